@@ -1,0 +1,84 @@
+import { ROLE_MATRIX } from './matrix';
+import { RESOURCES, isResource, isRole, type Action, type Resource } from './roles';
+
+/** A permission row as whoami returns it; only object/action/deny/condition matter here. */
+export interface Permission {
+  id?: string;
+  subject?: string;
+  object?: string;
+  action?: string;
+  deny?: boolean;
+  condition?: string;
+}
+
+export interface AuthorizerInput {
+  roles: readonly string[];
+  permissions?: readonly Permission[];
+}
+
+export interface Authorizer {
+  can(resource: Resource, action: Action): boolean;
+  canAny(checks: ReadonlyArray<readonly [Resource, Action]>): boolean;
+  readonly isAdmin: boolean;
+  readonly isViewer: boolean;
+  readonly roles: readonly string[];
+}
+
+const WRITE_VERBS = new Set(['*', 'create', 'update', 'delete', 'write']);
+
+/** Which of our two actions a backend action string ("read", "*", "create,read") grants. */
+export function actionsOf(action: string | undefined): Action[] {
+  if (!action) return [];
+  const verbs = action.split(',').map((verb) => verb.trim());
+  const actions = new Set<Action>();
+  for (const verb of verbs) {
+    if (verb === 'read' || verb === '*') actions.add('read');
+    if (WRITE_VERBS.has(verb)) actions.add('write');
+  }
+  return [...actions];
+}
+
+function resourcesOf(object: string | undefined): readonly Resource[] {
+  if (object === '*') return RESOURCES;
+  return object && isResource(object) ? [object] : [];
+}
+
+const key = (resource: Resource, action: Action) => `${resource}:${action}`;
+
+/**
+ * Builds a synchronous authorizer from whoami's roles and permissions. Roles grant by the
+ * matrix, several roles give the union, extra permissions add grants, and a deny beats every
+ * allow. Conditional permissions are the server's to evaluate, so they are ignored here.
+ */
+export function createAuthorizer({ roles, permissions = [] }: AuthorizerInput): Authorizer {
+  const allowed = new Set<string>();
+  const denied = new Set<string>();
+
+  for (const role of roles) {
+    if (!isRole(role)) continue;
+    const grants = ROLE_MATRIX[role];
+    for (const resource of grants.read) allowed.add(key(resource, 'read'));
+    for (const resource of grants.write) allowed.add(key(resource, 'write'));
+  }
+
+  for (const permission of permissions) {
+    if (permission.condition) continue;
+    const target = permission.deny ? denied : allowed;
+    for (const resource of resourcesOf(permission.object)) {
+      for (const action of actionsOf(permission.action)) target.add(key(resource, action));
+    }
+  }
+
+  const can = (resource: Resource, action: Action) => {
+    const k = key(resource, action);
+    return allowed.has(k) && !denied.has(k);
+  };
+
+  return {
+    can,
+    canAny: (checks) => checks.some(([resource, action]) => can(resource, action)),
+    isAdmin: roles.includes('admin'),
+    isViewer: roles.includes('viewer') || roles.includes('user'),
+    roles: [...roles],
+  };
+}

@@ -1,0 +1,67 @@
+// Makes the package layering of shared/STYLE.md a lint error instead of a convention:
+// a feature package never imports another feature package, and nobody reaches into another
+// package's src/ by path.
+import path from 'node:path';
+
+const SCOPE = '@opsdeck/';
+
+/** The workspace package ("packages/ui", "apps/console") a file belongs to, or null. */
+export function packageDirOf(filename) {
+  const normalized = filename.split(path.sep).join('/');
+  const match = /(?:^|\/)((?:packages|apps)\/[^/]+)\//.exec(normalized);
+  return match ? { dir: match[1], root: normalized.slice(0, match.index + (match[0].startsWith('/') ? 1 : 0)) } : null;
+}
+
+function featureName(dir) {
+  const name = dir.split('/')[1];
+  return dir.startsWith('packages/') && name.startsWith('features-') ? name : null;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const layering = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforce the Opsdeck package layering (features stay apart, no deep src imports)' },
+    schema: [],
+    messages: {
+      featureToFeature:
+        '{{from}} may not import {{to}}: features never import each other. Move what they share into a shared package, or compose them in an app.',
+      deepSrc: 'Import {{pkg}} through its exports map, not its src/ folder.',
+      crossPackagePath: 'Import {{pkg}} by its package name, not by a relative path into its folder.',
+    },
+  },
+  create(context) {
+    const filename = context.filename ?? context.getFilename();
+    const own = packageDirOf(filename);
+    const ownFeature = own ? featureName(own.dir) : null;
+
+    function check(node, source) {
+      if (typeof source !== 'string') return;
+      if (source.startsWith(SCOPE)) {
+        const [, name, ...rest] = source.split('/');
+        if (rest[0] === 'src') {
+          context.report({ node, messageId: 'deepSrc', data: { pkg: `${SCOPE}${name}` } });
+          return;
+        }
+        if (ownFeature && name.startsWith('features-') && name !== ownFeature) {
+          context.report({ node, messageId: 'featureToFeature', data: { from: `${SCOPE}${ownFeature}`, to: `${SCOPE}${name}` } });
+        }
+        return;
+      }
+      if (source.startsWith('.') && own) {
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(filename.split(path.sep).join('/')), source));
+        const targetPkg = packageDirOf(target + '/');
+        if (targetPkg && targetPkg.dir !== own.dir) {
+          context.report({ node, messageId: 'crossPackagePath', data: { pkg: `${SCOPE}${targetPkg.dir.split('/')[1]}` } });
+        }
+      }
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};

@@ -1,0 +1,56 @@
+import { RuleTester } from 'eslint';
+import { afterAll, describe, it } from 'vitest';
+import { layering } from './layering.js';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.afterAll = afterAll;
+
+const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
+
+const inHealth = '/repo/packages/features-health/src/HealthPage.tsx';
+
+tester.run('layering', layering, {
+  valid: [
+    { filename: inHealth, code: "import { Button } from '@opsdeck/ui';" },
+    { filename: inHealth, code: "import { useCan } from '@opsdeck/rbac/react';" },
+    { filename: inHealth, code: "import { filterChecks } from './filter';" },
+    { filename: inHealth, code: "import { x } from '../lib/x';" },
+    // An app composes features: that is its job.
+    { filename: '/repo/apps/console/src/routes.tsx', code: "import { HealthPage } from '@opsdeck/features-health';" },
+    { filename: '/repo/apps/console/src/routes.tsx', code: "import { IncidentsPage } from '@opsdeck/features-incidents';" },
+    { filename: '/repo/packages/features-health/src/a.ts', code: "export { x } from './x';" },
+  ],
+  invalid: [
+    {
+      filename: inHealth,
+      code: "import { AttachEvidence } from '@opsdeck/features-incidents';",
+      errors: [{ messageId: 'featureToFeature' }],
+    },
+    {
+      filename: inHealth,
+      code: "export * from '@opsdeck/features-catalog/react';",
+      errors: [{ messageId: 'featureToFeature' }],
+    },
+    {
+      filename: inHealth,
+      code: "const m = import('@opsdeck/features-playbooks');",
+      errors: [{ messageId: 'featureToFeature' }],
+    },
+    {
+      filename: '/repo/apps/console/src/main.tsx',
+      code: "import { Modal } from '@opsdeck/ui/src/Modal';",
+      errors: [{ messageId: 'deepSrc' }],
+    },
+    {
+      filename: inHealth,
+      code: "import { createAuthorizer } from '../../rbac/src/authorizer';",
+      errors: [{ messageId: 'crossPackagePath' }],
+    },
+    {
+      filename: '/repo/apps/health-embed/src/main.tsx',
+      code: "import { App } from '../../console/src/App';",
+      errors: [{ messageId: 'crossPackagePath' }],
+    },
+  ],
+});
