@@ -17,6 +17,7 @@ export function definePackageConfig(config: UserConfig = {}): UserConfig {
       ...sourceResolve,
       test: {
         reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+        passWithNoTests: true,
       },
     }),
     defineConfig(config),
