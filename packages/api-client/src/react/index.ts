@@ -1,1 +1,1 @@
-export {};
+export { ApiClientProvider, useApiClient, type ApiClientProviderProps } from './ApiClientProvider.tsx';

@@ -1,0 +1,176 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, serviceGroupPaths, type ServiceGroupName } from './index.ts';
+import { closedPort, startTestServer, type TestServer } from './httpServer.test-helper.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+afterEach(() => {
+  server.reply = () => ({ body: [] });
+  vi.unstubAllGlobals();
+});
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('service groups', () => {
+  it('puts every group under the base path', async () => {
+    const client = createApiClient({ baseUrl: `${server.origin}/api` });
+    const expected: Record<ServiceGroupName, string> = {
+      general: '/api/ping',
+      db: '/api/db/ping',
+      config: '/api/config/ping',
+      catalog: '/api/catalog/ping',
+      snapshot: '/api/snapshot/ping',
+      agent: '/api/agent/ping',
+      logs: '/api/logs/ping',
+      apmSearch: '/api/apm/search/ping',
+      auth: '/api/auth/ping',
+      people: '/api/people/ping',
+      playbook: '/api/playbook/ping',
+      rbac: '/api/rbac/ping',
+      notification: '/api/notification/ping',
+      canary: '/api/canary/ping',
+    };
+    for (const name of Object.keys(serviceGroupPaths) as ServiceGroupName[]) {
+      await client[name].get('ping');
+      expect(server.last().pathname).toBe(expected[name]);
+    }
+  });
+
+  it('defaults the base to /api', () => {
+    expect(createApiClient().baseUrl).toBe('/api');
+    expect(createApiClient().db.url('checks')).toBe('/api/db/checks');
+  });
+
+  it('sends Accept on reads and Prefer: return=representation on writes, and JSON bodies', async () => {
+    const client = createApiClient({ baseUrl: `${server.origin}/api` });
+    await client.people.get('x');
+    expect(server.last().headers.accept).toBe('application/json');
+    expect(server.last().headers.prefer).toBeUndefined();
+    expect(server.last().headers.authorization).toBeUndefined();
+    for (const method of ['post', 'put', 'patch', 'delete'] as const) {
+      await client.people[method]('update', { json: { id: '1' } });
+      expect(server.last()).toMatchObject({ method: method.toUpperCase(), pathname: '/api/people/update', body: { id: '1' } });
+      expect(server.last().headers.prefer).toBe('return=representation');
+      expect(server.last().headers['content-type']).toMatch(/application\/json/);
+    }
+  });
+
+  it('drops undefined search params and keeps the rest in order', async () => {
+    const client = createApiClient({ baseUrl: `${server.origin}/api` });
+    await client.playbook.get('list', { searchParams: { check_id: 'c1', config_id: undefined, limit: 5 } });
+    expect(server.last().url).toBe('/api/playbook/list?check_id=c1&limit=5');
+  });
+});
+
+describe('direct mode', () => {
+  it('sends every group to the backend address with a bearer token', async () => {
+    const client = createApiClient({
+      baseUrl: '/api',
+      backendUrl: `${server.origin}/org-backend/`,
+      getToken: () => Promise.resolve('tok-123'),
+    });
+    expect(client.direct).toBe(true);
+    await client.canary.get('api/summary');
+    expect(server.last().pathname).toBe('/org-backend/canary/api/summary');
+    expect(server.last().headers.authorization).toBe('Bearer tok-123');
+    await client.db.from('checks').select('id');
+    expect(server.last().pathname).toBe('/org-backend/db/checks');
+    expect(server.last().headers.authorization).toBe('Bearer tok-123');
+  });
+
+  it('sends no Authorization when the provider has no token', async () => {
+    const client = createApiClient({ backendUrl: server.origin, getToken: () => undefined });
+    await client.general.get('about');
+    expect(server.last().headers.authorization).toBeUndefined();
+  });
+});
+
+describe('errors', () => {
+  it('uses the reply error, then message, then the generic words', async () => {
+    const client = createApiClient({ baseUrl: server.origin });
+    server.reply = () => ({ status: 404, body: { error: 'check not found', message: 'ignored' } });
+    let error = await failure(client.db.get('checks'));
+    expect(error).toMatchObject({ kind: 'http', status: 404, message: 'check not found' });
+    expect(error.body).toEqual({ error: 'check not found', message: 'ignored' });
+
+    server.reply = () => ({ status: 500, body: { message: 'database is down' } });
+    error = await failure(client.db.get('checks'));
+    expect(error).toMatchObject({ kind: 'http', status: 500, message: 'database is down' });
+
+    server.reply = () => ({ status: 502, headers: { 'Content-Type': 'text/html' }, body: '<h1>Bad Gateway</h1>' });
+    error = await failure(client.db.get('checks'));
+    expect(error).toMatchObject({ kind: 'http', status: 502, message: 'An error occurred' });
+
+    server.reply = () => ({ status: 409, body: { error: '' } });
+    expect(await failure(client.db.get('checks'))).toMatchObject({ status: 409, message: 'An error occurred' });
+  });
+
+  it('a server that never answers times out', async () => {
+    const client = createApiClient({ baseUrl: server.origin, timeout: 150 });
+    server.reply = () => ({ hang: true });
+    const error = await failure(client.canary.get('api/summary'));
+    expect(error).toMatchObject({ kind: 'timeout', message: 'Request timed out. Please try again.' });
+    expect(error.status).toBeUndefined();
+  });
+
+  it('a closed port is a network error', async () => {
+    const client = createApiClient({ baseUrl: `http://127.0.0.1:${await closedPort()}/api` });
+    const error = await failure(client.auth.get('whoami'));
+    expect(error).toMatchObject({ kind: 'network', message: 'Network Error. Please try again.' });
+  });
+
+  it('reports no connection when the browser is offline', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const client = createApiClient({ baseUrl: `http://127.0.0.1:${await closedPort()}/api` });
+    const error = await failure(client.auth.get('whoami'));
+    expect(error).toMatchObject({ kind: 'offline', message: 'No internet connection. Please try again.' });
+  });
+
+  it('a 401 calls onUnauthorized with the current path and query', async () => {
+    vi.stubGlobal('location', { pathname: '/health', search: '?layout=table' });
+    const onUnauthorized = vi.fn();
+    const client = createApiClient({ baseUrl: server.origin, onUnauthorized });
+    server.reply = () => ({ status: 401, body: { error: 'unauthorized' } });
+    const error = await failure(client.auth.get('whoami'));
+    expect(error).toMatchObject({ kind: 'http', status: 401, message: 'unauthorized' });
+    expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith('/health?layout=table');
+
+    server.reply = () => ({ status: 403, body: { error: 'forbidden' } });
+    await failure(client.auth.get('whoami'));
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('an abort rejects with the AbortError, not an ApiError', async () => {
+    const client = createApiClient({ baseUrl: server.origin });
+    server.reply = () => ({ hang: true });
+    const controller = new AbortController();
+    const pending = client.canary.get('api/summary', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 30);
+    const reason = await pending.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(reason).not.toBeInstanceOf(ApiError);
+    expect((reason as Error).name).toBe('AbortError');
+  });
+
+  it('a reply that does not match the schema names the failing path', async () => {
+    const client = createApiClient({ baseUrl: server.origin });
+    server.reply = () => ({ body: { message: 'success', payload: { user: { id: 7 }, roles: [], permissions: [] } } });
+    const { whoamiSchema } = await import('./schemas.ts');
+    const error = await failure(client.auth.get('whoami', { schema: whoamiSchema }));
+    expect(error.kind).toBe('validation');
+    expect(error.message).toMatch(/payload\.user\.id/);
+    expect(error.issues?.[0]?.path).toEqual(['payload', 'user', 'id']);
+  });
+});

@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+
+/** How a call failed; the console picks its reaction (toast, redirect, retry) from this. */
+export type ApiErrorKind = 'timeout' | 'network' | 'offline' | 'http' | 'validation';
+
+/** The user-facing words of console spec §8 / settings spec §8. */
+export const apiErrorMessages = {
+  timeout: 'Request timed out. Please try again.',
+  network: 'Network Error. Please try again.',
+  offline: 'No internet connection. Please try again.',
+  fallback: 'An error occurred',
+} as const;
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  message: string;
+  status?: number;
+  body?: unknown;
+  url?: string;
+  method?: string;
+  issues?: z.core.$ZodIssue[];
+  cause?: unknown;
+}
+
+/** Every failure of an API call (except a caller's abort, which rejects with the AbortError). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** HTTP status for `http` errors (and validation of a reply); undefined when nothing came back. */
+  readonly status: number | undefined;
+  /** The parsed reply body of an `http` error (`{error, message?, data?}` on the backend). */
+  readonly body: unknown;
+  readonly url: string | undefined;
+  readonly method: string | undefined;
+  /** For `validation`: what did not match, with paths into the reply. */
+  readonly issues: z.core.$ZodIssue[] | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status;
+    this.body = init.body;
+    this.url = init.url;
+    this.method = init.method;
+    this.issues = init.issues;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The reply's `error`, else its `message`, else the generic words. */
+export function messageFromBody(body: unknown): string {
+  if (body !== null && typeof body === 'object') {
+    const { error, message } = body as { error?: unknown; message?: unknown };
+    if (typeof error === 'string' && error.trim() !== '') return error;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return apiErrorMessages.fallback;
+}
+
+/** `checks_summary.0.uptime.passed` style path of the first issue, `(root)` for the reply itself. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? '(root)' : path.map(String).join('.');
+}
+
+export function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** The console's 401 target: `/auth-state-checker?return_to=<path and query>`. */
+export function authStateCheckerUrl(returnTo: string): string {
+  return `/auth-state-checker?return_to=${encodeURIComponent(returnTo)}`;
+}

@@ -1,0 +1,212 @@
+import ky, { TimeoutError } from 'ky';
+import type { z } from 'zod';
+import { ApiError, apiErrorMessages, formatIssuePath, isOffline, messageFromBody } from './errors.ts';
+
+export interface ApiClientOptions {
+  /** Where the service groups live when proxied; default `/api`. */
+  baseUrl?: string;
+  /** Direct mode: the organization's backend address replaces `baseUrl` for every group. */
+  backendUrl?: string;
+  /** Bearer token for each request (direct mode); no header when it returns nothing. */
+  getToken?: () => string | null | undefined | Promise<string | null | undefined>;
+  /** Called on every 401 with the current path and query (empty outside a browser). */
+  onUnauthorized?: (returnTo: string) => void;
+  /** Milliseconds before a call fails with kind `timeout`; default 30000. */
+  timeout?: number;
+  fetch?: typeof globalThis.fetch;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type SearchParamsInit =
+  | URLSearchParams
+  | Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions<T = unknown> {
+  searchParams?: SearchParamsInit;
+  json?: unknown;
+  headers?: Record<string, string>;
+  /** `Prefer` header; writes default to `return=representation`, `null` sends none. */
+  prefer?: string | null;
+  signal?: AbortSignal;
+  /** Validates the reply; a mismatch fails with kind `validation` naming the path. */
+  schema?: z.ZodType<T>;
+}
+
+export interface ApiReply<T> {
+  data: T;
+  response: Response;
+}
+
+/** One backend service (db, canary, auth, ...) under the client's base address. */
+export interface ServiceGroup {
+  /** The group's path below the base, e.g. `db` or `apm/search` (`''` for general). */
+  readonly path: string;
+  /** Absolute or base-relative URL of a path in this group, for links and downloads. */
+  url(path?: string, searchParams?: SearchParamsInit): string;
+  send<T = unknown>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<ApiReply<T>>;
+  get<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  post<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  put<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  patch<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  /** A binary reply (snapshot zips, kubeconfig). */
+  blob(path: string, options?: Omit<RequestOptions, 'schema'>): Promise<Blob>;
+}
+
+export const serviceGroupPaths = {
+  general: '',
+  db: 'db',
+  config: 'config',
+  catalog: 'catalog',
+  snapshot: 'snapshot',
+  agent: 'agent',
+  logs: 'logs',
+  apmSearch: 'apm/search',
+  auth: 'auth',
+  people: 'people',
+  playbook: 'playbook',
+  rbac: 'rbac',
+  notification: 'notification',
+  canary: 'canary',
+} as const;
+export type ServiceGroupName = keyof typeof serviceGroupPaths;
+
+const writeMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const defaultTimeout = 30_000;
+
+function toSearchString(init: SearchParamsInit | undefined): string {
+  if (init === undefined) return '';
+  let params: URLSearchParams;
+  if (init instanceof URLSearchParams) params = init;
+  else {
+    params = new URLSearchParams();
+    for (const [key, value] of Object.entries(init)) {
+      if (value !== undefined && value !== null) params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+function joinPath(...parts: string[]): string {
+  const [first = '', ...rest] = parts;
+  const segments = rest.map((part) => part.replace(/^\/+|\/+$/g, '')).filter((part) => part !== '');
+  return [first.replace(/\/+$/, ''), ...segments].join('/');
+}
+
+function currentReturnTo(): string {
+  if (typeof location === 'undefined') return '';
+  return `${location.pathname}${location.search}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Shared by every group: one place that turns a call into a reply or an ApiError. */
+export interface Transport {
+  readonly base: string;
+  send<T>(method: HttpMethod, url: string, options: RequestOptions<T>): Promise<ApiReply<T>>;
+  sendForBlob(method: HttpMethod, url: string, options: RequestOptions): Promise<Blob>;
+}
+
+export function createTransport(options: ApiClientOptions): Transport {
+  const base = (options.backendUrl ?? options.baseUrl ?? '/api').replace(/\/+$/, '');
+  const timeout = options.timeout ?? defaultTimeout;
+
+  async function fetchResponse(method: HttpMethod, url: string, request: RequestOptions): Promise<Response> {
+    const headers = new Headers({ Accept: 'application/json' });
+    const prefer = request.prefer === undefined ? (writeMethods.has(method) ? 'return=representation' : undefined) : request.prefer;
+    if (prefer) headers.set('Prefer', prefer);
+    for (const [key, value] of Object.entries(request.headers ?? {})) headers.set(key, value);
+    try {
+      const token = await options.getToken?.();
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      return await ky(url, {
+        method,
+        headers,
+        json: request.json,
+        signal: request.signal,
+        timeout,
+        retry: 0,
+        throwHttpErrors: false,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      });
+    } catch (error) {
+      // A caller's abort is not a failure to report: let TanStack Query see the AbortError.
+      if (request.signal?.aborted) throw error;
+      if (isOffline()) throw new ApiError({ kind: 'offline', message: apiErrorMessages.offline, url, method, cause: error });
+      if (error instanceof TimeoutError) {
+        throw new ApiError({ kind: 'timeout', message: apiErrorMessages.timeout, url, method, cause: error });
+      }
+      throw new ApiError({ kind: 'network', message: apiErrorMessages.network, url, method, cause: error });
+    }
+  }
+
+  async function failIfNotOk(response: Response, method: HttpMethod, url: string): Promise<void> {
+    if (response.ok) return;
+    const body = await readBody(response).catch(() => undefined);
+    if (response.status === 401) options.onUnauthorized?.(currentReturnTo());
+    throw new ApiError({ kind: 'http', status: response.status, message: messageFromBody(body), body, url, method });
+  }
+
+  return {
+    base,
+    async send<T>(method: HttpMethod, url: string, request: RequestOptions<T>): Promise<ApiReply<T>> {
+      const response = await fetchResponse(method, url, request);
+      await failIfNotOk(response, method, url);
+      let body: unknown;
+      try {
+        body = await readBody(response);
+      } catch (error) {
+        if (request.signal?.aborted) throw error;
+        throw new ApiError({ kind: 'network', message: apiErrorMessages.network, url, method, cause: error });
+      }
+      if (!request.schema) return { data: body as T, response };
+      const result = request.schema.safeParse(body);
+      if (result.success) return { data: result.data, response };
+      const [first] = result.error.issues;
+      const where = formatIssuePath(first?.path ?? []);
+      throw new ApiError({
+        kind: 'validation',
+        status: response.status,
+        message: `Unexpected reply from the server at ${where}: ${first?.message ?? 'invalid'}`,
+        body,
+        url,
+        method,
+        issues: result.error.issues,
+      });
+    },
+    async sendForBlob(method: HttpMethod, url: string, request: RequestOptions): Promise<Blob> {
+      const response = await fetchResponse(method, url, { ...request, headers: { Accept: '*/*', ...request.headers } });
+      await failIfNotOk(response, method, url);
+      return response.blob();
+    },
+  };
+}
+
+export function createServiceGroup(transport: Transport, groupPath: string): ServiceGroup {
+  const url = (path = '', searchParams?: SearchParamsInit) =>
+    `${joinPath(transport.base, groupPath, path)}${toSearchString(searchParams)}`;
+  const call =
+    (method: HttpMethod) =>
+    async <T>(path: string, options: RequestOptions<T> = {}): Promise<T> =>
+      (await transport.send(method, url(path, options.searchParams), options)).data;
+  return {
+    path: groupPath,
+    url,
+    send: (method, path, options = {}) => transport.send(method, url(path, options.searchParams), options),
+    get: call('GET'),
+    post: call('POST'),
+    put: call('PUT'),
+    patch: call('PATCH'),
+    delete: call('DELETE'),
+    blob: (path, options = {}) => transport.sendForBlob('GET', url(path, options.searchParams), options),
+  };
+}
