@@ -1,1 +1,2 @@
-export {};
+export * from './theme/index';
+export * from './testIds';

@@ -1,0 +1,5 @@
+export * from './tokens';
+export * from './themes';
+export * from './mode';
+export * from './GlobalStyle';
+export * from './ThemeProvider';
