@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, serviceGroupPaths, type ServiceGroupName } from './index.ts';
-import { closedPort, startTestServer, type TestServer } from './httpServer.test-helper.ts';
+import { closedPort, startTestServer, type TestServer } from './httpServer.test.helper.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,0 +1,255 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiError, createApiClient, parseContentRange, type ApiClient } from './index.ts';
+import { parseQuery } from './postgrest/index.ts';
+import { startTestServer, type TestServer } from './httpServer.test.helper.ts';
+
+let server: TestServer;
+let client: ApiClient;
+beforeAll(async () => {
+  server = await startTestServer();
+  client = createApiClient({ baseUrl: `${server.origin}/api` });
+});
+afterAll(() => server.close());
+afterEach(() => {
+  server.reply = () => ({ body: [] });
+});
+
+/** The decoded query string the server saw, `k=v&k=v`, for exact comparisons. */
+function seenQuery(): string {
+  return server
+    .last()
+    .params.map(([k, v]) => `${k}=${v}`)
+    .join('&');
+}
+
+describe('reads', () => {
+  it('select with embeds, eq and order', async () => {
+    await client.db.from('checks').select('id,name,agent:agent_id(id,name)').eq('status', 'healthy').order('name');
+    expect(server.last()).toMatchObject({ method: 'GET', pathname: '/api/db/checks' });
+    expect(seenQuery()).toBe('select=id,name,agent:agent_id(id,name)&status=eq.healthy&order=name.asc');
+    expect(server.last().headers.accept).toBe('application/json');
+    expect(server.last().headers.prefer).toBeUndefined();
+  });
+
+  it('every comparison operator', async () => {
+    const at = new Date('2024-05-01T10:00:00.000Z');
+    await client.db
+      .from('checks')
+      .eq('a', 1)
+      .neq('b', 'x')
+      .gt('c', at)
+      .gte('d', 2)
+      .lt('e', 3)
+      .lte('f', 4)
+      .like('g', '*api*')
+      .ilike('h', '*Api*')
+      .in('i', ['x', 'y,z', 'q"r'])
+      .is('j', null)
+      .is('k', true)
+      .is('l', 'false');
+    expect(server.last().params).toEqual([
+      ['a', 'eq.1'],
+      ['b', 'neq.x'],
+      ['c', 'gt.2024-05-01T10:00:00.000Z'],
+      ['d', 'gte.2'],
+      ['e', 'lt.3'],
+      ['f', 'lte.4'],
+      ['g', 'like.*api*'],
+      ['h', 'ilike.*Api*'],
+      ['i', 'in.(x,"y,z","q\\"r")'],
+      ['j', 'is.null'],
+      ['k', 'is.true'],
+      ['l', 'is.false'],
+    ]);
+  });
+
+  it('not, or with nested and, not.or, and the tri-state extension', async () => {
+    await client.db
+      .from('checks')
+      .not('deleted_at', 'is', null)
+      .not('type', 'in', ['http', 'dns'])
+      .not('name', 'eq', 'a.b')
+      .or('status.eq.healthy,and(type.eq.http,name.ilike.*api*)')
+      .or([{ kind: 'condition', column: 'owner', operator: 'eq', negated: false, value: 'team (a)' }], { negated: true })
+      .and('severity.gte.3')
+      .triState('labels', { include: ['env=prod'], exclude: ['tier=db'] })
+      .triState('created_at', { comparisons: [{ comparator: '>', value: 'now-1h' }] });
+    expect(server.last().params).toEqual([
+      ['deleted_at', 'not.is.null'],
+      ['type', 'not.in.(http,dns)'],
+      ['name', 'not.eq.a.b'],
+      ['or', '(status.eq.healthy,and(type.eq.http,name.ilike.*api*))'],
+      ['not.or', '(owner.eq."team (a)")'],
+      ['and', '(severity.gte.3)'],
+      ['labels.filter', 'env=prod,!tier=db'],
+      ['created_at.filter', '>now-1h'],
+    ]);
+  });
+
+  it('what the server parses is what the builder was given', async () => {
+    await client.db.from('checks').in('name', ['a,b', '(c)', 'd\\e']).or('x.eq."1,2"').order('time', { direction: 'desc', nulls: 'last' });
+    const parsed = parseQuery(new URL(server.last().url, server.origin).searchParams);
+    expect(parsed.filters).toEqual([
+      { kind: 'condition', column: 'name', operator: 'in', negated: false, value: ['a,b', '(c)', 'd\\e'] },
+      { kind: 'or', negated: false, items: [{ kind: 'condition', column: 'x', operator: 'eq', negated: false, value: '1,2' }] },
+    ]);
+  });
+
+  it('several order columns with nulls placement, limit and offset, range', async () => {
+    await client.db
+      .from('checks')
+      .order('status', { direction: 'desc', nulls: 'last' })
+      .order('name', { nulls: 'first' })
+      .limit(50)
+      .offset(100);
+    expect(seenQuery()).toBe('order=status.desc.nullslast,name.asc.nullsfirst&limit=50&offset=100');
+    await client.db.from('checks').range(50, 99);
+    expect(seenQuery()).toBe('limit=50&offset=50');
+  });
+
+  it('rejects a malformed select or logic tree before sending', () => {
+    expect(() => client.db.from('checks').select('a,(')).toThrow(/Invalid select/);
+    expect(() => client.db.from('checks').or('a.eq.1,b')).toThrow(/PostgrestParseError|expected "\."/);
+  });
+});
+
+describe('count', () => {
+  it('sends Prefer: count=exact and reads the total from Content-Range', async () => {
+    server.reply = () => ({ status: 206, headers: { 'Content-Range': '0-1/3573' }, body: [{ id: 1 }, { id: 2 }] });
+    const result = await client.db.from('checks').select('id').range(0, 1).count();
+    expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 3573 });
+    expect(server.last().headers.prefer).toBe('count=exact');
+  });
+
+  it('reads */0 as an empty result', async () => {
+    server.reply = () => ({ headers: { 'Content-Range': '*/0' }, body: [] });
+    expect(await client.db.from('checks').count()).toEqual({ data: [], total: 0 });
+  });
+
+  it('parses Content-Range forms', () => {
+    expect(parseContentRange('0-49/3573')).toEqual({ from: 0, to: 49, total: 3573 });
+    expect(parseContentRange('*/0')).toEqual({ total: 0 });
+    expect(parseContentRange('0-49/*')).toEqual({ from: 0, to: 49 });
+    expect(parseContentRange('bytes 0-1')).toBeUndefined();
+    expect(parseContentRange(null)).toBeUndefined();
+  });
+});
+
+describe('single', () => {
+  it('resolves the one row and fails with validation on any other count', async () => {
+    server.reply = () => ({ body: [{ id: 'c1' }] });
+    expect(await client.db.from('checks').eq('id', 'c1').single()).toEqual({ id: 'c1' });
+    server.reply = () => ({ body: [] });
+    expect(await client.db.from('checks').eq('id', 'c1').maybeSingle()).toBeNull();
+    const error = await client.db
+      .from('checks')
+      .eq('id', 'c1')
+      .single()
+      .then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'validation', message: 'Expected exactly one row from checks, got 0' });
+  });
+
+  it('validates rows with a schema and names the failing row path', async () => {
+    server.reply = () => ({ body: [{ id: 'a' }, { id: 2 }] });
+    const error = await client.db
+      .from('checks')
+      .rows(z.looseObject({ id: z.string() }))
+      .then(
+        () => undefined,
+        (reason: unknown) => reason as ApiError,
+      );
+    expect(error).toMatchObject({ kind: 'validation' });
+    expect(error?.message).toMatch(/at 1\.id/);
+  });
+});
+
+describe('writes', () => {
+  it('insert posts JSON with Prefer: return=representation', async () => {
+    server.reply = () => ({ status: 201, body: [{ id: 'n1', name: 'new' }] });
+    const rows = await client.db.from('canaries').insert({ name: 'new' }).select('id,name');
+    expect(rows).toEqual([{ id: 'n1', name: 'new' }]);
+    expect(server.last()).toMatchObject({ method: 'POST', pathname: '/api/db/canaries', body: { name: 'new' } });
+    expect(seenQuery()).toBe('select=id,name');
+    expect(server.last().headers.prefer).toBe('return=representation');
+  });
+
+  it('update patches the filtered rows', async () => {
+    await client.db.from('checks').update({ severity: 'high' }).eq('id', 'c1');
+    expect(server.last()).toMatchObject({ method: 'PATCH', url: '/api/db/checks?id=eq.c1', body: { severity: 'high' } });
+    expect(server.last().headers.prefer).toBe('return=representation');
+  });
+
+  it('softDelete patches deleted_at to now', async () => {
+    const now = new Date('2024-06-01T12:00:00.000Z');
+    await client.db.from('checks').softDelete(now).eq('id', 'c1');
+    expect(server.last()).toMatchObject({ method: 'PATCH', url: '/api/db/checks?id=eq.c1', body: { deleted_at: '2024-06-01T12:00:00.000Z' } });
+    const before = Date.now();
+    await client.db.from('checks').eq('id', 'c2').softDelete();
+    const stamped = Date.parse((server.last().body as { deleted_at: string }).deleted_at);
+    expect(stamped).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('delete sends DELETE with the filters', async () => {
+    await client.db.from('team_members').delete().eq('team_id', 't1').eq('person_id', 'p1');
+    expect(server.last()).toMatchObject({ method: 'DELETE', url: '/api/db/team_members?team_id=eq.t1&person_id=eq.p1' });
+  });
+
+  it('refuses an update or delete without a filter', async () => {
+    const count = server.requests.length;
+    await expect(client.db.from('checks').delete().execute()).rejects.toThrow(/Refusing to DELETE every row of checks/);
+    await expect(client.db.from('checks').update({ a: 1 }).execute()).rejects.toThrow(/Refusing to PATCH/);
+    expect(server.requests.length).toBe(count);
+  });
+
+  it('count on a write combines both Prefer values', async () => {
+    await client.db.from('checks').update({ a: 1 }).eq('id', 'x').count();
+    expect(server.last().headers.prefer).toBe('return=representation,count=exact');
+  });
+});
+
+describe('rpc', () => {
+  it('posts the arguments to /rpc/{name}', async () => {
+    server.reply = () => ({ body: [{ id: 'cfg' }] });
+    const result = await client.db.rpc('related_configs_recursive', { config_id: 'c1', max_depth: 10 });
+    expect(result).toEqual([{ id: 'cfg' }]);
+    expect(server.last()).toMatchObject({
+      method: 'POST',
+      url: '/api/db/rpc/related_configs_recursive',
+      body: { config_id: 'c1', max_depth: 10 },
+    });
+  });
+
+  it('can call with GET and query parameters', async () => {
+    await client.db.rpc('lookup_analysis_by_component', { id: 'x', depth: 2 }, { get: true });
+    expect(server.last()).toMatchObject({ method: 'GET', url: '/api/db/rpc/lookup_analysis_by_component?id=x&depth=2' });
+  });
+});
+
+describe('signals and inspection', () => {
+  it('aborts through abortSignal and through execute(signal)', async () => {
+    server.reply = () => ({ hang: true });
+    const controller = new AbortController();
+    const pending = client.db.from('checks').abortSignal(controller.signal).execute();
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    const second = new AbortController();
+    const again = client.db.from('checks').execute(second.signal);
+    second.abort();
+    await expect(again).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('toRequest shows the URL and headers without sending', () => {
+    const request = client.db.from('checks').select('id').eq('id', '1').count().toRequest();
+    expect(request).toEqual({
+      method: 'GET',
+      url: `${server.origin}/api/db/checks?select=id&id=eq.1`,
+      headers: { Accept: 'application/json', Prefer: 'count=exact' },
+      body: undefined,
+    });
+  });
+});
