@@ -88,6 +88,11 @@ describe('direct mode', () => {
     expect(server.last().headers.authorization).toBe('Bearer tok-123');
   });
 
+  it('lets a failing token provider reject with its own error', async () => {
+    const client = createApiClient({ backendUrl: server.origin, getToken: () => Promise.reject(new Error('session expired')) });
+    await expect(client.general.get('about')).rejects.toThrow('session expired');
+  });
+
   it('sends no Authorization when the provider has no token', async () => {
     const client = createApiClient({ backendUrl: server.origin, getToken: () => undefined });
     await client.general.get('about');

@@ -125,9 +125,10 @@ export function createTransport(options: ApiClientOptions): Transport {
     const prefer = request.prefer === undefined ? (writeMethods.has(method) ? 'return=representation' : undefined) : request.prefer;
     if (prefer) headers.set('Prefer', prefer);
     for (const [key, value] of Object.entries(request.headers ?? {})) headers.set(key, value);
+    // Outside the try: a token provider failure is the auth layer's error, not a network one.
+    const token = await options.getToken?.();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
     try {
-      const token = await options.getToken?.();
-      if (token) headers.set('Authorization', `Bearer ${token}`);
       return await ky(url, {
         method,
         headers,
