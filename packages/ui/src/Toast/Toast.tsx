@@ -1,0 +1,167 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import styled from 'styled-components';
+import { CircleCheck, CircleX, X } from 'lucide-react';
+import { testIds } from '../testIds';
+
+/** Toasts last 5000 ms (console spec §9). */
+export const TOAST_DURATION_MS = 5000;
+
+export type ToastKind = 'success' | 'error';
+
+export interface ToastLink {
+  href: string;
+  label: string;
+}
+
+export interface ToastOptions {
+  link?: ToastLink;
+  /** Milliseconds before the toast goes away by itself. */
+  duration?: number;
+}
+
+export interface ToastMessage extends ToastOptions {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+export interface ToastApi {
+  show: (kind: ToastKind, message: string, options?: ToastOptions) => number;
+  success: (message: string, options?: ToastOptions) => number;
+  error: (message: string, options?: ToastOptions) => number;
+  dismiss: (id: number) => void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export interface ToastProviderProps {
+  children?: ReactNode;
+  /** Draws a toast's link; pass one that uses the app router to avoid a full page load. */
+  renderLink?: (link: ToastLink) => ReactNode;
+}
+
+const Region = styled.section`
+  position: fixed;
+  top: ${({ theme }) => theme.space.lg};
+  right: ${({ theme }) => theme.space.lg};
+  z-index: ${({ theme }) => theme.zIndex.toast};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  width: min(380px, calc(100vw - 32px));
+  pointer-events: none;
+`;
+
+const Item = styled.div<{ $kind: ToastKind }>`
+  pointer-events: auto;
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.md} ${theme.space.md}`};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-left: 4px solid ${({ theme, $kind }) => ($kind === 'success' ? theme.colors.status.green : theme.colors.status.red)};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme }) => theme.colors.text};
+  box-shadow: ${({ theme }) => theme.shadow.md};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+
+  > svg {
+    flex-shrink: 0;
+    color: ${({ theme, $kind }) => ($kind === 'success' ? theme.colors.status.green : theme.colors.status.red)};
+  }
+`;
+
+const Text = styled.div`
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+`;
+
+const Close = styled.button`
+  border: none;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
+  padding: 0;
+  line-height: 0;
+  border-radius: ${({ theme }) => theme.radius.sm};
+`;
+
+export function ToastProvider({ children, renderLink }: ToastProviderProps) {
+  const [toasts, setToasts] = useState<ToastMessage[]>([]);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => {
+    const timer = timers.current.get(id);
+    if (timer) clearTimeout(timer);
+    timers.current.delete(id);
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+  }, []);
+
+  const show = useCallback(
+    (kind: ToastKind, message: string, options: ToastOptions = {}) => {
+      const id = nextId.current++;
+      const duration = options.duration ?? TOAST_DURATION_MS;
+      setToasts((current) => [...current, { id, kind, message, ...options, duration }]);
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), duration),
+      );
+      return id;
+    },
+    [dismiss],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      pending.forEach((timer) => clearTimeout(timer));
+      pending.clear();
+    };
+  }, []);
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      show,
+      success: (message, options) => show('success', message, options),
+      error: (message, options) => show('error', message, options),
+      dismiss,
+    }),
+    [show, dismiss],
+  );
+
+  const region = (
+    <Region aria-label="Notifications" data-testid={testIds.toast.region}>
+      {toasts.map((toast) => (
+        // Errors interrupt (alert); successes wait their turn (status).
+        <Item key={toast.id} $kind={toast.kind} role={toast.kind === 'error' ? 'alert' : 'status'} data-testid={testIds.toast.item}>
+          {toast.kind === 'success' ? <CircleCheck size={18} aria-hidden="true" /> : <CircleX size={18} aria-hidden="true" />}
+          <Text>
+            <span>{toast.message}</span>
+            {toast.link && (renderLink ? renderLink(toast.link) : <a href={toast.link.href}>{toast.link.label}</a>)}
+          </Text>
+          <Close type="button" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>
+            <X size={16} aria-hidden="true" />
+          </Close>
+        </Item>
+      ))}
+    </Region>
+  );
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      {typeof document === 'undefined' ? null : createPortal(region, document.body)}
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
+}

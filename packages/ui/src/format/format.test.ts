@@ -1,0 +1,91 @@
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { formatAge, formatDate, formatRelativeTime, toDateTime } from './date';
+import { formatDuration, formatLatency } from './duration';
+import { formatBytes } from './bytes';
+
+describe('formatDate', () => {
+  it('writes YYYY-MM-DD HH:mm:ssZ in the requested zone', () => {
+    expect(formatDate('2024-05-01T11:45:09Z', 'UTC')).toBe('2024-05-01 11:45:09+00:00');
+    expect(formatDate('2024-05-01T11:45:09Z', 'Europe/Paris')).toBe('2024-05-01 13:45:09+02:00');
+  });
+
+  it('reads Postgres timestamps, Dates and epoch milliseconds', () => {
+    expect(formatDate('2024-05-01 11:45:09.123+00', 'UTC')).toBe('2024-05-01 11:45:09+00:00');
+    expect(formatDate(new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), 'UTC')).toBe('2024-01-02 03:04:05+00:00');
+    expect(formatDate(0, 'UTC')).toBe('1970-01-01 00:00:00+00:00');
+  });
+
+  it('gives an empty string for missing or unreadable values', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('yesterday-ish')).toBe('');
+    expect(toDateTime('')).toBeNull();
+  });
+});
+
+describe('formatAge', () => {
+  const now = DateTime.fromISO('2024-05-01T12:00:00Z');
+  it('uses the largest whole unit in short form', () => {
+    expect(formatAge(now.minus({ seconds: 45 }), now)).toBe('45s');
+    expect(formatAge(now.minus({ minutes: 5 }), now)).toBe('5m');
+    expect(formatAge(now.minus({ hours: 2, minutes: 59 }), now)).toBe('2h');
+    expect(formatAge(now.minus({ days: 3 }), now)).toBe('3d');
+    expect(formatAge(now.minus({ days: 45 }), now)).toBe('1mo');
+    expect(formatAge(now.minus({ days: 400 }), now)).toBe('1y');
+  });
+
+  it('reads a future moment as 0s and a missing one as empty', () => {
+    expect(formatAge(now.plus({ minutes: 1 }), now)).toBe('0s');
+    expect(formatAge(null, now)).toBe('');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  it('says how long ago in words', () => {
+    const now = DateTime.fromISO('2024-05-01T12:00:00Z');
+    expect(formatRelativeTime(now.minus({ minutes: 5 }), now)).toBe('5 minutes ago');
+    expect(formatRelativeTime(now.plus({ hours: 2 }), now)).toBe('in 2 hours');
+  });
+});
+
+describe('formatDuration', () => {
+  it('shows durations under 1000 ms in ms', () => {
+    expect(formatDuration(0)).toBe('0ms');
+    expect(formatDuration(999)).toBe('999ms');
+  });
+
+  it('then seconds, then minutes and hours with their remainder', () => {
+    expect(formatDuration(1000)).toBe('1s');
+    expect(formatDuration(1500)).toBe('1.5s');
+    expect(formatDuration(60_000)).toBe('1m');
+    expect(formatDuration(150_000)).toBe('2m 30s');
+    expect(formatDuration(3_900_000)).toBe('1h 5m');
+  });
+
+  it('gives an empty string for missing or negative values', () => {
+    expect(formatDuration(undefined)).toBe('');
+    expect(formatDuration(-5)).toBe('');
+  });
+});
+
+describe('formatLatency', () => {
+  it('uses ms, then s, then m', () => {
+    expect(formatLatency(120)).toBe('120ms');
+    expect(formatLatency(1250)).toBe('1.25s');
+    expect(formatLatency(150_000)).toBe('2.5m');
+    expect(formatLatency(null)).toBe('');
+  });
+});
+
+describe('formatBytes', () => {
+  it('uses 1024 units', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1024)).toBe('1 KiB');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(5 * 1024 ** 3)).toBe('5 GiB');
+    expect(formatBytes(-2048)).toBe('-2 KiB');
+    expect(formatBytes(undefined)).toBe('');
+  });
+});

@@ -1,0 +1,3 @@
+export * from './date';
+export * from './duration';
+export * from './bytes';

@@ -1,0 +1,26 @@
+// Providers every story renders inside, shared by the workspace Storybook (.storybook/preview.tsx)
+// and the story test (src/stories.test.tsx). Lives in the ui package so react-router and
+// styled-components resolve from its own dependencies.
+import type { Decorator } from '@storybook/react';
+import { MemoryRouter } from 'react-router';
+import { OpsdeckThemeProvider, type ThemeModePreference } from '../src/theme/index';
+import { ToastProvider } from '../src/Toast/index';
+
+export interface RouterParameter {
+  initialEntries?: string[];
+}
+
+export const withOpsdeckProviders: Decorator = (Story, context) => {
+  const theme = (context.globals['theme'] ?? 'light') as ThemeModePreference;
+  const router = context.parameters['router'] as RouterParameter | false | undefined;
+  const content = (
+    <OpsdeckThemeProvider mode={theme}>
+      <ToastProvider>
+        <Story />
+      </ToastProvider>
+    </OpsdeckThemeProvider>
+  );
+  // Stories that bring their own router set `parameters: { router: false }`.
+  if (router === false) return content;
+  return <MemoryRouter initialEntries={router?.initialEntries ?? ['/']}>{content}</MemoryRouter>;
+};
