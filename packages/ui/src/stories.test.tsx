@@ -5,7 +5,7 @@
 import { act, render } from '@testing-library/react';
 import { composeStories, setProjectAnnotations } from '@storybook/react';
 import type { Meta } from '@storybook/react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import preview from '../../../.storybook/preview';
@@ -15,6 +15,10 @@ setProjectAnnotations(preview);
 type StoryModule = Parameters<typeof composeStories>[0] & { default: Meta };
 
 const modules = import.meta.glob<StoryModule>('./**/*.stories.tsx', { eager: true });
+
+function PageMain({ children }: { children?: ReactNode }) {
+  return <main>{children}</main>;
+}
 
 async function axeViolations(): Promise<axe.Result[]> {
   // document.body, not the container: modals and toasts are portalled next to it. An element
@@ -39,7 +43,8 @@ describe.each(Object.entries(modules))('%s', (_path, module) => {
   const stories = Object.entries(composeStories(module)) as [string, ComponentType][];
 
   it.each(stories)('%s renders without accessibility violations', async (_name, Story) => {
-    const { unmount } = render(<Story />);
+    // In the console every screen renders inside the layout's <main> landmark; so do stories here.
+    const { unmount } = render(<Story />, { wrapper: PageMain });
     // Let effects settle (focus moves, portals, lazy state) before auditing.
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));

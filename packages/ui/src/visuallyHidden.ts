@@ -1,4 +1,4 @@
-import { css } from 'styled-components';
+import styled, { css } from 'styled-components';
 
 /** Hides content visually while keeping it for screen readers. */
 export const visuallyHidden = css`
@@ -11,4 +11,8 @@ export const visuallyHidden = css`
   clip: rect(0, 0, 0, 0);
   white-space: nowrap;
   border: 0;
+`;
+
+export const VisuallyHidden = styled.span`
+  ${visuallyHidden}
 `;

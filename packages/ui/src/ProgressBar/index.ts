@@ -1,0 +1,2 @@
+export * from './ProgressBar';
+export * from './progress';

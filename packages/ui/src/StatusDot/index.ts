@@ -1,0 +1,2 @@
+export * from './StatusDot';
+export * from './statusColor';

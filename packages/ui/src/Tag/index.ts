@@ -1,0 +1,2 @@
+export * from './Tag';
+export * from './tagOrder';

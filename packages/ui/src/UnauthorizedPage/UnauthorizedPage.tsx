@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { ShieldX } from 'lucide-react';
+import { Page } from '../ErrorPage/ErrorPage';
+
+export interface UnauthorizedPageProps {
+  /** E.g. a link back to the start page. */
+  actions?: ReactNode;
+}
+
+export function UnauthorizedPage({ actions }: UnauthorizedPageProps) {
+  return (
+    <Page>
+      <ShieldX size={40} aria-hidden="true" />
+      <h1>Unauthorized</h1>
+      <p>You do not have permission to access this page</p>
+      {actions}
+    </Page>
+  );
+}
