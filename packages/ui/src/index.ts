@@ -16,3 +16,5 @@ export * from './Skeleton/index';
 export * from './ErrorBoundary/index';
 export * from './ErrorPage/index';
 export * from './UnauthorizedPage/index';
+export * from './Modal/index';
+export * from './ConfirmDialog/index';

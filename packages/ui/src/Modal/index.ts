@@ -1,0 +1,2 @@
+export * from './Modal';
+export * from './modalSize';
