@@ -18,3 +18,4 @@ export * from './ErrorPage/index';
 export * from './UnauthorizedPage/index';
 export * from './Modal/index';
 export * from './ConfirmDialog/index';
+export * from './CopyToClipboard/index';

@@ -1,0 +1,2 @@
+export * from './CopyToClipboard';
+export * from './copyText';
