@@ -19,3 +19,5 @@ export * from './UnauthorizedPage/index';
 export * from './Modal/index';
 export * from './ConfirmDialog/index';
 export * from './CopyToClipboard/index';
+export * from './Tabs/index';
+export * from './Tooltip/index';

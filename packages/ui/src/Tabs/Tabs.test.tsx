@@ -1,0 +1,49 @@
+import { render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
+import { Tabs } from './Tabs';
+
+const items = [
+  { value: 'history', label: 'History', content: 'History panel' },
+  { value: 'graph', label: 'Graph', disabled: true },
+  { value: 'spec', label: 'Spec', content: 'Spec panel' },
+  { value: 'rel', label: 'Relationships', content: 'Relationships panel' },
+];
+
+function renderTabs() {
+  render(
+    <OpsdeckThemeProvider>
+      <button type="button">before</button>
+      <Tabs aria-label="Check" items={items} />
+    </OpsdeckThemeProvider>,
+  );
+}
+
+describe('Tabs', () => {
+  it('is one Tab stop and arrows move selection, skipping disabled tabs and wrapping', async () => {
+    const user = userEvent.setup();
+    renderTabs();
+    await user.click(screen.getByRole('button', { name: 'before' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'History' }));
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Spec' }));
+    expect(screen.getByRole('tabpanel').textContent).toBe('Spec panel');
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Relationships' }).getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'History' }));
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Relationships' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('tabpanel'));
+  });
+
+  it('selects on click', async () => {
+    const user = userEvent.setup();
+    renderTabs();
+    await user.click(screen.getByRole('tab', { name: 'Spec' }));
+    expect(screen.getByRole('tabpanel', { name: 'Spec' }).textContent).toBe('Spec panel');
+  });
+});

@@ -1,0 +1,18 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { Button } from '../Button/Button';
+import { Tooltip } from './Tooltip';
+
+const meta = {
+  title: 'Overlays/Tooltip',
+  component: Tooltip,
+  decorators: [(Story) => <div style={{ padding: '48px' }}>{Story()}</div>],
+  args: { content: 'Runs the check now', children: <Button>Run Now</Button> },
+} satisfies Meta<typeof Tooltip>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const OnHover: Story = {};
+export const Shown: Story = { args: { defaultOpen: true } };
+export const Below: Story = { args: { defaultOpen: true, placement: 'bottom' } };
+export const Dark: Story = { args: { defaultOpen: true }, globals: { theme: 'dark' } };
