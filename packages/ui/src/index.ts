@@ -21,3 +21,5 @@ export * from './ConfirmDialog/index';
 export * from './CopyToClipboard/index';
 export * from './Tabs/index';
 export * from './Tooltip/index';
+export * from './Select/index';
+export * from './MultiSelect/index';

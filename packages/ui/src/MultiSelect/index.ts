@@ -1,0 +1,2 @@
+export * from './MultiSelect';
+export * from './selection';

@@ -1,0 +1,245 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Check, ChevronDown } from 'lucide-react';
+import { visuallyHidden } from '../visuallyHidden';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+  icon?: ReactNode;
+}
+
+export interface ListboxSelectProps {
+  label: string;
+  hideLabel?: boolean;
+  options: readonly SelectOption[];
+  selected: readonly string[];
+  /** Called with the picked option's value. */
+  onPick: (value: string) => void;
+  multiple: boolean;
+  summary: string;
+  disabled?: boolean;
+  'data-testid'?: string;
+}
+
+const Field = styled.div`
+  position: relative;
+  display: inline-flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+  min-width: 180px;
+`;
+
+const Label = styled.span<{ $hidden: boolean }>`
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-weight: ${({ theme }) => theme.fontWeight.medium};
+  ${({ $hidden }) => ($hidden ? visuallyHidden : '')}
+`;
+
+const Trigger = styled.button`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 34px;
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  text-align: left;
+  cursor: pointer;
+
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+`;
+
+const List = styled.ul`
+  position: absolute;
+  top: 100%;
+  left: 0;
+  right: 0;
+  z-index: ${({ theme }) => theme.zIndex.dropdown};
+  max-height: 280px;
+  overflow: auto;
+  margin: ${({ theme }) => theme.space.xxs} 0 0;
+  padding: ${({ theme }) => theme.space.xxs} 0;
+  list-style: none;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  box-shadow: ${({ theme }) => theme.shadow.md};
+`;
+
+const Option = styled.li<{ $active: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  cursor: pointer;
+  background: ${({ theme, $active }) => ($active ? theme.colors.surfaceHover : 'transparent')};
+  outline: ${({ theme, $active }) => ($active ? `2px solid ${theme.colors.focusRing}` : 'none')};
+  outline-offset: -2px;
+
+  &[aria-disabled='true'] {
+    cursor: not-allowed;
+    opacity: 0.5;
+  }
+
+  .check {
+    width: 16px;
+    flex-shrink: 0;
+  }
+`;
+
+/**
+ * The select-only combobox of the ARIA practices: focus stays on the button, the active option is
+ * announced through aria-activedescendant. Shared by Select and MultiSelect.
+ */
+export function ListboxSelect({
+  label,
+  hideLabel = false,
+  options,
+  selected,
+  onPick,
+  multiple,
+  summary,
+  disabled,
+  'data-testid': testId,
+}: ListboxSelectProps) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const listId = `${id}-list`;
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const fieldRef = useRef<HTMLDivElement>(null);
+  const enabledIndexes = options.flatMap((option, index) => (option.disabled ? [] : [index]));
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!fieldRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  useEffect(() => {
+    if (open) document.getElementById(`${id}-option-${active}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [open, active, id]);
+
+  function openList() {
+    const firstSelected = options.findIndex((option) => selected.includes(option.value) && !option.disabled);
+    setActive(firstSelected >= 0 ? firstSelected : (enabledIndexes[0] ?? 0));
+    setOpen(true);
+  }
+
+  function move(step: 1 | -1) {
+    const position = enabledIndexes.indexOf(active);
+    const next = enabledIndexes[Math.min(enabledIndexes.length - 1, Math.max(0, position + step))];
+    if (next !== undefined) setActive(next);
+  }
+
+  function pick(index: number) {
+    const option = options[index];
+    if (!option || option.disabled) return;
+    onPick(option.value);
+    setActive(index);
+    if (!multiple) setOpen(false);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (!open) {
+      if (['ArrowDown', 'ArrowUp', 'Enter', ' '].includes(event.key)) {
+        event.preventDefault();
+        openList();
+      }
+      return;
+    }
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        move(1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        move(-1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        setActive(enabledIndexes[0] ?? 0);
+        break;
+      case 'End':
+        event.preventDefault();
+        setActive(enabledIndexes[enabledIndexes.length - 1] ?? 0);
+        break;
+      case 'Enter':
+      case ' ':
+        event.preventDefault();
+        pick(active);
+        break;
+      case 'Escape':
+        event.preventDefault();
+        setOpen(false);
+        break;
+      case 'Tab':
+        setOpen(false);
+        break;
+    }
+  }
+
+  return (
+    <Field ref={fieldRef} data-testid={testId}>
+      <Label id={labelId} $hidden={hideLabel}>
+        {label}
+      </Label>
+      <Trigger
+        type="button"
+        role="combobox"
+        id={`${id}-trigger`}
+        aria-labelledby={labelId}
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        aria-activedescendant={open ? `${id}-option-${active}` : undefined}
+        disabled={disabled}
+        onClick={() => (open ? setOpen(false) : openList())}
+        onKeyDown={onKeyDown}
+      >
+        <span>{summary}</span>
+        <ChevronDown size={16} aria-hidden="true" />
+      </Trigger>
+      {open && (
+        <List role="listbox" id={listId} aria-labelledby={labelId} aria-multiselectable={multiple || undefined} tabIndex={-1}>
+          {options.map((option, index) => {
+            const isSelected = selected.includes(option.value);
+            return (
+              <Option
+                key={option.value}
+                id={`${id}-option-${index}`}
+                role="option"
+                aria-selected={isSelected}
+                aria-disabled={option.disabled || undefined}
+                $active={index === active}
+                // Keep focus on the combobox when an option is clicked.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => pick(index)}
+                onMouseEnter={() => !option.disabled && setActive(index)}
+              >
+                <span className="check">{isSelected && <Check size={16} aria-hidden="true" />}</span>
+                {option.icon}
+                {option.label}
+              </Option>
+            );
+          })}
+        </List>
+      )}
+    </Field>
+  );
+}
