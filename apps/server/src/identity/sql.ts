@@ -1,0 +1,70 @@
+// The identity module talks SQL through the smallest surface PGlite, node-postgres and the core
+// Database all share, so it can run on any of them without knowing which.
+export interface SqlExecutor {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+// Own tables (prefixed) so the module never collides with core's people/roles schema; people rows
+// are mirrored separately when core's `people` table exists.
+export const identitySchemaSql = `
+CREATE TABLE IF NOT EXISTS identity_identities (
+  id uuid PRIMARY KEY,
+  schema_id text NOT NULL DEFAULT 'default',
+  traits jsonb NOT NULL,
+  email text NOT NULL,
+  email_verified boolean NOT NULL DEFAULT false,
+  state text NOT NULL DEFAULT 'active',
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX IF NOT EXISTS identity_identities_email ON identity_identities (email);
+CREATE TABLE IF NOT EXISTS identity_credentials (
+  identity_id uuid NOT NULL REFERENCES identity_identities (id) ON DELETE CASCADE,
+  type text NOT NULL,
+  config jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (identity_id, type)
+);
+CREATE TABLE IF NOT EXISTS identity_sessions (
+  id uuid PRIMARY KEY,
+  token_hash text NOT NULL UNIQUE,
+  logout_token_hash text NOT NULL,
+  identity_id uuid NOT NULL REFERENCES identity_identities (id) ON DELETE CASCADE,
+  aal text NOT NULL,
+  methods jsonb NOT NULL,
+  authenticated_at timestamptz NOT NULL,
+  issued_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL,
+  last_seen_at timestamptz NOT NULL,
+  active boolean NOT NULL DEFAULT true
+);
+CREATE TABLE IF NOT EXISTS identity_flows (
+  id uuid PRIMARY KEY,
+  kind text NOT NULL,
+  record jsonb NOT NULL,
+  expires_at timestamptz NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS identity_throttle (
+  key text PRIMARY KEY,
+  failures integer NOT NULL,
+  window_start timestamptz NOT NULL,
+  locked_until timestamptz
+);
+CREATE TABLE IF NOT EXISTS identity_outbox (
+  id bigserial PRIMARY KEY,
+  recipient text NOT NULL,
+  subject text NOT NULL,
+  body text NOT NULL,
+  code text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`;
+
+export async function ensureIdentitySchema(db: SqlExecutor): Promise<void> {
+  // One statement per call: node-postgres with parameters and some drivers refuse multi-statements.
+  for (const statement of identitySchemaSql.split(';').map((s) => s.trim()).filter(Boolean)) {
+    await db.query(statement);
+  }
+}
