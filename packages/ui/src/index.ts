@@ -23,3 +23,4 @@ export * from './Tabs/index';
 export * from './Tooltip/index';
 export * from './Select/index';
 export * from './MultiSelect/index';
+export * from './DropdownMenu/index';

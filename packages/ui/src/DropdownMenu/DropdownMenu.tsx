@@ -1,0 +1,174 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { ChevronDown } from 'lucide-react';
+import { Button, type ButtonVariant } from '../Button/Button';
+
+export interface DropdownMenuItem {
+  id: string;
+  label: string;
+  onSelect: () => void;
+  icon?: ReactNode;
+  disabled?: boolean;
+  /** Drawn in the danger colour (e.g. Delete). */
+  danger?: boolean;
+}
+
+export interface DropdownMenuProps {
+  /** The trigger button's text and the menu's accessible name. */
+  label: string;
+  items: readonly DropdownMenuItem[];
+  variant?: ButtonVariant;
+  align?: 'start' | 'end';
+}
+
+const Wrapper = styled.div`
+  position: relative;
+  display: inline-block;
+`;
+
+const Menu = styled.ul<{ $align: 'start' | 'end' }>`
+  position: absolute;
+  top: 100%;
+  ${({ $align }) => ($align === 'start' ? 'left: 0;' : 'right: 0;')}
+  z-index: ${({ theme }) => theme.zIndex.dropdown};
+  min-width: 180px;
+  margin: ${({ theme }) => theme.space.xxs} 0 0;
+  padding: ${({ theme }) => theme.space.xxs} 0;
+  list-style: none;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  box-shadow: ${({ theme }) => theme.shadow.md};
+`;
+
+const Item = styled.li<{ $danger: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  color: ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.text)};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  cursor: pointer;
+
+  &:hover,
+  &:focus {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+
+  &[aria-disabled='true'] {
+    cursor: not-allowed;
+    opacity: 0.5;
+  }
+`;
+
+/** A menu button (ARIA menu pattern): arrows move, Enter/Space activate, Escape closes and returns focus. */
+export function DropdownMenu({ label, items, variant = 'secondary', align = 'start' }: DropdownMenuProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const itemRefs = useRef<(HTMLLIElement | null)[]>([]);
+  const enabled = items.flatMap((item, index) => (item.disabled ? [] : [index]));
+
+  useEffect(() => {
+    if (open) itemRefs.current[focusIndex]?.focus();
+  }, [open, focusIndex]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  function openAt(index: number | undefined) {
+    setFocusIndex(index ?? 0);
+    setOpen(true);
+  }
+
+  function close(returnFocus: boolean) {
+    setOpen(false);
+    if (returnFocus) triggerRef.current?.focus();
+  }
+
+  function activate(index: number) {
+    const item = items[index];
+    if (!item || item.disabled) return;
+    close(true);
+    item.onSelect();
+  }
+
+  function onTriggerKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      openAt(enabled[0]);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      openAt(enabled[enabled.length - 1]);
+    }
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
+    const position = enabled.indexOf(focusIndex);
+    const moves: Record<string, number | undefined> = {
+      ArrowDown: enabled[(position + 1) % enabled.length],
+      ArrowUp: enabled[(position - 1 + enabled.length) % enabled.length],
+      Home: enabled[0],
+      End: enabled[enabled.length - 1],
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      const next = moves[event.key];
+      if (next !== undefined) setFocusIndex(next);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      activate(focusIndex);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'Tab') {
+      close(false);
+    }
+  }
+
+  return (
+    <Wrapper ref={wrapperRef}>
+      <Button
+        ref={triggerRef}
+        id={`${id}-trigger`}
+        variant={variant}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-menu` : undefined}
+        onClick={() => (open ? close(false) : openAt(enabled[0]))}
+        onKeyDown={onTriggerKeyDown}
+      >
+        {label}
+        <ChevronDown size={14} aria-hidden="true" />
+      </Button>
+      {open && (
+        <Menu role="menu" id={`${id}-menu`} aria-labelledby={`${id}-trigger`} $align={align} onKeyDown={onMenuKeyDown}>
+          {items.map((item, index) => (
+            <Item
+              key={item.id}
+              ref={(element) => {
+                itemRefs.current[index] = element;
+              }}
+              role="menuitem"
+              tabIndex={-1}
+              aria-disabled={item.disabled || undefined}
+              $danger={Boolean(item.danger)}
+              onClick={() => activate(index)}
+            >
+              {item.icon}
+              {item.label}
+            </Item>
+          ))}
+        </Menu>
+      )}
+    </Wrapper>
+  );
+}
