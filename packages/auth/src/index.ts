@@ -1,1 +1,2 @@
-export {};
+export * from './session.ts';
+export { testIds } from './testIds.ts';
