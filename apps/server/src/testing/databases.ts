@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { PGliteDatabase, PostgresDatabase, type Database, type DatabaseEngine } from '../db/database';
+import { migrate } from '../db/migrate';
+
+/** One engine a suite runs against; `open` gives a migrated database, `release` frees it. */
+export interface TestDatabaseTarget {
+  engine: DatabaseEngine;
+  open(): Promise<Database>;
+  release(): Promise<void>;
+}
+
+let sharedPGlite: Promise<PGliteDatabase> | undefined;
+let sharedUsers = 0;
+
+// PGlite takes seconds to boot: every suite of one test file shares one migrated instance.
+function pgliteTarget(): TestDatabaseTarget {
+  let opened = false;
+  return {
+    engine: 'pglite',
+    async open() {
+      sharedPGlite ??= PGliteDatabase.open().then(async (db) => {
+        await migrate(db);
+        return db;
+      });
+      if (!opened) sharedUsers += 1;
+      opened = true;
+      return sharedPGlite;
+    },
+    async release() {
+      if (!opened) return;
+      opened = false;
+      sharedUsers -= 1;
+      if (sharedUsers === 0 && sharedPGlite) {
+        const db = await sharedPGlite;
+        sharedPGlite = undefined;
+        await db.close();
+      }
+    },
+  };
+}
+
+/** Which Postgres the tests may use: the environment, else what the global setup started. */
+export function testDatabaseUrl(): string | undefined {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  try {
+    return inject('testDatabaseUrl') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+// A database of its own inside the test Postgres, so parallel test files never collide.
+function postgresTarget(url: string): TestDatabaseTarget {
+  let created: { name: string; db: PostgresDatabase } | undefined;
+  return {
+    engine: 'postgres',
+    async open() {
+      if (created) return created.db;
+      const name = `opsdeck_test_${randomBytes(6).toString('hex')}`;
+      const admin = await PostgresDatabase.open({ url, max: 1 });
+      try {
+        await admin.exec(`CREATE DATABASE ${name}`);
+      } finally {
+        await admin.close();
+      }
+      const db = await PostgresDatabase.open({ url: withDatabase(url, name) });
+      await migrate(db);
+      created = { name, db };
+      return db;
+    },
+    async release() {
+      if (!created) return;
+      const { name, db } = created;
+      created = undefined;
+      await db.close();
+      const admin = await PostgresDatabase.open({ url, max: 1 });
+      try {
+        await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await admin.close();
+      }
+    },
+  };
+}
+
+/**
+ * The databases a suite should run against: always PGlite, and Postgres when a test URL is known.
+ * Use with `describe.each(testDatabases())`.
+ */
+export function testDatabases(): TestDatabaseTarget[] {
+  const url = testDatabaseUrl();
+  return url ? [pgliteTarget(), postgresTarget(url)] : [pgliteTarget()];
+}
+
+/** A database of the same engine that starts empty of rows but migrated (for seed tests). */
+export async function freshPGlite(): Promise<PGliteDatabase> {
+  const db = await PGliteDatabase.open();
+  await migrate(db);
+  return db;
+}
