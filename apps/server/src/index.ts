@@ -1,1 +1,2 @@
 export * from './db/index';
+export * from './auth/index';
