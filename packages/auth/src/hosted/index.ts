@@ -1,1 +1,2 @@
-export {};
+export * from './organizations.ts';
+export { clerkOrganizationService, type ClerkLike } from './clerk.ts';
