@@ -1,1 +1,37 @@
-export {};
+#!/usr/bin/env node
+import { ConfigError, parseConfig } from './config';
+import { jsonLogger } from './http/logging';
+import { startServer, StartupError } from './server';
+
+// Every failure a user can cause ends in one line on stderr and exit code 1, never a stack trace.
+function fail(message: string): never {
+  process.stderr.write(`opsdeck-server: ${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config;
+  try {
+    config = parseConfig(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  try {
+    const server = await startServer(config, jsonLogger);
+    jsonLogger({ msg: 'listening', url: server.url, database: config.databaseUrl ? 'postgres' : config.memory ? 'pglite (memory)' : `pglite (${config.dataDir})`, auth: config.auth });
+    if (config.seed === 'demo' && config.auth === 'basic') {
+      jsonLogger({ msg: `demo sign-in: admin@local, editor@local, viewer@local, commander@local, responder@local, guest@local / password ${config.demoPassword}` });
+    }
+    const shutdown = () => {
+      void server.close().finally(() => process.exit(0));
+    };
+    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', shutdown);
+  } catch (error) {
+    if (error instanceof StartupError) fail(error.message);
+    fail((error as Error).message);
+  }
+}
+
+void main();

@@ -1,0 +1,26 @@
+import { hostname } from 'node:os';
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/env';
+
+/** /api/auth: who the caller is, with the roles and permissions the console gates on. */
+export function authRoutes() {
+  const app = new Hono<AppEnv>();
+  app.get('/whoami', (c) => {
+    const user = c.get('user');
+    return c.json({
+      message: 'success',
+      payload: {
+        user: {
+          id: user.id,
+          name: user.name,
+          ...(user.email ? { email: user.email } : {}),
+          ...(user.avatar ? { avatar: user.avatar } : {}),
+        },
+        roles: user.roles,
+        permissions: user.permissions,
+        hostname: hostname(),
+      },
+    });
+  });
+  return app;
+}

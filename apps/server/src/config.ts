@@ -1,0 +1,89 @@
+import { parseArgs } from 'node:util';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  memory: boolean;
+  databaseUrl?: string;
+  seed: 'demo' | 'none';
+  checks: number;
+  consoleDir?: string;
+  backendUrl?: string;
+  auth: 'basic' | 'disabled';
+  demoPassword: string;
+}
+
+export class ConfigError extends Error {}
+
+export const USAGE = `Usage: opsdeck-server [--port 8080] [--host 127.0.0.1] [--data-dir .opsdeck] [--memory]
+  [--database-url URL] [--seed demo|none] [--checks N] [--console-dir DIR] [--backend-url URL] [--auth disabled]
+Environment: PORT, HOST, OPSDECK_DATA_DIR, OPSDECK_MEMORY, DATABASE_URL, OPSDECK_SEED, OPSDECK_CHECKS,
+  OPSDECK_CONSOLE_DIR, OPSDECK_BACKEND_URL, OPSDECK_AUTH, OPSDECK_DEMO_PASSWORD`;
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
+
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.test(host);
+}
+
+function integer(name: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+  return Number(text);
+}
+
+/** Flags win over environment variables; every mistake is one ConfigError line. */
+export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ServerConfig {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'data-dir': { type: 'string' },
+        memory: { type: 'boolean' },
+        'database-url': { type: 'string' },
+        seed: { type: 'string' },
+        checks: { type: 'string' },
+        'console-dir': { type: 'string' },
+        'backend-url': { type: 'string' },
+        auth: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new ConfigError((error as Error).message.split('\n')[0]!);
+  }
+  if (values.help) throw new ConfigError(USAGE);
+  const pick = (flag: string, envName: string) => {
+    const value = values[flag];
+    return typeof value === 'string' ? value : env[envName] || undefined;
+  };
+  const seed = pick('seed', 'OPSDECK_SEED') ?? 'demo';
+  if (seed !== 'demo' && seed !== 'none') throw new ConfigError(`--seed must be demo or none, got "${seed}"`);
+  const auth = pick('auth', 'OPSDECK_AUTH') ?? 'basic';
+  if (auth !== 'basic' && auth !== 'disabled') throw new ConfigError(`--auth must be disabled (or basic), got "${auth}"`);
+  const host = pick('host', 'HOST') ?? '127.0.0.1';
+  if (auth === 'disabled' && !isLoopback(host)) throw new ConfigError(`--auth disabled is only accepted on a loopback host, not ${host}`);
+  const databaseUrl = pick('database-url', 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('--database-url must be a postgres:// URL');
+  const backendUrl = pick('backend-url', 'OPSDECK_BACKEND_URL');
+  if (backendUrl && !/^https?:\/\/[^/]/.test(backendUrl)) throw new ConfigError('--backend-url must be an http(s):// URL');
+  const memoryEnv = env.OPSDECK_MEMORY;
+  return {
+    port: integer('--port', pick('port', 'PORT') ?? '8080', 0, 65_535),
+    host,
+    dataDir: pick('data-dir', 'OPSDECK_DATA_DIR') ?? '.opsdeck',
+    memory: values.memory === true || memoryEnv === '1' || memoryEnv === 'true',
+    ...(databaseUrl ? { databaseUrl } : {}),
+    seed,
+    checks: integer('--checks', pick('checks', 'OPSDECK_CHECKS') ?? '300', 0, 1_000_000),
+    ...(pick('console-dir', 'OPSDECK_CONSOLE_DIR') ? { consoleDir: pick('console-dir', 'OPSDECK_CONSOLE_DIR')! } : {}),
+    ...(backendUrl ? { backendUrl } : {}),
+    auth,
+    demoPassword: env.OPSDECK_DEMO_PASSWORD || 'opsdeck-demo',
+  };
+}

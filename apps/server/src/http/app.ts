@@ -1,0 +1,90 @@
+import { Hono, type Context } from 'hono';
+import type { Database } from '../db/database';
+import { authRoutes } from '../auth/routes';
+import { requireUser, type AuthMode } from '../auth/middleware';
+import { basicAuthResolver, type UserResolver } from '../auth/resolve';
+import { authorizeTable } from '../auth/tableAccess';
+import { canaryRoutes } from '../canary/routes';
+import { consoleHandler } from './console';
+import type { AppEnv } from './env';
+import { errorBody, forbidden, handleError } from './errors';
+import { requestLogger, silentLogger, type Logger } from './logging';
+import { proxyToBackend } from './proxy';
+
+export const SERVER_VERSION = '0.1.0';
+
+/** The PostgREST-compatible engine's factory (apps/server/src/postgrest), passed in by the caller. */
+export type PostgrestAppFactory = (options: {
+  db: Database;
+  authorize: (table: string, method: string, c: Context<AppEnv>) => ReturnType<typeof authorizeTable>;
+}) => Hono<AppEnv> | Hono;
+
+export interface AppOptions {
+  db: Database;
+  auth?: AuthMode;
+  /** Extra ways to recognise a user, tried before Basic (the identity service's session cookie). */
+  resolvers?: UserResolver[];
+  createPostgrestApp?: PostgrestAppFactory;
+  consoleDir?: string;
+  backendUrl?: string;
+  log?: Logger;
+}
+
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const { db } = options;
+  const log = options.log ?? silentLogger;
+  const app = new Hono<AppEnv>();
+  app.use(requestLogger(log));
+  app.onError((error, c) => handleError(error, c, log));
+  app.notFound((c) => c.json(errorBody('not found', `${c.req.method} ${c.req.path} not found`), 404));
+
+  app.get('/health', (c) => c.text('OK'));
+
+  if (options.backendUrl) {
+    const backendUrl = options.backendUrl;
+    app.all('/api/*', (c) => proxyToBackend(c, backendUrl));
+  } else {
+    // Readable without a session: the console reads feature flags before sign-in.
+    app.get('/api/properties', async (c) => {
+      const { rows } = await db.query<{ name: string; value: string | null }>('SELECT name, value FROM properties ORDER BY name');
+      return c.json(rows.map((row) => ({ name: row.name, value: row.value ?? '', source: 'db', type: 'string', description: '' })));
+    });
+    app.get('/api/about', (c) => c.json({ appVersion: SERVER_VERSION, chartVersion: SERVER_VERSION }));
+
+    const auth = requireUser({ mode: options.auth ?? 'basic', resolvers: [...(options.resolvers ?? []), basicAuthResolver(db)] });
+    app.use('/api/*', auth);
+    app.route('/api/auth', authRoutes());
+    app.route('/api/canary', canaryRoutes(db, SERVER_VERSION));
+    app.get('/api/kubeconfig', (c) => {
+      const server = new URL(c.req.url).origin;
+      const user = c.get('user');
+      const kubeconfig = [
+        'apiVersion: v1', 'kind: Config', 'clusters:', '- name: opsdeck', '  cluster:', `    server: ${server}/api`,
+        'contexts:', '- name: opsdeck', '  context:', '    cluster: opsdeck', `    user: ${user.email ?? user.name}`,
+        'current-context: opsdeck', 'users:', `- name: ${user.email ?? user.name}`, '  user: {}', '',
+      ].join('\n');
+      return c.body(kubeconfig, 200, { 'Content-Type': 'application/yaml', 'Content-Disposition': 'attachment; filename="kubeconfig.yaml"' });
+    });
+
+    if (options.createPostgrestApp) {
+      app.route(
+        '/api/db',
+        options.createPostgrestApp({ db, authorize: (table, method, c) => authorizeTable(c.get('user'), table, method) }) as Hono<AppEnv>,
+      );
+    } else {
+      // The engine is mounted here once it exists; until then the tables are refused, still after auth.
+      app.all('/api/db/:table', (c) => {
+        const decision = authorizeTable(c.get('user'), c.req.param('table'), c.req.method);
+        if (!decision.allowed) throw forbidden(decision.reason ?? 'forbidden');
+        return c.json(errorBody('not implemented', '/api/db is not available in this build'), 501);
+      });
+    }
+    app.all('/api/*', (c) => c.json(errorBody('not found', `${c.req.method} ${c.req.path} not found`), 404));
+  }
+
+  if (options.consoleDir) {
+    const serveConsole = consoleHandler(options.consoleDir);
+    app.get('*', serveConsole);
+  }
+  return app;
+}

@@ -1,0 +1,50 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The backend's error body: `{error, message?}`. */
+export function errorBody(error: string, message?: string) {
+  return message ? { error, message } : { error };
+}
+
+/** A client mistake or refusal that becomes a 4xx `{error, message}` reply. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly error: string,
+    message?: string,
+  ) {
+    super(message ?? error);
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, 'invalid', message);
+export const notFound = (message: string) => new ApiError(404, 'not found', message);
+export const forbidden = (message: string) => new ApiError(403, 'forbidden', message);
+
+/** Reads a JSON body; an empty body is `{}`, a malformed one a 400. */
+export async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest('request body is not valid JSON');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('request body must be a JSON object');
+  return value as Record<string, unknown>;
+}
+
+export function handleError(error: Error, c: Context, log: (entry: Record<string, unknown>) => void) {
+  if (error instanceof ApiError) return c.json(errorBody(error.error, error.message), error.status);
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode;
+    return c.json(errorBody(status === 401 ? 'unauthorized' : 'invalid', error.message || undefined), status);
+  }
+  // Postgres rejects a value it cannot parse (bad uuid, timestamp, json) with class 22: the client's fault.
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('22')) return c.json(errorBody('invalid', error.message), 400);
+  log({ level: 'error', msg: 'unhandled error', error: error.message, stack: error.stack });
+  return c.json(errorBody('internal', 'internal error'), 500);
+}

@@ -1,0 +1,69 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { serve, type ServerType } from '@hono/node-server';
+import { CanaryScheduler } from './canary/scheduler';
+import type { ServerConfig } from './config';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrate';
+import { seedDemo } from './db/seed/demo';
+import { createApp, type PostgrestAppFactory } from './http/app';
+import type { Logger } from './http/logging';
+
+export interface RunningServer {
+  url: string;
+  db: Database;
+  close(): Promise<void>;
+}
+
+export class StartupError extends Error {}
+
+async function isEmpty(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*) AS n FROM people');
+  return rows[0]?.n === 0;
+}
+
+/** Opens storage, migrates, seeds an empty database, and listens. */
+export async function startServer(config: ServerConfig, log: Logger, createPostgrestApp?: PostgrestAppFactory): Promise<RunningServer> {
+  let db: Database;
+  try {
+    if (!config.databaseUrl && !config.memory && !existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
+    db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, memory: config.memory });
+  } catch (error) {
+    const where = config.databaseUrl ? new URL(config.databaseUrl).host : config.memory ? 'memory' : config.dataDir;
+    throw new StartupError(`cannot open the database (${where}): ${(error as Error).message}`);
+  }
+  try {
+    const applied = await migrate(db);
+    if (applied.length) log({ msg: 'migrations applied', migrations: applied });
+    if (config.seed === 'demo' && (await isEmpty(db))) {
+      log({ msg: 'seeding demo data', checks: config.checks });
+      const result = await seedDemo(db, { checks: config.checks, password: config.demoPassword });
+      log({ msg: 'demo data seeded', ...result });
+    }
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw new StartupError(`cannot prepare the database: ${(error as Error).message}`);
+  }
+
+  const scheduler = new CanaryScheduler({ db, log });
+  const app = createApp({ db, auth: config.auth, consoleDir: config.consoleDir, backendUrl: config.backendUrl, log, createPostgrestApp });
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));
+    instance.once('error', (error) => reject(new StartupError(`cannot listen on ${config.host}:${config.port}: ${error.message}`)));
+  }).catch(async (error: unknown) => {
+    await db.close().catch(() => undefined);
+    throw error;
+  });
+  if (!config.backendUrl) scheduler.start();
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return {
+    url: `http://${host}:${port}`,
+    db,
+    async close() {
+      await scheduler.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}
