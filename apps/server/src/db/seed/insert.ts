@@ -22,7 +22,7 @@ const MAX_PARAMS = 30_000;
 /** Multi-row INSERTs in as few statements as the parameter limit allows. */
 export async function insertRows(db: SqlRunner, table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
   if (rows.length === 0) return;
-  // The union of every row's keys: a key missing from a row inserts NULL there.
+  // The union of every row's keys: a key missing from a row takes the column's DEFAULT there.
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const perStatement = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
   const columnList = columns.map((column) => `"${column}"`).join(', ');
@@ -31,6 +31,7 @@ export async function insertRows(db: SqlRunner, table: string, rows: readonly Re
     const params: unknown[] = [];
     const tuples = chunk.map((row) => {
       const placeholders = columns.map((column) => {
+        if (!Object.hasOwn(row, column)) return 'DEFAULT';
         params.push(toParam(row[column]));
         return `$${params.length}`;
       });

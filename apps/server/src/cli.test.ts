@@ -1,0 +1,57 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+let outDir = '';
+
+// The CLI is spawned as users run it: bundled by tsup with its migrations, in a temporary directory
+// under node_modules so the bundle still resolves the package's dependencies.
+beforeAll(() => {
+  mkdirSync(join(packageDir, 'node_modules/.cache'), { recursive: true });
+  outDir = mkdtempSync(join(packageDir, 'node_modules/.cache/cli-test-'));
+  execFileSync('npx', ['tsup', 'src/cli.ts', '--no-config', '--format', 'esm', '--out-dir', outDir, '--target', 'node20'], { cwd: packageDir, stdio: 'ignore' });
+  cpSync(join(packageDir, 'src/db/migrations'), join(outDir, 'migrations'), { recursive: true });
+}, 120_000);
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [join(outDir, 'cli.js'), ...args], { encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH, ...env } });
+}
+
+describe('opsdeck-server CLI', () => {
+  it.each([
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--port', 'eighty'], /--port must be a whole number/],
+    [['--seed', 'lots'], /--seed must be demo or none/],
+    [['--checks', '-3'], /--checks/],
+    [['--auth', 'disabled', '--host', '0.0.0.0'], /only accepted on a loopback host/],
+    [['--database-url', 'postgres://nobody@127.0.0.1:1/none'], /cannot open the database \(127\.0\.0\.1:1\)/],
+  ])('%j stops with one clear line and exit code 1', (args, message) => {
+    const result = cli(args);
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('reads the same options from the environment', () => {
+    const result = cli([], { PORT: 'x' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/--port must be a whole number/);
+  });
+});
+
+describe('parseConfig', () => {
+  it('has defaults and lets flags win over the environment', () => {
+    const config = parseConfig([], {});
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: '.opsdeck', memory: false, seed: 'demo', checks: 300, auth: 'basic', demoPassword: 'opsdeck-demo' });
+    expect(parseConfig(['--port', '9000'], { PORT: '7000', DATABASE_URL: 'postgres://x@h/db' })).toMatchObject({ port: 9000, databaseUrl: 'postgres://x@h/db' });
+    expect(parseConfig(['--auth', 'disabled', '--host', '::1'], {}).auth).toBe('disabled');
+    expect(() => parseConfig(['--auth', 'disabled', '--host', '10.0.0.5'], {})).toThrow(ConfigError);
+  });
+});
