@@ -45,7 +45,7 @@ export async function startServer(config: ServerConfig, log: Logger, createPostg
   }
 
   const scheduler = new CanaryScheduler({ db, log });
-  const app = createApp({ db, auth: config.auth, consoleDir: config.consoleDir, backendUrl: config.backendUrl, log, createPostgrestApp });
+  const app = createApp({ db, auth: config.auth, consoleDir: config.consoleDir, backendUrl: config.backendUrl, log, createPostgrestApp, summaryCacheMillis: 5000 });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));
     instance.once('error', (error) => reject(new StartupError(`cannot listen on ${config.host}:${config.port}: ${error.message}`)));

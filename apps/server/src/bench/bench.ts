@@ -1,1 +1,137 @@
-export {};
+// `pnpm --filter @opsdeck/server bench`: seed time, summary latency at 1k/10k/50k checks and a poll
+// load, each next to a baseline measured in the same run so machines can be compared.
+import { serve } from '@hono/node-server';
+import { PGliteDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+import { seedDemo } from '../db/seed/demo';
+import { createApp } from '../http/app';
+
+const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 30);
+const POLL_CLIENTS = 50;
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}
+
+async function withServer<T>(db: PGliteDatabase, summaryCacheMillis: number, fn: (url: string) => Promise<T>): Promise<T> {
+  const app = createApp({ db, auth: 'disabled', summaryCacheMillis });
+  const { server, url } = await new Promise<{ server: ReturnType<typeof serve>; url: string }>((resolve) => {
+    const instance = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server: instance, url: `http://127.0.0.1:${info.port}` }));
+  });
+  try {
+    return await fn(url);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+async function summaryLatency(url: string, runs: number): Promise<{ p50: number; p99: number; bytes: number }> {
+  const samples: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < runs; i += 1) {
+    samples.push(
+      await timed(async () => {
+        const response = await fetch(`${url}/api/canary/api/summary`);
+        bytes = (await response.arrayBuffer()).byteLength;
+        if (response.status !== 200) throw new Error(`summary answered ${response.status}`);
+      }),
+    );
+  }
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99), bytes };
+}
+
+async function pollLoad(url: string): Promise<{ requests: number; errors: number; p99: number }> {
+  const deadline = Date.now() + POLL_SECONDS * 1000;
+  const samples: number[] = [];
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: POLL_CLIENTS }, async () => {
+      while (Date.now() < deadline) {
+        try {
+          samples.push(
+            await timed(async () => {
+              const response = await fetch(`${url}/api/canary/api/summary`);
+              await response.arrayBuffer();
+              if (response.status !== 200) errors += 1;
+            }),
+          );
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  return { requests: samples.length, errors, p99: percentile(samples, 99) };
+}
+
+async function seeded(checks: number): Promise<{ db: PGliteDatabase; seedMillis: number }> {
+  const db = await PGliteDatabase.open();
+  await migrate(db);
+  const seedMillis = await timed(() => seedDemo(db, { checks }));
+  return { db, seedMillis };
+}
+
+async function main() {
+  const lines: string[] = [];
+  const report = (line: string) => {
+    lines.push(line);
+    console.log(line);
+  };
+  report(`opsdeck-server bench — node ${process.version}, PGlite in memory`);
+
+  const baselineDb = await PGliteDatabase.open();
+  const rounds: number[] = [];
+  for (let i = 0; i < 500; i += 1) rounds.push(await timed(() => baselineDb.query('SELECT 1')));
+  await baselineDb.close();
+  const selectOne = percentile(rounds, 50);
+  report(`baseline: SELECT 1 round trip p50 ${ms(selectOne)}`);
+
+  let summaryBaseline: number | undefined;
+  for (const size of SIZES) {
+    const { db, seedMillis } = await seeded(size);
+    report(`seed ${size} checks: ${(seedMillis / 1000).toFixed(1)} s${size === 10_000 ? ' (target < 60 s)' : ''}`);
+    // Latency without the summary cache: the real cost of one computation.
+    await withServer(db, 0, async (url) => {
+      await summaryLatency(url, 2);
+      const latency = await summaryLatency(url, size >= 50_000 ? 10 : 30);
+      summaryBaseline ??= latency.p50;
+      report(
+        `summary at ${size} checks: p50 ${ms(latency.p50)}, p99 ${ms(latency.p99)}, ${(latency.bytes / 1e6).toFixed(1)} MB` +
+          ` (x${(latency.p50 / summaryBaseline).toFixed(1)} of the first size, x${(latency.p50 / selectOne).toFixed(0)} of SELECT 1)` +
+          (size === 10_000 ? ' (target p50 <= 250 ms)' : ''),
+      );
+      if (size === 10_000) {
+        const load = await pollLoad(url);
+        report(
+          `poll, no cache: ${POLL_CLIENTS} clients x ${POLL_SECONDS} s on 10000 checks: ${load.requests} requests, ${load.errors} errors, p99 ${ms(load.p99)}` +
+            ` (x${(load.p99 / latency.p50).toFixed(1)} of one summary)`,
+        );
+        // As the CLI runs: a 5 s summary cache, like the backend's refreshed summary view.
+        await withServer(db, 5000, async (cachedUrl) => {
+          const cached = await pollLoad(cachedUrl);
+          report(
+            `poll, 5 s cache (CLI default): ${cached.requests} requests, ${cached.errors} errors, p99 ${ms(cached.p99)}` +
+              ` (x${(cached.p99 / latency.p50).toFixed(1)} of one summary)`,
+          );
+        });
+      }
+    });
+    await db.close();
+  }
+  report('list query with count: not measured — /api/db is not mounted in this build');
+}
+
+main().catch((error: Error) => {
+  console.error(`bench failed: ${error.message}`);
+  process.exit(1);
+});

@@ -5,24 +5,38 @@ import type { AppEnv } from '../http/env';
 import { badRequest, notFound, readJsonBody } from '../http/errors';
 import { checkGraph, parseInstant } from './graph';
 import { runAndRecord } from './runner';
-import { parseSummaryBody, RUNNER_NAME, summaryResponseText } from './summary';
+import { parseSummaryBody, RUNNER_NAME, summaryResponseText, type SummaryQuery } from './summary';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The canary service as the console reaches it under /api/canary. */
-export function canaryRoutes(db: Database, version: string) {
+export function canaryRoutes(db: Database, version: string, summaryCacheMillis = 0) {
   const app = new Hono<AppEnv>();
+  // Like duty's periodically refreshed check_status_summary view: pollers within a few seconds share
+  // one computation (and concurrent ones share the same in-flight query). A local run clears it.
+  const cache = new Map<string, { until: number; text: Promise<string> }>();
+  const cachedSummary = (query: SummaryQuery) => {
+    if (summaryCacheMillis <= 0) return summaryResponseText(db, query);
+    const key = JSON.stringify(query);
+    const now = Date.now();
+    const hit = cache.get(key);
+    if (hit && hit.until > now) return hit.text;
+    const text = summaryResponseText(db, query);
+    cache.set(key, { until: now + summaryCacheMillis, text });
+    text.catch(() => cache.delete(key));
+    return text;
+  };
 
   app.get('/about', requireAccess('canaries', 'read'), (c) => c.json({ version, runnerName: RUNNER_NAME }));
 
   app.get('/api/summary', requireAccess('canaries', 'read'), async (c) => {
-    return c.body(await summaryResponseText(db), 200, { 'Content-Type': 'application/json' });
+    return c.body(await cachedSummary({}), 200, { 'Content-Type': 'application/json' });
   });
 
   app.post('/api/summary', requireAccess('canaries', 'read'), async (c) => {
     const query = parseSummaryBody(await readJsonBody(c));
     if (typeof query === 'string') throw badRequest(query);
-    return c.body(await summaryResponseText(db, query), 200, { 'Content-Type': 'application/json' });
+    return c.body(await cachedSummary(query), 200, { 'Content-Type': 'application/json' });
   });
 
   app.get('/api/graph', requireAccess('canaries', 'read'), async (c) => {
@@ -42,6 +56,7 @@ export function canaryRoutes(db: Database, version: string) {
     const id = c.req.param('id');
     if (!UUID.test(id)) throw badRequest('not a check id');
     const result = await runAndRecord(db, id);
+    cache.clear();
     if (!result) throw notFound(`check ${id} not found`);
     return c.json(result);
   });

@@ -28,6 +28,8 @@ export interface AppOptions {
   consoleDir?: string;
   backendUrl?: string;
   log?: Logger;
+  /** How long a computed health summary is reused (0: never; the CLI uses 5 s). */
+  summaryCacheMillis?: number;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -54,7 +56,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const auth = requireUser({ mode: options.auth ?? 'basic', resolvers: [...(options.resolvers ?? []), basicAuthResolver(db)] });
     app.use('/api/*', auth);
     app.route('/api/auth', authRoutes());
-    app.route('/api/canary', canaryRoutes(db, SERVER_VERSION));
+    app.route('/api/canary', canaryRoutes(db, SERVER_VERSION, options.summaryCacheMillis ?? 0));
     app.get('/api/kubeconfig', (c) => {
       const server = new URL(c.req.url).origin;
       const user = c.get('user');
