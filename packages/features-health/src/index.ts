@@ -1,1 +1,1 @@
-export {};
+export * from './model/index.ts';
