@@ -24,3 +24,4 @@ export * from './Tooltip/index';
 export * from './Select/index';
 export * from './MultiSelect/index';
 export * from './DropdownMenu/index';
+export * from './TriState/index';

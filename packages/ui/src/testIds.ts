@@ -7,4 +7,5 @@ export const testIds = {
   skeleton: { page: 'ui-skeleton-page', form: 'ui-skeleton-form', table: 'ui-skeleton-table', text: 'ui-skeleton-text' },
   errorPage: { stack: 'ui-error-page-stack', cause: 'ui-error-page-cause' },
   themeToggle: 'ui-theme-toggle',
+  triStateFilter: { trigger: 'ui-tristate-filter-trigger', panel: 'ui-tristate-filter-panel', clear: 'ui-tristate-filter-clear' },
 } as const;

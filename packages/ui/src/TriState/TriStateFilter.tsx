@@ -1,0 +1,248 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { ChevronDown } from '../icons/index';
+import { focusableElements } from '../focusable';
+import { testIds } from '../testIds';
+import { visuallyHidden } from '../visuallyHidden';
+import { pickTriStateOption, setTriState, summarizeTriState, triStateOf, type TriStateSelection } from './triState';
+import { TriStateToggle } from './TriStateToggle';
+
+export interface TriStateFilterOption {
+  value: string;
+  label: string;
+  icon?: ReactNode;
+}
+
+export interface TriStateFilterProps {
+  label: string;
+  hideLabel?: boolean;
+  options: readonly TriStateFilterOption[];
+  value: TriStateSelection;
+  onChange: (value: TriStateSelection) => void;
+  /** Options are `key=value` tags: choosing one replaces the option with the same key. */
+  tagMode?: boolean;
+  /** Button text with nothing selected. */
+  placeholder?: string;
+  disabled?: boolean;
+  /** Start with the options shown (stories, screens that open on the filter). */
+  defaultOpen?: boolean;
+  'data-testid'?: string;
+}
+
+const Field = styled.div`
+  position: relative;
+  display: inline-flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+  min-width: 200px;
+`;
+
+const Label = styled.span<{ $hidden: boolean }>`
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-weight: ${({ theme }) => theme.fontWeight.medium};
+  ${({ $hidden }) => ($hidden ? visuallyHidden : '')}
+`;
+
+const Trigger = styled.button`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 34px;
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  text-align: left;
+  cursor: pointer;
+
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+`;
+
+const Panel = styled.div`
+  position: absolute;
+  top: 100%;
+  left: 0;
+  z-index: ${({ theme }) => theme.zIndex.dropdown};
+  min-width: 100%;
+  max-height: 320px;
+  overflow: auto;
+  margin-top: ${({ theme }) => theme.space.xxs};
+  padding: ${({ theme }) => theme.space.xs};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  box-shadow: ${({ theme }) => theme.shadow.md};
+`;
+
+const Rows = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Row = styled.li<{ $state: number }>`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.xs}`};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  text-decoration: ${({ $state }) => ($state === -1 ? 'line-through' : 'none')};
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+`;
+
+const OptionName = styled.span`
+  display: inline-flex;
+  flex: 1;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  cursor: pointer;
+`;
+
+const ClearButton = styled.button`
+  margin-top: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.xs}`};
+  border: none;
+  background: none;
+  color: ${({ theme }) => theme.colors.link};
+  font: inherit;
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  text-decoration: underline;
+  cursor: pointer;
+`;
+
+/**
+ * A multi-select whose options can each be included or excluded (console spec §4). Clicking an
+ * option's name picks (includes) it; the +/- buttons include or exclude it. Arrow keys move between
+ * the buttons, Escape closes and returns focus to the trigger.
+ */
+export function TriStateFilter({
+  label,
+  hideLabel = false,
+  options,
+  value,
+  onChange,
+  tagMode = false,
+  placeholder = 'All',
+  disabled,
+  defaultOpen = false,
+  'data-testid': testId,
+}: TriStateFilterProps) {
+  const id = useId();
+  const [open, setOpen] = useState(defaultOpen);
+  const fieldRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const labels = new Map(options.map((option) => [option.value, option.label]));
+  const summary = summarizeTriState(value, { placeholder, labelOf: (v) => labels.get(v) ?? v });
+
+  useEffect(() => {
+    if (!open) return;
+    if (panelRef.current) focusableElements(panelRef.current)[0]?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!fieldRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  function close() {
+    setOpen(false);
+    triggerRef.current?.focus();
+  }
+
+  function onPanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+      return;
+    }
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp' && event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    if (!panelRef.current) return;
+    const focusable = focusableElements(panelRef.current);
+    const index = focusable.indexOf(document.activeElement as HTMLElement);
+    // Up/down keep the column (include or exclude) by jumping two buttons, one row.
+    const step = event.key === 'ArrowDown' ? 2 : event.key === 'ArrowUp' ? -2 : event.key === 'ArrowRight' ? 1 : -1;
+    const next = focusable[Math.min(focusable.length - 1, Math.max(0, index + step))];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  }
+
+  const selectedCount = Object.keys(value).length;
+
+  return (
+    <Field ref={fieldRef} data-testid={testId}>
+      <Label id={`${id}-label`} $hidden={hideLabel}>
+        {label}
+      </Label>
+      <Trigger
+        ref={triggerRef}
+        type="button"
+        id={`${id}-trigger`}
+        aria-labelledby={`${id}-label ${id}-trigger`}
+        aria-expanded={open}
+        aria-controls={open ? `${id}-panel` : undefined}
+        disabled={disabled}
+        data-testid={testIds.triStateFilter.trigger}
+        onClick={() => setOpen((wasOpen) => !wasOpen)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        <span>{summary}</span>
+        <ChevronDown size={16} aria-hidden="true" />
+      </Trigger>
+      {open && (
+        <Panel
+          ref={panelRef}
+          id={`${id}-panel`}
+          role="group"
+          aria-labelledby={`${id}-label`}
+          data-testid={testIds.triStateFilter.panel}
+          onKeyDown={onPanelKeyDown}
+        >
+          <Rows>
+            {options.map((option) => {
+              const state = triStateOf(value, option.value);
+              return (
+                <Row key={option.value} $state={state} data-state={state}>
+                  {/* A mouse shortcut for the include button, so it adds no extra tab stop. */}
+                  <OptionName onClick={() => onChange(pickTriStateOption(value, option.value, { tagMode }))}>
+                    {option.icon}
+                    {option.label}
+                  </OptionName>
+                  <TriStateToggle
+                    label={option.label}
+                    value={state}
+                    onChange={(next) => onChange(setTriState(value, option.value, next, { tagMode }))}
+                  />
+                </Row>
+              );
+            })}
+          </Rows>
+          {selectedCount > 0 && (
+            <ClearButton type="button" data-testid={testIds.triStateFilter.clear} onClick={() => onChange({})}>
+              Clear {label}
+            </ClearButton>
+          )}
+        </Panel>
+      )}
+    </Field>
+  );
+}
