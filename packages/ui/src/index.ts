@@ -25,3 +25,4 @@ export * from './Select/index';
 export * from './MultiSelect/index';
 export * from './DropdownMenu/index';
 export * from './TriState/index';
+export * from './DataTable/index';

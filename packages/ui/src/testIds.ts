@@ -7,5 +7,15 @@ export const testIds = {
   skeleton: { page: 'ui-skeleton-page', form: 'ui-skeleton-form', table: 'ui-skeleton-table', text: 'ui-skeleton-text' },
   errorPage: { stack: 'ui-error-page-stack', cause: 'ui-error-page-cause' },
   themeToggle: 'ui-theme-toggle',
+  dataTable: {
+    root: 'ui-data-table',
+    row: 'ui-data-table-row',
+    loading: 'ui-data-table-loading',
+    empty: 'ui-data-table-empty',
+    expandToggle: 'ui-data-table-expand',
+    exportCsv: 'ui-data-table-export-csv',
+    pageInput: 'ui-data-table-page-input',
+  },
+  codeEditor: { root: 'ui-code-editor', problems: 'ui-code-editor-problems' },
   triStateFilter: { trigger: 'ui-tristate-filter-trigger', panel: 'ui-tristate-filter-panel', clear: 'ui-tristate-filter-clear' },
 } as const;

@@ -1,0 +1,77 @@
+// The table's sort, filters and page in the URL (react-router search params), with the page size
+// falling back to the one this browser remembered. Exported so a server-side caller reads the very
+// state the table writes and fetches with it.
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { browserStorage, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, readStoredPageSize, storePageSize } from './pageSize';
+import { readTableUrlState, writeTableUrlState, type ColumnSort, type TableUrlState } from './urlState';
+
+export interface UseTableUrlStateOptions {
+  /** Prefix of every URL parameter, so two tables on one page keep their own state. */
+  prefix?: string;
+  defaultSort?: ColumnSort;
+  /** Column ids that may be filtered; other `.filter` params are left alone. */
+  filterKeys?: readonly string[];
+  /** Key of the page size this browser remembers; no memory without it. */
+  tableId?: string;
+  pageSizeOptions?: readonly number[];
+  defaultPageSize?: number;
+}
+
+export interface TableUrlStateControls {
+  state: TableUrlState & { pageSize: number };
+  update: (patch: Partial<TableUrlState>) => void;
+  /** A page size the user picked: back to the first page, and remembered for this browser. */
+  choosePageSize: (pageSize: number) => void;
+}
+
+export function useTableUrlState(options: UseTableUrlStateOptions = {}): TableUrlStateControls {
+  const { prefix = '', defaultSort, filterKeys, tableId, pageSizeOptions = PAGE_SIZE_OPTIONS, defaultPageSize = DEFAULT_PAGE_SIZE } = options;
+  const [params, setParams] = useSearchParams();
+  // Callers often pass fresh arrays and objects each render; compare them by content.
+  const filterKeysKey = filterKeys?.join('\u0000');
+  const sortId = defaultSort?.id;
+  const sortDesc = defaultSort?.desc;
+
+  const urlState = useMemo(
+    () =>
+      readTableUrlState(params, {
+        prefix,
+        defaultSort: sortId === undefined ? undefined : { id: sortId, desc: sortDesc ?? false },
+        filterKeys: filterKeysKey?.split('\u0000'),
+      }),
+    [params, prefix, sortId, sortDesc, filterKeysKey],
+  );
+
+  const [storedPageSize, setStoredPageSize] = useState(() =>
+    tableId ? readStoredPageSize(browserStorage(), tableId, pageSizeOptions) : undefined,
+  );
+
+  const update = useCallback(
+    (patch: Partial<TableUrlState>) => {
+      // Replace, not push: every keystroke of a filter is not a page the Back button should visit.
+      setParams((current) => writeTableUrlState(current, patch, { prefix, filterKeys: filterKeysKey?.split('\u0000') }), {
+        replace: true,
+      });
+    },
+    [setParams, prefix, filterKeysKey],
+  );
+
+  const choosePageSize = useCallback(
+    (pageSize: number) => {
+      if (tableId) {
+        storePageSize(browserStorage(), tableId, pageSize);
+        setStoredPageSize(pageSize);
+      }
+      update({ pageSize, pageIndex: 0 });
+    },
+    [tableId, update],
+  );
+
+  const state = useMemo(
+    () => ({ ...urlState, pageSize: urlState.pageSize ?? storedPageSize ?? defaultPageSize }),
+    [urlState, storedPageSize, defaultPageSize],
+  );
+
+  return { state, update, choosePageSize };
+}
