@@ -25,4 +25,5 @@ export * from './Select/index';
 export * from './MultiSelect/index';
 export * from './DropdownMenu/index';
 export * from './TriState/index';
+export * from './TimeRangePicker/index';
 export * from './DataTable/index';

@@ -17,5 +17,13 @@ export const testIds = {
     pageInput: 'ui-data-table-page-input',
   },
   codeEditor: { root: 'ui-code-editor', problems: 'ui-code-editor-problems' },
+  timeRangePicker: {
+    trigger: 'ui-time-range-trigger',
+    dialog: 'ui-time-range-dialog',
+    from: 'ui-time-range-from',
+    to: 'ui-time-range-to',
+    submit: 'ui-time-range-submit',
+    clear: 'ui-time-range-clear',
+  },
   triStateFilter: { trigger: 'ui-tristate-filter-trigger', panel: 'ui-tristate-filter-panel', clear: 'ui-tristate-filter-clear' },
 } as const;

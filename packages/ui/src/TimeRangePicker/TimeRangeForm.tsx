@@ -1,0 +1,122 @@
+import { useId, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../Button/index';
+import { testIds } from '../testIds';
+import { buildCustomRange, canSubmitCustomRange, toDateTimeLocalValue } from './customRange';
+import type { AbsoluteTimeRange } from './timeRange';
+
+export interface TimeRangeFormProps {
+  /** Prefills the form (the current absolute range). */
+  initial?: AbsoluteTimeRange;
+  onSubmit: (range: AbsoluteTimeRange) => void;
+  onClear: () => void;
+}
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const FieldLabel = styled.label`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-weight: ${({ theme }) => theme.fontWeight.medium};
+`;
+
+const DateTimeInput = styled.input`
+  min-height: 34px;
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-size: ${({ theme }) => theme.fontSize.sm};
+
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+/**
+ * From/to of an absolute range. The native date-time inputs bring the browser's calendar and
+ * keyboard entry. Submit stays disabled until both are set and applies a range labelled Custom.
+ */
+export function TimeRangeForm({ initial, onSubmit, onClear }: TimeRangeFormProps) {
+  const id = useId();
+  const [from, setFrom] = useState(() => toDateTimeLocalValue(initial?.from));
+  const [to, setTo] = useState(() => toDateTimeLocalValue(initial?.to));
+  const [error, setError] = useState<string>();
+  const toRef = useRef<HTMLInputElement>(null);
+
+  return (
+    <Form
+      aria-label="Absolute time range"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const result = buildCustomRange(from, to);
+        if ('error' in result) setError(result.error);
+        else onSubmit(result.range);
+      }}
+    >
+      <FieldLabel>
+        From
+        <DateTimeInput
+          type="datetime-local"
+          value={from}
+          data-testid={testIds.timeRangePicker.from}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => {
+            const next = event.target.value;
+            // Picking a 'from' moves on to 'to' (console spec §4) - only when 'from' first becomes
+            // complete, so correcting its minutes afterwards does not keep stealing focus.
+            if (next && !from) toRef.current?.focus();
+            setFrom(next);
+            setError(undefined);
+          }}
+        />
+      </FieldLabel>
+      <FieldLabel>
+        To
+        <DateTimeInput
+          ref={toRef}
+          type="datetime-local"
+          value={to}
+          data-testid={testIds.timeRangePicker.to}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => {
+            setTo(event.target.value);
+            setError(undefined);
+          }}
+        />
+      </FieldLabel>
+      {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
+      <Actions>
+        <Button type="button" variant="ghost" size="small" onClick={onClear} data-testid={testIds.timeRangePicker.clear}>
+          Clear
+        </Button>
+        <Button type="submit" variant="primary" size="small" disabled={!canSubmitCustomRange(from, to)} data-testid={testIds.timeRangePicker.submit}>
+          Submit
+        </Button>
+      </Actions>
+    </Form>
+  );
+}

@@ -1,0 +1,181 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OpsdeckThemeProvider } from '../theme/index';
+import { testIds } from '../testIds';
+import { RECENT_TIME_RANGES_STORAGE_KEY } from './recent';
+import { UrlTimeRangePicker, type UrlTimeRangePickerProps } from './TimeRangePicker';
+
+function Search() {
+  return <output data-testid="search">{useLocation().search}</output>;
+}
+
+function renderPicker(url = '/jobs', props: UrlTimeRangePickerProps = {}) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <OpsdeckThemeProvider mode="light">
+        <UrlTimeRangePicker {...props} />
+        <Search />
+      </OpsdeckThemeProvider>
+    </MemoryRouter>,
+  );
+}
+
+const search = () => new URLSearchParams(screen.getByTestId('search').textContent ?? '');
+const trigger = () => screen.getByTestId(testIds.timeRangePicker.trigger);
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.restoreAllMocks());
+
+describe('TimeRangePicker', () => {
+  it("reads 'Please select time range', or 'Indefinitely' when an empty range is allowed", () => {
+    const { unmount } = renderPicker();
+    expect(trigger().textContent).toContain('Please select time range');
+    unmount();
+    renderPicker('/jobs', { allowIndefinite: true });
+    expect(trigger().textContent).toContain('Indefinitely');
+  });
+
+  it('applies a past relative range to the URL and closes, returning focus', async () => {
+    const user = userEvent.setup();
+    renderPicker('/jobs?pageIndex=3', { resetParams: ['pageIndex'] });
+    await user.click(trigger());
+    const dialog = screen.getByRole('dialog', { name: 'Time range' });
+    expect(within(dialog).getByRole('button', { name: '5 minutes' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: '5 years' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: '2 days' }));
+    expect(search().get('rangeType')).toBe('relative');
+    expect(search().get('timeRange')).toBe('now-2d');
+    expect(search().has('pageIndex')).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(trigger());
+    expect(trigger().textContent).toContain('2 days');
+  });
+
+  it('marks the current range as pressed', async () => {
+    const user = userEvent.setup();
+    renderPicker('/jobs?rangeType=relative&timeRange=now-1h');
+    await user.click(trigger());
+    expect(screen.getByRole('button', { name: '1 hour' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '2 hours' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('lists future ranges with showFutureTimeRanges', async () => {
+    const user = userEvent.setup();
+    renderPicker('/jobs', { showFutureTimeRanges: true });
+    await user.click(trigger());
+    expect(screen.queryByRole('button', { name: '2 days' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next 2 days' }));
+    expect(search().get('timeRange')).toBe('now+2d');
+  });
+
+  it('applies a quick range as a mapped range', async () => {
+    const user = userEvent.setup();
+    renderPicker();
+    await user.click(trigger());
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(search().get('rangeType')).toBe('mapped');
+    expect(search().get('timeRange')).toBe('previousMonth');
+    expect(trigger().textContent).toContain('Previous month');
+  });
+
+  it('keeps Submit disabled until from and to are set, focuses to after from, and applies Custom', async () => {
+    const user = userEvent.setup();
+    renderPicker();
+    await user.click(trigger());
+    const submit = screen.getByTestId(testIds.timeRangePicker.submit) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    fireEvent.change(from, { target: { value: '2026-11-01T08:00' } });
+    expect(document.activeElement).toBe(to);
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(to, { target: { value: '2026-11-02T09:30' } });
+    expect(submit.disabled).toBe(false);
+
+    await user.click(submit);
+    expect(search().get('rangeType')).toBe('absolute');
+    expect(search().get('from')).toMatch(/^2026-11-01T08:00:00\.000/);
+    expect(search().get('to')).toMatch(/^2026-11-02T09:30:00\.000/);
+    expect(trigger().textContent).toContain('Custom');
+    expect(trigger().getAttribute('aria-label')).toContain('2026-11-01 08:00:00');
+  });
+
+  it("refuses a 'from' after 'to' and says why", async () => {
+    const user = userEvent.setup();
+    renderPicker();
+    await user.click(trigger());
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-03T08:00' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-02T08:00' } });
+    await user.click(screen.getByTestId(testIds.timeRangePicker.submit));
+    expect(screen.getByText("'From' must be before 'To'")).toBeTruthy();
+    expect(screen.getByLabelText('From').getAttribute('aria-invalid')).toBe('true');
+    expect(search().has('from')).toBe(false);
+  });
+
+  it('remembers the last five absolute ranges in this browser', async () => {
+    const user = userEvent.setup();
+    renderPicker();
+    for (const day of ['01', '02', '03', '04', '05', '06']) {
+      await user.click(trigger());
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: `2026-10-${day}T00:00` } });
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: `2026-10-${day}T12:00` } });
+      await user.click(screen.getByTestId(testIds.timeRangePicker.submit));
+    }
+    const stored = JSON.parse(localStorage.getItem(RECENT_TIME_RANGES_STORAGE_KEY) ?? '[]') as { from: string }[];
+    expect(stored.map((r) => r.from.slice(8, 10))).toEqual(['06', '05', '04', '03', '02']);
+
+    await user.click(trigger());
+    const recent = screen.getByRole('region', { name: 'Recently used' });
+    const choices = within(recent).getAllByRole('button');
+    expect(choices).toHaveLength(5);
+    await user.click(choices[2] as HTMLElement);
+    expect(search().get('from')).toMatch(/^2026-10-04T00:00/);
+  });
+
+  it('Clear removes every time parameter from the URL and keeps the others', async () => {
+    const user = userEvent.setup();
+    renderPicker('/jobs?rangeType=absolute&from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z&timeRange=now-1h&duration=5&sortBy=name', {
+      extraParams: ['duration'],
+    });
+    await user.click(trigger());
+    await user.click(screen.getByTestId(testIds.timeRangePicker.clear));
+    expect(screen.getByTestId('search').textContent).toBe('?sortBy=name');
+    expect(trigger().textContent).toContain('Please select time range');
+  });
+
+  it('is keyboard operable: Enter opens, Tab reaches the ranges, Escape closes', async () => {
+    const user = userEvent.setup();
+    renderPicker();
+    await user.tab();
+    expect(document.activeElement).toBe(trigger());
+    await user.keyboard('{Enter}');
+    expect(trigger().getAttribute('aria-expanded')).toBe('true');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('From'));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(trigger());
+    await user.keyboard(' ');
+    const today = screen.getByRole('button', { name: 'Today' });
+    today.focus();
+    await user.keyboard('{Enter}');
+    expect(search().get('timeRange')).toBe('today');
+  });
+
+  it('logs an invalid range in the URL and shows no range', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPicker('/jobs?timeRange=now-2x');
+    expect(log).toHaveBeenCalledWith('Invalid relative time range', 'now-2x');
+    expect(trigger().textContent).toContain('Please select time range');
+  });
+
+  it('cannot be opened when disabled', async () => {
+    const user = userEvent.setup();
+    renderPicker('/jobs', { disabled: true });
+    await user.click(trigger());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
