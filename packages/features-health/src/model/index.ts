@@ -12,3 +12,4 @@ export * from './timeRange.ts';
 export * from './triState.ts';
 export * from './uptime.ts';
 export * from './viewState.ts';
+export * from './checkActions.ts';

@@ -273,3 +273,17 @@ describe('refresh rate', () => {
     expect(refreshIntervalMs('5y')).toBe(false);
   });
 });
+
+describe('check modal actions', async () => {
+  const { canRunChecks, isExternallyDefined } = await import('./checkActions.ts');
+  it('offers Run Now to admin, editor, responder and commander only', () => {
+    for (const role of ['admin', 'editor', 'responder', 'commander']) expect(canRunChecks([role])).toBe(true);
+    expect(canRunChecks(['viewer', 'guest'])).toBe(false);
+    expect(canRunChecks([])).toBe(false);
+  });
+  it('edits only canaries not defined by an external source', () => {
+    expect(isExternallyDefined(null)).toBe(false);
+    expect(isExternallyDefined('UI')).toBe(false);
+    expect(isExternallyDefined('kubernetes/default/http-check')).toBe(true);
+  });
+});

@@ -1,0 +1,240 @@
+import type { CheckDetails, CheckSummary } from '@opsdeck/api-client';
+import { useAuthorizer } from '@opsdeck/rbac/react';
+import { Badge, Button, EmptyState, formatAge, formatDate, formatLatency, Modal, Select, StatusDot, TagList, Tabs, type TabItem } from '@opsdeck/ui';
+import { dump } from 'js-yaml';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { useCheckDetails, useCheckGraph, useRunCheck } from '../hooks/healthQueries.ts';
+import { canRunChecks, isExternallyDefined } from '../model/checkActions.ts';
+import { timeRangePresets, type TimeRangePreset } from '../model/timeRange.ts';
+import { formatUptime } from '../model/uptime.ts';
+import { testIds } from '../testIds.ts';
+import { CheckHistory } from './CheckHistory.tsx';
+import { HealthOverviewChart } from './HealthOverviewChart.tsx';
+
+/** What the console passes to fill the footer's extra actions (playbooks, attach as evidence). */
+export type CheckActionsSlot = (check: { id: string; name: string; canaryId: string | null }) => ReactNode;
+
+const Stats = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+  margin: ${({ theme }) => theme.space.md} 0;
+  div {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space.xxs};
+  }
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSize.xs};
+  }
+  dd {
+    margin: 0;
+    font-weight: ${({ theme }) => theme.fontWeight.medium};
+  }
+`;
+
+const Spec = styled.pre`
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
+  overflow: auto;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surfaceHover};
+  font-family: ${({ theme }) => theme.fontFamily.mono};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const Relations = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    padding: ${({ theme }) => theme.space.xs} 0;
+  }
+  a {
+    color: ${({ theme }) => theme.colors.link};
+  }
+`;
+
+const Footer = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  width: 100%;
+  a {
+    color: ${({ theme }) => theme.colors.link};
+  }
+`;
+
+const RunResult = styled.output<{ $passed: boolean }>`
+  margin-right: auto;
+  color: ${({ theme, $passed }) => ($passed ? theme.colors.success : theme.colors.danger)};
+`;
+
+const shortScreenQuery = '(max-height: 700px)';
+
+/** Short screens get the chart as a Graph tab instead of above the tabs (spec §2). */
+function useShortScreen(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const query = window.matchMedia(shortScreenQuery);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(shortScreenQuery).matches,
+    () => false,
+  );
+}
+
+function Relationships({ details }: { details: CheckDetails | null | undefined }) {
+  const components = (details?.components ?? []).flatMap((row) => (row.components ? [row.components] : []));
+  const configs = (details?.configs ?? []).flatMap((row) => (row.configs ? [row.configs] : []));
+  if (components.length + configs.length === 0) return <EmptyState kind="details" />;
+  return (
+    <Relations data-testid={testIds.modal.relationships}>
+      {components.map((component) => (
+        <li key={`component:${component.id}`}>
+          <Link to={`/topology/${component.id}`}>{component.name}</Link> (component)
+        </li>
+      ))}
+      {configs.map((config) => (
+        <li key={`config:${config.id}`}>
+          <Link to={`/catalog/${config.id}`}>{config.name}</Link> ({config.type ?? 'config'})
+        </li>
+      ))}
+    </Relations>
+  );
+}
+
+export function relationshipCount(details: CheckDetails | null | undefined): number {
+  return (details?.components ?? []).filter((row) => row.components).length + (details?.configs ?? []).filter((row) => row.configs).length;
+}
+
+export interface CheckModalProps {
+  checkId: string;
+  /** The check's row in the summary, when loaded: shown while the details arrive. */
+  summary: CheckSummary | undefined;
+  timeRange: TimeRangePreset;
+  onTimeRangeChange: (timeRange: TimeRangePreset) => void;
+  onClose: () => void;
+  embedded?: boolean;
+  checkActions?: CheckActionsSlot;
+}
+
+export function CheckModal({ checkId, summary, timeRange, onTimeRangeChange, onClose, embedded = false, checkActions }: CheckModalProps) {
+  const details = useCheckDetails(checkId);
+  const graph = useCheckGraph(checkId, timeRange);
+  const runCheck = useRunCheck(checkId);
+  const authorizer = useAuthorizer();
+  const shortScreen = useShortScreen();
+  const check = details.data;
+  const name = check?.name ?? summary?.name ?? 'Check';
+  const status = summary?.status ?? check?.status ?? 'unknown';
+  const latency = { ...summary?.latency, ...graph.data?.latency };
+  const uptime = graph.data?.uptime ?? summary?.uptime;
+  const source = check?.canaries?.source;
+  const canaryId = check?.canary_id ?? summary?.canary_id ?? null;
+  const chart = <HealthOverviewChart graph={graph.data} timeRange={timeRange} />;
+  const relationships = relationshipCount(check);
+
+  const tabs: TabItem[] = [
+    { value: 'history', label: 'History', content: <CheckHistory checkId={checkId} timeRange={timeRange} /> },
+    ...(shortScreen ? [{ value: 'graph', label: 'Graph', content: chart }] : []),
+    {
+      value: 'spec',
+      label: 'Spec',
+      content: (
+        <Spec data-testid={testIds.modal.spec} aria-label="Spec (read-only)">
+          {check?.spec === undefined || check?.spec === null ? 'No spec' : dump(check.spec, { noRefs: true })}
+        </Spec>
+      ),
+    },
+    {
+      value: 'relationships',
+      label: (
+        <>
+          Relationships <Badge size="small">{relationships}</Badge>
+        </>
+      ),
+      content: <Relationships details={check} />,
+    },
+  ];
+
+  const stats: Array<[string, ReactNode]> = [
+    ['Uptime', formatUptime(uptime && { passed: uptime.passed ?? 0, failed: uptime.failed ?? 0 }) || '-'],
+    ['Latency 95/97/99', [latency.p95, latency.p97, latency.p99].map((value) => formatLatency(value) || '-').join(' / ')],
+    ['Severity', check?.severity ?? summary?.severity ?? '-'],
+    ['Last Run', check?.last_runtime ? <time dateTime={check.last_runtime} title={formatDate(check.last_runtime)}>{formatAge(check.last_runtime)} ago</time> : '-'],
+    ['Transitioned', (check?.last_transition_time ?? summary?.last_transition_time) ? `${formatAge(check?.last_transition_time ?? summary?.last_transition_time)} ago` : '-'],
+    ['Next Run', check?.next_runtime ? formatDate(check.next_runtime) : '-'],
+    [
+      'Time Range',
+      <Select
+        key="range"
+        label="Time Range"
+        hideLabel
+        options={Object.keys(timeRangePresets).map((value) => ({ value, label: value }))}
+        value={timeRange}
+        onChange={(value) => onTimeRangeChange(value as TimeRangePreset)}
+      />,
+    ],
+  ];
+
+  const result = runCheck.data;
+  return (
+    <Modal.Root open onClose={onClose} size="full" data-testid={testIds.modal.root}>
+      <Modal.Header>
+        <StatusDot status={status} label={status} /> {name}
+      </Modal.Header>
+      <Modal.Body>
+        <TagList tags={check?.labels ?? summary?.labels ?? {}} aria-label="Labels" />
+        <Stats data-testid={testIds.modal.stats}>
+          {stats.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </Stats>
+        {shortScreen ? null : (
+          <section aria-label="Health Overview">
+            <h2 style={{ fontSize: '1rem', margin: '0 0 4px' }}>Health Overview</h2>
+            {chart}
+          </section>
+        )}
+        <Tabs aria-label="Check details" items={tabs} defaultValue="history" />
+      </Modal.Body>
+      <Modal.Footer>
+        <Footer>
+          {runCheck.isError ? (
+            <RunResult $passed={false} data-testid={testIds.modal.runResult}>
+              Run failed: {runCheck.error.message}
+            </RunResult>
+          ) : result ? (
+            <RunResult $passed={!!result.pass} data-testid={testIds.modal.runResult}>
+              {result.pass ? 'Passed' : 'Failed'}
+              {result.duration != null ? ` in ${formatLatency(result.duration)}` : ''}
+              {result.error || result.message ? `: ${result.error || result.message}` : ''}
+            </RunResult>
+          ) : (
+            <span style={{ marginRight: 'auto' }} />
+          )}
+          {!embedded && checkActions ? checkActions({ id: checkId, name, canaryId }) : null}
+          {!embedded && canaryId && check && !isExternallyDefined(source) ? (
+            <Link to={`/settings/canaries/${canaryId}`} data-testid={testIds.modal.edit}>
+              Edit
+            </Link>
+          ) : null}
+          {canRunChecks(authorizer.roles) ? (
+            <Button variant="primary" loading={runCheck.isPending} onClick={() => runCheck.mutate()} data-testid={testIds.modal.runNow}>
+              Run Now
+            </Button>
+          ) : null}
+        </Footer>
+      </Modal.Footer>
+    </Modal.Root>
+  );
+}

@@ -1,0 +1,253 @@
+import type { CheckSummary } from '@opsdeck/api-client';
+import { Button, DropdownMenu, EmptyState, ErrorPage, Select, Tabs } from '@opsdeck/ui';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { CheckModal, type CheckActionsSlot } from '../CheckModal/CheckModal.tsx';
+import { useCheckSummary } from '../hooks/healthQueries.ts';
+import { useHealthViewState } from '../hooks/useHealthViewState.ts';
+import type { GroupBy } from '../model/grouping.ts';
+import { createHealthViewModel } from '../model/healthView.ts';
+import { collectLabelOptions, encodeLabelFilter } from '../model/labels.ts';
+import { refreshIntervalMs, refreshRateOptions } from '../model/refreshRate.ts';
+import type { SortBy } from '../model/sorting.ts';
+import type { TabBy } from '../model/tabs.ts';
+import { defaultTimeRange, timeRangeForLastRun } from '../model/timeRange.ts';
+import { testIds } from '../testIds.ts';
+import { HealthCards } from './HealthCards.tsx';
+import { HealthSidebar } from './HealthSidebar.tsx';
+import { HealthTable } from './HealthTable.tsx';
+import { useRefreshRate } from './useRefreshRate.ts';
+
+/** Spec §2/§9: the search box waits 400 ms after the last keystroke. */
+export const searchDebounceMs = 400;
+
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  height: 100%;
+  min-height: 0;
+  padding: ${({ theme }) => theme.space.lg};
+  box-sizing: border-box;
+`;
+
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  flex-wrap: wrap;
+`;
+
+const Title = styled.h1`
+  margin: 0 auto 0 0;
+  font-size: ${({ theme }) => theme.fontSize.xl};
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.md};
+  flex-wrap: wrap;
+`;
+
+const SearchInput = styled.input`
+  min-width: 320px;
+  height: 32px;
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+`;
+
+const Body = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.lg};
+  flex: 1;
+  min-height: 0;
+`;
+
+const Main = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  flex: 1;
+  min-width: 0;
+  min-height: 0;
+`;
+
+const Count = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const fixedGroupBy: Array<{ value: GroupBy; label: string }> = [
+  { value: 'none', label: 'No grouping' },
+  { value: 'canary_name', label: 'Group name' },
+  { value: 'name', label: 'Name' },
+  { value: 'description', label: 'Description' },
+  { value: 'type', label: 'Type' },
+  { value: 'agent', label: 'Agent' },
+];
+const fixedTabBy: Array<{ value: TabBy; label: string }> = [
+  { value: 'namespace', label: 'Namespace' },
+  { value: 'agent', label: 'Agent' },
+];
+
+export interface HealthPageProps {
+  /** The standalone health page: no extra actions, no links into the rest of the console. */
+  embedded?: boolean;
+  /** Extra buttons in the page header (the console's own). */
+  headerActions?: ReactNode;
+  /** Extra actions in the check modal's footer (playbooks, attach as evidence); ignored when embedded. */
+  checkActions?: CheckActionsSlot;
+}
+
+function useDebouncedSearch(value: string, commit: (value: string) => void): [string, (value: string) => void] {
+  const [text, setText] = useState(value);
+  const [lastUrlValue, setLastUrlValue] = useState(value);
+  // Back/forward (or a link) changed the URL: show what it says.
+  if (value !== lastUrlValue) {
+    setLastUrlValue(value);
+    setText(value);
+  }
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => commit(text), searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [text, value, commit]);
+  return [text, setText];
+}
+
+export function HealthPage({ embedded = false, headerActions, checkActions }: HealthPageProps) {
+  const [view, update] = useHealthViewState();
+  const [refreshRate, setRefreshRate] = useRefreshRate();
+  const summary = useCheckSummary(refreshIntervalMs(refreshRate));
+  const checks = useMemo<readonly CheckSummary[]>(() => summary.data?.checks_summary ?? [], [summary.data]);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const computeView = useMemo(() => createHealthViewModel(), []);
+  const health = computeView(checks, view, collapsed);
+  const allLabelKeys = useMemo(() => collectLabelOptions(checks, Int32Array.from(checks.keys())).map((option) => option.key), [checks]);
+
+  const commitSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
+  const [searchText, setSearchText] = useDebouncedSearch(view.search, commitSearch);
+
+  const openCheck = useCallback(
+    (check: CheckSummary) => update({ checkId: check.id, timeRange: timeRangeForLastRun(check.last_runtime) }),
+    [update],
+  );
+  const closeCheck = useCallback(() => update({ checkId: null, timeRange: defaultTimeRange }), [update]);
+  const toggleGroup = useCallback(
+    (key: string) =>
+      setCollapsed((current) => {
+        const next = new Set(current);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
+  const sortBy = (column: SortBy) =>
+    update({ sortBy: column, sortOrder: view.sortBy === column && view.sortOrder === 'asc' ? 'desc' : 'asc' });
+
+  const groupOptions = [...fixedGroupBy, ...allLabelKeys.map((key) => ({ value: `label:${key}` as GroupBy, label: `Label: ${key}` }))];
+  const tabOptions = [...fixedTabBy, ...allLabelKeys.map((key) => ({ value: `label:${key}` as TabBy, label: `Label: ${key}` }))];
+  const groupLabel = groupOptions.find((option) => option.value === view.groupBy)?.label ?? 'Group';
+  const selectedCheck = view.checkId ? checks.find((check) => check.id === view.checkId) : undefined;
+  const summaryUpdatedAt = summary.dataUpdatedAt;
+
+  const listProps = {
+    checks,
+    rows: health.rows,
+    summaryUpdatedAt,
+    onOpenCheck: openCheck,
+    collapsed,
+    onToggleGroup: toggleGroup,
+    groupLabel,
+    now: summaryUpdatedAt || Date.now(),
+  };
+
+  return (
+    <Page data-testid={testIds.page.root}>
+      <Header>
+        <Title>Health</Title>
+        {embedded ? null : headerActions}
+        <Select
+          label="Layout"
+          hideLabel
+          options={[
+            { value: 'table', label: 'Table' },
+            { value: 'card', label: 'Cards' },
+          ]}
+          value={view.layout}
+          onChange={(layout) => update({ layout: layout === 'card' ? 'card' : 'table' })}
+        />
+        <DropdownMenu
+          label={`Refresh: ${refreshRate || 'off'}`}
+          items={refreshRateOptions.map((rate) => ({ id: rate || 'off', label: rate ? `Every ${rate}` : 'Off', onSelect: () => setRefreshRate(rate) }))}
+        />
+        <Button
+          variant="secondary"
+          loading={summary.isFetching}
+          onClick={() => void summary.refetch({ cancelRefetch: true })}
+          data-testid={testIds.page.refresh}
+        >
+          Refresh
+        </Button>
+      </Header>
+      <Toolbar>
+        <SearchInput
+          type="search"
+          aria-label="Search"
+          placeholder="Search by name, description, or endpoint"
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          data-testid={testIds.page.search}
+        />
+        <Select label="Group By" options={groupOptions} value={view.groupBy} onChange={(groupBy) => update({ groupBy: groupBy as GroupBy })} />
+        <Select label="Tab By" options={tabOptions} value={view.tabBy} onChange={(tabBy) => update({ tabBy: tabBy as TabBy })} />
+      </Toolbar>
+      <Tabs
+        aria-label="Tabs"
+        items={health.tabs.map((tab) => ({ value: tab.value, label: `${tab.value || 'All'} (${tab.count})` }))}
+        value={health.tabs.some((tab) => tab.value === view.tab) ? view.tab : ''}
+        onValueChange={(tab) => update({ tab })}
+      />
+      <Body>
+        <HealthSidebar
+          hidePassing={view.hidePassing}
+          onHidePassingChange={(hidePassing) => update({ hidePassing })}
+          labelOptions={health.labelOptions}
+          labelFilter={health.labelFilter}
+          onLabelFilterChange={(filter) => update({ labels: encodeLabelFilter(filter) })}
+        />
+        <Main>
+          <Count data-testid={testIds.page.count} aria-live="polite">
+            {summary.isPending ? 'loading data...' : `${health.rows.checkCount} of ${checks.length} checks`}
+          </Count>
+          {summary.isError && !summary.data ? (
+            <ErrorPage error={summary.error} />
+          ) : !summary.isPending && health.rows.rows.length === 0 ? (
+            <EmptyState kind="resources" />
+          ) : view.layout === 'card' ? (
+            <HealthCards {...listProps} />
+          ) : (
+            <HealthTable {...listProps} sort={view} onSort={sortBy} />
+          )}
+        </Main>
+      </Body>
+      {view.checkId ? (
+        <CheckModal
+          checkId={view.checkId}
+          summary={selectedCheck}
+          timeRange={view.timeRange}
+          onTimeRangeChange={(timeRange) => update({ timeRange }, { replace: true })}
+          onClose={closeCheck}
+          embedded={embedded}
+          checkActions={checkActions}
+        />
+      ) : null}
+    </Page>
+  );
+}

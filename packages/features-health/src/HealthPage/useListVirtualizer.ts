@@ -1,0 +1,28 @@
+import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import type { RefObject } from 'react';
+
+/** Spec §9: virtual row height estimate 35 px, overscan 10. */
+export const rowHeightEstimate = 35;
+export const rowOverscan = 10;
+
+/**
+ * A vertical virtualizer over a scroll container. A container with no layout yet (hidden, or a
+ * DOM without layout such as jsdom) is taken as window-sized, so the first rows still render.
+ */
+export function useListVirtualizer(
+  count: number,
+  scrollRef: RefObject<HTMLDivElement | null>,
+  options: { estimateSize?: number; getItemKey?: (index: number) => string | number } = {},
+): Virtualizer<HTMLDivElement, Element> {
+  return useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => options.estimateSize ?? rowHeightEstimate,
+    overscan: rowOverscan,
+    getItemKey: options.getItemKey,
+    observeElementRect: (instance, callback) =>
+      observeElementRect(instance, (rect) =>
+        callback(rect.height > 0 ? rect : { width: window.innerWidth || 1024, height: window.innerHeight || 768 }),
+      ),
+  });
+}

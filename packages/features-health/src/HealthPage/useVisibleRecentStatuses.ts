@@ -1,0 +1,21 @@
+import type { CheckSummary } from '@opsdeck/api-client';
+import { useMemo } from 'react';
+import { useRecentStatuses } from '../hooks/healthQueries.ts';
+
+/** Rows fetched together; the request changes only every this many rows of scrolling. */
+const block = 50;
+
+/** The recent results of the rows around `firstVisible` (two blocks: what is on screen and just below). */
+export function useVisibleRecentStatuses(checks: readonly CheckSummary[], entries: Int32Array, firstVisible: number, summaryUpdatedAt: number) {
+  const start = Math.floor(firstVisible / block) * block;
+  const ids = useMemo(() => {
+    const out: string[] = [];
+    const end = Math.min(entries.length, start + 2 * block);
+    for (let i = start; i < end; i++) {
+      const entry = entries[i]!;
+      if (entry >= 0) out.push(checks[entry]!.id);
+    }
+    return out;
+  }, [checks, entries, start]);
+  return useRecentStatuses(ids, summaryUpdatedAt).data;
+}

@@ -1,0 +1,41 @@
+import { createApiClient } from '@opsdeck/api-client';
+import { ApiClientProvider } from '@opsdeck/api-client/react';
+import { createAuthorizer } from '@opsdeck/rbac';
+import { RbacProvider } from '@opsdeck/rbac/react';
+import { OpsdeckThemeProvider } from '@opsdeck/ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+
+/** The current location, so tests can assert what the URL holds. */
+export const currentUrl = { search: '', pathname: '' };
+
+function LocationProbe() {
+  const location = useLocation();
+  currentUrl.search = location.search;
+  currentUrl.pathname = location.pathname;
+  return null;
+}
+
+export function renderWithProviders(ui: ReactNode, options: { baseUrl: string; roles?: string[]; url?: string }) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createApiClient({ baseUrl: options.baseUrl });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <ApiClientProvider client={client}>
+        <RbacProvider authorizer={createAuthorizer({ roles: options.roles ?? ['viewer'] })}>
+          <OpsdeckThemeProvider>
+            <MemoryRouter initialEntries={[options.url ?? '/health']}>
+              <LocationProbe />
+              <Routes>
+                <Route path="/health" element={ui} />
+                <Route path="*" element={<p>elsewhere</p>} />
+              </Routes>
+            </MemoryRouter>
+          </OpsdeckThemeProvider>
+        </RbacProvider>
+      </ApiClientProvider>
+    </QueryClientProvider>,
+  );
+}
