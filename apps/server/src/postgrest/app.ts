@@ -1,0 +1,227 @@
+import { Hono, type Context, type Env } from 'hono';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
+import type { Database, SqlRunner } from '../db/database';
+import { CatalogCache } from './catalog';
+import { fromDatabaseError, parseError, PostgrestError, unknownColumn, unknownRelation } from './errors';
+import { readSql, resolveRead } from './read';
+import { acceptedShape, parsePrefer, parseQueryString, rangeNotSatisfiable, requestedRange, type Preferences } from './request';
+import { argumentsFromBody, argumentsFromQuery, resolveFunction, rpcSql } from './rpc';
+import { SqlBuilder } from './sql';
+import { deleteSql, insertSql, parseJsonBody, updateSql } from './write';
+
+/** What the authorization hook decides; the core's `authorizeTable` result fits as it is. */
+export interface AuthorizationDecision {
+  allowed: boolean;
+  /** Shown in the 403 body. */
+  reason?: string;
+  /** 403 unless given (401 for "who are you?"). */
+  status?: 401 | 403;
+}
+
+/**
+ * Called before anything touches data, with the table (or `rpc/{function}`) and HTTP method. A
+ * refusal answers 403 and no SQL runs.
+ */
+export type AuthorizeTable<E extends Env = Env> = (
+  table: string,
+  method: string,
+  c: Context<E>,
+) => AuthorizationDecision | Promise<AuthorizationDecision>;
+
+export interface PostgrestAppOptions<E extends Env = Env> {
+  db: Database;
+  authorize: AuthorizeTable<E>;
+  /** A shared catalog (to refresh it after migrations); one is made from `db` and `schema` otherwise. */
+  catalog?: CatalogCache;
+  /** The exposed schema; `public` by default. */
+  schema?: string;
+}
+
+const jsonType = 'application/json; charset=utf-8';
+const objectType = 'application/vnd.pgrst.object+json; charset=utf-8';
+
+function errorResponse(c: Context, error: PostgrestError): Response {
+  return c.json(error.toBody(), error.status);
+}
+
+// Reads tolerate a row count of `string` from drivers that keep big integers exact.
+function toCount(value: unknown): number {
+  return typeof value === 'number' ? value : Number(value ?? 0);
+}
+
+function contentRange(offset: number, rows: number, total: number | undefined): string {
+  const totalText = total === undefined ? '*' : String(total);
+  return rows === 0 ? `*/${totalText}` : `${offset}-${offset + rows - 1}/${totalText}`;
+}
+
+// One row as `{...}` from the `[{...}]` json_agg gives; anything else is PostgREST's 406.
+function singular(body: string, rows: number): string {
+  if (rows !== 1) {
+    throw new PostgrestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`);
+  }
+  return body.slice(1, -1).trim();
+}
+
+function hasFilter(query: { filters: unknown[]; extensions: unknown[] }): boolean {
+  return query.filters.length > 0 || query.extensions.length > 0;
+}
+
+function preferenceApplied(preferences: Preferences, keys: (keyof Preferences)[]): string | undefined {
+  const applied = keys.filter((key) => preferences[key] !== undefined).map((key) => `${key}=${preferences[key]}`);
+  return applied.length > 0 ? applied.join(', ') : undefined;
+}
+
+/**
+ * The PostgREST-compatible engine for `/api/db`: tables and views of the catalog under `/{name}`,
+ * functions under `/rpc/{name}`. Mount it with `app.route('/api/db', createPostgrestApp(...))`.
+ */
+export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOptions<E>): Hono<E> {
+  const { db } = options;
+  const catalogCache = options.catalog ?? new CatalogCache(db, options.schema ?? 'public');
+  const app = new Hono<E>();
+
+  app.onError((error, c) => {
+    const known = error instanceof PostgrestError ? error : fromDatabaseError(error);
+    if (known) return errorResponse(c, known);
+    throw error;
+  });
+
+  const authorize = async (c: Context<E>, table: string): Promise<void> => {
+    const decision = await options.authorize(table, c.req.method, c);
+    if (!decision.allowed) {
+      const status = decision.status ?? 403;
+      const message = decision.reason ?? `${c.req.method} on ${table} is not allowed`;
+      throw new PostgrestError(status, status === 401 ? 'PGRST301' : '42501', message);
+    }
+  };
+
+  app.on(['GET', 'HEAD', 'POST'], '/rpc/:name', async (c) => {
+    const catalog = await catalogCache.get();
+    const name = c.req.param('name');
+    const method = c.req.method;
+    // The query string of a POST call may still carry select/order, which are not supported here.
+    const args = method === 'POST' ? argumentsFromBody(await readBody(c)) : argumentsFromQuery(new URL(c.req.url).searchParams);
+    const fn = resolveFunction(catalog, name, Object.keys(args));
+    await authorize(c, `rpc/${name}`);
+    const sql = new SqlBuilder(catalog);
+    const text = rpcSql(sql, fn, args);
+    const { rows } = await db.query<{ body: string | null }>(text, sql.params);
+    if (fn.returnsVoid) return c.body(null, 204);
+    const body = rows[0]?.body ?? 'null';
+    return c.body(body, 200, { 'Content-Type': jsonType });
+  });
+  app.all('/rpc/:name', (c) =>
+    errorResponse(c, new PostgrestError(405, 'PGRST101', 'Only GET and POST are allowed for functions')),
+  );
+
+  app.on(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'], '/:table', async (c) => {
+    const catalog = await catalogCache.get();
+    const tableName = c.req.param('table');
+    const relation = catalog.relations.get(tableName);
+    if (!relation) throw unknownRelation(catalog.schema, tableName);
+    await authorize(c, tableName);
+
+    const method = c.req.method;
+    const url = new URL(c.req.url);
+    const preferences = parsePrefer(c.req.header('Prefer'));
+    const shape = acceptedShape(c.req.header('Accept'));
+    const ignored = new Set(method === 'POST' ? ['columns', 'on_conflict'] : []);
+    const { query, embedded } = parseQueryString(url.searchParams, ignored);
+    const node = resolveRead(catalog, relation, query.select, query, embedded);
+
+    if (method === 'GET' || method === 'HEAD') {
+      const range = requestedRange(c.req.header('Range'), query.limit, query.offset);
+      const count = preferences.count !== undefined;
+      const sql = new SqlBuilder(catalog);
+      const text = readSql(sql, node, { count, offset: range.offset, ...(range.limit === undefined ? {} : { limit: range.limit }) });
+      const { rows } = await db.query<{ total: unknown; n: unknown; body: string }>(text, sql.params);
+      const row = rows[0];
+      const n = toCount(row?.n);
+      const total = count ? toCount(row?.total) : undefined;
+      let status: StatusCode = 200;
+      if (total !== undefined) {
+        if (range.offset > total && !(range.offset === 0 && total === 0)) {
+          const error = rangeNotSatisfiable(`An offset of ${range.offset} was requested, but there are only ${total} rows.`);
+          return c.json(error.toBody(), 416, { 'Content-Range': `*/${total}` });
+        }
+        if (n < total) status = 206;
+      }
+      const headers: Record<string, string> = {
+        'Content-Type': shape === 'object' ? objectType : jsonType,
+        'Content-Range': contentRange(range.offset, n, total),
+        'Range-Unit': 'items',
+      };
+      const applied = preferenceApplied(preferences, ['count']);
+      if (applied) headers['Preference-Applied'] = applied;
+      const body = shape === 'object' ? singular(row?.body ?? '[]', n) : (row?.body ?? '[]');
+      // A single object is never a "partial" range. Hono drops the body of a HEAD reply itself.
+      return c.body(body, shape === 'object' ? 200 : status, headers);
+    }
+
+    if ((method === 'PATCH' || method === 'DELETE') && !hasFilter(query)) {
+      throw new PostgrestError(
+        400,
+        '21000',
+        `${method === 'PATCH' ? 'UPDATE' : 'DELETE'} requires a WHERE clause`,
+        null,
+        'Add a filter (e.g. ?id=eq.{id}) to choose the rows; this server refuses to change every row.',
+      );
+    }
+    if (method === 'POST' && (query.filters.length > 0 || query.extensions.length > 0)) {
+      throw parseError('Filters are not allowed on POST', 'Use PATCH to change rows that match a filter.');
+    }
+
+    const payload = method === 'DELETE' ? undefined : parseJsonBody(await c.req.text());
+    const onConflict = url.searchParams.get('on_conflict');
+    const conflictColumns = onConflict
+      ? onConflict.split(',').map((name) => {
+          const column = relation.columnsByName.get(name.trim());
+          if (!column) throw unknownColumn(relation.name, name.trim());
+          return column.name;
+        })
+      : undefined;
+    const sql = new SqlBuilder(catalog);
+    const text =
+      method === 'POST'
+        ? insertSql(sql, node, payload, preferences, conflictColumns)
+        : method === 'PATCH'
+          ? updateSql(sql, node, payload, preferences)
+          : deleteSql(sql, node, preferences);
+
+    const representation = preferences.return === 'representation';
+    let n = 0;
+    let body = '[]';
+    if (text) {
+      // One transaction, so a singular request that matched several rows changes nothing (406).
+      const result = await db.transaction(async (tx: SqlRunner) => {
+        const { rows } = await tx.query<{ n: unknown; body: string }>(text, sql.params);
+        const written = { n: toCount(rows[0]?.n), body: rows[0]?.body ?? '[]' };
+        if (shape === 'object' && written.n !== 1) singular(written.body, written.n);
+        return written;
+      });
+      n = result.n;
+      body = result.body;
+    } else if (shape === 'object') {
+      singular(body, 0);
+    }
+
+    const headers: Record<string, string> = { 'Content-Range': contentRange(0, n, undefined) };
+    const applied = preferenceApplied(preferences, ['return', 'resolution']);
+    if (applied) headers['Preference-Applied'] = applied;
+    const status: ContentfulStatusCode = method === 'POST' ? 201 : 200;
+    if (!representation) return c.body(null, method === 'POST' ? 201 : 204, headers);
+    headers['Content-Type'] = shape === 'object' ? objectType : jsonType;
+    return c.body(shape === 'object' ? singular(body, n) : body, status, headers);
+  });
+
+  app.all('/:table', (c) => errorResponse(c, new PostgrestError(405, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`)));
+  app.all('*', (c) => errorResponse(c, new PostgrestError(404, 'PGRST125', `Invalid path specified in request URL: ${c.req.path}`)));
+  return app;
+}
+
+async function readBody(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  return text.trim() === '' ? undefined : parseJsonBody(text);
+}
+
+

@@ -1,0 +1,226 @@
+import type { Filter, FilterExtension, OrderTerm, SelectItem } from '@opsdeck/api-client/postgrest';
+import type { Catalog, CatalogRelation } from './catalog';
+import { PostgrestError, unknownRelation } from './errors';
+import { findRelationship, isToOne, type Relationship } from './relationships';
+import type { EmbeddedModifiers } from './request';
+import {
+  castType,
+  columnExpr,
+  extensionSql,
+  filterSql,
+  orderTermSql,
+  outputIdent,
+  quoteIdent,
+  resolveColumnRef,
+  type ColumnRef,
+  type SqlBuilder,
+} from './sql';
+
+/** One resolved output of a `select`: a column (maybe a JSON path, maybe cast) or an embed. */
+export type ReadItem =
+  | { kind: 'column'; name: string; ref: ColumnRef; cast?: string }
+  | { kind: 'embed'; name: string; relationship: Relationship; node: ReadNode; inner: boolean; hidden: boolean };
+
+/** A relation read with its select, filters and window: the top level or an embed. */
+export interface ReadNode {
+  relation: CatalogRelation;
+  items: ReadItem[];
+  filters: Filter[];
+  extensions: FilterExtension[];
+  order: OrderTerm[];
+  limit?: number;
+  offset?: number;
+}
+
+function relationOf(catalog: Catalog, name: string): CatalogRelation {
+  const relation = catalog.relations.get(name);
+  if (!relation) throw unknownRelation(catalog.schema, name);
+  return relation;
+}
+
+function fieldName(item: Extract<SelectItem, { kind: 'field' }>): string {
+  return item.alias ?? item.jsonPath?.at(-1)?.key ?? item.column;
+}
+
+/**
+ * Resolves a `select` tree against the catalog (columns, embeds through foreign keys) and attaches
+ * the embedded modifiers by path. Unknown names are 400s before any SQL runs.
+ */
+export function resolveRead(
+  catalog: Catalog,
+  relation: CatalogRelation,
+  select: SelectItem[] | undefined,
+  top: { filters: Filter[]; extensions: FilterExtension[]; order: OrderTerm[] },
+  embedded: Map<string, EmbeddedModifiers>,
+): ReadNode {
+  const used = new Set<string>();
+  const node = resolveNode(catalog, relation, select ?? [{ kind: 'star' }], '', embedded, used);
+  node.filters = top.filters;
+  node.extensions = top.extensions;
+  node.order = top.order;
+  for (const path of embedded.keys()) {
+    if (!used.has(path)) {
+      throw new PostgrestError(
+        400,
+        'PGRST108',
+        `'${path}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${path}' is included in the 'select' query parameter.`,
+      );
+    }
+  }
+  return node;
+}
+
+function resolveNode(
+  catalog: Catalog,
+  relation: CatalogRelation,
+  select: SelectItem[],
+  path: string,
+  embedded: Map<string, EmbeddedModifiers>,
+  used: Set<string>,
+): ReadNode {
+  const explicit = new Set<string>();
+  for (const item of select) {
+    if (item.kind === 'field') explicit.add(fieldName(item));
+    if (item.kind === 'embed' && item.children.length > 0) explicit.add(item.alias ?? item.relation);
+  }
+  const items: ReadItem[] = [];
+  for (const item of select) {
+    if (item.kind === 'star') {
+      // Columns an explicit item of the same name replaces (`*,created_by(...)`) are left out.
+      for (const column of relation.columns) {
+        if (!explicit.has(column.name)) items.push({ kind: 'column', name: column.name, ref: { column, jsonPath: [] } });
+      }
+    } else if (item.kind === 'field') {
+      const ref = resolveColumnRef(relation, item.column);
+      const resolved: ReadItem = { kind: 'column', name: fieldName(item), ref: { column: ref.column, jsonPath: item.jsonPath ?? [] } };
+      if (item.cast !== undefined) resolved.cast = castType(item.cast);
+      items.push(resolved);
+    } else {
+      const relationship = findRelationship(catalog, relation.name, item.relation, item.hint);
+      const name = item.alias ?? item.relation;
+      const childPath = path === '' ? name : `${path}.${name}`;
+      const child = resolveNode(catalog, relationOf(catalog, relationship.target), item.children, childPath, embedded, used);
+      const modifiers = embedded.get(childPath);
+      if (modifiers) {
+        used.add(childPath);
+        child.filters = modifiers.filters;
+        child.order = modifiers.order;
+        if (modifiers.limit !== undefined) child.limit = modifiers.limit;
+        if (modifiers.offset !== undefined) child.offset = modifiers.offset;
+      }
+      items.push({ kind: 'embed', name, relationship, node: child, inner: item.joinType === 'inner', hidden: item.children.length === 0 });
+    }
+  }
+  return { relation, items, filters: [], extensions: [], order: [] };
+}
+
+/** The SQL condition joining an embedded relation (alias `child`) to its parent row (alias `parent`). */
+export function joinSql(sql: SqlBuilder, relationship: Relationship, parent: string, child: string): string {
+  const pairs = (left: string, leftColumns: string[], right: string, rightColumns: string[]) =>
+    leftColumns.map((column, i) => `${left}.${quoteIdent(column)} = ${right}.${quoteIdent(rightColumns[i] ?? '')}`);
+  switch (relationship.kind) {
+    case 'many-to-one':
+      return pairs(child, relationship.fk.foreignColumns, parent, relationship.fk.columns).join(' AND ');
+    case 'one-to-many':
+      return pairs(child, relationship.fk.columns, parent, relationship.fk.foreignColumns).join(' AND ');
+    case 'many-to-many': {
+      const junction = sql.alias('j');
+      const conditions = [
+        ...pairs(junction, relationship.sourceFk.columns, parent, relationship.sourceFk.foreignColumns),
+        ...pairs(junction, relationship.targetFk.columns, child, relationship.targetFk.foreignColumns),
+      ];
+      return `EXISTS (SELECT 1 FROM ${sql.qualified(relationship.junction)} AS ${junction} WHERE ${conditions.join(' AND ')})`;
+    }
+  }
+}
+
+/** `alias.col AS "name", (embed subquery) AS "name"...` for a node read as `alias`. */
+export function selectListSql(sql: SqlBuilder, node: ReadNode, alias: string): string {
+  const out: string[] = [];
+  for (const item of node.items) {
+    if (item.kind === 'column') {
+      const expr = columnExpr(sql, alias, item.ref);
+      out.push(`${item.cast ? `(${expr})::${item.cast}` : expr} AS ${outputIdent(item.name)}`);
+    } else if (!item.hidden) {
+      out.push(`${embedSql(sql, item, alias)} AS ${outputIdent(item.name)}`);
+    }
+  }
+  return out.join(', ');
+}
+
+/** The WHERE conditions of a node: filters, extensions and the existence of its `!inner` embeds. */
+export function whereSql(sql: SqlBuilder, node: ReadNode, alias: string): string[] {
+  const out = node.filters.map((filter) => filterSql(sql, alias, node.relation, filter));
+  for (const extension of node.extensions) out.push(extensionSql(sql, alias, node.relation, extension));
+  for (const item of node.items) {
+    if (item.kind === 'embed' && item.inner) {
+      const child = sql.alias();
+      const conditions = [joinSql(sql, item.relationship, alias, child), ...whereSql(sql, item.node, child)];
+      out.push(`EXISTS (SELECT 1 FROM ${sql.qualified(item.node.relation.name)} AS ${child} WHERE ${conditions.join(' AND ')})`);
+    }
+  }
+  return out;
+}
+
+export function orderSql(sql: SqlBuilder, node: ReadNode, alias: string): string {
+  return node.order.map((term) => orderTermSql(orderExpr(sql, node, alias, term.column), term)).join(', ');
+}
+
+// `col`, `col->>key`, or `embed(col)` for a to-one embedded relation, as PostgREST allows.
+function orderExpr(sql: SqlBuilder, node: ReadNode, alias: string, column: string): string {
+  const related = /^([^()]+)\(([^()]+)\)$/.exec(column);
+  if (!related) return columnExpr(sql, alias, resolveColumnRef(node.relation, column));
+  const [, relationName = '', relatedColumn = ''] = related;
+  const embed = node.items.find((item) => item.kind === 'embed' && item.name === relationName);
+  const relationship =
+    embed?.kind === 'embed' ? embed.relationship : findRelationship(sql.catalog, node.relation.name, relationName, undefined);
+  if (!isToOne(relationship)) {
+    throw new PostgrestError(
+      400,
+      'PGRST118',
+      `A related order on '${relationName}' is not possible`,
+      `'${node.relation.name}' and '${relationName}' do not form a many-to-one or one-to-one relationship`,
+    );
+  }
+  const target = relationOf(sql.catalog, relationship.target);
+  const child = sql.alias();
+  const expr = columnExpr(sql, child, resolveColumnRef(target, relatedColumn));
+  return `(SELECT ${expr} FROM ${sql.qualified(target.name)} AS ${child} WHERE ${joinSql(sql, relationship, alias, child)} LIMIT 1)`;
+}
+
+function windowSql(sql: SqlBuilder, limit: number | undefined, offset: number | undefined): string {
+  return `${limit === undefined ? '' : ` LIMIT ${sql.bind(String(limit))}`}${offset ? ` OFFSET ${sql.bind(String(offset))}` : ''}`;
+}
+
+// One scalar subquery per embed, so a page with embeds is still one statement (no N+1).
+function embedSql(sql: SqlBuilder, item: Extract<ReadItem, { kind: 'embed' }>, parent: string): string {
+  const child = sql.alias();
+  const row = sql.alias('e');
+  const list = selectListSql(sql, item.node, child);
+  const conditions = [joinSql(sql, item.relationship, parent, child), ...whereSql(sql, item.node, child)];
+  const from = `FROM ${sql.qualified(item.node.relation.name)} AS ${child} WHERE ${conditions.join(' AND ')}`;
+  if (isToOne(item.relationship)) {
+    return `(SELECT row_to_json(${row}) FROM (SELECT ${list} ${from} LIMIT 1) AS ${row})`;
+  }
+  const order = orderSql(sql, item.node, child);
+  const window = windowSql(sql, item.node.limit, item.node.offset);
+  return `(SELECT coalesce(json_agg(${row}), '[]'::json) FROM (SELECT ${list} ${from}${order ? ` ORDER BY ${order}` : ''}${window}) AS ${row})`;
+}
+
+/**
+ * The whole read as one statement: the page as a JSON array text (`body`), its row count (`n`) and,
+ * when asked, the exact total (`total`) of rows matching the filters.
+ */
+export function readSql(sql: SqlBuilder, node: ReadNode, options: { count: boolean; limit?: number; offset: number }): string {
+  const alias = sql.alias();
+  const list = selectListSql(sql, node, alias);
+  const where = whereSql(sql, node, alias);
+  const whereText = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
+  const order = orderSql(sql, node, alias);
+  const from = `FROM ${sql.qualified(node.relation.name)} AS ${alias}${whereText}`;
+  const page = `SELECT ${list} ${from}${order ? ` ORDER BY ${order}` : ''}${windowSql(sql, options.limit, options.offset)}`;
+  const total = options.count ? `(SELECT count(*) ${from})` : 'NULL::bigint';
+  return `SELECT ${total} AS total, count(*) AS n, coalesce(json_agg(p), '[]'::json)::text AS body FROM (${page}) AS p`;
+}

@@ -1,0 +1,229 @@
+import {
+  parseSelect,
+  PostgrestParseError,
+  type Filter,
+  type FilterCondition,
+  type FilterExtension,
+  type JsonPathStep,
+  type OrderTerm,
+} from '@opsdeck/api-client/postgrest';
+import type { Catalog, CatalogColumn, CatalogRelation } from './catalog';
+import { parseError, PostgrestError, unknownColumn } from './errors';
+
+// Far below Postgres' 65535 bind parameters, and enough for any page the console asks for.
+const maxParams = 20_000;
+// Deeper `or`/`and` nesting than anyone writes; it would only exhaust Postgres' stack.
+const maxLogicDepth = 16;
+// Postgres truncates longer identifiers (NAMEDATALEN - 1 bytes), which would rename an alias silently.
+const maxIdentifierBytes = 63;
+
+/** Bind parameters and table aliases of the statement being built. */
+export class SqlBuilder {
+  readonly params: unknown[] = [];
+  #aliases = 0;
+
+  constructor(readonly catalog: Catalog) {}
+
+  /** A `$n` placeholder for `value` (every request value goes through here). */
+  bind(value: unknown): string {
+    if (this.params.length >= maxParams) throw parseError('Too many values in one request');
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  alias(prefix = 't'): string {
+    const alias = `${prefix}${this.#aliases}`;
+    this.#aliases += 1;
+    return alias;
+  }
+
+  /** Schema-qualified name of a catalog relation or function. */
+  qualified(name: string): string {
+    return `${quoteIdent(this.catalog.schema)}.${quoteIdent(name)}`;
+  }
+}
+
+/** Quotes an identifier. Names from the catalog pass as they are; aliases from a request are checked. */
+export function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** An output name chosen by the request (an alias or JSON key): quoted, never truncated or NUL. */
+export function outputIdent(name: string): string {
+  if (name === '' || name.includes('\0') || Buffer.byteLength(name, 'utf8') > maxIdentifierBytes) {
+    throw parseError(`Invalid output name "${name.slice(0, 80)}": it must be 1 to ${maxIdentifierBytes} bytes without NUL`);
+  }
+  return quoteIdent(name);
+}
+
+/** A column of a relation, optionally followed by a JSON path (`labels->>app`). */
+export interface ColumnRef {
+  column: CatalogColumn;
+  jsonPath: JsonPathStep[];
+}
+
+/** Reads `col`, `col->a->>b` against the catalog; an unknown column is a 400 (42703). */
+export function resolveColumnRef(relation: CatalogRelation, text: string): ColumnRef {
+  const direct = relation.columnsByName.get(text);
+  if (direct) return { column: direct, jsonPath: [] };
+  if (text.includes('->')) {
+    let parsed;
+    try {
+      parsed = parseSelect(text);
+    } catch (error) {
+      if (error instanceof PostgrestParseError) throw parseError(error.message);
+      throw error;
+    }
+    const field = parsed[0];
+    if (parsed.length === 1 && field?.kind === 'field' && field.alias === undefined && field.cast === undefined) {
+      const column = relation.columnsByName.get(field.column);
+      if (!column) throw unknownColumn(relation.name, field.column);
+      return { column, jsonPath: field.jsonPath ?? [] };
+    }
+  }
+  throw unknownColumn(relation.name, text);
+}
+
+export function columnExpr(sql: SqlBuilder, alias: string, ref: ColumnRef): string {
+  let expr = `${alias}.${quoteIdent(ref.column.name)}`;
+  for (const step of ref.jsonPath) {
+    // A number is an array index (`->0`), anything else an object key; both are bound values.
+    const key = /^-?\d{1,9}$/.test(step.key) ? `${sql.bind(step.key)}::int` : `${sql.bind(step.key)}::text`;
+    expr = `(${expr} ${step.arrow} ${key})`;
+  }
+  return expr;
+}
+
+const comparison: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
+function conditionSql(sql: SqlBuilder, alias: string, relation: CatalogRelation, condition: FilterCondition): string {
+  const expr = columnExpr(sql, alias, resolveColumnRef(relation, condition.column));
+  let out: string;
+  switch (condition.operator) {
+    case 'like':
+    case 'ilike':
+      // PostgREST lets `*` stand for `%` so URLs need no percent-encoding of the wildcard.
+      out = `${expr}::text ${condition.operator === 'like' ? 'LIKE' : 'ILIKE'} ${sql.bind(condition.value.replace(/\*/g, '%'))}`;
+      break;
+    case 'in':
+      out = condition.value.length === 0 ? 'false' : `${expr} IN (${condition.value.map((value) => sql.bind(value)).join(', ')})`;
+      break;
+    case 'is':
+      out = `${expr} IS ${{ null: 'NULL', true: 'TRUE', false: 'FALSE', unknown: 'UNKNOWN' }[condition.value]}`;
+      break;
+    default:
+      out = `${expr} ${comparison[condition.operator]} ${sql.bind(condition.value)}`;
+  }
+  return condition.negated ? `NOT (${out})` : out;
+}
+
+/** One filter (a condition or an `or`/`and` tree) as a boolean SQL expression. */
+export function filterSql(sql: SqlBuilder, alias: string, relation: CatalogRelation, filter: Filter, depth = 0): string {
+  if (filter.kind === 'condition') return conditionSql(sql, alias, relation, filter);
+  if (depth >= maxLogicDepth) throw parseError(`Logic trees may nest at most ${maxLogicDepth} levels`);
+  const joined = filter.items.map((item) => filterSql(sql, alias, relation, item, depth + 1)).join(filter.kind === 'and' ? ' AND ' : ' OR ');
+  return filter.negated ? `NOT (${joined})` : `(${joined})`;
+}
+
+const intervalUnits: Record<string, string> = { s: 'seconds', m: 'minutes', h: 'hours', d: 'days', w: 'weeks', M: 'months', y: 'years' };
+
+/** `now`, `now-1h`, `now-1d+2h` as `now() + '<interval>'`; anything else is bound as it is. */
+function dateMathSql(sql: SqlBuilder, value: string): string {
+  const match = /^now((?:[+-]\d{1,6}[smhdwMy])*)$/.exec(value.trim());
+  if (!match) return sql.bind(value);
+  const steps = [...(match[1] ?? '').matchAll(/([+-])(\d+)([smhdwMy])/g)];
+  if (steps.length === 0) return 'now()';
+  const interval = steps.map(([, sign, amount, unit]) => `${sign}${amount} ${intervalUnits[unit ?? 's']}`).join(' ');
+  return `(now() + ${sql.bind(interval)}::interval)`;
+}
+
+function isJson(column: CatalogColumn): boolean {
+  return column.udt === 'json' || column.udt === 'jsonb';
+}
+
+/**
+ * The backend's `{col}.filter=a,!b,>now-1h`: any include matches (OR), every exclude is absent
+ * (rows without a value stay), every comparison holds. On a JSON column (labels, tags) an item
+ * `key=value` matches that key's value and a bare `key` the key's presence. `*` is a wildcard.
+ */
+export function extensionSql(sql: SqlBuilder, alias: string, relation: CatalogRelation, extension: FilterExtension): string {
+  const ref = resolveColumnRef(relation, extension.key);
+  const expr = columnExpr(sql, alias, ref);
+  const json = ref.jsonPath.length === 0 && isJson(ref.column);
+  const matches = (item: string): string => {
+    if (json) {
+      const eq = item.indexOf('=');
+      if (eq < 0) return `(${expr} ->> ${sql.bind(item)}::text) IS NOT NULL`;
+      const value = item.slice(eq + 1);
+      const lhs = `(${expr} ->> ${sql.bind(item.slice(0, eq))}::text)`;
+      return value.includes('*') ? `${lhs} ILIKE ${sql.bind(value.replace(/\*/g, '%'))}` : `${lhs} = ${sql.bind(value)}`;
+    }
+    if (item.includes('*')) return `${expr}::text ILIKE ${sql.bind(item.replace(/\*/g, '%'))}`;
+    return `${expr} = ${sql.bind(item)}`;
+  };
+  const parts: string[] = [];
+  if (extension.include.length > 0) parts.push(`(${extension.include.map(matches).join(' OR ')})`);
+  for (const item of extension.exclude) parts.push(`NOT coalesce(${matches(item)}, false)`);
+  for (const { comparator, value } of extension.comparisons) parts.push(`${expr} ${comparator} ${dateMathSql(sql, value)}`);
+  return parts.length === 0 ? 'true' : parts.join(' AND ');
+}
+
+/** `col.desc.nullslast` against a relation (embedded to-one columns are handled by the caller). */
+export function orderTermSql(expr: string, term: OrderTerm): string {
+  const nulls = term.nulls === undefined ? '' : term.nulls === 'first' ? ' NULLS FIRST' : ' NULLS LAST';
+  return `${expr} ${term.direction === 'desc' ? 'DESC' : 'ASC'}${nulls}`;
+}
+
+// Casts a request may ask for in `select` (`col::text`): a fixed list, never a name from the request.
+const castTypes: Record<string, string> = {
+  text: 'text',
+  varchar: 'varchar',
+  int: 'integer',
+  int4: 'integer',
+  integer: 'integer',
+  int2: 'smallint',
+  smallint: 'smallint',
+  int8: 'bigint',
+  bigint: 'bigint',
+  numeric: 'numeric',
+  float: 'double precision',
+  float4: 'real',
+  real: 'real',
+  float8: 'double precision',
+  double: 'double precision',
+  bool: 'boolean',
+  boolean: 'boolean',
+  json: 'json',
+  jsonb: 'jsonb',
+  date: 'date',
+  time: 'time',
+  timestamp: 'timestamp',
+  timestamptz: 'timestamptz',
+  interval: 'interval',
+  uuid: 'uuid',
+};
+
+export function castType(name: string): string {
+  const type = Object.hasOwn(castTypes, name.toLowerCase()) ? castTypes[name.toLowerCase()] : undefined;
+  if (!type) throw new PostgrestError(400, 'PGRST100', `Unsupported cast "::${name.slice(0, 40)}"`, `Supported: ${Object.keys(castTypes).join(', ')}`);
+  return type;
+}
+
+/** Converts a JSON value from a request body into the text Postgres parses for `column`. */
+export function toParam(type: { udt: string; isArray: boolean }, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (type.udt === 'json' || type.udt === 'jsonb') return JSON.stringify(value);
+  if (type.isArray && Array.isArray(value)) return toArrayLiteral(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function toArrayLiteral(values: unknown[]): string {
+  const items = values.map((value) => {
+    if (value === null || value === undefined) return 'NULL';
+    if (Array.isArray(value)) return toArrayLiteral(value);
+    const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    return `"${text.replace(/["\\]/g, (ch) => `\\${ch}`)}"`;
+  });
+  return `{${items.join(',')}}`;
+}
