@@ -1,0 +1,156 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HealthPage } from '../HealthPage/HealthPage.tsx';
+import { testIds } from '../testIds.ts';
+import { axeViolations } from '../testing/axe.test.helper.ts';
+import { startHealthServer, type HealthServer } from '../testing/healthServer.test.helper.ts';
+import { currentUrl, renderWithProviders } from '../testing/renderHealth.test.helper.tsx';
+
+let server: HealthServer;
+beforeAll(async () => {
+  server = await startHealthServer();
+});
+afterAll(() => server.close());
+afterEach(() => cleanup());
+
+function openModal(checkId: string, options: { roles?: string[]; embedded?: boolean; extra?: boolean } = {}) {
+  return renderWithProviders(
+    <main>
+      <HealthPage
+        embedded={options.embedded}
+        checkActions={options.extra ? (check) => <button type="button">Attach {check.name} as evidence</button> : undefined}
+      />
+    </main>,
+    { baseUrl: server.baseUrl, roles: options.roles, url: `/health?checkId=${checkId}&timeRange=3h` },
+  );
+}
+
+const historyRequests = () => server.requests.filter((r) => r.path === '/api/db/check_statuses' && r.params.get('check_id')?.startsWith('eq.'));
+const lastHistory = () => historyRequests().at(-1)!.params;
+
+describe('CheckModal', () => {
+  it('shows labels, the stats and the Health Overview of the time range', async () => {
+    openModal('c-payments-api');
+    const modal = await screen.findByTestId(testIds.modal.root);
+    await waitFor(() => expect(within(modal).getByTestId(testIds.modal.stats).textContent).toContain('critical'));
+    const stats = within(modal).getByTestId(testIds.modal.stats);
+    for (const label of ['Uptime', 'Latency 95/97/99', 'Severity', 'Last Run', 'Transitioned', 'Next Run', 'Time Range']) {
+      expect(stats.textContent).toContain(label);
+    }
+    await waitFor(() => expect(stats.textContent).toContain('75%'));
+    expect(stats.textContent).toContain('210ms / 215ms / 220ms');
+    expect(within(modal).getByRole('list', { name: 'Labels' }).textContent).toContain('prod');
+    const chart = within(modal).getByRole('img', { name: /^Health Overview\. Last 3h: 9 passed, 3 failed, slowest 210ms$/ });
+    expect(chart).toBeTruthy();
+    const graph = server.requests.filter((r) => r.path === '/api/canary/api/graph').at(-1)!;
+    expect(Object.fromEntries(graph.params)).toEqual({ check: 'c-payments-api', count: '300', start: '3h' });
+  });
+
+  it('pages the history 50 at a time with the total from the count', async () => {
+    const user = userEvent.setup();
+    openModal('c-payments-api');
+    const history = await screen.findByTestId(testIds.modal.history);
+    await waitFor(() => expect(within(history).getAllByTestId(testIds.modal.historyRow)).toHaveLength(50));
+    expect(history.textContent).toContain('Page 1 of 3 (120 results)');
+    expect(lastHistory().get('limit')).toBe('50');
+    expect(lastHistory().get('order')).toBe('time.desc');
+    await user.click(within(history).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(history.textContent).toContain('Page 2 of 3'));
+    expect(lastHistory().get('offset')).toBe('50');
+  });
+
+  it('filters by status and duration, returning to the first page on every change', async () => {
+    const user = userEvent.setup();
+    openModal('c-payments-api');
+    const history = await screen.findByTestId(testIds.modal.history);
+    await waitFor(() => expect(within(history).getAllByTestId(testIds.modal.historyRow)).toHaveLength(50));
+    await user.click(within(history).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastHistory().get('offset')).toBe('50'));
+
+    await user.click(within(history).getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Unhealthy' }));
+    await waitFor(() => expect(lastHistory().get('status')).toBe('eq.false'));
+    expect(lastHistory().get('offset')).toBe('0');
+
+    await user.click(within(history).getByRole('combobox', { name: 'Duration' }));
+    await user.click(screen.getByRole('option', { name: '500ms' }));
+    await waitFor(() => expect(lastHistory().get('duration')).toBe('gte.500'));
+
+    await user.click(within(history).getByRole('combobox', { name: 'Duration' }));
+    await user.click(screen.getByRole('option', { name: 'Custom' }));
+    const input = within(history).getByRole('textbox', { name: /Custom duration/ });
+    await user.type(input, '5m');
+    expect(within(history).getByText('duration is allowed only in milli seconds & seconds')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(input);
+    await user.type(input, '2s');
+    await waitFor(() => expect(lastHistory().get('duration')).toBe('gte.2000'));
+    expect(within(history).queryByText('duration is allowed only in milli seconds & seconds')).toBeNull();
+  });
+
+  it('shows the spec read-only and the relationships with a count, linking to topology and catalog', async () => {
+    const user = userEvent.setup();
+    openModal('c-payments-api');
+    const modal = await screen.findByTestId(testIds.modal.root);
+    await user.click(within(modal).getByRole('tab', { name: 'Spec' }));
+    await waitFor(() => expect(within(modal).getByTestId(testIds.modal.spec).textContent).toContain('url: http://127.0.0.1/health'));
+    const relationshipsTab = within(modal).getByRole('tab', { name: /Relationships/ });
+    expect(relationshipsTab.textContent).toBe('Relationships 2');
+    await user.click(relationshipsTab);
+    expect(within(modal).getByRole('link', { name: 'payments-service' }).getAttribute('href')).toBe('/topology/comp-1');
+    expect(within(modal).getByRole('link', { name: 'payments-deployment' }).getAttribute('href')).toBe('/catalog/conf-1');
+  });
+
+  it('links Edit for a console-defined canary, not for an externally defined one', async () => {
+    openModal('c-payments-api', { extra: true });
+    const edit = await screen.findByTestId(testIds.modal.edit);
+    expect(edit.getAttribute('href')).toBe('/settings/canaries/canary-payments');
+    expect(screen.getByRole('button', { name: 'Attach payments-api as evidence' })).toBeTruthy();
+    cleanup();
+    openModal('c-payments-db', { extra: true });
+    await waitFor(() => expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'));
+    expect(screen.queryByTestId(testIds.modal.edit)).toBeNull();
+  });
+
+  it('has no Edit link or extra actions when embedded', async () => {
+    openModal('c-payments-api', { embedded: true, extra: true });
+    await waitFor(() => expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'));
+    expect(screen.queryByTestId(testIds.modal.edit)).toBeNull();
+    expect(screen.queryByRole('button', { name: /as evidence/ })).toBeNull();
+  });
+
+  it('offers Run Now to a responder, runs the check, shows the result and refreshes the row and modal', async () => {
+    const user = userEvent.setup();
+    openModal('c-payments-api', { roles: ['responder'] });
+    const runNow = await screen.findByTestId(testIds.modal.runNow);
+    const before = { summary: server.requests.filter((r) => r.path.endsWith('/summary')).length, details: server.requests.filter((r) => r.path === '/api/db/checks').length };
+    await user.click(runNow);
+    await waitFor(() => expect(screen.getByTestId(testIds.modal.runResult).textContent).toBe('Passed in 42ms: all good'));
+    expect(server.requests.some((r) => r.method === 'POST' && r.path === '/api/canary/run/check/c-payments-api')).toBe(true);
+    await waitFor(() => expect(server.requests.filter((r) => r.path.endsWith('/summary')).length).toBeGreaterThan(before.summary));
+    expect(server.requests.filter((r) => r.path === '/api/db/checks').length).toBeGreaterThan(before.details);
+  });
+
+  it('hides Run Now from a viewer', async () => {
+    openModal('c-payments-api', { roles: ['viewer'] });
+    await waitFor(() => expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'));
+    expect(screen.queryByTestId(testIds.modal.runNow)).toBeNull();
+  });
+
+  it('changes the time range in the URL', async () => {
+    const user = userEvent.setup();
+    openModal('c-payments-api');
+    const modal = await screen.findByTestId(testIds.modal.root);
+    await user.click(within(modal).getByRole('combobox', { name: 'Time Range' }));
+    await user.click(screen.getByRole('option', { name: '1d' }));
+    await waitFor(() => expect(new URLSearchParams(currentUrl.search).get('timeRange')).toBe('1d'));
+  });
+
+  it('has no axe violations', async () => {
+    openModal('c-payments-api', { roles: ['admin'] });
+    await waitFor(() => expect(screen.getAllByTestId(testIds.modal.historyRow).length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'));
+    expect(await axeViolations()).toBe('');
+  });
+});
