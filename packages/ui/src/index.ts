@@ -27,3 +27,4 @@ export * from './DropdownMenu/index';
 export * from './TriState/index';
 export * from './TimeRangePicker/index';
 export * from './DataTable/index';
+export * from './CodeEditor/index';

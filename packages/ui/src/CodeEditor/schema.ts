@@ -40,7 +40,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeOf(value) === 'object';
 }
 
-function describe(path: readonly (string | number)[]): string {
+function describePath(path: readonly (string | number)[]): string {
   return path.length === 0 ? 'The document' : `'${path.join('.')}'`;
 }
 
@@ -50,21 +50,21 @@ export function validateJsonSchema(value: unknown, schema: JsonSchema, path: rea
     const types: readonly JsonSchemaType[] = typeof schema.type === 'string' ? [schema.type] : schema.type;
     if (!types.some((type) => matchesType(value, type))) {
       // A value of the wrong type makes the nested checks meaningless.
-      return [{ path, message: `${describe(path)} must be of type ${types.join(' or ')}` }];
+      return [{ path, message: `${describePath(path)} must be of type ${types.join(' or ')}` }];
     }
   }
   if (schema.enum && !schema.enum.some((allowed) => allowed === value)) {
-    problems.push({ path, message: `${describe(path)} must be one of: ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}` });
+    problems.push({ path, message: `${describePath(path)} must be one of: ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}` });
   }
   if (isRecord(value)) {
     for (const key of schema.required ?? []) {
-      if (!(key in value)) problems.push({ path, message: `${describe(path)} is missing the required property '${key}'` });
+      if (!(key in value)) problems.push({ path, message: `${describePath(path)} is missing the required property '${key}'` });
     }
     for (const [key, child] of Object.entries(value)) {
       const childSchema = schema.properties?.[key];
       if (childSchema) problems.push(...validateJsonSchema(child, childSchema, [...path, key]));
       else if (schema.additionalProperties === false) {
-        problems.push({ path: [...path, key], message: `${describe([...path, key])} is not an allowed property` });
+        problems.push({ path: [...path, key], message: `${describePath([...path, key])} is not an allowed property` });
       }
     }
   }

@@ -1,0 +1,186 @@
+import { useEffect, useMemo, useRef } from 'react';
+import styled, { useTheme } from 'styled-components';
+import { basicSetup } from 'codemirror';
+import { json } from '@codemirror/lang-json';
+import { yaml } from '@codemirror/lang-yaml';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { Compartment, EditorState } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { testIds } from '../testIds';
+import { editorTheme } from './editorTheme';
+import type { CodeLanguage, CodeProblem } from './parse';
+import { findProblems } from './problems';
+import type { JsonSchema, SchemaProblem } from './schema';
+
+/** The editor's default height (settings spec §9). */
+export const CODE_EDITOR_HEIGHT = 'min(1000px, 90vh)';
+
+export interface CodeEditorProps {
+  value: string;
+  onChange?: (value: string) => void;
+  language?: CodeLanguage;
+  /** Accessible name of the editing area, e.g. "Canary spec". */
+  label: string;
+  /** Any CSS height; defaults to min(1000px, 90vh). */
+  height?: string;
+  readOnly?: boolean;
+  /** Checks the parsed document against a small JSON schema (type, required, properties, enum, items). */
+  schema?: JsonSchema;
+  /** Further checks of the parsed document; problems carry a key path to be placed on the text. */
+  validate?: (value: unknown) => readonly SchemaProblem[];
+  /** Told whenever the problems change, e.g. to disable a Save button. */
+  onProblemsChange?: (problems: readonly CodeProblem[]) => void;
+  'data-testid'?: string;
+}
+
+const Wrapper = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const Problems = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const ProblemButton = styled.button`
+  padding: ${({ theme }) => `${theme.space.xxs} 0`};
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.danger};
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+`;
+
+function languageExtension(language: CodeLanguage) {
+  return language === 'yaml' ? yaml() : json();
+}
+
+function accessExtensions(label: string, readOnly: boolean) {
+  return [
+    EditorState.readOnly.of(readOnly),
+    // Read-only content stays focusable and selectable (copying a spec is common), so it says so.
+    EditorView.contentAttributes.of({ 'aria-label': label, ...(readOnly ? { 'aria-readonly': 'true' } : {}) }),
+  ];
+}
+
+function toDiagnostics(problems: readonly CodeProblem[], length: number): Diagnostic[] {
+  // The document can be ahead of the value the problems were found in; keep ranges inside it.
+  return problems.map((problem) => ({
+    from: Math.min(problem.from, length),
+    to: Math.min(problem.to, length),
+    severity: problem.severity,
+    message: problem.message,
+  }));
+}
+
+/**
+ * YAML/JSON editor on CodeMirror 6 with parse errors and schema problems shown inline (underline
+ * and gutter marker) and listed below the editor, where screen readers and keyboards reach them.
+ */
+export function CodeEditor({
+  value,
+  onChange,
+  language = 'yaml',
+  label,
+  height = CODE_EDITOR_HEIGHT,
+  readOnly = false,
+  schema,
+  validate,
+  onProblemsChange,
+  'data-testid': testId = testIds.codeEditor.root,
+}: CodeEditorProps) {
+  const theme = useTheme();
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const onChangeRef = useRef(onChange);
+  const compartments = useMemo(() => ({ language: new Compartment(), access: new Compartment(), theme: new Compartment() }), []);
+  // The first render's settings build the editor; later changes reconfigure it in the effects below.
+  const initial = useRef({ value, language, label, readOnly, theme, height });
+
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const start = initial.current;
+    const view = new EditorView({
+      parent: host,
+      state: EditorState.create({
+        doc: start.value,
+        extensions: [
+          basicSetup,
+          lintGutter(),
+          compartments.language.of(languageExtension(start.language)),
+          compartments.access.of(accessExtensions(start.label, start.readOnly)),
+          compartments.theme.of(editorTheme(start.theme, start.height)),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) onChangeRef.current?.(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    viewRef.current = view;
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+    };
+  }, [compartments]);
+
+  // Controlled value: a change from outside replaces the document (typing already matches it).
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    const current = view.state.doc.toString();
+    if (current !== value) view.dispatch({ changes: { from: 0, to: current.length, insert: value } });
+  }, [value]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: compartments.language.reconfigure(languageExtension(language)) });
+  }, [compartments, language]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: compartments.access.reconfigure(accessExtensions(label, readOnly)) });
+  }, [compartments, label, readOnly]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: compartments.theme.reconfigure(editorTheme(theme, height)) });
+  }, [compartments, theme, height]);
+
+  const problems = useMemo(() => findProblems(value, { language, schema, validate }), [value, language, schema, validate]);
+
+  useEffect(() => {
+    const view = viewRef.current;
+    if (view) view.dispatch(setDiagnostics(view.state, toDiagnostics(problems, view.state.doc.length)));
+    onProblemsChange?.(problems);
+  }, [problems, onProblemsChange]);
+
+  function reveal(problem: CodeProblem) {
+    const view = viewRef.current;
+    if (!view) return;
+    const at = Math.min(problem.from, view.state.doc.length);
+    view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+    view.focus();
+  }
+
+  return (
+    <Wrapper data-testid={testId}>
+      <div ref={hostRef} />
+      <Problems data-testid={testIds.codeEditor.problems} aria-live="polite" aria-label={`Problems in ${label}`}>
+        {problems.map((problem) => (
+          <li key={`${problem.from}:${problem.message}`}>
+            <ProblemButton type="button" onClick={() => reveal(problem)}>
+              Line {problem.line}, column {problem.column}: {problem.message}
+            </ProblemButton>
+          </li>
+        ))}
+      </Problems>
+    </Wrapper>
+  );
+}

@@ -1,0 +1,4 @@
+export * from './CodeEditor';
+export * from './parse';
+export * from './problems';
+export * from './schema';
