@@ -37,6 +37,8 @@ export interface ForeignKey {
   columns: string[];
   foreignTable: string;
   foreignColumns: string[];
+  /** Derived for a view from its base table's key (not declared in the database). */
+  derived?: boolean;
 }
 
 export interface FunctionArgument {
@@ -241,7 +243,7 @@ function deriveViewForeignKeys(
     for (const from of sides(fk.table, fk.columns)) {
       for (const to of sides(fk.foreignTable, fk.foreignColumns)) {
         if (from.relation === fk.table && to.relation === fk.foreignTable) continue;
-        derived.push({ name: fk.name, table: from.relation, columns: from.columns, foreignTable: to.relation, foreignColumns: to.columns });
+        derived.push({ name: fk.name, table: from.relation, columns: from.columns, foreignTable: to.relation, foreignColumns: to.columns, derived: true });
       }
     }
   }

@@ -98,6 +98,12 @@ export function findRelationship(catalog: Catalog, source: string, name: string,
     seen.add(key);
     return true;
   });
+  // Friendlier than PostgREST where it would be ambiguous: a declared key beats one derived for a view
+  // (`agent_id` means agents, not agents_summary), and a direct key beats a junction table.
+  const declared = candidates.filter((relationship) => !isDerived(relationship));
+  if (declared.length > 0) candidates = declared;
+  const direct = candidates.filter((relationship) => relationship.kind !== 'many-to-many');
+  if (direct.length > 0) candidates = direct;
   if (candidates.length === 1 && candidates[0]) return candidates[0];
   if (candidates.length === 0) {
     throw new PostgrestError(
@@ -115,6 +121,12 @@ export function findRelationship(catalog: Catalog, source: string, name: string,
     candidates.map((relationship) => describe(source, relationship)).join('; '),
     `Try changing '${name}' to one of the foreign key names, e.g. '${name}!${hintFor(candidates[0])}'.`,
   );
+}
+
+function isDerived(relationship: Relationship): boolean {
+  return relationship.kind === 'many-to-many'
+    ? Boolean(relationship.sourceFk.derived || relationship.targetFk.derived)
+    : Boolean(relationship.fk.derived);
 }
 
 function hintFor(relationship: Relationship | undefined): string {
