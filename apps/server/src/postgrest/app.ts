@@ -3,7 +3,7 @@ import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { Database, SqlRunner } from '../db/database';
 import { CatalogCache } from './catalog';
 import { fromDatabaseError, parseError, PostgrestError, unknownColumn, unknownRelation } from './errors';
-import { readSql, resolveRead } from './read';
+import { readSql, relationsTouched, resolveRead } from './read';
 import { acceptedShape, parsePrefer, parseQueryString, rangeNotSatisfiable, requestedRange, type Preferences } from './request';
 import { argumentsFromBody, argumentsFromQuery, resolveFunction, rpcSql } from './rpc';
 import { SqlBuilder } from './sql';
@@ -86,8 +86,8 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     throw error;
   });
 
-  const authorize = async (c: Context<E>, table: string): Promise<void> => {
-    const decision = await options.authorize(table, c.req.method, c);
+  const authorize = async (c: Context<E>, table: string, method = c.req.method): Promise<void> => {
+    const decision = await options.authorize(table, method, c);
     if (!decision.allowed) {
       const status = decision.status ?? 403;
       const message = decision.reason ?? `${c.req.method} on ${table} is not allowed`;
@@ -128,6 +128,10 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     const ignored = new Set(method === 'POST' ? ['columns', 'on_conflict'] : []);
     const { query, embedded } = parseQueryString(url.searchParams, ignored);
     const node = resolveRead(catalog, relation, query.select, query, embedded);
+    // Embedded relations are read too: each needs the read right, or the embed would bypass the hook.
+    for (const touched of relationsTouched(catalog, node)) {
+      if (touched !== tableName || method !== 'GET') await authorize(c, touched, 'GET');
+    }
 
     if (method === 'GET' || method === 'HEAD') {
       const range = requestedRange(c.req.header('Range'), query.limit, query.offset);

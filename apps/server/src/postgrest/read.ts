@@ -116,6 +116,32 @@ function resolveNode(
   return { relation, items, filters: [], extensions: [], order: [] };
 }
 
+/**
+ * Every relation a read exposes besides its own: embedded ones (at any depth), the junction tables
+ * of many-to-many embeds and the relations of `order=embed(col)`. Each needs its own read right.
+ */
+export function relationsTouched(catalog: Catalog, node: ReadNode): Set<string> {
+  const out = new Set<string>();
+  const walk = (current: ReadNode) => {
+    for (const term of current.order) {
+      const related = /^([^()]+)\(([^()]+)\)$/.exec(term.column);
+      if (related?.[1]) {
+        const embed = current.items.find((item) => item.kind === 'embed' && item.name === related[1]);
+        const relationship = embed?.kind === 'embed' ? embed.relationship : findRelationship(catalog, current.relation.name, related[1], undefined);
+        out.add(relationship.target);
+      }
+    }
+    for (const item of current.items) {
+      if (item.kind !== 'embed') continue;
+      out.add(item.relationship.target);
+      if (item.relationship.kind === 'many-to-many') out.add(item.relationship.junction);
+      walk(item.node);
+    }
+  };
+  walk(node);
+  return out;
+}
+
 /** The SQL condition joining an embedded relation (alias `child`) to its parent row (alias `parent`). */
 export function joinSql(sql: SqlBuilder, relationship: Relationship, parent: string, child: string): string {
   const pairs = (left: string, leftColumns: string[], right: string, rightColumns: string[]) =>
