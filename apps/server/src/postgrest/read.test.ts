@@ -190,6 +190,20 @@ describe.each(testDatabases())('GET /api/db on $engine', (target) => {
       expect(counted.headers.get('content-range')).toBe('0-1/2');
     });
 
+    it('filters parents on an embed with embed=is.null / not.is.null', async () => {
+      const base = `/canaries?id=in.(${ids.httpCanary},${ids.tcpCanary})&select=name,checks(name)&checks.severity=eq.critical`;
+      expect(names(await rows(`${base}&checks=not.is.null`))).toEqual(['http-canary']);
+      expect(names(await rows(`${base}&checks=is.null`))).toEqual(['tcp-canary']);
+      expect((await get(`${base}&checks=eq.1`)).status).toBe(400);
+    });
+
+    it('filters and inner-joins nested embeds by their path', async () => {
+      const select = 'name,rels:check_component_relationships!inner(components!inner(name))';
+      const list = await rows(`/checks?select=${select}&rels.components.name=eq.frontend&order=name`);
+      expect(list).toEqual([{ name: 'homepage', rels: [{ components: { name: 'frontend' } }] }]);
+      expect(await rows(`/checks?select=${select}&rels.components.name=eq.nothing`)).toEqual([]);
+    });
+
     it('refuses a filter on an embed that is not selected (PGRST108)', async () => {
       const reply = await get('/canaries?select=name&checks.status=eq.healthy');
       expect(reply.status).toBe(400);

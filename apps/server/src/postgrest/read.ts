@@ -178,7 +178,7 @@ export function selectListSql(sql: SqlBuilder, node: ReadNode, alias: string): s
 
 /** The WHERE conditions of a node: filters, extensions and the existence of its `!inner` embeds. */
 export function whereSql(sql: SqlBuilder, node: ReadNode, alias: string): string[] {
-  const out = node.filters.map((filter) => filterSql(sql, alias, node.relation, filter));
+  const out = node.filters.map((filter) => embedNullSql(sql, node, alias, filter) ?? filterSql(sql, alias, node.relation, filter));
   for (const extension of node.extensions) out.push(extensionSql(sql, alias, node.relation, extension));
   for (const item of node.items) {
     if (item.kind === 'embed' && item.inner) {
@@ -188,6 +188,21 @@ export function whereSql(sql: SqlBuilder, node: ReadNode, alias: string): string
     }
   }
   return out;
+}
+
+// `embed=is.null` / `embed=not.is.null`: parents without / with a matching embedded row (PostgREST's
+// alternative to !inner). Only `is.null` applies to an embed name (PGRST120 otherwise).
+function embedNullSql(sql: SqlBuilder, node: ReadNode, alias: string, filter: Filter): string | undefined {
+  if (filter.kind !== 'condition' || node.relation.columnsByName.has(filter.column)) return undefined;
+  const embed = node.items.find((item) => item.kind === 'embed' && item.name === filter.column);
+  if (embed?.kind !== 'embed') return undefined;
+  if (filter.operator !== 'is' || filter.value !== 'null') {
+    throw new PostgrestError(400, 'PGRST120', `An embedded resource can only be filtered using the is.null or not.is.null operators`);
+  }
+  const child = sql.alias();
+  const conditions = [joinSql(sql, embed.relationship, alias, child), ...whereSql(sql, embed.node, child)];
+  const exists = `EXISTS (SELECT 1 FROM ${sql.qualified(embed.node.relation.name)} AS ${child} WHERE ${conditions.join(' AND ')})`;
+  return filter.negated ? exists : `NOT ${exists}`;
 }
 
 export function orderSql(sql: SqlBuilder, node: ReadNode, alias: string): string {
