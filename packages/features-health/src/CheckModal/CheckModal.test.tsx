@@ -10,6 +10,8 @@ import { currentUrl, renderWithProviders } from '../testing/renderHealth.test.he
 let server: HealthServer;
 beforeAll(async () => {
   server = await startHealthServer();
+  // The page loads the modal lazily; warm the module so the first test does not time out on the transform.
+  await import('../CheckModal/CheckModal.tsx');
 });
 afterAll(() => server.close());
 afterEach(() => cleanup());

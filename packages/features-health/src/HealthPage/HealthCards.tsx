@@ -1,4 +1,5 @@
-import { formatAge, formatLatency, StatusDot } from '@opsdeck/ui';
+import { formatLatency, StatusDot } from '@opsdeck/ui';
+import { formatAgeShort } from '../model/age.ts';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import styled from 'styled-components';
 import { checkLatency } from '../model/checkFields.ts';
@@ -153,7 +154,7 @@ export function HealthCards({ checks, rows, summaryUpdatedAt, onOpenCheck, group
                     <Muted>
                       Uptime {formatUptime(check.uptime) || '-'} · Latency {formatLatency(checkLatency(check)) || '-'}
                     </Muted>
-                    {showTimeSinceLastRun(check.last_runtime, now) ? <Muted>last run {formatAge(check.last_runtime, now)} ago</Muted> : null}
+                    {showTimeSinceLastRun(check.last_runtime, now) ? <Muted>last run {formatAgeShort(check.last_runtime, now)} ago</Muted> : null}
                     <StatusHistoryStrip checkName={check.name} statuses={recentStatuses?.get(check.id) ?? []} onSelect={() => onOpenCheck(check)} />
                   </Card>
                 );

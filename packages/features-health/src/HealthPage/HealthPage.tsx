@@ -1,8 +1,8 @@
 import type { CheckSummary } from '@opsdeck/api-client';
 import { Button, DropdownMenu, EmptyState, ErrorPage, Select, Tabs } from '@opsdeck/ui';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { CheckModal, type CheckActionsSlot } from '../CheckModal/CheckModal.tsx';
+import type { CheckActionsSlot } from '../CheckModal/CheckModal.tsx';
 import { useCheckSummary } from '../hooks/healthQueries.ts';
 import { useHealthViewState } from '../hooks/useHealthViewState.ts';
 import type { GroupBy } from '../model/grouping.ts';
@@ -17,6 +17,9 @@ import { HealthCards } from './HealthCards.tsx';
 import { HealthSidebar } from './HealthSidebar.tsx';
 import { HealthTable } from './HealthTable.tsx';
 import { useRefreshRate } from './useRefreshRate.ts';
+
+// The modal (chart, history, YAML) loads on first open: the list is what must paint first.
+const CheckModal = lazy(() => import('../CheckModal/CheckModal.tsx').then((module) => ({ default: module.CheckModal })));
 
 /** Spec §2/§9: the search box waits 400 ms after the last keystroke. */
 export const searchDebounceMs = 400;
@@ -108,14 +111,19 @@ export interface HealthPageProps {
 function useDebouncedSearch(value: string, commit: (value: string) => void): [string, (value: string) => void] {
   const [text, setText] = useState(value);
   const [lastUrlValue, setLastUrlValue] = useState(value);
-  // Back/forward (or a link) changed the URL: show what it says.
+  const [committed, setCommitted] = useState(value);
+  // Back/forward (or a link) changed the URL: show what it says. Our own commit coming back is
+  // ignored, or it would overwrite what was typed after it.
   if (value !== lastUrlValue) {
     setLastUrlValue(value);
-    setText(value);
+    if (value !== committed) setText(value);
   }
   useEffect(() => {
     if (text === value) return;
-    const timer = setTimeout(() => commit(text), searchDebounceMs);
+    const timer = setTimeout(() => {
+      setCommitted(text);
+      commit(text);
+    }, searchDebounceMs);
     return () => clearTimeout(timer);
   }, [text, value, commit]);
   return [text, setText];
@@ -238,6 +246,7 @@ export function HealthPage({ embedded = false, headerActions, checkActions }: He
         </Main>
       </Body>
       {view.checkId ? (
+        <Suspense fallback={null}>
         <CheckModal
           checkId={view.checkId}
           summary={selectedCheck}
@@ -247,6 +256,7 @@ export function HealthPage({ embedded = false, headerActions, checkActions }: He
           embedded={embedded}
           checkActions={checkActions}
         />
+        </Suspense>
       ) : null}
     </Page>
   );

@@ -1,5 +1,6 @@
 import type { CheckSummary } from '@opsdeck/api-client';
-import { formatAge, formatLatency, StatusDot } from '@opsdeck/ui';
+import { formatLatency, StatusDot } from '@opsdeck/ui';
+import { formatAgeShort } from '../model/age.ts';
 import { useRef } from 'react';
 import styled from 'styled-components';
 import { groupNumberOf, isGroupRow, type HealthGroup, type HealthRows } from '../model/grouping.ts';
@@ -184,7 +185,7 @@ export function HealthTable({ checks, rows, summaryUpdatedAt, onOpenCheck, colla
                   </Cell>
                   <Cell role="cell">{formatUptime(group)}</Cell>
                   <Cell role="cell">{formatLatency(group.latency)}</Cell>
-                  <Cell role="cell">{Number.isNaN(group.lastTransitionMs) ? '' : `${formatAge(group.lastTransitionMs, now)} ago`}</Cell>
+                  <Cell role="cell">{Number.isNaN(group.lastTransitionMs) ? '' : `${formatAgeShort(group.lastTransitionMs, now)} ago`}</Cell>
                 </Row>
               );
             }
@@ -196,7 +197,7 @@ export function HealthTable({ checks, rows, summaryUpdatedAt, onOpenCheck, colla
                   <NameButton type="button" $indent={indented} onClick={(event) => { event.stopPropagation(); onOpenCheck(check); }}>
                     {check.name}
                   </NameButton>
-                  {showTimeSinceLastRun(check.last_runtime, now) ? <Muted>last run {formatAge(check.last_runtime, now)} ago</Muted> : null}
+                  {showTimeSinceLastRun(check.last_runtime, now) ? <Muted>last run {formatAgeShort(check.last_runtime, now)} ago</Muted> : null}
                 </Cell>
                 <Cell role="cell">
                   <StatusDot status={check.status} label={check.status} />
@@ -204,7 +205,7 @@ export function HealthTable({ checks, rows, summaryUpdatedAt, onOpenCheck, colla
                 </Cell>
                 <Cell role="cell">{formatUptime(check.uptime)}</Cell>
                 <Cell role="cell">{formatLatency(checkLatency(check))}</Cell>
-                <Cell role="cell">{check.last_transition_time ? `${formatAge(check.last_transition_time, now)} ago` : ''}</Cell>
+                <Cell role="cell">{check.last_transition_time ? `${formatAgeShort(check.last_transition_time, now)} ago` : ''}</Cell>
               </Row>
             );
           })}

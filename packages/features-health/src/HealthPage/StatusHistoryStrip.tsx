@@ -1,5 +1,6 @@
 import type { CheckStatus } from '@opsdeck/api-client';
-import { formatDate, formatLatency } from '@opsdeck/ui';
+import { formatLatency } from '@opsdeck/ui';
+import { formatLocalTime } from '../model/age.ts';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { testIds } from '../testIds.ts';
@@ -29,7 +30,7 @@ export function statusBarLabel(status: CheckStatus): string {
   const outcome = status.status ? 'Passed' : 'Failed';
   const duration = status.duration != null ? ` in ${formatLatency(status.duration)}` : '';
   const detail = status.status ? '' : status.error || status.message ? `: ${status.error || status.message}` : '';
-  return `${outcome} at ${formatDate(status.time)}${duration}${detail}`;
+  return `${outcome} at ${formatLocalTime(status.time)}${duration}${detail}`;
 }
 
 export interface StatusHistoryStripProps {

@@ -13,3 +13,4 @@ export * from './triState.ts';
 export * from './uptime.ts';
 export * from './viewState.ts';
 export * from './checkActions.ts';
+export * from './age.ts';

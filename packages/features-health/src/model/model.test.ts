@@ -287,3 +287,15 @@ describe('check modal actions', async () => {
     expect(isExternallyDefined('kubernetes/default/http-check')).toBe(true);
   });
 });
+
+describe('ages', async () => {
+  const { formatAgeShort } = await import('./age.ts');
+  it('shows the largest whole unit', () => {
+    const now = Date.parse('2024-06-01T12:00:00Z');
+    expect(formatAgeShort('2024-06-01T11:59:15Z', now)).toBe('45s');
+    expect(formatAgeShort('2024-06-01T10:30:00Z', now)).toBe('1h');
+    expect(formatAgeShort('2024-05-29T12:00:00Z', now)).toBe('3d');
+    expect(formatAgeShort(now + 5000, now)).toBe('0s');
+    expect(formatAgeShort(null, now)).toBe('');
+  });
+});

@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { sourceResolve } from '../../vitest.shared.ts';
+
+// Relative base: the built files work from any path of any static host. Workspace packages are
+// read from source through the @opsdeck/source condition, so no package build comes first.
+export default defineConfig({
+  ...sourceResolve,
+  base: './',
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: true },
+});
