@@ -28,3 +28,4 @@ export * from './TriState/index';
 export * from './TimeRangePicker/index';
 export * from './DataTable/index';
 export * from './CodeEditor/index';
+export * from './forms/index';

@@ -10,7 +10,15 @@ export interface SelectOption {
   icon?: ReactNode;
 }
 
-export interface ListboxSelectProps {
+/** What a form field wrapper needs to tie errors to the select (used by @opsdeck/ui forms). */
+export interface SelectAriaProps {
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+  'aria-required'?: boolean;
+  onBlur?: () => void;
+}
+
+export interface ListboxSelectProps extends SelectAriaProps {
   label: string;
   hideLabel?: boolean;
   options: readonly SelectOption[];
@@ -56,6 +64,10 @@ const Trigger = styled.button`
   &:disabled {
     cursor: not-allowed;
     opacity: 0.6;
+  }
+
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
   }
 `;
 
@@ -112,6 +124,10 @@ export function ListboxSelect({
   summary,
   disabled,
   'data-testid': testId,
+  'aria-describedby': describedBy,
+  'aria-invalid': invalid,
+  'aria-required': required,
+  onBlur,
 }: ListboxSelectProps) {
   const id = useId();
   const labelId = `${id}-label`;
@@ -208,6 +224,10 @@ export function ListboxSelect({
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
         aria-activedescendant={open ? `${id}-option-${active}` : undefined}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        aria-required={required || undefined}
+        onBlur={onBlur}
         disabled={disabled}
         onClick={() => (open ? setOpen(false) : openList())}
         onKeyDown={onKeyDown}

@@ -1,8 +1,8 @@
-import { ListboxSelect, type SelectOption } from './ListboxSelect';
+import { ListboxSelect, type SelectAriaProps, type SelectOption } from './ListboxSelect';
 
 export type { SelectOption } from './ListboxSelect';
 
-export interface SelectProps {
+export interface SelectProps extends SelectAriaProps {
   label: string;
   /** Keep the label for screen readers only. */
   hideLabel?: boolean;

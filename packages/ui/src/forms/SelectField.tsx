@@ -1,0 +1,40 @@
+import styled from 'styled-components';
+import { Select, type SelectOption } from '../Select/index';
+import { FieldError, FieldHint } from './FormField';
+import type { BaseFieldProps } from './TextField';
+import { useFormField } from './useFormField';
+
+export interface SelectFieldProps extends BaseFieldProps {
+  options: readonly SelectOption[];
+  placeholder?: string;
+}
+
+const Wrapper = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+`;
+
+/** The design system's Select bound to formik; it labels itself, this adds hint and error. */
+export function SelectField({ name, label, required, hint, disabled, options, placeholder, 'data-testid': testId }: SelectFieldProps) {
+  const field = useFormField<string | undefined>(name, { required, hint });
+  return (
+    <Wrapper>
+      <Select
+        label={label}
+        options={options}
+        value={field.value}
+        onChange={field.change}
+        onBlur={field.blur}
+        placeholder={placeholder}
+        disabled={disabled}
+        data-testid={testId}
+        aria-invalid={field.aria['aria-invalid']}
+        aria-describedby={field.aria['aria-describedby']}
+        aria-required={field.aria['aria-required']}
+      />
+      {hint && <FieldHint id={field.hintId}>{hint}</FieldHint>}
+      {field.error && <FieldError id={field.errorId}>{field.error}</FieldError>}
+    </Wrapper>
+  );
+}

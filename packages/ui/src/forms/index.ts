@@ -1,0 +1,16 @@
+export * from './validation';
+export * from './values';
+export * from './valueSource';
+export * from './iconRegistry';
+export * from './useFormField';
+// The styled controls stay internal: the package exports fields, not bare inputs.
+export { FormField, FieldError, FieldHint, type FormFieldProps } from './FormField';
+export * from './TextField';
+export * from './NumberField';
+export * from './SelectField';
+export * from './BooleanFields';
+export * from './KeyValueField';
+export * from './ScheduleField';
+export * from './IconPickerField';
+export * from './QuantityFields';
+export * from './ValueSourceField';
