@@ -127,6 +127,12 @@ export function CheckHistory({ checkId, timeRange }: { checkId: string; timeRang
             <tr>
               <td colSpan={4}>loading data...</td>
             </tr>
+          ) : history.isError && !history.data ? (
+            <tr>
+              <td colSpan={4} role="alert">
+                {history.error.message}
+              </td>
+            </tr>
           ) : history.data && history.data.data.length === 0 ? (
             <tr>
               <td colSpan={4}>No data available</td>

@@ -52,7 +52,8 @@ export function useCheckGraph(checkId: string | null, timeRange: TimeRangePreset
   const query = { check: checkId ?? '', start: timeRange };
   return useQuery({
     queryKey: apiQueryKeys.health.graph(query),
-    queryFn: ({ signal }) => getCheckGraph(client, query, { signal }),
+    // Sent as RFC 3339: not every backend reads month and year durations ('1mo', '1y').
+    queryFn: ({ signal }) => getCheckGraph(client, { ...query, start: timeRangeStart(timeRange) }, { signal }),
     enabled: checkId !== null,
     placeholderData: keepPreviousData,
   });

@@ -1,0 +1,115 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer(300);
+  browser = await chromium.launch(chromiumOptions);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(path: string, roles?: string[]): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  if (roles) await page.addInitScript((config) => Object.assign(window, { __OPSDECK_HEALTH__: config }), { baseUrl: '/api', roles });
+  await page.goto(`${server.url}${path}`);
+  await page.getByTestId('health-row').first().waitFor();
+  return page;
+}
+
+const rowCount = (page: Page) => page.getByTestId('health-count').textContent();
+const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+describe('health-embed in Chromium against apps/server demo data', () => {
+  it('shows failing checks grouped, without sign-in; Hide Passing off shows all', async () => {
+    const page = await open('/');
+    expect(await rowCount(page)).toMatch(/^\d+ of 300 checks$/);
+    expect(await page.getByTestId('health-group-row').count()).toBeGreaterThan(0);
+    await page.getByRole('switch', { name: 'Hide Passing' }).click();
+    await expect.poll(() => rowCount(page)).toBe('300 of 300 checks');
+    expect(param(page, 'hidePassing')).toBe('false');
+    await page.close();
+  });
+
+  it('searches, switches group, tab and layout, and a reload reproduces the view', async () => {
+    const page = await open('/?hidePassing=false');
+    await page.getByPlaceholder('Search by name, description, or endpoint').fill('dns');
+    await expect.poll(() => param(page, 'search')).toBe('dns');
+    const names = await page.getByTestId('health-row').locator('[role=rowheader] button').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((name) => name.toLowerCase().includes('dns'))).toBe(true);
+
+    await page.getByRole('combobox', { name: 'Group By' }).click();
+    await page.getByRole('option', { name: 'Type' }).click();
+    await expect.poll(() => param(page, 'groupBy')).toBe('type');
+    await page.getByRole('tab').nth(1).click();
+    await expect.poll(() => param(page, 'tab')).not.toBeNull();
+    const before = await rowCount(page);
+    const url = page.url();
+    await page.reload();
+    await page.getByTestId('health-row').first().waitFor();
+    expect(page.url()).toBe(url);
+    expect(await rowCount(page)).toBe(before);
+    await page.getByRole('combobox', { name: 'Layout' }).click();
+    await page.getByRole('option', { name: 'Cards' }).click();
+    await page.getByTestId('health-card').first().waitFor();
+    expect(param(page, 'layout')).toBe('card');
+    await page.close();
+  });
+
+  it('filters by a boolean label: include then exclude', async () => {
+    const page = await open('/?hidePassing=false&groupBy=none');
+    const count = async () => Number((await rowCount(page))?.split(' ')[0]);
+    await page.getByRole('button', { name: 'Include critical' }).click();
+    await expect.poll(() => param(page, 'labels')).toBe('critical=true:1');
+    // The URL changes first; the rows follow in the same transition.
+    await expect.poll(count).toBeLessThan(300);
+    const included = await count();
+    await page.getByRole('button', { name: 'Exclude critical' }).click();
+    await expect.poll(count).toBe(300 - included);
+    expect(param(page, 'labels')).toBe('critical=true:-1');
+    await page.close();
+  });
+
+  it('opens the modal with history paging and filters, closes back to 1h; no Run Now without roles', async () => {
+    const page = await open('/?hidePassing=false&groupBy=none');
+    await page.getByTestId('health-row').first().locator('[role=rowheader] button').click();
+    const modal = page.getByTestId('check-modal');
+    await modal.waitFor();
+    expect(param(page, 'checkId')).not.toBeNull();
+    await page.getByRole('combobox', { name: 'Time Range' }).click();
+    await page.getByRole('option', { name: '1mo' }).click();
+    await expect.poll(() => param(page, 'timeRange')).toBe('1mo');
+    await modal.getByTestId('check-modal-history-row').first().waitFor();
+    const pager = modal.getByText(/^Page 1 of \d+/);
+    await pager.waitFor();
+    await modal.getByRole('button', { name: 'Next' }).click();
+    await modal.getByText(/^Page 2 of/).waitFor();
+    await modal.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Healthy' }).click();
+    await modal.getByText(/^Page 1 of/).waitFor();
+    expect(await modal.getByTestId('check-modal-run-now').count()).toBe(0);
+    expect(await modal.getByTestId('check-modal-edit').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    expect(param(page, 'checkId')).toBeNull();
+    expect(param(page, 'timeRange')).toBeNull();
+    await page.close();
+  });
+
+  it('runs a check now for an admin and shows the result', async () => {
+    const page = await open('/?hidePassing=false&groupBy=none', ['admin']);
+    await page.getByTestId('health-row').first().locator('[role=rowheader] button').click();
+    const modal = page.getByTestId('check-modal');
+    await modal.getByTestId('check-modal-run-now').click();
+    const result = modal.getByTestId('check-modal-run-result');
+    await result.waitFor({ timeout: 30_000 });
+    expect(await result.textContent()).toMatch(/^(Passed|Failed|Run failed)/);
+    await page.close();
+  });
+});
