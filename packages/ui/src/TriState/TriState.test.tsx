@@ -129,6 +129,8 @@ describe('TriStateFilter', () => {
     expect(document.activeElement).toBe(trigger);
     await user.keyboard('{Enter}');
     const panel = screen.getByTestId(testIds.triStateFilter.panel);
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Select all' }));
+    await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Include Healthy' }));
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Include Unhealthy' }));
@@ -136,9 +138,29 @@ describe('TriStateFilter', () => {
     expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Exclude Unhealthy' }));
     await user.keyboard('{Enter}');
     expect(screen.getByTestId('value').textContent).toContain('{"unhealthy":-1}');
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Exclude Healthy' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByTestId(testIds.triStateFilter.panel)).toBeNull();
     expect(document.activeElement).toBe(trigger);
+  });
+
+  it('selects everything with select-all, and clears everything when it is removed', async () => {
+    const user = userEvent.setup();
+    render(<Filter initial={{ unknown: -1 }} defaultOpen />);
+    const selectAll = screen.getByRole('button', { name: 'Select all' });
+    expect(selectAll.getAttribute('aria-pressed')).toBe('false');
+    await user.click(selectAll);
+    expect(JSON.parse(screen.getByTestId('value').textContent ?? '')).toEqual({ healthy: 1, unhealthy: 1, unknown: 1, warning: 1 });
+    expect(selectAll.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId(testIds.triStateFilter.trigger).textContent).toContain('4 Items');
+    await user.click(selectAll);
+    expect(screen.getByTestId('value').textContent).toBe('{}');
+  });
+
+  it('offers no select-all in tag mode', () => {
+    render(<Filter tagMode defaultOpen />);
+    expect(screen.queryByRole('button', { name: 'Select all' })).toBeNull();
   });
 
   it('clears every selection', async () => {

@@ -4,7 +4,7 @@ import { ChevronDown } from '../icons/index';
 import { focusableElements } from '../focusable';
 import { testIds } from '../testIds';
 import { visuallyHidden } from '../visuallyHidden';
-import { pickTriStateOption, setTriState, summarizeTriState, triStateOf, type TriStateSelection } from './triState';
+import { isAllIncluded, pickTriStateOption, setTriState, summarizeTriState, toggleAllTriState, triStateOf, type TriStateSelection } from './triState';
 import { TriStateToggle } from './TriStateToggle';
 
 export interface TriStateFilterOption {
@@ -24,6 +24,8 @@ export interface TriStateFilterProps {
   /** Button text with nothing selected. */
   placeholder?: string;
   disabled?: boolean;
+  /** Label of the select-all option (not offered in tag mode); pass null to leave it out. */
+  selectAllLabel?: string | null;
   /** Start with the options shown (stories, screens that open on the filter). */
   defaultOpen?: boolean;
   'data-testid'?: string;
@@ -110,6 +112,25 @@ const OptionName = styled.span`
   cursor: pointer;
 `;
 
+const SelectAll = styled.button`
+  display: flex;
+  width: 100%;
+  margin-bottom: ${({ theme }) => theme.space.xxs};
+  padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.xs}`};
+  border: none;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: none;
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  text-align: left;
+  cursor: pointer;
+
+  &[aria-pressed='true'] {
+    font-weight: ${({ theme }) => theme.fontWeight.semibold};
+  }
+`;
+
 const ClearButton = styled.button`
   margin-top: ${({ theme }) => theme.space.xs};
   padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.xs}`};
@@ -137,6 +158,7 @@ export function TriStateFilter({
   placeholder = 'All',
   disabled,
   defaultOpen = false,
+  selectAllLabel = 'Select all',
   'data-testid': testId,
 }: TriStateFilterProps) {
   const id = useId();
@@ -171,10 +193,17 @@ export function TriStateFilter({
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp' && event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     if (!panelRef.current) return;
     const focusable = focusableElements(panelRef.current);
-    const index = focusable.indexOf(document.activeElement as HTMLElement);
-    // Up/down keep the column (include or exclude) by jumping two buttons, one row.
-    const step = event.key === 'ArrowDown' ? 2 : event.key === 'ArrowUp' ? -2 : event.key === 'ArrowRight' ? 1 : -1;
-    const next = focusable[Math.min(focusable.length - 1, Math.max(0, index + step))];
+    const current = document.activeElement as HTMLElement;
+    const index = focusable.indexOf(current);
+    let next: HTMLElement | undefined;
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      next = focusable[index + (event.key === 'ArrowRight' ? 1 : -1)];
+    } else {
+      // Up/down keep the column (include or exclude); select-all and clear sit in no column.
+      const ahead = event.key === 'ArrowDown' ? focusable.slice(index + 1) : focusable.slice(0, Math.max(0, index)).reverse();
+      const column = current.dataset['column'];
+      next = ahead.find((element) => (column ? element.dataset['column'] === column : true)) ?? ahead.find((element) => !element.dataset['column']);
+    }
     if (next) {
       event.preventDefault();
       next.focus();
@@ -182,6 +211,7 @@ export function TriStateFilter({
   }
 
   const selectedCount = Object.keys(value).length;
+  const allValues = options.map((option) => option.value);
 
   return (
     <Field ref={fieldRef} data-testid={testId}>
@@ -217,6 +247,15 @@ export function TriStateFilter({
           data-testid={testIds.triStateFilter.panel}
           onKeyDown={onPanelKeyDown}
         >
+          {selectAllLabel !== null && !tagMode && options.length > 1 && (
+            <SelectAll
+              type="button"
+              aria-pressed={isAllIncluded(value, allValues)}
+              onClick={() => onChange(toggleAllTriState(value, allValues))}
+            >
+              {selectAllLabel}
+            </SelectAll>
+          )}
           <Rows>
             {options.map((option) => {
               const state = triStateOf(value, option.value);

@@ -57,6 +57,7 @@ export function TriStateToggle({ label, value, onChange, disabled, 'data-testid'
       <StateButton
         type="button"
         $state={1}
+        data-column="include"
         aria-pressed={value === 1}
         aria-label={`Include ${label}`}
         title={`Include ${label}`}
@@ -68,6 +69,7 @@ export function TriStateToggle({ label, value, onChange, disabled, 'data-testid'
       <StateButton
         type="button"
         $state={-1}
+        data-column="exclude"
         aria-pressed={value === -1}
         aria-label={`Exclude ${label}`}
         title={`Exclude ${label}`}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickTriState, nextTriState, pickTriStateOption, setTriState, summarizeTriState, triStateOf } from './triState';
+import { clickTriState, isAllIncluded, nextTriState, pickTriStateOption, setTriState, summarizeTriState, toggleAllTriState, triStateOf } from './triState';
 
 describe('nextTriState', () => {
   it('moves to the clicked state, and back to neutral when clicking the current one', () => {
@@ -70,5 +70,20 @@ describe('summarizeTriState', () => {
     expect(summarizeTriState({ a: 1, b: 1, c: -1 })).toBe('a, b, not c');
     expect(summarizeTriState({ a: 1, b: 1, c: -1, d: 1 })).toBe('4 Items');
     expect(summarizeTriState({ a: 1, b: 1, c: -1, d: 1, e: -1 })).toBe('5 Items');
+  });
+});
+
+describe('select-all', () => {
+  const values = ['a', 'b', 'c'];
+
+  it('includes everything, turning exclusions into inclusions', () => {
+    expect(toggleAllTriState({ b: -1 }, values)).toEqual({ a: 1, b: 1, c: 1 });
+    expect(isAllIncluded({ a: 1, b: 1, c: 1 }, values)).toBe(true);
+    expect(isAllIncluded({ a: 1, b: -1, c: 1 }, values)).toBe(false);
+    expect(isAllIncluded({}, [])).toBe(false);
+  });
+
+  it('clears everything when everything was included', () => {
+    expect(toggleAllTriState({ a: 1, b: 1, c: 1 }, values)).toEqual({});
   });
 });

@@ -75,3 +75,16 @@ export function summarizeTriState(selection: TriStateSelection, { placeholder = 
   if (entries.length >= TRI_STATE_SUMMARY_THRESHOLD) return `${entries.length} Items`;
   return entries.map(([value, state]) => (state === 1 ? labelOf(value) : `not ${labelOf(value)}`)).join(', ');
 }
+
+/** Whether every one of `values` is included. */
+export function isAllIncluded(selection: TriStateSelection, values: readonly string[]): boolean {
+  return values.length > 0 && values.every((value) => triStateOf(selection, value) === 1);
+}
+
+/**
+ * The select-all option (console spec §4): choosing it includes everything; choosing it again
+ * (removing it) clears everything.
+ */
+export function toggleAllTriState(selection: TriStateSelection, values: readonly string[]): TriStateSelection {
+  return isAllIncluded(selection, values) ? {} : Object.fromEntries(values.map((value) => [value, 1 as const]));
+}
