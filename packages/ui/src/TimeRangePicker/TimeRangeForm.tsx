@@ -53,6 +53,16 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
+// Choosing from or to opens the calendar (console spec §4). Only on a click: keyboard users type
+// the segments, and showPicker throws outside a user gesture or in a cross-origin frame.
+function openCalendar(input: HTMLInputElement) {
+  try {
+    input.showPicker?.();
+  } catch {
+    // The input still takes typed dates.
+  }
+}
+
 /**
  * From/to of an absolute range. The native date-time inputs bring the browser's calendar and
  * keyboard entry. Submit stays disabled until both are set and applies a range labelled Custom.
@@ -81,6 +91,7 @@ export function TimeRangeForm({ initial, onSubmit, onClear }: TimeRangeFormProps
           type="datetime-local"
           value={from}
           data-testid={testIds.timeRangePicker.from}
+          onClick={(event) => openCalendar(event.currentTarget)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => {
@@ -100,6 +111,7 @@ export function TimeRangeForm({ initial, onSubmit, onClear }: TimeRangeFormProps
           type="datetime-local"
           value={to}
           data-testid={testIds.timeRangePicker.to}
+          onClick={(event) => openCalendar(event.currentTarget)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => {

@@ -103,6 +103,22 @@ describe('TimeRangePicker', () => {
     expect(trigger().getAttribute('aria-label')).toContain('2026-11-01 08:00:00');
   });
 
+  it('opens the calendar when from or to is clicked', async () => {
+    const user = userEvent.setup();
+    const showPicker = vi.fn();
+    // jsdom has no calendar; stand in for the browser's picker to see it asked for.
+    Object.defineProperty(HTMLInputElement.prototype, 'showPicker', { value: showPicker, configurable: true });
+    try {
+      renderPicker();
+      await user.click(trigger());
+      await user.click(screen.getByLabelText('From'));
+      await user.click(screen.getByLabelText('To'));
+      expect(showPicker).toHaveBeenCalledTimes(2);
+    } finally {
+      Reflect.deleteProperty(HTMLInputElement.prototype, 'showPicker');
+    }
+  });
+
   it("refuses a 'from' after 'to' and says why", async () => {
     const user = userEvent.setup();
     renderPicker();
