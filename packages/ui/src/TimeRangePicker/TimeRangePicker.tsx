@@ -45,6 +45,14 @@ const Popover = styled.div`
   background: ${({ theme }) => theme.colors.surfaceRaised};
   box-shadow: ${({ theme }) => theme.shadow.lg};
   color: ${({ theme }) => theme.colors.text};
+  max-width: calc(100vw - ${({ theme }) => theme.space.lg});
+
+  /* On narrow screens the three columns stack. */
+  @media (max-width: 720px) {
+    grid-template-columns: 1fr;
+    max-height: 80vh;
+    overflow: auto;
+  }
 `;
 
 const Section = styled.section`
