@@ -16,6 +16,10 @@ export interface KeyValueFieldProps extends Omit<BaseFieldProps, 'required'> {
 
 type EditorRow = KeyValueRow & { id: number };
 
+function duplicateKeyMessage(keys: readonly string[]): string {
+  return `Duplicate key: ${keys.join(', ')}`;
+}
+
 const Fieldset = styled.fieldset`
   display: flex;
   flex-direction: column;
@@ -50,7 +54,12 @@ const ColumnHeading = styled.span`
  * while typing) and removed; rows without a key are left out of the stored map.
  */
 export function KeyValueField({ name, label, hint, disabled, keyLabel = 'Key', valueLabel = 'Value', addLabel = 'Add', 'data-testid': testId }: KeyValueFieldProps) {
-  const field = useFormField<Record<string, string> | undefined>(name, { hint });
+  // Duplicate keys would silently collapse in the stored map, so they block submitting.
+  const duplicatesRef = useRef<string[]>([]);
+  const field = useFormField<Record<string, string> | undefined>(name, {
+    hint,
+    validate: () => (duplicatesRef.current.length > 0 ? duplicateKeyMessage(duplicatesRef.current) : undefined),
+  });
   const nextId = useRef(0);
   const withIds = (rows: KeyValueRow[]): EditorRow[] => rows.map((row) => ({ ...row, id: nextId.current++ }));
   const [rows, setRows] = useState<EditorRow[]>(() => withIds(rowsFromMap(field.value)));
@@ -79,7 +88,8 @@ export function KeyValueField({ name, label, hint, disabled, keyLabel = 'Key', v
   }
 
   const duplicates = duplicateKeys(rows);
-  const error = field.error ?? (duplicates.length > 0 ? `Duplicate key: ${duplicates.join(', ')}` : undefined);
+  duplicatesRef.current = duplicates;
+  const error = field.error ?? (duplicates.length > 0 ? duplicateKeyMessage(duplicates) : undefined);
   const describedBy = [hint ? field.hintId : '', error ? field.errorId : ''].filter(Boolean).join(' ') || undefined;
 
   return (

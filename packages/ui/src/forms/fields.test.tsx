@@ -178,12 +178,19 @@ describe('KeyValueField', () => {
     expect((screen.getByLabelText('Value 2') as HTMLInputElement).value).toBe('orphan');
   });
 
-  it('flags a duplicate key', async () => {
-    const { user } = renderForm({ labels: { app: 'web' } }, yup.object({}), <KeyValueField name="labels" label="Labels" />);
+  it('flags a duplicate key and refuses to submit it', async () => {
+    const { user, onSubmit } = renderForm({ labels: { app: 'web' } }, yup.object({}), <KeyValueField name="labels" label="Labels" />);
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await user.keyboard('app');
     expect(screen.getByText('Duplicate key: app')).toBeTruthy();
     expect(screen.getByLabelText('Key 2').getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getAllByText('Duplicate key: app')).toHaveLength(1));
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('Key 2'));
+    await user.type(screen.getByLabelText('Key 2'), 'tier');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ labels: { app: 'web', tier: '' } }));
   });
 });
 

@@ -4,6 +4,8 @@ import { useId } from 'react';
 export interface FormFieldOptions {
   required?: boolean;
   hint?: string;
+  /** Field-level check formik runs with the schema (for rules only the field knows, e.g. its rows). */
+  validate?: (value: unknown) => string | undefined;
 }
 
 /**
@@ -11,8 +13,8 @@ export interface FormFieldOptions {
  * validated on change and on blur (formik's defaults); a field counts as touched as soon as it is
  * changed, so its error shows while typing and not only after leaving it.
  */
-export function useFormField<Value>(name: string, { required = false, hint }: FormFieldOptions = {}) {
-  const [field, meta, helpers] = useField<Value>(name);
+export function useFormField<Value>(name: string, { required = false, hint, validate }: FormFieldOptions = {}) {
+  const [field, meta, helpers] = useField<Value>({ name, validate });
   const { submitCount } = useFormikContext();
   const id = useId();
   const inputId = `${id}-input`;
