@@ -25,5 +25,5 @@ export const testIds = {
     submit: 'ui-time-range-submit',
     clear: 'ui-time-range-clear',
   },
-  triStateFilter: { trigger: 'ui-tristate-filter-trigger', panel: 'ui-tristate-filter-panel', clear: 'ui-tristate-filter-clear' },
+  triStateFilter: { trigger: 'ui-tristate-filter-trigger', panel: 'ui-tristate-filter-panel', clear: 'ui-tristate-filter-clear', search: 'ui-tristate-filter-search' },
 } as const;

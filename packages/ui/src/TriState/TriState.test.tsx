@@ -158,6 +158,23 @@ describe('TriStateFilter', () => {
     expect(screen.getByTestId('value').textContent).toBe('{}');
   });
 
+  it('searches long option lists; arrows still reach the options', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 12 }, (_, i) => ({ value: `svc-${i}`, label: `Service ${i}` }));
+    render(<Filter options={many} defaultOpen />);
+    const search = screen.getByRole('searchbox', { name: 'Search Status' });
+    expect(document.activeElement).toBe(search);
+    await user.keyboard('service 1');
+    expect(screen.getAllByRole('group').slice(1).map((g) => g.getAttribute('aria-label'))).toEqual(['Service 1', 'Service 10', 'Service 11']);
+    await user.keyboard('{ArrowLeft}{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Include Service 1' }));
+    await user.keyboard('{Enter}');
+    expect(screen.getByTestId('value').textContent).toBe('{"svc-1":1}');
+    await user.clear(search);
+    await user.type(search, 'nothing');
+    expect(screen.getByText('No matching options')).toBeTruthy();
+  });
+
   it('offers no select-all in tag mode', () => {
     render(<Filter tagMode defaultOpen />);
     expect(screen.queryByRole('button', { name: 'Select all' })).toBeNull();

@@ -56,3 +56,8 @@ export const InTheUrl: Story = {
   render: () => <UrlBound />,
   parameters: { router: { initialEntries: ['/health?status.filter=healthy:1,unknown:-1'] } },
 };
+
+const services = Array.from({ length: 14 }, (_, i) => ({ value: `service-${i + 1}`, label: `service-${i + 1}` }));
+
+/** More than 8 options: a search box filters them. */
+export const Searchable: Story = { args: { label: 'Service', options: services, defaultOpen: true, initial: { 'service-3': 1 } } };

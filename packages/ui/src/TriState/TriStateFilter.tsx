@@ -4,7 +4,7 @@ import { ChevronDown } from '../icons/index';
 import { focusableElements } from '../focusable';
 import { testIds } from '../testIds';
 import { visuallyHidden } from '../visuallyHidden';
-import { isAllIncluded, pickTriStateOption, setTriState, summarizeTriState, toggleAllTriState, triStateOf, type TriStateSelection } from './triState';
+import { filterOptionsByQuery, isAllIncluded, pickTriStateOption, setTriState, summarizeTriState, toggleAllTriState, triStateOf, type TriStateSelection } from './triState';
 import { TriStateToggle } from './TriStateToggle';
 
 export interface TriStateFilterOption {
@@ -26,6 +26,8 @@ export interface TriStateFilterProps {
   disabled?: boolean;
   /** Label of the select-all option (not offered in tag mode); pass null to leave it out. */
   selectAllLabel?: string | null;
+  /** Show a search box over the options; by default when there are more than 8. */
+  searchable?: boolean;
   /** Start with the options shown (stories, screens that open on the filter). */
   defaultOpen?: boolean;
   'data-testid'?: string;
@@ -112,6 +114,25 @@ const OptionName = styled.span`
   cursor: pointer;
 `;
 
+const Search = styled.input`
+  width: 100%;
+  min-height: 30px;
+  margin-bottom: ${({ theme }) => theme.space.xs};
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const NoMatch = styled.li`
+  padding: ${({ theme }) => theme.space.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
 const SelectAll = styled.button`
   display: flex;
   width: 100%;
@@ -159,10 +180,13 @@ export function TriStateFilter({
   disabled,
   defaultOpen = false,
   selectAllLabel = 'Select all',
+  searchable = options.length > 8,
   'data-testid': testId,
 }: TriStateFilterProps) {
   const id = useId();
   const [open, setOpen] = useState(defaultOpen);
+  const [query, setQuery] = useState('');
+  const shown = searchable ? filterOptionsByQuery(options, query) : options;
   const fieldRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -191,6 +215,9 @@ export function TriStateFilter({
       return;
     }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp' && event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    // Left/right move the caret in the search box.
+    const inSearch = event.target instanceof HTMLInputElement;
+    if (inSearch && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) return;
     if (!panelRef.current) return;
     const focusable = focusableElements(panelRef.current);
     const current = document.activeElement as HTMLElement;
@@ -247,7 +274,17 @@ export function TriStateFilter({
           data-testid={testIds.triStateFilter.panel}
           onKeyDown={onPanelKeyDown}
         >
-          {selectAllLabel !== null && !tagMode && options.length > 1 && (
+          {searchable && (
+            <Search
+              type="search"
+              aria-label={`Search ${label}`}
+              placeholder="Search…"
+              value={query}
+              data-testid={testIds.triStateFilter.search}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          )}
+          {selectAllLabel !== null && !tagMode && options.length > 1 && !query && (
             <SelectAll
               type="button"
               aria-pressed={isAllIncluded(value, allValues)}
@@ -257,7 +294,8 @@ export function TriStateFilter({
             </SelectAll>
           )}
           <Rows>
-            {options.map((option) => {
+            {shown.length === 0 && <NoMatch>No matching options</NoMatch>}
+            {shown.map((option) => {
               const state = triStateOf(value, option.value);
               return (
                 <Row key={option.value} $state={state} data-state={state}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickTriState, isAllIncluded, nextTriState, pickTriStateOption, setTriState, summarizeTriState, toggleAllTriState, triStateOf } from './triState';
+import { clickTriState, filterOptionsByQuery, isAllIncluded, nextTriState, pickTriStateOption, setTriState, summarizeTriState, toggleAllTriState, triStateOf } from './triState';
 
 describe('nextTriState', () => {
   it('moves to the clicked state, and back to neutral when clicking the current one', () => {
@@ -85,5 +85,19 @@ describe('select-all', () => {
 
   it('clears everything when everything was included', () => {
     expect(toggleAllTriState({ a: 1, b: 1, c: 1 }, values)).toEqual({});
+  });
+});
+
+describe('filterOptionsByQuery', () => {
+  const options = [
+    { value: 'namespace=default', label: 'Default namespace' },
+    { value: 'cluster=prod', label: 'Production' },
+  ];
+
+  it('matches label or value, ignoring case and surrounding spaces', () => {
+    expect(filterOptionsByQuery(options, ' PROD ').map((o) => o.value)).toEqual(['cluster=prod']);
+    expect(filterOptionsByQuery(options, 'namespace=').map((o) => o.value)).toEqual(['namespace=default']);
+    expect(filterOptionsByQuery(options, '')).toEqual(options);
+    expect(filterOptionsByQuery(options, 'zzz')).toEqual([]);
   });
 });

@@ -88,3 +88,10 @@ export function isAllIncluded(selection: TriStateSelection, values: readonly str
 export function toggleAllTriState(selection: TriStateSelection, values: readonly string[]): TriStateSelection {
   return isAllIncluded(selection, values) ? {} : Object.fromEntries(values.map((value) => [value, 1 as const]));
 }
+
+/** Options whose label or value contains the query, ignoring case (the filter's search box). */
+export function filterOptionsByQuery<Option extends { value: string; label: string }>(options: readonly Option[], query: string): Option[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [...options];
+  return options.filter((option) => option.label.toLowerCase().includes(needle) || option.value.toLowerCase().includes(needle));
+}
