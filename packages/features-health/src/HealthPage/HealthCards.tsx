@@ -1,6 +1,6 @@
 import { formatLatency, StatusDot } from '@opsdeck/ui';
 import { formatAgeShort } from '../model/age.ts';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import styled from 'styled-components';
 import { checkLatency } from '../model/checkFields.ts';
 import { groupNumberOf, isGroupRow } from '../model/grouping.ts';
@@ -109,7 +109,8 @@ function useColumns(ref: RefObject<HTMLDivElement | null>): number {
   return Math.max(1, Math.floor((width || 4 * cardWidth) / cardWidth));
 }
 
-export function HealthCards({ checks, rows, summaryUpdatedAt, onOpenCheck, groupLabel, now }: HealthListProps) {
+// Memoized: typing in the search box or opening the modal re-renders the page, not this.
+export const HealthCards = memo(function HealthCards({ checks, rows, summaryUpdatedAt, onOpenCheck, groupLabel, now }: HealthListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const columns = useColumns(scrollRef);
   const lines = useMemo(() => toLines(rows.rows, columns), [rows.rows, columns]);
@@ -165,4 +166,4 @@ export function HealthCards({ checks, rows, summaryUpdatedAt, onOpenCheck, group
       </div>
     </Scroller>
   );
-}
+});

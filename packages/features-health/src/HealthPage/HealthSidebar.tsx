@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { MultiSelect, TriStateToggle } from '@opsdeck/ui';
 import styled from 'styled-components';
 import {
@@ -47,7 +48,8 @@ export interface HealthSidebarProps {
   onLabelFilterChange: (filter: LabelFilter) => void;
 }
 
-export function HealthSidebar({ hidePassing, onHidePassingChange, labelOptions, labelFilter, onLabelFilterChange }: HealthSidebarProps) {
+// Memoized: typing in the search box or opening the modal re-renders the page, not this.
+export const HealthSidebar = memo(function HealthSidebar({ hidePassing, onHidePassingChange, labelOptions, labelFilter, onLabelFilterChange }: HealthSidebarProps) {
   return (
     <Aside aria-label="Filters" data-testid={testIds.page.sidebar}>
       <SwitchLabel>
@@ -79,4 +81,4 @@ export function HealthSidebar({ hidePassing, onHidePassingChange, labelOptions, 
       )}
     </Aside>
   );
-}
+});

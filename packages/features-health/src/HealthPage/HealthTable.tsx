@@ -1,7 +1,7 @@
 import type { CheckSummary } from '@opsdeck/api-client';
 import { formatLatency, StatusDot } from '@opsdeck/ui';
 import { formatAgeShort } from '../model/age.ts';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import styled from 'styled-components';
 import { groupNumberOf, isGroupRow, type HealthGroup, type HealthRows } from '../model/grouping.ts';
 import type { HealthSort, SortBy } from '../model/sorting.ts';
@@ -126,7 +126,8 @@ export function groupTitle(group: HealthGroup, groupLabel: string): string {
   return group.key === '' ? `No ${groupLabel.toLowerCase()}` : group.key;
 }
 
-export function HealthTable({ checks, rows, summaryUpdatedAt, onOpenCheck, collapsed, onToggleGroup, sort, onSort, groupLabel, now }: HealthTableProps) {
+// Memoized: typing in the search box or opening the modal re-renders the page, not this.
+export const HealthTable = memo(function HealthTable({ checks, rows, summaryUpdatedAt, onOpenCheck, collapsed, onToggleGroup, sort, onSort, groupLabel, now }: HealthTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const entries = rows.rows;
   const virtualizer = useListVirtualizer(entries.length, scrollRef, {
@@ -213,4 +214,4 @@ export function HealthTable({ checks, rows, summaryUpdatedAt, onOpenCheck, colla
       </div>
     </Scroller>
   );
-}
+});

@@ -1,0 +1,178 @@
+// The health page benchmark: apps/server with N demo checks serving the built page, opened in
+// Debian's Chromium. Prints a table, then one JSON line keyed by N. Timings are measured inside
+// the page (performance.now and animation frames), not across the automation protocol.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const sizes = (process.env.HEALTH_BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
+const keystrokes = 20;
+const cli = fileURLToPath(new URL('../../server/dist/cli.js', import.meta.url));
+const consoleDir = fileURLToPath(new URL('../dist', import.meta.url));
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-precise-memory-info'];
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startServer(checks) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [cli, '--memory', '--seed', 'demo', '--checks', String(checks), '--port', String(port), '--auth', 'disabled', '--console-dir', consoleDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  await new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      log += chunk;
+      if (log.includes('"listening"')) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${log}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
+}
+
+// In the page: when the summary body has been parsed, and when the first row is painted after it.
+function instrument() {
+  const marks = (window.__healthBench = { summaryParsed: 0, firstRows: 0 });
+  const json = Response.prototype.json;
+  const text = Response.prototype.text;
+  const track = (method) =>
+    async function (...args) {
+      const value = await method.apply(this, args);
+      if (!marks.summaryParsed && this.url.includes('/api/summary')) marks.summaryParsed = performance.now();
+      return value;
+    };
+  Response.prototype.json = track(json);
+  Response.prototype.text = track(text);
+  // The page writes the view it rendered as data-* attributes on its root: a change there, plus
+  // one frame, is the change painted. Navigation time is when the URL was written.
+  for (const method of ['pushState', 'replaceState']) {
+    const original = history[method];
+    history[method] = function (...args) {
+      marks.lastNav = performance.now();
+      return original.apply(this, args);
+    };
+  }
+  new MutationObserver((records) => {
+    if (records.some((record) => record.attributeName === 'data-search')) {
+      requestAnimationFrame(() => setTimeout(() => (marks.searchPainted = performance.now()), 0));
+    }
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-search'] });
+  const observer = new MutationObserver(() => {
+    if (marks.summaryParsed && !marks.firstRows && document.querySelector('[data-testid="health-row"]')) {
+      requestAnimationFrame(() => setTimeout(() => (marks.firstRows = performance.now()), 0));
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+// In the page: run `act`, then resolve with the ms until `done()` holds (checked on every DOM
+// change) and the next frame has painted.
+async function timeUntil(page, act, done) {
+  return page.evaluate(
+    ([actSource, doneSource]) =>
+      new Promise((resolve) => {
+        const doneFn = new Function(doneSource);
+        const start = performance.now();
+        const finish = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+        const observer = new MutationObserver(() => {
+          if (!doneFn()) return;
+          observer.disconnect();
+          finish();
+        });
+        observer.observe(document, { attributes: true, childList: true, subtree: true });
+        new Function(actSource)();
+      }),
+    [act, done],
+  );
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const round = (n) => Math.round(n * 10) / 10;
+
+async function measure(browser, size) {
+  const server = await startServer(size);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(instrument);
+    await page.goto(`${server.url}/?hidePassing=false`);
+    await page.waitForFunction(() => window.__healthBench.firstRows > 0, null, { timeout: 120_000 });
+    const { summaryParsed, firstRows } = await page.evaluate(() => window.__healthBench);
+
+    // Keystrokes: each commits to the URL after the 400 ms debounce; a sample is the page's work
+    // from that commit to the matching rows painted (the debounce itself is not counted).
+    const search = page.getByTestId('health-search');
+    await search.focus();
+    const query = 'api-http-1'.split('');
+    const samples = [];
+    let typed = '';
+    for (let i = 0; i < keystrokes; i++) {
+      const key = i < query.length ? query[i] : 'Backspace';
+      typed = key === 'Backspace' ? typed.slice(0, -1) : typed + key;
+      await page.evaluate(() => (window.__healthBench.searchPainted = 0));
+      await page.keyboard.press(key);
+      await page.waitForFunction(
+        (value) => document.querySelector('[data-testid=health-page]')?.getAttribute('data-search') === value && window.__healthBench.searchPainted > 0,
+        typed,
+      );
+      samples.push(await page.evaluate(() => window.__healthBench.searchPainted - window.__healthBench.lastNav));
+    }
+
+    await page.getByRole('combobox', { name: 'Group By' }).click();
+    const groupSwitchMs = await timeUntil(
+      page,
+      "[...document.querySelectorAll('[role=option]')].find((o) => o.textContent.trim() === 'Type').click()",
+      "return document.querySelector('[data-testid=health-page]').getAttribute('data-group-by') === 'type'",
+    );
+    const tabSwitchMs = await timeUntil(
+      page,
+      "document.querySelectorAll('[role=tab]')[1].click()",
+      "return document.querySelector('[data-testid=health-page]').getAttribute('data-tab') !== ''",
+    );
+    const modalOpenMs = await timeUntil(
+      page,
+      "document.querySelector('[data-testid=health-row] [role=rowheader] button').click()",
+      "return !!document.querySelector('[data-testid=check-modal]')",
+    );
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    await context.close();
+    return {
+      firstRowsMs: round(firstRows - summaryParsed),
+      keystrokeP50Ms: round(percentile(samples, 50)),
+      keystrokeP95Ms: round(percentile(samples, 95)),
+      groupSwitchMs: round(groupSwitchMs),
+      tabSwitchMs: round(tabSwitchMs),
+      modalOpenMs: round(modalOpenMs),
+      heapMB: round(usedSize / 1024 / 1024),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+const results = {};
+try {
+  for (const size of sizes) {
+    results[size] = await measure(browser, size);
+    console.error(`measured ${size} checks`);
+  }
+} finally {
+  await browser.close();
+}
+const columns = ['firstRowsMs', 'keystrokeP50Ms', 'keystrokeP95Ms', 'groupSwitchMs', 'tabSwitchMs', 'modalOpenMs', 'heapMB'];
+console.log(['checks', ...columns].map((c) => c.padStart(15)).join(''));
+for (const size of sizes) console.log([String(size), ...columns.map((c) => String(results[size][c]))].map((c) => c.padStart(15)).join(''));
+console.log(JSON.stringify(results));
