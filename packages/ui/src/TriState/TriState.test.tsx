@@ -37,7 +37,8 @@ function Filter(props: Partial<TriStateFilterProps> & { initial?: TriStateSelect
   );
 }
 
-describe('TriStateToggle', () => {
+// The 20 s timeouts below are a safety net for a loaded shared CI machine, not a performance target.
+describe('TriStateToggle', { timeout: 20_000 }, () => {
   it('includes, excludes and returns to neutral when the pressed state is clicked again', async () => {
     const user = userEvent.setup();
     render(<Toggle />);
@@ -77,7 +78,7 @@ describe('TriStateToggle', () => {
   });
 });
 
-describe('TriStateFilter', () => {
+describe('TriStateFilter', { timeout: 20_000 }, () => {
   it('includes a picked option and includes/excludes through the buttons', async () => {
     const user = userEvent.setup();
     render(<Filter />);
@@ -206,7 +207,7 @@ function UrlFilter() {
   );
 }
 
-describe('useTriStateSearchParam', () => {
+describe('useTriStateSearchParam', { timeout: 20_000 }, () => {
   it('reads the selection from {key}.filter and writes changes back, resetting the page', async () => {
     const user = userEvent.setup();
     render(

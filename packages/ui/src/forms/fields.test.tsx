@@ -41,7 +41,8 @@ function description(element: HTMLElement): string {
     .join(' ');
 }
 
-describe('TextField', () => {
+// The 20 s timeouts below are a safety net for a loaded shared CI machine, not a performance target.
+describe('TextField', { timeout: 20_000 }, () => {
   it("shows 'This field is required' on blur, tied to the input", async () => {
     const { user } = renderForm({ name: '' }, yup.object({ name: dns1123({ required: true }) }), <TextField name="name" label="Name" required />);
     const input = screen.getByLabelText(/^Name/);
@@ -65,7 +66,7 @@ describe('TextField', () => {
   });
 });
 
-describe('NumberField', () => {
+describe('NumberField', { timeout: 20_000 }, () => {
   it("rejects text with 'This field must be a number' and stores integers as numbers", async () => {
     const { user, onSubmit } = renderForm({ interval: undefined }, yup.object({ interval: integer({ required: true }) }), <NumberField name="interval" label="Interval" required />);
     const input = screen.getByLabelText(/^Interval/) as HTMLInputElement;
@@ -86,7 +87,7 @@ describe('NumberField', () => {
   });
 });
 
-describe('a form that fails validation', () => {
+describe('a form that fails validation', { timeout: 20_000 }, () => {
   it('keeps everything typed and shows every error', async () => {
     const schema = yup.object({ name: dns1123({ required: true }), type: required(yup.string()), interval: integer({ required: true }) });
     const { user, onSubmit } = renderForm(
@@ -125,7 +126,7 @@ describe('a form that fails validation', () => {
   });
 });
 
-describe('SelectField', () => {
+describe('SelectField', { timeout: 20_000 }, () => {
   it('picks with the keyboard and submits the value', async () => {
     const { user, onSubmit } = renderForm(
       { type: undefined },
@@ -140,7 +141,7 @@ describe('SelectField', () => {
   });
 });
 
-describe('SwitchField and CheckboxField', () => {
+describe('SwitchField and CheckboxField', { timeout: 20_000 }, () => {
   it('flip from the keyboard and by label', async () => {
     const { user, onSubmit } = renderForm(
       { enabled: false, confirm: false },
@@ -162,7 +163,7 @@ describe('SwitchField and CheckboxField', () => {
   });
 });
 
-describe('KeyValueField', () => {
+describe('KeyValueField', { timeout: 20_000 }, () => {
   it('adds rows (empty key allowed), focuses the new key, removes rows and stores a map', async () => {
     const { user, onSubmit } = renderForm({ labels: { app: 'web', tier: 'gold' } }, yup.object({}), <KeyValueField name="labels" label="Labels" />);
     await user.click(screen.getByRole('button', { name: 'Add' }));
@@ -194,7 +195,7 @@ describe('KeyValueField', () => {
   });
 });
 
-describe('ScheduleField', () => {
+describe('ScheduleField', { timeout: 20_000 }, () => {
   it('suggests the spec presets and takes free text', async () => {
     const { user, onSubmit } = renderForm({ schedule: '' }, yup.object({ schedule: required(yup.string()) }), <ScheduleField name="schedule" label="Schedule" required />);
     const input = screen.getByLabelText(/^Schedule/) as HTMLInputElement;
@@ -208,7 +209,7 @@ describe('ScheduleField', () => {
   });
 });
 
-describe('IconPickerField', () => {
+describe('IconPickerField', { timeout: 20_000 }, () => {
   it('offers the icon set by name and stores the name', async () => {
     const { user, onSubmit } = renderForm({ icon: undefined }, yup.object({}), <IconPickerField name="icon" label="Icon" />);
     await user.click(screen.getByRole('combobox', { name: 'Icon' }));
@@ -221,7 +222,7 @@ describe('IconPickerField', () => {
   });
 });
 
-describe('BytesField and MillicoresField', () => {
+describe('BytesField and MillicoresField', { timeout: 20_000 }, () => {
   it('store the number with its unit (Mi by default) and millicores with m', async () => {
     const { user, onSubmit } = renderForm(
       { memory: undefined, cache: undefined, cpu: undefined },
@@ -251,7 +252,7 @@ describe('BytesField and MillicoresField', () => {
   });
 });
 
-describe('ValueSourceField', () => {
+describe('ValueSourceField', { timeout: 20_000 }, () => {
   it('switches between a static value, a config map and a secret, in the wire shape', async () => {
     const { user, onSubmit } = renderForm({ password: { value: '' } }, yup.object({ password: valueSource({ required: true }) }), <ValueSourceField name="password" label="Password" required sensitive />);
     expect(screen.getByLabelText(/^Value/).getAttribute('type')).toBe('password');
