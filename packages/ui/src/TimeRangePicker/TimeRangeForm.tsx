@@ -65,13 +65,16 @@ function openCalendar(input: HTMLInputElement) {
 
 /**
  * From/to of an absolute range. The native date-time inputs bring the browser's calendar and
- * keyboard entry. Submit stays disabled until both are set and applies a range labelled Custom.
+ * keyboard entry. Submit stays disabled until both are set (and 'from' is before 'to') and applies
+ * a range labelled Custom.
  */
 export function TimeRangeForm({ initial, onSubmit, onClear }: TimeRangeFormProps) {
   const id = useId();
   const [from, setFrom] = useState(() => toDateTimeLocalValue(initial?.from));
   const [to, setTo] = useState(() => toDateTimeLocalValue(initial?.to));
-  const [error, setError] = useState<string>();
+  // Derived, not stored: the pair is checked as soon as both ends are set.
+  const result = canSubmitCustomRange(from, to) ? buildCustomRange(from, to) : undefined;
+  const error = result && 'error' in result ? result.error : undefined;
   const toRef = useRef<HTMLInputElement>(null);
 
   return (
@@ -80,9 +83,7 @@ export function TimeRangeForm({ initial, onSubmit, onClear }: TimeRangeFormProps
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const result = buildCustomRange(from, to);
-        if ('error' in result) setError(result.error);
-        else onSubmit(result.range);
+        if (result && 'range' in result) onSubmit(result.range);
       }}
     >
       <FieldLabel>
@@ -100,7 +101,6 @@ export function TimeRangeForm({ initial, onSubmit, onClear }: TimeRangeFormProps
             // complete, so correcting its minutes afterwards does not keep stealing focus.
             if (next && !from) toRef.current?.focus();
             setFrom(next);
-            setError(undefined);
           }}
         />
       </FieldLabel>
@@ -116,7 +116,6 @@ export function TimeRangeForm({ initial, onSubmit, onClear }: TimeRangeFormProps
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => {
             setTo(event.target.value);
-            setError(undefined);
           }}
         />
       </FieldLabel>
@@ -125,7 +124,7 @@ export function TimeRangeForm({ initial, onSubmit, onClear }: TimeRangeFormProps
         <Button type="button" variant="ghost" size="small" onClick={onClear} data-testid={testIds.timeRangePicker.clear}>
           Clear
         </Button>
-        <Button type="submit" variant="primary" size="small" disabled={!canSubmitCustomRange(from, to)} data-testid={testIds.timeRangePicker.submit}>
+        <Button type="submit" variant="primary" size="small" disabled={!result || 'error' in result} data-testid={testIds.timeRangePicker.submit}>
           Submit
         </Button>
       </Actions>

@@ -31,6 +31,10 @@ export const Open: Story = { args: { defaultOpen: true, initial: { type: 'relati
 export const OpenAbsolute: Story = {
   args: { defaultOpen: true, initial: { type: 'absolute', display: 'Custom', from: '2026-11-01T08:00:00.000Z', to: '2026-11-02T08:00:00.000Z' } },
 };
+/** 'From' after 'To': the form says why and Submit stays disabled. */
+export const InvalidAbsolute: Story = {
+  args: { defaultOpen: true, initial: { type: 'absolute', display: 'Custom', from: '2026-11-03T08:00:00.000Z', to: '2026-11-02T08:00:00.000Z' } },
+};
 export const FutureRanges: Story = { args: { defaultOpen: true, showFutureTimeRanges: true } };
 export const Disabled: Story = { args: { disabled: true, initial: { type: 'relative', display: '2 days', range: 'now-2d' } } };
 export const Dark: Story = { args: { defaultOpen: true, initial: { type: 'mapped', display: 'Today', range: 'today' } }, globals: { theme: 'dark' } };

@@ -127,10 +127,13 @@ describe('TimeRangePicker', { timeout: 20_000 }, () => {
     await user.click(trigger());
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-03T08:00' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-02T08:00' } });
-    await user.click(screen.getByTestId(testIds.timeRangePicker.submit));
     expect(screen.getByText("'From' must be before 'To'")).toBeTruthy();
+    expect((screen.getByTestId(testIds.timeRangePicker.submit) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByLabelText('From').getAttribute('aria-invalid')).toBe('true');
+    await user.keyboard('{Enter}');
     expect(search().has('from')).toBe(false);
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-04T08:00' } });
+    expect(screen.queryByText("'From' must be before 'To'")).toBeNull();
   });
 
   it('remembers the last five absolute ranges in this browser', async () => {
