@@ -1,3 +1,5 @@
+import { configDefaults } from 'vitest/config';
 import { definePackageConfig } from '../../vitest.shared.ts';
 
-export default definePackageConfig({ test: { environment: 'jsdom' } });
+// e2e/ needs built server and app plus Chromium: it runs with `test:e2e`, not here.
+export default definePackageConfig({ test: { environment: 'jsdom', exclude: [...configDefaults.exclude, 'e2e/**'] } });

@@ -1,6 +1,6 @@
 import type { CheckDetails, CheckSummary } from '@opsdeck/api-client';
 import { useAuthorizer } from '@opsdeck/rbac/react';
-import { Badge, Button, EmptyState, formatAge, formatDate, formatLatency, Modal, Select, StatusDot, TagList, Tabs, type TabItem } from '@opsdeck/ui';
+import { Badge, Button, CodeEditor, EmptyState, formatAge, formatDate, formatLatency, Modal, Select, StatusDot, TagList, Tabs, type TabItem } from '@opsdeck/ui';
 import { dump } from 'js-yaml';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -34,16 +34,6 @@ const Stats = styled.dl`
     margin: 0;
     font-weight: ${({ theme }) => theme.fontWeight.medium};
   }
-`;
-
-const Spec = styled.pre`
-  margin: 0;
-  padding: ${({ theme }) => theme.space.md};
-  overflow: auto;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surfaceHover};
-  font-family: ${({ theme }) => theme.fontFamily.mono};
-  font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
 const Relations = styled.ul`
@@ -139,6 +129,7 @@ export function CheckModal({ checkId, summary, timeRange, onTimeRangeChange, onC
   const canaryId = check?.canary_id ?? summary?.canary_id ?? null;
   const chart = <HealthOverviewChart graph={graph.data} timeRange={timeRange} />;
   const relationships = relationshipCount(check);
+  const lastRun = check?.last_runtime ?? summary?.last_runtime;
 
   const tabs: TabItem[] = [
     { value: 'history', label: 'History', content: <CheckHistory checkId={checkId} timeRange={timeRange} /> },
@@ -146,11 +137,19 @@ export function CheckModal({ checkId, summary, timeRange, onTimeRangeChange, onC
     {
       value: 'spec',
       label: 'Spec',
-      content: (
-        <Spec data-testid={testIds.modal.spec} aria-label="Spec (read-only)">
-          {check?.spec === undefined || check?.spec === null ? 'No spec' : dump(check.spec, { noRefs: true })}
-        </Spec>
-      ),
+      content:
+        check?.spec === undefined || check?.spec === null ? (
+          <EmptyState kind="details" />
+        ) : (
+          <CodeEditor
+            label="Spec"
+            language="yaml"
+            readOnly
+            height="min(600px, 60vh)"
+            value={dump(check.spec, { noRefs: true })}
+            data-testid={testIds.modal.spec}
+          />
+        ),
     },
     {
       value: 'relationships',
@@ -167,7 +166,7 @@ export function CheckModal({ checkId, summary, timeRange, onTimeRangeChange, onC
     ['Uptime', formatUptime(uptime && { passed: uptime.passed ?? 0, failed: uptime.failed ?? 0 }) || '-'],
     ['Latency 95/97/99', [latency.p95, latency.p97, latency.p99].map((value) => formatLatency(value) || '-').join(' / ')],
     ['Severity', check?.severity ?? summary?.severity ?? '-'],
-    ['Last Run', check?.last_runtime ? <time dateTime={check.last_runtime} title={formatDate(check.last_runtime)}>{formatAge(check.last_runtime)} ago</time> : '-'],
+    ['Last Run', lastRun ? <time dateTime={lastRun} title={formatDate(lastRun)}>{formatAge(lastRun)} ago</time> : '-'],
     ['Transitioned', (check?.last_transition_time ?? summary?.last_transition_time) ? `${formatAge(check?.last_transition_time ?? summary?.last_transition_time)} ago` : '-'],
     ['Next Run', check?.next_runtime ? formatDate(check.next_runtime) : '-'],
     [

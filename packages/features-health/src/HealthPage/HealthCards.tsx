@@ -19,6 +19,7 @@ const Scroller = styled.div`
   flex: 1;
   min-height: 0;
   overflow: auto;
+  contain: strict;
 `;
 
 const Line = styled.div`

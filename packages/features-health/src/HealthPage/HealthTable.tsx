@@ -15,10 +15,12 @@ import { useVisibleRecentStatuses } from './useVisibleRecentStatuses.ts';
 
 const columns = 'minmax(220px, 3fr) minmax(140px, 1.3fr) 90px 90px 110px';
 
+// Containment keeps a re-render of the rows from invalidating style and layout outside the list.
 const Scroller = styled.div`
   flex: 1;
   min-height: 0;
   overflow: auto;
+  contain: strict;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colors.surface};
@@ -55,6 +57,7 @@ const SortButton = styled.button`
 
 const Row = styled.div<{ $group?: boolean }>`
   position: absolute;
+  contain: content;
   left: 0;
   width: 100%;
   display: grid;

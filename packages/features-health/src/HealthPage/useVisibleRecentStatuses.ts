@@ -1,9 +1,20 @@
 import type { CheckSummary } from '@opsdeck/api-client';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useRecentStatuses } from '../hooks/healthQueries.ts';
 
 /** Rows fetched together; the request changes only every this many rows of scrolling. */
 const block = 50;
+/** The strips wait for the list to settle, so typing or fast scrolling does not fetch per step. */
+const settleMs = 250;
+
+function useSettled<T>(value: T): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), settleMs);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
+}
 
 /** The recent results of the rows around `firstVisible` (two blocks: what is on screen and just below). */
 export function useVisibleRecentStatuses(checks: readonly CheckSummary[], entries: Int32Array, firstVisible: number, summaryUpdatedAt: number) {
@@ -17,5 +28,5 @@ export function useVisibleRecentStatuses(checks: readonly CheckSummary[], entrie
     }
     return out;
   }, [checks, entries, start]);
-  return useRecentStatuses(ids, summaryUpdatedAt).data;
+  return useRecentStatuses(useSettled(ids), summaryUpdatedAt).data;
 }
