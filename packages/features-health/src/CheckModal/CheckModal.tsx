@@ -1,8 +1,7 @@
 import type { CheckDetails, CheckSummary } from '@opsdeck/api-client';
 import { useAuthorizer } from '@opsdeck/rbac/react';
-import { Badge, Button, CodeEditor, EmptyState, formatAge, formatDate, formatLatency, Modal, Select, StatusDot, TagList, Tabs, type TabItem } from '@opsdeck/ui';
-import { dump } from 'js-yaml';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { Badge, Button, EmptyState, Spinner, formatAge, formatDate, formatLatency, Modal, Select, StatusDot, TagList, Tabs, type TabItem } from '@opsdeck/ui';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useCheckDetails, useCheckGraph, useRunCheck } from '../hooks/healthQueries.ts';
@@ -12,6 +11,8 @@ import { formatUptime } from '../model/uptime.ts';
 import { testIds } from '../testIds.ts';
 import { CheckHistory } from './CheckHistory.tsx';
 import { HealthOverviewChart } from './HealthOverviewChart.tsx';
+
+const SpecView = lazy(() => import('./SpecView.tsx').then((module) => ({ default: module.SpecView })));
 
 /** What the console passes to fill the footer's extra actions (playbooks, attach as evidence). */
 export type CheckActionsSlot = (check: { id: string; name: string; canaryId: string | null }) => ReactNode;
@@ -141,14 +142,9 @@ export function CheckModal({ checkId, summary, timeRange, onTimeRangeChange, onC
         check?.spec === undefined || check?.spec === null ? (
           <EmptyState kind="details" />
         ) : (
-          <CodeEditor
-            label="Spec"
-            language="yaml"
-            readOnly
-            height="min(600px, 60vh)"
-            value={dump(check.spec, { noRefs: true })}
-            data-testid={testIds.modal.spec}
-          />
+          <Suspense fallback={<Spinner label="Loading spec" />}>
+            <SpecView spec={check.spec} />
+          </Suspense>
         ),
     },
     {
