@@ -22,7 +22,7 @@ interface FieldStoryProps {
 function FieldStory({ values, errors, touched, children }: FieldStoryProps) {
   return (
     <Formik initialValues={values} initialErrors={errors} initialTouched={touched} onSubmit={() => undefined}>
-      <Form noValidate aria-label="Field" style={{ maxWidth: 420 }}>
+      <Form noValidate aria-label="Field" style={{ display: 'grid', gap: 16, maxWidth: 420 }}>
         {children}
       </Form>
     </Formik>

@@ -9,6 +9,16 @@ export interface SelectFieldProps extends BaseFieldProps {
   placeholder?: string;
 }
 
+const VisibleLabel = styled.span`
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-weight: ${({ theme }) => theme.fontWeight.medium};
+`;
+
+const RequiredMark = styled.span`
+  margin-left: ${({ theme }) => theme.space.xxs};
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
 const Wrapper = styled.div`
   display: flex;
   flex-direction: column;
@@ -20,7 +30,13 @@ export function SelectField({ name, label, required, hint, disabled, options, pl
   const field = useFormField<string | undefined>(name, { required, hint });
   return (
     <Wrapper>
+      {/* The Select names itself from a hidden label; this visible one adds the required mark like other fields. */}
+      <VisibleLabel aria-hidden="true">
+        {label}
+        {required && <RequiredMark>*</RequiredMark>}
+      </VisibleLabel>
       <Select
+        hideLabel
         label={label}
         options={options}
         value={field.value}

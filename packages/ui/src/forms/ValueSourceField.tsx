@@ -22,6 +22,11 @@ const Legend = styled.legend`
   font-weight: ${({ theme }) => theme.fontWeight.medium};
 `;
 
+const RequiredMark = styled.span`
+  margin-left: ${({ theme }) => theme.space.xxs};
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
 const Kinds = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -75,7 +80,10 @@ export function ValueSourceField({ name, label, required, hint, disabled, sensit
   const kind = valueSourceKind(field.value);
   return (
     <Fieldset data-testid={testId} disabled={disabled} aria-describedby={hint ? field.hintId : undefined}>
-      <Legend>{label}</Legend>
+      <Legend>
+        {label}
+        {required && <RequiredMark aria-hidden="true">*</RequiredMark>}
+      </Legend>
       <Kinds role="radiogroup" aria-label={`Source of ${label}`}>
         {valueSourceKinds.map((option) => (
           <label key={option.kind}>
