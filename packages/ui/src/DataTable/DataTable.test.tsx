@@ -241,7 +241,9 @@ describe('DataTable with many rows', () => {
     expect(rendered.length).toBeLessThan(100);
     expect(screen.getByRole('table', { name: 'Many checks' }).getAttribute('aria-rowcount')).toBe('100001');
     expect(screen.getByText('Showing 100,000 of 100,000')).toBeTruthy();
-  });
+    // Building 100,000 TanStack rows takes a few seconds of CPU on a loaded CI box; this test
+    // asserts the DOM stays bounded, not how long that takes.
+  }, 60_000);
 
   it('doubles the page size in virtual pagination when the last row is reached', async () => {
     const reached = vi.fn();

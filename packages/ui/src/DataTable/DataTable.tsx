@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
   flexRender,
@@ -38,6 +38,15 @@ export const VIRTUAL_ROW_HEIGHT = 35;
 export const VIRTUAL_OVERSCAN = 10;
 // Used when the scroll element measures 0x0 (not laid out yet, or jsdom), so rows still render.
 const FALLBACK_VIEWPORT = { width: 1024, height: 600 };
+// Module constants, not inline literals: TanStack Table and Virtual memoize on option identity, and
+// a new key function or default column each render would redo work for every one of 100k rows.
+const NO_GROUPING: string[] = [];
+const DEFAULT_COLUMN = { enableColumnFilter: false } as const;
+const estimateRowSize = () => VIRTUAL_ROW_HEIGHT;
+const observeRectOrFallback: typeof observeElementRect = (instance, callback) =>
+  observeElementRect(instance, (rect) => callback(rect.width === 0 && rect.height === 0 ? FALLBACK_VIEWPORT : rect));
+const measureRowOrEstimate: typeof measureElement = (element, entry, instance) =>
+  measureElement(element, entry, instance) || VIRTUAL_ROW_HEIGHT;
 
 /**
  * - `pages`: a pager with page size and page number.
@@ -364,13 +373,13 @@ export function DataTable<TData>({
     getRowId,
     getSubRows,
     // Filters exist only where a column asks for one (`enableColumnFilter: true`).
-    defaultColumn: { enableColumnFilter: false },
+    defaultColumn: DEFAULT_COLUMN,
     state: {
       sorting: state.sorting,
       columnFilters: state.columnFilters,
       pagination: paginationState,
       columnVisibility,
-      grouping: grouping ?? [],
+      grouping: grouping ?? NO_GROUPING,
       expanded,
     },
     manualSorting: manual,
@@ -401,16 +410,16 @@ export function DataTable<TData>({
   const clientPageCount = manual ? pageCount : pageCountOf(totalRows, state.pageSize);
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
   const virtualizer = useVirtualizer({
     count: isLoading ? 0 : rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => VIRTUAL_ROW_HEIGHT,
+    estimateSize: estimateRowSize,
     overscan: VIRTUAL_OVERSCAN,
     initialRect: FALLBACK_VIEWPORT,
-    observeElementRect: (instance, callback) =>
-      observeElementRect(instance, (rect) => callback(rect.width === 0 && rect.height === 0 ? FALLBACK_VIEWPORT : rect)),
-    measureElement: (element, entry, instance) => measureElement(element, entry, instance) || VIRTUAL_ROW_HEIGHT,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    observeElementRect: observeRectOrFallback,
+    measureElement: measureRowOrEstimate,
+    getItemKey,
   });
   const virtualRows = virtualizer.getVirtualItems();
   const lastRenderedIndex = virtualRows.at(-1)?.index ?? -1;
