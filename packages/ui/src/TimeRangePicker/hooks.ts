@@ -9,7 +9,7 @@ export interface UseTimeRangeSearchParamsOptions {
   extraParams?: readonly string[];
   /** Parameters that lose their meaning when the range changes (e.g. pageIndex). */
   resetParams?: readonly string[];
-  /** Replace the history entry instead of pushing one. */
+  /** Replace the history entry instead of pushing one (default true, like the table and filter state). */
   replace?: boolean;
 }
 
@@ -21,7 +21,7 @@ export interface TimeRangeSearchParams {
 }
 
 /** The time range kept in the URL (rangeType, timeRange, from, to); the URL is the only state. */
-export function useTimeRangeSearchParams({ extraParams = [], resetParams = [], replace = false }: UseTimeRangeSearchParamsOptions = {}): TimeRangeSearchParams {
+export function useTimeRangeSearchParams({ extraParams = [], resetParams = [], replace = true }: UseTimeRangeSearchParamsOptions = {}): TimeRangeSearchParams {
   const [searchParams, setSearchParams] = useSearchParams();
   // Re-read (and re-log an invalid value) only when one of the time parameters changes, not on
   // every unrelated URL change: the memo is keyed on their values.
