@@ -97,6 +97,32 @@ describe('CodeEditor', () => {
     await waitFor(() => expect(diagnosticsOf(content())).toEqual([]));
   });
 
+  it('tells the caller about problem changes, also with an inline validate and state in the caller', async () => {
+    const user = userEvent.setup();
+    function Form() {
+      const [value, setValue] = useState('name: api');
+      const [count, setCount] = useState(-1);
+      return (
+        <OpsdeckThemeProvider>
+          <CodeEditor
+            label="Canary spec"
+            value={value}
+            onChange={setValue}
+            validate={(parsed) => ((parsed as { name?: unknown }).name === 'api' ? [] : [{ path: ['name'], message: 'name must be api' }])}
+            onProblemsChange={(problems) => setCount(problems.length)}
+          />
+          <output aria-label="problem count">{count}</output>
+        </OpsdeckThemeProvider>
+      );
+    }
+    render(<Form />);
+    expect(screen.getByRole('status', { name: 'problem count' }).textContent).toBe('0');
+    await user.click(content());
+    await typeKeys(user, ['{Control>}{End}{/Control}', 'x']);
+    await waitFor(() => expect(screen.getByRole('status', { name: 'problem count' }).textContent).toBe('1'));
+    expect(screen.getByTestId(testIds.codeEditor.problems).textContent).toBe('Line 1, column 1: name must be api');
+  });
+
   it('moves the cursor to a problem picked from the list', async () => {
     const user = userEvent.setup();
     render(<Harness initial={'name: api\n  port: 8080\n'} />);

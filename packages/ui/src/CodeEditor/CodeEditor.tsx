@@ -102,9 +102,12 @@ export function CodeEditor({
   // The first render's settings build the editor; later changes reconfigure it in the effects below.
   const initial = useRef({ value, language, label, readOnly, theme, height });
 
+  const onProblemsChangeRef = useRef(onProblemsChange);
+
   useEffect(() => {
     onChangeRef.current = onChange;
-  }, [onChange]);
+    onProblemsChangeRef.current = onProblemsChange;
+  }, [onChange, onProblemsChange]);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -154,12 +157,16 @@ export function CodeEditor({
   }, [compartments, theme, height]);
 
   const problems = useMemo(() => findProblems(value, { language, schema, validate }), [value, language, schema, validate]);
+  // Compared by content: an inline `validate` yields equal but new arrays each render, and telling
+  // the caller each time would loop when it keeps the problems in state.
+  const problemsKey = JSON.stringify(problems);
 
   useEffect(() => {
+    const current = JSON.parse(problemsKey) as CodeProblem[];
     const view = viewRef.current;
-    if (view) view.dispatch(setDiagnostics(view.state, toDiagnostics(problems, view.state.doc.length)));
-    onProblemsChange?.(problems);
-  }, [problems, onProblemsChange]);
+    if (view) view.dispatch(setDiagnostics(view.state, toDiagnostics(current, view.state.doc.length)));
+    onProblemsChangeRef.current?.(current);
+  }, [problemsKey]);
 
   function reveal(problem: CodeProblem) {
     const view = viewRef.current;

@@ -172,7 +172,8 @@ describe('DataTable states and rows', () => {
     await user.click(within(rows[1] as HTMLElement).getByText('check-000001'));
     (rows[2] as HTMLElement).focus();
     await user.keyboard('{Enter}');
-    expect(opened).toEqual(['check-000001', 'check-000002']);
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}{Enter}');
+    expect(opened).toEqual(['check-000001', 'check-000002', 'check-000003']);
     expect(screen.getAllByRole('row', { description: 'Opens the check' }).length).toBeGreaterThan(0);
   });
 

@@ -445,10 +445,19 @@ export function DataTable<TData>({
   const actionHintId = `${id}-row-action`;
 
   function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, row: Row<TData>) {
-    // Enter on a control inside the row belongs to that control.
-    if (event.target !== event.currentTarget || event.key !== 'Enter') return;
-    event.preventDefault();
-    onRowClick?.(row.original);
+    // Keys on a control inside the row belong to that control.
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onRowClick?.(row.original);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      // Arrows walk the rows (overscan keeps the neighbours rendered), sparing a Tab per row.
+      const sibling = event.key === 'ArrowDown' ? event.currentTarget.nextElementSibling : event.currentTarget.previousElementSibling;
+      if (sibling instanceof HTMLElement && sibling.tabIndex === 0) {
+        event.preventDefault();
+        sibling.focus();
+      }
+    }
   }
 
   let body: ReactNode;
