@@ -5,7 +5,7 @@ import { RbacProvider } from '@opsdeck/rbac/react';
 import { OpsdeckThemeProvider } from '@opsdeck/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 
 /** The current location, so tests can assert what the URL holds. */
@@ -13,8 +13,11 @@ export const currentUrl = { search: '', pathname: '' };
 
 function LocationProbe() {
   const location = useLocation();
-  currentUrl.search = location.search;
-  currentUrl.pathname = location.pathname;
+  // After commit, so a test never sees a URL whose render React has not finished.
+  useEffect(() => {
+    currentUrl.search = location.search;
+    currentUrl.pathname = location.pathname;
+  }, [location]);
   return null;
 }
 
