@@ -191,8 +191,20 @@ export function HealthPage({ embedded = false, headerActions, checkActions }: He
   const changeHidePassing = useCallback((hidePassing: boolean) => update({ hidePassing }), [update]);
   const changeLabelFilter = useCallback((filter: LabelFilter) => update({ labels: encodeLabelFilter(filter) }), [update]);
 
-  const groupOptions = [...fixedGroupBy, ...allLabelKeys.map((key) => ({ value: `label:${key}` as GroupBy, label: `Label: ${key}` }))];
-  const tabOptions = [...fixedTabBy, ...allLabelKeys.map((key) => ({ value: `label:${key}` as TabBy, label: `Label: ${key}` }))];
+  // Stable option lists, so a search commit re-renders the rows and not every dropdown.
+  const groupOptions = useMemo(
+    () => [...fixedGroupBy, ...allLabelKeys.map((key) => ({ value: `label:${key}` as GroupBy, label: `Label: ${key}` }))],
+    [allLabelKeys],
+  );
+  const tabOptions = useMemo(
+    () => [...fixedTabBy, ...allLabelKeys.map((key) => ({ value: `label:${key}` as TabBy, label: `Label: ${key}` }))],
+    [allLabelKeys],
+  );
+  const tabItems = useMemo(() => health.tabs.map((tab) => ({ value: tab.value, label: `${tab.value || 'All'} (${tab.count})` })), [health.tabs]);
+  const refreshItems = useMemo(
+    () => refreshRateOptions.map((rate) => ({ id: rate || 'off', label: rate ? `Every ${rate}` : 'Off', onSelect: () => setRefreshRate(rate) })),
+    [setRefreshRate],
+  );
   const groupLabel = groupOptions.find((option) => option.value === view.groupBy)?.label ?? 'Group';
   const selectedCheck = view.checkId ? checks.find((check) => check.id === view.checkId) : undefined;
   const summaryUpdatedAt = summary.dataUpdatedAt;
@@ -227,7 +239,7 @@ export function HealthPage({ embedded = false, headerActions, checkActions }: He
         />
         <DropdownMenu
           label={`Refresh: ${refreshRate || 'off'}`}
-          items={refreshRateOptions.map((rate) => ({ id: rate || 'off', label: rate ? `Every ${rate}` : 'Off', onSelect: () => setRefreshRate(rate) }))}
+          items={refreshItems}
         />
         <Button
           variant="secondary"
@@ -245,7 +257,7 @@ export function HealthPage({ embedded = false, headerActions, checkActions }: He
       </Toolbar>
       <Tabs
         aria-label="Tabs"
-        items={health.tabs.map((tab) => ({ value: tab.value, label: `${tab.value || 'All'} (${tab.count})` }))}
+        items={tabItems}
         value={health.tabs.some((tab) => tab.value === view.tab) ? view.tab : ''}
         onValueChange={(tab) => update({ tab })}
       />
