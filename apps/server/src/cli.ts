@@ -2,6 +2,7 @@
 import { ConfigError, parseConfig } from './config';
 import { jsonLogger } from './http/logging';
 import { startServer, StartupError } from './server';
+import { createPostgrestApp } from './postgrest/index';
 
 // Every failure a user can cause ends in one line on stderr and exit code 1, never a stack trace.
 function fail(message: string): never {
@@ -18,7 +19,7 @@ async function main() {
     throw error;
   }
   try {
-    const server = await startServer(config, jsonLogger);
+    const server = await startServer(config, jsonLogger, createPostgrestApp);
     jsonLogger({ msg: 'listening', url: server.url, database: config.databaseUrl ? 'postgres' : config.memory ? 'pglite (memory)' : `pglite (${config.dataDir})`, auth: config.auth });
     if (config.seed === 'demo' && config.auth === 'basic') {
       jsonLogger({ msg: `demo sign-in: admin@local, editor@local, viewer@local, commander@local, responder@local, guest@local / password ${config.demoPassword}` });
