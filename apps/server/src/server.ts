@@ -1,5 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { loadAccess } from './auth/resolve';
+import { createIdentityService } from './identity/index';
 import { CanaryScheduler } from './canary/scheduler';
 import type { ServerConfig } from './config';
 import { openDatabase, type Database } from './db/database';
@@ -45,7 +48,36 @@ export async function startServer(config: ServerConfig, log: Logger, createPostg
   }
 
   const scheduler = new CanaryScheduler({ db, log });
-  const app = createApp({ db, auth: config.auth, consoleDir: config.consoleDir, backendUrl: config.backendUrl, log, createPostgrestApp, summaryCacheMillis: 5000 });
+  // Sign-in flows are public, so the identity service is mounted ahead of the core app's auth.
+  const identity = createIdentityService({ db, demo: config.seed === 'demo', log: (line) => log({ msg: String(line) }) });
+  try {
+    await identity.init();
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw new StartupError(`cannot prepare identities: ${(error as Error).message}`);
+  }
+  const core = createApp({
+    db,
+    auth: config.auth,
+    consoleDir: config.consoleDir,
+    backendUrl: config.backendUrl,
+    log,
+    createPostgrestApp,
+    summaryCacheMillis: 5000,
+    resolvers: [
+      async (request) => {
+        const user = await identity.sessionUser(request);
+        return user ? { id: user.id, name: user.name, email: user.email, ...(await loadAccess(db, user.id)) } : undefined;
+      },
+    ],
+  });
+  const app = new Hono();
+  if (!config.backendUrl) {
+    app.route('/api/.ory', identity.app);
+    app.route('/api/kratos', identity.app);
+    app.route('/api/dev', identity.devApp);
+  }
+  app.route('/', core);
   const server = await new Promise<ServerType>((resolve, reject) => {
     const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));
     instance.once('error', (error) => reject(new StartupError(`cannot listen on ${config.host}:${config.port}: ${error.message}`)));
