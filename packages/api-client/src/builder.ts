@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { array, nullish, type core, type output } from 'zod/mini';
 import {
   encodeQuery,
   parseLogicTree,
@@ -76,7 +76,7 @@ export class PostgrestBuilder<Row, M extends Mode = 'many'> implements PromiseLi
   #body: unknown = undefined;
   #mode: Mode = 'many';
   #signal: AbortSignal | undefined;
-  #rowSchema: z.ZodType | undefined;
+  #rowSchema: core.$ZodType | undefined;
 
   constructor(
     private readonly group: ServiceGroup,
@@ -219,9 +219,9 @@ export class PostgrestBuilder<Row, M extends Mode = 'many'> implements PromiseLi
   }
 
   /** Validates each row; a mismatch fails with kind `validation` naming the path. */
-  rows<S extends z.ZodType>(schema: S): PostgrestBuilder<z.output<S>, M> {
+  rows<S extends core.$ZodType>(schema: S): PostgrestBuilder<output<S>, M> {
     this.#rowSchema = schema;
-    return this as unknown as PostgrestBuilder<z.output<S>, M>;
+    return this as unknown as PostgrestBuilder<output<S>, M>;
   }
 
   insert(values: Partial<Row> | readonly Partial<Row>[]): this {
@@ -278,7 +278,7 @@ export class PostgrestBuilder<Row, M extends Mode = 'many'> implements PromiseLi
       prefer: this.#prefer(),
       signal,
     };
-    if (this.#rowSchema) options.schema = z.array(this.#rowSchema).nullish();
+    if (this.#rowSchema) options.schema = nullish(array(this.#rowSchema));
     const { data, response } = await this.group.send<unknown>(this.#method, this.table, options);
     const rows = (Array.isArray(data) ? data : data == null ? [] : [data]) as Row[];
     switch (this.#mode) {
@@ -317,7 +317,7 @@ export interface RpcOptions<T> {
   /** Call with GET and the arguments as query parameters (for read-only functions). */
   get?: boolean;
   signal?: AbortSignal;
-  schema?: z.ZodType<T>;
+  schema?: core.$ZodType<T>;
 }
 
 /** The `db` group: PostgREST tables, views and functions. */

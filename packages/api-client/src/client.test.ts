@@ -175,7 +175,7 @@ describe('errors', () => {
     const { whoamiSchema } = await import('./schemas.ts');
     const error = await failure(client.auth.get('whoami', { schema: whoamiSchema }));
     expect(error.kind).toBe('validation');
-    expect(error.message).toMatch(/payload\.user\.id/);
+    expect(error.message).toMatch(/payload\.user\.id: expected string/);
     expect(error.issues?.[0]?.path).toEqual(['payload', 'user', 'id']);
   });
 });

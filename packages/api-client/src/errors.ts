@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { core } from 'zod/mini';
 
 /** How a call failed; the console picks its reaction (toast, redirect, retry) from this. */
 export type ApiErrorKind = 'timeout' | 'network' | 'offline' | 'http' | 'validation';
@@ -18,7 +18,7 @@ export interface ApiErrorInit {
   body?: unknown;
   url?: string;
   method?: string;
-  issues?: z.core.$ZodIssue[];
+  issues?: core.$ZodIssue[];
   cause?: unknown;
 }
 
@@ -33,7 +33,7 @@ export class ApiError extends Error {
   readonly url: string | undefined;
   readonly method: string | undefined;
   /** For `validation`: what did not match, with paths into the reply. */
-  readonly issues: z.core.$ZodIssue[] | undefined;
+  readonly issues: core.$ZodIssue[] | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -58,6 +58,16 @@ export function messageFromBody(body: unknown): string {
     if (typeof message === 'string' && message.trim() !== '') return message;
   }
   return apiErrorMessages.fallback;
+}
+
+/**
+ * What an issue found, in words. zod/mini loads no locale (its English messages are another ~1 KB
+ * gzip on every first load), so a type mismatch reads "Invalid input": say what was expected.
+ */
+export function describeIssue(issue: core.$ZodIssue | undefined): string {
+  if (!issue) return 'invalid';
+  if (issue.code === 'invalid_type') return `expected ${issue.expected}`;
+  return issue.message;
 }
 
 /** `checks_summary.0.uptime.passed` style path of the first issue, `(root)` for the reply itself. */

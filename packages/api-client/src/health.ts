@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ApiClient } from './client.ts';
 import {
   aboutSchema,
@@ -121,13 +121,13 @@ export async function getCheckStatusHistory(
 }
 
 export const checkRunResultSchema = z.looseObject({
-  name: z.string().nullish(),
-  start: z.string().nullish(),
-  pass: z.boolean().nullish(),
-  invalid: z.boolean().nullish(),
-  duration: z.number().nullish(),
-  message: z.string().nullish(),
-  error: z.string().nullish(),
+  name: z.nullish(z.string()),
+  start: z.nullish(z.string()),
+  pass: z.nullish(z.boolean()),
+  invalid: z.nullish(z.boolean()),
+  duration: z.nullish(z.number()),
+  message: z.nullish(z.string()),
+  error: z.nullish(z.string()),
 });
 export type CheckRunResult = z.output<typeof checkRunResultSchema>;
 

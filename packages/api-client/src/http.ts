@@ -1,6 +1,6 @@
 import ky, { TimeoutError } from 'ky';
-import type { z } from 'zod';
-import { ApiError, apiErrorMessages, formatIssuePath, isOffline, messageFromBody } from './errors.ts';
+import { safeParse, type core } from 'zod/mini';
+import { ApiError, apiErrorMessages, describeIssue, formatIssuePath, isOffline, messageFromBody } from './errors.ts';
 
 export interface ApiClientOptions {
   /** Where the service groups live when proxied; default `/api`. */
@@ -28,8 +28,8 @@ export interface RequestOptions<T = unknown> {
   /** `Prefer` header; writes default to `return=representation`, `null` sends none. */
   prefer?: string | null;
   signal?: AbortSignal;
-  /** Validates the reply; a mismatch fails with kind `validation` naming the path. */
-  schema?: z.ZodType<T>;
+  /** Validates the reply (a zod or zod/mini schema); a mismatch fails with kind `validation` naming the path. */
+  schema?: core.$ZodType<T>;
 }
 
 export interface ApiReply<T> {
@@ -170,14 +170,14 @@ export function createTransport(options: ApiClientOptions): Transport {
         throw new ApiError({ kind: 'network', message: apiErrorMessages.network, url, method, cause: error });
       }
       if (!request.schema) return { data: body as T, response };
-      const result = request.schema.safeParse(body);
+      const result = safeParse(request.schema, body);
       if (result.success) return { data: result.data, response };
       const [first] = result.error.issues;
       const where = formatIssuePath(first?.path ?? []);
       throw new ApiError({
         kind: 'validation',
         status: response.status,
-        message: `Unexpected reply from the server at ${where}: ${first?.message ?? 'invalid'}`,
+        message: `Unexpected reply from the server at ${where}: ${describeIssue(first)}`,
         body,
         url,
         method,

@@ -1,16 +1,18 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // Replies are loose objects: a newer backend may add fields, and the console must keep working.
-// Go encodes empty slices as null, so lists accept null and read as empty.
+// Go encodes empty slices as null, so lists accept null and read as empty. Built on zod/mini: its
+// functional API tree-shakes, so the health embed ships ~10 KB of zod instead of ~86 KB.
 const text = z.string();
-const maybeText = z.string().nullish();
-const maybeNumber = z.number().nullish();
-const labels = z.record(z.string(), z.string()).nullish();
-const listOf = <T extends z.ZodType>(item: T) =>
-  z
-    .array(item)
-    .nullish()
-    .transform((items) => items ?? []);
+const maybeText = z.nullish(z.string());
+const maybeNumber = z.nullish(z.number());
+const maybeBoolean = z.nullish(z.boolean());
+const labels = z.nullish(z.record(z.string(), z.string()));
+const listOf = <T extends z.ZodMiniType>(item: T) =>
+  z.pipe(
+    z.nullish(z.array(item)),
+    z.transform((items: z.output<T>[] | null | undefined) => items ?? []),
+  );
 
 export const uptimeSchema = z.looseObject({
   passed: z.number(),
@@ -69,7 +71,7 @@ export const checkDetailsSchema = z.looseObject({
   namespace: maybeText,
   description: maybeText,
   icon: maybeText,
-  spec: z.unknown().optional(),
+  spec: z.optional(z.unknown()),
   labels,
   owner: maybeText,
   severity: maybeText,
@@ -81,10 +83,10 @@ export const checkDetailsSchema = z.looseObject({
   created_at: maybeText,
   updated_at: maybeText,
   deleted_at: maybeText,
-  canaries: z.looseObject({ id: text, name: text, source: maybeText }).nullish(),
-  agents: z.looseObject({ id: text, name: text }).nullish(),
-  components: listOf(z.looseObject({ components: z.looseObject({ id: text, name: text, icon: maybeText }).nullish() })),
-  configs: listOf(z.looseObject({ configs: z.looseObject({ id: text, name: text, type: maybeText }).nullish() })),
+  canaries: z.nullish(z.looseObject({ id: text, name: text, source: maybeText })),
+  agents: z.nullish(z.looseObject({ id: text, name: text })),
+  components: listOf(z.looseObject({ components: z.nullish(z.looseObject({ id: text, name: text, icon: maybeText })) })),
+  configs: listOf(z.looseObject({ configs: z.nullish(z.looseObject({ id: text, name: text, type: maybeText })) })),
 });
 export type CheckDetails = z.output<typeof checkDetailsSchema>;
 
@@ -95,8 +97,8 @@ export const checkStatusSchema = z.looseObject({
   duration: maybeNumber,
   message: maybeText,
   error: maybeText,
-  details: z.unknown().optional(),
-  invalid: z.boolean().nullish(),
+  details: z.optional(z.unknown()),
+  invalid: maybeBoolean,
 });
 export type CheckStatus = z.output<typeof checkStatusSchema>;
 
@@ -107,7 +109,7 @@ export interface StatusHistoryPage {
 
 export const graphPointSchema = z.looseObject({
   time: text,
-  status: z.boolean().optional(),
+  status: z.optional(z.boolean()),
   duration: maybeNumber,
   passed: maybeNumber,
   failed: maybeNumber,
@@ -117,8 +119,8 @@ export const graphPointSchema = z.looseObject({
 });
 export const checkGraphReplySchema = z.looseObject({
   status: listOf(graphPointSchema),
-  latency: z.looseObject({ p99: maybeNumber, p97: maybeNumber, p95: maybeNumber, rolling1h: maybeNumber }).nullish(),
-  uptime: z.looseObject({ passed: maybeNumber, failed: maybeNumber, last_pass: maybeText, last_fail: maybeText }).nullish(),
+  latency: z.nullish(z.looseObject({ p99: maybeNumber, p97: maybeNumber, p95: maybeNumber, rolling1h: maybeNumber })),
+  uptime: z.nullish(z.looseObject({ passed: maybeNumber, failed: maybeNumber, last_pass: maybeText, last_fail: maybeText })),
 });
 export type CheckGraphReply = z.output<typeof checkGraphReplySchema>;
 
@@ -127,14 +129,14 @@ export const permissionSchema = z.looseObject({
   subject: maybeText,
   object: maybeText,
   action: maybeText,
-  deny: z.boolean().nullish(),
+  deny: maybeBoolean,
   condition: maybeText,
 });
 
 export const whoamiSchema = z.looseObject({
   message: text,
   payload: z.looseObject({
-    user: z.looseObject({ id: text, name: z.string().nullish(), email: maybeText, avatar: maybeText }),
+    user: z.looseObject({ id: text, name: maybeText, email: maybeText, avatar: maybeText }),
     roles: listOf(text),
     permissions: listOf(permissionSchema),
     hostname: maybeText,
@@ -147,7 +149,7 @@ export type About = z.output<typeof aboutSchema>;
 
 export const propertySchema = z.looseObject({
   name: text,
-  value: z.string().nullish(),
+  value: maybeText,
   source: maybeText,
   type: maybeText,
   description: maybeText,
