@@ -11,12 +11,17 @@ export const sourceResolve = {
   ssr: { resolve: { conditions: [sourceCondition, ...defaultServerConditions] } },
 } satisfies UserConfig;
 
-export function definePackageConfig(config: UserConfig = {}): UserConfig {
+/**
+ * `report` names the JSON file under test-results/ (default `vitest`); a second suite of the same
+ * package, such as end-to-end tests, passes its own name so the two reports add up instead of one
+ * overwriting the other.
+ */
+export function definePackageConfig(config: UserConfig = {}, { report = 'vitest' }: { report?: string } = {}): UserConfig {
   return mergeConfig(
     defineConfig({
       ...sourceResolve,
       test: {
-        reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
+        reporters: ['default', ['json', { outputFile: `test-results/${report}.json` }]],
         passWithNoTests: true,
       },
     }),

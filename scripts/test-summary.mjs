@@ -17,15 +17,18 @@ for (const group of ['packages', 'apps', 'tools']) {
     const manifest = path.join(pkgDir, 'package.json');
     if (!existsSync(manifest)) continue;
     if (!JSON.parse(readFileSync(manifest, 'utf8')).scripts?.test) continue;
-    const report = path.join(pkgDir, 'test-results', 'vitest.json');
-    if (!existsSync(report)) {
+    const resultsDir = path.join(pkgDir, 'test-results');
+    if (!existsSync(path.join(resultsDir, 'vitest.json'))) {
       missing.push(`${group}/${name}`);
       continue;
     }
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    passed += json.numPassedTests ?? 0;
-    failed += json.numFailedTests ?? 0;
-    skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+    // vitest.json is the unit run; vitest-<suite>.json are further suites (end to end).
+    for (const file of readdirSync(resultsDir).filter((f) => /^vitest(-[\w-]+)?\.json$/.test(f))) {
+      const json = JSON.parse(readFileSync(path.join(resultsDir, file), 'utf8'));
+      passed += json.numPassedTests ?? 0;
+      failed += json.numFailedTests ?? 0;
+      skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+    }
   }
 }
 

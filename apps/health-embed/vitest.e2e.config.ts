@@ -7,6 +7,5 @@ export default definePackageConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    reporters: ['default'],
   },
-});
+}, { report: 'vitest-e2e' });

@@ -47,6 +47,16 @@ export function historyOffsets(): number[] {
   return offsets;
 }
 
+/** Checks whose index is a multiple of this get busyHistoryOffsets() on top of historyOffsets(). */
+export const BUSY_EVERY = 25;
+
+/** Every 10 minutes from 62 minutes to a day back: never on a historyOffsets() minute. */
+export function busyHistoryOffsets(): number[] {
+  const offsets: number[] = [];
+  for (let m = 62; m < 24 * 60; m += 10) offsets.push(m);
+  return offsets;
+}
+
 const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
 
 function titleCase(word: string) {
@@ -221,7 +231,11 @@ async function seedChecks(db: Database, input: CheckSeedInput): Promise<{ canari
     params,
   );
 
-  const offsets = historyOffsets();
+  // Every 25th check also runs every 10 minutes over the last day, so some checks have several pages
+  // of history in every range (the check modal's pager), without multiplying the rows of all 50k.
+  // Slots number the pass/fail draws; the busy rows take their own range so they don't repeat them.
+  const busy = { offsets: busyHistoryOffsets(), where: `i % ${BUSY_EVERY} = 0`, slotBase: 1000 };
+  for (const { offsets, where, slotBase } of [{ offsets: historyOffsets(), where: 'true', slotBase: 0 }, busy])
   for (let from = 0; from < checkCount; from += HISTORY_CHUNK) {
     const to = Math.min(checkCount, from + HISTORY_CHUNK) - 1;
     await db.query(
@@ -238,10 +252,10 @@ async function seedChecks(db: Database, input: CheckSeedInput): Promise<{ canari
                         [1 + opsdeck.seed_hash($1 || ':e:' || i || ':' || o.slot) % 4] END,
               $2::timestamptz
        FROM generate_series(${from}, ${to}) i
-       CROSS JOIN unnest($3::int[]) WITH ORDINALITY AS o(minutes, slot)
+       CROSS JOIN LATERAL (SELECT u.minutes, u.n + ${slotBase} AS slot FROM unnest($3::int[]) WITH ORDINALITY AS u(minutes, n)) o
        CROSS JOIN LATERAL (SELECT ${passes('o.slot')} AS pass,
                                   20 + opsdeck.seed_hash($1 || ':lat:' || i) % 480 AS base) v
-       WHERE ${hasHistory}`,
+       WHERE ${hasHistory} AND ${where}`,
       [seed, nowIso, offsets],
     );
   }
