@@ -8,11 +8,19 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const apiPort = process.env.API_PORT || '8080';
 
-const build = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@opsdeck/server', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
+const build = spawnSync(
+  'pnpm',
+  ['exec', 'turbo', 'run', 'build', '--filter=@opsdeck/server', '--output-logs=errors-only'],
+  { cwd: root, stdio: 'inherit' },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const children = [
-  spawn(process.execPath, [join(root, 'apps/server/dist/cli.js'), '--port', apiPort, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' }),
+  spawn(
+    process.execPath,
+    [join(root, 'apps/server/dist/cli.js'), '--port', apiPort, ...process.argv.slice(2)],
+    { cwd: root, stdio: 'inherit' },
+  ),
   spawn('pnpm', ['--filter', '@opsdeck/console', 'run', 'dev'], {
     cwd: root,
     stdio: 'inherit',

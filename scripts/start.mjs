@@ -14,17 +14,28 @@ const withConsole = mode === 'start';
 const consoleDir = join(root, 'apps/console/dist');
 
 const filters = ['--filter=@opsdeck/server'];
-if (withConsole && existsSync(join(root, 'apps/console/package.json'))) filters.push('--filter=@opsdeck/console');
+if (withConsole && existsSync(join(root, 'apps/console/package.json')))
+  filters.push('--filter=@opsdeck/console');
 
-console.log(`Building ${filters.map((f) => f.slice('--filter='.length)).join(' and ')} (cached when nothing changed)...`);
-const build = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', ...filters, '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
+console.log(
+  `Building ${filters.map((f) => f.slice('--filter='.length)).join(' and ')} (cached when nothing changed)...`,
+);
+const build = spawnSync(
+  'pnpm',
+  ['exec', 'turbo', 'run', 'build', ...filters, '--output-logs=errors-only'],
+  { cwd: root, stdio: 'inherit' },
+);
 if (build.status !== 0) {
   console.error('Build failed; see the errors above.');
   process.exit(build.status ?? 1);
 }
 
 const args = [join(root, 'apps/server/dist/cli.js'), ...serverArgs];
-if (withConsole && existsSync(join(consoleDir, 'index.html')) && !serverArgs.some((a) => a.startsWith('--console-dir'))) {
+if (
+  withConsole &&
+  existsSync(join(consoleDir, 'index.html')) &&
+  !serverArgs.some((a) => a.startsWith('--console-dir'))
+) {
   args.push('--console-dir', consoleDir);
 }
 
@@ -47,7 +58,9 @@ createInterface({ input: child.stdout }).on('line', (line) => {
     const shown = entry.url.replace('//127.0.0.1', '//localhost');
     console.log(`\n  Opsdeck is running at ${shown}${withConsole ? '' : ' (API only)'}`);
     if (demoSignIn) {
-      console.log(`  Demo sign-in: admin@local (also editor@, viewer@, commander@, responder@, guest@local), password ${process.env.OPSDECK_DEMO_PASSWORD || 'opsdeck-demo'}`);
+      console.log(
+        `  Demo sign-in: admin@local (also editor@, viewer@, commander@, responder@, guest@local), password ${process.env.OPSDECK_DEMO_PASSWORD || 'opsdeck-demo'}`,
+      );
     }
     console.log('  Stop with Ctrl+C.\n');
   }
