@@ -3,5 +3,11 @@ export const testIds = {
   flow: { form: 'auth-flow-form', messages: 'auth-flow-messages', nodeMessages: 'auth-node-messages', group: 'auth-flow-group' },
   page: { login: 'auth-login-page', registration: 'auth-registration-page', recovery: 'auth-recovery-page', verification: 'auth-verification-page', settings: 'auth-settings-page', error: 'auth-error-page', loading: 'auth-page-loading' },
   settingsCard: 'auth-settings-card',
-  hosted: { provisioning: 'auth-hosted-provisioning', organizationList: 'auth-hosted-organization-list' },
+  hosted: {
+    loading: 'auth-hosted-loading',
+    provisioning: 'auth-hosted-provisioning',
+    invalid: 'auth-hosted-invalid',
+    organizationList: 'auth-hosted-organization-list',
+    switching: 'auth-hosted-switching',
+  },
 } as const;

@@ -21,6 +21,8 @@ export interface ClerkLike {
   setActive(params: { organization: string }): Promise<void>;
   createOrganization(params: { name: string }): Promise<ClerkOrganization>;
   signOut(): Promise<void>;
+  /** Clerk emits on every user, session or organization change (and, unless skipped, once at once). */
+  addListener?(callback: () => void, options?: { skipInitialEmit?: boolean }): () => void;
 }
 
 const toOrganization = (organization: ClerkOrganization): HostedOrganization => ({
@@ -48,5 +50,6 @@ export function clerkOrganizationService(clerk: ClerkLike): OrganizationService 
     createOrganization: async (name) => toOrganization(await clerk.createOrganization({ name })),
     getToken: async (template) => (await clerk.session?.getToken({ template })) ?? null,
     signOut: () => clerk.signOut(),
+    ...(clerk.addListener ? { subscribe: (onChange: () => void) => clerk.addListener?.(() => onChange(), { skipInitialEmit: true }) ?? (() => undefined) } : {}),
   };
 }

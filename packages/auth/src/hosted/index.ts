@@ -1,2 +1,3 @@
 export * from './organizations.ts';
+export * from './resolve.ts';
 export { clerkOrganizationService, type ClerkLike } from './clerk.ts';

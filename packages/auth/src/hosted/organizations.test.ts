@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiClientAuthOptions } from '../session.ts';
 import { clerkOrganizationService, type ClerkLike } from './clerk.ts';
+import { inMemoryOrganizations } from './organizations.test.helper.ts';
 import {
   createHostedSessionProvider,
   hostedState,
@@ -8,36 +9,7 @@ import {
   provisioningMessage,
   type HostedOrganization,
   type HostedUser,
-  type OrganizationService,
 } from './organizations.ts';
-
-/** The hosted SaaS cannot run here: an in-memory organization service stands in for it. */
-function inMemoryOrganizations(user: HostedUser | null, organizations: HostedOrganization[], active?: string): OrganizationService & { tokens: string[] } {
-  let activeId = active;
-  const tokens: string[] = [];
-  return {
-    tokens,
-    user: async () => user,
-    activeOrganization: async () => organizations.find((organization) => organization.id === activeId) ?? null,
-    organizations: async () => organizations,
-    setActiveOrganization: async (id) => {
-      if (!organizations.some((organization) => organization.id === id)) throw new Error('not a member');
-      activeId = id;
-    },
-    createOrganization: async (name) => {
-      const organization = { id: `org_${organizations.length + 1}`, name, publicMetadata: {} };
-      organizations.push(organization);
-      return organization;
-    },
-    getToken: async (template) => {
-      tokens.push(template);
-      return 'jwt-for-' + template;
-    },
-    signOut: async () => {
-      user = null;
-    },
-  };
-}
 
 const ada: HostedUser = { id: 'user_1', name: 'Ada', email: 'ada@example.org' };
 const direct: HostedOrganization = { id: 'org_a', name: 'Acme', publicMetadata: { backend_url: 'https://acme.backend.invalid/api', direct: 'true' } };
@@ -130,5 +102,28 @@ describe('Clerk-shaped adapter', () => {
     expect(await service.getToken('Backend')).toBe('t-Backend');
     await service.setActiveOrganization('org_a');
     expect(calls).toEqual([{ organization: 'org_a' }]);
+  });
+});
+
+describe('Clerk listener', () => {
+  it('tells subscribers about later changes only, and unsubscribes', () => {
+    const listeners: { callback: () => void; options?: { skipInitialEmit?: boolean } }[] = [];
+    const clerk: ClerkLike = {
+      setActive: async () => undefined,
+      createOrganization: async ({ name }) => ({ id: 'org_n', name }),
+      signOut: async () => undefined,
+      addListener: (callback, options) => {
+        const entry = { callback, options };
+        listeners.push(entry);
+        return () => void listeners.splice(listeners.indexOf(entry), 1);
+      },
+    };
+    let changes = 0;
+    const unsubscribe = clerkOrganizationService(clerk).subscribe?.(() => changes++);
+    expect(listeners[0]?.options).toEqual({ skipInitialEmit: true });
+    listeners[0]?.callback();
+    expect(changes).toBe(1);
+    unsubscribe?.();
+    expect(listeners).toEqual([]);
   });
 });

@@ -26,6 +26,8 @@ export interface OrganizationService {
   /** A session token from a JWT template ('Backend' for API calls). */
   getToken(template: string): Promise<string | null>;
   signOut(): Promise<void>;
+  /** Calls back when the user, session or active organization changes; returns the unsubscribe. */
+  subscribe?(onChange: () => void): () => void;
 }
 
 export const backendTokenTemplate = 'Backend';
@@ -52,6 +54,11 @@ export function organizationBackend(organization: HostedOrganization): Parsed<Or
   if (!direct.ok) return direct;
   const url = organization.publicMetadata.backend_url;
   return { ok: true, value: { backendUrl: typeof url === 'string' && url.trim() ? url.trim() : undefined, direct: direct.value } };
+}
+
+/** How API clients reach a ready organization: direct (bearer token, its backend) or through `/api`. */
+export function organizationCredentials(backend: OrganizationBackend, getToken: () => Promise<string | null>): ApiCredentials {
+  return backend.direct && backend.backendUrl ? { mode: 'direct', backendUrl: backend.backendUrl, getToken } : { mode: 'cookie' };
 }
 
 export type HostedState =
@@ -101,8 +108,7 @@ export function createHostedSessionProvider(service: OrganizationService): Hoste
       if (!organization) return { mode: 'cookie' };
       const backend = organizationBackend(organization);
       if (!backend.ok) throw new Error(backend.error);
-      if (!backend.value.direct || !backend.value.backendUrl) return { mode: 'cookie' };
-      return { mode: 'direct', backendUrl: backend.value.backendUrl, getToken: () => service.getToken(backendTokenTemplate) };
+      return organizationCredentials(backend.value, () => service.getToken(backendTokenTemplate));
     },
     async logout() {
       await service.signOut().catch(() => undefined);

@@ -1,0 +1,83 @@
+import { ClerkProvider, OrganizationSwitcher, SignIn, UserButton, useAuth, useClerk } from '@clerk/react';
+import { useMemo, type ComponentProps, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { clerkOrganizationService } from '../hosted/clerk.ts';
+import type { IdentityCheck } from '../hosted/resolve.ts';
+import { authPaths } from '../session.ts';
+import { HostedSessionRoot } from './HostedSession.tsx';
+
+type ClerkProviderProps = ComponentProps<typeof ClerkProvider>;
+
+export interface HostedAuthProviderProps {
+  /** The hosted service's publishable key (Clerk `pk_…`). */
+  publishableKey: string;
+  /** Whoami against the organization's backend; default `GET /auth/whoami` through the API client. */
+  checkIdentity?: IdentityCheck;
+  /** How often to look again while provisioning; default 10000 ms. */
+  retryMs?: number;
+  /** Look of the hosted SDK's own components. */
+  appearance?: ClerkProviderProps['appearance'];
+  children?: ReactNode;
+}
+
+/**
+ * The hosted provider (Clerk): loads the SDK, adapts its browser object to the organization
+ * service and shares the hosted session (`useHostedSession`). Render it inside the router; put
+ * `HostedGate` around the console routes.
+ */
+export function HostedAuthProvider({ publishableKey, checkIdentity, retryMs, appearance, children }: HostedAuthProviderProps) {
+  const navigate = useNavigate();
+  return (
+    <ClerkProvider
+      publishableKey={publishableKey}
+      routerPush={(to: string) => navigate(to)}
+      routerReplace={(to: string) => navigate(to, { replace: true })}
+      signInUrl={authPaths.login}
+      afterSignOutUrl={authPaths.login}
+      {...(appearance ? { appearance } : {})}
+    >
+      <ClerkSession checkIdentity={checkIdentity} retryMs={retryMs}>
+        {children}
+      </ClerkSession>
+    </ClerkProvider>
+  );
+}
+
+function ClerkSession({ checkIdentity, retryMs, children }: { checkIdentity?: IdentityCheck; retryMs?: number; children?: ReactNode }) {
+  const clerk = useClerk();
+  const { isLoaded } = useAuth();
+  // Clerk's browser object type-checks against the structural ClerkLike the adapter is written for.
+  const service = useMemo(() => clerkOrganizationService(clerk), [clerk]);
+  return (
+    <HostedSessionRoot service={service} loaded={isLoaded} checkIdentity={checkIdentity} retryMs={retryMs}>
+      {children}
+    </HostedSessionRoot>
+  );
+}
+
+/** Clerk's organization switcher; a switch or a creation lands on /organizations/orgs-switched (§2). */
+export type HostedOrganizationSwitcherProps = Pick<ComponentProps<typeof OrganizationSwitcher>, 'appearance' | 'hidePersonal' | 'defaultOpen' | 'skipInvitationScreen'>;
+
+export function HostedOrganizationSwitcher(props: HostedOrganizationSwitcherProps) {
+  return (
+    <OrganizationSwitcher
+      hidePersonal
+      afterSelectOrganizationUrl={authPaths.organizationsSwitched}
+      afterCreateOrganizationUrl={authPaths.organizationsSwitched}
+      afterLeaveOrganizationUrl={authPaths.organizations}
+      {...props}
+    />
+  );
+}
+
+/** Clerk's user button; it replaces the console's user menu in hosted mode (§2). */
+export type HostedUserButtonProps = Pick<ComponentProps<typeof UserButton>, 'appearance' | 'showName' | 'defaultOpen'>;
+
+export function HostedUserButton(props: HostedUserButtonProps) {
+  return <UserButton {...props} />;
+}
+
+/** /login in hosted mode: Clerk's sign-in, returning to `return_to` (default `/`). */
+export function HostedSignInPage({ returnTo = '/' }: { returnTo?: string }) {
+  return <SignIn routing="path" path={authPaths.login} forceRedirectUrl={returnTo} />;
+}
