@@ -40,7 +40,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.onError((error, c) => handleError(error, c, log));
   app.notFound((c) => c.json(errorBody('not found', `${c.req.method} ${c.req.path} not found`), 404));
 
-  app.get('/health', (c) => c.text('OK'));
+  // The liveness probe shares its path with the console's /health page: a browser asking for HTML
+  // gets the page (when a console is served), probes and scripts get OK.
+  app.get('/health', (c, next) => (options.consoleDir && c.req.header('accept')?.includes('text/html') ? next() : c.text('OK')));
 
   if (options.backendUrl) {
     const backendUrl = options.backendUrl;

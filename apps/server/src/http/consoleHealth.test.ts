@@ -1,0 +1,33 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PGliteDatabase } from '../db/database';
+import { freshPGlite } from '../testing/databases';
+import { createApp } from './app';
+
+// The console has a /health page and the server a /health probe: both must keep working.
+describe('/health with a console', () => {
+  let db: PGliteDatabase;
+  const consoleDir = mkdtempSync(join(tmpdir(), 'opsdeck-console-'));
+  writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+
+  beforeAll(async () => {
+    db = await freshPGlite();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('answers OK to a probe and the console page to a browser', async () => {
+    const app = createApp({ db, consoleDir });
+    expect(await (await app.request('/health')).text()).toBe('OK');
+    const page = await app.request('/health', { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(await page.text()).toContain('<title>console</title>');
+  });
+
+  it('answers OK to a browser when no console is served', async () => {
+    const app = createApp({ db });
+    expect(await (await app.request('/health', { headers: { Accept: 'text/html' } })).text()).toBe('OK');
+  });
+});
