@@ -1,4 +1,4 @@
-import { ClerkProvider, OrganizationSwitcher, SignIn, UserButton, useAuth, useClerk } from '@clerk/react';
+import { ClerkProvider, OrganizationSwitcher, SignIn, UserButton, useClerk } from '@clerk/react';
 import { useMemo, type ComponentProps, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { clerkOrganizationService } from '../hosted/clerk.ts';
@@ -17,6 +17,8 @@ export interface HostedAuthProviderProps {
   retryMs?: number;
   /** Look of the hosted SDK's own components. */
   appearance?: ClerkProviderProps['appearance'];
+  /** A Clerk instance or constructor to use instead of loading clerk-js for the key (headless builds, tests). */
+  clerk?: ClerkProviderProps['Clerk'];
   children?: ReactNode;
 }
 
@@ -25,7 +27,7 @@ export interface HostedAuthProviderProps {
  * service and shares the hosted session (`useHostedSession`). Render it inside the router; put
  * `HostedGate` around the console routes.
  */
-export function HostedAuthProvider({ publishableKey, checkIdentity, retryMs, appearance, children }: HostedAuthProviderProps) {
+export function HostedAuthProvider({ publishableKey, checkIdentity, retryMs, appearance, clerk, children }: HostedAuthProviderProps) {
   const navigate = useNavigate();
   return (
     <ClerkProvider
@@ -35,6 +37,7 @@ export function HostedAuthProvider({ publishableKey, checkIdentity, retryMs, app
       signInUrl={authPaths.login}
       afterSignOutUrl={authPaths.login}
       {...(appearance ? { appearance } : {})}
+      {...(clerk ? { Clerk: clerk } : {})}
     >
       <ClerkSession checkIdentity={checkIdentity} retryMs={retryMs}>
         {children}
@@ -45,11 +48,10 @@ export function HostedAuthProvider({ publishableKey, checkIdentity, retryMs, app
 
 function ClerkSession({ checkIdentity, retryMs, children }: { checkIdentity?: IdentityCheck; retryMs?: number; children?: ReactNode }) {
   const clerk = useClerk();
-  const { isLoaded } = useAuth();
   // Clerk's browser object type-checks against the structural ClerkLike the adapter is written for.
   const service = useMemo(() => clerkOrganizationService(clerk), [clerk]);
   return (
-    <HostedSessionRoot service={service} loaded={isLoaded} checkIdentity={checkIdentity} retryMs={retryMs}>
+    <HostedSessionRoot service={service} loaded={clerk.loaded} checkIdentity={checkIdentity} retryMs={retryMs}>
       {children}
     </HostedSessionRoot>
   );
