@@ -1,18 +1,20 @@
 import { createApiClient } from '@opsdeck/api-client';
 import { ApiClientProvider } from '@opsdeck/api-client/react';
-import { HealthPage } from '@opsdeck/features-health';
+import { StandaloneHealthPage } from '@opsdeck/features-health';
 import { createAuthorizer } from '@opsdeck/rbac';
 import { RbacProvider } from '@opsdeck/rbac/react';
 import { OpsdeckThemeProvider } from '@opsdeck/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
 import type { EmbedConfig } from './config.ts';
 
 /** Spec §9: query cache stale time 300000 ms. */
 const staleTime = 300_000;
 
-/** Only the health page and its modal: no sign-in, no sidebar, every path shows the page. */
+/**
+ * Only the health page and its modal: no sign-in, no sidebar, every path shows the page. The URL
+ * state lives on history and the query string directly: no router runtime in the first load.
+ */
 export function App({ config }: { config: EmbedConfig }) {
   const queryClient = useMemo(() => new QueryClient({ defaultOptions: { queries: { staleTime } } }), []);
   const client = useMemo(() => createApiClient({ baseUrl: config.baseUrl }), [config.baseUrl]);
@@ -22,13 +24,9 @@ export function App({ config }: { config: EmbedConfig }) {
       <ApiClientProvider client={client}>
         <RbacProvider authorizer={authorizer}>
           <OpsdeckThemeProvider storageKey="opsdeck.health-embed.theme">
-            <BrowserRouter>
-              <main style={{ height: '100vh' }}>
-                <Routes>
-                  <Route path="*" element={<HealthPage embedded />} />
-                </Routes>
-              </main>
-            </BrowserRouter>
+            <main style={{ height: '100vh' }}>
+              <StandaloneHealthPage embedded />
+            </main>
           </OpsdeckThemeProvider>
         </RbacProvider>
       </ApiClientProvider>

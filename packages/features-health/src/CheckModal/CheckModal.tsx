@@ -2,12 +2,12 @@ import type { CheckDetails, CheckSummary } from '@opsdeck/api-client';
 import { useAuthorizer } from '@opsdeck/rbac/react';
 import { Badge, Button, EmptyState, Spinner, formatAge, formatDate, formatLatency, Modal, Select, StatusDot, TagList, Tabs, type TabItem } from '@opsdeck/ui';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useCheckDetails, useCheckGraph, useRunCheck } from '../hooks/healthQueries.ts';
 import { canRunChecks, isExternallyDefined } from '../model/checkActions.ts';
 import { timeRangePresets, type TimeRangePreset } from '../model/timeRange.ts';
 import { formatUptime } from '../model/uptime.ts';
+import { HealthLink } from '../routing/HealthRouting.tsx';
 import { testIds } from '../testIds.ts';
 import { CheckHistory } from './CheckHistory.tsx';
 import { HealthOverviewChart } from './HealthOverviewChart.tsx';
@@ -88,12 +88,12 @@ function Relationships({ details }: { details: CheckDetails | null | undefined }
     <Relations data-testid={testIds.modal.relationships}>
       {components.map((component) => (
         <li key={`component:${component.id}`}>
-          <Link to={`/topology/${component.id}`}>{component.name}</Link> (component)
+          <HealthLink to={`/topology/${component.id}`}>{component.name}</HealthLink> (component)
         </li>
       ))}
       {configs.map((config) => (
         <li key={`config:${config.id}`}>
-          <Link to={`/catalog/${config.id}`}>{config.name}</Link> ({config.type ?? 'config'})
+          <HealthLink to={`/catalog/${config.id}`}>{config.name}</HealthLink> ({config.type ?? 'config'})
         </li>
       ))}
     </Relations>
@@ -115,7 +115,8 @@ export interface CheckModalProps {
   checkActions?: CheckActionsSlot;
 }
 
-export function CheckModal({ checkId, summary, timeRange, onTimeRangeChange, onClose, embedded = false, checkActions }: CheckModalProps) {
+/** The modal itself; links go through the host's routing (HealthRoutingProvider). */
+export function CheckModalView({ checkId, summary, timeRange, onTimeRangeChange, onClose, embedded = false, checkActions }: CheckModalProps) {
   const details = useCheckDetails(checkId);
   const graph = useCheckGraph(checkId, timeRange);
   const runCheck = useRunCheck(checkId);
@@ -219,9 +220,9 @@ export function CheckModal({ checkId, summary, timeRange, onTimeRangeChange, onC
           )}
           {!embedded && checkActions ? checkActions({ id: checkId, name, canaryId }) : null}
           {!embedded && canaryId && check && !isExternallyDefined(source) ? (
-            <Link to={`/settings/canaries/${canaryId}`} data-testid={testIds.modal.edit}>
+            <HealthLink to={`/settings/canaries/${canaryId}`} data-testid={testIds.modal.edit}>
               Edit
-            </Link>
+            </HealthLink>
           ) : null}
           {canRunChecks(authorizer.roles) ? (
             <Button variant="primary" loading={runCheck.isPending} onClick={() => runCheck.mutate()} data-testid={testIds.modal.runNow}>

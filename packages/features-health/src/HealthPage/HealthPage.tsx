@@ -2,7 +2,7 @@ import type { CheckSummary } from '@opsdeck/api-client';
 import { Button, DropdownMenu, EmptyState, ErrorPage, Select, Tabs } from '@opsdeck/ui';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import type { CheckActionsSlot, CheckModal as CheckModalComponent } from '../CheckModal/CheckModal.tsx';
+import type { CheckActionsSlot, CheckModalView as CheckModalComponent } from '../CheckModal/CheckModal.tsx';
 import { useCheckSummary } from '../hooks/healthQueries.ts';
 import { useHealthViewState } from '../hooks/useHealthViewState.ts';
 import type { GroupBy } from '../model/grouping.ts';
@@ -16,16 +16,18 @@ import { testIds } from '../testIds.ts';
 import { HealthCards } from './HealthCards.tsx';
 import { HealthSidebar } from './HealthSidebar.tsx';
 import { HealthTable } from './HealthTable.tsx';
+import { HealthRoutingProvider } from '../routing/HealthRouting.tsx';
+import { reactRouterRouting } from '../routing/reactRouterRouting.tsx';
 import { useRefreshRate } from './useRefreshRate.ts';
 
 // The modal (chart, history, YAML) is a separate chunk: the list is what must paint first. It is
 // fetched once the summary has arrived, so opening a check does not wait for the network.
 const loadCheckModal = () =>
   import('../CheckModal/CheckModal.tsx').then((module) => {
-    loadedCheckModal = module.CheckModal;
+    loadedCheckModal = module.CheckModalView;
     return module;
   });
-const CheckModal = lazy(() => loadCheckModal().then((module) => ({ default: module.CheckModal })));
+const CheckModal = lazy(() => loadCheckModal().then((module) => ({ default: module.CheckModalView })));
 
 /** Spec §2/§9: the search box waits 400 ms after the last keystroke. */
 export const searchDebounceMs = 400;
@@ -152,7 +154,17 @@ const SearchBox = memo(function SearchBox({ value, onCommit }: { value: string; 
 // and React holds a revealed fallback for up to 300 ms.
 let loadedCheckModal: typeof CheckModalComponent | null = null;
 
-export function HealthPage({ embedded = false, headerActions, checkActions }: HealthPageProps) {
+/** The health page in a react-router app (the console): its URL state and links go through the router. */
+export function HealthPage(props: HealthPageProps) {
+  return (
+    <HealthRoutingProvider routing={reactRouterRouting}>
+      <HealthPageView {...props} />
+    </HealthRoutingProvider>
+  );
+}
+
+/** The page under whatever routing the host provides through HealthRoutingProvider. */
+export function HealthPageView({ embedded = false, headerActions, checkActions }: HealthPageProps) {
   const [view, update] = useHealthViewState();
   const [refreshRate, setRefreshRate] = useRefreshRate();
   const summary = useCheckSummary(refreshIntervalMs(refreshRate));

@@ -21,24 +21,43 @@ function LocationProbe() {
   return null;
 }
 
-export function renderWithProviders(ui: ReactNode, options: { baseUrl: string; roles?: string[]; url?: string }) {
+interface RenderOptions {
+  baseUrl: string;
+  roles?: string[];
+  url?: string;
+}
+
+function Providers({ options, children }: { options: RenderOptions; children: ReactNode }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const client = createApiClient({ baseUrl: options.baseUrl });
-  return render(
+  return (
     <QueryClientProvider client={queryClient}>
       <ApiClientProvider client={client}>
         <RbacProvider authorizer={createAuthorizer({ roles: options.roles ?? ['viewer'] })}>
-          <OpsdeckThemeProvider>
-            <MemoryRouter initialEntries={[options.url ?? '/health']}>
-              <LocationProbe />
-              <Routes>
-                <Route path="/health" element={ui} />
-                <Route path="*" element={<p>elsewhere</p>} />
-              </Routes>
-            </MemoryRouter>
-          </OpsdeckThemeProvider>
+          <OpsdeckThemeProvider>{children}</OpsdeckThemeProvider>
         </RbacProvider>
       </ApiClientProvider>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
+}
+
+/** In a react-router app (the console's way), at `options.url` of a memory router. */
+export function renderWithProviders(ui: ReactNode, options: RenderOptions) {
+  return render(
+    <Providers options={options}>
+      <MemoryRouter initialEntries={[options.url ?? '/health']}>
+        <LocationProbe />
+        <Routes>
+          <Route path="/health" element={ui} />
+          <Route path="*" element={<p>elsewhere</p>} />
+        </Routes>
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+/** Without a router (the embed's way): the document's own URL is set to `options.url` first. */
+export function renderWithoutRouter(ui: ReactNode, options: RenderOptions) {
+  window.history.replaceState(null, '', options.url ?? '/health');
+  return render(<Providers options={options}>{ui}</Providers>);
 }
