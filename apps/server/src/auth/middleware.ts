@@ -18,7 +18,10 @@ export function requireUser(options: AuthOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = options.mode === 'disabled' ? builtInAdmin : await resolveUser(options.resolvers, c.req.raw);
     if (!user) {
-      c.header('WWW-Authenticate', 'Basic realm="opsdeck"');
+      // A challenge makes the browser hold a page's fetch behind a password dialog; the console
+      // handles 401 itself (state checker, then sign-in). Scripts, curl and address-bar visits still get it.
+      const fetchMode = c.req.header('sec-fetch-mode');
+      if (!fetchMode || fetchMode === 'navigate') c.header('WWW-Authenticate', 'Basic realm="opsdeck"');
       return c.json(errorBody('unauthorized', 'authentication required'), 401);
     }
     c.set('user', user);

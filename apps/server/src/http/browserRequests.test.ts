@@ -31,3 +31,27 @@ describe('/health with a console', () => {
     expect(await (await app.request('/health', { headers: { Accept: 'text/html' } })).text()).toBe('OK');
   });
 });
+
+// The console's own fetches must get a plain 401 (it redirects to sign-in); a Basic challenge would
+// make the browser hold them behind a password dialog.
+describe('401 from a page script', () => {
+  let db: PGliteDatabase;
+  beforeAll(async () => {
+    db = await freshPGlite();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('challenges scripts and address-bar visits, not a page fetch', async () => {
+    const app = createApp({ db });
+    const script = await app.request('/api/auth/whoami');
+    expect(script.status).toBe(401);
+    expect(script.headers.get('WWW-Authenticate')).toContain('Basic');
+    const visit = await app.request('/api/auth/whoami', { headers: { 'Sec-Fetch-Mode': 'navigate' } });
+    expect(visit.headers.get('WWW-Authenticate')).toContain('Basic');
+    const pageFetch = await app.request('/api/auth/whoami', { headers: { 'Sec-Fetch-Mode': 'cors' } });
+    expect(pageFetch.status).toBe(401);
+    expect(pageFetch.headers.get('WWW-Authenticate')).toBeNull();
+  });
+});
