@@ -1,8 +1,8 @@
 import { ClerkProvider, OrganizationSwitcher, SignIn, UserButton, useClerk } from '@clerk/react';
 import { useMemo, type ComponentProps, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { clerkOrganizationService } from '../hosted/clerk.ts';
-import type { IdentityCheck } from '../hosted/resolve.ts';
+import { localReturnTo, type IdentityCheck } from '../hosted/resolve.ts';
 import { authPaths } from '../session.ts';
 import { HostedSessionRoot } from './HostedSession.tsx';
 
@@ -79,7 +79,8 @@ export function HostedUserButton(props: HostedUserButtonProps) {
   return <UserButton {...props} />;
 }
 
-/** /login in hosted mode: Clerk's sign-in, returning to `return_to` (default `/`). */
-export function HostedSignInPage({ returnTo = '/' }: { returnTo?: string }) {
-  return <SignIn routing="path" path={authPaths.login} forceRedirectUrl={returnTo} />;
+/** /login in hosted mode: Clerk's sign-in, then back to `returnTo` or the URL's `return_to` (default `/`). */
+export function HostedSignInPage({ returnTo }: { returnTo?: string }) {
+  const [params] = useSearchParams();
+  return <SignIn routing="path" path={authPaths.login} forceRedirectUrl={returnTo ?? localReturnTo(params.get('return_to'))} />;
 }

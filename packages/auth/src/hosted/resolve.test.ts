@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { apiClientAuthOptions } from '../session.ts';
 import { inMemoryOrganizations, startBackend } from './organizations.test.helper.ts';
 import type { HostedOrganization, HostedUser } from './organizations.ts';
-import { createIdentityCheck, hostedErrorMessage, hostedSnapshotKey, resolveHostedSession } from './resolve.ts';
+import { createIdentityCheck, hostedErrorMessage, hostedSnapshotKey, localReturnTo, resolveHostedSession } from './resolve.ts';
 
 const ada: HostedUser = { id: 'user_1', name: 'Ada', email: 'ada@example.org' };
 let backend: Awaited<ReturnType<typeof startBackend>> | undefined;
@@ -92,5 +92,15 @@ describe('hostedErrorMessage', () => {
     expect(hostedErrorMessage({ errors: [{ message: 'short', longMessage: 'You are not a member of this organization.' }] })).toBe('You are not a member of this organization.');
     expect(hostedErrorMessage(new Error('boom'))).toBe('boom');
     expect(hostedErrorMessage(undefined)).toBe('An error occurred');
+  });
+});
+
+describe('localReturnTo', () => {
+  it('keeps paths on this site and drops everything else', () => {
+    expect(localReturnTo('/health?q=a')).toBe('/health?q=a');
+    expect(localReturnTo('https://evil.example/x')).toBe('/');
+    expect(localReturnTo('//evil.example/x')).toBe('/');
+    expect(localReturnTo('/\\evil.example')).toBe('/');
+    expect(localReturnTo(null)).toBe('/');
   });
 });

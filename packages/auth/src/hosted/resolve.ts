@@ -91,3 +91,8 @@ export function hostedErrorMessage(error: unknown): string {
   if (error instanceof Error && error.message.trim()) return error.message;
   return apiErrorMessages.fallback;
 }
+
+/** A `return_to` from the URL, kept only when it is a path on this site (no open redirect). */
+export function localReturnTo(value: string | null | undefined, fallback = '/'): string {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
+}
