@@ -1,0 +1,54 @@
+import { authStateCheckerUrl, createApiClient, type ApiClient } from '@opsdeck/api-client';
+import type { SessionProvider } from '@opsdeck/auth';
+import { createKratosFlows, createKratosSessionProvider, type KratosFlows } from '@opsdeck/auth/kratos';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createFeatureRegistry, type FeatureDefinition, type FeatureRegistry } from '../features/defineFeature.ts';
+import { createConsoleQueryClient } from './queryClient.ts';
+import { isSignInPage, returnTargetOf } from './returnTarget.ts';
+import { consoleRoutes } from './routes.tsx';
+
+export type ConsoleRouter = ReturnType<typeof createBrowserRouter>;
+
+export interface ConsoleOptions {
+  features: readonly FeatureDefinition[];
+  /** Where the API service groups live; default `/api` (same origin, the session cookie goes along). */
+  apiBaseUrl?: string;
+  /** The Kratos public API; default `/api/.ory`. */
+  kratosBasePath?: string;
+  /** Tests pass a memory router; the browser uses the history API. */
+  createRouter?: (routes: RouteObject[]) => ConsoleRouter;
+}
+
+/** Everything the console runs on, made once and outside React, so the 401 handler can steer the router. */
+export interface Console {
+  router: ConsoleRouter;
+  queryClient: QueryClient;
+  apiClient: ApiClient;
+  kratos: KratosFlows;
+  session: SessionProvider;
+  registry: FeatureRegistry;
+}
+
+export function createConsole(options: ConsoleOptions): Console {
+  const registry = createFeatureRegistry(options.features);
+  // The router is made last (its routes need nothing from here) but the handlers below read it lazily.
+  const made: { router?: ConsoleRouter } = {};
+  const location = () => made.router?.state.location ?? { pathname: '/', search: '' };
+
+  const apiClient = createApiClient({
+    baseUrl: options.apiBaseUrl ?? '/api',
+    // Spec §8: any 401 goes to the state checker with the page to come back to.
+    onUnauthorized: () => {
+      const current = location();
+      if (!made.router || isSignInPage(current.pathname)) return;
+      void made.router.navigate(authStateCheckerUrl(returnTargetOf(current)), { replace: true });
+    },
+  });
+  const kratos = createKratosFlows({ basePath: options.kratosBasePath ?? '/api/.ory' });
+  const session = createKratosSessionProvider({ flows: kratos, returnTo: () => returnTargetOf(location()) });
+  const queryClient = createConsoleQueryClient();
+  const router = (options.createRouter ?? ((routes) => createBrowserRouter(routes)))(consoleRoutes(registry));
+  made.router = router;
+  return { router, queryClient, apiClient, kratos, session, registry };
+}

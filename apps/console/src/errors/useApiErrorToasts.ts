@@ -1,0 +1,28 @@
+import { useToast } from '@opsdeck/ui';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { createToastDeduper } from './toastDeduper.ts';
+import { toastMessageForError } from './toastMessage.ts';
+
+/** Every failed query or mutation shows its user message as a toast (spec §8), unless it opted out. */
+export function useApiErrorToasts(queryClient: QueryClient): void {
+  const toast = useToast();
+  useEffect(() => {
+    const shouldShow = createToastDeduper();
+    const report = (error: unknown, meta: Record<string, unknown> | undefined) => {
+      if (meta?.toast === false) return;
+      const message = toastMessageForError(error);
+      if (message && shouldShow(message)) toast.error(message);
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') report(event.action.error, event.query.meta);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') report(event.action.error, event.mutation.meta);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient, toast]);
+}

@@ -1,0 +1,51 @@
+import type { Authorizer, FeatureFlags } from '@opsdeck/rbac';
+import type { IconComponent } from '@opsdeck/ui';
+import type { FeatureDefinition } from '../features/defineFeature.ts';
+
+export interface SidebarLink {
+  kind: 'link';
+  /** The feature's name. */
+  name: string;
+  label: string;
+  icon: IconComponent;
+  path: string;
+}
+
+export interface SidebarGroup {
+  kind: 'group';
+  label: string;
+  items: SidebarLink[];
+}
+
+export type SidebarEntry = SidebarLink | SidebarGroup;
+
+export const SETTINGS_LABEL = 'Settings';
+
+/**
+ * What the sidebar shows for this user (spec §2): main items in the spec's order, then the Settings
+ * submenu sorted by name. An item is gone when its feature is disabled or the user cannot read its
+ * resource; Settings is gone for viewers (unless they are admins too: roles add up) and when it is empty.
+ */
+export function buildSidebar(features: readonly FeatureDefinition[], flags: FeatureFlags, authorizer: Authorizer): SidebarEntry[] {
+  const visible = features.filter(
+    (feature) => feature.sidebar !== undefined && flags.isEnabled(feature.name) && authorizer.can(feature.resource, 'read'),
+  );
+  const toLink = (feature: FeatureDefinition): SidebarLink => {
+    const { label, icon, path } = feature.sidebar!;
+    return { kind: 'link', name: feature.name, label, icon, path };
+  };
+  const main = visible
+    .filter((feature) => (feature.sidebar!.section ?? 'main') === 'main')
+    .sort((a, b) => (a.sidebar!.order ?? 0) - (b.sidebar!.order ?? 0))
+    .map(toLink);
+  const entries: SidebarEntry[] = [...main];
+  const settingsHidden = authorizer.isViewer && !authorizer.isAdmin;
+  const settings = settingsHidden
+    ? []
+    : visible
+        .filter((feature) => feature.sidebar!.section === 'settings')
+        .map(toLink)
+        .sort((a, b) => a.label.localeCompare(b.label));
+  if (settings.length > 0) entries.push({ kind: 'group', label: SETTINGS_LABEL, items: settings });
+  return entries;
+}

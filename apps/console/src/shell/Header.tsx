@@ -1,0 +1,76 @@
+import { Bell, DropdownMenu, IconButton, RefreshCw } from '@opsdeck/ui';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { testIds } from '../testIds.ts';
+import { DOCS_URL } from '../version.ts';
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 5;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 56px;
+  padding: 0 ${({ theme }) => theme.space.lg};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Title = styled.span`
+  font-weight: ${({ theme }) => theme.fontWeight.semibold};
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSize.xl};
+`;
+
+const Spacer = styled.div`
+  flex: 1;
+`;
+
+const BellLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 36px;
+  height: 36px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+export interface HeaderProps {
+  /** The page's title; absent when the page draws its own heading. */
+  title?: string;
+  /** The page's extra actions. */
+  actions?: ReactNode;
+  /** Shows a refresh button when set. */
+  onRefresh?: () => void;
+  /** The user menu (or, with the hosted provider, its organization switcher and user button). */
+  account: ReactNode;
+}
+
+export function Header({ title, actions, onRefresh, account }: HeaderProps) {
+  return (
+    <Bar data-testid={testIds.header.root}>
+      {title && <Title data-testid={testIds.header.title}>{title}</Title>}
+      <Spacer />
+      {actions}
+      {onRefresh && <IconButton label="Refresh" icon={<RefreshCw size={18} />} onClick={onRefresh} data-testid={testIds.header.refresh} />}
+      <BellLink to="/notifications" aria-label="Notifications" title="Notifications" data-testid={testIds.header.bell}>
+        <Bell size={18} aria-hidden="true" />
+      </BellLink>
+      <DropdownMenu
+        label="Help"
+        variant="ghost"
+        align="end"
+        items={[{ id: 'docs', label: 'Docs', onSelect: () => window.open(DOCS_URL, '_blank', 'noopener') }]}
+      />
+      {account}
+    </Bar>
+  );
+}

@@ -1,0 +1,139 @@
+import { isApiError } from '@opsdeck/api-client';
+import { useApiClient } from '@opsdeck/api-client/react';
+import { RbacProvider } from '@opsdeck/rbac/react';
+import { Button, ERROR_BOUNDARY_MESSAGE, ErrorBoundary, ErrorPage, SkeletonText } from '@opsdeck/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { useConsole } from '../app/ConsoleContext.tsx';
+import { buildSidebar } from '../navigation/sidebarModel.ts';
+import { currentHandle } from '../routing/handle.ts';
+import { aboutQuery } from '../session/queries.ts';
+import { ShellSessionContext, type ReadyShellSession } from '../session/ShellSessionContext.tsx';
+import { useShellSession } from '../session/useShellSession.ts';
+import { displayName } from '../session/whoami.ts';
+import { testIds } from '../testIds.ts';
+import { FRONTEND_VERSION } from '../version.ts';
+import { Header } from './Header.tsx';
+import { KubeconfigModal } from './KubeconfigModal.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { SkipLink } from './SkipLink.tsx';
+import { useSidebarCollapse } from './useSidebarCollapse.ts';
+import { UserMenu } from './UserMenu.tsx';
+
+const Frame = styled.div`
+  display: flex;
+  min-height: 100vh;
+  background: ${({ theme }) => theme.colors.background};
+`;
+
+const Column = styled.div`
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  height: 100vh;
+`;
+
+const Main = styled.main`
+  flex: 1;
+  min-height: 0;
+  overflow: auto;
+  outline: none;
+`;
+
+const PageLoader = styled.div`
+  padding: ${({ theme }) => theme.space.xl};
+`;
+
+function Loading() {
+  return (
+    <PageLoader data-testid={testIds.shell.pageLoader}>
+      <SkeletonText lines={6} label="Loading page" />
+    </PageLoader>
+  );
+}
+
+/** The signed-in frame: sidebar, sticky header and the current page (spec §2 Page layout). */
+export function Shell() {
+  const { registry, session: sessionProvider } = useConsole();
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const handle = currentHandle(useMatches());
+  const { user, authorizer, flags, error } = useShellSession();
+  const about = useQuery(aboutQuery(client));
+  const { collapsed, toggle, expand, sidebarRef } = useSidebarCollapse();
+  const [kubeconfigOpen, setKubeconfigOpen] = useState(false);
+
+  const ready: ReadyShellSession | undefined = useMemo(
+    () => (user && authorizer && flags ? { user, authorizer, flags } : undefined),
+    [user, authorizer, flags],
+  );
+  const entries = useMemo(() => (ready ? buildSidebar(registry.features, ready.flags, ready.authorizer) : undefined), [ready, registry]);
+
+  useEffect(() => {
+    document.title = handle.title ? `${handle.title} | Opsdeck` : 'Opsdeck';
+  }, [handle.title]);
+
+  const signOut = async () => {
+    const { redirectTo } = await sessionProvider.logout();
+    queryClient.clear();
+    navigate(redirectTo, { replace: true });
+  };
+
+  // A 401 is on its way to the state checker; anything else is worth a page of its own.
+  const failed = error !== null && !(isApiError(error) && error.status === 401);
+  let content;
+  if (ready) {
+    content = (
+      <RbacProvider authorizer={ready.authorizer} featureFlags={ready.flags}>
+        <ErrorBoundary
+          key={location.pathname}
+          fallback={(caught, reset) => <ErrorPage error={caught} title={ERROR_BOUNDARY_MESSAGE} actions={<Button onClick={reset}>Try again</Button>} />}
+        >
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </RbacProvider>
+    );
+  } else if (failed) {
+    content = <ErrorPage error={error} actions={<Button onClick={() => void queryClient.refetchQueries()}>Try again</Button>} />;
+  } else {
+    content = <Loading />;
+  }
+
+  return (
+    <ShellSessionContext.Provider value={ready ?? null}>
+      <SkipLink href="#main-content">Skip to content</SkipLink>
+      <Frame data-testid={testIds.shell.root}>
+        <Sidebar entries={entries} collapsed={collapsed} onToggle={toggle} onExpand={expand} sidebarRef={sidebarRef} />
+        <Column>
+          <Header
+            title={handle.ownHeader ? undefined : handle.title}
+            onRefresh={handle.refreshable ? () => void queryClient.refetchQueries({ type: 'active' }) : undefined}
+            account={
+              user && (
+                <UserMenu
+                  name={displayName(user)}
+                  avatar={user.avatar}
+                  frontendVersion={FRONTEND_VERSION}
+                  backendVersion={about.data?.appVersion ?? undefined}
+                  onDownloadKubeconfig={() => setKubeconfigOpen(true)}
+                  onSignOut={() => void signOut()}
+                />
+              )
+            }
+          />
+          <Main id="main-content" tabIndex={-1} data-testid={testIds.shell.main}>
+            {content}
+          </Main>
+        </Column>
+      </Frame>
+      <KubeconfigModal open={kubeconfigOpen} onClose={() => setKubeconfigOpen(false)} />
+    </ShellSessionContext.Provider>
+  );
+}

@@ -1,0 +1,15 @@
+// Every test id of the console, in one map, so unit and end-to-end tests never spell them twice.
+export const testIds = {
+  shell: { root: 'console-shell', main: 'console-main', pageLoader: 'console-page-loader', bootLoader: 'console-boot-loader' },
+  sidebar: {
+    root: 'console-sidebar',
+    loader: 'console-sidebar-loader',
+    item: 'console-sidebar-item',
+    group: 'console-sidebar-group',
+    toggle: 'console-sidebar-toggle',
+  },
+  header: { root: 'console-header', title: 'console-header-title', refresh: 'console-header-refresh', bell: 'console-header-bell' },
+  userMenu: { trigger: 'console-user-menu', panel: 'console-user-menu-panel', versions: 'console-versions' },
+  kubeconfig: { download: 'console-kubeconfig-download' },
+  pages: { notFound: 'console-not-found', disabled: 'console-feature-disabled', unauthorized: 'console-unauthorized', stateChecker: 'console-state-checker' },
+} as const;

@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { sourceResolve } from '../../vitest.shared.ts';
+
+// The console is served from the server's root with an SPA fallback, so asset URLs are absolute
+// (a relative base would break on deep links such as /settings/users/42). Workspace packages are read
+// from source through the @opsdeck/source condition, so no package build comes first.
+export default defineConfig({
+  ...sourceResolve,
+  base: '/',
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: true },
+  server: {
+    proxy: {
+      // `pnpm dev` points this at the embedded server; the browser sees one origin, so the session
+      // cookie set by /api/.ory travels with every /api call as it does in production.
+      '/api': { target: process.env.OPSDECK_API ?? 'http://127.0.0.1:8080', changeOrigin: false },
+    },
+  },
+});
