@@ -1,10 +1,13 @@
 import { OpsdeckThemeProvider, ToastProvider } from '@opsdeck/ui';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { HostedAuthProvider, HostedOrganizationSwitcher, HostedUserButton } from './HostedAuthProvider.tsx';
 import { HostedGate } from './HostedGate.tsx';
 import { useHostedSession } from './HostedSession.tsx';
+
+// A shared 2-core box under turbo: give async queries room (what is asserted is order, not speed).
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { createApiClient } from '@opsdeck/api-client';
-import { act, cleanup, renderHook, screen } from '@testing-library/react';
+import { act, cleanup, configure, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useMemo, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,9 @@ import { testIds } from '../testIds.ts';
 import { useHostedApiClientOptions, useHostedSession } from './HostedSession.tsx';
 import { renderHosted } from './hosted.test.helper.tsx';
 import { useHostedErrorToast } from './useHostedErrorToast.ts';
+
+// A shared 2-core box under turbo: give async queries room (what is asserted is order, not speed).
+configure({ asyncUtilTimeout: 5000 });
 
 const ada: HostedUser = { id: 'user_1', name: 'Ada Lovelace', email: 'ada@example.org' };
 const location = () => screen.getByTestId('location').textContent ?? '';
@@ -71,10 +74,10 @@ describe('HostedGate', () => {
     const observer = new MutationObserver(() => visited.push(location()));
     observer.observe(screen.getByTestId('location'), { childList: true, characterData: true, subtree: true });
     await user.click(screen.getByRole('button', { name: 'Beta' }));
+    await waitFor(() => expect(location()).toBe('/'));
     expect(await screen.findByRole('heading', { name: 'Console for Ada Lovelace' })).toBeTruthy();
     observer.disconnect();
     expect(visited).toContain('/organizations/orgs-switched');
-    expect(location()).toBe('/');
     expect(switched).toHaveBeenCalledTimes(1);
     expect((await service.activeOrganization())?.name).toBe('Beta');
   });
