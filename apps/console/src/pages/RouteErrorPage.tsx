@@ -1,15 +1,17 @@
-import { Button, ErrorPage } from '@opsdeck/ui';
+import { Button, ERROR_BOUNDARY_MESSAGE, ErrorPage } from '@opsdeck/ui';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 /**
- * What react-router shows when a route fails outside a render (a page's chunk did not load after a
- * deploy, say). Reloading fetches the new chunks.
+ * The error boundary around a page (spec §8: 'Sorry.. there was an error', logged): react-router
+ * catches what a page throws while rendering, and a chunk that failed to load after a deploy.
+ * Reloading fetches the page again.
  */
 export function RouteErrorPage() {
   const error = useRouteError();
   const shown = isRouteErrorResponse(error) ? new Error(`${error.status} ${error.statusText}`) : error;
-  console.error('Sorry.. there was an error', error);
-  return <ErrorPage error={shown} actions={<Button onClick={() => window.location.reload()}>Reload</Button>} />;
+  useEffect(() => console.error(ERROR_BOUNDARY_MESSAGE, error), [error]);
+  return <ErrorPage error={shown} title={ERROR_BOUNDARY_MESSAGE} actions={<Button onClick={() => window.location.reload()}>Reload</Button>} />;
 }
 
 /** The same, when nothing around it (no shell) can be trusted: it brings its own main landmark. */

@@ -1,0 +1,199 @@
+// @vitest-environment jsdom
+import { useApiClient } from '@opsdeck/api-client/react';
+import { Activity, Database } from '@opsdeck/ui';
+import { useQuery } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { defineFeature, sidebarOrder } from '../features/defineFeature.ts';
+import { SIDEBAR_STORAGE_KEY } from '../navigation/collapse.ts';
+import { startTestBackend, type TestBackend } from '../testing/backend.test.helper.ts';
+import { testIds } from '../testIds.ts';
+import { ConsoleApp } from './ConsoleApp.tsx';
+import { createConsole, type Console } from './createConsole.ts';
+
+// Small pages registered through the same API the feature packages use.
+function ProbePage({ call }: { call: string }) {
+  const client = useApiClient();
+  const { data } = useQuery({ queryKey: ['probe', call], queryFn: () => client.general.get(`test/${call}`) });
+  return <h1>Probe {data ? 'done' : 'waiting'}</h1>;
+}
+
+function BrokenPage(): never {
+  throw new Error('kaboom');
+}
+
+const features = [
+  defineFeature({
+    name: 'health',
+    resource: 'canaries',
+    sidebar: { label: 'Health', icon: Activity, path: '/health', order: sidebarOrder.health },
+    routes: [{ path: 'health', title: 'Health', load: async () => ({ Component: () => <h1>Health page</h1> }) }],
+  }),
+  defineFeature({
+    name: 'settings.connections',
+    resource: 'connections',
+    sidebar: { label: 'Connections', icon: Database, path: '/settings/connections', section: 'settings' },
+    routes: [{ path: 'settings/connections', title: 'Connections', load: async () => ({ Component: () => <h1>Connections page</h1> }) }],
+  }),
+  defineFeature({
+    name: 'probe',
+    resource: 'database',
+    routes: [
+      { path: 'probe/network', title: 'Probe', load: async () => ({ Component: () => <ProbePage call="network-error" /> }) },
+      { path: 'probe/server', title: 'Probe', load: async () => ({ Component: () => <ProbePage call="server-error" /> }) },
+      { path: 'probe/broken', title: 'Broken', load: async () => ({ Component: BrokenPage }) },
+    ],
+  }),
+];
+
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(async () => {
+  await backend.close();
+});
+beforeEach(() => {
+  backend.state.roles = ['admin'];
+  backend.state.properties = [];
+  backend.state.whoamiDelay = 0;
+  localStorage.clear();
+});
+afterEach(() => cleanup());
+
+function renderConsole(path: string): Console {
+  const app = createConsole({
+    features,
+    apiBaseUrl: backend.apiBaseUrl,
+    kratosBasePath: backend.kratosBasePath,
+    createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
+  });
+  render(<ConsoleApp console={app} />);
+  return app;
+}
+
+const sidebar = () => screen.getByTestId(testIds.sidebar.root);
+const path = (app: Console) => app.router.state.location.pathname + app.router.state.location.search;
+
+describe('console shell', () => {
+  it('gives an admin Health and a Settings submenu, and opens a settings page', async () => {
+    renderConsole('/settings/connections');
+    expect(await screen.findByRole('heading', { name: 'Connections page' })).toBeTruthy();
+    const nav = within(sidebar()).getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Health' }).getAttribute('href')).toBe('/health');
+    // The submenu starts open on one of its own pages.
+    expect(within(nav).getByRole('button', { name: 'Settings' }).getAttribute('aria-expanded')).toBe('true');
+    expect(within(nav).getByRole('link', { name: 'Connections' })).toBeTruthy();
+  });
+
+  it('hides Settings from a viewer and answers a settings address with the unauthorized page', async () => {
+    backend.state.roles = ['viewer'];
+    renderConsole('/settings/connections');
+    expect(await screen.findByText('You do not have permission to access this page')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Unauthorized' })).toBeTruthy();
+    const nav = within(sidebar()).getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Health' })).toBeTruthy();
+    expect(within(nav).queryByRole('button', { name: 'Settings' })).toBeNull();
+  });
+
+  it('drops a disabled feature from the sidebar and says it is turned off on its address', async () => {
+    backend.state.properties = [{ name: 'health.disable', value: 'true' }];
+    renderConsole('/health');
+    expect(await screen.findByRole('heading', { name: 'Health is turned off' })).toBeTruthy();
+    expect(within(sidebar()).queryByRole('link', { name: 'Health' })).toBeNull();
+  });
+
+  it('shows a loader in the sidebar while there is no user', async () => {
+    backend.state.whoamiDelay = 600;
+    renderConsole('/health');
+    expect(await screen.findByTestId(testIds.sidebar.loader)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Health page' })).toBeTruthy();
+    expect(screen.queryByTestId(testIds.sidebar.loader)).toBeNull();
+  });
+
+  it('sends a 401 to the state checker, which sends a signed-out user to login with return_to', async () => {
+    backend.state.roles = null;
+    const app = renderConsole('/health?search=dns');
+    await waitFor(() => expect(path(app)).toBe('/login?return_to=%2Fhealth%3Fsearch%3Ddns'));
+    expect(await screen.findByRole('heading', { name: 'Sign In to your account' })).toBeTruthy();
+    expect(backend.requests).toContain('GET /api/.ory/sessions/whoami');
+  });
+
+  it('lands / on the first page the sidebar offers while the Dashboard does not exist', async () => {
+    const app = renderConsole('/');
+    expect(await screen.findByRole('heading', { name: 'Health page' })).toBeTruthy();
+    expect(path(app)).toBe('/health');
+  });
+
+  it('says plainly that an area of the product is not in this build', async () => {
+    renderConsole('/topology');
+    expect(await screen.findByRole('heading', { name: 'Dashboard is not available yet' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Available pages' })).getByRole('link', { name: 'Health' })).toBeTruthy();
+    cleanup();
+    renderConsole('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('redirects /configs to /catalog', async () => {
+    const app = renderConsole('/configs');
+    await waitFor(() => expect(path(app)).toBe('/catalog'));
+  });
+
+  it('shows the network error as a toast', async () => {
+    renderConsole('/probe/network');
+    expect(await screen.findByText('Network Error. Please try again.', {}, { timeout: 15_000 })).toBeTruthy();
+  });
+
+  it("shows a server's error message as a toast", async () => {
+    renderConsole('/probe/server');
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('database is down');
+  });
+
+  it('catches a page that throws in the error boundary and keeps the shell', async () => {
+    const quiet = console.error;
+    console.error = () => undefined;
+    try {
+      renderConsole('/probe/broken');
+      expect(await screen.findByRole('heading', { name: 'Sorry.. there was an error' })).toBeTruthy();
+      expect(within(sidebar()).getByRole('link', { name: 'Health' })).toBeTruthy();
+    } finally {
+      console.error = quiet;
+    }
+  });
+
+  it('remembers a collapsed sidebar across a reload', async () => {
+    const user = userEvent.setup();
+    renderConsole('/health');
+    await screen.findByRole('heading', { name: 'Health page' });
+    await user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(sidebar().getAttribute('data-collapsed')).toBe('true');
+    expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('true');
+    cleanup();
+    renderConsole('/health');
+    await screen.findByRole('heading', { name: 'Health page' });
+    expect(sidebar().getAttribute('data-collapsed')).toBe('true');
+    // Collapsed, the items keep their names for assistive technology.
+    expect(within(sidebar()).getByRole('link', { name: 'Health' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('false');
+  });
+
+  it('greets the user, shows both versions and opens the kubeconfig modal', async () => {
+    const user = userEvent.setup();
+    renderConsole('/health');
+    await screen.findByRole('heading', { name: 'Health page' });
+    await user.click(screen.getByTestId(testIds.userMenu.trigger));
+    const panel = screen.getByTestId(testIds.userMenu.panel);
+    expect(within(panel).getByText('Hi Ada Admin')).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'Your Profile' }).getAttribute('href')).toBe('/profile-settings');
+    await waitFor(() => expect(screen.getByTestId(testIds.userMenu.versions).textContent).toBe('Frontendv1.0.836Backendv9.9.9'));
+    await user.click(within(panel).getByRole('button', { name: 'Download kubeconfig' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download and install kubeconfig' });
+    expect(within(dialog).getByText(/kubectl .*get canaries/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Copy kubectl command' })).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: /Learn more/ })).toBeTruthy();
+  });
+});
