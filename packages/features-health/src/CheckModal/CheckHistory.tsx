@@ -2,7 +2,7 @@ import { statusHistoryPageSize } from '@opsdeck/api-client';
 import { Button, formatDate, formatLatency, Select, StatusDot } from '@opsdeck/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useStatusHistory } from '../hooks/healthQueries.ts';
+import { useStatusHistory } from '../hooks/checkQueries.ts';
 import { durationPresets, parseDurationFilter, type HistoryStatus } from '../model/durationFilter.ts';
 import type { TimeRangePreset } from '../model/timeRange.ts';
 import { testIds } from '../testIds.ts';

@@ -3,7 +3,7 @@ import { useAuthorizer } from '@opsdeck/rbac/react';
 import { Badge, Button, EmptyState, Spinner, formatAge, formatDate, formatLatency, Modal, Select, StatusDot, TagList, Tabs, type TabItem } from '@opsdeck/ui';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useCheckDetails, useCheckGraph, useRunCheck } from '../hooks/healthQueries.ts';
+import { useCheckDetails, useCheckGraph, useRunCheck } from '../hooks/checkQueries.ts';
 import { canRunChecks, isExternallyDefined } from '../model/checkActions.ts';
 import { timeRangePresets, type TimeRangePreset } from '../model/timeRange.ts';
 import { formatUptime } from '../model/uptime.ts';

@@ -1,5 +1,5 @@
 import type { CheckSummary } from '@opsdeck/api-client';
-import { Button, DropdownMenu, EmptyState, ErrorPage, Select, Tabs } from '@opsdeck/ui';
+import { Button, DropdownMenu, EmptyState, Select, Tabs } from '@opsdeck/ui';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { CheckActionsSlot, CheckModalView as CheckModalComponent } from '../CheckModal/CheckModal.tsx';
@@ -13,9 +13,8 @@ import type { SortBy } from '../model/sorting.ts';
 import type { TabBy } from '../model/tabs.ts';
 import { defaultTimeRange, timeRangeForLastRun } from '../model/timeRange.ts';
 import { testIds } from '../testIds.ts';
-import { HealthCards } from './HealthCards.tsx';
+import { HealthCards, HealthTable, loadLists, SummaryError } from './deferredLists.tsx';
 import { HealthSidebar } from './HealthSidebar.tsx';
-import { HealthTable } from './HealthTable.tsx';
 import { HealthRoutingProvider } from '../routing/HealthRouting.tsx';
 import { reactRouterRouting } from '../routing/reactRouterRouting.tsx';
 import { useRefreshRate } from './useRefreshRate.ts';
@@ -28,6 +27,7 @@ const loadCheckModal = () =>
     return module;
   });
 const CheckModal = lazy(() => loadCheckModal().then((module) => ({ default: module.CheckModalView })));
+
 
 /** Spec §2/§9: the search box waits 400 ms after the last keystroke. */
 export const searchDebounceMs = 400;
@@ -173,6 +173,10 @@ export function HealthPageView({ embedded = false, headerActions, checkActions }
   const computeView = useMemo(() => createHealthViewModel(), []);
   const health = computeView(checks, view, collapsed);
   const hasSummary = summary.data !== undefined;
+  // The rows' chunk loads alongside the summary request (both start on the first commit).
+  useEffect(() => {
+    void loadLists();
+  }, []);
   useEffect(() => {
     if (hasSummary) void loadCheckModal();
   }, [hasSummary]);
@@ -286,7 +290,7 @@ export function HealthPageView({ embedded = false, headerActions, checkActions }
             {summary.isPending ? 'loading data...' : `${health.rows.checkCount} of ${checks.length} checks`}
           </Count>
           {summary.isError && !summary.data ? (
-            <ErrorPage error={summary.error} />
+            <SummaryError error={summary.error} />
           ) : !summary.isPending && health.rows.rows.length === 0 ? (
             <EmptyState kind="resources" />
           ) : view.layout === 'card' ? (

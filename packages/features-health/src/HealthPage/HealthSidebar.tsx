@@ -1,15 +1,8 @@
 import { memo } from 'react';
-import { MultiSelect, TriStateToggle } from '@opsdeck/ui';
 import styled from 'styled-components';
-import {
-  booleanLabelState,
-  selectedLabelValues,
-  setBooleanLabel,
-  setLabelValues,
-  type LabelFilter,
-  type LabelOption,
-} from '../model/labels.ts';
+import type { LabelFilter, LabelOption } from '../model/labels.ts';
 import { testIds } from '../testIds.ts';
+import { LabelFilters } from './deferredLists.tsx';
 
 const Aside = styled.aside`
   display: flex;
@@ -28,18 +21,6 @@ const SwitchLabel = styled.label`
   cursor: pointer;
 `;
 
-const Heading = styled.h2`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSize.sm};
-`;
-
-const TriRow = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.xs};
-`;
-
 export interface HealthSidebarProps {
   hidePassing: boolean;
   onHidePassingChange: (hidePassing: boolean) => void;
@@ -56,29 +37,7 @@ export const HealthSidebar = memo(function HealthSidebar({ hidePassing, onHidePa
         <input type="checkbox" role="switch" checked={hidePassing} onChange={(event) => onHidePassingChange(event.target.checked)} />
         Hide Passing
       </SwitchLabel>
-      {labelOptions.length > 0 ? <Heading>Labels</Heading> : null}
-      {labelOptions.map((option) =>
-        option.boolean ? (
-          <TriRow key={option.key}>
-            <span>{option.key}</span>
-            <TriStateToggle
-              label={option.key}
-              value={booleanLabelState(labelFilter, option.key)}
-              onChange={(state) => onLabelFilterChange(setBooleanLabel(labelFilter, option.key, state))}
-            />
-          </TriRow>
-        ) : (
-          <MultiSelect
-            key={option.key}
-            label={option.key}
-            options={option.values.map((value) => ({ value, label: value }))}
-            value={selectedLabelValues(labelFilter, option.key)}
-            onChange={(values) => onLabelFilterChange(setLabelValues(labelFilter, option.key, values))}
-            placeholder="All"
-            selectAllLabel={null}
-          />
-        ),
-      )}
+      {labelOptions.length > 0 ? <LabelFilters labelOptions={labelOptions} labelFilter={labelFilter} onLabelFilterChange={onLabelFilterChange} /> : null}
     </Aside>
   );
 });

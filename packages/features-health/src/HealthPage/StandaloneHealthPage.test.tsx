@@ -1,5 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testIds } from '../testIds.ts';
 import { startHealthServer, type HealthServer } from '../testing/healthServer.test.helper.ts';
@@ -64,5 +66,22 @@ describe('StandaloneHealthPage (no router: history and the query string)', () =>
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId(testIds.modal.root)).toBeNull());
     expect(params().get('checkId')).toBeNull();
+  });
+
+  it('shows the error page when the summary fails', async () => {
+    const failing = createServer((_request, response) => {
+      response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: 'summary store unavailable' }));
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    try {
+      renderWithoutRouter(<StandaloneHealthPage embedded />, { baseUrl: `http://127.0.0.1:${(failing.address() as AddressInfo).port}/api`, url: '/health' });
+      expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+      expect(screen.getAllByText(/summary store unavailable/).length).toBeGreaterThan(0);
+      expect(screen.queryAllByTestId(testIds.page.row)).toHaveLength(0);
+    } finally {
+      cleanup();
+      await new Promise((resolve) => failing.close(resolve));
+    }
   });
 });

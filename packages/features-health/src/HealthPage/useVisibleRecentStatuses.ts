@@ -1,6 +1,6 @@
 import type { CheckSummary } from '@opsdeck/api-client';
 import { useEffect, useMemo, useState } from 'react';
-import { useRecentStatuses } from '../hooks/healthQueries.ts';
+import { useRecentStatuses } from '../hooks/recentStatuses.ts';
 
 /** Rows fetched together; the request changes only every this many rows of scrolling. */
 const block = 50;
