@@ -98,6 +98,16 @@ describe('console shell', () => {
     expect(within(nav).queryByRole('button', { name: 'Settings' })).toBeNull();
   });
 
+  it('closes every settings address to a viewer, even one this build has no page for', async () => {
+    backend.state.roles = ['viewer'];
+    renderConsole('/settings/users');
+    expect(await screen.findByRole('heading', { name: 'Unauthorized' })).toBeTruthy();
+    cleanup();
+    backend.state.roles = ['admin'];
+    renderConsole('/settings/users');
+    expect(await screen.findByRole('heading', { name: 'Settings is not available yet' })).toBeTruthy();
+  });
+
   it('drops a disabled feature from the sidebar and says it is turned off on its address', async () => {
     backend.state.properties = [{ name: 'health.disable', value: 'true' }];
     renderConsole('/health');

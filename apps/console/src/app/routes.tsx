@@ -8,6 +8,7 @@ import { RootErrorPage, RouteErrorPage } from '../pages/RouteErrorPage.tsx';
 import type { ConsoleRouteHandle } from '../routing/handle.ts';
 import { HomeRedirect } from '../routing/HomeRedirect.tsx';
 import { RouteGate } from '../routing/RouteGate.tsx';
+import { SettingsFallback } from '../routing/SettingsFallback.tsx';
 import { AuthStateChecker } from '../session/AuthStateChecker.tsx';
 import { Shell } from '../shell/Shell.tsx';
 
@@ -60,6 +61,7 @@ export function consoleRoutes(registry: FeatureRegistry): RouteObject[] {
             { index: true, element: <HomeRedirect /> },
             { path: 'configs', element: <Navigate to="/catalog" replace /> },
             ...featureRoutes,
+            { path: 'settings/*', element: <SettingsFallback />, handle: { title: 'Settings' } satisfies ConsoleRouteHandle },
             { path: '*', element: <NotFoundPage />, handle: { title: 'Not found' } satisfies ConsoleRouteHandle },
           ],
         },

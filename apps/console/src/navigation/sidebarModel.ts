@@ -21,6 +21,11 @@ export type SidebarEntry = SidebarLink | SidebarGroup;
 
 export const SETTINGS_LABEL = 'Settings';
 
+/** Spec §2/§6: Settings is hidden for viewers; roles add up, so a viewer who is also admin keeps it. */
+export function settingsHiddenFor(authorizer: Authorizer): boolean {
+  return authorizer.isViewer && !authorizer.isAdmin;
+}
+
 /**
  * What the sidebar shows for this user (spec §2): main items in the spec's order, then the Settings
  * submenu sorted by name. An item is gone when its feature is disabled or the user cannot read its
@@ -39,8 +44,7 @@ export function buildSidebar(features: readonly FeatureDefinition[], flags: Feat
     .sort((a, b) => (a.sidebar!.order ?? 0) - (b.sidebar!.order ?? 0))
     .map(toLink);
   const entries: SidebarEntry[] = [...main];
-  const settingsHidden = authorizer.isViewer && !authorizer.isAdmin;
-  const settings = settingsHidden
+  const settings = settingsHiddenFor(authorizer)
     ? []
     : visible
         .filter((feature) => feature.sidebar!.section === 'settings')

@@ -1,0 +1,235 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { authenticator } from 'otplib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testIds } from '../src/testIds.ts';
+import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
+
+const password = 'opsdeck-demo';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), chromium.launch(chromiumOptions)]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A fresh browser profile (own cookies and storage) per person. */
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
+  contexts.push(context);
+  return context.newPage();
+}
+
+const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+
+async function fillSignIn(page: Page, email: string, secret: string) {
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(secret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signIn(page: Page, email: string, then = '/'): Promise<void> {
+  await page.goto(`/login?return_to=${encodeURIComponent(then)}`);
+  await fillSignIn(page, email, password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.getByTestId(testIds.userMenu.trigger).waitFor();
+}
+
+/** WCAG 2.1 A and AA rules of axe-core, run in the page. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+  });
+  return violations;
+}
+
+const sidebarLinks = (page: Page) => page.getByTestId(testIds.sidebar.root).getByRole('navigation', { name: 'Main' }).getByRole('link');
+
+describe('console in Chromium against apps/server', () => {
+  it('sends a signed-out visit to login and back to the page after signing in (return_to)', async () => {
+    const page = await newPage();
+    await page.goto('/health?search=dns');
+    await page.waitForURL('**/login?return_to=*');
+    expect(pathOf(page)).toBe('/login?return_to=%2Fhealth%3Fsearch%3Ddns');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign In to your account');
+    await page.getByLabel('E-Mail').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await fillSignIn(page, 'admin@local', password);
+    await page.waitForURL('**/health?search=dns');
+    await page.getByTestId('health-row').first().waitFor();
+    expect(await sidebarLinks(page).allTextContents()).toEqual(['Health']);
+  });
+
+  it('says what is wrong with a wrong password', async () => {
+    const page = await newPage();
+    await page.goto('/login');
+    await fillSignIn(page, 'editor@local', 'not-the-password');
+    await page.getByText('The provided credentials are invalid').waitFor();
+    expect(pathOf(page)).toMatch(/^\/login/);
+  });
+
+  it('registers a new account and signs it in', async () => {
+    const page = await newPage();
+    await page.goto('/registration');
+    await page.getByLabel('E-Mail').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('E-Mail').fill(`grace.${Date.now()}@example.org`);
+    await page.getByLabel('Password', { exact: true }).fill('a-long-enough-secret-42');
+    await page.getByLabel('First Name').fill('Grace');
+    await page.getByLabel('Last Name').fill('Hopper');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL((url) => url.pathname !== '/registration');
+    await page.getByTestId(testIds.userMenu.trigger).waitFor();
+    expect(await page.getByTestId(testIds.userMenu.trigger).textContent()).toContain('Grace Hopper');
+  });
+
+  it('recovers an account with the code from the outbox', async () => {
+    const page = await newPage();
+    await page.goto('/recovery');
+    await page.getByLabel('Email').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('Email').fill('commander@local');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Recovery code').waitFor();
+    const outbox = (await (await page.request.get('/api/dev/outbox')).json()) as Array<{ recipient: string; code: string | null }>;
+    const code = outbox.find((entry) => entry.recipient === 'commander@local' && entry.code)?.code;
+    expect(code).toBeTruthy();
+    await page.getByLabel('Recovery code').fill(code!);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/profile-settings?flow=*');
+    await page.getByText('You successfully recovered your account').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('sets up a TOTP second factor, signs out, and needs the code to sign in again', async () => {
+    const page = await newPage();
+    await signIn(page, 'responder@local');
+    await page.goto('/profile-settings');
+    await page.waitForURL('**/profile-settings?flow=*');
+    const card = page.getByRole('region', { name: 'Manage 2FA TOTP Authenticator App' });
+    await card.getByLabel('Verify code').waitFor();
+    const flowId = new URL(page.url()).searchParams.get('flow');
+    const flow = (await (await page.request.get(`/api/.ory/self-service/settings/flows?id=${flowId}`)).json()) as {
+      ui: { nodes: Array<{ attributes: { id?: string; text?: { text: string } } }> };
+    };
+    const secret = flow.ui.nodes.find((node) => node.attributes.id === 'totp_secret_key')?.attributes.text?.text;
+    expect(secret).toBeTruthy();
+    await card.getByLabel('Verify code').fill(authenticator.generate(secret!));
+    await card.getByRole('button', { name: 'Save' }).click();
+    await card.getByRole('button', { name: 'Unlink TOTP Authenticator App' }).waitFor();
+
+    await page.goto('/health');
+    await page.getByTestId(testIds.userMenu.trigger).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login?return_to=*');
+    expect(pathOf(page)).toBe('/login?return_to=%2Fhealth');
+
+    await fillSignIn(page, 'responder@local', password);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Two-Factor Authentication');
+    await page.getByLabel('Authentication code').fill(authenticator.generate(secret!));
+    await page.getByRole('button', { name: 'Use Authenticator' }).click();
+    await page.waitForURL('**/health');
+    await page.getByTestId('health-row').first().waitFor();
+  });
+
+  it('signs out to login, after which the console asks to sign in again', async () => {
+    const page = await newPage();
+    await signIn(page, 'editor@local', '/topology');
+    await page.getByTestId(testIds.userMenu.trigger).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login?return_to=*');
+    await page.goto('/health');
+    await page.waitForURL('**/login?return_to=%2Fhealth');
+  });
+
+  it('gates by role: admin vs viewer vs guest', async () => {
+    const admin = await newPage();
+    await signIn(admin, 'admin@local', '/settings/users');
+    await admin.getByRole('heading', { name: 'Settings is not available yet' }).waitFor();
+    expect(await sidebarLinks(admin).allTextContents()).toEqual(['Health']);
+
+    const viewer = await newPage();
+    await signIn(viewer, 'viewer@local', '/settings/users');
+    await viewer.getByRole('heading', { name: 'Unauthorized' }).waitFor();
+    await viewer.getByText('You do not have permission to access this page').waitFor();
+    expect(await sidebarLinks(viewer).allTextContents()).toEqual(['Health']);
+    expect(await viewer.getByRole('button', { name: 'Settings' }).count()).toBe(0);
+
+    const guest = await newPage();
+    await signIn(guest, 'guest@local', '/health');
+    await guest.getByRole('heading', { name: 'Unauthorized' }).waitFor();
+    expect(await sidebarLinks(guest).count()).toBe(0);
+  });
+
+  it('hides a feature an admin switches off with its property, and shows it again', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin@local', '/health');
+    const setHealthDisabled = (value: string) =>
+      page.request.post('/api/db/properties', {
+        data: { name: 'health.disable', value },
+        headers: { Prefer: 'resolution=merge-duplicates,return=minimal' },
+      });
+    expect((await setHealthDisabled('true')).status()).toBeLessThan(300);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Health is turned off' }).waitFor();
+    expect(await sidebarLinks(page).count()).toBe(0);
+    expect((await setHealthDisabled('false')).status()).toBeLessThan(300);
+    await page.reload();
+    await page.getByTestId('health-row').first().waitFor();
+    expect(await sidebarLinks(page).allTextContents()).toEqual(['Health']);
+  });
+
+  it('keeps the sidebar collapsed across reloads', async () => {
+    const page = await newPage();
+    await signIn(page, 'viewer@local', '/health');
+    const sidebar = page.getByTestId(testIds.sidebar.root);
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    const width = () => sidebar.evaluate((element) => element.getBoundingClientRect().width);
+    expect(await sidebar.getAttribute('data-collapsed')).toBe('true');
+    // The width animates; poll until it settles.
+    await expect.poll(width).toBe(56);
+    await page.reload();
+    await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
+    await expect.poll(width).toBe(56);
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await expect.poll(width).toBe(224);
+  });
+
+  it('offers the kubeconfig from the user menu, with versions, and the shell passes axe', async () => {
+    const page = await newPage();
+    await signIn(page, 'admin@local', '/health');
+    await page.getByTestId('health-row').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByTestId(testIds.userMenu.trigger).click();
+    await page.getByText('Hi Admin').waitFor();
+    await expect.poll(() => page.getByTestId(testIds.userMenu.versions).textContent()).toMatch(/^Frontendv1\.0\.836Backendv\d+\.\d+\.\d+$/);
+    await page.getByRole('button', { name: 'Download kubeconfig' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download and install kubeconfig' });
+    await dialog.waitFor();
+    expect(await dialog.getByText(/kubectl .*get canaries/).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    // The download opens in a new window (spec §7); the kubeconfig is what that window asks for.
+    const [request] = await Promise.all([
+      page.context().waitForEvent('request', (candidate) => new URL(candidate.url()).pathname === '/api/kubeconfig'),
+      dialog.getByTestId(testIds.kubeconfig.download).click(),
+    ]);
+    const reply = await request.response();
+    expect(reply?.status()).toBe(200);
+    // An attachment: the window closes once the browser has the file, so read the headers only.
+    expect(reply?.headers()['content-disposition']).toContain('kubeconfig');
+  });
+});
