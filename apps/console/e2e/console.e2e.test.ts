@@ -82,6 +82,17 @@ describe('console in Chromium against apps/server', () => {
     expect(pathOf(page)).toMatch(/^\/login/);
   });
 
+  it('renders the verification and error pages without axe violations', async () => {
+    const page = await newPage();
+    await page.goto('/verification');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Verify your account');
+    await page.getByRole('button').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto('/error?error_code=BAD_SESSION');
+    await page.getByRole('heading', { name: /^Bad Session\./ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it('registers a new account and signs it in', async () => {
     const page = await newPage();
     await page.goto('/registration');
@@ -214,6 +225,12 @@ describe('console in Chromium against apps/server', () => {
     await signIn(page, 'admin@local', '/health');
     await page.getByTestId('health-row').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // Keyboard: the first Tab reaches the skip link, which moves focus past the sidebar to the page.
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
     await page.getByTestId(testIds.userMenu.trigger).click();
     await page.getByText('Hi Admin').waitFor();
     await expect.poll(() => page.getByTestId(testIds.userMenu.versions).textContent()).toMatch(/^Frontendv1\.0\.836Backendv\d+\.\d+\.\d+$/);

@@ -59,6 +59,7 @@ beforeEach(() => {
   backend.state.roles = ['admin'];
   backend.state.properties = [];
   backend.state.whoamiDelay = 0;
+  backend.state.whoamiRefusals = 0;
   localStorage.clear();
 });
 afterEach(() => cleanup());
@@ -131,6 +132,20 @@ describe('console shell', () => {
     expect(backend.requests).toContain('GET /api/.ory/sessions/whoami');
   });
 
+  it('sends a signed-in user back from the state checker to the page that got the 401', async () => {
+    backend.state.whoamiRefusals = 1;
+    const app = renderConsole('/health?search=dns');
+    expect(await screen.findByRole('heading', { name: 'Health page' })).toBeTruthy();
+    expect(path(app)).toBe('/health?search=dns');
+    expect(backend.requests).toContain('GET /api/.ory/sessions/whoami');
+  });
+
+  it('goes to login instead of looping when the API keeps refusing a session Kratos accepts', async () => {
+    backend.state.whoamiRefusals = -1;
+    const app = renderConsole('/health');
+    await waitFor(() => expect(path(app)).toBe('/login?return_to=%2Fhealth'));
+  });
+
   it('lands / on the first page the sidebar offers while the Dashboard does not exist', async () => {
     const app = renderConsole('/');
     expect(await screen.findByRole('heading', { name: 'Health page' })).toBeTruthy();
@@ -189,6 +204,26 @@ describe('console shell', () => {
     expect(within(sidebar()).getByRole('link', { name: 'Health' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Expand sidebar' }));
     expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('false');
+  });
+
+  it('folds the sidebar away on an outside click under 1024 px, without changing the remembered choice', async () => {
+    const user = userEvent.setup();
+    const width = window.innerWidth;
+    renderConsole('/health');
+    await screen.findByRole('heading', { name: 'Health page' });
+    try {
+      window.innerWidth = 1280;
+      await user.click(screen.getByRole('heading', { name: 'Health page' }));
+      expect(sidebar().getAttribute('data-collapsed')).toBe('false');
+      window.innerWidth = 800;
+      await user.click(within(sidebar()).getByRole('navigation', { name: 'Main' }));
+      expect(sidebar().getAttribute('data-collapsed')).toBe('false');
+      await user.click(screen.getByRole('heading', { name: 'Health page' }));
+      expect(sidebar().getAttribute('data-collapsed')).toBe('true');
+      expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBeNull();
+    } finally {
+      window.innerWidth = width;
+    }
   });
 
   it('greets the user, shows both versions and opens the kubeconfig modal', async () => {

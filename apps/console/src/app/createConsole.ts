@@ -1,9 +1,10 @@
 import { authStateCheckerUrl, createApiClient, type ApiClient } from '@opsdeck/api-client';
-import type { SessionProvider } from '@opsdeck/auth';
+import { loginPath, type SessionProvider } from '@opsdeck/auth';
 import { createKratosFlows, createKratosSessionProvider, type KratosFlows } from '@opsdeck/auth/kratos';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { createFeatureRegistry, type FeatureDefinition, type FeatureRegistry } from '../features/defineFeature.ts';
+import { returnedByChecker } from '../session/checkerLoop.ts';
 import { createConsoleQueryClient } from './queryClient.ts';
 import { isSignInPage, returnTargetOf } from './returnTarget.ts';
 import { consoleRoutes } from './routes.tsx';
@@ -40,9 +41,14 @@ export function createConsole(options: ConsoleOptions): Console {
     baseUrl: options.apiBaseUrl ?? '/api',
     // Spec §8: any 401 goes to the state checker with the page to come back to.
     onUnauthorized: () => {
-      const current = location();
-      if (!made.router || isSignInPage(current.pathname)) return;
-      void made.router.navigate(authStateCheckerUrl(returnTargetOf(current)), { replace: true });
+      const router = made.router;
+      if (!router) return;
+      const current = router.state.location;
+      if (isSignInPage(current.pathname)) return;
+      // The checker found a session and sent us back, yet the API still says 401: asking it again
+      // would loop, so sign in afresh (the login flow passes a still-valid session straight through).
+      const target = returnedByChecker(current.state) ? loginPath({ returnTo: returnTargetOf(current) }) : authStateCheckerUrl(returnTargetOf(current));
+      void router.navigate(target, { replace: true });
     },
   });
   const kratos = createKratosFlows({ basePath: options.kratosBasePath ?? '/api/.ory' });

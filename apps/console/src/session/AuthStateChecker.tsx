@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useConsole } from '../app/ConsoleContext.tsx';
 import { safeReturnTo } from '../routing/access.ts';
 import { testIds } from '../testIds.ts';
+import { RETURNED_BY_CHECKER } from './checkerLoop.ts';
 
 /**
  * Where every 401 lands (spec §8): asks the identity provider whether the session is still good.
@@ -29,7 +30,7 @@ export function AuthStateChecker() {
         if (result.authenticated) {
           // Whatever answered 401 is asked again, now with the session.
           void queryClient.invalidateQueries();
-          navigate(returnTo, { replace: true });
+          navigate(returnTo, { replace: true, state: { [RETURNED_BY_CHECKER]: true } });
         } else {
           queryClient.clear();
           // The provider builds the login address from returnTarget(), which reads our return_to.

@@ -10,6 +10,8 @@ export interface BackendState {
   properties: Array<{ name: string; value: string }>;
   /** Milliseconds whoami waits before answering. */
   whoamiDelay: number;
+  /** How many more whoami calls answer 401 although the Kratos session is good (-1: all of them). */
+  whoamiRefusals: number;
 }
 
 export interface TestBackend {
@@ -53,7 +55,7 @@ function loginFlow(origin: string, returnTo: string | null) {
 }
 
 export async function startTestBackend(initial: Partial<BackendState> = {}): Promise<TestBackend> {
-  const state: BackendState = { roles: ['admin'], properties: [], whoamiDelay: 0, ...initial };
+  const state: BackendState = { roles: ['admin'], properties: [], whoamiDelay: 0, whoamiRefusals: 0, ...initial };
   const requests: string[] = [];
   let origin = '';
   const server: Server = createServer((request, response) => {
@@ -70,8 +72,10 @@ export async function startTestBackend(initial: Partial<BackendState> = {}): Pro
       case '/api/about':
         return json(200, { appVersion: '9.9.9', chartVersion: '9.9.9' });
       case '/api/auth/whoami': {
+        const refused = state.whoamiRefusals !== 0;
+        if (state.whoamiRefusals > 0) state.whoamiRefusals -= 1;
         const answer = () =>
-          signedIn
+          signedIn && !refused
             ? json(200, { message: 'success', payload: { user, roles: state.roles, permissions: [], hostname: 'test' } })
             : json(401, { error: 'unauthorized', message: 'authentication required' });
         if (state.whoamiDelay > 0) setTimeout(answer, state.whoamiDelay);
