@@ -23,6 +23,10 @@ export function definePackageConfig(config: UserConfig = {}, { report = 'vitest'
       test: {
         reporters: ['default', ['json', { outputFile: `test-results/${report}.json` }]],
         passWithNoTests: true,
+        // Component tests against real servers share two cores with every other package's run under
+        // turbo; Vitest's 5 s default is a timing assertion in disguise. Speed lives in `pnpm bench`.
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
       },
     }),
     defineConfig(config),

@@ -1,3 +1,3 @@
 import { definePackageConfig } from '../../vitest.shared.ts';
 
-export default definePackageConfig({ test: { environment: 'jsdom' } });
+export default definePackageConfig({ test: { environment: 'jsdom', setupFiles: ['./vitest.setup.ts'] } });

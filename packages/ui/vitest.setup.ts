@@ -1,10 +1,14 @@
 // Testing Library only unmounts between tests by itself when vitest globals are on; they are off here.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
 });
+
+// The machine running tests is shared with every other package's run; waitFor/findBy get more than
+// the 1 s default before they fail.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout, so Range lacks the geometry CodeMirror measures with (cursor, selection,
 // diagnostics); empty rectangles let the editor run in tests.
