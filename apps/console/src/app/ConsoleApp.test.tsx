@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { useApiClient } from '@opsdeck/api-client/react';
+import { useCan } from '@opsdeck/rbac/react';
 import { Activity, Database } from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -18,6 +19,11 @@ function ProbePage({ call }: { call: string }) {
   const client = useApiClient();
   const { data } = useQuery({ queryKey: ['probe', call], queryFn: () => client.general.get(`test/${call}`) });
   return <h1>Probe {data ? 'done' : 'waiting'}</h1>;
+}
+
+// Header actions run inside the shell's session: they can ask for rights like any page.
+function NewThingButton() {
+  return useCan('database', 'write') ? <button type="button">New thing</button> : null;
 }
 
 function BrokenPage(): never {
@@ -44,6 +50,7 @@ const features = [
       { path: 'probe/network', title: 'Probe', load: async () => ({ Component: () => <ProbePage call="network-error" /> }) },
       { path: 'probe/server', title: 'Probe', load: async () => ({ Component: () => <ProbePage call="server-error" /> }) },
       { path: 'probe/broken', title: 'Broken', load: async () => ({ Component: BrokenPage }) },
+      { path: 'probe/actions', title: 'Probe actions', refreshable: true, headerActions: NewThingButton, load: async () => ({ Component: () => <ProbePage call="ok" /> }) },
     ],
   }),
 ];
@@ -224,6 +231,26 @@ describe('console shell', () => {
     } finally {
       window.innerWidth = width;
     }
+  });
+
+  it("puts a route's title, actions and refresh in the sticky header", async () => {
+    const user = userEvent.setup();
+    renderConsole('/probe/actions');
+    expect(await screen.findByRole('heading', { name: 'Probe done' })).toBeTruthy();
+    const header = screen.getByTestId(testIds.header.root);
+    expect(within(header).getByTestId(testIds.header.title).textContent).toBe('Probe actions');
+    expect(within(header).getByRole('button', { name: 'New thing' })).toBeTruthy();
+    expect(within(header).getByRole('link', { name: 'Notifications' }).getAttribute('href')).toBe('/notifications');
+    const calls = () => backend.requests.filter((request) => request === 'GET /api/test/ok').length;
+    const before = calls();
+    await user.click(within(header).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(calls()).toBe(before + 1));
+    expect(document.title).toBe('Probe actions | Opsdeck');
+    cleanup();
+    backend.state.roles = ['viewer'];
+    renderConsole('/probe/actions');
+    await screen.findByRole('heading', { name: 'Probe done' });
+    expect(screen.queryByRole('button', { name: 'New thing' })).toBeNull();
   });
 
   it('greets the user, shows both versions and opens the kubeconfig modal', async () => {

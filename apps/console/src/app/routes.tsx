@@ -25,7 +25,7 @@ const authPage = (pick: (pages: AuthPages) => ComponentType) => async () => ({
  */
 export function consoleRoutes(registry: FeatureRegistry): RouteObject[] {
   const featureRoutes: RouteObject[] = registry.routes.map(({ feature, route }) => {
-    const handle: ConsoleRouteHandle = { title: route.title, ownHeader: route.ownHeader, refreshable: route.refreshable };
+    const handle: ConsoleRouteHandle = { title: route.title, ownHeader: route.ownHeader, refreshable: route.refreshable, headerActions: route.headerActions };
     return {
       path: route.path,
       handle,

@@ -41,6 +41,8 @@ export interface FeatureRoute {
   ownHeader?: boolean;
   /** A refresh button in the header that refetches the page's queries. */
   refreshable?: boolean;
+  /** Extra actions in the sticky header (a 'New' button, say), rendered inside the signed-in shell. */
+  headerActions?: ComponentType;
   /** Loads the page in a chunk of its own, so the console's first load carries only the shell. */
   load: () => Promise<RouteModule>;
 }

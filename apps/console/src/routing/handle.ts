@@ -1,8 +1,11 @@
+import type { ComponentType } from 'react';
+
 /** What a console route tells the shell through react-router's `handle`. */
 export interface ConsoleRouteHandle {
   title?: string;
   ownHeader?: boolean;
   refreshable?: boolean;
+  headerActions?: ComponentType;
 }
 
 export function isConsoleRouteHandle(value: unknown): value is ConsoleRouteHandle {

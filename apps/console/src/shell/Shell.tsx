@@ -3,7 +3,7 @@ import { useApiClient } from '@opsdeck/api-client/react';
 import { RbacProvider } from '@opsdeck/rbac/react';
 import { Button, ERROR_BOUNDARY_MESSAGE, ErrorBoundary, ErrorPage, SkeletonText } from '@opsdeck/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useConsole } from '../app/ConsoleContext.tsx';
@@ -52,6 +52,15 @@ function Loading() {
     <PageLoader data-testid={testIds.shell.pageLoader}>
       <SkeletonText lines={6} label="Loading page" />
     </PageLoader>
+  );
+}
+
+/** A route's header actions, inside the shell's session so they can check rights with useCan. */
+function HeaderActions({ component: Actions, session }: { component: ComponentType; session: ReadyShellSession }) {
+  return (
+    <RbacProvider authorizer={session.authorizer} featureFlags={session.flags}>
+      <Actions />
+    </RbacProvider>
   );
 }
 
@@ -114,6 +123,7 @@ export function Shell() {
         <Column>
           <Header
             title={handle.ownHeader ? undefined : handle.title}
+            actions={ready && handle.headerActions && !handle.ownHeader ? <HeaderActions component={handle.headerActions} session={ready} /> : undefined}
             onRefresh={handle.refreshable ? () => void queryClient.refetchQueries({ type: 'active' }) : undefined}
             account={
               user && (
