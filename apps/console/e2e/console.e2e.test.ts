@@ -240,13 +240,13 @@ describe('console in Chromium against apps/server', () => {
     expect(await dialog.getByText(/kubectl .*get canaries/).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     // The download opens in a new window (spec §7); the kubeconfig is what that window asks for.
-    const [request] = await Promise.all([
-      page.context().waitForEvent('request', (candidate) => new URL(candidate.url()).pathname === '/api/kubeconfig'),
+    // The window closes as soon as the browser has the attachment, so listen for the response
+    // itself rather than asking the request for it afterwards.
+    const [reply] = await Promise.all([
+      page.context().waitForEvent('response', (candidate) => new URL(candidate.url()).pathname === '/api/kubeconfig'),
       dialog.getByTestId(testIds.kubeconfig.download).click(),
     ]);
-    const reply = await request.response();
-    expect(reply?.status()).toBe(200);
-    // An attachment: the window closes once the browser has the file, so read the headers only.
-    expect(reply?.headers()['content-disposition']).toContain('kubeconfig');
+    expect(reply.status()).toBe(200);
+    expect(reply.headers()['content-disposition']).toContain('kubeconfig');
   });
 });
