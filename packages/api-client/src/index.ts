@@ -35,4 +35,6 @@ export {
 export { parseContentRange, type ContentRange } from './contentRange.ts';
 export * from './schemas.ts';
 export * from './health.ts';
+export * from './checkSchemas.ts';
+export * from './checkCalls.ts';
 export { apiQueryKeys } from './queryKeys.ts';

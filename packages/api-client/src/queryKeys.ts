@@ -1,4 +1,5 @@
-import type { CheckGraphQuery, CheckSummaryQuery, StatusHistoryQuery } from './health.ts';
+import type { CheckGraphQuery, StatusHistoryQuery } from './checkCalls.ts';
+import type { CheckSummaryQuery } from './health.ts';
 
 const root = ['opsdeck-api'] as const;
 

@@ -1,34 +1,24 @@
 import * as z from 'zod/mini';
+import { looseObject } from './looseObject.ts';
+import { labels, listOf, maybeBoolean, maybeNumber, maybeText, text } from './schemaParts.ts';
 
-// Replies are loose objects: a newer backend may add fields, and the console must keep working.
-// Go encodes empty slices as null, so lists accept null and read as empty. Built on zod/mini: its
-// functional API tree-shakes, so the health embed ships ~10 KB of zod instead of ~86 KB.
-const text = z.string();
-const maybeText = z.nullish(z.string());
-const maybeNumber = z.nullish(z.number());
-const maybeBoolean = z.nullish(z.boolean());
-const labels = z.nullish(z.record(z.string(), z.string()));
-const listOf = <T extends z.ZodMiniType>(item: T) =>
-  z.pipe(
-    z.nullish(z.array(item)),
-    z.transform((items: z.output<T>[] | null | undefined) => items ?? []),
-  );
-
-export const uptimeSchema = z.looseObject({
+// The summary, status and session replies; the check modal's are in checkSchemas.ts so they load
+// with the modal in apps that split it out.
+export const uptimeSchema = looseObject({
   passed: z.number(),
   failed: z.number(),
   last_pass: maybeText,
   last_fail: maybeText,
 });
 
-export const latencySchema = z.looseObject({
+export const latencySchema = looseObject({
   p99: maybeNumber,
   p97: maybeNumber,
   p95: maybeNumber,
   rolling1h: z.number(),
 });
 
-export const checkSummarySchema = z.looseObject({
+export const checkSummarySchema = looseObject({
   id: text,
   canary_id: text,
   canary_name: maybeText,
@@ -55,42 +45,14 @@ export const checkSummarySchema = z.looseObject({
 });
 export type CheckSummary = z.output<typeof checkSummarySchema>;
 
-export const checkSummaryReplySchema = z.looseObject({
+export const checkSummaryReplySchema = looseObject({
   duration: maybeNumber,
   runnerName: maybeText,
   checks_summary: listOf(checkSummarySchema),
 });
 export type CheckSummaryReply = z.output<typeof checkSummaryReplySchema>;
 
-export const checkDetailsSchema = z.looseObject({
-  id: text,
-  canary_id: maybeText,
-  agent_id: maybeText,
-  type: text,
-  name: text,
-  namespace: maybeText,
-  description: maybeText,
-  icon: maybeText,
-  spec: z.optional(z.unknown()),
-  labels,
-  owner: maybeText,
-  severity: maybeText,
-  status: maybeText,
-  last_runtime: maybeText,
-  next_runtime: maybeText,
-  last_transition_time: maybeText,
-  silenced_at: maybeText,
-  created_at: maybeText,
-  updated_at: maybeText,
-  deleted_at: maybeText,
-  canaries: z.nullish(z.looseObject({ id: text, name: text, source: maybeText })),
-  agents: z.nullish(z.looseObject({ id: text, name: text })),
-  components: listOf(z.looseObject({ components: z.nullish(z.looseObject({ id: text, name: text, icon: maybeText })) })),
-  configs: listOf(z.looseObject({ configs: z.nullish(z.looseObject({ id: text, name: text, type: maybeText })) })),
-});
-export type CheckDetails = z.output<typeof checkDetailsSchema>;
-
-export const checkStatusSchema = z.looseObject({
+export const checkStatusSchema = looseObject({
   check_id: text,
   time: text,
   status: z.boolean(),
@@ -107,24 +69,7 @@ export interface StatusHistoryPage {
   totalEntries: number;
 }
 
-export const graphPointSchema = z.looseObject({
-  time: text,
-  status: z.optional(z.boolean()),
-  duration: maybeNumber,
-  passed: maybeNumber,
-  failed: maybeNumber,
-  count: maybeNumber,
-  message: maybeText,
-  error: maybeText,
-});
-export const checkGraphReplySchema = z.looseObject({
-  status: listOf(graphPointSchema),
-  latency: z.nullish(z.looseObject({ p99: maybeNumber, p97: maybeNumber, p95: maybeNumber, rolling1h: maybeNumber })),
-  uptime: z.nullish(z.looseObject({ passed: maybeNumber, failed: maybeNumber, last_pass: maybeText, last_fail: maybeText })),
-});
-export type CheckGraphReply = z.output<typeof checkGraphReplySchema>;
-
-export const permissionSchema = z.looseObject({
+export const permissionSchema = looseObject({
   id: maybeText,
   subject: maybeText,
   object: maybeText,
@@ -133,10 +78,10 @@ export const permissionSchema = z.looseObject({
   condition: maybeText,
 });
 
-export const whoamiSchema = z.looseObject({
+export const whoamiSchema = looseObject({
   message: text,
-  payload: z.looseObject({
-    user: z.looseObject({ id: text, name: maybeText, email: maybeText, avatar: maybeText }),
+  payload: looseObject({
+    user: looseObject({ id: text, name: maybeText, email: maybeText, avatar: maybeText }),
     roles: listOf(text),
     permissions: listOf(permissionSchema),
     hostname: maybeText,
@@ -144,10 +89,10 @@ export const whoamiSchema = z.looseObject({
 });
 export type Whoami = z.output<typeof whoamiSchema>;
 
-export const aboutSchema = z.looseObject({ appVersion: maybeText, chartVersion: maybeText });
+export const aboutSchema = looseObject({ appVersion: maybeText, chartVersion: maybeText });
 export type About = z.output<typeof aboutSchema>;
 
-export const propertySchema = z.looseObject({
+export const propertySchema = looseObject({
   name: text,
   value: maybeText,
   source: maybeText,

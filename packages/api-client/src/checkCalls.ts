@@ -1,0 +1,107 @@
+import * as z from 'zod/mini';
+import { checkDetailsSchema, checkGraphReplySchema, type CheckDetails, type CheckGraphReply } from './checkSchemas.ts';
+import type { ApiClient } from './client.ts';
+import type { CallOptions } from './health.ts';
+import { looseObject } from './looseObject.ts';
+import { checkStatusSchema, type StatusHistoryPage } from './schemas.ts';
+
+// The check modal's calls, apart from the page's summary so an app can load them with the modal.
+/** The check modal's select, verbatim from the backend contract. */
+export const checkDetailsSelect =
+  '*,canaries!checks_canary_id_fkey(id,name,source),agents!checks_agent_id_fkey(id,name),components:check_component_relationships(components(id,name,icon)),configs:check_config_relationships(configs(id,name,type))';
+export const statusHistoryPageSize = 50;
+export const graphPointCount = 300;
+
+const relativeUnitsMs: Record<string, number> = {
+  s: 1_000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+  mo: 2_592_000_000,
+  y: 31_536_000_000,
+};
+
+/**
+ * A start time as ISO-8601: a Date, a relative short form (`5m`, `2h`, `3d`, `1mo`, `now-1h`),
+ * or a timestamp string passed through.
+ */
+export function resolveStart(start: Date | string, now: Date = new Date()): string {
+  if (start instanceof Date) return start.toISOString();
+  const match = start.trim().match(/^(?:now-)?(\d+)(mo|s|m|h|d|w|y)$/);
+  if (!match) return start;
+  const [, amount, unit] = match;
+  return new Date(now.getTime() - Number(amount) * (relativeUnitsMs[unit as string] ?? 0)).toISOString();
+}
+
+export interface CheckGraphQuery {
+  check: string;
+  /** A duration such as `1h` or an RFC 3339 time, as the canary service reads it. */
+  start: string;
+  end?: string;
+  count?: number;
+}
+
+export function getCheckGraph(client: ApiClient, query: CheckGraphQuery, options: CallOptions = {}): Promise<CheckGraphReply> {
+  return client.canary.get('api/graph', {
+    searchParams: { check: query.check, count: query.count ?? graphPointCount, start: query.start, end: query.end },
+    schema: checkGraphReplySchema,
+    signal: options.signal,
+  });
+}
+
+/** The check row with its canary, agent, components and configs; null when no such check. */
+export function getCheckDetails(client: ApiClient, id: string, options: CallOptions = {}): Promise<CheckDetails | null> {
+  return client.db
+    .from('checks')
+    .select(checkDetailsSelect)
+    .eq('id', id)
+    .rows(checkDetailsSchema)
+    .maybeSingle()
+    .execute(options.signal);
+}
+
+export interface StatusHistoryQuery {
+  checkId: string;
+  start: Date | string;
+  status?: 'healthy' | 'unhealthy';
+  /** Only results that took at least this many milliseconds. */
+  duration?: number;
+  pageIndex?: number;
+  pageSize?: number;
+}
+
+export async function getCheckStatusHistory(
+  client: ApiClient,
+  query: StatusHistoryQuery,
+  options: CallOptions = {},
+): Promise<StatusHistoryPage> {
+  const pageSize = query.pageSize ?? statusHistoryPageSize;
+  let request = client.db.from('check_statuses').eq('check_id', query.checkId).gt('time', resolveStart(query.start));
+  if (query.status) request = request.eq('status', query.status === 'healthy');
+  if (query.duration !== undefined) request = request.gte('duration', query.duration);
+  const { data, total } = await request
+    .order('time', { direction: 'desc' })
+    .limit(pageSize)
+    .offset((query.pageIndex ?? 0) * pageSize)
+    .rows(checkStatusSchema)
+    .count()
+    .execute(options.signal);
+  return { data, totalEntries: total };
+}
+
+export const checkRunResultSchema = looseObject({
+  name: z.nullish(z.string()),
+  start: z.nullish(z.string()),
+  pass: z.nullish(z.boolean()),
+  invalid: z.nullish(z.boolean()),
+  duration: z.nullish(z.number()),
+  message: z.nullish(z.string()),
+  error: z.nullish(z.string()),
+});
+export type CheckRunResult = z.output<typeof checkRunResultSchema>;
+
+/** POST `/canary/run/check/{id}`: runs the check now and answers its result. */
+export function runCheckNow(client: ApiClient, id: string, options: CallOptions = {}): Promise<CheckRunResult> {
+  return client.canary.post(`run/check/${encodeURIComponent(id)}`, { schema: checkRunResultSchema, signal: options.signal });
+}
