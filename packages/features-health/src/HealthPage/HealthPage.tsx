@@ -1,5 +1,5 @@
 import type { CheckSummary } from '@opsdeck/api-client';
-import { Button, DropdownMenu, EmptyState, Select, Tabs } from '@opsdeck/ui';
+import { Button, DropdownMenu, Select, Tabs } from '@opsdeck/ui';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { CheckActionsSlot, CheckModalView as CheckModalComponent } from '../CheckModal/CheckModal.tsx';
@@ -13,7 +13,7 @@ import type { SortBy } from '../model/sorting.ts';
 import type { TabBy } from '../model/tabs.ts';
 import { defaultTimeRange, timeRangeForLastRun } from '../model/timeRange.ts';
 import { testIds } from '../testIds.ts';
-import { HealthCards, HealthTable, loadLists, SummaryError } from './deferredLists.tsx';
+import { HealthCards, HealthTable, loadLists, NoMatchingChecks, SummaryError } from './deferredLists.tsx';
 import { HealthSidebar } from './HealthSidebar.tsx';
 import { HealthRoutingProvider } from '../routing/HealthRouting.tsx';
 import { reactRouterRouting } from '../routing/reactRouterRouting.tsx';
@@ -292,7 +292,7 @@ export function HealthPageView({ embedded = false, headerActions, checkActions }
           {summary.isError && !summary.data ? (
             <SummaryError error={summary.error} />
           ) : !summary.isPending && health.rows.rows.length === 0 ? (
-            <EmptyState kind="resources" />
+            <NoMatchingChecks kind="resources" />
           ) : view.layout === 'card' ? (
             <HealthCards {...listProps} />
           ) : (

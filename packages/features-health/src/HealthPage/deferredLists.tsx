@@ -6,7 +6,7 @@ type ListsModule = typeof healthLists;
 let loaded: ListsModule | null = null;
 
 /**
- * Loads the lists chunk (rows, cards, virtualizer, label filters, ~13 KB gzip). The page starts
+ * Loads the lists chunk (rows, cards, virtualizer, label filters, ~15 KB gzip). The page starts
  * this on its first commit, alongside the summary request, so the rows rarely wait for it.
  */
 export function loadLists(): Promise<ListsModule> {
@@ -34,3 +34,4 @@ export const HealthTable = deferred((module) => module.HealthTable);
 export const HealthCards = deferred((module) => module.HealthCards);
 export const LabelFilters = deferred((module) => module.LabelFilters);
 export const SummaryError = deferred((module) => module.ErrorPage);
+export const NoMatchingChecks = deferred((module) => module.EmptyState);
