@@ -9,7 +9,8 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 let outDir = '';
 
 // The CLI is spawned as users run it: bundled by tsup with its migrations, in a temporary directory
-// under node_modules so the bundle still resolves the package's dependencies.
+// under node_modules so the bundle still resolves the package's dependencies (the workspace ones
+// from their dist, which apps/server/turbo.json builds before this package's tests).
 beforeAll(() => {
   mkdirSync(join(packageDir, 'node_modules/.cache'), { recursive: true });
   outDir = mkdtempSync(join(packageDir, 'node_modules/.cache/cli-test-'));
