@@ -1,7 +1,7 @@
-import type { CheckSummary } from '@opsdeck/api-client';
+import type { CheckStatus, CheckSummary } from '@opsdeck/api-client';
 import { formatLatency, StatusDot } from '@opsdeck/ui';
 import { formatAgeShort } from '../model/age.ts';
-import { memo, useRef } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import styled from 'styled-components';
 import { groupNumberOf, isGroupRow, type HealthGroup, type HealthRows } from '../model/grouping.ts';
 import type { HealthSort, SortBy } from '../model/sorting.ts';
@@ -55,50 +55,61 @@ const SortButton = styled.button`
   cursor: pointer;
 `;
 
-const Row = styled.div<{ $group?: boolean }>`
-  position: absolute;
-  contain: content;
-  left: 0;
-  width: 100%;
-  display: grid;
-  grid-template-columns: ${columns};
-  align-items: center;
-  height: 35px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme, $group }) => ($group ? theme.colors.surfaceHover : theme.colors.surface)};
-  cursor: pointer;
-  &:hover {
+const rowClass = { row: 'health-table-row', cell: 'health-table-cell', name: 'health-table-name', muted: 'health-table-muted' } as const;
+
+// Rows and cells are plain elements with class names styled from the row group: a styled
+// component per cell recomputed its class on every render of every visible row.
+const RowGroup = styled.div`
+  position: relative;
+  & > .${rowClass.row} {
+    position: absolute;
+    contain: content;
+    left: 0;
+    width: 100%;
+    display: grid;
+    grid-template-columns: ${columns};
+    align-items: center;
+    height: 35px;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surface};
+    cursor: pointer;
+  }
+  & > .${rowClass.row}:hover,
+  & > .${rowClass.row}[data-group] {
     background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+  .${rowClass.cell} {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.xs};
+    min-width: 0;
+    padding: 0 ${({ theme }) => theme.space.sm};
+    overflow: hidden;
+    white-space: nowrap;
+  }
+  .${rowClass.name} {
+    min-width: 0;
+    padding: 0;
+    border: none;
+    background: none;
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+    text-align: left;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    cursor: pointer;
+  }
+  .${rowClass.name}[data-indent] {
+    padding-left: 20px;
+  }
+  .${rowClass.muted} {
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSize.xs};
   }
 `;
 
-const Cell = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  min-width: 0;
-  padding: 0 ${({ theme }) => theme.space.sm};
-  overflow: hidden;
-  white-space: nowrap;
-`;
-
-const NameButton = styled.button<{ $indent: boolean }>`
-  min-width: 0;
-  padding: 0 0 0 ${({ $indent }) => ($indent ? '20px' : '0')};
-  border: none;
-  background: none;
-  color: ${({ theme }) => theme.colors.text};
-  font: inherit;
-  text-align: left;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  cursor: pointer;
-`;
-
-const Muted = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSize.xs};
-`;
+/** No recent results yet: one shared empty list, so a memoized strip sees no change. */
+const noStatuses: readonly CheckStatus[] = [];
 
 export const sortLabels: Record<SortBy, string> = {
   name: 'Checks',
@@ -145,76 +156,141 @@ export const HealthTable = memo(function HealthTable({ checks, rows, summaryUpda
   return (
     <Scroller ref={scrollRef} data-testid={testIds.page.list}>
       <div role="table" aria-label="Health checks" aria-rowcount={entries.length + 1}>
-        <HeaderRow role="row" aria-rowindex={1}>
-          {(Object.keys(sortLabels) as SortBy[]).map((column) => {
-            const active = sort.sortBy === column;
-            return (
-              <HeaderCell key={column} role="columnheader" aria-sort={active ? (sort.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                <SortButton type="button" onClick={() => onSort(column)}>
-                  {sortLabels[column]}
-                  {active ? <span aria-hidden="true">{sort.sortOrder === 'asc' ? '▲' : '▼'}</span> : null}
-                </SortButton>
-              </HeaderCell>
-            );
-          })}
-        </HeaderRow>
-        <div role="rowgroup" style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+        <TableHeader sort={sort} onSort={onSort} />
+        <RowGroup role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const entry = entries[item.index]!;
-            const style = { transform: `translateY(${item.start}px)` };
             if (isGroupRow(entry)) {
               const group = rows.groups[groupNumberOf(entry)]!;
-              const open = !collapsed.has(group.key);
-              const title = groupTitle(group, groupLabel);
               return (
-                <Row key={item.key} $group role="row" aria-rowindex={item.index + 2} style={style} data-testid={testIds.page.groupRow} onClick={() => onToggleGroup(group.key)}>
-                  <Cell role="rowheader">
-                    <NameButton
-                      type="button"
-                      $indent={false}
-                      aria-expanded={open}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        onToggleGroup(group.key);
-                      }}
-                    >
-                      <span aria-hidden="true">{open ? '▾' : '▸'} </span>
-                      {title}
-                    </NameButton>
-                    <Muted>({group.count})</Muted>
-                  </Cell>
-                  <Cell role="cell">
-                    <StatusDot status={group.aggregate === 'good' ? 'healthy' : group.aggregate === 'bad' ? 'unhealthy' : 'mixed'} label={group.aggregate} />
-                    <Muted>{group.aggregate}</Muted>
-                  </Cell>
-                  <Cell role="cell">{formatUptime(group)}</Cell>
-                  <Cell role="cell">{formatLatency(group.latency)}</Cell>
-                  <Cell role="cell">{Number.isNaN(group.lastTransitionMs) ? '' : `${formatAgeShort(group.lastTransitionMs, now)} ago`}</Cell>
-                </Row>
+                <GroupRow
+                  key={item.key}
+                  group={group}
+                  rowIndex={item.index}
+                  start={item.start}
+                  open={!collapsed.has(group.key)}
+                  title={groupTitle(group, groupLabel)}
+                  now={now}
+                  onToggleGroup={onToggleGroup}
+                />
               );
             }
             const check = checks[entry]!;
-            const indented = rows.groups.length > 0;
             return (
-              <Row key={item.key} role="row" aria-rowindex={item.index + 2} style={style} data-testid={testIds.page.row} data-check-id={check.id} onClick={() => onOpenCheck(check)}>
-                <Cell role="rowheader">
-                  <NameButton type="button" $indent={indented} onClick={(event) => { event.stopPropagation(); onOpenCheck(check); }}>
-                    {check.name}
-                  </NameButton>
-                  {showTimeSinceLastRun(check.last_runtime, now) ? <Muted>last run {formatAgeShort(check.last_runtime, now)} ago</Muted> : null}
-                </Cell>
-                <Cell role="cell">
-                  <StatusDot status={check.status} label={check.status} />
-                  <StatusHistoryStrip checkName={check.name} statuses={recentStatuses?.get(check.id) ?? []} onSelect={() => onOpenCheck(check)} />
-                </Cell>
-                <Cell role="cell">{formatUptime(check.uptime)}</Cell>
-                <Cell role="cell">{formatLatency(checkLatency(check))}</Cell>
-                <Cell role="cell">{check.last_transition_time ? `${formatAgeShort(check.last_transition_time, now)} ago` : ''}</Cell>
-              </Row>
+              <CheckRow
+                key={item.key}
+                check={check}
+                rowIndex={item.index}
+                start={item.start}
+                indented={rows.groups.length > 0}
+                now={now}
+                statuses={recentStatuses?.get(check.id) ?? noStatuses}
+                onOpenCheck={onOpenCheck}
+              />
             );
           })}
-        </div>
+        </RowGroup>
       </div>
     </Scroller>
+  );
+});
+
+interface GroupRowProps {
+  group: HealthGroup;
+  rowIndex: number;
+  start: number;
+  open: boolean;
+  title: string;
+  now: number;
+  onToggleGroup: (key: string) => void;
+}
+
+// Memoized like CheckRow: a row whose group, place and state are unchanged is not re-rendered.
+const GroupRow = memo(function GroupRow({ group, rowIndex, start, open, title, now, onToggleGroup }: GroupRowProps) {
+  const toggle = useCallback(() => onToggleGroup(group.key), [onToggleGroup, group.key]);
+  return (
+    <div className={rowClass.row} data-group="" role="row" aria-rowindex={rowIndex + 2} style={{ transform: `translateY(${start}px)` }} data-testid={testIds.page.groupRow} onClick={toggle}>
+      <div className={rowClass.cell} role="rowheader">
+        <button
+          className={rowClass.name}
+          type="button"
+          aria-expanded={open}
+          onClick={(event) => {
+            event.stopPropagation();
+            toggle();
+          }}
+        >
+          <span aria-hidden="true">{open ? '▾' : '▸'} </span>
+          {title}
+        </button>
+        <span className={rowClass.muted}>({group.count})</span>
+      </div>
+      <div className={rowClass.cell} role="cell">
+        <StatusDot status={group.aggregate === 'good' ? 'healthy' : group.aggregate === 'bad' ? 'unhealthy' : 'mixed'} label={group.aggregate} />
+        <span className={rowClass.muted}>{group.aggregate}</span>
+      </div>
+      <div className={rowClass.cell} role="cell">{formatUptime(group)}</div>
+      <div className={rowClass.cell} role="cell">{formatLatency(group.latency)}</div>
+      <div className={rowClass.cell} role="cell">{Number.isNaN(group.lastTransitionMs) ? '' : `${formatAgeShort(group.lastTransitionMs, now)} ago`}</div>
+    </div>
+  );
+});
+
+interface CheckRowProps {
+  check: CheckSummary;
+  rowIndex: number;
+  start: number;
+  indented: boolean;
+  now: number;
+  statuses: readonly CheckStatus[];
+  onOpenCheck: (check: CheckSummary) => void;
+}
+
+// Memoized: a keystroke that keeps a check on screen at the same place does not re-render its row.
+const CheckRow = memo(function CheckRow({ check, rowIndex, start, indented, now, statuses, onOpenCheck }: CheckRowProps) {
+  const open = useCallback(() => onOpenCheck(check), [onOpenCheck, check]);
+  return (
+    <div className={rowClass.row} role="row" aria-rowindex={rowIndex + 2} style={{ transform: `translateY(${start}px)` }} data-testid={testIds.page.row} data-check-id={check.id} onClick={open}>
+      <div className={rowClass.cell} role="rowheader">
+        <button
+          className={rowClass.name}
+          type="button"
+          data-indent={indented ? '' : undefined}
+          onClick={(event) => {
+            event.stopPropagation();
+            open();
+          }}
+        >
+          {check.name}
+        </button>
+        {showTimeSinceLastRun(check.last_runtime, now) ? <span className={rowClass.muted}>last run {formatAgeShort(check.last_runtime, now)} ago</span> : null}
+      </div>
+      <div className={rowClass.cell} role="cell">
+        <StatusDot status={check.status} label={check.status} />
+        <StatusHistoryStrip checkName={check.name} statuses={statuses} onSelect={open} />
+      </div>
+      <div className={rowClass.cell} role="cell">{formatUptime(check.uptime)}</div>
+      <div className={rowClass.cell} role="cell">{formatLatency(checkLatency(check))}</div>
+      <div className={rowClass.cell} role="cell">{check.last_transition_time ? `${formatAgeShort(check.last_transition_time, now)} ago` : ''}</div>
+    </div>
+  );
+});
+
+// Memoized: the header changes with the sort, not with every search.
+const TableHeader = memo(function TableHeader({ sort, onSort }: { sort: HealthSort; onSort: (sortBy: SortBy) => void }) {
+  return (
+    <HeaderRow role="row" aria-rowindex={1}>
+      {(Object.keys(sortLabels) as SortBy[]).map((column) => {
+        const active = sort.sortBy === column;
+        return (
+          <HeaderCell key={column} role="columnheader" aria-sort={active ? (sort.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}>
+            <SortButton type="button" onClick={() => onSort(column)}>
+              {sortLabels[column]}
+              {active ? <span aria-hidden="true">{sort.sortOrder === 'asc' ? '▲' : '▼'}</span> : null}
+            </SortButton>
+          </HeaderCell>
+        );
+      })}
+    </HeaderRow>
   );
 });
