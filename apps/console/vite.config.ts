@@ -1,22 +1,27 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { authModeFrom } from './src/app/authMode.ts';
 import { sourceResolve } from '../../vitest.shared.ts';
 
 // The console is served from the server's root with an SPA fallback, so asset URLs are absolute
 // (a relative base would break on deep links such as /settings/users/42). Workspace packages are read
 // from source through the @opsdeck/source condition, so no package build comes first.
-export default defineConfig({
-  ...sourceResolve,
-  base: '/',
-  plugins: [react()],
-  // The budget that matters is the gzip size of the first load (scripts/size-check.mjs, 300 KB);
-  // the lazy CodeMirror chunk is over Vite's raw 500 kB warning by design.
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700 },
-  server: {
-    proxy: {
-      // `pnpm dev` points this at the embedded server; the browser sees one origin, so the session
-      // cookie set by /api/.ory travels with every /api call as it does in production.
-      '/api': { target: process.env.OPSDECK_API ?? 'http://127.0.0.1:8080', changeOrigin: false },
+export default defineConfig(({ mode }) => {
+  // A hosted build without its key (or an unknown provider) fails here, not in a user's browser.
+  authModeFrom(loadEnv(mode, import.meta.dirname, 'VITE_'));
+  return {
+    ...sourceResolve,
+    base: '/',
+    plugins: [react()],
+    // The budget that matters is the gzip size of the first load (scripts/size-check.mjs, 300 KB);
+    // the lazy CodeMirror chunk is over Vite's raw 500 kB warning by design.
+    build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700 },
+    server: {
+      proxy: {
+        // `pnpm dev` points this at the embedded server; the browser sees one origin, so the session
+        // cookie set by /api/.ory travels with every /api call as it does in production.
+        '/api': { target: process.env.OPSDECK_API ?? 'http://127.0.0.1:8080', changeOrigin: false },
+      },
     },
-  },
+  };
 });

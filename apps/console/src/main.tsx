@@ -1,13 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConsoleApp } from './app/ConsoleApp.tsx';
-import { createConsole } from './app/createConsole.ts';
+import { authModeFrom } from './app/authMode.ts';
+import { createConsole, type Console } from './app/createConsole.ts';
 import { consoleFeatures } from './features/index.ts';
 
-const app = createConsole({ features: consoleFeatures });
+const root = createRoot(document.getElementById('root')!);
+const render = (app: Console) =>
+  root.render(
+    <StrictMode>
+      <ConsoleApp console={app} />
+    </StrictMode>,
+  );
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ConsoleApp console={app} />
-  </StrictMode>,
-);
+const auth = authModeFrom(import.meta.env);
+// The literal comparison lets a Kratos build drop the hosted branch, and the hosted SDK with it.
+if (import.meta.env.VITE_OPSDECK_AUTH === 'hosted' && auth.mode === 'hosted') {
+  void import('./hosted/createHostedConsole.ts').then(({ createHostedConsole }) =>
+    render(createHostedConsole({ features: consoleFeatures, publishableKey: auth.publishableKey })),
+  );
+} else {
+  render(createConsole({ features: consoleFeatures }));
+}

@@ -11,5 +11,6 @@ export const testIds = {
   header: { root: 'console-header', title: 'console-header-title', refresh: 'console-header-refresh', bell: 'console-header-bell' },
   userMenu: { trigger: 'console-user-menu', panel: 'console-user-menu-panel', versions: 'console-versions' },
   kubeconfig: { download: 'console-kubeconfig-download' },
+  hosted: { login: 'console-hosted-login', account: 'console-hosted-account' },
   pages: { notFound: 'console-not-found', disabled: 'console-feature-disabled', unauthorized: 'console-unauthorized', stateChecker: 'console-state-checker' },
 } as const;

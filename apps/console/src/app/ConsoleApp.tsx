@@ -8,14 +8,14 @@ import { useApiErrorToasts } from '../errors/useApiErrorToasts.ts';
 import { ConsoleContext } from './ConsoleContext.tsx';
 import type { Console } from './createConsole.ts';
 
-function ApiErrorToasts({ queryClient }: { queryClient: QueryClient }) {
-  useApiErrorToasts(queryClient);
+function ApiErrorToasts({ queryClient, messageFor }: { queryClient: QueryClient; messageFor: (error: unknown) => string | null }) {
+  useApiErrorToasts(queryClient, messageFor);
   return null;
 }
 
 /** The providers every page shares, around the router. */
 export function ConsoleApp({ console: app }: { console: Console }) {
-  const context = useMemo(() => ({ registry: app.registry, session: app.session }), [app]);
+  const context = useMemo(() => ({ registry: app.registry, session: app.session, createApiClient: app.createApiClient }), [app]);
   return (
     <QueryClientProvider client={app.queryClient}>
       <ApiClientProvider client={app.apiClient}>
@@ -23,7 +23,7 @@ export function ConsoleApp({ console: app }: { console: Console }) {
           <ConsoleContext.Provider value={context}>
             <OpsdeckThemeProvider storageKey="opsdeck.console.theme">
               <ToastProvider>
-                <ApiErrorToasts queryClient={app.queryClient} />
+                <ApiErrorToasts queryClient={app.queryClient} messageFor={app.toastMessage} />
                 <RouterProvider router={app.router} />
               </ToastProvider>
             </OpsdeckThemeProvider>

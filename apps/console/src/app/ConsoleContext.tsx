@@ -1,11 +1,15 @@
+import type { ApiClient } from '@opsdeck/api-client';
 import type { SessionProvider } from '@opsdeck/auth';
 import { createContext, useContext } from 'react';
 import type { FeatureRegistry } from '../features/defineFeature.ts';
+import type { ApiAuthOptions } from './createConsole.ts';
 
 export interface ConsoleContextValue {
   registry: FeatureRegistry;
-  /** The session contract of the identity provider in use (Kratos here). */
+  /** The session contract of the identity provider in use (Kratos, or the hosted one below its provider). */
   session: SessionProvider;
+  /** An API client with the console's 401 handling; hosted mode builds one per organization backend. */
+  createApiClient(auth: ApiAuthOptions): ApiClient;
 }
 
 export const ConsoleContext = createContext<ConsoleContextValue | null>(null);

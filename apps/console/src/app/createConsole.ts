@@ -1,9 +1,10 @@
-import { authStateCheckerUrl, createApiClient, type ApiClient } from '@opsdeck/api-client';
+import { authStateCheckerUrl, createApiClient, type ApiClient, type ApiClientOptions } from '@opsdeck/api-client';
 import { loginPath, type SessionProvider } from '@opsdeck/auth';
 import { createKratosFlows, createKratosSessionProvider, type KratosFlows } from '@opsdeck/auth/kratos';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { createFeatureRegistry, type FeatureDefinition, type FeatureRegistry } from '../features/defineFeature.ts';
+import { toastMessageForError } from '../errors/toastMessage.ts';
 import { returnedByChecker } from '../session/checkerLoop.ts';
 import { createConsoleQueryClient } from './queryClient.ts';
 import { isSignInPage, returnTargetOf } from './returnTarget.ts';
@@ -19,7 +20,14 @@ export interface ConsoleOptions {
   kratosBasePath?: string;
   /** Tests pass a memory router; the browser uses the history API. */
   createRouter?: (routes: RouteObject[]) => ConsoleRouter;
+  /** The route table; default the Kratos console's (hosted mode brings its own, see src/hosted). */
+  routes?: (registry: FeatureRegistry) => RouteObject[];
+  /** The words of a failed call's toast, or null for none; default `toastMessageForError`. */
+  toastMessage?: (error: unknown) => string | null;
 }
+
+/** The part of the API client's options the identity provider decides (direct mode: backend and token). */
+export type ApiAuthOptions = Pick<ApiClientOptions, 'backendUrl' | 'getToken'>;
 
 /** Everything the console runs on, made once and outside React, so the 401 handler can steer the router. */
 export interface Console {
@@ -29,6 +37,9 @@ export interface Console {
   kratos: KratosFlows;
   session: SessionProvider;
   registry: FeatureRegistry;
+  /** An API client with the console's 401 handling, for a provider that decides the backend itself. */
+  createApiClient(auth: ApiAuthOptions): ApiClient;
+  toastMessage: (error: unknown) => string | null;
 }
 
 export function createConsole(options: ConsoleOptions): Console {
@@ -37,24 +48,25 @@ export function createConsole(options: ConsoleOptions): Console {
   const made: { router?: ConsoleRouter } = {};
   const location = () => made.router?.state.location ?? { pathname: '/', search: '' };
 
-  const apiClient = createApiClient({
-    baseUrl: options.apiBaseUrl ?? '/api',
-    // Spec §8: any 401 goes to the state checker with the page to come back to.
-    onUnauthorized: () => {
-      const router = made.router;
-      if (!router) return;
-      const current = router.state.location;
-      if (isSignInPage(current.pathname)) return;
-      // The checker found a session and sent us back, yet the API still says 401: asking it again
-      // would loop, so sign in afresh (the login flow passes a still-valid session straight through).
-      const target = returnedByChecker(current.state) ? loginPath({ returnTo: returnTargetOf(current) }) : authStateCheckerUrl(returnTargetOf(current));
-      void router.navigate(target, { replace: true });
-    },
-  });
+  // Spec §8: any 401 goes to the state checker with the page to come back to.
+  const onUnauthorized = () => {
+    const router = made.router;
+    if (!router) return;
+    const current = router.state.location;
+    if (isSignInPage(current.pathname)) return;
+    // The checker found a session and sent us back, yet the API still says 401: asking it again
+    // would loop, so sign in afresh (the login flow passes a still-valid session straight through).
+    const target = returnedByChecker(current.state) ? loginPath({ returnTo: returnTargetOf(current) }) : authStateCheckerUrl(returnTargetOf(current));
+    void router.navigate(target, { replace: true });
+  };
+  const makeApiClient = (auth: ApiAuthOptions) => createApiClient({ baseUrl: options.apiBaseUrl ?? '/api', ...auth, onUnauthorized });
+  const apiClient = makeApiClient({});
   const kratos = createKratosFlows({ basePath: options.kratosBasePath ?? '/api/.ory' });
   const session = createKratosSessionProvider({ flows: kratos, returnTo: () => returnTargetOf(location()) });
   const queryClient = createConsoleQueryClient();
-  const router = (options.createRouter ?? ((routes) => createBrowserRouter(routes)))(consoleRoutes(registry));
+  const routes = (options.routes ?? consoleRoutes)(registry);
+  const router = (options.createRouter ?? ((table) => createBrowserRouter(table)))(routes);
   made.router = router;
-  return { router, queryClient, apiClient, kratos, session, registry };
+  const toastMessage = options.toastMessage ?? toastMessageForError;
+  return { router, queryClient, apiClient, kratos, session, registry, createApiClient: makeApiClient, toastMessage };
 }

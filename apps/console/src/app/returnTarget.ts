@@ -17,6 +17,9 @@ const signInPages: ReadonlySet<string> = new Set([
   authPaths.verification,
   authPaths.error,
   authPaths.authStateChecker,
+  // Hosted mode: choosing or switching an organization comes before any page's calls.
+  authPaths.organizations,
+  authPaths.organizationsSwitched,
 ]);
 
 /** A 401 on a sign-in page (a stray background call) must not send the user away from signing in. */

@@ -19,11 +19,10 @@ const authPage = (pick: (pages: AuthPages) => ComponentType) => async () => ({
 });
 
 /**
- * The route table of spec §2. Sign-in pages stand alone; everything else sits in the shell, which
- * renders its pages only once whoami and the feature flags are in. Feature routes come from the
- * registry, each behind its access check.
+ * The pages inside the shell: the home redirect, the feature routes from the registry (each behind
+ * its access check), the settings fallback and not-found. Both identity providers share them.
  */
-export function consoleRoutes(registry: FeatureRegistry): RouteObject[] {
+export function shellPageRoutes(registry: FeatureRegistry): RouteObject[] {
   const featureRoutes: RouteObject[] = registry.routes.map(({ feature, route }) => {
     const handle: ConsoleRouteHandle = { title: route.title, ownHeader: route.ownHeader, refreshable: route.refreshable, headerActions: route.headerActions };
     return {
@@ -42,7 +41,20 @@ export function consoleRoutes(registry: FeatureRegistry): RouteObject[] {
       },
     };
   });
+  return [
+    { index: true, element: <HomeRedirect /> },
+    { path: 'configs', element: <Navigate to="/catalog" replace /> },
+    ...featureRoutes,
+    { path: 'settings/*', element: <SettingsFallback />, handle: { title: 'Settings' } satisfies ConsoleRouteHandle },
+    { path: '*', element: <NotFoundPage />, handle: { title: 'Not found' } satisfies ConsoleRouteHandle },
+  ];
+}
 
+/**
+ * The route table of spec §2 with Kratos sign-in. Sign-in pages stand alone; everything else sits in
+ * the shell, which renders its pages only once whoami and the feature flags are in.
+ */
+export function consoleRoutes(registry: FeatureRegistry): RouteObject[] {
   return [
     {
       hydrateFallbackElement: <BootLoader />,
@@ -55,16 +67,7 @@ export function consoleRoutes(registry: FeatureRegistry): RouteObject[] {
         { path: 'profile-settings', lazy: authPage((pages) => pages.ProfileSettingsPage) },
         { path: 'error', lazy: authPage((pages) => pages.FlowErrorPage) },
         { path: 'auth-state-checker', element: <AuthStateChecker /> },
-        {
-          element: <Shell />,
-          children: [
-            { index: true, element: <HomeRedirect /> },
-            { path: 'configs', element: <Navigate to="/catalog" replace /> },
-            ...featureRoutes,
-            { path: 'settings/*', element: <SettingsFallback />, handle: { title: 'Settings' } satisfies ConsoleRouteHandle },
-            { path: '*', element: <NotFoundPage />, handle: { title: 'Not found' } satisfies ConsoleRouteHandle },
-          ],
-        },
+        { element: <Shell />, children: shellPageRoutes(registry) },
       ],
     },
   ];

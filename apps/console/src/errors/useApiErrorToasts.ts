@@ -4,14 +4,17 @@ import { useEffect } from 'react';
 import { createToastDeduper } from './toastDeduper.ts';
 import { toastMessageForError } from './toastMessage.ts';
 
-/** Every failed query or mutation shows its user message as a toast (spec §8), unless it opted out. */
-export function useApiErrorToasts(queryClient: QueryClient): void {
+/**
+ * Every failed query or mutation shows its user message as a toast (spec §8), unless it opted out.
+ * `messageFor` picks the words (hosted mode shows the server's message); null means no toast.
+ */
+export function useApiErrorToasts(queryClient: QueryClient, messageFor: (error: unknown) => string | null = toastMessageForError): void {
   const toast = useToast();
   useEffect(() => {
     const shouldShow = createToastDeduper();
     const report = (error: unknown, meta: Record<string, unknown> | undefined) => {
       if (meta?.toast === false) return;
-      const message = toastMessageForError(error);
+      const message = messageFor(error);
       if (message && shouldShow(message)) toast.error(message);
     };
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
@@ -24,5 +27,5 @@ export function useApiErrorToasts(queryClient: QueryClient): void {
       stopQueries();
       stopMutations();
     };
-  }, [queryClient, toast]);
+  }, [queryClient, toast, messageFor]);
 }

@@ -1,3 +1,4 @@
+import { authPaths, loginPath } from '@opsdeck/auth';
 import { Button, ErrorPage, Spinner } from '@opsdeck/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -33,8 +34,9 @@ export function AuthStateChecker() {
           navigate(returnTo, { replace: true, state: { [RETURNED_BY_CHECKER]: true } });
         } else {
           queryClient.clear();
-          // The provider builds the login address from returnTarget(), which reads our return_to.
-          navigate(result.redirectTo, { replace: true });
+          // Kratos builds the login address from returnTarget(), which reads our return_to; the hosted
+          // provider answers a bare /login, which gets the return_to here.
+          navigate(result.redirectTo === authPaths.login ? loginPath({ returnTo }) : result.redirectTo, { replace: true });
         }
       })
       .catch((error: unknown) => {

@@ -3,7 +3,7 @@ import { useApiClient } from '@opsdeck/api-client/react';
 import { RbacProvider } from '@opsdeck/rbac/react';
 import { Button, ERROR_BOUNDARY_MESSAGE, ErrorBoundary, ErrorPage, SkeletonText } from '@opsdeck/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useConsole } from '../app/ConsoleContext.tsx';
@@ -64,8 +64,13 @@ function HeaderActions({ component: Actions, session }: { component: ComponentTy
   );
 }
 
+export interface ShellProps {
+  /** Replaces the user menu in the header (hosted mode: organization switcher and user button). */
+  account?: ReactNode;
+}
+
 /** The signed-in frame: sidebar, sticky header and the current page (spec §2 Page layout). */
-export function Shell() {
+export function Shell({ account }: ShellProps) {
   const { registry, session: sessionProvider } = useConsole();
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -126,7 +131,8 @@ export function Shell() {
             actions={ready && handle.headerActions && !handle.ownHeader ? <HeaderActions component={handle.headerActions} session={ready} /> : undefined}
             onRefresh={handle.refreshable ? () => void queryClient.refetchQueries({ type: 'active' }) : undefined}
             account={
-              user && (
+              account ??
+              (user && (
                 <UserMenu
                   name={displayName(user)}
                   avatar={user.avatar}
@@ -135,7 +141,7 @@ export function Shell() {
                   onDownloadKubeconfig={() => setKubeconfigOpen(true)}
                   onSignOut={() => void signOut()}
                 />
-              )
+              ))
             }
           />
           <Main id="main-content" tabIndex={-1} data-testid={testIds.shell.main}>

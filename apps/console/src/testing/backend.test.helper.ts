@@ -20,6 +20,8 @@ export interface TestBackend {
   kratosBasePath: string;
   state: BackendState;
   requests: string[];
+  /** The Authorization header of each request, in the order of `requests` (hosted direct mode sends a bearer token). */
+  authorizations: Array<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -57,10 +59,12 @@ function loginFlow(origin: string, returnTo: string | null) {
 export async function startTestBackend(initial: Partial<BackendState> = {}): Promise<TestBackend> {
   const state: BackendState = { roles: ['admin'], properties: [], whoamiDelay: 0, whoamiRefusals: 0, ...initial };
   const requests: string[] = [];
+  const authorizations: Array<string | undefined> = [];
   let origin = '';
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     requests.push(`${request.method} ${url.pathname}${url.search}`);
+    authorizations.push(request.headers.authorization);
     const json = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
@@ -108,6 +112,7 @@ export async function startTestBackend(initial: Partial<BackendState> = {}): Pro
     kratosBasePath: `${origin}/api/.ory`,
     state,
     requests,
+    authorizations,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,0 +1,183 @@
+// @vitest-environment jsdom
+import { testIds as authTestIds } from '@opsdeck/auth';
+import { useApiClient } from '@opsdeck/api-client/react';
+import { Activity, testIds as uiTestIds } from '@opsdeck/ui';
+import { useQuery } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConsoleApp } from '../app/ConsoleApp.tsx';
+import type { Console } from '../app/createConsole.ts';
+import { defineFeature, sidebarOrder } from '../features/defineFeature.ts';
+import { startTestBackend, type TestBackend } from '../testing/backend.test.helper.ts';
+import { standInClerk, type StandInOrganization } from '../testing/clerk.test.helper.ts';
+import { testIds } from '../testIds.ts';
+import { createHostedConsole } from './createHostedConsole.ts';
+
+const features = [
+  defineFeature({
+    name: 'health',
+    resource: 'canaries',
+    sidebar: { label: 'Health', icon: Activity, path: '/health', order: sidebarOrder.health },
+    routes: [{ path: 'health', title: 'Health', load: async () => ({ Component: () => <h1>Health page</h1> }) }],
+  }),
+  defineFeature({
+    name: 'probe',
+    resource: 'database',
+    routes: [{ path: 'probe', title: 'Probe', load: async () => ({ Component: FailingPage }) }],
+  }),
+];
+
+// A page whose call fails on the organization backend (500 with `{error: 'database is down'}`).
+function FailingPage() {
+  const client = useApiClient();
+  useQuery({ queryKey: ['probe'], queryFn: () => client.general.get('test/server-error') });
+  return <h1>Probe page</h1>;
+}
+
+const ada = { id: 'user_1', fullName: 'Ada Lovelace', email: 'ada@example.org' };
+const provisioningText = 'Please wait, instance provisioning in-progress ...';
+
+let backend: TestBackend;
+/** Every address the console fetched that is not the 127.0.0.1 backend: must stay empty. */
+let outside: string[];
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(async () => {
+  await backend.close();
+});
+beforeEach(() => {
+  backend.requests.length = 0;
+  backend.authorizations.length = 0;
+  localStorage.clear();
+  outside = [];
+  // Nothing may reach the hosted SaaS from a test; the organization backend on 127.0.0.1 may be called.
+  const realFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith('http://127.0.0.1:')) {
+      outside.push(url);
+      return Promise.reject(new TypeError('no network in tests'));
+    }
+    return realFetch(input, init);
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const organization = (id: string, name: string, publicMetadata: Record<string, unknown>): StandInOrganization => ({ id, name, publicMetadata });
+
+// A key of the form the SDK accepts (no request is made with it).
+let keys = 0;
+const publishableKey = () => `pk_test_${btoa(`test-${++keys}.clerk.accounts.dev$`)}`;
+
+async function renderHostedConsole(path: string, clerk: unknown): Promise<Console> {
+  const app = createHostedConsole({
+    features,
+    publishableKey: publishableKey(),
+    clerk: clerk as never,
+    createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
+  });
+  // Inside act until the router has its first route: the hosted SDK mounts there, and its status
+  // listener (an effect) must be in place before the stand-in finishes loading.
+  await act(async () => {
+    render(<ConsoleApp console={app} />);
+    while (!app.router.state.initialized) await new Promise((resolve) => setTimeout(resolve, 5));
+  });
+  return app;
+}
+
+const path = (app: Console) => app.router.state.location.pathname + app.router.state.location.search;
+const mountedComponents = (stand: ReturnType<typeof standInClerk>) => stand.mounted.map((entry) => entry.component);
+
+describe('hosted console', () => {
+  it('puts the organization switcher and user button where the user menu was, and calls the organization backend directly with a bearer token', async () => {
+    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' });
+    await renderHostedConsole('/health', stand.clerk);
+
+    expect(await screen.findByRole('heading', { name: 'Health page' })).toBeTruthy();
+    const header = screen.getByTestId(testIds.header.root);
+    expect(within(header).getByTestId(testIds.hosted.account)).toBeTruthy();
+    expect(within(header).queryByTestId(testIds.userMenu.trigger)).toBeNull();
+    await waitFor(() => expect(mountedComponents(stand)).toEqual(expect.arrayContaining(['OrganizationSwitcher', 'UserButton'])));
+    expect(stand.mounted.find((entry) => entry.component === 'OrganizationSwitcher')?.props).toMatchObject({
+      afterSelectOrganizationUrl: '/organizations/orgs-switched',
+      afterCreateOrganizationUrl: '/organizations/orgs-switched',
+    });
+    // The sidebar follows the roles the organization backend's whoami gave.
+    expect(within(screen.getByTestId(testIds.sidebar.root)).getByRole('link', { name: 'Health' })).toBeTruthy();
+
+    // Direct mode: the identity check and the shell's calls went to the organization backend, each
+    // with a token from the Backend template.
+    for (const call of ['GET /api/auth/whoami', 'GET /api/properties']) expect(backend.requests).toContain(call);
+    expect(backend.authorizations.length).toBe(backend.requests.length);
+    for (const authorization of backend.authorizations) expect(authorization).toBe('Bearer jwt-for-Backend');
+    expect(new Set(stand.templates)).toEqual(new Set(['Backend']));
+    await act(async () => undefined);
+    expect(outside).toEqual([]);
+  });
+
+  it('reads the provisioning message while the organization has no backend address, and shows no shell', async () => {
+    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { direct: true })], active: 'org_a' });
+    await renderHostedConsole('/health', stand.clerk);
+    expect(await screen.findByText(provisioningText)).toBeTruthy();
+    expect(screen.getByTestId(authTestIds.hosted.provisioning).getAttribute('role')).toBe('status');
+    expect(screen.queryByTestId(testIds.shell.root)).toBeNull();
+    expect(backend.requests).toEqual([]);
+  });
+
+  it("reads the provisioning message while the organization backend's whoami answers 404", async () => {
+    // A backend that is not there yet: its whoami answers 404 through the test backend's fallback.
+    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: `${backend.apiBaseUrl}/not-yet`, direct: 'true' })], active: 'org_a' });
+    await renderHostedConsole('/health', stand.clerk);
+    expect(await screen.findByText(provisioningText)).toBeTruthy();
+    expect(backend.requests).toEqual(['GET /api/not-yet/auth/whoami']);
+  });
+
+  it('shows the organization list without an active organization, and after a choice the shell of that organization', async () => {
+    const stand = standInClerk({
+      user: ada,
+      organizations: [organization('org_a', 'Acme', { backend_url: `${backend.apiBaseUrl}/gone`, direct: true }), organization('org_b', 'Globex', { backend_url: backend.apiBaseUrl, direct: true })],
+    });
+    const app = await renderHostedConsole('/health', stand.clerk);
+    const list = await screen.findByTestId(authTestIds.hosted.organizationList);
+    expect(within(list).getByRole('button', { name: 'Acme' })).toBeTruthy();
+    expect(screen.queryByTestId(testIds.shell.root)).toBeNull();
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Globex' }));
+    expect(await screen.findByTestId(testIds.shell.root)).toBeTruthy();
+    await waitFor(() => expect(path(app)).toBe('/health'));
+    expect(await screen.findByRole('heading', { name: 'Health page' })).toBeTruthy();
+    expect(backend.requests).toContain('GET /api/auth/whoami');
+    expect(backend.requests.some((request) => request.startsWith('GET /api/gone'))).toBe(false);
+  });
+
+  it('sends a signed-out visitor to the hosted sign-in with the page to come back to', async () => {
+    const stand = standInClerk({ user: null, organizations: [] });
+    const app = await renderHostedConsole('/health?tab=All', stand.clerk);
+    expect(await screen.findByTestId(testIds.hosted.login)).toBeTruthy();
+    expect(path(app)).toBe('/login?return_to=%2Fhealth%3Ftab%3DAll');
+    await waitFor(() => expect(mountedComponents(stand)).toContain('SignIn'));
+    expect(stand.mounted.find((entry) => entry.component === 'SignIn')?.props).toMatchObject({ forceRedirectUrl: '/health?tab=All' });
+    expect(backend.requests).toEqual([]);
+  });
+
+  it("shows a failed call's server message as a toast", async () => {
+    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' });
+    await renderHostedConsole('/probe', stand.clerk);
+    expect(await screen.findByRole('heading', { name: 'Probe page' })).toBeTruthy();
+    expect(await within(screen.getByTestId(uiTestIds.toast.region)).findByText('database is down')).toBeTruthy();
+    expect(backend.requests).toContain('GET /api/test/server-error');
+  });
+
+  it('does not offer the Kratos pages', async () => {
+    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' });
+    await renderHostedConsole('/registration', stand.clerk);
+    expect(await screen.findByTestId(testIds.pages.notFound)).toBeTruthy();
+    expect(screen.queryByTestId(authTestIds.page.registration)).toBeNull();
+  });
+});
