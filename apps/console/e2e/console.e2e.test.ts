@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { authenticator } from 'otplib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testIds as healthIds } from '@opsdeck/features-health';
 import { testIds } from '../src/testIds.ts';
 import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
 
@@ -248,5 +249,65 @@ describe('console in Chromium against apps/server', () => {
     ]);
     expect(reply.status()).toBe(200);
     expect(reply.headers()['content-disposition']).toContain('kubeconfig');
+  });
+
+  describe('health inside the console', () => {
+    const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+    const rowCount = (page: Page) => page.getByTestId(healthIds.page.count).textContent();
+    const firstCheck = (page: Page) => page.getByTestId(healthIds.page.row).first().locator('[role=rowheader] button');
+
+    it('lets an admin filter by URL, reload the same view, open a check and run it, without axe violations', async () => {
+      const page = await newPage();
+      await signIn(page, 'admin@local', '/health');
+      await page.getByTestId(healthIds.page.row).first().waitFor();
+      expect(await rowCount(page)).toMatch(/^\d+ of 300 checks$/);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.getByRole('switch', { name: 'Hide Passing' }).click();
+      await expect.poll(() => param(page, 'hidePassing')).toBe('false');
+      await expect.poll(() => rowCount(page)).toBe('300 of 300 checks');
+      await page.getByPlaceholder('Search by name, description, or endpoint').fill('dns');
+      await expect.poll(() => param(page, 'search')).toBe('dns');
+      await page.getByRole('combobox', { name: 'Group By' }).click();
+      await page.getByRole('option', { name: 'Type' }).click();
+      await expect.poll(() => param(page, 'groupBy')).toBe('type');
+      await page.getByRole('tab').nth(1).click();
+      await expect.poll(() => param(page, 'tab')).not.toBeNull();
+      await page.getByTestId(healthIds.page.row).first().waitFor();
+      const names = await page.getByTestId(healthIds.page.row).locator('[role=rowheader] button').allTextContents();
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.every((name) => name.toLowerCase().includes('dns'))).toBe(true);
+
+      // The whole view lives in the URL: a reload (inside the shell, still signed in) shows it again.
+      const url = page.url();
+      const count = await rowCount(page);
+      await page.reload();
+      await page.getByTestId(healthIds.page.row).first().waitFor();
+      expect(page.url()).toBe(url);
+      expect(await rowCount(page)).toBe(count);
+      expect(await page.getByPlaceholder('Search by name, description, or endpoint').inputValue()).toBe('dns');
+
+      await firstCheck(page).click();
+      const modal = page.getByTestId(healthIds.modal.root);
+      await modal.waitFor();
+      expect(param(page, 'checkId')).not.toBeNull();
+      await modal.getByTestId(healthIds.modal.stats).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+
+      await modal.getByTestId(healthIds.modal.runNow).click();
+      const result = modal.getByTestId(healthIds.modal.runResult);
+      await result.waitFor({ timeout: 30_000 });
+      expect(await result.textContent()).toMatch(/^(Passed|Failed|Run failed)/);
+    });
+
+    it('gives a viewer the check modal without Run Now', async () => {
+      const page = await newPage();
+      await signIn(page, 'viewer@local', '/health?hidePassing=false&groupBy=none');
+      await firstCheck(page).click();
+      const modal = page.getByTestId(healthIds.modal.root);
+      await modal.getByTestId(healthIds.modal.stats).waitFor();
+      expect(param(page, 'checkId')).not.toBeNull();
+      expect(await modal.getByTestId(healthIds.modal.runNow).count()).toBe(0);
+    });
   });
 });
