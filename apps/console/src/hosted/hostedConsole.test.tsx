@@ -49,6 +49,7 @@ afterAll(async () => {
   await backend.close();
 });
 beforeEach(() => {
+  backend.state.roles = ['admin'];
   backend.requests.length = 0;
   backend.authorizations.length = 0;
   localStorage.clear();
@@ -172,6 +173,24 @@ describe('hosted console', () => {
     expect(await screen.findByRole('heading', { name: 'Probe page' })).toBeTruthy();
     expect(await within(screen.getByTestId(uiTestIds.toast.region)).findByText('database is down')).toBeTruthy();
     expect(backend.requests).toContain('GET /api/test/server-error');
+  });
+
+  it('sends a 401 from the organization backend through the state checker, which asks the hosted session, then to sign-in', async () => {
+    // The backend refuses the token although the hosted session is good: the checker finds the
+    // session, sends the user back once, and the second refusal goes to the hosted sign-in.
+    backend.state.roles = null;
+    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' });
+    const app = await renderHostedConsole('/health', stand.clerk);
+    expect(await screen.findByTestId(testIds.hosted.login)).toBeTruthy();
+    expect(path(app)).toBe('/login?return_to=%2Fhealth');
+    expect(backend.requests.filter((request) => request === 'GET /api/auth/whoami').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers /organizations with the start page when an organization is active', async () => {
+    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' });
+    const app = await renderHostedConsole('/organizations', stand.clerk);
+    expect(await screen.findByRole('heading', { name: 'Health page' })).toBeTruthy();
+    expect(path(app)).toBe('/health');
   });
 
   it('does not offer the Kratos pages', async () => {
