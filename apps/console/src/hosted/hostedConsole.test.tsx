@@ -3,6 +3,7 @@ import { testIds as authTestIds } from '@opsdeck/auth';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { Activity, testIds as uiTestIds } from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
+import axe from 'axe-core';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
@@ -191,6 +192,28 @@ describe('hosted console', () => {
     const app = await renderHostedConsole('/organizations', stand.clerk);
     expect(await screen.findByRole('heading', { name: 'Health page' })).toBeTruthy();
     expect(path(app)).toBe('/health');
+  });
+
+  it('has no axe violations on the organization list, the provisioning notice and the hosted shell', async () => {
+    const violations = async () => {
+      // The WCAG 2.1 A/AA rules, as the browser suite runs them; jsdom draws nothing, so contrast is that suite's business.
+      const results = await axe.run(document.body, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+        rules: { 'color-contrast': { enabled: false } },
+      });
+      return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    };
+    await renderHostedConsole('/health', standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', {})] }).clerk);
+    await screen.findByTestId(authTestIds.hosted.organizationList);
+    expect(await violations()).toEqual([]);
+    cleanup();
+    await renderHostedConsole('/health', standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', {})], active: 'org_a' }).clerk);
+    await screen.findByText(provisioningText);
+    expect(await violations()).toEqual([]);
+    cleanup();
+    await renderHostedConsole('/health', standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' }).clerk);
+    await screen.findByRole('heading', { name: 'Health page' });
+    expect(await violations()).toEqual([]);
   });
 
   it('does not offer the Kratos pages', async () => {
