@@ -144,12 +144,10 @@ export function groupTitle(group: HealthGroup, groupLabel: string): string {
 export const HealthTable = memo(function HealthTable({ checks, rows, summaryUpdatedAt, onOpenCheck, collapsed, onToggleGroup, sort, onSort, groupLabel, now }: HealthTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const entries = rows.rows;
-  const virtualizer = useListVirtualizer(entries.length, scrollRef, {
-    getItemKey: (index) => {
-      const entry = entries[index]!;
-      return isGroupRow(entry) ? `group:${rows.groups[groupNumberOf(entry)]!.key}` : checks[entry]!.id;
-    },
-  });
+  // No getItemKey: rows are a fixed height, so the virtualizer needs no per-check keys, and without
+  // one its O(rows) measurement pass runs only when the count changes, not on every render (a
+  // scroll frame, a strip update). React keys come from the entries below.
+  const virtualizer = useListVirtualizer(entries.length, scrollRef);
   const items = virtualizer.getVirtualItems();
   const recentStatuses = useVisibleRecentStatuses(checks, entries, items[0]?.index ?? 0, summaryUpdatedAt);
 
@@ -164,7 +162,7 @@ export const HealthTable = memo(function HealthTable({ checks, rows, summaryUpda
               const group = rows.groups[groupNumberOf(entry)]!;
               return (
                 <GroupRow
-                  key={item.key}
+                  key={`group:${group.key}`}
                   group={group}
                   rowIndex={item.index}
                   start={item.start}
@@ -178,7 +176,7 @@ export const HealthTable = memo(function HealthTable({ checks, rows, summaryUpda
             const check = checks[entry]!;
             return (
               <CheckRow
-                key={item.key}
+                key={check.id}
                 check={check}
                 rowIndex={item.index}
                 start={item.start}

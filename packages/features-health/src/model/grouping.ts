@@ -53,6 +53,8 @@ export function groupValueOf(check: CheckSummary, groupBy: GroupBy): string {
 export interface GroupIndex {
   groupOf: Int32Array;
   keys: string[];
+  /** The keys lowercased, for ordering groups by name without lowercasing in the comparator. */
+  lowerKeys: string[];
 }
 
 export function buildGroupIndex(checks: readonly CheckSummary[], groupBy: GroupBy): GroupIndex {
@@ -69,7 +71,7 @@ export function buildGroupIndex(checks: readonly CheckSummary[], groupBy: GroupB
     }
     groupOf[i] = id;
   }
-  return { groupOf, keys };
+  return { groupOf, keys, lowerKeys: keys.map((key) => key.toLowerCase()) };
 }
 
 /**
@@ -104,7 +106,7 @@ export function groupRows(
   collapsed: ReadonlySet<string> = new Set(),
 ): HealthRows {
   if (groupBy === 'none' || !groupIndex) return { rows: indexes, groups: [], checkCount: indexes.length };
-  const { groupOf, keys } = groupIndex;
+  const { groupOf, keys, lowerKeys } = groupIndex;
   const total = keys.length;
   const counts = new Int32Array(total);
   const order: number[] = [];
@@ -116,14 +118,16 @@ export function groupRows(
   if (sort.sortBy === 'name') {
     const sign = sort.sortOrder === 'desc' ? -1 : 1;
     order.sort((a, b) => {
-      const x = keys[a]!.toLowerCase();
-      const y = keys[b]!.toLowerCase();
+      const x = lowerKeys[a]!;
+      const y = lowerKeys[b]!;
       return x < y ? -sign : x > y ? sign : a - b;
     });
   }
   // Each group's slot in the output, then a single pass drops every check into place.
   const groupNumber = new Int32Array(total).fill(-1);
   const start = new Int32Array(total);
+  // Collapsed looked up once per group, not once per check.
+  const folded = new Uint8Array(total);
   const groups: HealthGroup[] = [];
   let cursor = 0;
   for (const g of order) {
@@ -132,25 +136,25 @@ export function groupRows(
     groups.push({ key, count: counts[g]!, healthy: 0, aggregate: 'good', passed: 0, failed: 0, latency: null, lastTransitionMs: Number.NaN });
     cursor++; // the group row
     start[g] = cursor;
-    if (!collapsed.has(key)) cursor += counts[g]!;
+    if (collapsed.has(key)) folded[g] = 1;
+    else cursor += counts[g]!;
   }
   const rows = new Int32Array(cursor);
   const fill = Int32Array.from(start);
   for (const g of order) rows[start[g]! - 1] = -(groupNumber[g]! + 1);
   for (let i = 0; i < indexes.length; i++) {
     const c = indexes[i]!;
-    const { uptime } = prepared.checks[c]!;
     const g = groupOf[c]!;
     const group = groups[groupNumber[g]!]!;
     group.healthy += prepared.healthy[c]!;
-    group.passed += uptime.passed;
-    group.failed += uptime.failed;
+    group.passed += prepared.passed[c]!;
+    group.failed += prepared.failed[c]!;
     const latency = prepared.latency[c]!;
     if (!Number.isNaN(latency) && (group.latency === null || latency > group.latency)) group.latency = latency;
     const transition = prepared.transitionMs[c]!;
     // NaN compares false both ways: a group without a transition yet takes the first one.
     if (!Number.isNaN(transition) && !(transition <= group.lastTransitionMs)) group.lastTransitionMs = transition;
-    if (!collapsed.has(group.key)) rows[fill[g]!++] = c;
+    if (!folded[g]) rows[fill[g]!++] = c;
   }
   for (const group of groups) group.aggregate = group.healthy === group.count ? 'good' : group.healthy === 0 ? 'bad' : 'mixed';
   return { rows, groups, checkCount: indexes.length };
