@@ -13,7 +13,8 @@ export const recentStatusCount = 10;
 export function useRecentStatuses(checkIds: readonly string[], summaryUpdatedAt: number) {
   const client = useApiClient();
   return useQuery({
-    queryKey: [...apiQueryKeys.db.query('check_statuses', { recent: checkIds }), summaryUpdatedAt],
+    // The ids as one string: react-query hashes the key on every render, element by element.
+    queryKey: [...apiQueryKeys.db.query('check_statuses', { recent: checkIds.join(',') }), summaryUpdatedAt],
     queryFn: async ({ signal }) => {
       const rows = await client.db
         .from('check_statuses')
