@@ -5,7 +5,8 @@ import {
   useHostedSession,
   type HostedAuthProviderProps,
 } from '@opsdeck/auth/hosted/react';
-import { useMemo, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ConsoleContext, useConsole } from '../app/ConsoleContext.tsx';
 
@@ -23,8 +24,19 @@ export type HostedProviderSettings = Pick<
 function HostedConsoleContext({ children }: { children: ReactNode }) {
   const app = useConsole();
   const fallback = useApiClient();
-  const { provider } = useHostedSession();
+  const { provider, state } = useHostedSession();
   const options = useHostedApiClientOptions();
+  const queryClient = useQueryClient();
+
+  // Signing out (or leaving the organization) ends what the cache knew: whoami, roles and data
+  // belong to that person and organization. While the gate shows sign-in or the organization list
+  // no page reads the cache, so it is dropped there, before anyone else's shell renders from it.
+  const ready = state.type === 'ready';
+  const wasReady = useRef(false);
+  useEffect(() => {
+    if (wasReady.current && !ready) queryClient.clear();
+    wasReady.current = ready;
+  }, [ready, queryClient]);
   const client = useMemo(
     () => (options ? app.createApiClient(options) : null),
     [options, app],

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { testIds as authTestIds } from '@opsdeck/auth';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { Activity, testIds as uiTestIds } from '@opsdeck/ui';
+import { Activity, Database, testIds as uiTestIds } from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
 import axe from 'axe-core';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -22,6 +22,12 @@ const features = [
     resource: 'canaries',
     sidebar: { label: 'Health', icon: Activity, path: '/health', order: sidebarOrder.health },
     routes: [{ path: 'health', title: 'Health', load: async () => ({ Component: () => <h1>Health page</h1> }) }],
+  }),
+  defineFeature({
+    name: 'settings.connections',
+    resource: 'connections',
+    sidebar: { label: 'Connections', icon: Database, path: '/settings/connections', section: 'settings' },
+    routes: [{ path: 'settings/connections', title: 'Connections', load: async () => ({ Component: () => <h1>Connections page</h1> }) }],
   }),
   defineFeature({
     name: 'probe',
@@ -214,6 +220,33 @@ describe('hosted console', () => {
     await renderHostedConsole('/health', standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' }).clerk);
     await screen.findByRole('heading', { name: 'Health page' });
     expect(await violations()).toEqual([]);
+  });
+
+  it("forgets the previous person's data after a sign-out: the next one gets their own roles", async () => {
+    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' });
+    const app = await renderHostedConsole('/health', stand.clerk);
+    const nav = () => within(screen.getByTestId(testIds.sidebar.root)).getByRole('navigation', { name: 'Main' });
+    await screen.findByRole('heading', { name: 'Health page' });
+    expect(within(nav()).getByRole('button', { name: 'Settings' })).toBeTruthy();
+
+    // The user button signs out through the SDK; the gate sends the visitor to the hosted sign-in.
+    await act(async () => {
+      await (stand.clerk as { signOut(): Promise<void> }).signOut();
+    });
+    await screen.findByTestId(testIds.hosted.login);
+    backend.state.roles = ['viewer'];
+    const whoamis = () => backend.requests.filter((request) => request === 'GET /api/auth/whoami').length;
+    const before = whoamis();
+    act(() => stand.signIn({ id: 'user_2', fullName: 'Grace Hopper', email: 'grace@example.org' }, 'org_a'));
+    // The session resolves again (its identity check is one more whoami); then the sign-in returns.
+    await waitFor(() => expect(whoamis()).toBeGreaterThan(before));
+    await act(async () => {
+      await app.router.navigate('/health');
+    });
+    await screen.findByRole('heading', { name: 'Health page' });
+    // A viewer: no Settings, although the admin's whoami was still fresh in the cache.
+    await waitFor(() => expect(within(nav()).queryByRole('button', { name: 'Settings' })).toBeNull());
+    expect(within(nav()).getByRole('link', { name: 'Health' })).toBeTruthy();
   });
 
   it('does not offer the Kratos pages', async () => {

@@ -18,6 +18,8 @@ export interface StandInUser {
 export interface StandInClerk {
   /** Pass as `clerk` to the hosted console. */
   clerk: unknown;
+  /** What the hosted sign-in does once someone has signed in: a session, an active organization. */
+  signIn(person: StandInUser, organizationId: string): void;
   /** Components the SDK asked Clerk to mount, in order. */
   mounted: Array<{ component: string; props: Record<string, unknown> }>;
   /** JWT templates asked for, in order. */
@@ -31,23 +33,25 @@ export function standInClerk(init: { user: StandInUser | null; organizations: St
   const organizations = [...init.organizations];
   let active = organizations.find((organization) => organization.id === init.active) ?? null;
 
-  const user = init.user && {
-    id: init.user.id,
-    fullName: init.user.fullName,
-    primaryEmailAddress: { emailAddress: init.user.email },
+  const makeUser = (person: StandInUser) => ({
+    id: person.id,
+    fullName: person.fullName,
+    primaryEmailAddress: { emailAddress: person.email },
     getOrganizationMemberships: async () => ({ data: organizations.map((organization) => ({ organization })) }),
-  };
-  const session = user && {
-    id: 'sess_1',
+  });
+  const makeSession = (signedIn: ReturnType<typeof makeUser>) => ({
+    id: `sess_${signedIn.id}`,
     status: 'active',
-    user,
+    user: signedIn,
     lastActiveOrganizationId: active?.id ?? null,
     factorVerificationAge: null,
     getToken: async (options?: { template?: string }) => {
       templates.push(options?.template ?? '');
       return `jwt-for-${options?.template ?? 'session'}`;
     },
-  };
+  });
+  let user = init.user && makeUser(init.user);
+  let session = user && makeSession(user);
   const client = () => ({ sessions: session ? [session] : [], signedInSessions: session ? [session] : [] });
   const resources = () => ({ client: client(), session, user, organization: active });
   const emit = () => listeners.forEach((listener) => listener(resources()));
@@ -78,7 +82,12 @@ export function standInClerk(init: { user: StandInUser | null; organizations: St
       organizations.push(organization);
       return organization;
     },
-    signOut: async () => undefined,
+    signOut: async () => {
+      user = null;
+      session = null;
+      active = null;
+      emit();
+    },
   };
   // Live values the SDK and the adapter read from the object itself.
   Object.defineProperties(known, {
@@ -102,5 +111,11 @@ export function standInClerk(init: { user: StandInUser | null; organizations: St
       return target[property];
     },
   });
-  return { clerk, mounted, templates };
+  const signIn = (person: StandInUser, organizationId: string) => {
+    user = makeUser(person);
+    active = organizations.find((organization) => organization.id === organizationId) ?? null;
+    session = makeSession(user);
+    emit();
+  };
+  return { clerk, mounted, templates, signIn };
 }
