@@ -13,6 +13,11 @@ describe('initialsOf', () => {
     expect(initialsOf('𝒜lice Bob')).toBe('𝒜B');
   });
 
+  it('skips words that start with punctuation', () => {
+    expect(initialsOf('Admin (demo)')).toBe('A');
+    expect(initialsOf('- Jane - Doe')).toBe('JD');
+  });
+
   it('gives an empty string for no name', () => {
     expect(initialsOf('')).toBe('');
     expect(initialsOf('   ')).toBe('');
