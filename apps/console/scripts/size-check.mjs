@@ -26,6 +26,15 @@ for (const file of readdirSync(join(dist, 'assets')).filter((name) => name.endsW
   if (!initial.has(`assets/${file}`)) console.log(`lazy     ${gzipKB(`assets/${file}`).toFixed(1).padStart(7)} KB  assets/${file}`);
 }
 console.log(`initial JS ${total.toFixed(1)} KB gzip, budget ${budgetKB} KB`);
+// The default (Kratos) build must not carry the hosted SDK at all, not even as a lazy chunk: main.tsx
+// compares VITE_OPSDECK_AUTH literally so the bundler drops the hosted branch.
+if (process.env.VITE_OPSDECK_AUTH !== 'hosted') {
+  const withClerk = readdirSync(join(dist, 'assets')).filter((name) => name.endsWith('.js') && /@clerk\/|clerk\.accounts|ClerkProvider/.test(readFileSync(join(dist, 'assets', name), 'utf8')));
+  if (withClerk.length > 0) {
+    console.error(`size-check: the Kratos build contains hosted SDK code in ${withClerk.join(', ')}`);
+    process.exit(1);
+  }
+}
 if (total > budgetKB) {
   console.error(`size-check: initial JS ${total.toFixed(1)} KB gzip is over the ${budgetKB} KB budget`);
   process.exit(1);
