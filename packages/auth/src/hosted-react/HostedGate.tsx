@@ -58,9 +58,12 @@ export function HostedGate({ children, loading, organizationList }: HostedGatePr
       return organizationList ?? <HostedOrganizationList />;
     case 'provisioning':
       return (
-        <HostedNotice data-testid={testIds.hosted.provisioning} role="status">
+        <HostedNotice>
           <Spinner size={24} />
-          <p>{state.message}</p>
+          {/* The live region is the message, so the page keeps its main landmark. */}
+          <p data-testid={testIds.hosted.provisioning} role="status">
+            {state.message}
+          </p>
         </HostedNotice>
       );
     case 'invalid':

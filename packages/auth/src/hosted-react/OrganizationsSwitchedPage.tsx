@@ -39,9 +39,11 @@ export function OrganizationsSwitchedPage({ onSwitched, reloadDocument = false }
   }, [onSwitched, reloadDocument, reload, navigate]);
 
   return (
-    <HostedNotice data-testid={testIds.hosted.switching} role="status">
+    <HostedNotice>
       <Spinner size={24} />
-      <p>Switching organization ...</p>
+      <p data-testid={testIds.hosted.switching} role="status">
+        Switching organization ...
+      </p>
     </HostedNotice>
   );
 }
