@@ -1,6 +1,8 @@
-// The health page benchmark: apps/server with N demo checks serving the built page, opened in
-// Debian's Chromium. Prints a table, then one JSON line keyed by N. Timings are measured inside
-// the page (performance.now and animation frames), not across the automation protocol.
+// The health page benchmark: apps/server with N demo checks serving the built console (or, with
+// HEALTH_BENCH_TARGET=embed, this standalone page), opened in Debian's Chromium. Prints a table, the
+// ratios against baselines measured in the same run (one painted frame of a no-op DOM change in the
+// same page, and the first size), then one JSON line keyed by N. Timings are measured inside the
+// page (performance.now and animation frames), not across the automation protocol.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +11,11 @@ import { chromium } from 'playwright-core';
 const sizes = (process.env.HEALTH_BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
 const keystrokes = 20;
 const cli = fileURLToPath(new URL('../../server/dist/cli.js', import.meta.url));
-const consoleDir = fileURLToPath(new URL('../dist', import.meta.url));
+const target = process.env.HEALTH_BENCH_TARGET ?? 'console';
+if (target !== 'console' && target !== 'embed') throw new Error(`HEALTH_BENCH_TARGET must be console or embed, not ${target}`);
+// The console runs on the server's --auth disabled built-in admin: no sign-in step in the numbers.
+const consoleDir = fileURLToPath(new URL(target === 'console' ? '../../console/dist' : '../dist', import.meta.url));
+const pagePath = target === 'console' ? '/health?hidePassing=false' : '/?hidePassing=false';
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-precise-memory-info'];
 
 async function freePort() {
@@ -105,7 +111,7 @@ async function measure(browser, size) {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     await page.addInitScript(instrument);
-    await page.goto(`${server.url}/?hidePassing=false`);
+    await page.goto(`${server.url}${pagePath}`);
     await page.waitForFunction(() => window.__healthBench.firstRows > 0, null, { timeout: 120_000 });
     const { summaryParsed, firstRows } = await page.evaluate(() => window.__healthBench);
 
@@ -144,6 +150,9 @@ async function measure(browser, size) {
       "document.querySelector('[data-testid=health-row] [role=rowheader] button').click()",
       "return !!document.querySelector('[data-testid=check-modal]')",
     );
+    // Baseline: the same page paints a DOM change that no component reacts to.
+    const frames = [];
+    for (let i = 0; i < 5; i++) frames.push(await timeUntil(page, 'document.body.dataset.benchNoop = String(Math.random())', 'return true'));
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = await cdp.send('Runtime.getHeapUsage');
@@ -156,6 +165,7 @@ async function measure(browser, size) {
       tabSwitchMs: round(tabSwitchMs),
       modalOpenMs: round(modalOpenMs),
       heapMB: round(usedSize / 1024 / 1024),
+      frameMs: round(percentile(frames, 50)),
     };
   } finally {
     await server.stop();
@@ -175,4 +185,15 @@ try {
 const columns = ['firstRowsMs', 'keystrokeP50Ms', 'keystrokeP95Ms', 'groupSwitchMs', 'tabSwitchMs', 'modalOpenMs', 'heapMB'];
 console.log(['checks', ...columns].map((c) => c.padStart(15)).join(''));
 for (const size of sizes) console.log([String(size), ...columns.map((c) => String(results[size][c]))].map((c) => c.padStart(15)).join(''));
+const first = results[sizes[0]];
+console.log(`\nratios (baseline: one painted no-op frame in the same page; and the ${sizes[0]}-check run)`);
+for (const size of sizes) {
+  const r = results[size];
+  console.log(
+    `${String(size).padStart(6)}: keystroke p95 x${(r.keystrokeP95Ms / r.frameMs).toFixed(1)} of a frame (${r.frameMs} ms),` +
+      ` first rows x${(r.firstRowsMs / first.firstRowsMs).toFixed(1)} and keystroke p50 x${(r.keystrokeP50Ms / first.keystrokeP50Ms).toFixed(1)} of ${sizes[0]} checks`,
+  );
+}
+console.log('targets: 10k first rows <= 300 ms, keystroke p95 <= 50 ms, group switch <= 100 ms, heap <= 150 MB; 50k keystroke p95 <= 150 ms');
+console.log(`target page: ${target} (${pagePath})`);
 console.log(JSON.stringify(results));
