@@ -1,57 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { startServerProcess, type RunningServer } from '../../../scripts/e2e/serverProcess.ts';
 
-const cli = fileURLToPath(new URL('../../server/dist/cli.js', import.meta.url));
-const consoleDir = fileURLToPath(new URL('../dist', import.meta.url));
-
-export const chromiumOptions = {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-};
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-export interface RunningServer {
-  url: string;
-  /** Everything the server logged (outbox lines included), for failure messages. */
-  log(): string;
-  stop(): Promise<void>;
-}
+export { chromiumOptions, type RunningServer } from '../../../scripts/e2e/serverProcess.ts';
 
 /** apps/server (built) on 127.0.0.1 with demo data and sign-in, serving the built console. */
-export async function startServer(): Promise<RunningServer> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [cli, '--memory', '--checks', '300', '--port', String(port), '--console-dir', consoleDir],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, OPSDECK_DEMO_PASSWORD: 'opsdeck-demo' } },
-  );
-  let log = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      if (log.includes('"listening"')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${log}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    log: () => log,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+export function startServer(): Promise<RunningServer> {
+  return startServerProcess({ consoleDir: fileURLToPath(new URL('../dist', import.meta.url)) });
 }

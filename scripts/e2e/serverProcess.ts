@@ -1,0 +1,66 @@
+// The end-to-end suites' real backend: the built apps/server on a free 127.0.0.1 port, with its own
+// in-memory demo data, serving a built app as its console. Shared by apps/console and apps/health-embed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const cli = fileURLToPath(new URL('../../apps/server/dist/cli.js', import.meta.url));
+
+/** Debian's Chromium, headless, with nothing that reaches beyond 127.0.0.1. */
+export const chromiumOptions = {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface RunningServer {
+  url: string;
+  /** Everything the server logged (outbox lines included), for failure messages. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export interface ServerProcessOptions {
+  /** The built app to serve (its dist directory). */
+  consoleDir: string;
+  checks?: number;
+  /** More opsdeck-server options, e.g. ['--auth', 'disabled']. */
+  args?: string[];
+}
+
+export async function startServerProcess({ consoleDir, checks = 300, args = [] }: ServerProcessOptions): Promise<RunningServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [cli, '--memory', '--seed', 'demo', '--checks', String(checks), '--port', String(port), '--console-dir', consoleDir, ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, OPSDECK_DEMO_PASSWORD: 'opsdeck-demo' } },
+  );
+  let log = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('"listening"')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${log}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    log: () => log,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
