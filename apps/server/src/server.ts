@@ -64,6 +64,7 @@ export async function startServer(config: ServerConfig, log: Logger, createPostg
     log,
     createPostgrestApp,
     summaryCacheMillis: 5000,
+    summaryStaleMillis: 30_000,
     resolvers: [
       async (request) => {
         const user = await identity.sessionUser(request);

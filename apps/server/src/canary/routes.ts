@@ -6,22 +6,24 @@ import { badRequest, notFound, readJsonBody } from '../http/errors';
 import { checkGraph, parseInstant } from './graph';
 import { runAndRecord } from './runner';
 import { parseSummaryBody, RUNNER_NAME, summaryResponseText, type SummaryQuery } from './summary';
+import type { SummaryTable } from './summaryTable';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The canary service as the console reaches it under /api/canary. */
-export function canaryRoutes(db: Database, version: string, summaryCacheMillis = 0) {
+export function canaryRoutes(db: Database, version: string, summaryCacheMillis = 0, summaryTable?: SummaryTable) {
   const app = new Hono<AppEnv>();
   // Like duty's periodically refreshed check_status_summary view: pollers within a few seconds share
   // one computation (and concurrent ones share the same in-flight query). A local run clears it.
   const cache = new Map<string, { until: number; text: Promise<string> }>();
+  const compute = (query: SummaryQuery) => (summaryTable ? summaryTable.responseText(query) : summaryResponseText(db, query));
   const cachedSummary = (query: SummaryQuery) => {
-    if (summaryCacheMillis <= 0) return summaryResponseText(db, query);
+    if (summaryCacheMillis <= 0) return compute(query);
     const key = JSON.stringify(query);
     const now = Date.now();
     const hit = cache.get(key);
     if (hit && hit.until > now) return hit.text;
-    const text = summaryResponseText(db, query);
+    const text = compute(query);
     cache.set(key, { until: now + summaryCacheMillis, text });
     text.catch(() => cache.delete(key));
     return text;
@@ -56,6 +58,7 @@ export function canaryRoutes(db: Database, version: string, summaryCacheMillis =
     const id = c.req.param('id');
     if (!UUID.test(id)) throw badRequest('not a check id');
     const result = await runAndRecord(db, id);
+    if (result) await summaryTable?.refreshCheck(id);
     cache.clear();
     if (!result) throw notFound(`check ${id} not found`);
     return c.json(result);

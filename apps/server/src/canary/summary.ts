@@ -9,7 +9,7 @@ export interface SummaryQuery {
 }
 
 // The fields of the real CheckSummary, in its order; nulls are dropped as Go's omitempty does.
-const SUMMARY_OBJECT = `json_strip_nulls(json_build_object(
+export const SUMMARY_OBJECT = `json_strip_nulls(json_build_object(
   'id', id, 'canary_id', canary_id, 'canary_name', canary_name, 'canary_namespace', canary_namespace,
   'agent_id', agent_id, 'name', name, 'namespace', namespace, 'type', type, 'icon', icon,
   'description', description, 'labels', labels, 'status', status, 'severity', severity, 'owner', owner,

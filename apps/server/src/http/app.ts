@@ -3,7 +3,8 @@ import type { Database } from '../db/database';
 import { authRoutes } from '../auth/routes';
 import { requireUser, type AuthMode } from '../auth/middleware';
 import { basicAuthResolver, type UserResolver } from '../auth/resolve';
-import { authorizeTable } from '../auth/tableAccess';
+import { actionOfMethod, authorizeTable } from '../auth/tableAccess';
+import { createSummaryTable, SUMMARY_SOURCES } from '../canary/summaryTable';
 import { canaryRoutes } from '../canary/routes';
 import { consoleHandler } from './console';
 import type { AppEnv } from './env';
@@ -30,6 +31,11 @@ export interface AppOptions {
   log?: Logger;
   /** How long a computed health summary is reused (0: never; the CLI uses 5 s). */
   summaryCacheMillis?: number;
+  /**
+   * Serve the summary from the refreshed opsdeck.summary_rows table (the CLI does), refreshed in the
+   * background once older than this many ms; unset: computed from check_summary on every request.
+   */
+  summaryStaleMillis?: number;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -58,7 +64,15 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const auth = requireUser({ mode: options.auth ?? 'basic', resolvers: [...(options.resolvers ?? []), basicAuthResolver(db)] });
     app.use('/api/*', auth);
     app.route('/api/auth', authRoutes());
-    app.route('/api/canary', canaryRoutes(db, SERVER_VERSION, options.summaryCacheMillis ?? 0));
+    const summaryTable = options.summaryStaleMillis === undefined ? undefined : createSummaryTable(db, { staleMillis: options.summaryStaleMillis, log });
+    app.route('/api/canary', canaryRoutes(db, SERVER_VERSION, options.summaryCacheMillis ?? 0, summaryTable));
+    if (summaryTable) {
+      // A change to checks, canaries or statuses through /api/db is in the next summary.
+      app.use('/api/db/:table', async (c, next) => {
+        await next();
+        if (actionOfMethod(c.req.method) === 'write' && SUMMARY_SOURCES.has(c.req.param('table')) && c.res.status < 400) await summaryTable.markDirty();
+      });
+    }
     app.get('/api/kubeconfig', (c) => {
       const server = new URL(c.req.url).origin;
       const user = c.get('user');
