@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { seedDemo } from '../db/seed/demo';
@@ -16,7 +18,12 @@ describe.each(testDatabases())('summary served from opsdeck.summary_rows on $eng
   beforeAll(async () => {
     db = await target.open();
     await seedDemo(db, { checks: 40 });
-    server = await startTestServer({ db, auth: 'basic', createPostgrestApp, summaryStaleMillis: 60_000 });
+    server = await startTestServer({
+      db,
+      auth: 'basic',
+      createPostgrestApp,
+      summaryStaleMillis: 60_000,
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -24,7 +31,10 @@ describe.each(testDatabases())('summary served from opsdeck.summary_rows on $eng
   });
 
   const summary = async (init?: RequestInit) => {
-    const response = await fetch(`${server.url}/api/canary/api/summary`, { ...init, headers: { ...basic('admin@local'), 'Content-Type': 'application/json', ...init?.headers } });
+    const response = await fetch(`${server.url}/api/canary/api/summary`, {
+      ...init,
+      headers: { ...basic('admin@local'), 'Content-Type': 'application/json', ...init?.headers },
+    });
     expect(response.status).toBe(200);
     return checksOf(await response.text());
   };
@@ -37,11 +47,59 @@ describe.each(testDatabases())('summary served from opsdeck.summary_rows on $eng
     expect(filtered).toEqual(checksOf(await summaryResponseText(db, critical)));
   });
 
+  it('sends a cached summary gzipped to a client that accepts it, and as it is to one that does not', async () => {
+    const cached = await startTestServer({
+      db,
+      auth: 'basic',
+      createPostgrestApp,
+      summaryStaleMillis: 60_000,
+      summaryCacheMillis: 5000,
+    });
+    const raw = (acceptEncoding?: string) =>
+      new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
+        const headers = {
+          ...basic('admin@local'),
+          ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}),
+        };
+        request(`${cached.url}/api/canary/api/summary`, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              encoding: response.headers['content-encoding'],
+              vary: response.headers.vary,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        })
+          .on('error', reject)
+          .end();
+      });
+    try {
+      const plain = await raw();
+      expect(plain.encoding).toBeUndefined();
+      expect(plain.body.byteLength).toBeGreaterThan(16 * 1024);
+      const zipped = await raw('gzip, deflate, br');
+      expect(zipped.encoding).toBe('gzip');
+      expect(zipped.vary).toBe('Accept-Encoding');
+      expect(zipped.body.byteLength).toBeLessThan(plain.body.byteLength / 4);
+      expect(checksOf(gunzipSync(zipped.body).toString('utf8'))).toEqual(
+        checksOf(plain.body.toString('utf8')),
+      );
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('shows a change made through /api/db in the very next summary', async () => {
     const [first] = await summary();
     const response = await fetch(`${server.url}/api/db/checks?id=eq.${first!.id}`, {
       method: 'PATCH',
-      headers: { ...basic('admin@local'), 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+      headers: {
+        ...basic('admin@local'),
+        'Content-Type': 'application/json',
+        Prefer: 'return=minimal',
+      },
       body: JSON.stringify({ name: 'zzz-renamed' }),
     });
     expect(response.status).toBeLessThan(300);
@@ -53,10 +111,16 @@ describe.each(testDatabases())('summary served from opsdeck.summary_rows on $eng
   it('refreshes one check after it runs, and a whole refresh keeps writes made meanwhile dirty', async () => {
     const table = createSummaryTable(db, { staleMillis: 60_000 });
     await table.refreshAll();
-    await db.query(`UPDATE checks SET name = 'aaa-direct' WHERE id = (SELECT id FROM checks ORDER BY name DESC LIMIT 1)`);
+    await db.query(
+      `UPDATE checks SET name = 'aaa-direct' WHERE id = (SELECT id FROM checks ORDER BY name DESC LIMIT 1)`,
+    );
     // Written behind the table's back and not marked: still the refreshed text...
-    expect(checksOf(await table.responseText()).some((check) => check.name === 'aaa-direct')).toBe(false);
-    const { rows } = await db.query<{ id: string }>(`SELECT id FROM checks WHERE name = 'aaa-direct'`);
+    expect(checksOf(await table.responseText()).some((check) => check.name === 'aaa-direct')).toBe(
+      false,
+    );
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT id FROM checks WHERE name = 'aaa-direct'`,
+    );
     await table.refreshCheck(rows[0]!.id);
     // ...until that check is refreshed (as after Run Now), or the table is marked dirty.
     expect(checksOf(await table.responseText())[0]?.name).toBe('aaa-direct');
