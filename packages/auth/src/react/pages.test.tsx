@@ -101,6 +101,7 @@ describe('LoginPage', () => {
     const posts = recorded.filter((request) => request.method === 'POST');
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body).toMatchObject({ method: 'password', identifier: 'admin@local', password: 'opsdeck-demo' });
+    expect(recorded.filter((request) => request.path.startsWith('/self-service/login/browser'))).toHaveLength(1);
   });
 
   it('ignores a second submit while the first is in flight', async () => {

@@ -44,11 +44,14 @@ export function LoginPage() {
     if (!flow || !credentials || autoSubmitted.current || loginMode(flow) !== 'sign-in') return;
     autoSubmitted.current = true;
     const csrf = flow.ui.nodes.map(nodeAttributes).find((attributes) => attributes.name === 'csrf_token')?.value;
-    // Take the password out of the address bar before anything else happens.
+    // Take the password out of the address bar before anything else happens. The router may not have
+    // committed the flow id written a moment ago (its updates are transitions), so keep it here too:
+    // losing it would start a second flow and bring the page back after the sign-in succeeded.
     const cleaned = new URLSearchParams(search);
     cleaned.delete('password');
     cleaned.delete('username');
     cleaned.delete('identifier');
+    cleaned.set('flow', flow.id);
     setSearch(cleaned, { replace: true });
     void send({ csrf_token: csrf, method: 'password', identifier: credentials.identifier, password: credentials.password });
     // Runs once, when the flow first arrives.
