@@ -9,7 +9,11 @@ export interface SummaryTableOptions {
 }
 
 /** Tables whose writes change the summary: a write through /api/db to one of them marks it dirty. */
-export const SUMMARY_SOURCES: ReadonlySet<string> = new Set(['checks', 'canaries', 'check_statuses']);
+export const SUMMARY_SOURCES: ReadonlySet<string> = new Set([
+  'checks',
+  'canaries',
+  'check_statuses',
+]);
 
 /**
  * The summary served from opsdeck.summary_rows. A dirty (or never built) table is refreshed before
@@ -17,6 +21,10 @@ export const SUMMARY_SOURCES: ReadonlySet<string> = new Set(['checks', 'canaries
  * over the last hour lag by at most `staleMillis`, as with duty's refreshed view. State lives in the
  * database, so several instances on one Postgres agree.
  */
+/** Rebuilds rows of opsdeck.summary_rows from the live check_summary view. */
+const INSERT_ROWS = `INSERT INTO opsdeck.summary_rows (check_id, name, labels, deleted_at, body)
+  SELECT id, name, labels, deleted_at, ${SUMMARY_OBJECT}::text FROM check_summary`;
+
 export function createSummaryTable(db: Database, options: SummaryTableOptions = {}) {
   const staleMillis = options.staleMillis ?? 30_000;
   let refreshing: Promise<void> | undefined;
@@ -24,13 +32,15 @@ export function createSummaryTable(db: Database, options: SummaryTableOptions = 
   const refreshAll = (): Promise<void> =>
     (refreshing ??= db
       .transaction(async (tx) => {
-        const { rows } = await tx.query<{ generation: string }>('SELECT dirty_generation AS generation FROM opsdeck.summary_state WHERE id = 1');
-        await tx.query('DELETE FROM opsdeck.summary_rows');
-        await tx.query(
-          `INSERT INTO opsdeck.summary_rows (check_id, name, labels, deleted_at, body)
-           SELECT id, name, labels, deleted_at, ${SUMMARY_OBJECT}::text FROM check_summary`,
+        const { rows } = await tx.query<{ generation: string }>(
+          'SELECT dirty_generation AS generation FROM opsdeck.summary_state WHERE id = 1',
         );
-        await tx.query('UPDATE opsdeck.summary_state SET refreshed_at = now(), clean_generation = $1 WHERE id = 1', [rows[0]?.generation ?? 0]);
+        await tx.query('DELETE FROM opsdeck.summary_rows');
+        await tx.query(INSERT_ROWS);
+        await tx.query(
+          'UPDATE opsdeck.summary_state SET refreshed_at = now(), clean_generation = $1 WHERE id = 1',
+          [rows[0]?.generation ?? 0],
+        );
       })
       .finally(() => {
         refreshing = undefined;
@@ -43,29 +53,32 @@ export function createSummaryTable(db: Database, options: SummaryTableOptions = 
     async refreshCheck(checkId: string): Promise<void> {
       await db.transaction(async (tx) => {
         await tx.query('DELETE FROM opsdeck.summary_rows WHERE check_id = $1', [checkId]);
-        await tx.query(
-          `INSERT INTO opsdeck.summary_rows (check_id, name, labels, deleted_at, body)
-           SELECT id, name, labels, deleted_at, ${SUMMARY_OBJECT}::text FROM check_summary WHERE id = $1`,
-          [checkId],
-        );
+        await tx.query(`${INSERT_ROWS} WHERE id = $1`, [checkId]);
       });
     },
 
     async markDirty(): Promise<void> {
-      await db.query('UPDATE opsdeck.summary_state SET dirty_generation = dirty_generation + 1 WHERE id = 1');
+      await db.query(
+        'UPDATE opsdeck.summary_state SET dirty_generation = dirty_generation + 1 WHERE id = 1',
+      );
     },
 
     /** The whole reply of /api/summary, as the text it is sent as. */
     async responseText(query: SummaryQuery = {}): Promise<string> {
       const started = performance.now();
-      const { rows: state } = await db.query<{ refreshed_at: string | Date | null; dirty: boolean }>(
+      const { rows: state } = await db.query<{
+        refreshed_at: string | Date | null;
+        dirty: boolean;
+      }>(
         'SELECT refreshed_at, dirty_generation > clean_generation AS dirty FROM opsdeck.summary_state WHERE id = 1',
       );
       const current = state[0];
       if (!current || current.dirty || current.refreshed_at === null) {
         await refreshAll();
       } else if (Date.now() - new Date(current.refreshed_at).getTime() > staleMillis) {
-        refreshAll().catch((error: Error) => options.log?.({ level: 'error', msg: 'summary refresh failed', error: error.message }));
+        refreshAll().catch((error: Error) =>
+          options.log?.({ level: 'error', msg: 'summary refresh failed', error: error.message }),
+        );
       }
       const order = query.sortBy === '-name' ? 'name DESC, check_id' : 'name, check_id';
       const { rows } = await db.query<{ summary: string }>(
