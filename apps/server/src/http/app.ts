@@ -6,6 +6,7 @@ import { basicAuthResolver, type UserResolver } from '../auth/resolve';
 import { actionOfMethod, authorizeTable } from '../auth/tableAccess';
 import { createSummaryTable, SUMMARY_SOURCES } from '../canary/summaryTable';
 import { canaryRoutes } from '../canary/routes';
+import { createSummaryReplies } from '../canary/summaryReplies';
 import { consoleHandler } from './console';
 import type { AppEnv } from './env';
 import { errorBody, forbidden, handleError } from './errors';
@@ -65,14 +66,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     app.use('/api/*', auth);
     app.route('/api/auth', authRoutes());
     const summaryTable = options.summaryStaleMillis === undefined ? undefined : createSummaryTable(db, { staleMillis: options.summaryStaleMillis, log });
-    app.route('/api/canary', canaryRoutes(db, SERVER_VERSION, options.summaryCacheMillis ?? 0, summaryTable));
-    if (summaryTable) {
-      // A change to checks, canaries or statuses through /api/db is in the next summary.
-      app.use('/api/db/:table', async (c, next) => {
-        await next();
-        if (actionOfMethod(c.req.method) === 'write' && SUMMARY_SOURCES.has(c.req.param('table')) && c.res.status < 400) await summaryTable.markDirty();
-      });
-    }
+    const summaries = createSummaryReplies(db, { cacheMillis: options.summaryCacheMillis ?? 0, table: summaryTable });
+    app.route('/api/canary', canaryRoutes(db, SERVER_VERSION, summaries));
+    // A change to checks, canaries or statuses through /api/db is in the next summary.
+    app.use('/api/db/:table', async (c, next) => {
+      await next();
+      if (actionOfMethod(c.req.method) === 'write' && SUMMARY_SOURCES.has(c.req.param('table')) && c.res.status < 400) await summaries.changed();
+    });
     app.get('/api/kubeconfig', (c) => {
       const server = new URL(c.req.url).origin;
       const user = c.get('user');
