@@ -150,7 +150,8 @@ describe('console shell', () => {
   it('goes to login instead of looping when the API keeps refusing a session Kratos accepts', async () => {
     backend.state.whoamiRefusals = -1;
     const app = renderConsole('/health');
-    await waitFor(() => expect(path(app)).toBe('/login?return_to=%2Fhealth'));
+    // Not a plain login, which would pass the valid session straight back to the refusing page.
+    await waitFor(() => expect(path(app)).toBe('/login?refresh=true&return_to=%2Fhealth'));
   });
 
   it('lands / on the first page the sidebar offers while the Dashboard does not exist', async () => {

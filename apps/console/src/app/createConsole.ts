@@ -24,6 +24,12 @@ export interface ConsoleOptions {
   routes?: (registry: FeatureRegistry) => RouteObject[];
   /** The words of a failed call's toast, or null for none; default `toastMessageForError`. */
   toastMessage?: (error: unknown) => string | null;
+  /**
+   * Where a user goes whose session the identity provider accepts but the API keeps refusing; default
+   * Kratos' re-authentication (`/login?refresh=true`), since a plain login passes a valid session
+   * straight back to the refusing page.
+   */
+  reauthenticatePath?: (returnTo: string) => string;
 }
 
 /** The part of the API client's options the identity provider decides (direct mode: backend and token). */
@@ -46,6 +52,7 @@ export function createConsole(options: ConsoleOptions): Console {
   const registry = createFeatureRegistry(options.features);
   // The router is made last (its routes need nothing from here) but the handlers below read it lazily.
   const made: { router?: ConsoleRouter } = {};
+  const reauthenticatePath = options.reauthenticatePath ?? ((returnTo: string) => loginPath({ returnTo, refresh: true }));
   const location = () => made.router?.state.location ?? { pathname: '/', search: '' };
 
   // Spec §8: any 401 goes to the state checker with the page to come back to.
@@ -55,8 +62,9 @@ export function createConsole(options: ConsoleOptions): Console {
     const current = router.state.location;
     if (isSignInPage(current.pathname)) return;
     // The checker found a session and sent us back, yet the API still says 401: asking it again
-    // would loop, so sign in afresh (the login flow passes a still-valid session straight through).
-    const target = returnedByChecker(current.state) ? loginPath({ returnTo: returnTargetOf(current) }) : authStateCheckerUrl(returnTargetOf(current));
+    // would loop, so the user signs in again, and nothing moves until they do.
+    const returnTo = returnTargetOf(current);
+    const target = returnedByChecker(current.state) ? reauthenticatePath(returnTo) : authStateCheckerUrl(returnTo);
     void router.navigate(target, { replace: true });
   };
   const makeApiClient = (auth: ApiAuthOptions) => createApiClient({ baseUrl: options.apiBaseUrl ?? '/api', ...auth, onUnauthorized });

@@ -1,3 +1,4 @@
+import { loginPath } from '@opsdeck/auth';
 import { createIdentityCheck } from '@opsdeck/auth/hosted';
 import { createConsole, type Console, type ConsoleOptions } from '../app/createConsole.ts';
 import type { HostedProviderSettings } from './HostedRoot.tsx';
@@ -35,5 +36,7 @@ export function createHostedConsole({
     ...options,
     routes: (registry) => hostedConsoleRoutes(registry, settings),
     toastMessage: hostedToastMessage,
+    // The hosted sign-in has no re-authentication of a live session: it shows its own sign-in.
+    reauthenticatePath: (returnTo) => loginPath({ returnTo }),
   });
 }
