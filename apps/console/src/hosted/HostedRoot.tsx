@@ -24,19 +24,25 @@ export type HostedProviderSettings = Pick<
 function HostedConsoleContext({ children }: { children: ReactNode }) {
   const app = useConsole();
   const fallback = useApiClient();
-  const { provider, state } = useHostedSession();
+  const { provider, state, identity } = useHostedSession();
   const options = useHostedApiClientOptions();
   const queryClient = useQueryClient();
 
-  // Signing out (or leaving the organization) ends what the cache knew: whoami, roles and data
-  // belong to that person and organization. While the gate shows sign-in or the organization list
-  // no page reads the cache, so it is dropped there, before anyone else's shell renders from it.
-  const ready = state.type === 'ready';
-  const wasReady = useRef(false);
+  // What the cache knows (whoami, roles, data) belongs to one person in one organization. It is
+  // dropped when they sign out or leave it (while the gate shows sign-in or the organization list no
+  // page reads the cache), and when the SDK makes someone else active without a signed-out moment
+  // between (a multi-session switch).
+  const owner = state.type === 'ready' ? `${identity?.id ?? ''}|${state.organization.id}` : null;
+  const lastOwner = useRef<string | null>(null);
   useEffect(() => {
-    if (wasReady.current && !ready) queryClient.clear();
-    wasReady.current = ready;
-  }, [ready, queryClient]);
+    const previous = lastOwner.current;
+    lastOwner.current = owner;
+    if (previous === null || owner === previous) return;
+    // Nobody ready: nothing reads the cache. Someone else ready: the shell stays mounted, so its
+    // queries are reset (data forgotten, active ones fetched again as the new person).
+    if (owner === null) queryClient.clear();
+    else void queryClient.resetQueries();
+  }, [owner, queryClient]);
   const client = useMemo(
     () => (options ? app.createApiClient(options) : null),
     [options, app],

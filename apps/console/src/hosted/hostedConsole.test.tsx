@@ -249,6 +249,24 @@ describe('hosted console', () => {
     expect(within(nav()).getByRole('link', { name: 'Health' })).toBeTruthy();
   });
 
+  it("forgets the previous person's data when the hosted SDK switches to another signed-in session", async () => {
+    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' });
+    await renderHostedConsole('/health', stand.clerk);
+    const nav = () => within(screen.getByTestId(testIds.sidebar.root)).getByRole('navigation', { name: 'Main' });
+    await screen.findByRole('heading', { name: 'Health page' });
+    expect(within(nav()).getByRole('button', { name: 'Settings' })).toBeTruthy();
+
+    // A multi-session switch: another person becomes active with no signed-out moment between.
+    backend.state.roles = ['viewer'];
+    act(() => stand.signIn({ id: 'user_2', fullName: 'Grace Hopper', email: 'grace@example.org' }, 'org_a'));
+    // The shell comes back (it waits for the new whoami) as a viewer's: Health, no Settings.
+    await waitFor(() => {
+      expect(within(nav()).getByRole('link', { name: 'Health' })).toBeTruthy();
+      expect(within(nav()).queryByRole('button', { name: 'Settings' })).toBeNull();
+    });
+    expect(await screen.findByRole('heading', { name: 'Health page' })).toBeTruthy();
+  });
+
   it('does not offer the Kratos pages', async () => {
     const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' });
     await renderHostedConsole('/registration', stand.clerk);
