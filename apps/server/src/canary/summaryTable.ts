@@ -15,16 +15,16 @@ export const SUMMARY_SOURCES: ReadonlySet<string> = new Set([
   'check_statuses',
 ]);
 
+/** Rebuilds rows of opsdeck.summary_rows from the live check_summary view. */
+const INSERT_ROWS = `INSERT INTO opsdeck.summary_rows (check_id, name, labels, deleted_at, body)
+  SELECT id, name, labels, deleted_at, ${SUMMARY_OBJECT}::text FROM check_summary`;
+
 /**
  * The summary served from opsdeck.summary_rows. A dirty (or never built) table is refreshed before
  * answering; a merely old one is answered and refreshed in the background, so uptime and latency
  * over the last hour lag by at most `staleMillis`, as with duty's refreshed view. State lives in the
  * database, so several instances on one Postgres agree.
  */
-/** Rebuilds rows of opsdeck.summary_rows from the live check_summary view. */
-const INSERT_ROWS = `INSERT INTO opsdeck.summary_rows (check_id, name, labels, deleted_at, body)
-  SELECT id, name, labels, deleted_at, ${SUMMARY_OBJECT}::text FROM check_summary`;
-
 export function createSummaryTable(db: Database, options: SummaryTableOptions = {}) {
   const staleMillis = options.staleMillis ?? 30_000;
   let refreshing: Promise<void> | undefined;
