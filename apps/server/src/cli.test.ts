@@ -55,4 +55,23 @@ describe('parseConfig', () => {
     expect(parseConfig(['--auth', 'disabled', '--host', '::1'], {}).auth).toBe('disabled');
     expect(() => parseConfig(['--auth', 'disabled', '--host', '10.0.0.5'], {})).toThrow(ConfigError);
   });
+
+  it('refuses the demo on a non-loopback host unless asked for by name', () => {
+    expect(() => parseConfig(['--host', '0.0.0.0'], {})).toThrow(/--public-demo/);
+    expect(parseConfig(['--host', '0.0.0.0', '--seed', 'none'], {}).seed).toBe('none');
+    expect(parseConfig(['--host', '0.0.0.0'], { OPSDECK_PUBLIC_DEMO: '1' }).publicDemo).toBe(true);
+  });
+
+  it('honours the dev outbox only for a demo on a loopback bind', () => {
+    expect(parseConfig(['--dev-outbox'], {}).devOutbox).toBe(true);
+    expect(parseConfig([], {}).devOutbox).toBe(false);
+    expect(() => parseConfig(['--dev-outbox', '--host', '0.0.0.0', '--public-demo'], {})).toThrow(/loopback/);
+    expect(() => parseConfig(['--dev-outbox', '--seed', 'none'], {})).toThrow(/demo/);
+  });
+
+  it('takes the public URL and proxy trust from configuration', () => {
+    expect(parseConfig(['--public-url', 'https://ops.example.test/x', '--trust-proxy'], {})).toMatchObject({ publicUrl: 'https://ops.example.test', trustProxy: true });
+    expect(parseConfig([], { OPSDECK_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => parseConfig(['--public-url', 'ops.example.test'], {})).toThrow(/http/);
+  });
 });

@@ -12,14 +12,28 @@ export interface ServerConfig {
   backendUrl?: string;
   auth: 'basic' | 'disabled';
   demoPassword: string;
+  /**
+   * The address people reach the server at (behind a proxy, the proxy's): our own origin for the
+   * cross-site checks, `Secure` cookies when https, and every URL the server hands out. Unset: the
+   * request's own URL on a loopback bind.
+   */
+  publicUrl?: string;
+  /** Believe X-Forwarded-For / X-Forwarded-Proto (only behind a reverse proxy that sets them). */
+  trustProxy: boolean;
+  /** Serve /api/dev/outbox without an admin session (demo on a loopback bind only). */
+  devOutbox: boolean;
+  /** Demo mode on a non-loopback host was asked for explicitly (its passwords are public). */
+  publicDemo: boolean;
 }
 
 export class ConfigError extends Error {}
 
 export const USAGE = `Usage: opsdeck-server [--port 8080] [--host 127.0.0.1] [--data-dir .opsdeck] [--memory]
   [--database-url URL] [--seed demo|none] [--checks N] [--console-dir DIR] [--backend-url URL] [--auth disabled]
+  [--public-url URL] [--trust-proxy] [--dev-outbox] [--public-demo]
 Environment: PORT, HOST, OPSDECK_DATA_DIR, OPSDECK_MEMORY, DATABASE_URL, OPSDECK_SEED, OPSDECK_CHECKS,
-  OPSDECK_CONSOLE_DIR, OPSDECK_BACKEND_URL, OPSDECK_AUTH, OPSDECK_DEMO_PASSWORD`;
+  OPSDECK_CONSOLE_DIR, OPSDECK_BACKEND_URL, OPSDECK_AUTH, OPSDECK_DEMO_PASSWORD, OPSDECK_PUBLIC_URL,
+  OPSDECK_TRUST_PROXY, OPSDECK_DEV_OUTBOX, OPSDECK_PUBLIC_DEMO`;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
 
@@ -51,6 +65,10 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
         'console-dir': { type: 'string' },
         'backend-url': { type: 'string' },
         auth: { type: 'string' },
+        'public-url': { type: 'string' },
+        'trust-proxy': { type: 'boolean' },
+        'dev-outbox': { type: 'boolean' },
+        'public-demo': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -72,6 +90,19 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('--database-url must be a postgres:// URL');
   const backendUrl = pick('backend-url', 'OPSDECK_BACKEND_URL');
   if (backendUrl && !/^https?:\/\/[^/]/.test(backendUrl)) throw new ConfigError('--backend-url must be an http(s):// URL');
+  const flag = (name: string, envName: string) => values[name] === true || env[envName] === '1' || env[envName] === 'true';
+  const publicUrl = pick('public-url', 'OPSDECK_PUBLIC_URL');
+  if (publicUrl && !/^https?:\/\/[^/]/.test(publicUrl)) throw new ConfigError('--public-url must be an http(s):// URL');
+  const devOutbox = flag('dev-outbox', 'OPSDECK_DEV_OUTBOX');
+  if (devOutbox && !isLoopback(host)) throw new ConfigError(`--dev-outbox is only accepted on a loopback host, not ${host}`);
+  if (devOutbox && seed !== 'demo') throw new ConfigError('--dev-outbox is only accepted with --seed demo');
+  const publicDemo = flag('public-demo', 'OPSDECK_PUBLIC_DEMO');
+  // The demo's passwords are printed in the README: on an address others can reach, say so out loud.
+  if (seed === 'demo' && !backendUrl && !isLoopback(host) && !publicDemo) {
+    throw new ConfigError(
+      `demo mode on a non-loopback host (${host}) lets anyone sign in with the published demo passwords: pass --seed none (with OPSDECK_ADMIN_EMAIL and OPSDECK_ADMIN_PASSWORD), or --public-demo to accept that`,
+    );
+  }
   const memoryEnv = env.OPSDECK_MEMORY;
   return {
     port: integer('--port', pick('port', 'PORT') ?? '8080', 0, 65_535),
@@ -85,5 +116,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     ...(backendUrl ? { backendUrl } : {}),
     auth,
     demoPassword: env.OPSDECK_DEMO_PASSWORD || 'opsdeck-demo',
+    ...(publicUrl ? { publicUrl: new URL(publicUrl).origin } : {}),
+    trustProxy: flag('trust-proxy', 'OPSDECK_TRUST_PROXY'),
+    devOutbox,
+    publicDemo,
   };
 }

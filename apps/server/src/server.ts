@@ -49,7 +49,14 @@ export async function startServer(config: ServerConfig, log: Logger, createPostg
 
   const scheduler = new CanaryScheduler({ db, log });
   // Sign-in flows are public, so the identity service is mounted ahead of the core app's auth.
-  const identity = createIdentityService({ db, demo: config.seed === 'demo', log: (line) => log({ msg: String(line) }) });
+  const identity = createIdentityService({
+    db,
+    demo: config.seed === 'demo',
+    devOutbox: config.devOutbox,
+    trustProxy: config.trustProxy,
+    ...(config.publicUrl ? { uiBaseUrl: config.publicUrl } : {}),
+    log: (line) => log({ msg: String(line) }),
+  });
   try {
     await identity.init();
   } catch (error) {
@@ -61,6 +68,8 @@ export async function startServer(config: ServerConfig, log: Logger, createPostg
     auth: config.auth,
     consoleDir: config.consoleDir,
     backendUrl: config.backendUrl,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
     log,
     createPostgrestApp,
     summaryCacheMillis: 5000,

@@ -29,6 +29,10 @@ export interface AppOptions {
   createPostgrestApp?: PostgrestAppFactory;
   consoleDir?: string;
   backendUrl?: string;
+  /** Our own origin as people reach it (config --public-url); unset: the request's own origin. */
+  publicUrl?: string | undefined;
+  /** Believe X-Forwarded-For / X-Forwarded-Proto from a reverse proxy. */
+  trustProxy?: boolean;
   log?: Logger;
   /** How long a computed health summary is reused (0: never; the CLI uses 5 s). */
   summaryCacheMillis?: number;

@@ -16,8 +16,10 @@ export interface ThrottleOptions {
 
 export interface IdentityOptions {
   db: SqlExecutor;
-  /** Demo mode exposes the outbox over HTTP and seeds `{role}@local` identities. */
+  /** Demo mode seeds `{role}@local` identities. */
   demo?: boolean;
+  /** Serve the outbox to anyone on a loopback bind (the CLI allows it only there); else admins only. */
+  devOutbox?: boolean;
   /** Where the sign-in pages live (login, registration, ...); default: the request's origin. */
   uiBaseUrl?: string;
   /** Extra origins a `return_to` may point at; same-origin and relative paths are always allowed. */
@@ -51,6 +53,7 @@ export function resolveOptions(options: IdentityOptions): ResolvedOptions {
   return {
     db: options.db,
     demo: options.demo ?? false,
+    devOutbox: options.devOutbox ?? false,
     uiBaseUrl: options.uiBaseUrl,
     allowedReturnToOrigins: options.allowedReturnToOrigins ?? [],
     scryptCost: options.scryptCost,
