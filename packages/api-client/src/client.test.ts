@@ -120,6 +120,26 @@ describe('errors', () => {
     expect(await failure(client.db.get('checks'))).toMatchObject({ status: 409, message: 'An error occurred' });
   });
 
+  it("turns a real backend's plain-text 401 and 403 into sentences, the 403 naming object and action", async () => {
+    const client = createApiClient({ baseUrl: server.origin });
+    server.reply = () => ({
+      status: 403,
+      headers: { 'Content-Type': 'text/plain', 'X-Rbac-Subject': 'u1', 'X-Rbac-Object': 'playbooks', 'X-Rbac-Action': 'create' },
+      body: 'unauthorized. Access Denied',
+    });
+    expect(await failure(client.playbook.post('run'))).toMatchObject({
+      status: 403,
+      message: 'Access denied: create on playbooks is not allowed for you',
+    });
+
+    server.reply = () => ({ status: 401, headers: { 'Content-Type': 'text/plain' }, body: 'Authorization Error' });
+    expect(await failure(client.db.get('checks'))).toMatchObject({ status: 401, message: 'Not signed in (Authorization Error). Please sign in again.' });
+
+    // A client mistake a real backend answers with 500 and a text body keeps its words.
+    server.reply = () => ({ status: 500, headers: { 'Content-Type': 'text/plain' }, body: 'missing required parameter(s): namespace\n' });
+    expect(await failure(client.playbook.post('run'))).toMatchObject({ status: 500, message: 'missing required parameter(s): namespace' });
+  });
+
   it('a server that never answers times out', async () => {
     const client = createApiClient({ baseUrl: server.origin, timeout: 150 });
     server.reply = () => ({ hang: true });

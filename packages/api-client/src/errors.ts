@@ -60,6 +60,33 @@ export function messageFromBody(body: unknown): string {
   return apiErrorMessages.fallback;
 }
 
+const plainTextLimit = 300;
+
+/**
+ * The words for a failed reply. A real Mission Control answers some errors in plain text: 401
+ * `Authorization Error` / `Session Expired`, and 403 `unauthorized. Access Denied` with the refused
+ * object and action in `X-Rbac-Object` / `X-Rbac-Action`; those become sentences a person can act on.
+ * An HTML page (a proxy's error page) is not shown.
+ */
+export function messageFromReply(status: number, body: unknown, headers?: Headers): string {
+  if (status === 403) {
+    const object = headers?.get('x-rbac-object');
+    const action = headers?.get('x-rbac-action');
+    if (object || action) return `Access denied: ${action || 'this action'} on ${object || 'this resource'} is not allowed for you`;
+  }
+  if (typeof body === 'string') {
+    const text = body.trim();
+    const html = text.startsWith('<') || (headers?.get('content-type') ?? '').includes('text/html');
+    if (text !== '' && !html) {
+      const firstLine = text.split('\n', 1)[0]!.trim();
+      const line = firstLine.length > plainTextLimit ? `${firstLine.slice(0, plainTextLimit)}…` : firstLine;
+      return status === 401 ? `Not signed in (${line}). Please sign in again.` : line;
+    }
+    return apiErrorMessages.fallback;
+  }
+  return messageFromBody(body);
+}
+
 /**
  * What an issue found, in words. zod/mini loads no locale (its English messages are another ~1 KB
  * gzip on every first load), so a type mismatch reads "Invalid input": say what was expected.

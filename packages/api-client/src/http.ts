@@ -1,6 +1,6 @@
 import ky, { TimeoutError } from 'ky';
 import { safeParse, type core } from 'zod/mini';
-import { ApiError, apiErrorMessages, describeIssue, formatIssuePath, isOffline, messageFromBody } from './errors.ts';
+import { ApiError, apiErrorMessages, describeIssue, formatIssuePath, isOffline, messageFromReply } from './errors.ts';
 
 export interface ApiClientOptions {
   /** Where the service groups live when proxied; default `/api`. */
@@ -154,7 +154,7 @@ export function createTransport(options: ApiClientOptions): Transport {
     if (response.ok) return;
     const body = await readBody(response).catch(() => undefined);
     if (response.status === 401) options.onUnauthorized?.(currentReturnTo());
-    throw new ApiError({ kind: 'http', status: response.status, message: messageFromBody(body), body, url, method });
+    throw new ApiError({ kind: 'http', status: response.status, message: messageFromReply(response.status, body, response.headers), body, url, method });
   }
 
   return {
