@@ -37,6 +37,14 @@ describe('health view URL state', () => {
     expect(params.toString()).toBe('');
   });
 
+  it('writes the time range with the check id when the modal opens, even the default one', () => {
+    const opened = applyHealthViewState(new URLSearchParams('search=api'), { checkId: 'c1', timeRange: '1h' });
+    expect(opened.get('checkId')).toBe('c1');
+    expect(opened.get('timeRange')).toBe('1h');
+    const closed = applyHealthViewState(opened, { checkId: null, timeRange: '1h' });
+    expect(closed.toString()).toBe('search=api');
+  });
+
   it('falls back to defaults for unknown values', () => {
     const view = parseHealthViewState(new URLSearchParams('groupBy=bogus&tabBy=label:&layout=grid&sortBy=x&sortOrder=up&timeRange=7h&labels=junk'));
     expect(view).toEqual(defaultHealthViewState);

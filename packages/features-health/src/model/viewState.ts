@@ -98,5 +98,10 @@ export function applyHealthViewState(params: URLSearchParams, patch: Partial<Hea
     if (value === null || value === fallback) next.delete(name);
     else next.set(name, String(value));
   }
+  // An open modal always names its time range (spec §2: it opens with checkId and timeRange), so a
+  // shared link shows the same window even when it is the default.
+  const checkId = next.get(healthParams.checkId);
+  if (checkId && !next.has(healthParams.timeRange)) next.set(healthParams.timeRange, parseHealthViewState(next).timeRange);
+  if (!checkId) next.delete(healthParams.timeRange);
   return next;
 }
