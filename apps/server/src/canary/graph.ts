@@ -14,22 +14,33 @@ export function bucketMillis(rangeMillis: number): number {
 
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: MINUTE, h: HOUR, d: DAY, w: 7 * DAY, y: 365 * DAY };
 
-/** `1h`, `7d`, `90m`, `1h30m` → milliseconds; undefined when it is not a duration. */
+// RFC3339 has four-digit years; Postgres and JS Dates both hold every instant between these.
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** Whether `millis` is an instant this service can store and print (years 0001 to 9999). */
+export function isSupportedInstant(millis: number): boolean {
+  return Number.isFinite(millis) && millis >= FIRST_INSTANT && millis <= LAST_INSTANT;
+}
+
+/** `1h`, `7d`, `90m`, `1h30m` → milliseconds; undefined when it is not one or spans more than the supported instants. */
 export function parseDuration(text: string): number | undefined {
   const trimmed = text.trim();
   if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w|y))+$/.test(trimmed)) return undefined;
   let total = 0;
   for (const [, amount, unit] of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w|y)/g)) total += Number(amount) * DURATION_UNITS[unit!]!;
-  return total;
+  return total <= LAST_INSTANT - FIRST_INSTANT ? total : undefined;
 }
 
-/** `start`/`end` as the console sends them: a duration back from now, or an RFC3339 time. */
+/**
+ * `start`/`end` as the console sends them: a duration back from now, or an RFC3339 time; undefined
+ * when it is neither or falls outside the years 0001 to 9999.
+ */
 export function parseInstant(text: string | undefined, now: number): number | undefined {
   if (text === undefined || text === '') return undefined;
   const ago = parseDuration(text.replace(/^-/, ''));
-  if (ago !== undefined) return now - ago;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : at;
+  const at = ago === undefined ? Date.parse(text) : now - ago;
+  return isSupportedInstant(at) ? at : undefined;
 }
 
 export interface GraphPoint {

@@ -1,4 +1,5 @@
 import type { SqlRunner } from '../db/database';
+import { isSupportedInstant } from './graph';
 
 export interface SummaryQuery {
   /** Only checks whose merged (canary + check) labels contain all of these. */
@@ -57,7 +58,7 @@ export function parseSummaryBody(body: Record<string, unknown>): SummaryQuery | 
     query.sortBy = sortBy;
   }
   if (deleteFrom !== undefined && deleteFrom !== null && deleteFrom !== '') {
-    if (typeof deleteFrom !== 'string' || Number.isNaN(Date.parse(deleteFrom))) return 'deleteFrom must be an RFC3339 time';
+    if (typeof deleteFrom !== 'string' || !isSupportedInstant(Date.parse(deleteFrom))) return 'deleteFrom must be an RFC3339 time of the years 0001 to 9999';
     query.deleteFrom = new Date(deleteFrom).toISOString();
   }
   return query;

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './jsonDepth';
 
 /** The backend's error body: `{error, message?}`. */
 export function errorBody(error: string, message?: string) {
@@ -22,10 +23,11 @@ export const badRequest = (message: string) => new ApiError(400, 'invalid', mess
 export const notFound = (message: string) => new ApiError(404, 'not found', message);
 export const forbidden = (message: string) => new ApiError(403, 'forbidden', message);
 
-/** Reads a JSON body; an empty body is `{}`, a malformed one a 400. */
+/** Reads a JSON body; an empty body is `{}`, a malformed or too deeply nested one a 400. */
 export async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   if (!text.trim()) return {};
+  if (jsonNestsDeeperThan(text)) throw badRequest(`request body nests more than ${MAX_JSON_DEPTH} levels deep`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -42,9 +44,11 @@ export function handleError(error: Error, c: Context, log: (entry: Record<string
     const status = error.status as ContentfulStatusCode;
     return c.json(errorBody(status === 401 ? 'unauthorized' : 'invalid', error.message || undefined), status);
   }
-  // Postgres rejects a value it cannot parse (bad uuid, timestamp, json) with class 22: the client's fault.
+  // Postgres errors a request's input causes: class 22 (a value it cannot parse or hold: bad uuid,
+  // timestamp out of range, bad json) and class 54 (a program limit: statement too complex, too many
+  // columns or arguments). A client sending them again gets the same answer, so it is a 400.
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && code.startsWith('22')) return c.json(errorBody('invalid', error.message), 400);
+  if (typeof code === 'string' && /^(22|54)/.test(code)) return c.json(errorBody('invalid', error.message), 400);
   log({ level: 'error', msg: 'unhandled error', error: error.message, stack: error.stack });
   return c.json(errorBody('internal', 'internal error'), 500);
 }

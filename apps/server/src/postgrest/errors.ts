@@ -62,6 +62,9 @@ function statusOfSqlState(code: string): ContentfulStatusCode {
   if (code === '25006') return 405;
   if (code.startsWith('08') || code.startsWith('53')) return code === '53400' ? 500 : 503;
   if (code === '42501') return 403;
+  // Class 54 (54001 statement too complex, 54011 too many columns, 54023 too many arguments) comes from
+  // the request's shape; PostgREST answers 500, but the client is the one who can change it.
+  if (code.startsWith('54')) return 400;
   // Class 22 (data exception: 22P02 invalid input syntax, 22007 bad datetime...), class 23 (integrity:
   // 23502 not null, 23514 check), 42 (a value that makes a type or operator mismatch), P0001 (raise).
   // 42601 (syntax error) is left a 500: every value is bound, so it would be a bug of the engine.

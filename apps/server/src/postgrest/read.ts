@@ -38,6 +38,22 @@ function relationOf(catalog: Catalog, name: string): CatalogRelation {
   return relation;
 }
 
+// Postgres allows 1664 entries in one target list (54011) and ORDER BY terms join it; these caps stay
+// under that together and far above any page the console asks for. PostgREST stops embeds near 10.
+export const maxSelectItems = 1000;
+export const maxOrderTerms = 100;
+export const maxEmbedDepth = 10;
+
+const tooWide = () =>
+  new PostgrestError(400, 'PGRST100', `A select may have at most ${maxSelectItems} columns and embeds`, null, 'Ask for the columns the page shows.');
+
+function checkOrder(order: OrderTerm[], path: string): OrderTerm[] {
+  if (order.length > maxOrderTerms) {
+    throw new PostgrestError(400, 'PGRST100', `An order may have at most ${maxOrderTerms} terms`, path === '' ? null : `in "${path}.order"`);
+  }
+  return order;
+}
+
 function fieldName(item: Extract<SelectItem, { kind: 'field' }>): string {
   return item.alias ?? item.jsonPath?.at(-1)?.key ?? item.column;
 }
@@ -53,11 +69,12 @@ export function resolveRead(
   top: { filters: Filter[]; extensions: FilterExtension[]; order: OrderTerm[] },
   embedded: Map<string, EmbeddedModifiers>,
 ): ReadNode {
-  const used = new Set<string>();
-  const node = resolveNode(catalog, relation, select ?? [{ kind: 'star' }], '', embedded, used);
+  const context: ResolveContext = { catalog, embedded, used: new Set<string>(), items: 0 };
+  const node = resolveNode(context, relation, select ?? [{ kind: 'star' }], '', 0);
   node.filters = top.filters;
   node.extensions = top.extensions;
-  node.order = top.order;
+  node.order = checkOrder(top.order, '');
+  const { used } = context;
   for (const path of embedded.keys()) {
     if (!used.has(path)) {
       throw new PostgrestError(
@@ -72,45 +89,57 @@ export function resolveRead(
   return node;
 }
 
-function resolveNode(
-  catalog: Catalog,
-  relation: CatalogRelation,
-  select: SelectItem[],
-  path: string,
-  embedded: Map<string, EmbeddedModifiers>,
-  used: Set<string>,
-): ReadNode {
+/** What the resolution of one select tree shares across its levels. */
+interface ResolveContext {
+  catalog: Catalog;
+  embedded: Map<string, EmbeddedModifiers>;
+  /** Embed paths that met their modifiers. */
+  used: Set<string>;
+  /** Columns and embeds resolved so far, against `maxSelectItems`. */
+  items: number;
+}
+
+function resolveNode(context: ResolveContext, relation: CatalogRelation, select: SelectItem[], path: string, depth: number): ReadNode {
+  const { catalog, embedded, used } = context;
+  if (depth > maxEmbedDepth) {
+    throw new PostgrestError(400, 'PGRST100', `Embedded resources may nest at most ${maxEmbedDepth} levels`, `in "${path}"`);
+  }
+  const items: ReadItem[] = [];
+  const push = (item: ReadItem) => {
+    context.items += 1;
+    if (context.items > maxSelectItems) throw tooWide();
+    items.push(item);
+  };
   const explicit = new Set<string>();
   for (const item of select) {
     if (item.kind === 'field') explicit.add(fieldName(item));
     if (item.kind === 'embed' && item.children.length > 0) explicit.add(item.alias ?? item.relation);
   }
-  const items: ReadItem[] = [];
   for (const item of select) {
     if (item.kind === 'star') {
       // Columns an explicit item of the same name replaces (`*,created_by(...)`) are left out.
       for (const column of relation.columns) {
-        if (!explicit.has(column.name)) items.push({ kind: 'column', name: column.name, ref: { column, jsonPath: [] } });
+        if (!explicit.has(column.name)) push({ kind: 'column', name: column.name, ref: { column, jsonPath: [] } });
       }
     } else if (item.kind === 'field') {
       const ref = resolveColumnRef(relation, item.column);
       const resolved: ReadItem = { kind: 'column', name: fieldName(item), ref: { column: ref.column, jsonPath: item.jsonPath ?? [] } };
       if (item.cast !== undefined) resolved.cast = castType(item.cast);
-      items.push(resolved);
+      push(resolved);
     } else {
       const relationship = findRelationship(catalog, relation.name, item.relation, item.hint);
       const name = item.alias ?? item.relation;
       const childPath = path === '' ? name : `${path}.${name}`;
-      const child = resolveNode(catalog, relationOf(catalog, relationship.target), item.children, childPath, embedded, used);
+      const child = resolveNode(context, relationOf(catalog, relationship.target), item.children, childPath, depth + 1);
       const modifiers = embedded.get(childPath);
       if (modifiers) {
         used.add(childPath);
         child.filters = modifiers.filters;
-        child.order = modifiers.order;
+        child.order = checkOrder(modifiers.order, childPath);
         if (modifiers.limit !== undefined) child.limit = modifiers.limit;
         if (modifiers.offset !== undefined) child.offset = modifiers.offset;
       }
-      items.push({ kind: 'embed', name, relationship, node: child, inner: item.joinType === 'inner', hidden: item.children.length === 0 });
+      push({ kind: 'embed', name, relationship, node: child, inner: item.joinType === 'inner', hidden: item.children.length === 0 });
     }
   }
   return { relation, items, filters: [], extensions: [], order: [] };

@@ -33,6 +33,34 @@ function rethrow(error: unknown): never {
   throw error;
 }
 
+// The grammar reads nested parentheses recursively: deeper than any embed or logic tree allowed
+// later (10 and 16 levels), and far short of the stack a URL of `a(a(a(...` would exhaust.
+const maxNesting = 32;
+
+/** How deep the parentheses of a grammar text nest, skipping quoted values. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '\\') i += 1;
+      else if (ch === '"') quoted = false;
+    } else if (ch === '"') quoted = true;
+    else if (ch === '(') deepest = Math.max(deepest, (depth += 1));
+    else if (ch === ')') depth -= 1;
+  }
+  return deepest;
+}
+
+function checkNesting(key: string, value: string): void {
+  const last = key.split('.').at(-1);
+  if ((key === 'select' || last === 'or' || last === 'and') && nestingDepth(value) > maxNesting) {
+    throw parseError(`"${key.slice(0, 80)}" nests parentheses more than ${maxNesting} levels deep`);
+  }
+}
+
 function parseCount(key: string, text: string): number {
   if (!/^\d{1,9}$/.test(text)) throw parseError(`Invalid ${key} "${text}": expected a non-negative integer`);
   return Number(text);
@@ -57,6 +85,7 @@ export function parseQueryString(params: URLSearchParams, ignoredKeys: ReadonlyS
   try {
     for (const [key, value] of params) {
       if (ignoredKeys.has(key)) continue;
+      checkNesting(key, value);
       const head = key.split('->')[0] ?? key;
       if (reserved.has(key) || key.startsWith('"') || key.endsWith('.filter') || !head.includes('.')) {
         top.append(key, value);

@@ -1,3 +1,4 @@
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../http/jsonDepth';
 import type { CatalogColumn, CatalogRelation } from './catalog';
 import { invalidBody, PostgrestError, unknownPayloadColumn } from './errors';
 import { selectListSql, whereSql, type ReadNode } from './read';
@@ -6,9 +7,10 @@ import { quoteIdent, toParam, type SqlBuilder } from './sql';
 
 type Row = Record<string, unknown>;
 
-/** Reads a JSON body; empty or malformed is a 400 (PGRST102) as in PostgREST. */
+/** Reads a JSON body; empty, malformed or nested too deep is a 400 (PGRST102) as in PostgREST. */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') throw invalidBody('Empty or invalid json');
+  if (jsonNestsDeeperThan(text)) throw invalidBody(`JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
   try {
     return JSON.parse(text) as unknown;
   } catch {
