@@ -6,7 +6,7 @@ import { basicAuthResolver, type UserResolver } from '../auth/resolve';
 import { actionOfMethod, authorizeTable } from '../auth/tableAccess';
 import { createSummaryTable, SUMMARY_SOURCES } from '../canary/summaryTable';
 import { canaryRoutes } from '../canary/routes';
-import { createSummaryReplies } from '../canary/summaryReplies';
+import { createSummaryReplies, type SummaryReplies } from '../canary/summaryReplies';
 import { consoleHandler } from './console';
 import type { AppEnv } from './env';
 import { errorBody, forbidden, handleError } from './errors';
@@ -41,6 +41,8 @@ export interface AppOptions {
    * background once older than this many ms; unset: computed from check_summary on every request.
    */
   summaryStaleMillis?: number;
+  /** The summary replies to serve instead of ones made from the two options above (a test watching the cache). */
+  summaryReplies?: SummaryReplies;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -70,7 +72,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     app.use('/api/*', auth);
     app.route('/api/auth', authRoutes());
     const summaryTable = options.summaryStaleMillis === undefined ? undefined : createSummaryTable(db, { staleMillis: options.summaryStaleMillis, log });
-    const summaries = createSummaryReplies(db, { cacheMillis: options.summaryCacheMillis ?? 0, table: summaryTable });
+    const summaries = options.summaryReplies ?? createSummaryReplies(db, { cacheMillis: options.summaryCacheMillis ?? 0, table: summaryTable });
     app.route('/api/canary', canaryRoutes(db, SERVER_VERSION, summaries));
     // A change to checks, canaries or statuses through /api/db is in the next summary.
     app.use('/api/db/:table', async (c, next) => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSummaryReplies, type SummaryRepliesOptions } from '../canary/summaryReplies';
 import type { Database } from '../db/database';
 import { seedDemo } from '../db/seed/demo';
 import { handleError } from '../http/errors';
@@ -105,6 +106,74 @@ describe.each(testDatabases())('bad input and resources on $engine', (target) =>
     }
     expect((await graph('start=7d')).status).toBe(200);
     expect((await graph('start=2024-01-01T00:00:00Z&end=2024-01-02T00:00:00Z')).status).toBe(200);
+  });
+
+  /** A server of its own whose summary replies the test can watch. */
+  interface WatchedServer {
+    url: string;
+    post(body: unknown): Promise<string>;
+    usage(): { entries: number; bytes: number };
+  }
+  async function withSummaries(options: SummaryRepliesOptions, run: (server: WatchedServer) => Promise<void>) {
+    const summaries = createSummaryReplies(db, options);
+    const cached = await startTestServer({ db, createPostgrestApp, summaryReplies: summaries });
+    const post = async (body: unknown) => {
+      const response = await fetch(`${cached.url}/api/canary/api/summary`, { method: 'POST', headers: { ...admin, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    try {
+      await run({ url: cached.url, post, usage: () => summaries.cacheUsage() });
+    } finally {
+      await cached.close();
+    }
+  }
+
+  // Every deleteFrom instant is a query (and a cache key) of its own, as in the finding's 200 bodies.
+  const distinctBody = (i: number) => ({ deleteFrom: new Date(Date.UTC(2020, 0, 1) + i * 1000).toISOString() });
+
+  it('#12 bounds the summary reply cache by entries and by bytes, and forgets expired replies', async () => {
+    await withSummaries({ cacheMillis: 1500, maxEntries: 8 }, async ({ post, usage }) => {
+      for (let i = 0; i < 200; i += 1) {
+        await post(distinctBody(i));
+        expect(usage().entries).toBeLessThanOrEqual(8);
+      }
+      expect(usage().entries).toBe(8);
+      // Nobody asks again: the replies still go once their window is over.
+      await new Promise((resolve) => setTimeout(resolve, 1800));
+      expect(usage()).toEqual({ entries: 0, bytes: 0 });
+    });
+
+    const replyBytes = Buffer.byteLength(await (await api('/api/canary/api/summary', { method: 'POST', body: JSON.stringify(distinctBody(0)) })).text());
+    const maxBytes = Math.round(3.5 * replyBytes);
+    await withSummaries({ cacheMillis: 60_000, maxEntries: 1000, maxBytes }, async ({ post, usage }) => {
+      for (let i = 0; i < 60; i += 1) {
+        await post(distinctBody(i));
+        expect(usage().bytes).toBeLessThanOrEqual(maxBytes);
+      }
+      expect(usage().entries).toBeGreaterThan(0);
+      expect(usage().entries).toBeLessThanOrEqual(3);
+    });
+  });
+
+  it('#12 still shares one reply per window between pollers of a body, and a write through /api/db clears it', async () => {
+    await withSummaries({ cacheMillis: 60_000 }, async ({ url, post, usage }) => {
+      const body = { sortBy: '-name' };
+      const first = await post(body);
+      await db.query(`UPDATE checks SET name = 'zz-behind-the-cache' WHERE id = $1`, [checkId]);
+      // Written behind the server's back: pollers of the window share the reply computed before.
+      const polled = await Promise.all(Array.from({ length: 5 }, () => post(body)));
+      expect(polled.every((text) => text === first)).toBe(true);
+      expect(usage().entries).toBe(1);
+      const write = await fetch(`${url}/api/db/checks?id=eq.${checkId}`, {
+        method: 'PATCH',
+        headers: { ...admin, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'zz-written-here' }),
+      });
+      expect(write.status).toBe(204);
+      expect(usage()).toEqual({ entries: 0, bytes: 0 });
+      expect(await post(body)).toContain('zz-written-here');
+    });
   });
 });
 
