@@ -13,6 +13,8 @@ let http: Server;
 let httpUrl = '';
 let tcpPort = 0;
 let closedPort = 0;
+// What the echo endpoint last received, so a test can compare what the runner sent.
+let echoed: { method?: string; token?: string | string[]; body: string } | undefined;
 const tcp = createTcpServer((socket) => socket.end());
 
 beforeAll(async () => {
@@ -22,8 +24,9 @@ beforeAll(async () => {
     request.on('end', () => {
       if (request.url === '/slow') return void setTimeout(() => response.end('late'), 1500);
       if (request.url === '/echo') {
+        echoed = { method: request.method, token: request.headers['x-token'], body };
         response.setHeader('Content-Type', 'application/json');
-        return void response.end(JSON.stringify({ method: request.method, token: request.headers['x-token'], body }));
+        return void response.end(JSON.stringify(echoed));
       }
       if (request.url === '/down') return void response.writeHead(503).end('unavailable');
       response.end('all systems operational');
@@ -57,7 +60,7 @@ describe.each(testDatabases())('running checks on $engine', (target) => {
     const check = (id: string, type: string, spec: Record<string, unknown>) => ({ id, canary_id: CANARY, name: `check-${id.slice(-1)}`, type, spec, status: 'healthy' });
     await insertRows(db, 'checks', [
       check(ids.ok, 'http', { url: `${httpUrl}/`, responseCodes: [200], responseContent: 'operational' }),
-      check(ids.post, 'http', { url: `${httpUrl}/echo`, method: 'POST', headers: [{ name: 'X-Token', value: 'abc' }], body: 'hello', responseContent: '"token":"abc"' }),
+      check(ids.post, 'http', { url: `${httpUrl}/echo`, method: 'PUT', headers: [{ name: 'X-Token', value: 'abc' }], body: 'hello', responseContent: '"token":"abc"' }),
       check(ids.code, 'http', { url: `${httpUrl}/down`, responseCodes: [200] }),
       check(ids.content, 'http', { url: `${httpUrl}/`, responseContent: 'degraded' }),
       check(ids.timeout, 'http', { url: `${httpUrl}/slow`, timeout: 300 }),
@@ -91,7 +94,9 @@ describe.each(testDatabases())('running checks on $engine', (target) => {
   });
 
   it('sends method, headers and body', async () => {
+    echoed = undefined;
     expect(await run(ids.post)).toMatchObject({ pass: true });
+    expect(echoed).toEqual({ method: 'PUT', token: 'abc', body: 'hello' });
   });
 
   it('fails on an unexpected code, missing content, a timeout and a slow answer', async () => {
