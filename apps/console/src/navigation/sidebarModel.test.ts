@@ -47,7 +47,17 @@ describe('buildSidebar', () => {
 
   it('gives an editor Settings without what editors cannot read', () => {
     // Editors read everything (the matrix), so they keep Connections and Users too.
-    expect(labels(buildSidebar(features, allOn, as('editor')))).toContain('Settings >');
+    const everything = ['Health', 'Incidents', 'Playbooks', 'Settings >', '  Connections', '  Feature Flags', '  Users'];
+    expect(labels(buildSidebar(features, allOn, as('editor')))).toEqual(everything);
+    // What a permission row keeps an editor from reading leaves the sidebar, in and out of Settings.
+    const denied = createAuthorizer({
+      roles: ['editor'],
+      permissions: [
+        { object: 'connections', action: 'read', deny: true },
+        { object: 'playbooks', action: 'read', deny: true },
+      ],
+    });
+    expect(labels(buildSidebar(features, allOn, denied))).toEqual(['Health', 'Incidents', 'Settings >', '  Feature Flags', '  Users']);
   });
 
   it('hides Settings from a viewer, and what the viewer cannot read', () => {
