@@ -5,6 +5,7 @@ import { loadAccess } from './auth/resolve';
 import { createIdentityService } from './identity/index';
 import { CanaryScheduler } from './canary/scheduler';
 import type { ServerConfig } from './config';
+import { DataDirLockedError } from './db/dataDirLock';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed/demo';
@@ -31,6 +32,9 @@ export async function startServer(config: ServerConfig, log: Logger, createPostg
     if (!config.databaseUrl && !config.memory && !existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
     db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, memory: config.memory });
   } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      throw new StartupError(`the data directory ${config.dataDir} is in use by another opsdeck-server${error.pid ? ` (pid ${error.pid})` : ''}: stop it first, or pass another --data-dir`);
+    }
     const where = config.databaseUrl ? new URL(config.databaseUrl).host : config.memory ? 'memory' : config.dataDir;
     throw new StartupError(`cannot open the database (${where}): ${(error as Error).message}`);
   }

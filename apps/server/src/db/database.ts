@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './dataDirLock';
 
 /** A column of a result, as both engines describe it. */
 export interface FieldInfo {
@@ -69,7 +70,7 @@ const textParsers: Record<number, (value: string) => unknown> = {
 // ---------------------------------------------------------------- PGlite
 
 export interface PGliteDatabaseOptions {
-  /** A data directory; omitted means in memory. */
+  /** A data directory, locked for this process while open; omitted means in memory. */
   dataDir?: string;
   /** A tarball from another PGlite's dumpDataDir(), to start from a copy. */
   loadDataDir?: Blob | File;
@@ -97,21 +98,34 @@ export class PGliteDatabase implements Database {
   readonly engine = 'pglite' as const;
   private readonly runner: SqlRunner;
 
-  private constructor(readonly pglite: PGlite) {
+  private constructor(
+    readonly pglite: PGlite,
+    private readonly lock?: DataDirLock,
+  ) {
     this.runner = pgliteRunner(pglite);
   }
 
+  /** Throws DataDirLockedError when another live process has `dataDir` open. */
   static async open(options: PGliteDatabaseOptions = {}): Promise<PGliteDatabase> {
     const parsers = Object.fromEntries(
       Object.entries(textParsers).map(([oid, parse]) => [oid, (value: string) => parse(value)]),
     );
-    const pglite = await PGlite.create({
-      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      parsers,
-    });
-    await pglite.exec("SET TIME ZONE 'UTC'");
-    return new PGliteDatabase(pglite);
+    // PGlite itself lets two processes open one directory, and the second one's writes are lost.
+    const lock = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
+    let pglite: PGlite | undefined;
+    try {
+      pglite = await PGlite.create({
+        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+        parsers,
+      });
+      await pglite.exec("SET TIME ZONE 'UTC'");
+    } catch (error) {
+      await pglite?.close().catch(() => undefined);
+      lock?.release();
+      throw error;
+    }
+    return new PGliteDatabase(pglite, lock);
   }
 
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]) {
@@ -132,7 +146,12 @@ export class PGliteDatabase implements Database {
   }
 
   async close() {
-    if (!this.pglite.closed) await this.pglite.close();
+    try {
+      if (!this.pglite.closed) await this.pglite.close();
+    } finally {
+      // Only once PGlite has written everything out may another process open the directory.
+      this.lock?.release();
+    }
   }
 }
 
