@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { authenticator } from 'otplib';
 
 export interface ScryptCost {
   N: number;
@@ -47,6 +48,17 @@ export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+const totpStepMs = 30_000;
+
+/**
+ * The 30 s step a TOTP code belongs to, one step either side of now accepted for clock drift, or
+ * undefined when it matches none. The step is what a caller records so the code is not taken twice.
+ */
+export function totpStep(code: string, secret: string, nowMs: number = Date.now()): number | undefined {
+  const delta = authenticator.clone({ window: 1, epoch: nowMs }).checkDelta(code, secret);
+  return delta === null ? undefined : Math.floor(nowMs / totpStepMs) + delta;
 }
 
 export { randomUUID };

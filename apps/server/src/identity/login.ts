@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { authenticator } from 'otplib';
 import {
   allowedReturnTo,
   apiBase,
@@ -20,13 +19,11 @@ import {
   type ActiveSession,
   type Services,
 } from './context.ts';
-import { hashPassword, safeEqual, sha256, verifyPassword } from './crypto.ts';
+import { hashPassword, sha256, totpStep, verifyPassword } from './crypto.ts';
 import { flowJson, sessionJson } from './present.ts';
-import type { FlowRecord, IdentityRecord, LookupSecretConfig, PasswordConfig, TotpConfig } from './store.ts';
-import { clearFailures, isLocked, recordFailure, throttleKeys } from './throttle.ts';
+import type { FlowRecord, IdentityRecord, PasswordConfig, TotpConfig } from './store.ts';
+import { clearFailures, reserveAttempt, throttleKeys } from './throttle.ts';
 import { csrfNode, inputNode, submitNode, text, withFieldMessages, type UiNode, type UiText } from './ui.ts';
-
-authenticator.options = { window: 1 };
 
 interface Render {
   identity?: IdentityRecord;
@@ -158,8 +155,9 @@ async function passwordLogin(
     await renderLogin(services, c, flow, { identity: active?.identity, identifier, fieldMessages });
     return c.json(flowJson(flow), 400);
   }
+  // The attempt counts as a failure before the password is checked; only a success takes it back.
   const keys = throttleKeys(identifier, clientAddress(services, c));
-  if (await isLocked(services, keys)) {
+  if (!(await reserveAttempt(services, keys))) {
     await renderLogin(services, c, flow, { identity: active?.identity, identifier, messages: [text.throttled] });
     return c.json(flowJson(flow), 400);
   }
@@ -168,7 +166,6 @@ async function passwordLogin(
   dummyHash ??= hashPassword('not-a-password', services.options.scryptCost);
   const valid = await verifyPassword(password, credential?.hashed_password ?? (await dummyHash));
   if (!identity || !credential || !valid || identity.state !== 'active') {
-    await recordFailure(services, keys);
     await renderLogin(services, c, flow, { identity: active?.identity, identifier, messages: [text.invalidCredentials] });
     return c.json(flowJson(flow), 400);
   }
@@ -209,12 +206,13 @@ async function totpLogin(services: Services, c: Context, flow: FlowRecord, body:
     await renderLogin(services, c, flow, { identity: active.identity, fieldMessages: { totp_code: [text.missing('totp_code')] } });
     return c.json(flowJson(flow), 400);
   }
-  const locked = await isLocked(services, keys);
-  if (locked || !config || !authenticator.check(code, config.secret)) {
-    if (!locked) await recordFailure(services, keys);
+  const allowed = await reserveAttempt(services, keys);
+  const step = allowed && config ? totpStep(code, config.secret) : undefined;
+  // A code already used (here or in a parallel request) is as wrong as a mistyped one.
+  if (!allowed || step === undefined || !(await services.store.useTotpStep(active.identity.id, step))) {
     await renderLogin(services, c, flow, {
       identity: active.identity,
-      ...(locked ? { messages: [text.throttled] } : { fieldMessages: { totp_code: [text.invalidTotp] } }),
+      ...(allowed ? { fieldMessages: { totp_code: [text.invalidTotp] } } : { messages: [text.throttled] }),
     });
     return c.json(flowJson(flow), 400);
   }
@@ -226,18 +224,13 @@ async function totpLogin(services: Services, c: Context, flow: FlowRecord, body:
 async function lookupLogin(services: Services, c: Context, flow: FlowRecord, body: Record<string, unknown>, active: ActiveSession): Promise<Response> {
   const code = str(body.lookup_secret).trim();
   const keys = throttleKeys(active.identity.email + '#lookup', clientAddress(services, c));
-  const config = await services.store.credential<LookupSecretConfig>(active.identity.id, 'lookup_secret');
-  const locked = await isLocked(services, keys);
-  const hash = sha256(code);
-  const match = !locked && code ? config?.codes.find((entry) => !entry.used_at && safeEqual(entry.code_hash, hash)) : undefined;
-  if (!config || !match) {
-    if (!locked && code) await recordFailure(services, keys);
-    const message = !code ? text.missing('lookup_secret') : locked ? text.throttled : text.invalidLookupSecret;
+  const allowed = code ? await reserveAttempt(services, keys) : false;
+  // Marking the code used is the check: of parallel requests carrying it, one finds it unused.
+  if (!allowed || !(await services.store.useLookupCode(active.identity.id, sha256(code), services.options.now()))) {
+    const message = !code ? text.missing('lookup_secret') : allowed ? text.invalidLookupSecret : text.throttled;
     await renderLogin(services, c, flow, { identity: active.identity, fieldMessages: { lookup_secret: [message] } });
     return c.json(flowJson(flow), 400);
   }
-  match.used_at = services.options.now().toISOString();
-  await services.store.setCredential(active.identity.id, 'lookup_secret', config);
   await clearFailures(services, keys);
   await services.store.completeMethod(active.session.id, 'lookup_secret', 'aal2', services.options.now());
   return finishLogin(services, c, flow, active.token);

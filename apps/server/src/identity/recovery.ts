@@ -74,7 +74,7 @@ export async function updateRecoveryFlow(services: Services, c: Context): Promis
   const email = str(body.email).trim();
   if (flow.state === 'sent_email' && code) {
     const identity = flow.email ? await services.store.identityByEmail(flow.email) : undefined;
-    if (!checkCode(flow, code) || !identity) {
+    if (!(await checkCode(services, flow, code)) || !identity) {
       await render(services, c, flow, [text.invalidRecoveryCode]);
       return c.json(flowJson(flow), 400);
     }
@@ -92,15 +92,17 @@ export async function updateRecoveryFlow(services: Services, c: Context): Promis
     await render(services, c, flow, [], [text.missing('email')]);
     return c.json(flowJson(flow), 400);
   }
+  // Same answer for unknown addresses: nothing is sent, but the limits count them alike.
+  const identity = await services.store.identityByEmail(email);
+  const issued = await issueCode(services, flow, email, Boolean(identity));
+  if (issued.limited) {
+    await render(services, c, flow, [text.tooManyCodes]);
+    return c.json(flowJson(flow), 400);
+  }
   flow.email = email;
   flow.state = 'sent_email';
-  const identity = await services.store.identityByEmail(email);
-  if (identity) {
-    const sent = issueCode(flow);
-    await deliver(services, identity.email, 'Recover access to your account', `Hi, please recover access to your account by entering the following code:\n\n${sent}`, sent);
-  } else {
-    // Same answer for unknown addresses; nothing is sent.
-    delete flow.codeHash;
+  if (identity && issued.code) {
+    await deliver(services, identity.email, 'Recover access to your account', `Hi, please recover access to your account by entering the following code:\n\n${issued.code}`, issued.code);
   }
   await render(services, c, flow, [text.recoveryCodeSent]);
   return c.json(flowJson(flow));

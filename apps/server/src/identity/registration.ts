@@ -118,12 +118,12 @@ export async function updateRegistrationFlow(services: Services, c: Context): Pr
     return c.json(flowJson(flow), 400);
   }
   const hashed = await hashPassword(password, services.options.scryptCost);
-  const identity = await services.store.createIdentity(traits);
+  // Identity, password and person are written together or not at all.
+  const identity = await services.store.createIdentity(traits, undefined, hashed);
   if (!identity) {
-    await render(services, c, flow, traits, {}, [text.duplicateIdentifier]);
+    await render(services, c, flow, traits, { 'traits.email': [text.duplicateIdentifier] });
     return c.json(flowJson(flow), 400);
   }
-  await services.store.setCredential(identity.id, 'password', { hashed_password: hashed });
   const { token } = await services.store.createSession(identity.id, 'aal1', 'password', services.options.sessionLifespanMs, services.options.now());
   setSessionCookie(services, c, token);
   flow.expiresAt = new Date(0).toISOString();

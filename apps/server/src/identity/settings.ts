@@ -17,10 +17,10 @@ import {
   type ActiveSession,
   type Services,
 } from './context.ts';
-import { hashPassword, randomToken, sha256 } from './crypto.ts';
+import { hashPassword, randomToken, sha256, totpStep } from './crypto.ts';
 import { flowJson } from './present.ts';
 import { readTraits, traitNodes, validatePassword, validateTraits } from './registration.ts';
-import type { FlowRecord, IdentityRecord, LookupSecretConfig } from './store.ts';
+import type { FlowRecord, IdentityRecord, LookupSecretConfig, TotpConfig } from './store.ts';
 import { csrfNode, inputNode, submitNode, text, textNode, withFieldMessages, type UiNode, type UiText } from './ui.ts';
 
 const issuer = 'Opsdeck';
@@ -163,7 +163,7 @@ export async function updateSettingsFlow(services: Services, c: Context): Promis
     const fieldMessages = validateTraits(traits);
     if (Object.keys(fieldMessages).length) return invalid({ traits, fieldMessages });
     const updated = await services.store.updateTraits(identity.id, traits);
-    if (!updated) return invalid({ traits, messages: [text.duplicateIdentifier] });
+    if (!updated) return invalid({ traits, fieldMessages: { 'traits.email': [text.duplicateIdentifier] } });
     return saved(updated);
   }
   if (method === 'password') {
@@ -184,8 +184,11 @@ export async function updateSettingsFlow(services: Services, c: Context): Promis
   if (method === 'totp') {
     const code = str(body.totp_code).replace(/\s+/g, '');
     if (!code) return invalid({ fieldMessages: { totp_code: [text.missing('totp_code')] } });
-    if (!flow.pendingTotpSecret || !authenticator.check(code, flow.pendingTotpSecret)) return invalid({ fieldMessages: { totp_code: [text.invalidTotp] } });
-    await services.store.setCredential(identity.id, 'totp', { secret: flow.pendingTotpSecret });
+    const step = flow.pendingTotpSecret ? totpStep(code, flow.pendingTotpSecret) : undefined;
+    if (!flow.pendingTotpSecret || step === undefined) return invalid({ fieldMessages: { totp_code: [text.invalidTotp] } });
+    // The code that proved the app is used: it cannot sign in again within its window.
+    const config: TotpConfig = { secret: flow.pendingTotpSecret, last_step: step };
+    await services.store.setCredential(identity.id, 'totp', config);
     delete flow.pendingTotpSecret;
     // Proving the authenticator counts as the second factor for this session.
     await services.store.completeMethod(active.session.id, 'totp', 'aal2', services.options.now());

@@ -46,6 +46,10 @@ CREATE TABLE IF NOT EXISTS identity_flows (
   expires_at timestamptz NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
+-- A flow's one-time code lives beside its record, so saving the record never rewinds its counters.
+ALTER TABLE identity_flows ADD COLUMN IF NOT EXISTS code_hash text;
+ALTER TABLE identity_flows ADD COLUMN IF NOT EXISTS code_attempts integer NOT NULL DEFAULT 0;
+ALTER TABLE identity_flows ADD COLUMN IF NOT EXISTS code_sends integer NOT NULL DEFAULT 0;
 CREATE TABLE IF NOT EXISTS identity_throttle (
   key text PRIMARY KEY,
   failures integer NOT NULL,

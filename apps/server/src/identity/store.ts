@@ -1,4 +1,4 @@
-import { randomToken, randomUUID, sha256 } from './crypto.ts';
+import { randomToken, randomUUID, safeEqual, sha256 } from './crypto.ts';
 import type { SqlExecutor } from './sql.ts';
 import type { UiContainer } from './ui.ts';
 
@@ -24,6 +24,8 @@ export interface PasswordConfig {
 }
 export interface TotpConfig {
   secret: string;
+  /** The last 30 s step a code was accepted for; that step and earlier ones are refused (RFC 6238 §5.2). */
+  last_step?: number;
 }
 export interface LookupSecretConfig {
   codes: { code_hash: string; used_at?: string }[];
@@ -60,8 +62,6 @@ export interface FlowRecord {
   requestedAal?: Aal;
   identityId?: string;
   email?: string;
-  codeHash?: string;
-  codeAttempts?: number;
   pendingTotpSecret?: string;
   pendingLookupCodes?: string[];
   afterVerificationReturnTo?: string;
@@ -81,6 +81,11 @@ interface IdentityRow {
 const json = (value: unknown) => JSON.stringify(value);
 const parse = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** A unique index refused the row: another identity or person took the address first. */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
 
 function toIdentity(row: IdentityRow): IdentityRecord {
   return {
@@ -116,29 +121,61 @@ export class IdentityStore {
     return rows[0] && toIdentity(rows[0]);
   }
 
-  /** Returns undefined when the email is taken (the unique index decides, not a racy pre-check). */
-  async createIdentity(traits: IdentityTraits, id: string = randomUUID()): Promise<IdentityRecord | undefined> {
-    const { rows } = await this.db.query<IdentityRow>(
-      `INSERT INTO identity_identities (id, traits, email) VALUES ($1, $2::jsonb, $3)
-       ON CONFLICT (email) DO NOTHING RETURNING *`,
-      [id, json(traits), normalizeEmail(traits.email)],
-    );
-    const identity = rows[0] && toIdentity(rows[0]);
-    if (identity) await this.mirrorPerson(identity);
-    return identity;
+  /**
+   * Creates the identity, its password and its `people` row in one statement, so a refusal or a
+   * failure leaves nothing half-written. Undefined when another identity or another person (any
+   * case) holds the address; a person with this very id is the one being linked, as the seed does.
+   */
+  async createIdentity(traits: IdentityTraits, id: string = randomUUID(), hashedPassword?: string): Promise<IdentityRecord | undefined> {
+    const people = await this.hasPeople();
+    const sql = `WITH created AS (
+        INSERT INTO identity_identities (id, traits, email)
+        SELECT $1::uuid, $2::jsonb, $3::text
+        ${people ? 'WHERE NOT EXISTS (SELECT 1 FROM people p WHERE lower(p.email) = $3::text AND p.id <> $1::uuid)' : ''}
+        ON CONFLICT (email) DO NOTHING RETURNING *
+      ), password AS (
+        INSERT INTO identity_credentials (identity_id, type, config)
+        SELECT id, 'password', jsonb_build_object('hashed_password', $4::text) FROM created WHERE $4::text IS NOT NULL
+      )${people ? `, person AS (
+        INSERT INTO people (id, name, email) SELECT id, $5::text, email FROM created
+        ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email
+      )` : ''}
+      SELECT * FROM created`;
+    const params = [id, json(traits), normalizeEmail(traits.email), hashedPassword ?? null];
+    if (people) params.push(displayName(traits));
+    try {
+      const { rows } = await this.db.query<IdentityRow>(sql, params);
+      return rows[0] && toIdentity(rows[0]);
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
   }
 
+  /** Changes traits and the mirrored person in one statement; undefined when the address is taken. */
   async updateTraits(id: string, traits: IdentityTraits): Promise<IdentityRecord | undefined> {
-    const { rows } = await this.db.query<IdentityRow>(
-      `UPDATE identity_identities SET traits = $2::jsonb, email = $3,
-         email_verified = CASE WHEN email = $3 THEN email_verified ELSE false END, updated_at = now()
-       WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM identity_identities o WHERE o.email = $3 AND o.id <> $1)
-       RETURNING *`,
-      [id, json(traits), normalizeEmail(traits.email)],
-    );
-    const identity = rows[0] && toIdentity(rows[0]);
-    if (identity) await this.mirrorPerson(identity);
-    return identity;
+    const people = await this.hasPeople();
+    const sql = `WITH updated AS (
+        UPDATE identity_identities SET traits = $2::jsonb, email = $3::text,
+          email_verified = CASE WHEN email = $3::text THEN email_verified ELSE false END, updated_at = now()
+        WHERE id = $1::uuid
+          AND NOT EXISTS (SELECT 1 FROM identity_identities o WHERE o.email = $3::text AND o.id <> $1::uuid)
+          ${people ? 'AND NOT EXISTS (SELECT 1 FROM people p WHERE lower(p.email) = $3::text AND p.id <> $1::uuid)' : ''}
+        RETURNING *
+      )${people ? `, person AS (
+        INSERT INTO people (id, name, email) SELECT id, $4::text, email FROM updated
+        ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email
+      )` : ''}
+      SELECT * FROM updated`;
+    const params = [id, json(traits), normalizeEmail(traits.email)];
+    if (people) params.push(displayName(traits));
+    try {
+      const { rows } = await this.db.query<IdentityRow>(sql, params);
+      return rows[0] && toIdentity(rows[0]);
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
   }
 
   async markEmailVerified(id: string): Promise<void> {
@@ -164,6 +201,37 @@ export class IdentityStore {
        ON CONFLICT (identity_id, type) DO UPDATE SET config = EXCLUDED.config, updated_at = now()`,
       [identityId, type, json(config)],
     );
+  }
+
+  /**
+   * Takes a TOTP step for good: true for the one caller that moves the identity's last step forward,
+   * so a code is accepted once however many requests carry it.
+   */
+  async useTotpStep(identityId: string, step: number): Promise<boolean> {
+    const { rows } = await this.db.query(
+      `UPDATE identity_credentials SET config = jsonb_set(config, '{last_step}', to_jsonb($2::bigint)), updated_at = now()
+       WHERE identity_id = $1 AND type = 'totp' AND COALESCE((config->>'last_step')::bigint, -1) < $2::bigint
+       RETURNING 1`,
+      [identityId, step],
+    );
+    return rows.length > 0;
+  }
+
+  /** Marks a backup code used; true only for the one caller that found it unused. */
+  async useLookupCode(identityId: string, codeHash: string, now: Date): Promise<boolean> {
+    const config = await this.credential<LookupSecretConfig>(identityId, 'lookup_secret');
+    const index = config?.codes.findIndex((entry) => !entry.used_at && safeEqual(entry.code_hash, codeHash)) ?? -1;
+    if (index < 0) return false;
+    // The row lock makes a concurrent request re-read the entry and find it used.
+    const { rows } = await this.db.query(
+      `UPDATE identity_credentials
+       SET config = jsonb_set(config, ARRAY['codes', $3::int::text, 'used_at'], to_jsonb($4::text)), updated_at = now()
+       WHERE identity_id = $1 AND type = 'lookup_secret'
+         AND config->'codes'->($3::int)->>'code_hash' = $2::text AND config->'codes'->($3::int)->>'used_at' IS NULL
+       RETURNING 1`,
+      [identityId, codeHash, index, now.toISOString()],
+    );
+    return rows.length > 0;
   }
 
   async deleteCredential(identityId: string, type: CredentialType): Promise<void> {
@@ -277,11 +345,53 @@ export class IdentityStore {
 
   // ---- flows
   async saveFlow(flow: FlowRecord): Promise<void> {
+    // A spent flow (expired at the epoch) stays spent: a parallel request's older copy cannot revive it.
     await this.db.query(
       `INSERT INTO identity_flows (id, kind, record, expires_at) VALUES ($1, $2, $3::jsonb, $4::timestamptz)
-       ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record`,
+       ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record, expires_at = EXCLUDED.expires_at
+       WHERE identity_flows.expires_at > 'epoch'::timestamptz`,
       [flow.id, flow.kind, json(flow), flow.expiresAt],
     );
+  }
+
+  // ---- a flow's one-time code: hash and counters in their own columns, changed by single statements
+
+  async flowCodeSends(flowId: string): Promise<number> {
+    const { rows } = await this.db.query<{ code_sends: number }>('SELECT code_sends FROM identity_flows WHERE id = $1', [flowId]);
+    return rows[0]?.code_sends ?? 0;
+  }
+
+  /**
+   * Puts a new code (or none, for an address that gets no mail) on the flow, saving the flow when it
+   * is new; false when the flow already had `maxSends` codes.
+   */
+  async putFlowCode(flow: FlowRecord, codeHash: string | null, maxSends: number): Promise<boolean> {
+    const { rows } = await this.db.query(
+      `INSERT INTO identity_flows (id, kind, record, expires_at, code_hash, code_attempts, code_sends)
+       VALUES ($1, $2, $3::jsonb, $4::timestamptz, $5, 0, 1)
+       ON CONFLICT (id) DO UPDATE SET code_hash = EXCLUDED.code_hash, code_attempts = 0, code_sends = identity_flows.code_sends + 1
+       WHERE identity_flows.code_sends < $6
+       RETURNING 1`,
+      [flow.id, flow.kind, json(flow), flow.expiresAt, codeHash, maxSends],
+    );
+    return rows.length > 0;
+  }
+
+  /** Counts one attempt at the flow's code and returns which attempt it was, with the code to compare. */
+  async attemptFlowCode(flowId: string): Promise<{ attempt: number; codeHash: string } | undefined> {
+    const { rows } = await this.db.query<{ code_attempts: number; code_hash: string }>(
+      `UPDATE identity_flows SET code_attempts = code_attempts + 1 WHERE id = $1 AND code_hash IS NOT NULL
+       RETURNING code_attempts, code_hash`,
+      [flowId],
+    );
+    const row = rows[0];
+    return row && { attempt: row.code_attempts, codeHash: row.code_hash };
+  }
+
+  /** Removes the code; true for the one caller that still found it there. */
+  async consumeFlowCode(flowId: string, codeHash: string): Promise<boolean> {
+    const { rows } = await this.db.query('UPDATE identity_flows SET code_hash = NULL WHERE id = $1 AND code_hash = $2 RETURNING 1', [flowId, codeHash]);
+    return rows.length > 0;
   }
 
   async flow(id: string, kind: FlowKind): Promise<FlowRecord | undefined> {
@@ -295,26 +405,41 @@ export class IdentityStore {
   }
 
   // ---- throttling of failed sign-ins, per identifier and per client address
-  async throttleState(key: string): Promise<{ failures: number; windowStart: Date; lockedUntil?: Date } | undefined> {
-    const { rows } = await this.db.query<{ failures: number; window_start: Date | string; locked_until: Date | string | null }>(
-      'SELECT failures, window_start, locked_until FROM identity_throttle WHERE key = $1',
-      [key],
+  /**
+   * Counts one attempt on every key in a single statement and says whether each stayed within
+   * `max`. A window starts at the first attempt; the attempt that reaches `max` locks the key for
+   * `lockMs`, and attempts while locked count past `max`, so they are refused.
+   */
+  async countAttempt(keys: string[], now: Date, limits: { max: number; windowMs: number; lockMs: number }): Promise<boolean> {
+    if (!keys.length) return true;
+    const locked = 't.locked_until > $2::timestamptz';
+    const fresh = `NOT (${locked}) AND (t.locked_until IS NOT NULL OR t.window_start + $3::float8 * interval '1 millisecond' <= $2::timestamptz)`;
+    const counted = `CASE WHEN ${locked} THEN GREATEST(t.failures, $5::int) + 1 WHEN ${fresh} THEN 1 ELSE t.failures + 1 END`;
+    const lockUntil = `$2::timestamptz + $4::float8 * interval '1 millisecond'`;
+    // Keys in one order everywhere, so two statements never wait on each other's rows in a cycle.
+    const { rows } = await this.db.query<{ failures: number }>(
+      `INSERT INTO identity_throttle AS t (key, failures, window_start, locked_until)
+       SELECT key, 1, $2::timestamptz, CASE WHEN $5::int <= 1 THEN ${lockUntil} END FROM unnest($1::text[]) AS key
+       ON CONFLICT (key) DO UPDATE SET
+         failures = ${counted},
+         window_start = CASE WHEN ${fresh} THEN $2::timestamptz ELSE t.window_start END,
+         locked_until = CASE WHEN ${locked} THEN t.locked_until WHEN ${counted} >= $5::int THEN ${lockUntil} END
+       RETURNING failures`,
+      [[...new Set(keys)].sort(), now.toISOString(), limits.windowMs, limits.lockMs, limits.max],
     );
-    const row = rows[0];
-    if (!row) return undefined;
-    return { failures: row.failures, windowStart: date(row.window_start), lockedUntil: row.locked_until ? date(row.locked_until) : undefined };
+    return rows.every((row) => row.failures <= limits.max);
   }
 
-  async saveThrottle(key: string, failures: number, windowStart: Date, lockedUntil?: Date): Promise<void> {
-    await this.db.query(
-      `INSERT INTO identity_throttle (key, failures, window_start, locked_until) VALUES ($1, $2, $3::timestamptz, $4::timestamptz)
-       ON CONFLICT (key) DO UPDATE SET failures = EXCLUDED.failures, window_start = EXCLUDED.window_start, locked_until = EXCLUDED.locked_until`,
-      [key, failures, windowStart.toISOString(), lockedUntil?.toISOString() ?? null],
-    );
+  async anyLocked(keys: string[], now: Date): Promise<boolean> {
+    const { rows } = await this.db.query('SELECT 1 FROM identity_throttle WHERE key = ANY($1::text[]) AND locked_until > $2::timestamptz LIMIT 1', [
+      keys,
+      now.toISOString(),
+    ]);
+    return rows.length > 0;
   }
 
-  async clearThrottle(key: string): Promise<void> {
-    await this.db.query('DELETE FROM identity_throttle WHERE key = $1', [key]);
+  async clearThrottle(keys: string[]): Promise<void> {
+    await this.db.query('DELETE FROM identity_throttle WHERE key = ANY($1::text[])', [keys]);
   }
 
   // ---- outbox

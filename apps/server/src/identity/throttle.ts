@@ -1,34 +1,44 @@
 import type { Services } from './context.ts';
 
 // Failed sign-ins are counted per identifier and per client address; either bucket going over the
-// limit locks both the password check and the answer, whether or not the account exists.
+// limit locks both the password check and the answer, whether or not the account exists. Every count
+// is one conditional statement, so parallel requests cannot all read "not locked yet".
 
 export function throttleKeys(identifier: string, address: string): string[] {
   return ['id:' + identifier.trim().toLowerCase(), 'ip:' + address];
 }
 
-export async function isLocked(services: Services, keys: string[]): Promise<boolean> {
-  const now = services.options.now().getTime();
-  for (const key of keys) {
-    const state = await services.store.throttleState(key);
-    if (state?.lockedUntil && state.lockedUntil.getTime() > now) return true;
-  }
-  return false;
+function limits(services: Services) {
+  const { maxFailures, windowMs, lockMs } = services.options.throttle;
+  return { max: maxFailures, windowMs, lockMs };
 }
 
+/**
+ * Takes one attempt before the secret is checked: it counts as a failure until `clearFailures`.
+ * False when the keys are over the limit; then the attempt must be refused without being checked,
+ * which is what keeps twenty parallel guesses down to `maxFailures` checks.
+ */
+export async function reserveAttempt(services: Services, keys: string[]): Promise<boolean> {
+  return services.store.countAttempt(keys, services.options.now(), limits(services));
+}
+
+export async function isLocked(services: Services, keys: string[]): Promise<boolean> {
+  return services.store.anyLocked(keys, services.options.now());
+}
+
+/** Counts a failure after the fact; callers that check first and count later should prefer `reserveAttempt`. */
 export async function recordFailure(services: Services, keys: string[]): Promise<void> {
-  const { maxFailures, windowMs, lockMs } = services.options.throttle;
-  const now = services.options.now();
-  for (const key of keys) {
-    const state = await services.store.throttleState(key);
-    const fresh = !state || state.windowStart.getTime() + windowMs <= now.getTime();
-    const failures = fresh ? 1 : state.failures + 1;
-    const windowStart = fresh ? now : state.windowStart;
-    const lockedUntil = failures >= maxFailures ? new Date(now.getTime() + lockMs) : undefined;
-    await services.store.saveThrottle(key, lockedUntil ? 0 : failures, lockedUntil ? now : windowStart, lockedUntil);
-  }
+  await services.store.countAttempt(keys, services.options.now(), limits(services));
 }
 
 export async function clearFailures(services: Services, keys: string[]): Promise<void> {
-  for (const key of keys) await services.store.clearThrottle(key);
+  await services.store.clearThrottle(keys);
+}
+
+/**
+ * Takes one of `max` sends allowed per `windowMs` for a key (codes mailed to an address), counted in
+ * the same table: the send that reaches `max` closes the key for another `windowMs`.
+ */
+export async function reserveSend(services: Services, key: string, max: number, windowMs: number): Promise<boolean> {
+  return services.store.countAttempt([key], services.options.now(), { max, windowMs, lockMs: windowMs });
 }

@@ -88,6 +88,7 @@ export const text = {
   passwordSameAsIdentifier: error(4000031, 'The password can not be used because it is too similar to the identifier.'),
   // Not a Kratos id: Kratos has no sign-in throttling. Kept in its 4000xxx validation range.
   throttled: error(4000100, 'Too many failed attempts. Please wait a few minutes before trying again.'),
+  tooManyCodes: error(4000101, 'Too many codes were requested for this address. Please use the last code you received or wait a few minutes before asking for another.'),
   invalidRecoveryCode: error(4060006, 'The recovery code is invalid or has already been used. Please try again.'),
   invalidVerificationCode: error(4070006, 'The verification code is invalid or has already been used. Please try again.'),
 } as const;

@@ -29,24 +29,25 @@ async function render(services: Services, c: Context, flow: FlowRecord, messages
   await services.store.saveFlow(flow);
 }
 
-async function sendVerificationCode(services: Services, flow: FlowRecord, email: string): Promise<void> {
+/** False when a resend limit refused the code. */
+async function sendVerificationCode(services: Services, flow: FlowRecord, email: string): Promise<boolean> {
+  // Unknown addresses get the same screen, the same limits and no mail, so the form reveals nothing.
+  const identity = await services.store.identityByEmail(email);
+  const issued = await issueCode(services, flow, email, Boolean(identity));
+  if (issued.limited) return false;
   flow.email = email;
   flow.state = 'sent_email';
-  const identity = await services.store.identityByEmail(email);
-  // Unknown addresses get the same screen and no mail, so the form reveals nothing.
-  if (!identity) {
-    delete flow.codeHash;
-    return;
+  if (identity && issued.code) {
+    await deliver(services, identity.email, 'Please verify your email address', `Hi, please verify your account by entering the following code:\n\n${issued.code}`, issued.code);
   }
-  const code = issueCode(flow);
-  await deliver(services, identity.email, 'Please verify your email address', `Hi, please verify your account by entering the following code:\n\n${code}`, code);
+  return true;
 }
 
 /** Starts a verification for a just-registered address (Kratos's show_verification_ui). */
 export async function startVerification(services: Services, c: Context, email: string, returnTo?: string): Promise<FlowRecord> {
   const flow = newFlow(services, c, 'verification', { returnTo });
-  await sendVerificationCode(services, flow, email);
-  await render(services, c, flow, [text.verificationCodeSent]);
+  const sent = await sendVerificationCode(services, flow, email);
+  await render(services, c, flow, [sent ? text.verificationCodeSent : text.tooManyCodes]);
   return flow;
 }
 
@@ -81,7 +82,7 @@ export async function updateVerificationFlow(services: Services, c: Context): Pr
   const code = str(body.code).trim();
   const email = str(body.email).trim();
   if (flow.state === 'sent_email' && code) {
-    if (!checkCode(flow, code)) {
+    if (!(await checkCode(services, flow, code))) {
       await render(services, c, flow, [text.invalidVerificationCode]);
       return c.json(flowJson(flow), 400);
     }
@@ -97,7 +98,10 @@ export async function updateVerificationFlow(services: Services, c: Context): Pr
     await services.store.saveFlow(flow);
     return c.json(flowJson(flow), 400);
   }
-  await sendVerificationCode(services, flow, email);
+  if (!(await sendVerificationCode(services, flow, email))) {
+    await render(services, c, flow, [text.tooManyCodes]);
+    return c.json(flowJson(flow), 400);
+  }
   await render(services, c, flow, [text.verificationCodeSent]);
   return c.json(flowJson(flow));
 }
