@@ -8,7 +8,8 @@ import type { ServerConfig } from './config';
 import { DataDirLockedError } from './db/dataDirLock';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
-import { seedDemo } from './db/seed/demo';
+import { seedDemoOnce } from './db/seed/demo';
+import { withStartLock } from './db/startLock';
 import { createApp, type PostgrestAppFactory } from './http/app';
 import type { Logger } from './http/logging';
 
@@ -19,11 +20,6 @@ export interface RunningServer {
 }
 
 export class StartupError extends Error {}
-
-async function isEmpty(db: Database): Promise<boolean> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*) AS n FROM people');
-  return rows[0]?.n === 0;
-}
 
 /** Opens storage, migrates, seeds an empty database, and listens. */
 export async function startServer(config: ServerConfig, log: Logger, createPostgrestApp?: PostgrestAppFactory): Promise<RunningServer> {
@@ -39,13 +35,15 @@ export async function startServer(config: ServerConfig, log: Logger, createPostg
     throw new StartupError(`cannot open the database (${where}): ${(error as Error).message}`);
   }
   try {
-    const applied = await migrate(db);
-    if (applied.length) log({ msg: 'migrations applied', migrations: applied });
-    if (config.seed === 'demo' && (await isEmpty(db))) {
-      log({ msg: 'seeding demo data', checks: config.checks });
-      const result = await seedDemo(db, { checks: config.checks, password: config.demoPassword });
-      log({ msg: 'demo data seeded', ...result });
-    }
+    // Instances starting together on one PostgreSQL take turns; one of them seeds.
+    await withStartLock(db, async () => {
+      const applied = await migrate(db);
+      if (applied.length) log({ msg: 'migrations applied', migrations: applied });
+      if (config.seed !== 'demo') return;
+      const onStart = () => log({ msg: 'seeding demo data', checks: config.checks });
+      const result = await seedDemoOnce(db, { checks: config.checks, password: config.demoPassword, onStart });
+      if (result) log({ msg: 'demo data seeded', ...result });
+    });
   } catch (error) {
     await db.close().catch(() => undefined);
     throw new StartupError(`cannot prepare the database: ${(error as Error).message}`);
@@ -62,7 +60,8 @@ export async function startServer(config: ServerConfig, log: Logger, createPostg
     log: (line) => log({ msg: String(line) }),
   });
   try {
-    await identity.init();
+    // Its schema is CREATE ... IF NOT EXISTS, which fails when two instances race on it.
+    await withStartLock(db, () => identity.init());
   } catch (error) {
     await db.close().catch(() => undefined);
     throw new StartupError(`cannot prepare identities: ${(error as Error).message}`);

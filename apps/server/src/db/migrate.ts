@@ -26,14 +26,15 @@ const MIGRATION_LOCK = 4_242_001;
  */
 export async function migrate(db: Database, migrations?: Migration[]): Promise<string[]> {
   const all = migrations ?? (await loadMigrations());
-  await db.exec(`CREATE SCHEMA IF NOT EXISTS opsdeck;
-    CREATE TABLE IF NOT EXISTS opsdeck.migrations (
-      name text PRIMARY KEY,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    );`);
   const applied: string[] = [];
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    // Under the lock: two sessions racing on CREATE ... IF NOT EXISTS make one of them fail.
+    await tx.exec(`CREATE SCHEMA IF NOT EXISTS opsdeck;
+      CREATE TABLE IF NOT EXISTS opsdeck.migrations (
+        name text PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      );`);
     const { rows } = await tx.query<{ name: string }>('SELECT name FROM opsdeck.migrations');
     const done = new Set(rows.map((row) => row.name));
     for (const migration of all) {

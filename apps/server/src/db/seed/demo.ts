@@ -93,8 +93,27 @@ async function seedPeople(db: SqlRunner, key: (s: string) => string, password: s
   return [...demo, ...others];
 }
 
-/** Fills an empty, migrated database with the demo estate. */
-export async function seedDemo(db: Database, options: DemoSeedOptions = {}): Promise<DemoSeedResult> {
+// Any constant shared by every instance (migrate.ts holds 4_242_001): one seeder per database.
+const SEED_LOCK = 4_242_002;
+
+/**
+ * Seeds the demo into a migrated database that has no people yet, in one transaction: a process
+ * killed mid-seed leaves nothing behind, so the next start seeds it whole again. Instances starting
+ * together on one PostgreSQL queue on an advisory lock; the first seeds, the others then find people.
+ * `onStart` runs only when this call seeds; undefined when there was nothing to do.
+ */
+export async function seedDemoOnce(db: Database, options: DemoSeedOptions & { onStart?: () => void } = {}): Promise<DemoSeedResult | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    const { rows } = await tx.query<{ n: number }>('SELECT count(*) AS n FROM people');
+    if (rows[0]?.n !== 0) return undefined;
+    options.onStart?.();
+    return seedDemo(tx, options);
+  });
+}
+
+/** Fills an empty, migrated database (or one transaction of it) with the demo estate. */
+export async function seedDemo(db: SqlRunner, options: DemoSeedOptions = {}): Promise<DemoSeedResult> {
   const started = Date.now();
   const checkCount = Math.max(0, Math.floor(options.checks ?? 300));
   const seed = options.seed ?? 'opsdeck';
@@ -163,7 +182,7 @@ const CHECKS_PER_CANARY = 8;
 // Rows per INSERT ... SELECT of history: bounded so 50k checks never build one huge statement.
 const HISTORY_CHUNK = 2_000;
 
-async function seedChecks(db: Database, input: CheckSeedInput): Promise<{ canaries: number; checkStatuses: number }> {
+async function seedChecks(db: SqlRunner, input: CheckSeedInput): Promise<{ canaries: number; checkStatuses: number }> {
   const { seed, now, checkCount } = input;
   if (checkCount === 0) return { canaries: 0, checkStatuses: 0 };
   const canaryCount = Math.ceil(checkCount / CHECKS_PER_CANARY);
@@ -275,7 +294,7 @@ interface EstateInput {
   checkCount: number;
 }
 
-async function seedEstate(db: Database, input: EstateInput): Promise<{ configs: number; components: number }> {
+async function seedEstate(db: SqlRunner, input: EstateInput): Promise<{ configs: number; components: number }> {
   const { key, random, now, adminId, personIds } = input;
   const id = (s: string) => seedUuid(key(s));
   const person = () => random.pick(personIds);
