@@ -375,3 +375,33 @@ describe('identity outside demo mode', () => {
     await configured.close();
   });
 });
+
+describe('identity on a database from before the flow code columns', () => {
+  let database: TestDatabase;
+  afterAll(async () => database?.close());
+
+  it('adds the columns at start, twice over, and keeps an old lock', async () => {
+    database = await pgliteDatabase();
+    // The tables as the first release created them.
+    await database.db.query(
+      'CREATE TABLE identity_flows (id uuid PRIMARY KEY, kind text NOT NULL, record jsonb NOT NULL, expires_at timestamptz NOT NULL, created_at timestamptz NOT NULL DEFAULT now())',
+    );
+    await database.db.query('CREATE TABLE identity_throttle (key text PRIMARY KEY, failures integer NOT NULL, window_start timestamptz NOT NULL, locked_until timestamptz)');
+    // That release stored a lock with its count reset to zero.
+    await database.db.query("INSERT INTO identity_throttle VALUES ('id:viewer@local', 0, now(), now() + interval '10 minutes')");
+    await (await startIdentityServer(database.db, { demo: true })).close();
+    const server = await startIdentityServer(database.db, { demo: true });
+
+    const locked = await failure(signIn(server.sdk(new CookieJar()), 'viewer@local', 'opsdeck-demo'));
+    expect(locked.body.ui?.messages?.map((m) => m.id)).toEqual([4000100]);
+
+    const sdk = server.sdk(new CookieJar());
+    const flow = await sdk.createBrowserRecoveryFlow();
+    const sent = await sdk.updateRecoveryFlow({ flow: flow.id, updateRecoveryFlowBody: { method: 'code', email: 'editor@local', csrf_token: csrf(flow) } });
+    const done = await failure(
+      sdk.updateRecoveryFlow({ flow: flow.id, updateRecoveryFlowBody: { method: 'code', code: latestCode(server.logs, 'editor@local'), csrf_token: csrf(sent) } }),
+    );
+    expect(done.status).toBe(422);
+    await server.close();
+  });
+});
