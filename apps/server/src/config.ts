@@ -24,16 +24,20 @@ export interface ServerConfig {
   devOutbox: boolean;
   /** Demo mode on a non-loopback host was asked for explicitly (its passwords are public). */
   publicDemo: boolean;
+  /** How long a client may take to send one request, headers and body (default 30 s). */
+  requestTimeoutMillis?: number;
+  /** Open connections at most (default 1000). */
+  maxConnections?: number;
 }
 
 export class ConfigError extends Error {}
 
 export const USAGE = `Usage: opsdeck-server [--port 8080] [--host 127.0.0.1] [--data-dir .opsdeck] [--memory]
   [--database-url URL] [--seed demo|none] [--checks N] [--console-dir DIR] [--backend-url URL] [--auth disabled]
-  [--public-url URL] [--trust-proxy] [--dev-outbox] [--public-demo]
+  [--public-url URL] [--trust-proxy] [--dev-outbox] [--public-demo] [--request-timeout 30] [--max-connections 1000]
 Environment: PORT, HOST, OPSDECK_DATA_DIR, OPSDECK_MEMORY, DATABASE_URL, OPSDECK_SEED, OPSDECK_CHECKS,
   OPSDECK_CONSOLE_DIR, OPSDECK_BACKEND_URL, OPSDECK_AUTH, OPSDECK_DEMO_PASSWORD, OPSDECK_PUBLIC_URL,
-  OPSDECK_TRUST_PROXY, OPSDECK_DEV_OUTBOX, OPSDECK_PUBLIC_DEMO`;
+  OPSDECK_TRUST_PROXY, OPSDECK_DEV_OUTBOX, OPSDECK_PUBLIC_DEMO, OPSDECK_REQUEST_TIMEOUT, OPSDECK_MAX_CONNECTIONS`;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
 
@@ -69,6 +73,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
         'trust-proxy': { type: 'boolean' },
         'dev-outbox': { type: 'boolean' },
         'public-demo': { type: 'boolean' },
+        'request-timeout': { type: 'string' },
+        'max-connections': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -104,6 +110,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     );
   }
   const memoryEnv = env.OPSDECK_MEMORY;
+  const requestTimeout = pick('request-timeout', 'OPSDECK_REQUEST_TIMEOUT');
+  const maxConnections = pick('max-connections', 'OPSDECK_MAX_CONNECTIONS');
   return {
     port: integer('--port', pick('port', 'PORT') ?? '8080', 0, 65_535),
     host,
@@ -120,5 +128,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     trustProxy: flag('trust-proxy', 'OPSDECK_TRUST_PROXY'),
     devOutbox,
     publicDemo,
+    ...(requestTimeout ? { requestTimeoutMillis: integer('--request-timeout', requestTimeout, 1, 3600) * 1000 } : {}),
+    ...(maxConnections ? { maxConnections: integer('--max-connections', maxConnections, 1, 1_000_000) } : {}),
   };
 }

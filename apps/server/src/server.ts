@@ -12,6 +12,7 @@ import { seedDemoOnce } from './db/seed/demo';
 import { withStartLock } from './db/startLock';
 import { createApp, type PostgrestAppFactory } from './http/app';
 import type { Logger } from './http/logging';
+import { identityRouteGuards } from './http/security';
 
 export interface RunningServer {
   url: string;
@@ -20,6 +21,11 @@ export interface RunningServer {
 }
 
 export class StartupError extends Error {}
+
+/** How long a client may take to send a whole request (headers and body) before it gets 408. */
+export const DEFAULT_REQUEST_TIMEOUT_MILLIS = 30_000;
+/** Open sockets at most; more are closed on accept (keeps a flood of idle clients under the fd limit). */
+export const DEFAULT_MAX_CONNECTIONS = 1000;
 
 /** Opens storage, migrates, seeds an empty database, and listens. */
 export async function startServer(config: ServerConfig, log: Logger, createPostgrestApp?: PostgrestAppFactory): Promise<RunningServer> {
@@ -86,13 +92,27 @@ export async function startServer(config: ServerConfig, log: Logger, createPostg
   });
   const app = new Hono();
   if (!config.backendUrl) {
+    // Mounted ahead of the core app, so the identity routes get its origin check, headers and body limit here.
+    const guards = identityRouteGuards({ publicUrl: config.publicUrl, trustProxy: config.trustProxy });
+    for (const base of ['/api/.ory', '/api/kratos', '/api/dev']) app.use(`${base}/*`, ...guards);
     app.route('/api/.ory', identity.app);
     app.route('/api/kratos', identity.app);
     app.route('/api/dev', identity.devApp);
   }
   app.route('/', core);
   const server = await new Promise<ServerType>((resolve, reject) => {
-    const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));
+    const requestTimeout = config.requestTimeoutMillis ?? DEFAULT_REQUEST_TIMEOUT_MILLIS;
+    const instance = serve(
+      {
+        fetch: app.fetch,
+        port: config.port,
+        hostname: config.host,
+        // Node checks the timeouts every connectionsCheckingInterval (30 s by default): check often enough to keep them.
+        serverOptions: { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
+      },
+      () => resolve(instance),
+    );
+    instance.maxConnections = config.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
     instance.once('error', (error) => reject(new StartupError(`cannot listen on ${config.host}:${config.port}: ${error.message}`)));
   }).catch(async (error: unknown) => {
     await db.close().catch(() => undefined);

@@ -64,7 +64,7 @@ describe.each(testDatabases())('auth on $engine', (target) => {
 
   it('refuses /api/db tables by the role matrix before any engine sees them', async () => {
     expect((await fetch(`${server.url}/api/db/connections`, { headers: basic('viewer@local') })).status).toBe(403);
-    expect((await fetch(`${server.url}/api/db/checks?id=eq.x`, { method: 'PATCH', headers: basic('viewer@local'), body: '{}' })).status).toBe(403);
+    expect((await fetch(`${server.url}/api/db/checks?id=eq.x`, { method: 'PATCH', headers: { ...basic('viewer@local'), 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(403);
   });
 });
 

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { Hono } from 'hono';
+import { createAuthorizer } from '@opsdeck/rbac';
 import type { AppEnv } from '../http/env';
 
 /** /api/auth: who the caller is, with the roles and permissions the console gates on. */
@@ -7,6 +8,7 @@ export function authRoutes() {
   const app = new Hono<AppEnv>();
   app.get('/whoami', (c) => {
     const user = c.get('user');
+    const { isAdmin } = createAuthorizer({ roles: user.roles, permissions: user.permissions });
     return c.json({
       message: 'success',
       payload: {
@@ -18,7 +20,9 @@ export function authRoutes() {
         },
         roles: user.roles,
         permissions: user.permissions,
-        hostname: hostname(),
+        // The machine's name helps an admin tell instances apart and tells anyone else where to aim;
+        // the key stays (empty) so the reply keeps Mission Control's shape.
+        hostname: isAdmin ? hostname() : '',
       },
     });
   });

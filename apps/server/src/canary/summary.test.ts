@@ -131,7 +131,7 @@ describe.each(testDatabases())('/api/canary/api/summary on $engine', (target) =>
   });
 
   it('includes checks deleted after deleteFrom', async () => {
-    const body = await summary({ method: 'POST', body: JSON.stringify({ deleteFrom: new Date(now - minutes(30)).toISOString() }) });
+    const body = await summary({ method: 'POST', body: JSON.stringify({ deleteFrom: new Date(now - minutes(30)).toISOString() }), headers: { 'Content-Type': 'application/json' } });
     const names = body.checks_summary.map((check) => check.name);
     expect(names).toContain('cart-deleted-5m-ago');
     expect(names).not.toContain('cart-deleted-41h-ago');
@@ -140,7 +140,7 @@ describe.each(testDatabases())('/api/canary/api/summary on $engine', (target) =>
 
   it('answers 400, not 500, to a malformed body', async () => {
     for (const body of ['{', '[]', JSON.stringify({ sortBy: 'latency' }), JSON.stringify({ labels: { a: 1 } }), JSON.stringify({ deleteFrom: 'yesterday' })]) {
-      const response = await fetch(`${server.url}/api/canary/api/summary`, { method: 'POST', body });
+      const response = await fetch(`${server.url}/api/canary/api/summary`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
       expect(response.status, body).toBe(400);
       expect(await response.json()).toHaveProperty('error');
     }

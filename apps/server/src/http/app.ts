@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { createAuthorizer, RESOURCES } from '@opsdeck/rbac';
 import type { Database } from '../db/database';
 import { authRoutes } from '../auth/routes';
 import { requireUser, type AuthMode } from '../auth/middleware';
@@ -12,6 +13,7 @@ import type { AppEnv } from './env';
 import { errorBody, forbidden, handleError } from './errors';
 import { requestLogger, silentLogger, type Logger } from './logging';
 import { proxyToBackend } from './proxy';
+import { KILOBYTE, limitBody, MEGABYTE, refuseCrossSite, requireJsonBody, securityHeaders } from './security';
 
 export const SERVER_VERSION = '0.1.0';
 
@@ -52,6 +54,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use(requestLogger(log));
   app.onError((error, c) => handleError(error, c, log));
   app.notFound((c) => c.json(errorBody('not found', `${c.req.method} ${c.req.path} not found`), 404));
+  app.use('*', securityHeaders());
+  // Before everything under /api, the proxied backend's routes included: no write from another site's page.
+  app.use('/api/*', refuseCrossSite({ publicUrl: options.publicUrl, trustProxy: options.trustProxy }));
 
   // The liveness probe shares its path with the console's /health page: a browser asking for HTML
   // gets the page (when a console is served), probes and scripts get OK.
@@ -61,6 +66,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const backendUrl = options.backendUrl;
     app.all('/api/*', (c) => proxyToBackend(c, backendUrl));
   } else {
+    // Rows may be large (a comment, a canary spec); every other body is a small JSON document.
+    const rowsLimit = limitBody(MEGABYTE);
+    const documentLimit = limitBody(64 * KILOBYTE);
+    app.use('/api/*', (c, next) => (isUnder(c.req.path, '/api/db') ? rowsLimit : documentLimit)(c, next));
     // Readable without a session: the console reads feature flags before sign-in.
     app.get('/api/properties', async (c) => {
       const { rows } = await db.query<{ name: string; value: string | null }>('SELECT name, value FROM properties ORDER BY name');
@@ -70,6 +79,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
     const auth = requireUser({ mode: options.auth ?? 'basic', resolvers: [...(options.resolvers ?? []), basicAuthResolver(db)] });
     app.use('/api/*', auth);
+    // The Kratos-compatible routes take browser forms, guarded by their own CSRF token.
+    const jsonOnly = requireJsonBody();
+    app.use('/api/*', (c, next) => (isUnder(c.req.path, '/api/.ory') || isUnder(c.req.path, '/api/kratos') ? next() : jsonOnly(c, next)));
     app.route('/api/auth', authRoutes());
     const summaryTable = options.summaryStaleMillis === undefined ? undefined : createSummaryTable(db, { staleMillis: options.summaryStaleMillis, log });
     const summaries = options.summaryReplies ?? createSummaryReplies(db, { cacheMillis: options.summaryCacheMillis ?? 0, table: summaryTable });
@@ -79,7 +91,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       await next();
       if (actionOfMethod(c.req.method) === 'write' && SUMMARY_SOURCES.has(c.req.param('table')) && c.res.status < 400) await summaries.changed();
     });
-    app.get('/api/kubeconfig', (c) => {
+    app.get('/api/kubeconfig', readsSomething, (c) => {
       const server = new URL(c.req.url).origin;
       const user = c.get('user');
       const kubeconfig = [
@@ -112,3 +124,15 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   }
   return app;
 }
+
+function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+// §6: a guest reads nothing, so has no use for (and gets no) cluster address.
+const readsSomething: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.get('user');
+  const authorizer = createAuthorizer({ roles: user.roles, permissions: user.permissions });
+  if (!authorizer.canAny(RESOURCES.map((resource) => [resource, 'read'] as const))) throw forbidden('the kubeconfig needs read access to something');
+  await next();
+};

@@ -1,6 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
+import { errorBody } from './errors';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -9,17 +10,42 @@ const TYPES: Record<string, string> = {
   '.webp': 'image/webp', '.jpg': 'image/jpeg',
 };
 
-/** Serves a built single-page app: files as they are, every other path gets index.html. */
+function decodePath(path: string): string | undefined {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Serves a built single-page app: files as they are, every other path gets index.html. Dotfiles
+ * and whatever a symlink reaches outside the directory are never served (the index is, as for any
+ * unknown path).
+ */
 export function consoleHandler(dir: string) {
   const root = resolve(dir);
+  // The directory's own real path, once: a console dir that is itself a symlink still serves.
+  let realRoot: Promise<string> | undefined;
+  /** The file's real path when it lies inside the directory (symlinks followed), else undefined. */
+  const realInside = async (file: string) => {
+    realRoot ??= realpath(root).catch(() => root);
+    const [real, base] = await Promise.all([realpath(file).catch(() => undefined), realRoot]);
+    return real?.startsWith(base + sep) ? real : undefined;
+  };
   return async (c: Context) => {
-    const relative = normalize(decodeURIComponent(c.req.path)).replace(/^([/\\])+/, '');
+    const decoded = decodePath(c.req.path);
+    if (decoded === undefined) return c.json(errorBody('invalid', 'the path has malformed percent-encoding'), 400);
+    const relative = normalize(decoded).replace(/^([/\\])+/, '');
     const file = join(root, relative);
-    if (file.startsWith(root + sep) && relative) {
-      const info = await stat(file).catch(() => undefined);
+    const hidden = relative.split(/[/\\]/).some((segment) => segment.startsWith('.'));
+    const real = file.startsWith(root + sep) && relative && !hidden ? await realInside(file) : undefined;
+    if (real) {
+      // The checked real path is what is read, not the link a second time.
+      const info = await stat(real).catch(() => undefined);
       if (info?.isFile()) {
         const cache = relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-        return c.body(await readFile(file), 200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': cache });
+        return c.body(await readFile(real), 200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': cache });
       }
     }
     const index = await readFile(join(root, 'index.html')).catch(() => undefined);

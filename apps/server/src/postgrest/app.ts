@@ -99,10 +99,11 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     const catalog = await catalogCache.get();
     const name = c.req.param('name');
     const method = c.req.method;
+    // Before the lookup: a caller refused the name must not learn whether the function exists.
+    await authorize(c, `rpc/${name}`);
     // The query string of a POST call may still carry select/order, which are not supported here.
     const args = method === 'POST' ? argumentsFromBody(await readBody(c)) : argumentsFromQuery(new URL(c.req.url).searchParams);
     const fn = resolveFunction(catalog, name, Object.keys(args));
-    await authorize(c, `rpc/${name}`);
     const sql = new SqlBuilder(catalog);
     const text = rpcSql(sql, fn, args);
     const { rows } = await db.query<{ body: string | null }>(text, sql.params);
@@ -117,9 +118,10 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
   app.on(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'], '/:table', async (c) => {
     const catalog = await catalogCache.get();
     const tableName = c.req.param('table');
+    // Before the lookup: a caller refused the name must not learn whether the table exists (403, not 404).
+    await authorize(c, tableName);
     const relation = catalog.relations.get(tableName);
     if (!relation) throw unknownRelation(catalog.schema, tableName);
-    await authorize(c, tableName);
 
     const method = c.req.method;
     const url = new URL(c.req.url);
