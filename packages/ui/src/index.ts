@@ -16,6 +16,7 @@ export * from './Skeleton/index';
 export * from './ErrorBoundary/index';
 export * from './ErrorPage/index';
 export * from './UnauthorizedPage/index';
+export * from './Overlay/index';
 export * from './Modal/index';
 export * from './ConfirmDialog/index';
 export * from './CopyToClipboard/index';

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import styled from 'styled-components';
 import { ChevronDown } from 'lucide-react';
 import { Button, type ButtonVariant } from '../Button/Button';
+import { useDismissableLayer } from '../Overlay/useDismissableLayer';
 
 export interface DropdownMenuItem {
   id: string;
@@ -75,14 +76,8 @@ export function DropdownMenu({ label, items, variant = 'secondary', align = 'sta
     if (open) itemRefs.current[focusIndex]?.focus();
   }, [open, focusIndex]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  // Escape hands focus back to the trigger; an outside click leaves it where the user clicked.
+  useDismissableLayer(open, { ref: wrapperRef, onDismiss: (reason) => close(reason === 'escape') });
 
   function openAt(index: number | undefined) {
     setFocusIndex(index ?? 0);
@@ -126,9 +121,6 @@ export function DropdownMenu({ label, items, variant = 'secondary', align = 'sta
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       activate(focusIndex);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
     } else if (event.key === 'Tab') {
       close(false);
     }

@@ -14,6 +14,7 @@ import styled from 'styled-components';
 import { X } from 'lucide-react';
 import { IconButton } from '../IconButton/IconButton';
 import { focusableElements } from '../focusable';
+import { useDismissableLayer } from '../Overlay/useDismissableLayer';
 import { testIds } from '../testIds';
 import { modalWidth, type ModalSize } from './modalSize';
 
@@ -107,9 +108,13 @@ function Root({
 }: ModalRootProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
+  const overlayRef = useRef<HTMLDivElement>(null);
+  // The modal is a layer too: a menu or a confirm open above it takes Escape and clicks first.
+  // Only the backdrop is outside (a toast over the page is not).
+  useDismissableLayer(open, {
+    ref: overlayRef,
+    onDismiss: onClose,
+    isOutside: (target) => closeOnBackdropClick && target === overlayRef.current,
   });
 
   useEffect(() => {
@@ -135,11 +140,6 @@ function Root({
   if (!open || typeof document === 'undefined') return null;
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
     if (event.key !== 'Tab' || !dialogRef.current) return;
     // Trap Tab and Shift+Tab inside the dialog.
     const items = focusableElements(dialogRef.current);
@@ -161,12 +161,7 @@ function Root({
 
   return createPortal(
     <ModalContext.Provider value={{ titleId, onClose }}>
-      <Overlay
-        data-testid={testIds.modal.overlay}
-        onMouseDown={(event) => {
-          if (closeOnBackdropClick && event.target === event.currentTarget) onCloseRef.current();
-        }}
-      >
+      <Overlay ref={overlayRef} data-testid={testIds.modal.overlay}>
         <Dialog
           ref={dialogRef}
           role="dialog"

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Check, ChevronDown } from 'lucide-react';
+import { useDismissableLayer } from '../Overlay/useDismissableLayer';
 import { visuallyHidden } from '../visuallyHidden';
 
 export interface SelectOption {
@@ -137,14 +138,8 @@ export function ListboxSelect({
   const fieldRef = useRef<HTMLDivElement>(null);
   const enabledIndexes = options.flatMap((option, index) => (option.disabled ? [] : [index]));
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!fieldRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  // Focus never leaves the combobox, so closing leaves it on the trigger.
+  useDismissableLayer(open, { ref: fieldRef, onDismiss: () => setOpen(false) });
 
   useEffect(() => {
     if (open) document.getElementById(`${id}-option-${active}`)?.scrollIntoView?.({ block: 'nearest' });
@@ -199,10 +194,6 @@ export function ListboxSelect({
       case ' ':
         event.preventDefault();
         pick(active);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        setOpen(false);
         break;
       case 'Tab':
         setOpen(false);

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../Button/index';
 import { Clock } from '../icons/index';
 import { formatDate } from '../format/index';
+import { useDismissableLayer } from '../Overlay/useDismissableLayer';
 import { testIds } from '../testIds';
 import { useRecentTimeRanges, useTimeRangeSearchParams, type UseTimeRangeSearchParamsOptions } from './hooks';
 import { displayTimeRange, isSameTimeRange } from './mapper';
@@ -148,19 +149,13 @@ export function TimeRangePicker({
   const display = displayTimeRange(value, { allowIndefinite });
   const detail = value?.type === 'absolute' ? `${formatDate(value.from)} – ${formatDate(value.to)}` : undefined;
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
   function close() {
     setOpen(false);
     triggerRef.current?.focus();
   }
+
+  // Escape hands focus back to the trigger; an outside click leaves it where the user clicked.
+  useDismissableLayer(open, { ref: wrapperRef, onDismiss: (reason) => (reason === 'escape' ? close() : setOpen(false)) });
 
   function apply(range: TimeRange | undefined) {
     if (range?.type === 'absolute') remember(range);
@@ -190,12 +185,6 @@ export function TimeRangePicker({
           id={`${id}-dialog`}
           aria-label={label}
           data-testid={testIds.timeRangePicker.dialog}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.preventDefault();
-              close();
-            }
-          }}
         >
           <Section aria-label="Absolute range">
             <TimeRangeForm initial={value?.type === 'absolute' ? value : undefined} onSubmit={apply} onClear={() => apply(undefined)} />

@@ -1,5 +1,6 @@
-import { cloneElement, useEffect, useId, useState, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { useDismissableLayer } from '../Overlay/useDismissableLayer';
 
 export interface TooltipProps {
   content: ReactNode;
@@ -36,19 +37,14 @@ const Bubble = styled.span<{ $placement: 'top' | 'bottom' }>`
 export function Tooltip({ content, children, placement = 'top', defaultOpen = false }: TooltipProps) {
   const id = useId();
   const [open, setOpen] = useState(defaultOpen);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  const anchorRef = useRef<HTMLSpanElement>(null);
+  // A layer for Escape only: a shown tooltip hides first, and clicks pass to the layer below.
+  useDismissableLayer(open, { ref: anchorRef, onDismiss: () => setOpen(false), takesPointers: false });
 
   const describedBy = [children.props['aria-describedby'], open ? id : undefined].filter(Boolean).join(' ') || undefined;
   return (
     <Anchor
+      ref={anchorRef}
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}
       onFocus={() => setOpen(true)}

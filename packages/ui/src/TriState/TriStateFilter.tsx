@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import styled from 'styled-components';
 import { ChevronDown } from '../icons/index';
 import { focusableElements } from '../focusable';
+import { useDismissableLayer } from '../Overlay/useDismissableLayer';
 import { testIds } from '../testIds';
 import { visuallyHidden } from '../visuallyHidden';
 import { filterOptionsByQuery, isAllIncluded, pickTriStateOption, setTriState, summarizeTriState, toggleAllTriState, triStateOf, type TriStateSelection } from './triState';
@@ -194,26 +195,19 @@ export function TriStateFilter({
   const summary = summarizeTriState(value, { placeholder, labelOf: (v) => labels.get(v) ?? v });
 
   useEffect(() => {
-    if (!open) return;
-    if (panelRef.current) focusableElements(panelRef.current)[0]?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (!fieldRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
+    if (open && panelRef.current) focusableElements(panelRef.current)[0]?.focus();
   }, [open]);
 
-  function close() {
-    setOpen(false);
-    triggerRef.current?.focus();
-  }
+  // Escape hands focus back to the trigger; an outside click leaves it where the user clicked.
+  useDismissableLayer(open, {
+    ref: fieldRef,
+    onDismiss: (reason) => {
+      setOpen(false);
+      if (reason === 'escape') triggerRef.current?.focus();
+    },
+  });
 
   function onPanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-      return;
-    }
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp' && event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     // Left/right move the caret in the search box.
     const inSearch = event.target instanceof HTMLInputElement;

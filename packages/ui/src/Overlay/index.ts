@@ -1,0 +1,2 @@
+export { pushOverlayLayer, type DismissReason, type OverlayLayer, type OverlayLayerBox } from './layerStack';
+export * from './useDismissableLayer';
