@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { loadAccess } from './auth/resolve';
-import { createIdentityService } from './identity/index';
+import { createIdentityAuth } from './auth/identity';
 import { CanaryScheduler } from './canary/scheduler';
 import type { ServerConfig } from './config';
 import { DataDirLockedError } from './db/dataDirLock';
@@ -56,13 +55,13 @@ export async function startServer(config: ServerConfig, log: Logger, createPostg
   }
 
   const scheduler = new CanaryScheduler({ db, log });
-  // Sign-in flows are public, so the identity service is mounted ahead of the core app's auth.
-  const identity = createIdentityService({
-    db,
+  // Sign-in flows are public, so the identity service is mounted ahead of the core app's auth; its
+  // session cookie and HTTP Basic are the core app's resolvers.
+  const { identity, resolvers } = createIdentityAuth(db, {
     demo: config.seed === 'demo',
     devOutbox: config.devOutbox,
     trustProxy: config.trustProxy,
-    ...(config.publicUrl ? { uiBaseUrl: config.publicUrl } : {}),
+    ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
     log: (line) => log({ msg: String(line) }),
   });
   try {
@@ -83,12 +82,7 @@ export async function startServer(config: ServerConfig, log: Logger, createPostg
     createPostgrestApp,
     summaryCacheMillis: 5000,
     summaryStaleMillis: 30_000,
-    resolvers: [
-      async (request) => {
-        const user = await identity.sessionUser(request);
-        return user ? { id: user.id, name: user.name, email: user.email, ...(await loadAccess(db, user.id)) } : undefined;
-      },
-    ],
+    resolvers,
   });
   const app = new Hono();
   if (!config.backendUrl) {

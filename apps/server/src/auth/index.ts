@@ -1,6 +1,7 @@
 export { authorizeTable, actionOfMethod, TABLE_RESOURCES } from './tableAccess';
 export type { TableAuthorization } from './tableAccess';
-export { basicAuthResolver, resolveUser, loadAccess } from './resolve';
+export { createIdentityAuth, type IdentityAuth } from './identity';
+export { resolveUser, loadAccess } from './resolve';
 export type { UserResolver } from './resolve';
 export { hashPassword, verifyPassword } from './password';
 export { builtInAdmin } from './user';

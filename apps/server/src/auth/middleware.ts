@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createAuthorizer, type Action, type Resource } from '@opsdeck/rbac';
 import type { AppEnv } from '../http/env';
 import { errorBody, forbidden } from '../http/errors';
@@ -16,17 +16,32 @@ export interface AuthOptions {
 /** Sets `user` or answers 401: no request without credentials reaches data. */
 export function requireUser(options: AuthOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const user = options.mode === 'disabled' ? builtInAdmin : await resolveUser(options.resolvers, c.req.raw);
+    const user = options.mode === 'disabled' ? builtInAdmin : await resolveUser(options.resolvers, c.req.raw, socketAddress(c));
     if (!user) {
-      // A challenge makes the browser hold a page's fetch behind a password dialog; the console
-      // handles 401 itself (state checker, then sign-in). Scripts, curl and address-bar visits still get it.
-      const fetchMode = c.req.header('sec-fetch-mode');
-      if (!fetchMode || fetchMode === 'navigate') c.header('WWW-Authenticate', 'Basic realm="opsdeck"');
+      if (!looksLikeBrowser(c.req.raw)) c.header('WWW-Authenticate', 'Basic realm="opsdeck"');
       return c.json(errorBody('unauthorized', 'authentication required'), 401);
     }
     c.set('user', user);
     await next();
   };
+}
+
+/**
+ * A browser that is challenged shows a password dialog and then sends what was typed with every
+ * request to this origin, cross-site form posts included. So only clients that are clearly not
+ * browsers (no Sec-Fetch-*, no Origin, no HTML accepted) are told that Basic exists; curl and
+ * scripts send their credentials up front anyway.
+ */
+export function looksLikeBrowser(request: Request): boolean {
+  const headers = request.headers;
+  if (headers.has('origin') || [...headers.keys()].some((name) => name.startsWith('sec-fetch-'))) return true;
+  return (headers.get('accept') ?? '').toLowerCase().includes('text/html');
+}
+
+/** The TCP peer (@hono/node-server keeps the Node request in env.incoming), for per-client throttles. */
+function socketAddress(c: Context<AppEnv>): string | undefined {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress;
 }
 
 /** Refuses with 403 unless the user's roles and permissions grant `action` on `resource`. */

@@ -3,7 +3,7 @@ import { createAuthorizer, RESOURCES } from '@opsdeck/rbac';
 import type { Database } from '../db/database';
 import { authRoutes } from '../auth/routes';
 import { requireUser, type AuthMode } from '../auth/middleware';
-import { basicAuthResolver, type UserResolver } from '../auth/resolve';
+import type { UserResolver } from '../auth/resolve';
 import { actionOfMethod, authorizeTable } from '../auth/tableAccess';
 import { createSummaryTable, SUMMARY_SOURCES } from '../canary/summaryTable';
 import { canaryRoutes } from '../canary/routes';
@@ -26,7 +26,7 @@ export type PostgrestAppFactory = (options: {
 export interface AppOptions {
   db: Database;
   auth?: AuthMode;
-  /** Extra ways to recognise a user, tried before Basic (the identity service's session cookie). */
+  /** How users are recognised (src/auth/identity.ts: session cookie, then Basic); none: every /api call is 401. */
   resolvers?: UserResolver[];
   createPostgrestApp?: PostgrestAppFactory;
   consoleDir?: string;
@@ -77,7 +77,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     });
     app.get('/api/about', (c) => c.json({ appVersion: SERVER_VERSION, chartVersion: SERVER_VERSION }));
 
-    const auth = requireUser({ mode: options.auth ?? 'basic', resolvers: [...(options.resolvers ?? []), basicAuthResolver(db)] });
+    const auth = requireUser({ mode: options.auth ?? 'basic', resolvers: options.resolvers ?? [] });
     app.use('/api/*', auth);
     // The Kratos-compatible routes take browser forms, guarded by their own CSRF token.
     const jsonOnly = requireJsonBody();
@@ -92,7 +92,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       if (actionOfMethod(c.req.method) === 'write' && SUMMARY_SOURCES.has(c.req.param('table')) && c.res.status < 400) await summaries.changed();
     });
     app.get('/api/kubeconfig', readsSomething, (c) => {
-      const server = new URL(c.req.url).origin;
+      // The configured address, not the Host header: a forged Host must not point kubectl elsewhere.
+      const server = options.publicUrl ?? new URL(c.req.url).origin;
       const user = c.get('user');
       const kubeconfig = [
         'apiVersion: v1', 'kind: Config', 'clusters:', '- name: opsdeck', '  cluster:', `    server: ${server}/api`,

@@ -11,11 +11,14 @@ import {
   sendError,
   sessionCookieName,
   sessionFromToken,
+  socketAddress,
   uiUrl,
+  usePublicOrigin,
   wantsJson,
   type IdentityOptions,
   type Services,
 } from './context.ts';
+import { createBasicSignIn, type BasicSignIn, type IdentityUser } from './basic.ts';
 import { createLoginFlow, getLoginFlow, updateLoginFlow } from './login.ts';
 import { sessionJson } from './present.ts';
 import { createRecoveryFlow, getRecoveryFlow, updateRecoveryFlow } from './recovery.ts';
@@ -27,22 +30,27 @@ import { displayName } from './store.ts';
 import { createVerificationFlow, getVerificationFlow, updateVerificationFlow } from './verification.ts';
 
 /** The signed-in person as the rest of the server sees them. */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
+export interface SessionUser extends IdentityUser {
   sessionId: string;
 }
 
 export interface IdentityService {
   /** Kratos's public API; mount at `/api/.ory` and `/api/kratos`. */
   app: Hono;
-  /** `GET /outbox` (mount at `/api/dev`): delivered codes, answered only in demo mode. */
+  /**
+   * `GET /outbox` (mount at `/api/dev`): delivered codes, in demo mode only, to whom `outboxAccess`
+   * grants it (admins), or to anyone with `devOutbox` (a loopback bind).
+   */
   devApp: Hono;
   /** Creates the tables and the first identities (demo people, or the configured admin). */
   init(): Promise<BootstrapResult>;
   /** Resolves the `ory_kratos_session` cookie to a fully signed-in user, or null. */
   sessionUser(request: Request): Promise<SessionUser | null>;
+  /**
+   * HTTP Basic against the same password credentials and throttle as the login flow; never for an
+   * account with a second factor. `peerAddress` is the socket's, for the per-address throttle.
+   */
+  basicUser(request: Request, peerAddress?: string): Promise<BasicSignIn>;
 }
 
 function readCookie(header: string | null, name: string): string | undefined {
@@ -58,9 +66,16 @@ export function createIdentityService(options: IdentityOptions): IdentityService
   const app = createIdentityApp(services);
   const devApp = new Hono();
   devApp.get('/outbox', async (c) => {
-    if (!services.options.demo) return c.json({ error: 'The outbox is only served in demo mode' }, 404);
+    const { demo, devOutbox, outboxAccess } = services.options;
+    if (!demo) return c.json({ error: 'The outbox is only served in demo mode' }, 404);
+    // Recovery codes sign people in: reading them is an administrator's power, never the public's.
+    const access = devOutbox ? 'granted' : outboxAccess ? await outboxAccess(c.req.raw, socketAddress(c)) : 'unauthenticated';
+    if (access === 'unauthenticated') return c.json({ error: 'unauthorized', message: 'the outbox needs an administrator' }, 401);
+    if (access === 'forbidden') return c.json({ error: 'forbidden', message: 'the outbox needs an administrator' }, 403);
+    c.header('Cache-Control', 'private, no-store');
     return c.json(await services.store.outbox());
   });
+  const basicSignIn = createBasicSignIn(services);
   return {
     app,
     devApp,
@@ -75,6 +90,7 @@ export function createIdentityService(options: IdentityOptions): IdentityService
       if (!active || (await needsSecondFactor(services, active))) return null;
       return { id: active.identity.id, name: displayName(active.identity.traits), email: active.identity.email, sessionId: active.session.id };
     },
+    basicUser: basicSignIn,
   };
 }
 
@@ -82,6 +98,7 @@ function createIdentityApp(services: Services): Hono {
   const app = new Hono();
   // Flow pages and the API share an origin; no caching of anything that carries a session or CSRF.
   app.use('*', async (c, next) => {
+    usePublicOrigin(c, services.options.publicUrl);
     await next();
     c.header('Cache-Control', 'private, no-cache, no-store, must-revalidate');
   });

@@ -20,7 +20,13 @@ export interface IdentityOptions {
   demo?: boolean;
   /** Serve the outbox to anyone on a loopback bind (the CLI allows it only there); else admins only. */
   devOutbox?: boolean;
-  /** Where the sign-in pages live (login, registration, ...); default: the request's origin. */
+  /**
+   * Our own origin as people reach it (behind a proxy, the proxy's). Every URL handed out, every
+   * return_to decision and `Secure` (when https) follow it, never the Host header. Unset: the request's
+   * own URL (a loopback bind).
+   */
+  publicUrl?: string;
+  /** Where the sign-in pages live (login, registration, ...); default: `publicUrl`, else the request's origin. */
   uiBaseUrl?: string;
   /** Extra origins a `return_to` may point at; same-origin and relative paths are always allowed. */
   allowedReturnToOrigins?: string[];
@@ -33,6 +39,8 @@ export interface IdentityOptions {
   /** How recent a sign-in must be to change settings (default 15 min). */
   privilegedSessionMs?: number;
   throttle?: Partial<ThrottleOptions>;
+  /** Who besides the dev flag may read the outbox (the server: admins, found as every /api request is); unset: nobody. */
+  outboxAccess?: OutboxAccessCheck;
   /** Where outbox and start-up lines go; default console.info. */
   log?: (line: string) => void;
   /** Clock, so expiry is testable without waiting. */
@@ -43,18 +51,28 @@ export interface IdentityOptions {
   env?: Record<string, string | undefined>;
 }
 
-export interface ResolvedOptions extends Required<Omit<IdentityOptions, 'uiBaseUrl' | 'scryptCost' | 'throttle'>> {
+/** Whether the caller of `GET /outbox` is an administrator, someone else, or nobody signed in. */
+export type OutboxAccess = 'granted' | 'forbidden' | 'unauthenticated';
+export type OutboxAccessCheck = (request: Request, peerAddress: string | undefined) => Promise<OutboxAccess>;
+
+export interface ResolvedOptions
+  extends Required<Omit<IdentityOptions, 'publicUrl' | 'uiBaseUrl' | 'scryptCost' | 'throttle' | 'outboxAccess'>> {
+  publicUrl?: string;
   uiBaseUrl?: string;
+  outboxAccess?: OutboxAccessCheck;
   scryptCost?: ScryptCost;
   throttle: ThrottleOptions;
 }
 
 export function resolveOptions(options: IdentityOptions): ResolvedOptions {
+  const publicUrl = options.publicUrl ? new URL(options.publicUrl).origin : undefined;
   return {
     db: options.db,
     demo: options.demo ?? false,
     devOutbox: options.devOutbox ?? false,
-    uiBaseUrl: options.uiBaseUrl,
+    publicUrl,
+    uiBaseUrl: options.uiBaseUrl ?? publicUrl,
+    outboxAccess: options.outboxAccess,
     allowedReturnToOrigins: options.allowedReturnToOrigins ?? [],
     scryptCost: options.scryptCost,
     sessionLifespanMs: options.sessionLifespanMs ?? 24 * 3600_000,
@@ -179,16 +197,24 @@ export function sendError(c: Context, error: KratosError): Response {
 
 // ---- addresses
 
-/** The identity API's own base (…/api/.ory), from the URL this request came in on. */
+const publicOriginKey = 'identityPublicOrigin';
+
+/** Makes `originOf` answer the configured public origin for this request (set by the identity app). */
+export function usePublicOrigin(c: Context, origin: string | undefined): void {
+  if (origin) c.set(publicOriginKey, origin);
+}
+
+/** The identity API's own base (…/api/.ory): the public origin and the path this request came in on. */
 export function apiBase(c: Context): string {
   const url = new URL(c.req.url);
   const path = url.pathname.replace(/\/(self-service|sessions|schemas)(\/.*)?$/, '');
   return originOf(c) + path;
 }
 
+/** The configured public origin; without one (a loopback bind), the request's own. */
 export function originOf(c: Context): string {
-  const url = new URL(c.req.url);
-  return url.origin;
+  const configured: unknown = c.get(publicOriginKey);
+  return typeof configured === 'string' ? configured : new URL(c.req.url).origin;
 }
 
 export function uiUrl(services: Services, c: Context, path: string, query: Record<string, string | undefined> = {}): string {
@@ -198,9 +224,17 @@ export function uiUrl(services: Services, c: Context, path: string, query: Recor
   return base + path + (qs ? '?' + qs : '');
 }
 
+/** Whether cookies get `Secure`: an https public URL, a TLS socket, or (trusted) the proxy's X-Forwarded-Proto. */
 export function isHttps(services: Services, c: Context): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true;
-  return services.options.trustProxy && c.req.header('x-forwarded-proto') === 'https';
+  return secureRequest(services.options, c.req.raw);
+}
+
+export function secureRequest(options: Pick<ResolvedOptions, 'publicUrl' | 'trustProxy'>, request: Request): boolean {
+  if (options.publicUrl?.startsWith('https:')) return true;
+  if (new URL(request.url).protocol === 'https:') return true;
+  // The proxy closest to us speaks last: with a list, its entry is the final one.
+  const forwarded = request.headers.get('x-forwarded-proto')?.split(',').at(-1)?.trim().toLowerCase();
+  return options.trustProxy && forwarded === 'https';
 }
 
 /** A return_to is allowed when relative to this origin or on a configured origin. */
@@ -217,14 +251,27 @@ export function allowedReturnTo(services: Services, c: Context, returnTo: string
   }
 }
 
+/** The TCP peer of the request (@hono/node-server keeps the Node request in env.incoming). */
+export function socketAddress(c: Context): string | undefined {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress;
+}
+
 export function clientAddress(services: Services, c: Context): string {
-  if (services.options.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  return clientAddressOf(services.options, c.req.raw, socketAddress(c));
+}
+
+/**
+ * Who the throttle counts a request against. Behind a trusted proxy, the last X-Forwarded-For entry:
+ * the one our proxy appended; entries before it are whatever the client chose to send.
+ */
+export function clientAddressOf(options: Pick<ResolvedOptions, 'trustProxy'>, request: Request, peerAddress: string | undefined): string {
+  if (options.trustProxy) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
-  // @hono/node-server puts the Node request in env.incoming; other runtimes fall back to one bucket.
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+  // Without a socket (another runtime) everyone shares one bucket.
+  return peerAddress ?? 'unknown';
 }
 
 // ---- CSRF: a per-browser secret cookie; each flow's token is bound to that secret and the flow id.
@@ -305,11 +352,17 @@ export function newFlow(services: Services, c: Context, kind: FlowKind, extra: P
     kind,
     issuedAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + services.options.flowLifespanMs).toISOString(),
-    requestUrl: c.req.url,
+    requestUrl: publicRequestUrl(c),
     state: 'choose_method',
     csrfToken: csrfTokenFor(services, c, id),
     ...extra,
   };
+}
+
+/** The request's URL as handed back in flows: path and query on the public origin. */
+function publicRequestUrl(c: Context): string {
+  const url = new URL(c.req.url);
+  return originOf(c) + url.pathname + url.search;
 }
 
 export function isExpired(services: Services, flow: FlowRecord): boolean {

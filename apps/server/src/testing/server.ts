@@ -1,18 +1,59 @@
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createIdentityAuth } from '../auth/identity';
 import { createApp, type AppOptions } from '../http/app';
+import type { IdentityOptions, IdentityService } from '../identity/index';
 
 export interface TestServer {
   url: string;
+  /** The identity service behind sign-in (absent with `auth: 'disabled'`). */
+  identity?: IdentityService;
+  /** What the identity service logged (outbox lines included). */
+  logs: string[];
   close(): Promise<void>;
 }
 
-/** The app on a real HTTP port of 127.0.0.1, as the console would reach it. */
-export async function startTestServer(options: AppOptions): Promise<TestServer> {
-  const app = createApp(options);
+export interface TestServerOptions extends AppOptions {
+  /** Overrides for the identity service (demo people with password `opsdeck-demo` by default). */
+  identity?: Partial<Omit<IdentityOptions, 'db' | 'outboxAccess'>>;
+}
+
+/**
+ * The app on a real HTTP port of 127.0.0.1, as the console would reach it. Unless auth is disabled,
+ * wired to the identity service as the CLI wires it: its flows and outbox mounted, its session cookie
+ * and HTTP Basic as the only resolvers, and the seeded demo people given identities with the demo
+ * password (a cheap scrypt cost; the real one is exercised by the CLI tests).
+ */
+export async function startTestServer(options: TestServerOptions): Promise<TestServer> {
+  const { identity: identityOptions, ...appOptions } = options;
+  const logs: string[] = [];
+  const app = new Hono();
+  let identity: IdentityService | undefined;
+  if (appOptions.auth !== 'disabled') {
+    const wired = createIdentityAuth(appOptions.db, {
+      demo: true,
+      scryptCost: { N: 1024, r: 8, p: 1 },
+      log: (line) => logs.push(line),
+      env: {},
+      ...(appOptions.publicUrl ? { publicUrl: appOptions.publicUrl } : {}),
+      ...(appOptions.trustProxy ? { trustProxy: true } : {}),
+      ...identityOptions,
+    });
+    identity = wired.identity;
+    await identity.init();
+    app.route('/api/.ory', identity.app);
+    app.route('/api/kratos', identity.app);
+    app.route('/api/dev', identity.devApp);
+    app.route('/', createApp({ ...appOptions, resolvers: [...(appOptions.resolvers ?? []), ...wired.resolvers] }));
+  } else {
+    app.route('/', createApp(appOptions));
+  }
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
       resolve({
         url: `http://127.0.0.1:${info.port}`,
+        ...(identity ? { identity } : {}),
+        logs,
         close: () => new Promise<void>((done) => server.close(() => done())),
       });
     });
