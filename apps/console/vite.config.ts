@@ -3,6 +3,8 @@ import { defineConfig, loadEnv } from 'vite';
 import { authModeFrom } from './src/app/authMode.ts';
 import { sourceResolve } from '../../vitest.shared.ts';
 
+const sourcemapWanted = () => ['1', 'true'].includes(process.env.OPSDECK_SOURCEMAP ?? '');
+
 // The console is served from the server's root with an SPA fallback, so asset URLs are absolute
 // (a relative base would break on deep links such as /settings/users/42). Workspace packages are read
 // from source through the @opsdeck/source condition, so no package build comes first.
@@ -15,7 +17,8 @@ export default defineConfig(({ mode }) => {
     plugins: [react()],
     // The budget that matters is the gzip size of the first load (scripts/size-check.mjs, 300 KB);
     // the lazy CodeMirror chunk is over Vite's raw 500 kB warning by design.
-    build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 700 },
+    // Source maps publish the source next to the app: only when asked for (OPSDECK_SOURCEMAP=1).
+    build: { outDir: 'dist', sourcemap: sourcemapWanted(), chunkSizeWarningLimit: 700 },
     server: {
       proxy: {
         // `pnpm dev` points this at the embedded server; the browser sees one origin, so the session

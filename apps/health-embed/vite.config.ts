@@ -8,5 +8,6 @@ export default defineConfig({
   ...sourceResolve,
   base: './',
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true },
+  // Source maps publish the source next to the page: only when asked for (OPSDECK_SOURCEMAP=1).
+  build: { outDir: 'dist', sourcemap: ['1', 'true'].includes(process.env.OPSDECK_SOURCEMAP ?? '') },
 });
