@@ -117,10 +117,18 @@ describe('health-embed in Chromium against apps/server demo data', () => {
     const page = await open('/?hidePassing=false&groupBy=none', ['admin']);
     await page.getByTestId('health-row').first().locator('[role=rowheader] button').click();
     const modal = page.getByTestId('check-modal');
-    await modal.getByTestId('check-modal-run-now').click();
+    // The run itself must answer: 'Run failed' (the request failing) is not a check result.
+    const [reply] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/canary/run/check/')),
+      modal.getByTestId('check-modal-run-now').click(),
+    ]);
+    expect(reply.status()).toBe(200);
+    const run = (await reply.json()) as { pass: boolean; error: string; message: string };
     const result = modal.getByTestId('check-modal-run-result');
     await result.waitFor({ timeout: 30_000 });
-    expect(await result.textContent()).toMatch(/^(Passed|Failed|Run failed)/);
+    const shown = await result.textContent();
+    expect(shown).toMatch(run.pass ? /^Passed\b/ : /^Failed\b/);
+    expect(shown).toContain(run.error || run.message);
     await page.close();
   });
 });
