@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import styled from 'styled-components';
 import { ChevronDown } from 'lucide-react';
 import { Button, type ButtonVariant } from '../Button/Button';
+import { moveActiveIndex } from '../Overlay/listNavigation';
+import { popupSurface } from '../Overlay/popupSurface';
 import { useDismissableLayer } from '../Overlay/useDismissableLayer';
 
 export interface DropdownMenuItem {
@@ -28,18 +30,11 @@ const Wrapper = styled.div`
 `;
 
 const Menu = styled.ul<{ $align: 'start' | 'end' }>`
-  position: absolute;
-  top: 100%;
+  ${popupSurface}
   ${({ $align }) => ($align === 'start' ? 'left: 0;' : 'right: 0;')}
-  z-index: ${({ theme }) => theme.zIndex.dropdown};
   min-width: 180px;
-  margin: ${({ theme }) => theme.space.xxs} 0 0;
   padding: ${({ theme }) => theme.space.xxs} 0;
   list-style: none;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  box-shadow: ${({ theme }) => theme.shadow.md};
 `;
 
 const Item = styled.li<{ $danger: boolean }>`
@@ -107,17 +102,10 @@ export function DropdownMenu({ label, items, variant = 'secondary', align = 'sta
   }
 
   function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const position = enabled.indexOf(focusIndex);
-    const moves: Record<string, number | undefined> = {
-      ArrowDown: enabled[(position + 1) % enabled.length],
-      ArrowUp: enabled[(position - 1 + enabled.length) % enabled.length],
-      Home: enabled[0],
-      End: enabled[enabled.length - 1],
-    };
-    if (event.key in moves) {
+    const next = moveActiveIndex(event.key, enabled, focusIndex, true);
+    if (next !== undefined) {
       event.preventDefault();
-      const next = moves[event.key];
-      if (next !== undefined) setFocusIndex(next);
+      setFocusIndex(next);
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       activate(focusIndex);

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Check, ChevronDown } from 'lucide-react';
+import { moveActiveIndex } from '../Overlay/listNavigation';
+import { popupSurface } from '../Overlay/popupSurface';
 import { useDismissableLayer } from '../Overlay/useDismissableLayer';
 import { visuallyHidden } from '../visuallyHidden';
 
@@ -73,20 +75,13 @@ const Trigger = styled.button`
 `;
 
 const List = styled.ul`
-  position: absolute;
-  top: 100%;
+  ${popupSurface}
   left: 0;
   right: 0;
-  z-index: ${({ theme }) => theme.zIndex.dropdown};
   max-height: 280px;
   overflow: auto;
-  margin: ${({ theme }) => theme.space.xxs} 0 0;
   padding: ${({ theme }) => theme.space.xxs} 0;
   list-style: none;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  box-shadow: ${({ theme }) => theme.shadow.md};
 `;
 
 const Option = styled.li<{ $active: boolean }>`
@@ -151,12 +146,6 @@ export function ListboxSelect({
     setOpen(true);
   }
 
-  function move(step: 1 | -1) {
-    const position = enabledIndexes.indexOf(active);
-    const next = enabledIndexes[Math.min(enabledIndexes.length - 1, Math.max(0, position + step))];
-    if (next !== undefined) setActive(next);
-  }
-
   function pick(index: number) {
     const option = options[index];
     if (!option || option.disabled) return;
@@ -173,23 +162,13 @@ export function ListboxSelect({
       }
       return;
     }
+    const next = moveActiveIndex(event.key, enabledIndexes, active, false);
+    if (next !== undefined) {
+      event.preventDefault();
+      setActive(next);
+      return;
+    }
     switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        move(1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        move(-1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        setActive(enabledIndexes[0] ?? 0);
-        break;
-      case 'End':
-        event.preventDefault();
-        setActive(enabledIndexes[enabledIndexes.length - 1] ?? 0);
-        break;
       case 'Enter':
       case ' ':
         event.preventDefault();

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { Button } from '../Button/index';
 import { Clock } from '../icons/index';
 import { formatDate } from '../format/index';
+import { popupSurface } from '../Overlay/popupSurface';
 import { useDismissableLayer } from '../Overlay/useDismissableLayer';
 import { testIds } from '../testIds';
 import { useRecentTimeRanges, useTimeRangeSearchParams, type UseTimeRangeSearchParamsOptions } from './hooks';
@@ -32,18 +33,13 @@ const Wrapper = styled.div`
 `;
 
 const Popover = styled.div`
-  position: absolute;
-  top: 100%;
+  ${popupSurface}
   left: 0;
-  z-index: ${({ theme }) => theme.zIndex.dropdown};
   display: grid;
   grid-template-columns: minmax(240px, 1fr) minmax(180px, auto) minmax(160px, auto);
   gap: ${({ theme }) => theme.space.lg};
-  margin-top: ${({ theme }) => theme.space.xxs};
   padding: ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
   box-shadow: ${({ theme }) => theme.shadow.lg};
   color: ${({ theme }) => theme.colors.text};
   max-width: calc(100vw - ${({ theme }) => theme.space.lg});

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import styled from 'styled-components';
 import { ChevronDown } from '../icons/index';
 import { focusableElements } from '../focusable';
+import { popupSurface } from '../Overlay/popupSurface';
 import { useDismissableLayer } from '../Overlay/useDismissableLayer';
 import { testIds } from '../testIds';
 import { visuallyHidden } from '../visuallyHidden';
@@ -71,19 +72,12 @@ const Trigger = styled.button`
 `;
 
 const Panel = styled.div`
-  position: absolute;
-  top: 100%;
+  ${popupSurface}
   left: 0;
-  z-index: ${({ theme }) => theme.zIndex.dropdown};
   min-width: 100%;
   max-height: 320px;
   overflow: auto;
-  margin-top: ${({ theme }) => theme.space.xxs};
   padding: ${({ theme }) => theme.space.xs};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  box-shadow: ${({ theme }) => theme.shadow.md};
 `;
 
 const Rows = styled.ul`
