@@ -1,3 +1,4 @@
+import { configDefaults } from 'vitest/config';
 import { definePackageConfig } from '../../vitest.shared.ts';
 
 export default definePackageConfig({
@@ -8,5 +9,7 @@ export default definePackageConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     maxWorkers: 2,
+    // e2e/ needs the built server and Chromium: it runs with `test:e2e`, not here.
+    exclude: [...configDefaults.exclude, 'e2e/**'],
   },
 });
