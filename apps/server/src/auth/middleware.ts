@@ -32,7 +32,7 @@ export function requireUser(options: AuthOptions): MiddlewareHandler<AppEnv> {
  * browsers (no Sec-Fetch-*, no Origin, no HTML accepted) are told that Basic exists; curl and
  * scripts send their credentials up front anyway.
  */
-export function looksLikeBrowser(request: Request): boolean {
+function looksLikeBrowser(request: Request): boolean {
   const headers = request.headers;
   if (headers.has('origin') || [...headers.keys()].some((name) => name.startsWith('sec-fetch-'))) return true;
   return (headers.get('accept') ?? '').toLowerCase().includes('text/html');
