@@ -192,7 +192,7 @@ describe('errors', () => {
   it('a reply that does not match the schema names the failing path', async () => {
     const client = createApiClient({ baseUrl: server.origin });
     server.reply = () => ({ body: { message: 'success', payload: { user: { id: 7 }, roles: [], permissions: [] } } });
-    const { whoamiSchema } = await import('./schemas.ts');
+    const { whoamiSchema } = await import('./auth/schemas.ts');
     const error = await failure(client.auth.get('whoami', { schema: whoamiSchema }));
     expect(error.kind).toBe('validation');
     expect(error.message).toMatch(/payload\.user\.id: expected string/);

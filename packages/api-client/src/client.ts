@@ -1,4 +1,4 @@
-import { createDbGroup, type DbGroup } from './builder.ts';
+import { createDbGroup, type DbGroup } from './db/builder.ts';
 import {
   createServiceGroup,
   createTransport,

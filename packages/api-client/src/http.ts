@@ -32,6 +32,11 @@ export interface RequestOptions<T = unknown> {
   schema?: core.$ZodType<T>;
 }
 
+/** What every domain call takes besides its query: TanStack Query passes its signal here. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 export interface ApiReply<T> {
   data: T;
   response: Response;

@@ -31,10 +31,29 @@ export {
   type PostgrestRequest,
   type RpcOptions,
   type TriStateInput,
-} from './builder.ts';
+} from './db/builder.ts';
 export { parseContentRange, type ContentRange } from './contentRange.ts';
-export * from './schemas.ts';
-export * from './health.ts';
-export * from './checkSchemas.ts';
-export * from './checkCalls.ts';
+// Until every consumer imports its domain's subpath.
+export * from './health/schemas.ts';
+export { getCheckSummary, type CheckSummaryQuery } from './health/summary.ts';
+export * from './health/checkSchemas.ts';
+export {
+  checkDetailsSelect,
+  checkRunResultSchema,
+  getCheckDetails,
+  getCheckGraph,
+  getCheckStatusHistory,
+  graphPointCount,
+  runCheckNow,
+  statusHistoryPageSize,
+  type CheckGraphQuery,
+  type CheckRunResult,
+  type StatusHistoryQuery,
+} from './health/checkCalls.ts';
+export { resolveStart } from './health/start.ts';
+export * from './auth/schemas.ts';
+export { getWhoami } from './auth/whoami.ts';
+export * from './general/schemas.ts';
+export { getAbout, getProperties, kubeconfigUrl } from './general/general.ts';
+export type { CallOptions } from './http.ts';
 export { apiQueryKeys } from './queryKeys.ts';

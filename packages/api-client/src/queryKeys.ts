@@ -1,5 +1,5 @@
-import type { CheckGraphQuery, StatusHistoryQuery } from './checkCalls.ts';
-import type { CheckSummaryQuery } from './health.ts';
+import type { CheckGraphQuery, StatusHistoryQuery } from './health/checkCalls.ts';
+import type { CheckSummaryQuery } from './health/summary.ts';
 
 const root = ['opsdeck-api'] as const;
 

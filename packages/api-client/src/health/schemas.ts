@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { looseObject } from './looseObject.ts';
-import { labels, listOf, maybeBoolean, maybeNumber, maybeText, text } from './schemaParts.ts';
+import { looseObject } from '../looseObject.ts';
+import { labels, listOf, maybeBoolean, maybeNumber, maybeText, text } from '../schemaParts.ts';
 
-// The summary, status and session replies; the check modal's are in checkSchemas.ts so they load
+// The summary and status replies; the check modal's are in checkSchemas.ts so they load
 // with the modal in apps that split it out.
 export const uptimeSchema = looseObject({
   passed: z.number(),
@@ -68,36 +68,3 @@ export interface StatusHistoryPage {
   data: CheckStatus[];
   totalEntries: number;
 }
-
-export const permissionSchema = looseObject({
-  id: maybeText,
-  subject: maybeText,
-  object: maybeText,
-  action: maybeText,
-  deny: maybeBoolean,
-  condition: maybeText,
-});
-
-export const whoamiSchema = looseObject({
-  message: text,
-  payload: looseObject({
-    user: looseObject({ id: text, name: maybeText, email: maybeText, avatar: maybeText }),
-    roles: listOf(text),
-    permissions: listOf(permissionSchema),
-    hostname: maybeText,
-  }),
-});
-export type Whoami = z.output<typeof whoamiSchema>;
-
-export const aboutSchema = looseObject({ appVersion: maybeText, chartVersion: maybeText });
-export type About = z.output<typeof aboutSchema>;
-
-export const propertySchema = looseObject({
-  name: text,
-  value: maybeText,
-  source: maybeText,
-  type: maybeText,
-  description: maybeText,
-});
-export const propertiesSchema = listOf(propertySchema);
-export type Property = z.output<typeof propertySchema>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { looseObject } from './looseObject.ts';
-import { labels, listOf, maybeNumber, maybeText, text } from './schemaParts.ts';
+import { looseObject } from '../looseObject.ts';
+import { labels, listOf, maybeNumber, maybeText, text } from '../schemaParts.ts';
 
 export const checkDetailsSchema = looseObject({
   id: text,

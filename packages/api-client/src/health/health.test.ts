@@ -1,28 +1,27 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { QueryClient } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, type ApiClient } from '../client.ts';
+import { startTestServer, type TestServer } from '../httpServer.test.helper.ts';
 import {
-  apiQueryKeys,
+  checkDetailsQuery,
   checkDetailsSelect,
-  checkSummaryReplySchema,
-  checkSummarySchema,
-  createApiClient,
-  getAbout,
+  checkGraphQuery,
   getCheckDetails,
   getCheckGraph,
   getCheckStatusHistory,
-  getCheckSummary,
-  getProperties,
-  getWhoami,
-  kubeconfigUrl,
-  resolveStart,
   runCheckNow,
-  type ApiClient,
-} from './index.ts';
-import { startTestServer, type TestServer } from './httpServer.test.helper.ts';
+  statusHistoryQuery,
+} from './checkCalls.ts';
+import { healthKeys } from './keys.ts';
+import { getRecentStatuses } from './recentStatuses.ts';
+import { checkSummaryReplySchema, checkSummarySchema } from './schemas.ts';
+import { resolveStart } from './start.ts';
+import { checkSummaryQuery, getCheckSummary } from './summary.ts';
 
 const fixturePath = fileURLToPath(
-  new URL('../../../../shared/fixtures/mission-control/expectations/check_status_summary.json', import.meta.url),
+  new URL('../../../../../shared/fixtures/mission-control/expectations/check_status_summary.json', import.meta.url),
 );
 const realSummary = JSON.parse(readFileSync(fixturePath, 'utf8')) as unknown[];
 
@@ -153,39 +152,40 @@ describe('health calls', () => {
     expect(resolveStart('2024-01-01T00:00:00Z', now)).toBe('2024-01-01T00:00:00Z');
   });
 
+  it("reads months and years as the spec's presets do: 43200 and 518400 minutes", () => {
+    const now = new Date('2024-01-02T00:00:00.000Z');
+    expect(resolveStart('1mo', now)).toBe(new Date(now.getTime() - 43_200 * 60_000).toISOString());
+    expect(resolveStart('1y', now)).toBe(new Date(now.getTime() - 518_400 * 60_000).toISOString());
+    expect(resolveStart('5y', now)).toBe(new Date(now.getTime() - 2_592_000 * 60_000).toISOString());
+  });
+
+  it('recent statuses: one request for the checks of the last hour, at most 10 each, by check', async () => {
+    const rows = [
+      ...Array.from({ length: 12 }, (_, i) => ({ check_id: 'c1', time: `2024-01-01T00:${String(59 - i).padStart(2, '0')}:00Z`, status: true })),
+      { check_id: 'c2', time: '2024-01-01T00:30:00Z', status: false, error: 'refused' },
+    ];
+    server.reply = () => ({ body: rows });
+    const before = Date.now();
+    const byCheck = await getRecentStatuses(client, ['c1', 'c2', 'c3']);
+    const seen = new Map(server.last().params);
+    expect(server.last().pathname).toBe('/api/db/check_statuses');
+    expect(seen.get('select')).toBe('check_id,time,status,duration,message,error');
+    expect(seen.get('check_id')).toBe('in.(c1,c2,c3)');
+    expect(seen.get('order')).toBe('time.desc');
+    expect(seen.get('limit')).toBe('60');
+    const since = Date.parse(seen.get('time')!.replace(/^gt\./, ''));
+    expect(since).toBeGreaterThanOrEqual(before - 3_600_000);
+    expect(since).toBeLessThanOrEqual(Date.now() - 3_600_000);
+    expect(byCheck.get('c1')).toEqual(rows.slice(0, 10));
+    expect(byCheck.get('c2')).toEqual([rows[12]]);
+    expect(byCheck.has('c3')).toBe(false);
+  });
+
   it('run check now', async () => {
     server.reply = () => ({ body: { name: 'http-check', pass: true, duration: 20, message: '', error: '' } });
     const result = await runCheckNow(client, 'c/1');
     expect(server.last()).toMatchObject({ method: 'POST', url: '/api/canary/run/check/c%2F1' });
     expect(result).toMatchObject({ pass: true });
-  });
-
-  it('about, properties, whoami and the kubeconfig URL', async () => {
-    server.reply = () => ({ body: { appVersion: '1.2.3', chartVersion: '0.9.0' } });
-    expect(await getAbout(client)).toEqual({ appVersion: '1.2.3', chartVersion: '0.9.0' });
-    expect(server.last().url).toBe('/api/about');
-    await getAbout(client, { service: 'canary' });
-    expect(server.last().url).toBe('/api/canary/about');
-
-    server.reply = () => ({ body: [{ name: 'incidents.disable', value: 'true', source: 'db' }] });
-    expect(await getProperties(client)).toEqual([{ name: 'incidents.disable', value: 'true', source: 'db' }]);
-    expect(server.last().url).toBe('/api/properties');
-
-    const whoami = {
-      message: 'success',
-      payload: {
-        user: { id: 'u1', name: 'Ada', email: 'ada@example.com' },
-        roles: ['admin'],
-        permissions: [{ subject: 'admin', object: 'canaries', action: 'read' }],
-        hostname: 'mc.local',
-      },
-    };
-    server.reply = () => ({ body: whoami });
-    expect(await getWhoami(client)).toEqual(whoami);
-    expect(server.last().url).toBe('/api/auth/whoami');
-
-    expect(kubeconfigUrl(client)).toBe(`${server.origin}/api/kubeconfig`);
-    expect(kubeconfigUrl(createApiClient())).toBe('/api/kubeconfig');
   });
 
   it('passes the signal through', async () => {
@@ -197,12 +197,42 @@ describe('health calls', () => {
   });
 });
 
+describe('query options', () => {
+  it('key the graph by the range and send its start as RFC 3339', async () => {
+    server.reply = () => ({ body: { status: [], latency: { rolling1h: 0 }, uptime: { passed: 0, failed: 0 } } });
+    const queryClient = new QueryClient();
+    const before = Date.now();
+    await queryClient.fetchQuery(checkGraphQuery(client, { check: 'c1', start: '1y' }));
+    const start = Date.parse(new URLSearchParams(server.last().url.split('?')[1]).get('start')!);
+    expect(start).toBeGreaterThanOrEqual(before - 518_400 * 60_000);
+    expect(start).toBeLessThanOrEqual(Date.now() - 518_400 * 60_000);
+    expect(queryClient.getQueryData(healthKeys.graph({ check: 'c1', start: '1y' }))).toMatchObject({ status: [] });
+  });
+
+  it("keeps a check's queries under its key, so invalidating the check refreshes details and history", async () => {
+    const queryClient = new QueryClient();
+    server.reply = () => ({ body: [{ id: 'c1', name: 'http-check', type: 'http' }] });
+    await queryClient.fetchQuery(checkDetailsQuery(client, 'c1'));
+    server.reply = () => ({ headers: { 'Content-Range': '0-0/1' }, body: [{ check_id: 'c1', time: '2024-01-01T00:00:00Z', status: true }] });
+    await queryClient.fetchQuery(statusHistoryQuery(client, { checkId: 'c1', start: '1h' }));
+    server.reply = () => ({ body: { checks_summary: [] } });
+    await queryClient.fetchQuery(checkSummaryQuery(client));
+    await queryClient.invalidateQueries({ queryKey: healthKeys.check('c1') });
+    const stale = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.isStale())
+      .map((query) => query.queryKey[2]);
+    expect(stale).toEqual(['check', 'check']);
+  });
+});
+
 describe('query keys', () => {
   it('nest under shared prefixes for invalidation', () => {
-    const details = apiQueryKeys.health.checkDetails('c1');
-    const history = apiQueryKeys.health.statusHistory({ checkId: 'c1', start: '1h', pageIndex: 2 });
-    expect(details.slice(0, 2)).toEqual(apiQueryKeys.health.all());
+    const details = healthKeys.check('c1');
+    const history = healthKeys.statusHistory({ checkId: 'c1', start: '1h', pageIndex: 2 });
+    expect(details.slice(0, 2)).toEqual(healthKeys.all());
     expect(history.slice(0, details.length)).toEqual(details);
-    expect(apiQueryKeys.health.summary()).toEqual(['opsdeck-api', 'health', 'summary', {}]);
+    expect(healthKeys.summary()).toEqual(['opsdeck-api', 'health', 'summary', {}]);
   });
 });

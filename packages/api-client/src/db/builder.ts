@@ -11,10 +11,10 @@ import {
   type PostgrestQuery,
   type ScalarOperator,
   type SelectItem,
-} from './postgrest/index.ts';
-import { parseContentRange } from './contentRange.ts';
-import { ApiError } from './errors.ts';
-import type { HttpMethod, RequestOptions, ServiceGroup } from './http.ts';
+} from '../postgrest/index.ts';
+import { parseContentRange } from '../contentRange.ts';
+import { ApiError } from '../errors.ts';
+import type { HttpMethod, RequestOptions, ServiceGroup } from '../http.ts';
 
 /** Column names of a row type, while still allowing embedded paths and JSON operators. */
 export type ColumnName<Row> = Extract<keyof Row, string> | (string & {});

@@ -1,9 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import type { ApiClient } from '../client.ts';
+import { db } from '../db/index.ts';
+import type { CallOptions } from '../http.ts';
+import { looseObject } from '../looseObject.ts';
 import { checkDetailsSchema, checkGraphReplySchema, type CheckDetails, type CheckGraphReply } from './checkSchemas.ts';
-import type { ApiClient } from './client.ts';
-import type { CallOptions } from './health.ts';
-import { looseObject } from './looseObject.ts';
+import { healthKeys } from './keys.ts';
 import { checkStatusSchema, type StatusHistoryPage } from './schemas.ts';
+import { resolveStart } from './start.ts';
 
 // The check modal's calls, apart from the page's summary so an app can load them with the modal.
 /** The check modal's select, verbatim from the backend contract. */
@@ -11,28 +15,8 @@ export const checkDetailsSelect =
   '*,canaries!checks_canary_id_fkey(id,name,source),agents!checks_agent_id_fkey(id,name),components:check_component_relationships(components(id,name,icon)),configs:check_config_relationships(configs(id,name,type))';
 export const statusHistoryPageSize = 50;
 export const graphPointCount = 300;
-
-const relativeUnitsMs: Record<string, number> = {
-  s: 1_000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 604_800_000,
-  mo: 2_592_000_000,
-  y: 31_536_000_000,
-};
-
-/**
- * A start time as ISO-8601: a Date, a relative short form (`5m`, `2h`, `3d`, `1mo`, `now-1h`),
- * or a timestamp string passed through.
- */
-export function resolveStart(start: Date | string, now: Date = new Date()): string {
-  if (start instanceof Date) return start.toISOString();
-  const match = start.trim().match(/^(?:now-)?(\d+)(mo|s|m|h|d|w|y)$/);
-  if (!match) return start;
-  const [, amount, unit] = match;
-  return new Date(now.getTime() - Number(amount) * (relativeUnitsMs[unit as string] ?? 0)).toISOString();
-}
+/** Spec §9: the status history is cached 10 s. */
+const statusHistoryStaleMs = 10_000;
 
 export interface CheckGraphQuery {
   check: string;
@@ -52,7 +36,7 @@ export function getCheckGraph(client: ApiClient, query: CheckGraphQuery, options
 
 /** The check row with its canary, agent, components and configs; null when no such check. */
 export function getCheckDetails(client: ApiClient, id: string, options: CallOptions = {}): Promise<CheckDetails | null> {
-  return client.db
+  return db(client)
     .from('checks')
     .select(checkDetailsSelect)
     .eq('id', id)
@@ -77,7 +61,7 @@ export async function getCheckStatusHistory(
   options: CallOptions = {},
 ): Promise<StatusHistoryPage> {
   const pageSize = query.pageSize ?? statusHistoryPageSize;
-  let request = client.db.from('check_statuses').eq('check_id', query.checkId).gt('time', resolveStart(query.start));
+  let request = db(client).from('check_statuses').eq('check_id', query.checkId).gt('time', resolveStart(query.start));
   if (query.status) request = request.eq('status', query.status === 'healthy');
   if (query.duration !== undefined) request = request.gte('duration', query.duration);
   const { data, total } = await request
@@ -105,3 +89,25 @@ export type CheckRunResult = z.output<typeof checkRunResultSchema>;
 export function runCheckNow(client: ApiClient, id: string, options: CallOptions = {}): Promise<CheckRunResult> {
   return client.canary.post(`run/check/${encodeURIComponent(id)}`, { schema: checkRunResultSchema, signal: options.signal });
 }
+
+export const checkDetailsQuery = (client: ApiClient, id: string) =>
+  queryOptions({
+    queryKey: healthKeys.check(id),
+    queryFn: ({ signal }) => getCheckDetails(client, id, { signal }),
+  });
+
+/** Keyed by the range as given (`1h`); the start is resolved when the request goes out. */
+export const checkGraphQuery = (client: ApiClient, query: CheckGraphQuery) =>
+  queryOptions({
+    queryKey: healthKeys.graph(query),
+    // Sent as RFC 3339: not every backend reads month and year durations ('1mo', '1y').
+    queryFn: ({ signal }) => getCheckGraph(client, { ...query, start: resolveStart(query.start) }, { signal }),
+  });
+
+/** Keyed by the range as given (`1h`), not an instant: the start is resolved when the request goes out. */
+export const statusHistoryQuery = (client: ApiClient, query: StatusHistoryQuery) =>
+  queryOptions({
+    queryKey: healthKeys.statusHistory(query),
+    queryFn: ({ signal }) => getCheckStatusHistory(client, query, { signal }),
+    staleTime: statusHistoryStaleMs,
+  });

@@ -1,8 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient, parseContentRange, type ApiClient } from './index.ts';
-import { parseQuery } from './postgrest/index.ts';
-import { startTestServer, type TestServer } from './httpServer.test.helper.ts';
+import { createApiClient, type ApiClient } from '../client.ts';
+import { parseContentRange } from '../contentRange.ts';
+import { ApiError } from '../errors.ts';
+import { startTestServer, type TestServer } from '../httpServer.test.helper.ts';
+import { parseQuery } from '../postgrest/index.ts';
+import { db } from './index.ts';
 
 let server: TestServer;
 let client: ApiClient;
@@ -25,7 +28,7 @@ function seenQuery(): string {
 
 describe('reads', () => {
   it('select with embeds, eq and order', async () => {
-    await client.db.from('checks').select('id,name,agent:agent_id(id,name)').eq('status', 'healthy').order('name');
+    await db(client).from('checks').select('id,name,agent:agent_id(id,name)').eq('status', 'healthy').order('name');
     expect(server.last()).toMatchObject({ method: 'GET', pathname: '/api/db/checks' });
     expect(seenQuery()).toBe('select=id,name,agent:agent_id(id,name)&status=eq.healthy&order=name.asc');
     expect(server.last().headers.accept).toBe('application/json');
@@ -34,7 +37,7 @@ describe('reads', () => {
 
   it('every comparison operator', async () => {
     const at = new Date('2024-05-01T10:00:00.000Z');
-    await client.db
+    await db(client)
       .from('checks')
       .eq('a', 1)
       .neq('b', 'x')
@@ -65,7 +68,7 @@ describe('reads', () => {
   });
 
   it('not, or with nested and, not.or, and the tri-state extension', async () => {
-    await client.db
+    await db(client)
       .from('checks')
       .not('deleted_at', 'is', null)
       .not('type', 'in', ['http', 'dns'])
@@ -88,7 +91,7 @@ describe('reads', () => {
   });
 
   it('what the server parses is what the builder was given', async () => {
-    await client.db.from('checks').in('name', ['a,b', '(c)', 'd\\e']).or('x.eq."1,2"').order('time', { direction: 'desc', nulls: 'last' });
+    await db(client).from('checks').in('name', ['a,b', '(c)', 'd\\e']).or('x.eq."1,2"').order('time', { direction: 'desc', nulls: 'last' });
     const parsed = parseQuery(new URL(server.last().url, server.origin).searchParams);
     expect(parsed.filters).toEqual([
       { kind: 'condition', column: 'name', operator: 'in', negated: false, value: ['a,b', '(c)', 'd\\e'] },
@@ -97,34 +100,34 @@ describe('reads', () => {
   });
 
   it('several order columns with nulls placement, limit and offset, range', async () => {
-    await client.db
+    await db(client)
       .from('checks')
       .order('status', { direction: 'desc', nulls: 'last' })
       .order('name', { nulls: 'first' })
       .limit(50)
       .offset(100);
     expect(seenQuery()).toBe('order=status.desc.nullslast,name.asc.nullsfirst&limit=50&offset=100');
-    await client.db.from('checks').range(50, 99);
+    await db(client).from('checks').range(50, 99);
     expect(seenQuery()).toBe('limit=50&offset=50');
   });
 
   it('rejects a malformed select or logic tree before sending', () => {
-    expect(() => client.db.from('checks').select('a,(')).toThrow(/Invalid select/);
-    expect(() => client.db.from('checks').or('a.eq.1,b')).toThrow(/PostgrestParseError|expected "\."/);
+    expect(() => db(client).from('checks').select('a,(')).toThrow(/Invalid select/);
+    expect(() => db(client).from('checks').or('a.eq.1,b')).toThrow(/PostgrestParseError|expected "\."/);
   });
 });
 
 describe('count', () => {
   it('sends Prefer: count=exact and reads the total from Content-Range', async () => {
     server.reply = () => ({ status: 206, headers: { 'Content-Range': '0-1/3573' }, body: [{ id: 1 }, { id: 2 }] });
-    const result = await client.db.from('checks').select('id').range(0, 1).count();
+    const result = await db(client).from('checks').select('id').range(0, 1).count();
     expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 3573 });
     expect(server.last().headers.prefer).toBe('count=exact');
   });
 
   it('reads */0 as an empty result', async () => {
     server.reply = () => ({ headers: { 'Content-Range': '*/0' }, body: [] });
-    expect(await client.db.from('checks').count()).toEqual({ data: [], total: 0 });
+    expect(await db(client).from('checks').count()).toEqual({ data: [], total: 0 });
   });
 
   it('parses Content-Range forms', () => {
@@ -139,10 +142,10 @@ describe('count', () => {
 describe('single', () => {
   it('resolves the one row and fails with validation on any other count', async () => {
     server.reply = () => ({ body: [{ id: 'c1' }] });
-    expect(await client.db.from('checks').eq('id', 'c1').single()).toEqual({ id: 'c1' });
+    expect(await db(client).from('checks').eq('id', 'c1').single()).toEqual({ id: 'c1' });
     server.reply = () => ({ body: [] });
-    expect(await client.db.from('checks').eq('id', 'c1').maybeSingle()).toBeNull();
-    const error = await client.db
+    expect(await db(client).from('checks').eq('id', 'c1').maybeSingle()).toBeNull();
+    const error = await db(client)
       .from('checks')
       .eq('id', 'c1')
       .single()
@@ -156,7 +159,7 @@ describe('single', () => {
 
   it('validates rows with a schema and names the failing row path', async () => {
     server.reply = () => ({ body: [{ id: 'a' }, { id: 2 }] });
-    const error = await client.db
+    const error = await db(client)
       .from('checks')
       .rows(z.looseObject({ id: z.string() }))
       .then(
@@ -171,7 +174,7 @@ describe('single', () => {
 describe('writes', () => {
   it('insert posts JSON with Prefer: return=representation', async () => {
     server.reply = () => ({ status: 201, body: [{ id: 'n1', name: 'new' }] });
-    const rows = await client.db.from('canaries').insert({ name: 'new' }).select('id,name');
+    const rows = await db(client).from('canaries').insert({ name: 'new' }).select('id,name');
     expect(rows).toEqual([{ id: 'n1', name: 'new' }]);
     expect(server.last()).toMatchObject({ method: 'POST', pathname: '/api/db/canaries', body: { name: 'new' } });
     expect(seenQuery()).toBe('select=id,name');
@@ -179,35 +182,35 @@ describe('writes', () => {
   });
 
   it('update patches the filtered rows', async () => {
-    await client.db.from('checks').update({ severity: 'high' }).eq('id', 'c1');
+    await db(client).from('checks').update({ severity: 'high' }).eq('id', 'c1');
     expect(server.last()).toMatchObject({ method: 'PATCH', url: '/api/db/checks?id=eq.c1', body: { severity: 'high' } });
     expect(server.last().headers.prefer).toBe('return=representation');
   });
 
   it('softDelete patches deleted_at to now', async () => {
     const now = new Date('2024-06-01T12:00:00.000Z');
-    await client.db.from('checks').softDelete(now).eq('id', 'c1');
+    await db(client).from('checks').softDelete(now).eq('id', 'c1');
     expect(server.last()).toMatchObject({ method: 'PATCH', url: '/api/db/checks?id=eq.c1', body: { deleted_at: '2024-06-01T12:00:00.000Z' } });
     const before = Date.now();
-    await client.db.from('checks').eq('id', 'c2').softDelete();
+    await db(client).from('checks').eq('id', 'c2').softDelete();
     const stamped = Date.parse((server.last().body as { deleted_at: string }).deleted_at);
     expect(stamped).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it('delete sends DELETE with the filters', async () => {
-    await client.db.from('team_members').delete().eq('team_id', 't1').eq('person_id', 'p1');
+    await db(client).from('team_members').delete().eq('team_id', 't1').eq('person_id', 'p1');
     expect(server.last()).toMatchObject({ method: 'DELETE', url: '/api/db/team_members?team_id=eq.t1&person_id=eq.p1' });
   });
 
   it('refuses an update or delete without a filter', async () => {
     const count = server.requests.length;
-    await expect(client.db.from('checks').delete().execute()).rejects.toThrow(/Refusing to DELETE every row of checks/);
-    await expect(client.db.from('checks').update({ a: 1 }).execute()).rejects.toThrow(/Refusing to PATCH/);
+    await expect(db(client).from('checks').delete().execute()).rejects.toThrow(/Refusing to DELETE every row of checks/);
+    await expect(db(client).from('checks').update({ a: 1 }).execute()).rejects.toThrow(/Refusing to PATCH/);
     expect(server.requests.length).toBe(count);
   });
 
   it('count on a write combines both Prefer values', async () => {
-    await client.db.from('checks').update({ a: 1 }).eq('id', 'x').count();
+    await db(client).from('checks').update({ a: 1 }).eq('id', 'x').count();
     expect(server.last().headers.prefer).toBe('return=representation,count=exact');
   });
 });
@@ -215,7 +218,7 @@ describe('writes', () => {
 describe('rpc', () => {
   it('posts the arguments to /rpc/{name}', async () => {
     server.reply = () => ({ body: [{ id: 'cfg' }] });
-    const result = await client.db.rpc('related_configs_recursive', { config_id: 'c1', max_depth: 10 });
+    const result = await db(client).rpc('related_configs_recursive', { config_id: 'c1', max_depth: 10 });
     expect(result).toEqual([{ id: 'cfg' }]);
     expect(server.last()).toMatchObject({
       method: 'POST',
@@ -225,7 +228,7 @@ describe('rpc', () => {
   });
 
   it('can call with GET and query parameters', async () => {
-    await client.db.rpc('lookup_analysis_by_component', { id: 'x', depth: 2 }, { get: true });
+    await db(client).rpc('lookup_analysis_by_component', { id: 'x', depth: 2 }, { get: true });
     expect(server.last()).toMatchObject({ method: 'GET', url: '/api/db/rpc/lookup_analysis_by_component?id=x&depth=2' });
   });
 });
@@ -234,17 +237,17 @@ describe('signals and inspection', () => {
   it('aborts through abortSignal and through execute(signal)', async () => {
     server.reply = () => ({ hang: true });
     const controller = new AbortController();
-    const pending = client.db.from('checks').abortSignal(controller.signal).execute();
+    const pending = db(client).from('checks').abortSignal(controller.signal).execute();
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     const second = new AbortController();
-    const again = client.db.from('checks').execute(second.signal);
+    const again = db(client).from('checks').execute(second.signal);
     second.abort();
     await expect(again).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('toRequest shows the URL and headers without sending', () => {
-    const request = client.db.from('checks').select('id').eq('id', '1').count().toRequest();
+    const request = db(client).from('checks').select('id').eq('id', '1').count().toRequest();
     expect(request).toEqual({
       method: 'GET',
       url: `${server.origin}/api/db/checks?select=id&id=eq.1`,

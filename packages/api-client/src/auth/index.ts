@@ -1,0 +1,2 @@
+export type { Whoami } from './schemas.ts';
+export { whoamiQuery } from './whoami.ts';

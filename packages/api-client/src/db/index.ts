@@ -1,0 +1,1 @@
+export { db } from './db.ts';

@@ -1,0 +1,1 @@
+export { aboutQuery, kubeconfigUrl, propertiesQuery } from './general.ts';

@@ -1,0 +1,6 @@
+export { checkDetailsQuery, checkGraphQuery, runCheckNow, statusHistoryPageSize, statusHistoryQuery } from './checkCalls.ts';
+export type { CheckDetails, CheckGraphReply } from './checkSchemas.ts';
+export { healthKeys } from './keys.ts';
+export { recentStatusesQuery } from './recentStatuses.ts';
+export { checkSummaryReplySchema, type CheckStatus, type CheckSummary } from './schemas.ts';
+export { checkSummaryQuery } from './summary.ts';
