@@ -21,7 +21,6 @@ export interface OverlayLayerBox {
 }
 
 const layers: OverlayLayerBox[] = [];
-let listening = false;
 
 /** The layers, bottom first (for tests). */
 export function overlayLayers(): readonly OverlayLayerBox[] {
@@ -45,13 +44,10 @@ function onPointerDown(event: PointerEvent) {
 
 /** Puts a layer on the stack (below any layer already open inside it) and returns what takes it off. */
 export function pushOverlayLayer(box: OverlayLayerBox): () => void {
-  if (!listening) {
-    listening = true;
-    // Bubble phase for keys, so a control inside can claim Escape first; capture for pointers, so
-    // a stopPropagation below cannot hide an outside click.
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown, true);
-  }
+  // Adding the same listener twice is a no-op. Bubble phase for keys, so a control inside can claim
+  // Escape first; capture for pointers, so a stopPropagation below cannot hide an outside click.
+  document.addEventListener('keydown', onKeyDown);
+  document.addEventListener('pointerdown', onPointerDown, true);
   const area = box.current.ref.current;
   // Effects run children first: a modal that mounts with a popover already open inside goes below it.
   const firstInside = layers.findIndex((other) => area?.contains(other.current.ref.current));
