@@ -2,7 +2,7 @@
 // export condition), so tests never need a build of their dependencies, and that every package
 // writes a JSON report for the workspace-wide summary (scripts/test-summary.mjs).
 import { defaultClientConditions, defaultServerConditions } from 'vite';
-import { defineConfig, mergeConfig, type ViteUserConfig as UserConfig } from 'vitest/config';
+import { configDefaults, defineConfig, mergeConfig, type ViteUserConfig as UserConfig } from 'vitest/config';
 
 export const sourceCondition = '@opsdeck/source';
 
@@ -22,7 +22,9 @@ export function definePackageConfig(config: UserConfig = {}, { report = 'vitest'
       ...sourceResolve,
       test: {
         reporters: ['default', ['json', { outputFile: `test-results/${report}.json` }]],
-        passWithNoTests: true,
+        // No passWithNoTests: a package whose test glob matches nothing fails instead of going green.
+        // .opsdeck/ holds scratch copies and builds; a test file in there is not the package's.
+        exclude: [...configDefaults.exclude, '**/.opsdeck/**'],
         // Component tests against real servers share two cores with every other package's run under
         // turbo; Vitest's 5 s default is a timing assertion in disguise. Speed lives in `pnpm bench`.
         testTimeout: 30_000,

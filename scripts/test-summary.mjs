@@ -1,13 +1,43 @@
 // Prints one closing line for the whole workspace ("tests: N passed, N failed"), summed from the
 // JSON report each package's Vitest run writes, so CI and people see the real count at the end.
+// Nothing may go missing on the way: a suite that failed before its tests ran (a beforeAll, an
+// import) counts its tests as failed, not skipped; a package with a `test` script must leave a
+// report with tests in it (a package without tests on purpose has no `test` script); and what a
+// run left out (test-results/warnings.json, such as the PostgreSQL suites) is printed.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'));
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const missing = [];
+const problems = [];
+const warnings = [];
+
+/**
+ * Vitest's JSON report marks the tests of a suite whose hook failed as skipped, and a file that
+ * failed to load has no tests at all; only the file's status says it failed. Such a file's
+ * unrun tests are failures (at least one for the file).
+ */
+function countReport(report, where) {
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const file of report.testResults ?? []) {
+    const statuses = (file.assertionResults ?? []).map((test) => test.status);
+    if (file.status !== 'failed' || statuses.includes('failed')) continue;
+    const unrun = statuses.filter((status) => status === 'skipped' || status === 'pending').length;
+    skipped -= unrun;
+    failed += Math.max(unrun, 1);
+    const name = path.relative(root, file.name);
+    const what =
+      statuses.length === 0 ? 'failed to load' : `failed before its tests ran (${unrun} not run)`;
+    const reason = file.message?.split('\n')[0];
+    problems.push(`${where}: ${name} ${what}${reason ? `: ${reason}` : ''}`);
+  }
+  // Test files and tests seen: zero means the run found nothing to run.
+  return (report.numTotalTests ?? 0) + (report.testResults?.length ?? 0);
+}
 
 for (const group of ['packages', 'apps', 'tools']) {
   const groupDir = path.join(root, group);
@@ -17,21 +47,32 @@ for (const group of ['packages', 'apps', 'tools']) {
     const manifest = path.join(pkgDir, 'package.json');
     if (!existsSync(manifest)) continue;
     if (!JSON.parse(readFileSync(manifest, 'utf8')).scripts?.test) continue;
+    const where = `${group}/${name}`;
     const resultsDir = path.join(pkgDir, 'test-results');
     if (!existsSync(path.join(resultsDir, 'vitest.json'))) {
-      missing.push(`${group}/${name}`);
+      problems.push(`${where}: no test report (test-results/vitest.json)`);
       continue;
     }
-    // vitest.json is the unit run; vitest-<suite>.json are further suites (end to end).
+    // vitest.json is the unit run; vitest-<suite>.json are further suites (end to end). Each must
+    // have found something to run.
     for (const file of readdirSync(resultsDir).filter((f) => /^vitest(-[\w-]+)?\.json$/.test(f))) {
-      const json = JSON.parse(readFileSync(path.join(resultsDir, file), 'utf8'));
-      passed += json.numPassedTests ?? 0;
-      failed += json.numFailedTests ?? 0;
-      skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+      const seen = countReport(
+        JSON.parse(readFileSync(path.join(resultsDir, file), 'utf8')),
+        where,
+      );
+      if (seen === 0)
+        problems.push(
+          `${where}: test-results/${file} ran no tests (does its test glob match nothing?)`,
+        );
     }
+    const warningsFile = path.join(resultsDir, 'warnings.json');
+    if (existsSync(warningsFile))
+      warnings.push(
+        ...JSON.parse(readFileSync(warningsFile, 'utf8')).map((text) => `${where}: ${text}`),
+      );
   }
 }
 
-if (missing.length) console.log(`no test report from: ${missing.join(', ')}`);
+for (const line of [...warnings, ...problems]) console.log(line);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+process.exit(failed > 0 || problems.length > 0 || passed === 0 ? 1 : 0);
