@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
@@ -15,18 +16,35 @@ function postgresInstalled(): boolean {
   return readdirSync(root).some((version) => existsSync(`${root}/${version}/bin/initdb`));
 }
 
+/** CI=true (or 1): the pipeline, where a missing engine is a failure rather than a local shortcut. */
+const inCi = () => /^(true|1)$/i.test(process.env.CI ?? '');
+
+// Read by scripts/test-summary.mjs, whose closing line is all a green run shows under turbo.
+const warningsFile = fileURLToPath(new URL('../../test-results/warnings.json', import.meta.url));
+
 // `pnpm test` covers both engines: start the throwaway Postgres when it is installed and nobody
-// gave a URL. Without PostgreSQL the suites run on PGlite only.
+// gave a URL. Without PostgreSQL the Postgres suites do not exist at all (about a tenth of the
+// tests), so CI fails and a local run says so in the workspace summary.
 export function setup(project: TestProject) {
   let url = process.env.TEST_DATABASE_URL ?? '';
+  let missing = url ? '' : 'PostgreSQL is not installed (apt-get install -y postgresql)';
   if (!url && postgresInstalled()) {
     const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
     try {
       const out = execFileSync('bash', ['scripts/test-postgres.sh', 'start'], { cwd: repoRoot, encoding: 'utf8' });
       url = /TEST_DATABASE_URL=(\S+)/.exec(out)?.[1] ?? '';
+      missing = url ? '' : `scripts/test-postgres.sh printed no URL: ${out.trim()}`;
     } catch (error) {
-      console.warn(`test Postgres did not start, running on PGlite only: ${(error as Error).message}`);
+      missing = `the test PostgreSQL did not start: ${(error as Error).message}`;
     }
+  }
+  rmSync(warningsFile, { force: true });
+  if (missing) {
+    if (inCi()) throw new Error(`${missing}; CI runs the server suites on PGlite and PostgreSQL, set TEST_DATABASE_URL or install it`);
+    const warning = `${missing}: the PostgreSQL suites did not run, only PGlite`;
+    console.warn(warning);
+    mkdirSync(dirname(warningsFile), { recursive: true });
+    writeFileSync(warningsFile, JSON.stringify([warning]));
   }
   if (url) process.env.TEST_DATABASE_URL = url;
   project.provide('testDatabaseUrl', url);
