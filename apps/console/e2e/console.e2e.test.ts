@@ -296,10 +296,18 @@ describe('console in Chromium against apps/server', () => {
       await modal.getByTestId(healthIds.modal.stats).waitFor();
       expect(await axeViolations(page)).toEqual([]);
 
-      await modal.getByTestId(healthIds.modal.runNow).click();
+      // The run itself must answer: 'Run failed' (the request failing) is not a check result.
+      const [reply] = await Promise.all([
+        page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/canary/run/check/')),
+        modal.getByTestId(healthIds.modal.runNow).click(),
+      ]);
+      expect(reply.status()).toBe(200);
+      const run = (await reply.json()) as { pass: boolean; error: string; message: string };
       const result = modal.getByTestId(healthIds.modal.runResult);
       await result.waitFor({ timeout: 30_000 });
-      expect(await result.textContent()).toMatch(/^(Passed|Failed|Run failed)/);
+      const shown = await result.textContent();
+      expect(shown).toMatch(run.pass ? /^Passed\b/ : /^Failed\b/);
+      expect(shown).toContain(run.error || run.message);
     });
 
     it('gives a viewer the check modal without Run Now', async () => {
