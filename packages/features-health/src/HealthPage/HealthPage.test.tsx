@@ -67,9 +67,9 @@ describe('HealthPage', () => {
     await pause(150);
     expect(params().get('search')).toBeNull();
     expect(rowNames()).toHaveLength(6);
-    // 500 ms after the first keystroke: each keystroke restarts the wait, it is not a throttle.
+    // 450 ms after the first keystroke: each keystroke restarts the wait, it is not a throttle.
     typeText('CARDS');
-    await pause(350);
+    await pause(300);
     expect(params().get('search')).toBeNull();
     expect(rowNames()).toHaveLength(6);
     // The probe sees the URL during render, which may be before the commit: wait on the DOM.
