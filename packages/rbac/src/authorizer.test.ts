@@ -101,7 +101,7 @@ describe('createAuthorizer', () => {
 
   it('lets a deny beat every allow, from roles and from permissions', () => {
     const authorizer = createAuthorizer({
-      roles: ['admin'],
+      roles: ['editor'],
       permissions: [
         { object: 'connections', action: 'read', deny: true },
         { object: 'playbooks', action: '*', deny: true },
@@ -110,10 +110,25 @@ describe('createAuthorizer', () => {
       ],
     });
     expect(authorizer.can('connections', 'read')).toBe(false);
-    expect(authorizer.can('connections', 'write')).toBe(true);
+    expect(authorizer.can('canaries', 'write')).toBe(true);
     expect(authorizer.can('playbooks', 'read')).toBe(false);
     expect(authorizer.can('playbooks', 'write')).toBe(false);
     expect(authorizer.can('incident', 'write')).toBe(false);
+  });
+
+  it('never lets a row deny an admin, alone or with other roles', () => {
+    const lockout = [
+      { object: '*', action: '*', deny: true },
+      { object: 'permissions', action: 'write', deny: true },
+      { object: 'rbac', action: 'read', deny: true },
+    ];
+    for (const roles of [['admin'], ['viewer', 'admin']]) {
+      const authorizer = createAuthorizer({ roles, permissions: lockout });
+      expect(RESOURCES.every((r) => authorizer.can(r, 'read') && authorizer.can(r, 'write')), roles.join()).toBe(true);
+    }
+    // The same rows still deny anyone else.
+    const editor = createAuthorizer({ roles: ['editor'], permissions: lockout });
+    expect(RESOURCES.some((r) => editor.can(r, 'read') || editor.can(r, 'write'))).toBe(false);
   });
 
   it('ignores conditional permissions, allow or deny: the server evaluates them', () => {

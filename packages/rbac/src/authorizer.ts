@@ -48,11 +48,13 @@ const key = (resource: Resource, action: Action) => `${resource}:${action}`;
 /**
  * Builds a synchronous authorizer from whoami's roles and permissions. Roles grant by the
  * matrix, several roles give the union, extra permissions add grants, and a deny beats every
- * allow. Conditional permissions are the server's to evaluate, so they are ignored here.
+ * allow, except an admin's: no row locks the admin out (an admin alone can undo a bad row).
+ * Conditional permissions are the server's to evaluate, so they are ignored here.
  */
 export function createAuthorizer({ roles, permissions = [] }: AuthorizerInput): Authorizer {
   const allowed = new Set<string>();
   const denied = new Set<string>();
+  const isAdmin = roles.includes('admin');
 
   for (const role of roles) {
     if (!isRole(role)) continue;
@@ -62,7 +64,7 @@ export function createAuthorizer({ roles, permissions = [] }: AuthorizerInput): 
   }
 
   for (const permission of permissions) {
-    if (permission.condition) continue;
+    if (permission.condition || (isAdmin && permission.deny)) continue;
     const target = permission.deny ? denied : allowed;
     for (const resource of resourcesOf(permission.object)) {
       for (const action of actionsOf(permission.action)) target.add(key(resource, action));
@@ -77,7 +79,7 @@ export function createAuthorizer({ roles, permissions = [] }: AuthorizerInput): 
   return {
     can,
     canAny: (checks) => checks.some(([resource, action]) => can(resource, action)),
-    isAdmin: roles.includes('admin'),
+    isAdmin,
     isViewer: roles.includes('viewer') || roles.includes('user'),
     roles: [...roles],
   };

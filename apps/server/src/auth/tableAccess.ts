@@ -1,4 +1,5 @@
 import { createAuthorizer, type Action, type Resource } from '@opsdeck/rbac';
+import { checkPermissionWrite, type PermissionWrite, type PermissionWriteDecision } from './permissionWrites';
 import type { AuthUser } from './user';
 
 /**
@@ -72,6 +73,8 @@ export interface TableAuthorization {
   action: Action;
   /** Why it was refused, for the 403 body. */
   reason?: string;
+  /** Allowed on the table, but each written row must pass this too (the engine runs it in the write's transaction). */
+  checkRows?: (write: PermissionWrite) => Promise<PermissionWriteDecision>;
 }
 
 /** May `user` call `method` on `table` of /api/db? Roles and permission rows via @opsdeck/rbac. */
@@ -79,8 +82,13 @@ export function authorizeTable(user: AuthUser, table: string, method: string): T
   const action = actionOfMethod(method);
   const resource = Object.hasOwn(TABLE_RESOURCES, table) ? TABLE_RESOURCES[table] : undefined;
   if (!resource) return { allowed: false, action, reason: `no access to ${table}` };
-  const allowed = createAuthorizer({ roles: user.roles, permissions: user.permissions }).can(resource, action);
-  return allowed
-    ? { allowed, resource, action }
-    : { allowed, resource, action, reason: `${action} on ${resource} is not allowed for ${user.name}` };
+  const authorizer = createAuthorizer({ roles: user.roles, permissions: user.permissions });
+  if (!authorizer.can(resource, action)) {
+    return { allowed: false, resource, action, reason: `${action} on ${resource} is not allowed for ${user.name}` };
+  }
+  // Permission rows are rbac administration: below admin, a writer grants only what it holds.
+  if (resource === 'permissions' && action === 'write' && !authorizer.isAdmin) {
+    return { allowed: true, resource, action, checkRows: (write) => checkPermissionWrite(user, write) };
+  }
+  return { allowed: true, resource, action };
 }

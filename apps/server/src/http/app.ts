@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { authRoutes } from '../auth/routes';
 import { requireUser, type AuthMode } from '../auth/middleware';
 import type { UserResolver } from '../auth/resolve';
+import { authorshipColumns, type AuthorshipColumns } from '../auth/authorship';
 import { actionOfMethod, authorizeTable } from '../auth/tableAccess';
 import { createSummaryTable, SUMMARY_SOURCES } from '../canary/summaryTable';
 import { canaryRoutes } from '../canary/routes';
@@ -21,6 +22,8 @@ export const SERVER_VERSION = '0.1.0';
 export type PostgrestAppFactory = (options: {
   db: Database;
   authorize: (table: string, method: string, c: Context<AppEnv>) => ReturnType<typeof authorizeTable>;
+  /** Server-set authorship (created_by, created_at, updated_at) of every relation written. */
+  serverColumns: (relation: { columns: readonly { name: string }[] }, c: Context<AppEnv>) => AuthorshipColumns;
 }) => Hono<AppEnv> | Hono;
 
 export interface AppOptions {
@@ -106,7 +109,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     if (options.createPostgrestApp) {
       app.route(
         '/api/db',
-        options.createPostgrestApp({ db, authorize: (table, method, c) => authorizeTable(c.get('user'), table, method) }) as Hono<AppEnv>,
+        options.createPostgrestApp({
+          db,
+          authorize: (table, method, c) => authorizeTable(c.get('user'), table, method),
+          serverColumns: (relation, c) => authorshipColumns(c.get('user'), relation),
+        }) as Hono<AppEnv>,
       );
     } else {
       // The engine is mounted here once it exists; until then the tables are refused, still after auth.

@@ -1,13 +1,27 @@
 import { Hono, type Context, type Env } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { Database, SqlRunner } from '../db/database';
-import { CatalogCache } from './catalog';
+import { CatalogCache, type CatalogRelation } from './catalog';
 import { fromDatabaseError, parseError, PostgrestError, unknownColumn, unknownRelation } from './errors';
 import { readSql, relationsTouched, resolveRead } from './read';
 import { acceptedShape, parsePrefer, parseQueryString, rangeNotSatisfiable, requestedRange, type Preferences } from './request';
 import { argumentsFromBody, argumentsFromQuery, resolveFunction, rpcSql } from './rpc';
 import { SqlBuilder } from './sql';
-import { deleteSql, insertSql, parseJsonBody, updateSql } from './write';
+import { conflictingRowsSql, deleteSql, insertSql, matchedRowsSql, parseJsonBody, updateSql, type ServerColumns } from './write';
+
+export type { ServerColumns, ServerValue } from './write';
+
+/** The rows one write changes, each with every column, for a decision's `checkRows`. */
+export interface WrittenRows {
+  table: string;
+  method: string;
+  /** As they were: the rows a PATCH changes, an upsert overwrites or a DELETE removes. */
+  before: Record<string, unknown>[];
+  /** As the write leaves them: the rows inserted or updated. */
+  after: Record<string, unknown>[];
+  /** The write's transaction, for look-ups that must see the same data. */
+  tx: SqlRunner;
+}
 
 /** What the authorization hook decides; the core's `authorizeTable` result fits as it is. */
 export interface AuthorizationDecision {
@@ -16,6 +30,11 @@ export interface AuthorizationDecision {
   reason?: string;
   /** 403 unless given (401 for "who are you?"). */
   status?: 401 | 403;
+  /**
+   * For a write allowed on the table but not on every row: checks the rows it changes inside its
+   * transaction, before commit; a refusal rolls the write back. Rows are read only when asked for.
+   */
+  checkRows?: (rows: WrittenRows) => AuthorizationDecision | Promise<AuthorizationDecision>;
 }
 
 /**
@@ -35,6 +54,11 @@ export interface PostgrestAppOptions<E extends Env = Env> {
   catalog?: CatalogCache;
   /** The exposed schema; `public` by default. */
   schema?: string;
+  /**
+   * The columns the server sets itself on a write to `relation` (authorship, timestamps), whatever the
+   * body says; called for every insert, upsert and PATCH of every relation.
+   */
+  serverColumns?: (relation: CatalogRelation, c: Context<E>) => ServerColumns | undefined;
 }
 
 const jsonType = 'application/json; charset=utf-8';
@@ -86,13 +110,16 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     throw error;
   });
 
-  const authorize = async (c: Context<E>, table: string, method = c.req.method): Promise<void> => {
+  const refuse = (c: Context<E>, table: string, decision: AuthorizationDecision): void => {
+    if (decision.allowed) return;
+    const status = decision.status ?? 403;
+    const message = decision.reason ?? `${c.req.method} on ${table} is not allowed`;
+    throw new PostgrestError(status, status === 401 ? 'PGRST301' : '42501', message);
+  };
+  const authorize = async (c: Context<E>, table: string, method = c.req.method): Promise<AuthorizationDecision> => {
     const decision = await options.authorize(table, method, c);
-    if (!decision.allowed) {
-      const status = decision.status ?? 403;
-      const message = decision.reason ?? `${c.req.method} on ${table} is not allowed`;
-      throw new PostgrestError(status, status === 401 ? 'PGRST301' : '42501', message);
-    }
+    refuse(c, table, decision);
+    return decision;
   };
 
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:name', async (c) => {
@@ -119,7 +146,7 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     const catalog = await catalogCache.get();
     const tableName = c.req.param('table');
     // Before the lookup: a caller refused the name must not learn whether the table exists (403, not 404).
-    await authorize(c, tableName);
+    const decision = await authorize(c, tableName);
     const relation = catalog.relations.get(tableName);
     if (!relation) throw unknownRelation(catalog.schema, tableName);
 
@@ -186,13 +213,27 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
           return column.name;
         })
       : undefined;
+    const checkRows = decision.checkRows;
+    const server = method === 'DELETE' ? undefined : options.serverColumns?.(relation, c);
     const sql = new SqlBuilder(catalog);
+    const write = { server, images: checkRows !== undefined };
     const text =
       method === 'POST'
-        ? insertSql(sql, node, payload, preferences, conflictColumns)
+        ? insertSql(sql, node, payload, preferences, conflictColumns, write)
         : method === 'PATCH'
-          ? updateSql(sql, node, payload, preferences)
-          : deleteSql(sql, node, preferences);
+          ? updateSql(sql, node, payload, preferences, write)
+          : deleteSql(sql, node, preferences, write);
+    // A checked write's rows as they were, read (and locked) in its transaction first: those a PATCH
+    // or an upsert is about to change. A DELETE's come back from the write itself.
+    const beforeSql = new SqlBuilder(catalog);
+    const beforeText =
+      checkRows && text
+        ? method === 'PATCH'
+          ? matchedRowsSql(beforeSql, node)
+          : method === 'POST'
+            ? conflictingRowsSql(beforeSql, node, payload, preferences, conflictColumns, server)
+            : undefined
+        : undefined;
 
     const representation = preferences.return === 'representation';
     let n = 0;
@@ -200,8 +241,14 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     if (text) {
       // One transaction, so a singular request that matched several rows changes nothing (406).
       const result = await db.transaction(async (tx: SqlRunner) => {
-        const { rows } = await tx.query<{ n: unknown; body: string }>(text, sql.params);
+        const before = beforeText ? images((await tx.query<{ images: string }>(beforeText, beforeSql.params)).rows[0]?.images) : [];
+        const { rows } = await tx.query<{ n: unknown; body: string; images?: string }>(text, sql.params);
         const written = { n: toCount(rows[0]?.n), body: rows[0]?.body ?? '[]' };
+        if (checkRows) {
+          const changed = images(rows[0]?.images);
+          const deleted = method === 'DELETE';
+          refuse(c, tableName, await checkRows({ table: tableName, method, before: deleted ? changed : before, after: deleted ? [] : changed, tx }));
+        }
         if (shape === 'object' && written.n !== 1) singular(written.body, written.n);
         return written;
       });
@@ -223,6 +270,10 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
   app.all('/:table', (c) => errorResponse(c, new PostgrestError(405, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`)));
   app.all('*', (c) => errorResponse(c, new PostgrestError(404, 'PGRST125', `Invalid path specified in request URL: ${c.req.path}`)));
   return app;
+}
+
+function images(text: string | undefined): Record<string, unknown>[] {
+  return text ? (JSON.parse(text) as Record<string, unknown>[]) : [];
 }
 
 async function readBody(c: Context): Promise<unknown> {
