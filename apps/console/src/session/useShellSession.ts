@@ -1,9 +1,9 @@
-import type { Whoami } from '@opsdeck/api-client';
+import { whoamiQuery, type Whoami } from '@opsdeck/api-client/auth';
+import { propertiesQuery } from '@opsdeck/api-client/general';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { createAuthorizer, createFeatureFlags, type Authorizer, type FeatureFlags } from '@opsdeck/rbac';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { propertiesQuery, whoamiQuery } from './queries.ts';
 import { authorizerInputFromWhoami } from './whoami.ts';
 
 export type ShellUser = Whoami['payload']['user'];

@@ -1,4 +1,4 @@
-import type { Whoami } from '@opsdeck/api-client';
+import type { Whoami } from '@opsdeck/api-client/auth';
 import type { AuthorizerInput, Permission } from '@opsdeck/rbac';
 
 const orUndefined = <T>(value: T | null | undefined): T | undefined => value ?? undefined;

@@ -1,4 +1,4 @@
-import { kubeconfigUrl } from '@opsdeck/api-client';
+import { kubeconfigUrl } from '@opsdeck/api-client/general';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { Button, CopyToClipboard, Download, ExternalLink, Modal } from '@opsdeck/ui';
 import styled from 'styled-components';

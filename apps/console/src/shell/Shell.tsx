@@ -1,4 +1,5 @@
 import { isApiError } from '@opsdeck/api-client';
+import { aboutQuery } from '@opsdeck/api-client/general';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { RbacProvider } from '@opsdeck/rbac/react';
 import { Button, ERROR_BOUNDARY_MESSAGE, ErrorBoundary, ErrorPage, SkeletonText } from '@opsdeck/ui';
@@ -9,7 +10,6 @@ import styled from 'styled-components';
 import { useConsole } from '../app/ConsoleContext.tsx';
 import { buildSidebar } from '../navigation/sidebarModel.ts';
 import { currentHandle } from '../routing/handle.ts';
-import { aboutQuery } from '../session/queries.ts';
 import { ShellSessionContext, type ReadyShellSession } from '../session/ShellSessionContext.tsx';
 import { useShellSession } from '../session/useShellSession.ts';
 import { displayName } from '../session/whoami.ts';
@@ -78,7 +78,8 @@ export function Shell({ account }: ShellProps) {
   const location = useLocation();
   const handle = currentHandle(useMatches());
   const { user, authorizer, flags, error } = useShellSession();
-  const about = useQuery(aboutQuery(client));
+  // The footer's backend version is not worth an error toast.
+  const about = useQuery({ ...aboutQuery(client), meta: { toast: false } });
   const { collapsed, toggle, expand, sidebarRef } = useSidebarCollapse();
   const [kubeconfigOpen, setKubeconfigOpen] = useState(false);
 

@@ -1,4 +1,4 @@
-import { statusHistoryPageSize } from '@opsdeck/api-client';
+import { statusHistoryPageSize } from '@opsdeck/api-client/health';
 import { Button, formatDate, formatLatency, Select, StatusDot } from '@opsdeck/ui';
 import { useState } from 'react';
 import styled from 'styled-components';

@@ -1,4 +1,4 @@
-import type { CheckDetails, CheckSummary } from '@opsdeck/api-client';
+import type { CheckDetails, CheckSummary } from '@opsdeck/api-client/health';
 import { useAuthorizer } from '@opsdeck/rbac/react';
 import { Badge, Button, EmptyState, Spinner, formatAge, formatDate, formatLatency, Modal, Select, StatusDot, TagList, Tabs, type TabItem } from '@opsdeck/ui';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';

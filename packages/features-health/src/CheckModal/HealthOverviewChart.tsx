@@ -1,4 +1,4 @@
-import type { CheckGraphReply } from '@opsdeck/api-client';
+import type { CheckGraphReply } from '@opsdeck/api-client/health';
 import { formatLatency } from '@opsdeck/ui';
 import styled from 'styled-components';
 import { testIds } from '../testIds.ts';

@@ -1,4 +1,4 @@
-import type { CheckSummary } from '@opsdeck/api-client';
+import type { CheckSummary } from '@opsdeck/api-client/health';
 import { Button, DropdownMenu, Select, Tabs } from '@opsdeck/ui';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';

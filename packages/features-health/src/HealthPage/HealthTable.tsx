@@ -1,4 +1,4 @@
-import type { CheckStatus, CheckSummary } from '@opsdeck/api-client';
+import type { CheckStatus, CheckSummary } from '@opsdeck/api-client/health';
 import { formatLatency, StatusDot } from '@opsdeck/ui';
 import { formatAgeShort } from '../model/age.ts';
 import { memo, useCallback, useRef } from 'react';

@@ -1,4 +1,4 @@
-import type { CheckStatus } from '@opsdeck/api-client';
+import type { CheckStatus } from '@opsdeck/api-client/health';
 import { formatLatency } from '@opsdeck/ui';
 import { formatLocalTime } from '../model/age.ts';
 import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';

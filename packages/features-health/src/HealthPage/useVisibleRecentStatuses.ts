@@ -1,4 +1,4 @@
-import type { CheckSummary } from '@opsdeck/api-client';
+import type { CheckSummary } from '@opsdeck/api-client/health';
 import { useEffect, useMemo, useState } from 'react';
 import { useRecentStatuses } from '../hooks/recentStatuses.ts';
 

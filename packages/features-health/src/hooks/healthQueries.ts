@@ -1,4 +1,4 @@
-import { apiQueryKeys, getCheckSummary } from '@opsdeck/api-client';
+import { checkSummaryQuery } from '@opsdeck/api-client/health';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -12,11 +12,7 @@ import { useEffect } from 'react';
  */
 export function useCheckSummary(intervalMs: number | false) {
   const client = useApiClient();
-  const query = useQuery({
-    queryKey: apiQueryKeys.health.summary(),
-    queryFn: ({ signal }) => getCheckSummary(client, undefined, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...checkSummaryQuery(client), placeholderData: keepPreviousData });
   const { refetch } = query;
   useEffect(() => {
     if (intervalMs === false) return;
@@ -25,4 +21,3 @@ export function useCheckSummary(intervalMs: number | false) {
   }, [intervalMs, refetch]);
   return query;
 }
-

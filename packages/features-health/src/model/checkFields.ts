@@ -1,4 +1,4 @@
-import type { CheckSummary } from '@opsdeck/api-client';
+import type { CheckSummary } from '@opsdeck/api-client/health';
 
 /** The agent id the backend uses for "no agent" (the local one). */
 export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';

@@ -1,4 +1,4 @@
-import type { CheckSummary } from '@opsdeck/api-client';
+import type { CheckSummary } from '@opsdeck/api-client/health';
 import { checkAgent } from './checkFields.ts';
 import type { PreparedSummary } from './prepared.ts';
 import { labelKeyOf } from './tabs.ts';

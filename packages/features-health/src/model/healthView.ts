@@ -1,4 +1,4 @@
-import type { CheckSummary } from '@opsdeck/api-client';
+import type { CheckSummary } from '@opsdeck/api-client/health';
 import { buildGroupIndex, groupRows, type HealthRows } from './grouping.ts';
 import { collectLabelOptions, decodeLabelFilter, emptyLabelFilter, isEmptyLabelFilter, matchesLabelFilter, type LabelFilter, type LabelOption } from './labels.ts';
 import { prepareSummary, type PreparedSummary } from './prepared.ts';

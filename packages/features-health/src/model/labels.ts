@@ -1,4 +1,4 @@
-import type { CheckSummary } from '@opsdeck/api-client';
+import type { CheckSummary } from '@opsdeck/api-client/health';
 import { decodeTriState, encodeTriState, type TriStateValue } from './triState.ts';
 
 export interface LabelOption {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
-import { checkSummaryReplySchema } from '@opsdeck/api-client';
+import { checkSummaryReplySchema } from '@opsdeck/api-client/health';
 import { describe, expect, it } from 'vitest';
 import { makeCheck } from './checks.test.helper.ts';
 import { checkAgent, checkLatency, checkNamespace } from './checkFields.ts';

@@ -1,4 +1,4 @@
-import type { CheckSummary } from '@opsdeck/api-client';
+import type { CheckSummary } from '@opsdeck/api-client/health';
 import { checkLatency, isHealthy } from './checkFields.ts';
 import { buildSearchIndex } from './search.ts';
 

@@ -1,4 +1,4 @@
-import type { CheckSummary } from '@opsdeck/api-client';
+import type { CheckSummary } from '@opsdeck/api-client/health';
 import { checkEndpoint } from './checkFields.ts';
 
 /**

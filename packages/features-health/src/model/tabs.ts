@@ -1,4 +1,4 @@
-import type { CheckSummary } from '@opsdeck/api-client';
+import type { CheckSummary } from '@opsdeck/api-client/health';
 import { checkAgent, checkNamespace } from './checkFields.ts';
 
 /** Tab By: namespace (default), agent, or a label key written 'label:{key}'. */

@@ -46,11 +46,6 @@ export function timeRangeForLastRun(lastRuntime: string | null | undefined, now:
   return '5y';
 }
 
-/** The start of a range ending now, as ISO-8601. */
-export function timeRangeStart(range: TimeRangePreset, now: number = Date.now()): string {
-  return new Date(now - timeRangePresets[range] * 60_000).toISOString();
-}
-
 const hourMs = 3_600_000;
 const weekMs = 7 * 24 * hourMs;
 
