@@ -2,7 +2,7 @@ import { Hono, type Context, type Env } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { Database, SqlRunner } from '../db/database';
 import { CatalogCache, type CatalogRelation } from './catalog';
-import { fromDatabaseError, parseError, PostgrestError, unknownColumn, unknownRelation } from './errors';
+import { fromDatabaseError, parseError, PostgrestError, readOnlyRelation, unknownColumn, unknownRelation } from './errors';
 import { readSql, relationsTouched, resolveRead } from './read';
 import { acceptedShape, parsePrefer, parseQueryString, rangeNotSatisfiable, requestedRange, type Preferences } from './request';
 import { argumentsFromBody, argumentsFromQuery, resolveFunction, rpcSql } from './rpc';
@@ -204,6 +204,8 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
       throw parseError('Filters are not allowed on POST', 'Use PATCH to change rows that match a filter.');
     }
 
+    const verb = method === 'POST' ? 'insert' : method === 'PATCH' ? 'update' : 'delete';
+    if (!relation.writable[verb]) throw readOnlyRelation(relation.name, verb);
     const payload = method === 'DELETE' ? undefined : parseJsonBody(await c.req.text());
     const onConflict = url.searchParams.get('on_conflict');
     const conflictColumns = onConflict

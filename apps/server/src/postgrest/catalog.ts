@@ -25,6 +25,8 @@ export interface CatalogRelation {
   primaryKey: string[];
   /** Primary key and unique constraints, each as its column list. */
   uniqueKeys: string[][];
+  /** What Postgres lets a statement do to it: every table all three, a view only when updatable. */
+  writable: { insert: boolean; update: boolean; delete: boolean };
 }
 
 /**
@@ -68,6 +70,8 @@ export interface Catalog {
 interface ColumnRow {
   relation: string;
   kind: string;
+  /** pg_relation_is_updatable's bits: 4 update, 8 insert, 16 delete. */
+  updatable: number;
   name: string | null;
   type: string | null;
   udt: string | null;
@@ -112,7 +116,7 @@ const relationKinds = "('r','p','v','m','f')";
 
 // Columns of every table and view of the schema, in table order; views without columns still appear.
 const columnsSql = `
-SELECT c.relname AS relation, c.relkind::text AS kind, a.attname AS name,
+SELECT c.relname AS relation, c.relkind::text AS kind, pg_relation_is_updatable(c.oid::regclass, true) AS updatable, a.attname AS name,
        format_type(a.atttypid, a.atttypmod) AS type, t.typname AS udt, t.typcategory::text AS category,
        a.attnotnull AS not_null, (a.atthasdef OR a.attidentity <> '' OR a.attgenerated <> '') AS has_default
   FROM pg_class c
@@ -271,6 +275,7 @@ export async function loadCatalog(db: SqlRunner, schema = 'public'): Promise<Cat
         columnsByName: new Map(),
         primaryKey: [],
         uniqueKeys: [],
+        writable: { insert: (row.updatable & 8) !== 0, update: (row.updatable & 4) !== 0, delete: (row.updatable & 16) !== 0 },
       };
       relations.set(row.relation, relation);
     }

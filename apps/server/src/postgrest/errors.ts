@@ -45,6 +45,16 @@ export const unknownRelation = (schema: string, relation: string) =>
 
 export const invalidBody = (message: string) => new PostgrestError(400, 'PGRST102', message);
 
+/** A write a view cannot take; Postgres' own refusal (55000) would be a 500 after the statement ran. */
+export const readOnlyRelation = (relation: string, verb: 'insert' | 'update' | 'delete') =>
+  new PostgrestError(
+    405,
+    '55000',
+    `cannot ${verb === 'insert' ? 'insert into' : verb === 'update' ? 'update' : 'delete from'} view "${relation}"`,
+    `'${relation}' is not automatically updatable and has no INSTEAD OF ${verb.toUpperCase()} trigger.`,
+    'Write to the table it reads from.',
+  );
+
 interface DriverError {
   code?: unknown;
   message?: unknown;

@@ -49,7 +49,7 @@ export function rpcSql(sql: SqlBuilder, fn: CatalogFunction, args: Record<string
     .filter((arg) => Object.hasOwn(args, arg.name))
     .map((arg) => {
       const isArray = arg.type.endsWith('[]');
-      const udt = arg.type === 'json' || arg.type === 'jsonb' ? arg.type : 'other';
+      const udt = arg.type === 'json' || arg.type === 'jsonb' ? arg.type : arg.type === 'boolean' ? 'bool' : 'other';
       return `${quoteIdent(arg.name)} => ${sql.bind(toParam({ udt, isArray }, args[arg.name]))}::${arg.type}`;
     });
   const call = `${sql.qualified(fn.name)}(${bound.join(', ')})`;

@@ -94,10 +94,32 @@ export function columnExpr(sql: SqlBuilder, alias: string, ref: ColumnRef): stri
   return expr;
 }
 
+/**
+ * A boolean as Postgres reads one (`t`, `yes`, `of`, `1`... any case, trimmed), as `t`/`f`; anything
+ * else is Postgres' own 22P02. Checked here because PGlite's driver throws a plain Error (a 500) on
+ * a boolean parameter it cannot read, where PostgreSQL answers 22P02.
+ */
+export function booleanParam(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  const text = String(value);
+  const word = text.trim().toLowerCase();
+  if (word !== '' && ('true'.startsWith(word) || 'yes'.startsWith(word) || word === '1' || word === 'on')) return 't';
+  if (word !== '' && ('false'.startsWith(word) || 'no'.startsWith(word) || word === '0' || (word.length > 1 && 'off'.startsWith(word)))) return 'f';
+  throw new PostgrestError(400, '22P02', `invalid input syntax for type boolean: "${text.slice(0, 80)}"`);
+}
+
+/** A bound value compared with `ref`: read as a boolean first when the column is one. */
+function bindFor(sql: SqlBuilder, ref: ColumnRef, value: string): string {
+  return sql.bind(ref.jsonPath.length === 0 && ref.column.udt === 'bool' ? booleanParam(value) : value);
+}
+
 const comparison: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
 function conditionSql(sql: SqlBuilder, alias: string, relation: CatalogRelation, condition: FilterCondition): string {
-  const expr = columnExpr(sql, alias, resolveColumnRef(relation, condition.column));
+  const ref = resolveColumnRef(relation, condition.column);
+  // Nothing is in an empty list; the column is not rendered, or its JSON keys would be bound unused.
+  if (condition.operator === 'in' && condition.value.length === 0) return condition.negated ? 'NOT (false)' : 'false';
+  const expr = columnExpr(sql, alias, ref);
   let out: string;
   switch (condition.operator) {
     case 'like':
@@ -106,13 +128,13 @@ function conditionSql(sql: SqlBuilder, alias: string, relation: CatalogRelation,
       out = `${expr}::text ${condition.operator === 'like' ? 'LIKE' : 'ILIKE'} ${sql.bind(condition.value.replace(/\*/g, '%'))}`;
       break;
     case 'in':
-      out = condition.value.length === 0 ? 'false' : `${expr} IN (${condition.value.map((value) => sql.bind(value)).join(', ')})`;
+      out = `${expr} IN (${condition.value.map((value) => bindFor(sql, ref, value)).join(', ')})`;
       break;
     case 'is':
       out = `${expr} IS ${{ null: 'NULL', true: 'TRUE', false: 'FALSE', unknown: 'UNKNOWN' }[condition.value]}`;
       break;
     default:
-      out = `${expr} ${comparison[condition.operator]} ${sql.bind(condition.value)}`;
+      out = `${expr} ${comparison[condition.operator]} ${bindFor(sql, ref, condition.value)}`;
   }
   return condition.negated ? `NOT (${out})` : out;
 }
@@ -128,9 +150,9 @@ export function filterSql(sql: SqlBuilder, alias: string, relation: CatalogRelat
 const intervalUnits: Record<string, string> = { s: 'seconds', m: 'minutes', h: 'hours', d: 'days', w: 'weeks', M: 'months', y: 'years' };
 
 /** `now`, `now-1h`, `now-1d+2h` as `now() + '<interval>'`; anything else is bound as it is. */
-function dateMathSql(sql: SqlBuilder, value: string): string {
+function dateMathSql(sql: SqlBuilder, ref: ColumnRef, value: string): string {
   const match = /^now((?:[+-]\d{1,6}[smhdwMy])*)$/.exec(value.trim());
-  if (!match) return sql.bind(value);
+  if (!match) return bindFor(sql, ref, value);
   const steps = [...(match[1] ?? '').matchAll(/([+-])(\d+)([smhdwMy])/g)];
   if (steps.length === 0) return 'now()';
   const interval = steps.map(([, sign, amount, unit]) => `${sign}${amount} ${intervalUnits[unit ?? 's']}`).join(' ');
@@ -159,12 +181,12 @@ export function extensionSql(sql: SqlBuilder, alias: string, relation: CatalogRe
       return value.includes('*') ? `${lhs} ILIKE ${sql.bind(value.replace(/\*/g, '%'))}` : `${lhs} = ${sql.bind(value)}`;
     }
     if (item.includes('*')) return `${expr}::text ILIKE ${sql.bind(item.replace(/\*/g, '%'))}`;
-    return `${expr} = ${sql.bind(item)}`;
+    return `${expr} = ${bindFor(sql, ref, item)}`;
   };
   const parts: string[] = [];
   if (extension.include.length > 0) parts.push(`(${extension.include.map(matches).join(' OR ')})`);
   for (const item of extension.exclude) parts.push(`NOT coalesce(${matches(item)}, false)`);
-  for (const { comparator, value } of extension.comparisons) parts.push(`${expr} ${comparator} ${dateMathSql(sql, value)}`);
+  for (const { comparator, value } of extension.comparisons) parts.push(`${expr} ${comparator} ${dateMathSql(sql, ref, value)}`);
   return parts.length === 0 ? 'true' : parts.join(' AND ');
 }
 
@@ -213,6 +235,7 @@ export function castType(name: string): string {
 export function toParam(type: { udt: string; isArray: boolean }, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (type.udt === 'json' || type.udt === 'jsonb') return JSON.stringify(value);
+  if (type.udt === 'bool' && !type.isArray) return booleanParam(value);
   if (type.isArray && Array.isArray(value)) return toArrayLiteral(value);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
