@@ -1,5 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, serviceGroupPaths, type ServiceGroupName } from './index.ts';
+import { createApiClient } from './client.ts';
+import { db } from './db/index.ts';
+import { ApiError } from './errors.ts';
+import { serviceGroupPaths, type ServiceGroupName } from './http.ts';
 import { closedPort, startTestServer, type TestServer } from './httpServer.test.helper.ts';
 
 let server: TestServer;
@@ -83,7 +86,7 @@ describe('direct mode', () => {
     await client.canary.get('api/summary');
     expect(server.last().pathname).toBe('/org-backend/canary/api/summary');
     expect(server.last().headers.authorization).toBe('Bearer tok-123');
-    await client.db.from('checks').select('id');
+    await db(client).from('checks').select('id');
     expect(server.last().pathname).toBe('/org-backend/db/checks');
     expect(server.last().headers.authorization).toBe('Bearer tok-123');
   });

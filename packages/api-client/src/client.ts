@@ -1,4 +1,3 @@
-import { createDbGroup, type DbGroup } from './db/builder.ts';
 import {
   createServiceGroup,
   createTransport,
@@ -8,9 +7,12 @@ import {
   type ServiceGroupName,
 } from './http.ts';
 
-/** The one client the console and every package use to reach a backend. */
-export type ApiClient = { readonly [K in Exclude<ServiceGroupName, 'db'>]: ServiceGroup } & {
-  readonly db: DbGroup;
+/**
+ * The one client the console and every package use to reach a backend. Every group, db included,
+ * is a plain service group: the PostgREST query builder is `db(client)` from `./db`, so an app pays
+ * for it only where it builds a query.
+ */
+export type ApiClient = { readonly [K in ServiceGroupName]: ServiceGroup } & {
   /** The base every group sits under: `baseUrl` (default `/api`) or, in direct mode, `backendUrl`. */
   readonly baseUrl: string;
   /** True when `backendUrl` is set (requests carry `Authorization: Bearer`). */
@@ -24,7 +26,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     baseUrl: transport.base,
     direct: options.backendUrl !== undefined,
     general: group('general'),
-    db: createDbGroup(group('db')),
+    db: group('db'),
     config: group('config'),
     catalog: group('catalog'),
     snapshot: group('snapshot'),
