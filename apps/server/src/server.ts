@@ -46,7 +46,7 @@ export async function startServer(config: ServerConfig, log: Logger, createPostg
       if (applied.length) log({ msg: 'migrations applied', migrations: applied });
       if (config.seed !== 'demo') return;
       const onStart = () => log({ msg: 'seeding demo data', checks: config.checks });
-      const result = await seedDemoOnce(db, { checks: config.checks, password: config.demoPassword, onStart });
+      const result = await seedDemoOnce(db, { checks: config.checks, onStart });
       if (result) log({ msg: 'demo data seeded', ...result });
     });
   } catch (error) {

@@ -3,6 +3,5 @@ export type { TableAuthorization } from './tableAccess';
 export { createIdentityAuth, type IdentityAuth } from './identity';
 export { resolveUser, loadAccess } from './resolve';
 export type { UserResolver } from './resolve';
-export { hashPassword, verifyPassword } from './password';
 export { builtInAdmin } from './user';
 export type { AuthUser } from './user';

@@ -1,5 +1,4 @@
 import type { Database, SqlRunner } from '../database';
-import { hashPassword } from '../../auth/password';
 import { insertRows, PgArray } from './insert';
 import { seededRandom, seedUuid, type SeededRandom } from './random';
 
@@ -10,8 +9,6 @@ export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
 export interface DemoSeedOptions {
   /** How many checks (default 300). */
   checks?: number;
-  /** Password of the demo people. */
-  password?: string;
   /** The PRNG seed: the same seed gives the same estate. */
   seed?: string;
   /** The instant history is generated back from (default: now, to the minute). */
@@ -63,7 +60,7 @@ function titleCase(word: string) {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-async function seedPeople(db: SqlRunner, key: (s: string) => string, password: string) {
+async function seedPeople(db: SqlRunner, key: (s: string) => string) {
   const demo = DEMO_ROLES.map((role) => ({
     id: seedUuid(key(`person:${role}`)),
     name: `${titleCase(role)} (demo)`,
@@ -87,9 +84,6 @@ async function seedPeople(db: SqlRunner, key: (s: string) => string, password: s
       ...others.map((person, index) => ({ person_id: person.id, role: index % 2 ? 'responder' : 'editor' })),
     ],
   );
-  // One hash per person: same password, different salts.
-  const hashes = await Promise.all(demo.map(() => hashPassword(password)));
-  await insertRows(db, 'opsdeck.demo_credentials', demo.map((person, index) => ({ person_id: person.id, password_hash: hashes[index] })));
   return [...demo, ...others];
 }
 
@@ -126,7 +120,7 @@ export async function seedDemo(db: SqlRunner, options: DemoSeedOptions = {}): Pr
     stepStart = Date.now();
   };
 
-  const people = await seedPeople(db, key, options.password ?? DEFAULT_DEMO_PASSWORD);
+  const people = await seedPeople(db, key);
   const personIds = people.map((person) => person.id);
   const adminId = personIds[0]!;
 
