@@ -75,7 +75,7 @@ interface Admins {
   teams: Set<string>;
 }
 
-async function loadAdmins(tx: SqlRunner): Promise<Admins> {
+export async function loadAdmins(tx: SqlRunner): Promise<Admins> {
   const { rows } = await tx.query<{ id: string; email: string | null; team_id: string | null }>(
     `SELECT p.id::text AS id, lower(p.email) AS email, t.team_id::text AS team_id
      FROM opsdeck.person_roles r JOIN people p ON p.id = r.person_id
@@ -131,4 +131,14 @@ export async function checkPermissionWrite(user: AuthUser, write: PermissionWrit
     if (against) return refuse(`cannot write ${named(against)} that denies an admin: admins are never denied`);
   }
   return { allowed: true };
+}
+
+/**
+ * An admin's own `people` row is the admin's to change: a non-admin who soft-deletes it (or moves it)
+ * would lock the admin out of every route, as a deny row would.
+ */
+export async function checkPeopleWrite(write: PermissionWrite): Promise<PermissionWriteDecision> {
+  const admins = await loadAdmins(write.tx);
+  const admin = write.before.find((row) => admins.people.has(String(row.id)));
+  return admin ? { allowed: false, reason: `people: only an admin may change or delete the admin ${text(admin.name) ?? String(admin.id)}` } : { allowed: true };
 }

@@ -1,5 +1,5 @@
 import { createAuthorizer, type Action, type Resource } from '@opsdeck/rbac';
-import { checkPermissionWrite, type PermissionWrite, type PermissionWriteDecision } from './permissionWrites';
+import { checkPeopleWrite, checkPermissionWrite, type PermissionWrite, type PermissionWriteDecision } from './permissionWrites';
 import type { AuthUser } from './user';
 
 /**
@@ -89,6 +89,9 @@ export function authorizeTable(user: AuthUser, table: string, method: string): T
   // Permission rows are rbac administration: below admin, a writer grants only what it holds.
   if (resource === 'permissions' && action === 'write' && !authorizer.isAdmin) {
     return { allowed: true, resource, action, checkRows: (write) => checkPermissionWrite(user, write) };
+  }
+  if (table === 'people' && action === 'write' && !authorizer.isAdmin) {
+    return { allowed: true, resource, action, checkRows: (write) => checkPeopleWrite(write) };
   }
   return { allowed: true, resource, action };
 }

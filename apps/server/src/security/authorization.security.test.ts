@@ -179,6 +179,20 @@ describe.each(testDatabases())('authorization of /api/db writes on $engine', (ta
     });
   });
 
+  it('#7 refuses an editor soft-deleting or deleting an admin person, which would lock the admin out', async () => {
+    await expectRefused(await call('editor', 'PATCH', `/people?id=eq.${people.admin}`, { deleted_at: new Date().toISOString() }), /admin/);
+    // A hard delete is refused too (by the guard, or first by the rows that still name the admin).
+    expect([403, 409]).toContain((await call('editor', 'DELETE', `/people?id=eq.${people.admin}`)).status);
+    expect((await db.query('SELECT 1 FROM people WHERE id = $1', [people.admin])).rows).toHaveLength(1);
+    const admin = (await db.query<{ deleted_at: unknown }>('SELECT deleted_at FROM people WHERE id = $1', [people.admin])).rows[0];
+    expect(admin?.deleted_at).toBeNull();
+    expect((await fetch(`${server.url}/api/auth/whoami`, { headers: basic('admin@local') })).status).toBe(200);
+    // Other people stay the editor's to edit.
+    const renamed = await call('editor', 'PATCH', `/people?id=eq.${people.viewer}`, { name: 'Viewer (renamed)' });
+    expect(renamed.status).toBe(200);
+    await db.query("UPDATE people SET name = 'Viewer (demo)' WHERE id = $1", [people.viewer]);
+  });
+
   describe('#8 server-set authorship and timestamps', () => {
     const forged = { created_by: '', created_at: '2001-01-01T00:00:00Z', updated_at: '2001-01-01T00:00:00Z' };
     const within = (value: unknown, from: number, to: number) => {
