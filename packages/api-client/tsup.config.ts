@@ -1,11 +1,12 @@
 import { definePackageBuild } from '../../tsup.shared.ts';
 
+// dist mirrors src (dist/health/index.js from src/health/index.ts) so tools map one to the other.
 export default definePackageBuild({
   'index': 'src/index.ts',
-  'db': 'src/db/index.ts',
-  'health': 'src/health/index.ts',
-  'auth': 'src/auth/index.ts',
-  'general': 'src/general/index.ts',
-  'postgrest': 'src/postgrest/index.ts',
-  'react': 'src/react/index.ts',
+  'db/index': 'src/db/index.ts',
+  'health/index': 'src/health/index.ts',
+  'auth/index': 'src/auth/index.ts',
+  'general/index': 'src/general/index.ts',
+  'postgrest/index': 'src/postgrest/index.ts',
+  'react/index': 'src/react/index.ts',
 });

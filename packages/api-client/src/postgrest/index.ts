@@ -21,13 +21,12 @@
  * - `encodeFilterValue(expr)` / `parseFilterValue('not.in.("a,b",c)')`; `parseCondition(column, text)`.
  * - `encodeLogicTree(group)` / `parseLogicTree(kind, negated, '(a.eq.1,and(b.gt.2,c.is.null))')`;
  *   `logicGroupKey(group)` gives `or`|`and`|`not.or`|`not.and`.
- * - `encodeInList(values)` gives `("a,b",c)`.
  * - `encodeOrder(terms)` / `parseOrder('col.desc.nullslast,col2')`.
  * - `encodeSelect(items)` / `parseSelect('*,agent:agent_id(id,name)')`.
  * - `encodeFilterExtension(ext)` / `parseFilterExtension(key, 'a,!b,>now-1h')`.
- * - `encodeFilterKey(column)` / `parseFilterKey(key)`: query keys, quoted when a column would read
- *   as a reserved key (`reservedQueryKeys`) or an extension.
- * - `parseQuery(URLSearchParams)` / `encodeQuery(query)`; `appendFilter`, `appendFilterExtension`.
+ * - `encodeFilterKey(column)`: a query key, quoted when a column would read as a reserved key
+ *   (`reservedQueryKeys`) or an extension; `parseQuery` reads it back.
+ * - `parseQuery(URLSearchParams)` / `encodeQuery(query)`.
  *
  * Quoting: top-level scalar values are raw (PostgREST takes everything after `op.`). Inside `in.(...)`
  * lists and logic trees, and for names in select/order, a value with `,` `.` `:` `(` `)` `"` `\`,
@@ -35,25 +34,8 @@
  */
 export * from './ast.ts';
 export { PostgrestParseError } from './errors.ts';
-export {
-  encodeFilterValue,
-  encodeInList,
-  encodeLogicTree,
-  logicGroupKey,
-  parseCondition,
-  parseFilterValue,
-  parseLogicTree,
-} from './filter.ts';
+export { encodeFilterValue, encodeLogicTree, logicGroupKey, parseCondition, parseFilterValue, parseLogicTree } from './filter.ts';
 export { encodeOrder, parseOrder } from './order.ts';
 export { encodeSelect, parseSelect } from './select.ts';
-export { encodeFilterExtension, extensionSuffix, parseFilterExtension } from './extension.ts';
-export {
-  appendFilter,
-  appendFilterExtension,
-  encodeFilterKey,
-  encodeQuery,
-  parseFilterKey,
-  parseQuery,
-  reservedQueryKeys,
-} from './query.ts';
-export { quoteIfReserved, quoteValue } from './scanner.ts';
+export { encodeFilterExtension, parseFilterExtension } from './extension.ts';
+export { encodeFilterKey, encodeQuery, parseQuery, reservedQueryKeys } from './query.ts';

@@ -1,1 +1,1 @@
-export { ApiClientProvider, useApiClient, type ApiClientProviderProps } from './ApiClientProvider.tsx';
+export { ApiClientProvider, useApiClient } from './ApiClientProvider.tsx';
