@@ -7,12 +7,17 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** Prints every chunk and the total; returns false (after saying why) when over budget. */
-export function checkInitialJs(dist, budgetKB, name) {
+/** The scripts a first visit loads: the entry and what index.html preloads, relative to `dist`. */
+export function initialJsFiles(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const initial = new Set(
+  return new Set(
     [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\.?\/?([^"]+\.js)"/g)].map((match) => match[1]),
   );
+}
+
+/** Prints every chunk and the total; returns false (after saying why) when over budget. */
+export function checkInitialJs(dist, budgetKB, name) {
+  const initial = initialJsFiles(dist);
   if (initial.size === 0) {
     console.error(`size-check: no script found in ${join(dist, 'index.html')}`);
     return false;
