@@ -125,8 +125,8 @@ function ChoiceList({ heading, ranges, value, onPick }: { heading: string; range
 
 /**
  * The time range picker (console spec §4): relative ranges, quick (mapped) ranges, an absolute
- * from/to form and the last absolute ranges used. A non-modal popover: Escape or a click outside
- * closes it and focus returns to the button.
+ * from/to form and the last absolute ranges used. A non-modal popover on the overlay stack: Escape
+ * closes it with focus back on the button, a click outside closes it.
  */
 export function TimeRangePicker({
   value,
