@@ -36,6 +36,16 @@ export const Page = styled.div`
     margin: 0;
     color: ${({ theme }) => theme.colors.textMuted};
   }
+
+  /* A long address or id in a message breaks rather than widening the page. */
+  h1, p {
+    max-width: 100%;
+    overflow-wrap: anywhere;
+  }
+
+  @media ${({ theme }) => theme.media.phone} {
+    padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
+  }
 `;
 
 const Details = styled.pre`
@@ -50,10 +60,13 @@ const Details = styled.pre`
   font-size: ${({ theme }) => theme.fontSize.xs};
   text-align: left;
   white-space: pre-wrap;
+  overflow-wrap: anywhere;
 `;
 
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
   gap: ${({ theme }) => theme.space.sm};
 `;
 

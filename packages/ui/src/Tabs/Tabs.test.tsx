@@ -46,4 +46,20 @@ describe('Tabs', () => {
     await user.click(screen.getByRole('tab', { name: 'Spec' }));
     expect(screen.getByRole('tabpanel', { name: 'Spec' }).textContent).toBe('Spec panel');
   });
+
+  it('used as a bar without contents (the health page filters its list by tab), adds no empty panel to the page', async () => {
+    const user = userEvent.setup();
+    render(
+      <OpsdeckThemeProvider>
+        <Tabs aria-label="Namespaces" items={[{ value: '', label: 'All' }, { value: 'prod', label: 'prod' }]} />
+        <button type="button">after</button>
+      </OpsdeckThemeProvider>,
+    );
+    expect(screen.queryByRole('tabpanel')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'All' }).getAttribute('aria-controls')).toBeNull();
+    // Tab goes from the tabs straight on, not to an empty focusable panel.
+    await user.click(screen.getByRole('tab', { name: 'prod' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'after' }));
+  });
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 export interface TabItem {
@@ -17,10 +17,21 @@ export interface TabsProps {
   'aria-label': string;
 }
 
+const Root = styled.div`
+  min-width: 0;
+`;
+
+// More tabs than fit scroll sideways inside the list; the page itself never gets wider. The rule
+// under the tabs is an inset shadow, so the selected tab's border can sit on it without a negative
+// margin (which a scrolling list would clip).
 const TabList = styled.div`
+  position: relative;
   display: flex;
   gap: ${({ theme }) => theme.space.xs};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  overflow-x: auto;
+  overscroll-behavior-x: contain;
+  scrollbar-width: thin;
+  box-shadow: inset 0 -1px 0 ${({ theme }) => theme.colors.border};
 `;
 
 const Tab = styled.button`
@@ -29,9 +40,10 @@ const Tab = styled.button`
   gap: ${({ theme }) => theme.space.xs};
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
   border: none;
+  flex-shrink: 0;
   border-bottom: 2px solid transparent;
-  margin-bottom: -1px;
   background: transparent;
+  white-space: nowrap;
   color: ${({ theme }) => theme.colors.textMuted};
   font: inherit;
   font-size: ${({ theme }) => theme.fontSize.sm};
@@ -79,9 +91,20 @@ export function Tabs({ items, value, defaultValue, onValueChange, 'aria-label': 
     tabRefs.current.get(target.value)?.focus();
   }
 
+  // A selected tab past the list's edge (chosen from the URL, say) is scrolled into sight, sideways only.
+  useEffect(() => {
+    const tab = selected === undefined ? undefined : tabRefs.current.get(selected);
+    const list = tab?.parentElement;
+    if (!tab || !list) return;
+    if (tab.offsetLeft < list.scrollLeft) list.scrollLeft = tab.offsetLeft;
+    else if (tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = tab.offsetLeft + tab.offsetWidth - list.clientWidth;
+  }, [selected]);
+
   const active = items.find((item) => item.value === selected);
+  // Tabs with no contents are a bar that filters something else: no empty panel to point at or tab to.
+  const hasPanels = items.some((item) => item.content !== undefined);
   return (
-    <div>
+    <Root>
       <TabList role="tablist" aria-label={ariaLabel} onKeyDown={onKeyDown}>
         {items.map((item) => {
           const isSelected = item.value === selected;
@@ -96,7 +119,7 @@ export function Tabs({ items, value, defaultValue, onValueChange, 'aria-label': 
               role="tab"
               id={`${baseId}-tab-${item.value}`}
               aria-selected={isSelected}
-              aria-controls={`${baseId}-panel-${item.value}`}
+              aria-controls={hasPanels ? `${baseId}-panel-${item.value}` : undefined}
               tabIndex={isSelected ? 0 : -1}
               disabled={item.disabled}
               onClick={() => select(item.value)}
@@ -106,11 +129,11 @@ export function Tabs({ items, value, defaultValue, onValueChange, 'aria-label': 
           );
         })}
       </TabList>
-      {active && (
+      {active && hasPanels && (
         <Panel role="tabpanel" id={`${baseId}-panel-${active.value}`} aria-labelledby={`${baseId}-tab-${active.value}`} tabIndex={0}>
           {active.content}
         </Panel>
       )}
-    </div>
+    </Root>
   );
 }

@@ -17,6 +17,9 @@ export const GlobalStyle = createGlobalStyle`
 
   code, pre, kbd { font-family: ${({ theme }) => theme.fontFamily.mono}; }
 
+  /* Media never make a page wider than the screen (a QR code in a 360 px card). */
+  img, video { max-width: 100%; height: auto; }
+
   a { color: ${({ theme }) => theme.colors.link}; }
 
   /* Keyboard users always see where they are; mouse clicks do not leave rings behind. */
@@ -25,11 +28,14 @@ export const GlobalStyle = createGlobalStyle`
     outline-offset: 2px;
   }
 
+  /* Transitions off, not just short: a 0.01 ms one would start on every element (the default
+     transition-property is all) and leave, for a frame, a revealed drawer's links hidden and unfocusable. */
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after {
       animation-duration: 0.01ms !important;
       animation-iteration-count: 1 !important;
-      transition-duration: 0.01ms !important;
+      transition-duration: 0s !important;
+      transition-delay: 0s !important;
     }
   }
 `;

@@ -1,4 +1,4 @@
-import { breakpoints, fontFamily, fontSize, fontWeight, lineHeight, radius, space, transition, zIndex } from './tokens';
+import { breakpoints, fontFamily, fontSize, fontWeight, lineHeight, media, radius, space, transition, zIndex } from './tokens';
 
 export type ThemeMode = 'light' | 'dark';
 
@@ -44,10 +44,11 @@ export interface OpsdeckTheme {
   shadow: { sm: string; md: string; lg: string };
   zIndex: typeof zIndex;
   breakpoints: typeof breakpoints;
+  media: typeof media;
   transition: typeof transition;
 }
 
-const shared = { space, fontFamily, fontSize, fontWeight, lineHeight, radius, zIndex, breakpoints, transition };
+const shared = { space, fontFamily, fontSize, fontWeight, lineHeight, radius, zIndex, breakpoints, media, transition };
 
 // Text colours on the soft backgrounds are chosen to keep at least 4.5:1 contrast (WCAG AA).
 export const lightTheme: OpsdeckTheme = {

@@ -56,8 +56,16 @@ export const zIndex = {
 } as const;
 
 export const breakpoints = {
-  // The sidebar auto-collapses under this width (console spec §2).
+  // The sidebar is docked from this width up and folds to a rail under it (console spec §2).
   sidebar: '1024px',
+  // Under this width the layout is a phone's: the sidebar becomes a drawer, toolbars stack.
+  phone: '640px',
+} as const;
+
+/** The breakpoints as media queries ("under" a breakpoint), for styled-components and matchMedia alike. */
+export const media = {
+  belowSidebar: '(max-width: 1023.98px)',
+  phone: '(max-width: 639.98px)',
 } as const;
 
 export const transition = {
