@@ -3,7 +3,7 @@ import { useApiClient } from '@opsdeck/api-client/react';
 import { useCan } from '@opsdeck/rbac/react';
 import { Activity, Database } from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -83,6 +83,14 @@ function renderConsole(path: string): Console {
 }
 
 const sidebar = () => screen.getByTestId(testIds.sidebar.root);
+
+/** jsdom has no real window to resize: set the width and tell the page, as a browser would. */
+function resizeWindow(width: number) {
+  act(() => {
+    window.innerWidth = width;
+    window.dispatchEvent(new Event('resize'));
+  });
+}
 const path = (app: Console) => app.router.state.location.pathname + app.router.state.location.search;
 
 describe('console shell', () => {
@@ -214,23 +222,63 @@ describe('console shell', () => {
     expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBe('false');
   });
 
-  it('folds the sidebar away on an outside click under 1024 px, without changing the remembered choice', async () => {
+  it('starts folded under 1024 px, opens over the page and folds on an outside click or Escape, leaving the remembered choice alone', async () => {
     const user = userEvent.setup();
     const width = window.innerWidth;
-    renderConsole('/health');
-    await screen.findByRole('heading', { name: 'Health page' });
     try {
-      window.innerWidth = 1280;
-      await user.click(screen.getByRole('heading', { name: 'Health page' }));
+      resizeWindow(800);
+      renderConsole('/health');
+      await screen.findByRole('heading', { name: 'Health page' });
+      expect(sidebar().getAttribute('data-collapsed')).toBe('true');
+      expect(sidebar().getAttribute('data-layout')).toBe('rail');
+      const expandButton = screen.getByRole('button', { name: 'Expand sidebar' });
+      await user.click(expandButton);
       expect(sidebar().getAttribute('data-collapsed')).toBe('false');
-      window.innerWidth = 800;
       await user.click(within(sidebar()).getByRole('navigation', { name: 'Main' }));
       expect(sidebar().getAttribute('data-collapsed')).toBe('false');
       await user.click(screen.getByRole('heading', { name: 'Health page' }));
       expect(sidebar().getAttribute('data-collapsed')).toBe('true');
+      await user.click(expandButton);
+      await user.keyboard('{Escape}');
+      expect(sidebar().getAttribute('data-collapsed')).toBe('true');
+      expect(document.activeElement).toBe(expandButton);
+      expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBeNull();
+      // Widened past 1024 px the sidebar docks and shows open again, as remembered.
+      resizeWindow(1280);
+      expect(sidebar().getAttribute('data-layout')).toBe('docked');
+      expect(sidebar().getAttribute('data-collapsed')).toBe('false');
+    } finally {
+      resizeWindow(width);
+    }
+  });
+
+  it('on a phone hides the sidebar and opens it as a drawer from the header, closed by Escape or by going to a page', async () => {
+    const user = userEvent.setup();
+    const width = window.innerWidth;
+    try {
+      resizeWindow(390);
+      renderConsole('/settings/connections');
+      await screen.findByRole('heading', { name: 'Connections page' });
+      expect(sidebar().getAttribute('data-collapsed')).toBe('true');
+      expect(sidebar().getAttribute('data-layout')).toBe('drawer');
+      const menu = within(screen.getByTestId(testIds.header.root)).getByRole('button', { name: 'Open navigation' });
+      await user.click(menu);
+      const drawer = screen.getByRole('dialog', { name: 'Navigation' });
+      expect(drawer).toBe(sidebar());
+      // Focus moves into the drawer and the page behind it is out of reach meanwhile.
+      expect(document.activeElement).toBe(within(drawer).getByRole('link', { name: 'Health' }));
+      expect(screen.getByTestId(testIds.shell.main).closest('[inert]')).not.toBeNull();
+      await user.keyboard('{Escape}');
+      expect(sidebar().getAttribute('data-collapsed')).toBe('true');
+      expect(screen.getByTestId(testIds.shell.main).closest('[inert]')).toBeNull();
+      expect(document.activeElement).toBe(menu);
+      await user.click(menu);
+      await user.click(within(screen.getByRole('dialog', { name: 'Navigation' })).getByRole('link', { name: 'Health' }));
+      await screen.findByRole('heading', { name: 'Health page' });
+      expect(sidebar().getAttribute('data-collapsed')).toBe('true');
       expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBeNull();
     } finally {
-      window.innerWidth = width;
+      resizeWindow(width);
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_COLLAPSE_BELOW, readSidebarCollapsed, shouldAutoCollapse, SIDEBAR_STORAGE_KEY, writeSidebarCollapsed } from './collapse.ts';
+import { AUTO_COLLAPSE_BELOW, DRAWER_BELOW, readSidebarCollapsed, SIDEBAR_STORAGE_KEY, sidebarLayout, writeSidebarCollapsed } from './collapse.ts';
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -31,10 +31,13 @@ describe('sidebar collapse', () => {
     expect(readSidebarCollapsed(null)).toBe(false);
   });
 
-  it('auto-collapses only an open sidebar, on an outside click, under 1024 px', () => {
-    expect(shouldAutoCollapse(AUTO_COLLAPSE_BELOW - 1, false, false)).toBe(true);
-    expect(shouldAutoCollapse(AUTO_COLLAPSE_BELOW, false, false)).toBe(false);
-    expect(shouldAutoCollapse(800, false, true)).toBe(false);
-    expect(shouldAutoCollapse(800, true, false)).toBe(false);
+  it('docks the sidebar from 1024 px, folds it to a rail under that and to a drawer on a phone', () => {
+    expect(AUTO_COLLAPSE_BELOW).toBe(1024);
+    expect(sidebarLayout(1440)).toBe('docked');
+    expect(sidebarLayout(AUTO_COLLAPSE_BELOW)).toBe('docked');
+    expect(sidebarLayout(AUTO_COLLAPSE_BELOW - 1)).toBe('rail');
+    expect(sidebarLayout(DRAWER_BELOW)).toBe('rail');
+    expect(sidebarLayout(DRAWER_BELOW - 1)).toBe('drawer');
+    expect(sidebarLayout(360)).toBe('drawer');
   });
 });

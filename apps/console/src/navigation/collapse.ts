@@ -1,8 +1,22 @@
 /** Spec §2: the sidebar is 224 px open and 56 px collapsed. */
 export const SIDEBAR_WIDTH = { expanded: 224, collapsed: 56 } as const;
 
-/** Under this window width an outside click collapses the sidebar (it then overlaps the content). */
+/** Under this window width the sidebar starts collapsed and opens over the content (spec §2). */
 export const AUTO_COLLAPSE_BELOW = 1024;
+
+/** Under this window width (a phone) the collapsed sidebar is gone entirely; it opens as a drawer. */
+export const DRAWER_BELOW = 640;
+
+/**
+ * How the sidebar sits at a window width: docked beside the content (the remembered choice
+ * applies), a rail of icons that opens over the content, or a drawer opened from the header.
+ */
+export type SidebarLayout = 'docked' | 'rail' | 'drawer';
+
+export function sidebarLayout(windowWidth: number): SidebarLayout {
+  if (windowWidth < DRAWER_BELOW) return 'drawer';
+  return windowWidth < AUTO_COLLAPSE_BELOW ? 'rail' : 'docked';
+}
 
 export const SIDEBAR_STORAGE_KEY = 'opsdeck.console.sidebar.collapsed';
 
@@ -30,9 +44,4 @@ export function writeSidebarCollapsed(collapsed: boolean, storage: Storage | nul
   } catch {
     // Not remembering is acceptable; the toggle itself worked.
   }
-}
-
-/** A click outside an open sidebar on a narrow window folds it away. */
-export function shouldAutoCollapse(windowWidth: number, collapsed: boolean, clickedInsideSidebar: boolean): boolean {
-  return !collapsed && !clickedInsideSidebar && windowWidth < AUTO_COLLAPSE_BELOW;
 }

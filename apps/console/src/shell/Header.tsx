@@ -16,16 +16,50 @@ const Bar = styled.header`
   padding: 0 ${({ theme }) => theme.space.lg};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
+
+  @media ${({ theme }) => theme.media.phone} {
+    gap: ${({ theme }) => theme.space.xs};
+    padding: 0 ${({ theme }) => theme.space.sm};
+  }
 `;
 
+// A long title gives way to the buttons: it is cut with an ellipsis, the bar never gets wider.
 const Title = styled.span`
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
   font-weight: ${({ theme }) => theme.fontWeight.semibold};
   margin: 0;
   font-size: ${({ theme }) => theme.fontSize.xl};
+
+  @media ${({ theme }) => theme.media.phone} {
+    font-size: ${({ theme }) => theme.fontSize.lg};
+  }
 `;
 
 const Spacer = styled.div`
   flex: 1;
+`;
+
+const RouteActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-width: 0;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  flex-shrink: 0;
+  gap: ${({ theme }) => theme.space.sm};
+
+  @media ${({ theme }) => theme.media.phone} {
+    gap: 0;
+  }
 `;
 
 const BellLink = styled(Link)`
@@ -44,6 +78,8 @@ const BellLink = styled(Link)`
 `;
 
 export interface HeaderProps {
+  /** The button that opens the navigation drawer, on a phone. */
+  navigation?: ReactNode;
   /** The page's title; absent when the page draws its own heading. */
   title?: string;
   /** The page's extra actions. */
@@ -54,12 +90,14 @@ export interface HeaderProps {
   account: ReactNode;
 }
 
-export function Header({ title, actions, onRefresh, account }: HeaderProps) {
+export function Header({ navigation, title, actions, onRefresh, account }: HeaderProps) {
   return (
     <Bar data-testid={testIds.header.root}>
+      {navigation}
       {title && <Title data-testid={testIds.header.title}>{title}</Title>}
       <Spacer />
-      {actions}
+      {actions && <RouteActions>{actions}</RouteActions>}
+      <Actions>
       {onRefresh && <IconButton label="Refresh" icon={<RefreshCw size={18} />} onClick={onRefresh} data-testid={testIds.header.refresh} />}
       <BellLink to="/notifications" aria-label="Notifications" title="Notifications" data-testid={testIds.header.bell}>
         <Bell size={18} aria-hidden="true" />
@@ -71,6 +109,7 @@ export function Header({ title, actions, onRefresh, account }: HeaderProps) {
         items={[{ id: 'docs', label: 'Docs', onSelect: () => window.open(DOCS_URL, '_blank', 'noopener') }]}
       />
       {account}
+      </Actions>
     </Bar>
   );
 }

@@ -2,9 +2,9 @@ import { isApiError } from '@opsdeck/api-client';
 import { aboutQuery } from '@opsdeck/api-client/general';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { RbacProvider } from '@opsdeck/rbac/react';
-import { Button, ERROR_BOUNDARY_MESSAGE, ErrorBoundary, ErrorPage, SkeletonText } from '@opsdeck/ui';
+import { Button, ERROR_BOUNDARY_MESSAGE, ErrorBoundary, ErrorPage, IconButton, Menu, SkeletonText } from '@opsdeck/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useConsole } from '../app/ConsoleContext.tsx';
@@ -28,12 +28,14 @@ const Frame = styled.div`
   background: ${({ theme }) => theme.colors.background};
 `;
 
+// dvh: on a phone the browser's own bars come and go; the page fits what is left.
 const Column = styled.div`
   flex: 1;
   min-width: 0;
   display: flex;
   flex-direction: column;
   height: 100vh;
+  height: 100dvh;
 `;
 
 const Main = styled.main`
@@ -80,7 +82,8 @@ export function Shell({ account }: ShellProps) {
   const { user, authorizer, flags, error } = useShellSession();
   // The footer's backend version is not worth an error toast.
   const about = useQuery({ ...aboutQuery(client), meta: { toast: false } });
-  const { collapsed, toggle, expand, sidebarRef } = useSidebarCollapse();
+  const { layout, collapsed, drawerOpen, toggle, expand, linkFollowed, sidebarRef } = useSidebarCollapse();
+  const navId = useId();
   const [kubeconfigOpen, setKubeconfigOpen] = useState(false);
 
   const ready: ReadyShellSession | undefined = useMemo(
@@ -125,9 +128,14 @@ export function Shell({ account }: ShellProps) {
     <ShellSessionContext.Provider value={ready ?? null}>
       <SkipLink href="#main-content">Skip to content</SkipLink>
       <Frame data-testid={testIds.shell.root}>
-        <Sidebar entries={entries} collapsed={collapsed} onToggle={toggle} onExpand={expand} sidebarRef={sidebarRef} />
-        <Column>
+        <Sidebar entries={entries} layout={layout} collapsed={collapsed} onToggle={toggle} onExpand={expand} onLinkFollowed={linkFollowed} sidebarRef={sidebarRef} navId={navId} />
+        <Column inert={drawerOpen || undefined}>
           <Header
+            navigation={
+              layout === 'drawer' ? (
+                <IconButton label="Open navigation" icon={<Menu size={20} />} aria-expanded={drawerOpen} aria-controls={navId} onClick={toggle} data-testid={testIds.header.menu} />
+              ) : undefined
+            }
             title={handle.ownHeader ? undefined : handle.title}
             actions={ready && handle.headerActions && !handle.ownHeader ? <HeaderActions component={handle.headerActions} session={ready} /> : undefined}
             onRefresh={handle.refreshable ? () => void queryClient.refetchQueries({ type: 'active' }) : undefined}

@@ -1,24 +1,55 @@
-import { ChevronDown, ChevronLeft, ChevronRight, Settings, SkeletonText } from '@opsdeck/ui';
-import { useId, useState, type RefObject } from 'react';
+import { ChevronDown, ChevronLeft, ChevronRight, Settings, SkeletonText, X } from '@opsdeck/ui';
+import { useEffect, useId, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import styled from 'styled-components';
-import { SIDEBAR_WIDTH } from '../navigation/collapse.ts';
+import { SIDEBAR_WIDTH, type SidebarLayout } from '../navigation/collapse.ts';
 import type { SidebarEntry, SidebarGroup, SidebarLink } from '../navigation/sidebarModel.ts';
 import { testIds } from '../testIds.ts';
 
-const Aside = styled.div<{ $collapsed: boolean }>`
-  position: sticky;
-  top: 0;
-  height: 100vh;
+// The place the sidebar holds in the row: its width when docked, a 56 px rail under 1024 px (the
+// open sidebar then lies over the content) and nothing on a phone, where it is a drawer.
+const Slot = styled.div<{ $width: number }>`
   flex-shrink: 0;
+  width: ${({ $width }) => $width}px;
+  transition: width 150ms ease;
+`;
+
+// Over the page and its sticky header, under menus, dialogs and toasts.
+const overlayZIndex = 100;
+
+const Aside = styled.div<{ $collapsed: boolean; $layout: SidebarLayout }>`
+  position: fixed;
+  top: 0;
+  left: 0;
+  bottom: 0;
   width: ${({ $collapsed }) => ($collapsed ? SIDEBAR_WIDTH.collapsed : SIDEBAR_WIDTH.expanded)}px;
   display: flex;
   flex-direction: column;
   border-right: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
-  transition: width 150ms ease;
+  transition:
+    width 150ms ease,
+    transform 150ms ease;
   overflow: hidden;
-  z-index: 10;
+  z-index: ${({ $layout }) => ($layout === 'docked' ? 10 : overlayZIndex)};
+  box-shadow: ${({ theme, $layout, $collapsed }) => ($layout !== 'docked' && !$collapsed ? theme.shadow.lg : 'none')};
+
+  /* A closed drawer slides out, then hides (its links leave the tab order); an opening one is
+     visible at once, so it can take focus straight away. */
+  &[data-layout='drawer'][data-collapsed='true'] {
+    transform: translateX(-100%);
+    visibility: hidden;
+    transition:
+      transform 150ms ease,
+      visibility 0s linear 150ms;
+  }
+`;
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${overlayZIndex - 1};
+  background: ${({ theme }) => theme.colors.overlay};
 `;
 
 const Logo = styled(Link)`
@@ -175,48 +206,78 @@ function Group({ group, collapsed, onExpandSidebar }: { group: SidebarGroup; col
 export interface SidebarProps {
   /** Undefined while the user is not known yet: a loader shows (spec §2). */
   entries: readonly SidebarEntry[] | undefined;
+  layout: SidebarLayout;
   collapsed: boolean;
   onToggle: () => void;
   onExpand: () => void;
+  /** A link in the sidebar was followed. */
+  onLinkFollowed: () => void;
   sidebarRef: RefObject<HTMLDivElement | null>;
+  /** The nav's id, for the header's menu button to point at. */
+  navId: string;
 }
 
-export function Sidebar({ entries, collapsed, onToggle, onExpand, sidebarRef }: SidebarProps) {
-  const navId = useId();
+const toggleLabel = (layout: SidebarLayout, collapsed: boolean) => {
+  if (layout === 'drawer') return 'Close navigation';
+  return collapsed ? 'Expand sidebar' : 'Collapse sidebar';
+};
+
+export function Sidebar({ entries, layout, collapsed, onToggle, onExpand, onLinkFollowed, sidebarRef, navId }: SidebarProps) {
+  const slotWidth = layout === 'drawer' ? 0 : layout === 'rail' ? SIDEBAR_WIDTH.collapsed : collapsed ? SIDEBAR_WIDTH.collapsed : SIDEBAR_WIDTH.expanded;
+  const label = toggleLabel(layout, collapsed);
+  const drawerOpen = layout === 'drawer' && !collapsed;
+  // An opened drawer takes focus, so a keyboard user starts at the first page in it.
+  useEffect(() => {
+    if (drawerOpen) sidebarRef.current?.querySelector<HTMLElement>('nav a, nav button')?.focus();
+  }, [drawerOpen, sidebarRef]);
   return (
-    <Aside ref={sidebarRef} $collapsed={collapsed} data-testid={testIds.sidebar.root} data-collapsed={collapsed}>
-      <Logo to="/" aria-label="Opsdeck home">
-        <img src="/logo.svg" alt="" />
-        {!collapsed && <span>Opsdeck</span>}
-      </Logo>
-      <Nav id={navId} aria-label="Main">
-        {entries === undefined ? (
-          <Loader data-testid={testIds.sidebar.loader}>
-            <SkeletonText lines={5} label="Loading navigation" />
-          </Loader>
-        ) : (
-          <ul>
-            {entries.map((entry) =>
-              entry.kind === 'link' ? (
-                <Item key={entry.name} link={entry} collapsed={collapsed} />
-              ) : (
-                <Group key={entry.label} group={entry} collapsed={collapsed} onExpandSidebar={onExpand} />
-              ),
-            )}
-          </ul>
-        )}
-      </Nav>
-      <Toggle
-        type="button"
-        onClick={onToggle}
-        aria-expanded={!collapsed}
-        aria-controls={navId}
-        aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-        title={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-        data-testid={testIds.sidebar.toggle}
+    <Slot $width={slotWidth}>
+      {drawerOpen && <Backdrop data-testid={testIds.sidebar.backdrop} />}
+      <Aside
+        ref={sidebarRef}
+        $collapsed={collapsed}
+        $layout={layout}
+        data-testid={testIds.sidebar.root}
+        data-collapsed={collapsed}
+        data-layout={layout}
+        // On a phone the open drawer is modal: the shell makes the rest of the page inert meanwhile.
+        role={drawerOpen ? 'dialog' : undefined}
+        aria-modal={drawerOpen || undefined}
+        aria-label={drawerOpen ? 'Navigation' : undefined}
       >
-        {collapsed ? <ChevronRight size={18} aria-hidden="true" /> : <ChevronLeft size={18} aria-hidden="true" />}
-      </Toggle>
-    </Aside>
+        <Logo to="/" aria-label="Opsdeck home">
+          <img src="/logo.svg" alt="" />
+          {!collapsed && <span>Opsdeck</span>}
+        </Logo>
+        <Nav id={navId} aria-label="Main" onClick={(event) => (event.target as Element).closest('a') && onLinkFollowed()}>
+          {entries === undefined ? (
+            <Loader data-testid={testIds.sidebar.loader}>
+              <SkeletonText lines={5} label="Loading navigation" />
+            </Loader>
+          ) : (
+            <ul>
+              {entries.map((entry) =>
+                entry.kind === 'link' ? (
+                  <Item key={entry.name} link={entry} collapsed={collapsed} />
+                ) : (
+                  <Group key={entry.label} group={entry} collapsed={collapsed} onExpandSidebar={onExpand} />
+                ),
+              )}
+            </ul>
+          )}
+        </Nav>
+        <Toggle
+          type="button"
+          onClick={onToggle}
+          aria-expanded={!collapsed}
+          aria-controls={navId}
+          aria-label={label}
+          title={label}
+          data-testid={testIds.sidebar.toggle}
+        >
+          {layout === 'drawer' ? <X size={18} aria-hidden="true" /> : collapsed ? <ChevronRight size={18} aria-hidden="true" /> : <ChevronLeft size={18} aria-hidden="true" />}
+        </Toggle>
+      </Aside>
+    </Slot>
   );
 }

@@ -26,12 +26,26 @@ const Trigger = styled.button`
   }
 `;
 
+// On a phone the avatar stands for the name; the name stays for screen readers.
+const Name = styled.span`
+  @media ${({ theme }) => theme.media.phone} {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;
+
 const Panel = styled.div`
   position: absolute;
   right: 0;
   top: calc(100% + 4px);
   z-index: ${({ theme }) => theme.zIndex.dropdown};
   min-width: 240px;
+  max-width: calc(100vw - ${({ theme }) => theme.space.lg});
   padding: ${({ theme }) => theme.space.xs} 0;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.lg};
@@ -147,7 +161,7 @@ export function UserMenu({ name, avatar, frontendVersion, backendVersion, onDown
     <Wrapper ref={wrapperRef} onKeyDown={onKeyDown}>
       <Trigger ref={triggerRef} type="button" aria-expanded={open} aria-controls={panelId} data-testid={testIds.userMenu.trigger} onClick={() => setOpen(!open)}>
         <Avatar name={name} src={avatar} size={28} />
-        <span>{name}</span>
+        <Name>{name}</Name>
         <ChevronDown size={14} aria-hidden="true" />
       </Trigger>
       <Panel id={panelId} hidden={!open} data-testid={testIds.userMenu.panel}>
