@@ -51,7 +51,9 @@ const Relations = styled.ul`
 
 const Footer = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
+  justify-content: flex-end;
   gap: ${({ theme }) => theme.space.sm};
   width: 100%;
   a {

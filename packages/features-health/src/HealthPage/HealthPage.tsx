@@ -15,6 +15,7 @@ import { defaultTimeRange, timeRangeForLastRun } from '../model/timeRange.ts';
 import { testIds } from '../testIds.ts';
 import { HealthCards, HealthTable, loadLists, NoMatchingChecks, SummaryError } from './deferredLists.tsx';
 import { HealthSidebar } from './HealthSidebar.tsx';
+import { healthPageContainer, narrowHealthPage } from './pageLayout.ts';
 import { HealthRoutingProvider } from '../routing/HealthRouting.tsx';
 import { reactRouterRouting } from '../routing/reactRouterRouting.tsx';
 import { useRefreshRate } from './useRefreshRate.ts';
@@ -33,6 +34,7 @@ const CheckModal = lazy(() => loadCheckModal().then((module) => ({ default: modu
 export const searchDebounceMs = 400;
 
 const Page = styled.div`
+  container: ${healthPageContainer} / inline-size;
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
@@ -40,6 +42,14 @@ const Page = styled.div`
   min-height: 0;
   padding: ${({ theme }) => theme.space.lg};
   box-sizing: border-box;
+
+  /* A phone's page grows past the screen rather than squeezing the list under the toolbars: it
+     scrolls as a whole, and the list keeps a usable height of its own. */
+  @media ${({ theme }) => theme.media.phone} {
+    height: auto;
+    min-height: 100%;
+    padding: ${({ theme }) => theme.space.md};
+  }
 `;
 
 const Header = styled.header`
@@ -62,8 +72,10 @@ const Toolbar = styled.div`
 `;
 
 const SearchInput = styled.input`
-  min-width: 320px;
-  height: 32px;
+  flex: 1 1 260px;
+  min-width: 0;
+  max-width: 28rem;
+  height: 34px;
   padding: 0 ${({ theme }) => theme.space.sm};
   border: 1px solid ${({ theme }) => theme.colors.borderStrong};
   border-radius: ${({ theme }) => theme.radius.md};
@@ -77,6 +89,11 @@ const Body = styled.div`
   gap: ${({ theme }) => theme.space.lg};
   flex: 1;
   min-height: 0;
+
+  @container ${narrowHealthPage} {
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space.sm};
+  }
 `;
 
 const Main = styled.div`

@@ -11,9 +11,12 @@ import { checkLatency } from '../model/checkFields.ts';
 import { testIds } from '../testIds.ts';
 import { StatusHistoryStrip } from './StatusHistoryStrip.tsx';
 import { useListVirtualizer } from './useListVirtualizer.ts';
+import { narrowHealthPage } from './pageLayout.ts';
 import { useVisibleRecentStatuses } from './useVisibleRecentStatuses.ts';
 
-const columns = 'minmax(220px, 3fr) minmax(140px, 1.3fr) 90px 90px 110px';
+const columns = 'minmax(180px, 3fr) minmax(130px, 1.3fr) 80px 80px 100px';
+/** The columns' minimums: narrower than this, the table scrolls sideways inside its own frame. */
+const minTableWidth = 180 + 130 + 80 + 80 + 100;
 
 // Containment keeps a re-render of the rows from invalidating style and layout outside the list.
 const Scroller = styled.div`
@@ -24,6 +27,14 @@ const Scroller = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colors.surface};
+
+  @container ${narrowHealthPage} {
+    min-height: 60vh;
+  }
+`;
+
+const Table = styled.div`
+  min-width: ${minTableWidth}px;
 `;
 
 const HeaderRow = styled.div`
@@ -153,7 +164,7 @@ export const HealthTable = memo(function HealthTable({ checks, rows, summaryUpda
 
   return (
     <Scroller ref={scrollRef} data-testid={testIds.page.list}>
-      <div role="table" aria-label="Health checks" aria-rowcount={entries.length + 1}>
+      <Table role="table" aria-label="Health checks" aria-rowcount={entries.length + 1}>
         <TableHeader sort={sort} onSort={onSort} />
         <RowGroup role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
@@ -188,7 +199,7 @@ export const HealthTable = memo(function HealthTable({ checks, rows, summaryUpda
             );
           })}
         </RowGroup>
-      </div>
+      </Table>
     </Scroller>
   );
 });

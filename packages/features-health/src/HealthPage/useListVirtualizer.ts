@@ -12,12 +12,13 @@ export const rowOverscan = 10;
 export function useListVirtualizer(
   count: number,
   scrollRef: RefObject<HTMLDivElement | null>,
-  options: { estimateSize?: number; getItemKey?: (index: number) => string | number } = {},
+  options: { estimateSize?: number | ((index: number) => number); getItemKey?: (index: number) => string | number } = {},
 ): Virtualizer<HTMLDivElement, Element> {
+  const { estimateSize = rowHeightEstimate } = options;
   return useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => options.estimateSize ?? rowHeightEstimate,
+    estimateSize: typeof estimateSize === 'function' ? estimateSize : () => estimateSize,
     overscan: rowOverscan,
     getItemKey: options.getItemKey,
     observeElementRect: (instance, callback) =>

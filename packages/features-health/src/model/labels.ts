@@ -69,6 +69,11 @@ export function isEmptyLabelFilter(filter: LabelFilter): boolean {
   return filter.include.size === 0 && filter.exclude.size === 0;
 }
 
+/** How many label keys the filter narrows by (a key both included and excluded counts once). */
+export function filteredLabelCount(filter: LabelFilter): number {
+  return new Set([...filter.include.keys(), ...filter.exclude.keys()]).size;
+}
+
 function withValues(
   map: ReadonlyMap<string, ReadonlySet<string>>,
   key: string,

@@ -11,6 +11,7 @@ import {
   collectLabelOptions,
   decodeLabelFilter,
   encodeLabelFilter,
+  filteredLabelCount,
   matchesLabelFilter,
   setBooleanLabel,
   setLabelValues,
@@ -128,6 +129,14 @@ describe('label filters', () => {
     expect([...back.include.get('url')!]).toEqual(['http://x:80', 'a,b']);
     expect(booleanLabelState(back, 'critical')).toBe(-1);
     expect(booleanLabelState(back, 'url')).toBe(0);
+  });
+
+  it('counts the label keys a filter narrows by, for the folded filters button', () => {
+    expect(filteredLabelCount(emptyLabelFilter)).toBe(0);
+    let filter = setLabelValues(emptyLabelFilter, 'env', ['prod', 'dev']);
+    filter = setBooleanLabel(filter, 'critical', -1);
+    expect(filteredLabelCount(filter)).toBe(2);
+    expect(filteredLabelCount(setLabelValues(filter, 'env', []))).toBe(1);
   });
 });
 
