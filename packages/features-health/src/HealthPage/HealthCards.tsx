@@ -105,7 +105,7 @@ const HeadingSpace = styled.div`
 const lineHeight = (line: CardLine) => cardLineHeight + (line.heading ? headingHeight + headingGap : 0);
 
 /** Cards per line: as many of at least `minCardWidth` as the width holds. */
-export function cardColumns(width: number): number {
+function cardColumns(width: number): number {
   return Math.max(1, Math.floor((width + cardGap) / (minCardWidth + cardGap)));
 }
 
