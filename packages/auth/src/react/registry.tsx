@@ -89,6 +89,11 @@ const Message = styled.li<{ $error: boolean }>`
   color: ${({ theme, $error }) => ($error ? theme.colors.danger : theme.colors.textMuted)};
 `;
 
+// A secret or an otpauth:// address is one long word: it breaks anywhere rather than widening the card.
+const TextValue = styled.code`
+  overflow-wrap: anywhere;
+`;
+
 const Codes = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(8rem, 1fr));
@@ -174,7 +179,7 @@ function DefaultText({ node, label, text, id }: NodeProps & { text: UiText }) {
           ))}
         </Codes>
       ) : (
-        <code>{text.text}</code>
+        <TextValue>{text.text}</TextValue>
       )}
     </Field>
   );
