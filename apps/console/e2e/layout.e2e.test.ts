@@ -1,0 +1,235 @@
+// The console at phone, laptop and desktop widths, light and dark: no page may get wider than the
+// screen, the sidebar folds under 1024 px and is a drawer on a phone, card grids fill the width.
+// Screenshots of every page go to test-results/layout/ for review. They are not compared with
+// baselines: the demo data moves with the clock (ages, next runs, recent results), so no two runs
+// paint the same pixels.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { testIds as healthIds } from '@opsdeck/features-health';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testIds } from '../src/testIds.ts';
+import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
+
+const shotsDir = fileURLToPath(new URL('../test-results/layout/', import.meta.url));
+const widths = [1440, 1024, 390] as const;
+const schemes = ['light', 'dark'] as const;
+const heightFor = (width: number) => (width < 640 ? 844 : 900);
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(shotsDir, { recursive: true });
+  [server, browser] = await Promise.all([startServer(), chromium.launch(chromiumOptions)]);
+  // Reduced motion: the shell's transitions end at once, so a screenshot never catches one midway.
+  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function setWidth(width: number) {
+  await page.setViewportSize({ width, height: heightFor(width) });
+}
+
+/**
+ * What sticks out sideways: the document, the shell's scrolling main region (a page too wide for it
+ * scrolls there, not in the document) and any open dialog (fixed, so the document never sees it).
+ * Tables and tab bars that scroll inside their own frame are fine and not counted.
+ */
+function sidewaysOverflow(target: Page): Promise<string[]> {
+  return target.evaluate((mainId) => {
+    const found: string[] = [];
+    const root = document.scrollingElement!;
+    if (root.scrollWidth > window.innerWidth) found.push(`page ${root.scrollWidth}px wide in ${window.innerWidth}px`);
+    const main = document.querySelector<HTMLElement>(`[data-testid="${mainId}"]`);
+    if (main && main.scrollWidth > main.clientWidth) found.push(`main region ${main.scrollWidth}px wide in ${main.clientWidth}px`);
+    for (const dialog of document.querySelectorAll<HTMLElement>('[role=dialog]')) {
+      const box = dialog.getBoundingClientRect();
+      if (box.width === 0 || getComputedStyle(dialog).visibility === 'hidden') continue;
+      const name = dialog.getAttribute('aria-label') ?? dialog.getAttribute('aria-labelledby') ?? 'dialog';
+      if (box.left < 0 || box.right > window.innerWidth) found.push(`${name} spans ${Math.round(box.left)}..${Math.round(box.right)}px of ${window.innerWidth}px`);
+      // Anything inside reaching past the dialog's edge is cut off, unless it sits in a part that
+      // scrolls sideways on purpose (a table).
+      const scrollsSideways = (element: HTMLElement) => {
+        for (let at: HTMLElement | null = element.parentElement; at && at !== dialog; at = at.parentElement) {
+          const { overflowX } = getComputedStyle(at);
+          if (overflowX === 'auto' || overflowX === 'scroll') return true;
+        }
+        return false;
+      };
+      const sticking = [...dialog.querySelectorAll<HTMLElement>('*')].filter((part) => {
+        const edge = part.getBoundingClientRect();
+        return edge.width > 0 && edge.right > box.right + 1 && !scrollsSideways(part);
+      });
+      if (sticking.length > 0) found.push(`${name}: ${sticking.length} parts reach past its right edge, the first a ${sticking[0]!.tagName.toLowerCase()}`);
+    }
+    return found;
+  }, testIds.shell.main);
+}
+
+/**
+ * Checks the current page in both colour schemes (switched in place, as the OS would) and saves
+ * a screenshot of each; returns what overflowed, named by page, width and scheme.
+ */
+async function checkBothSchemes(name: string, width: number): Promise<string[]> {
+  const problems: string[] = [];
+  for (const scheme of schemes) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate(() => document.fonts.ready);
+    problems.push(...(await sidewaysOverflow(page)).map((problem) => `${name} @${width} ${scheme}: ${problem}`));
+    await page.screenshot({ path: `${shotsDir}${name}-${width}-${scheme}.png` });
+  }
+  return problems;
+}
+
+const sidebar = () => page.getByTestId(testIds.sidebar.root);
+const sidebarBox = () => sidebar().evaluate((element) => {
+  const box = element.getBoundingClientRect();
+  return { left: Math.round(box.left), right: Math.round(box.right), visible: getComputedStyle(element).visibility !== 'hidden' };
+});
+const mainLeft = () => page.getByTestId(testIds.shell.main).evaluate((element) => Math.round(element.getBoundingClientRect().left));
+
+describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
+  it('lays the sign-in page out without sideways overflow', async () => {
+    const problems: string[] = [];
+    for (const width of widths) {
+      await setWidth(width);
+      await page.goto('/login');
+      await page.getByLabel('E-Mail').waitFor();
+      problems.push(...(await checkBothSchemes('sign-in', width)));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  describe('signed in', () => {
+    let checkId: string;
+
+    beforeAll(async () => {
+      await setWidth(1440);
+      await page.goto('/login?return_to=%2Fhealth');
+      await page.getByLabel('E-Mail').fill('admin@local');
+      await page.getByLabel('Password', { exact: true }).fill('opsdeck-demo');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/health');
+      const firstRow = page.getByTestId(healthIds.page.row).first();
+      await firstRow.waitFor();
+      checkId = (await firstRow.getAttribute('data-check-id'))!;
+    });
+
+    it.each(widths)('keeps every page of the shell within the screen at %i px', async (width) => {
+      await setWidth(width);
+      const problems: string[] = [];
+
+      await page.goto('/health');
+      await page.getByTestId(healthIds.page.row).first().waitFor({ state: 'attached' });
+      problems.push(...(await checkBothSchemes('health-table', width)));
+
+      await page.goto('/health?layout=card');
+      await page.getByTestId(healthIds.page.card).first().waitFor();
+      problems.push(...(await checkBothSchemes('health-cards', width)));
+
+      await page.goto(`/health?checkId=${checkId}`);
+      const modal = page.getByTestId(healthIds.modal.root);
+      await modal.getByTestId(healthIds.modal.stats).waitFor();
+      await modal.getByTestId(healthIds.modal.historyRow).first().waitFor();
+      problems.push(...(await checkBothSchemes('check-modal', width)));
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+
+      await page.getByTestId(testIds.userMenu.trigger).click();
+      await page.getByTestId(testIds.userMenu.panel).waitFor();
+      problems.push(...(await checkBothSchemes('user-menu', width)));
+      await page.keyboard.press('Escape');
+
+      await page.goto('/incidents');
+      await page.getByTestId(testIds.pages.notFound).waitFor();
+      problems.push(...(await checkBothSchemes('area-not-in-build', width)));
+
+      await page.goto('/profile-settings');
+      await page.getByRole('region', { name: 'Manage 2FA TOTP Authenticator App' }).waitFor();
+      problems.push(...(await checkBothSchemes('profile-settings', width)));
+
+      expect(problems).toEqual([]);
+    });
+
+    it('docks the sidebar at 1024 px and folds it under that; on a 390 px phone it opens over the page as a drawer that Escape closes', async () => {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await setWidth(1024);
+      await page.goto('/health');
+      await page.getByTestId(healthIds.page.row).first().waitFor({ state: 'attached' });
+      expect(await sidebar().getAttribute('data-layout')).toBe('docked');
+      expect(await sidebar().getAttribute('data-collapsed')).toBe('false');
+      expect(await sidebarBox()).toEqual({ left: 0, right: 224, visible: true });
+      expect(await mainLeft()).toBe(224);
+
+      // A tablet: a rail of icons beside the page; opened, it lies over the page, which stays put.
+      await setWidth(800);
+      await expect.poll(() => sidebar().getAttribute('data-layout')).toBe('rail');
+      expect(await sidebar().getAttribute('data-collapsed')).toBe('true');
+      expect(await sidebarBox()).toEqual({ left: 0, right: 56, visible: true });
+      expect(await mainLeft()).toBe(56);
+      await page.getByRole('button', { name: 'Expand sidebar' }).click();
+      await expect.poll(sidebarBox).toEqual({ left: 0, right: 224, visible: true });
+      expect(await mainLeft()).toBe(56);
+      // A click on the page (its bottom-right padding, clear of the open sidebar) folds it.
+      await page.mouse.click(800 - 6, heightFor(800) - 6);
+      await expect.poll(() => sidebar().getAttribute('data-collapsed')).toBe('true');
+
+      // A phone: no sidebar at all until the header's menu button opens the drawer.
+      await setWidth(390);
+      await expect.poll(() => sidebar().getAttribute('data-layout')).toBe('drawer');
+      await expect.poll(sidebarBox).toMatchObject({ visible: false });
+      expect(await mainLeft()).toBe(0);
+      const menu = page.getByTestId(testIds.header.menu);
+      await menu.click();
+      const drawer = page.getByRole('dialog', { name: 'Navigation' });
+      await drawer.waitFor();
+      await expect.poll(sidebarBox).toEqual({ left: 0, right: 224, visible: true });
+      expect(await mainLeft()).toBe(0);
+      expect(await drawer.getByRole('link', { name: 'Health' }).evaluate((link) => link === document.activeElement)).toBe(true);
+      expect(await sidewaysOverflow(page)).toEqual([]);
+      await page.screenshot({ path: `${shotsDir}drawer-open-390-light.png` });
+      await page.keyboard.press('Escape');
+      await expect.poll(() => sidebar().getAttribute('data-collapsed')).toBe('true');
+      await expect.poll(sidebarBox).toMatchObject({ visible: false });
+      expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);
+      // Following a link in the drawer closes it too.
+      await menu.click();
+      await drawer.getByRole('link', { name: 'Health' }).click();
+      await expect.poll(() => sidebar().getAttribute('data-collapsed')).toBe('true');
+    });
+
+    it('fills the width with cards and keeps each group heading right above its cards', async () => {
+      const problems: string[] = [];
+      for (const width of [1440, 1280, 1024]) {
+        await setWidth(width);
+        await page.goto('/health?layout=card');
+        await page.getByTestId(healthIds.page.card).first().waitFor();
+        const layout = await page.getByTestId(healthIds.page.list).evaluate((list) => {
+          const box = list.getBoundingClientRect();
+          const cards = [...list.querySelectorAll('[data-testid="health-card"]')].map((card) => card.getBoundingClientRect());
+          // From each group heading's text (its box may be stretched) down to the nearest card under it.
+          const gaps = [...list.querySelectorAll('h3')].flatMap((heading) => {
+            const text = document.createRange();
+            text.selectNodeContents(heading);
+            const bottom = text.getBoundingClientRect().bottom;
+            const below = cards.filter((card) => card.top >= bottom - 1).map((card) => card.top - bottom);
+            return below.length ? [Math.min(...below)] : [];
+          });
+          return { right: box.right, widest: Math.max(...cards.map((card) => card.right)), narrowest: Math.min(...cards.map((card) => card.width)), gaps };
+        });
+        if (layout.right - layout.widest > 24) problems.push(`@${width}: the cards end ${Math.round(layout.right - layout.widest)}px short of the list's edge`);
+        if (layout.narrowest < 200) problems.push(`@${width}: a card is only ${Math.round(layout.narrowest)}px wide`);
+        const widestGap = Math.max(...layout.gaps);
+        if (widestGap > 12) problems.push(`@${width}: ${Math.round(widestGap)}px between a group heading and its cards`);
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+});
