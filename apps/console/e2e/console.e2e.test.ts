@@ -155,7 +155,9 @@ describe('console in Chromium against apps/server', () => {
 
     await fillSignIn(page, 'responder@local', password);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Two-Factor Authentication');
-    await page.getByLabel('Authentication code').fill(authenticator.generate(secret!));
+    // The enrolment spent this 30 s step's code (no replay): sign in with the next step's, which the
+    // server's one-step window accepts.
+    await page.getByLabel('Authentication code').fill(authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret!));
     await page.getByRole('button', { name: 'Use Authenticator' }).click();
     await page.waitForURL('**/health');
     await page.getByTestId('health-row').first().waitFor();
