@@ -1,5 +1,5 @@
-import { Avatar, ChevronDown, Download, LogOut, UserRound } from '@opsdeck/ui';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Avatar, ChevronDown, Download, LogOut, UserRound, useDismissableLayer } from '@opsdeck/ui';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { testIds } from '../testIds.ts';
@@ -133,32 +133,19 @@ export function UserMenu({ name, avatar, frontendVersion, backendVersion, onDown
   const wrapperRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
   const close = () => {
     setOpen(false);
     triggerRef.current?.focus();
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      close();
-    }
-  };
+  // One overlay stack: Escape here closes only this panel, never a dialog behind it.
+  useDismissableLayer(open, { ref: wrapperRef, onDismiss: (reason) => (reason === 'escape' ? close() : setOpen(false)) });
   const choose = (action: () => void) => () => {
     setOpen(false);
     action();
   };
 
   return (
-    <Wrapper ref={wrapperRef} onKeyDown={onKeyDown}>
+    <Wrapper ref={wrapperRef}>
       <Trigger ref={triggerRef} type="button" aria-expanded={open} aria-controls={panelId} data-testid={testIds.userMenu.trigger} onClick={() => setOpen(!open)}>
         <Avatar name={name} src={avatar} size={28} />
         <Name>{name}</Name>
