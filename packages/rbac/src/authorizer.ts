@@ -1,3 +1,4 @@
+import { CAPABILITIES, type Capability, type CapabilityName } from './capabilities';
 import { ROLE_MATRIX } from './matrix';
 import { RESOURCES, isResource, isRole, type Action, type Resource } from './roles';
 
@@ -19,6 +20,8 @@ export interface AuthorizerInput {
 export interface Authorizer {
   can(resource: Resource, action: Action): boolean;
   canAny(checks: ReadonlyArray<readonly [Resource, Action]>): boolean;
+  /** Whether the user holds a named capability of CAPABILITIES (`canaries.run`, `playbooks.approve`…). */
+  canDo(capability: CapabilityName): boolean;
   readonly isAdmin: boolean;
   readonly isViewer: boolean;
   readonly roles: readonly string[];
@@ -76,9 +79,27 @@ export function createAuthorizer({ roles, permissions = [] }: AuthorizerInput): 
     return allowed.has(k) && !denied.has(k);
   };
 
+  // A row names a capability by its object (or '*') and one of its comma-separated verbs (or '*').
+  const names = (permission: Permission, object: string, action: string) =>
+    (permission.object === object || permission.object === '*') &&
+    (permission.action ?? '').split(',').some((verb) => verb.trim() === action || verb.trim() === '*');
+  const rowsFor = (object: string, action: string, deny: boolean) =>
+    permissions.some((permission) => !permission.condition && !!permission.deny === deny && names(permission, object, action));
+
+  const canDo = (capability: CapabilityName) => {
+    const { roles: holders, derivesFrom, object, action }: Capability = CAPABILITIES[capability];
+    if (!isAdmin && rowsFor(object, action, true)) return false;
+    return (
+      roles.some((role) => isRole(role) && holders.includes(role)) ||
+      (derivesFrom !== undefined && can(derivesFrom[0], derivesFrom[1])) ||
+      rowsFor(object, action, false)
+    );
+  };
+
   return {
     can,
     canAny: (checks) => checks.some(([resource, action]) => can(resource, action)),
+    canDo,
     isAdmin,
     isViewer: roles.includes('viewer') || roles.includes('user'),
     roles: [...roles],

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createAuthorizer } from '../authorizer';
 import { createFeatureFlags } from '../featureFlags';
-import { Can, RbacProvider, useCan, useFeature } from './context';
+import { Can, RbacProvider, useCan, useCapability, useFeature } from './context';
 
 function wrapper(roles: string[], disabled: string[] = []) {
   const authorizer = createAuthorizer({ roles });
@@ -42,6 +42,24 @@ describe('rbac react entry', () => {
     render(<Gate />, { wrapper: wrapper(['editor']) });
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByText('no access')).toBeTruthy();
+  });
+
+  it('useCapability and <Can capability> answer a named capability', () => {
+    const { result } = renderHook(() => [useCapability('canaries.run'), useCapability('playbooks.approve')], {
+      wrapper: wrapper(['responder']),
+    });
+    expect(result.current).toEqual([true, false]);
+    const Gate = () => (
+      <Can capability="canaries.run" fallback={<p>read only</p>}>
+        <button>Run Now</button>
+      </Can>
+    );
+    const { unmount } = render(<Gate />, { wrapper: wrapper(['commander']) });
+    expect(screen.getByRole('button', { name: 'Run Now' })).toBeTruthy();
+    unmount();
+    render(<Gate />, { wrapper: wrapper(['viewer']) });
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByText('read only')).toBeTruthy();
   });
 
   it('throws a clear error outside its provider', () => {

@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { createAuthorizer, type Authorizer } from '../authorizer';
 import { createFeatureFlags, type FeatureFlags } from '../featureFlags';
+import type { CapabilityName } from '../capabilities';
 import type { Action, Resource } from '../roles';
 
 interface RbacContextValue {
@@ -42,16 +43,25 @@ export function useFeature(name: string): boolean {
   return useRbacContext('useFeature').featureFlags.isEnabled(name);
 }
 
-export interface CanProps {
-  resource: Resource;
-  action: Action;
+/** Whether the user holds a named capability; the server checks the same name with requireCapability. */
+export function useCapability(capability: CapabilityName): boolean {
+  return useRbacContext('useCapability').authorizer.canDo(capability);
+}
+
+interface CanChildren {
   /** Rendered instead of the children when access is missing. Nothing by default. */
   fallback?: ReactNode;
   children: ReactNode;
 }
 
-export function Can({ resource, action, fallback = null, children }: CanProps) {
-  return <>{useCan(resource, action) ? children : fallback}</>;
+/** Gates on a resource and action, or on a named capability: `<Can capability="canaries.run">`. */
+export type CanProps = CanChildren &
+  ({ resource: Resource; action: Action; capability?: never } | { capability: CapabilityName; resource?: never; action?: never });
+
+export function Can({ fallback = null, children, ...check }: CanProps) {
+  const authorizer = useRbacContext('Can').authorizer;
+  const allowed = check.capability !== undefined ? authorizer.canDo(check.capability) : authorizer.can(check.resource, check.action);
+  return <>{allowed ? children : fallback}</>;
 }
 
 /** Builds an authorizer once per roles/permissions identity; handy for providers fed by whoami. */

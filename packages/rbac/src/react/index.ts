@@ -1,2 +1,2 @@
-export { RbacProvider, Can, useCan, useFeature, useAuthorizer, useCreateAuthorizer } from './context';
+export { RbacProvider, Can, useCan, useCapability, useFeature, useAuthorizer, useCreateAuthorizer } from './context';
 export type { RbacProviderProps, CanProps } from './context';
