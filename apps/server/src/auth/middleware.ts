@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { createAuthorizer, type Action, type Resource } from '@opsdeck/rbac';
+import { createAuthorizer, type Action, type CapabilityName, type Resource } from '@opsdeck/rbac';
 import type { AppEnv } from '../http/env';
 import { errorBody, forbidden } from '../http/errors';
 import { resolveUser, type UserResolver } from './resolve';
@@ -22,6 +22,7 @@ export function requireUser(options: AuthOptions): MiddlewareHandler<AppEnv> {
       return c.json(errorBody('unauthorized', 'authentication required'), 401);
     }
     c.set('user', user);
+    c.set('authorizer', createAuthorizer({ roles: user.roles, permissions: user.permissions }));
     await next();
   };
 }
@@ -47,10 +48,18 @@ function socketAddress(c: Context<AppEnv>): string | undefined {
 /** Refuses with 403 unless the user's roles and permissions grant `action` on `resource`. */
 export function requireAccess(resource: Resource, action: Action): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const user = c.get('user');
-    if (!createAuthorizer({ roles: user.roles, permissions: user.permissions }).can(resource, action)) {
-      throw forbidden(`${action} on ${resource} is not allowed`);
-    }
+    if (!c.get('authorizer').can(resource, action)) throw forbidden(`${action} on ${resource} is not allowed`);
+    await next();
+  };
+}
+
+/**
+ * Refuses with 403 unless the user holds the named capability of @opsdeck/rbac; the console gates
+ * the matching control with `<Can capability>` over the same table, so both ends agree.
+ */
+export function requireCapability(capability: CapabilityName): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!c.get('authorizer').canDo(capability)) throw forbidden(`${capability} is not allowed`);
     await next();
   };
 }

@@ -1,4 +1,4 @@
-import { createAuthorizer, type Action, type Resource } from '@opsdeck/rbac';
+import { createAuthorizer, type Action, type Authorizer, type Resource } from '@opsdeck/rbac';
 import { checkPeopleWrite, checkPermissionWrite, type PermissionWrite, type PermissionWriteDecision } from './permissionWrites';
 import type { AuthUser } from './user';
 
@@ -61,6 +61,44 @@ export const TABLE_RESOURCES: Readonly<Record<string, Resource>> = {
   sessions: 'identities',
 };
 
+/**
+ * Each `/api/db/rpc/{name}` function and the resource of the tables it reads, after Mission Control's
+ * rpc -> object map (duty rbac/objects.go). Every one listed only reads, so a call is a read whatever
+ * its method: PostgREST sends arguments of a POST in the body, which makes POST no write here. A
+ * function that changes rows (soft_delete_canary, refresh_config_cost_summary…) is left out, so it is
+ * refused until it is listed with the write it needs. Today's migrations define none of these in the
+ * public schema, so a caller allowed by this map gets PGRST202 (unknown function), not a 403.
+ */
+export const RPC_RESOURCES: Readonly<Record<string, Resource>> = {
+  check_summary_for_component: 'canaries',
+  related_configs_recursive: 'config_scrapers',
+  related_configs: 'config_scrapers',
+  related_config_ids: 'config_scrapers',
+  related_config_ids_recursive: 'config_scrapers',
+  related_changes_recursive: 'config_scrapers',
+  config_relationships_recursive: 'config_scrapers',
+  get_recursive_path: 'config_scrapers',
+  lookup_config_children: 'config_scrapers',
+  lookup_config_relations: 'config_scrapers',
+  lookup_related_configs: 'config_scrapers',
+  get_parents_by_location: 'config_scrapers',
+  get_children_by_location: 'config_scrapers',
+  get_parents_id_by_location: 'config_scrapers',
+  get_children_id_by_location: 'config_scrapers',
+  config_analysis_filter_options: 'config_scrapers',
+  lookup_analysis_by_component: 'topologies',
+  lookup_changes_by_component: 'topologies',
+  lookup_configs_by_component: 'topologies',
+  lookup_components_by_check: 'topologies',
+  lookup_components_by_config: 'topologies',
+  get_playbook_run_actions: 'playbook_runs',
+  notification_send_history_of_resource: 'notifications',
+  permissions_for_obj_selector: 'permissions',
+  uuid_to_ulid: 'database',
+};
+
+const RPC_PREFIX = 'rpc/';
+
 /** The HTTP method's action: reads for GET/HEAD, writes for everything that changes rows. */
 export function actionOfMethod(method: string): Action {
   const upper = method.toUpperCase();
@@ -77,12 +115,20 @@ export interface TableAuthorization {
   checkRows?: (write: PermissionWrite) => Promise<PermissionWriteDecision>;
 }
 
-/** May `user` call `method` on `table` of /api/db? Roles and permission rows via @opsdeck/rbac. */
-export function authorizeTable(user: AuthUser, table: string, method: string): TableAuthorization {
+/**
+ * May `user` call `method` on `table` (or `rpc/{function}`) of /api/db? Roles and permission rows via
+ * @opsdeck/rbac: pass the request's authorizer (built once in requireUser); one is built otherwise.
+ */
+export function authorizeTable(
+  user: AuthUser,
+  table: string,
+  method: string,
+  authorizer: Authorizer = createAuthorizer({ roles: user.roles, permissions: user.permissions }),
+): TableAuthorization {
+  if (table.startsWith(RPC_PREFIX)) return authorizeRpc(user, table.slice(RPC_PREFIX.length), authorizer);
   const action = actionOfMethod(method);
   const resource = Object.hasOwn(TABLE_RESOURCES, table) ? TABLE_RESOURCES[table] : undefined;
   if (!resource) return { allowed: false, action, reason: `no access to ${table}` };
-  const authorizer = createAuthorizer({ roles: user.roles, permissions: user.permissions });
   if (!authorizer.can(resource, action)) {
     return { allowed: false, resource, action, reason: `${action} on ${resource} is not allowed for ${user.name}` };
   }
@@ -92,6 +138,17 @@ export function authorizeTable(user: AuthUser, table: string, method: string): T
   }
   if (table === 'people' && action === 'write' && !authorizer.isAdmin) {
     return { allowed: true, resource, action, checkRows: (write) => checkPeopleWrite(write) };
+  }
+  return { allowed: true, resource, action };
+}
+
+// Every listed function only reads (see RPC_RESOURCES), so its call is a read of its resource.
+function authorizeRpc(user: AuthUser, name: string, authorizer: Authorizer): TableAuthorization {
+  const action: Action = 'read';
+  const resource = Object.hasOwn(RPC_RESOURCES, name) ? RPC_RESOURCES[name] : undefined;
+  if (!resource) return { allowed: false, action, reason: `no access to rpc/${name}` };
+  if (!authorizer.can(resource, action)) {
+    return { allowed: false, resource, action, reason: `${action} on ${resource} is not allowed for ${user.name}` };
   }
   return { allowed: true, resource, action };
 }

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { Database } from '../db/database';
-import { requireAccess } from '../auth/middleware';
+import { requireAccess, requireCapability } from '../auth/middleware';
 import type { AppEnv } from '../http/env';
 import { badRequest, notFound, readJsonBody } from '../http/errors';
 import { checkGraph, parseInstant } from './graph';
@@ -45,7 +45,8 @@ export function canaryRoutes(db: Database, version: string, summaries: SummaryRe
     return c.json(await checkGraph(db, check, start, end));
   });
 
-  app.post('/run/check/:id', requireAccess('canaries', 'write'), async (c) => {
+  // Console §2: Run Now is for admin, editor, responder and commander, who lack canaries write.
+  app.post('/run/check/:id', requireCapability('canaries.run'), async (c) => {
     const id = c.req.param('id');
     if (!UUID.test(id)) throw badRequest('not a check id');
     const result = await runAndRecord(db, id);

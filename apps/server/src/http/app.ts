@@ -111,14 +111,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
         '/api/db',
         options.createPostgrestApp({
           db,
-          authorize: (table, method, c) => authorizeTable(c.get('user'), table, method),
+          authorize: (table, method, c) => authorizeTable(c.get('user'), table, method, c.get('authorizer')),
           serverColumns: (relation, c) => authorshipColumns(c.get('user'), relation),
         }) as Hono<AppEnv>,
       );
     } else {
       // The engine is mounted here once it exists; until then the tables are refused, still after auth.
       app.all('/api/db/:table', (c) => {
-        const decision = authorizeTable(c.get('user'), c.req.param('table'), c.req.method);
+        const decision = authorizeTable(c.get('user'), c.req.param('table'), c.req.method, c.get('authorizer'));
         if (!decision.allowed) throw forbidden(decision.reason ?? 'forbidden');
         return c.json(errorBody('not implemented', '/api/db is not available in this build'), 501);
       });
