@@ -1,5 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import type { Permission } from '@opsdeck/rbac';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HealthPage } from '../HealthPage/HealthPage.tsx';
 import { testIds } from '../testIds.ts';
@@ -16,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 afterEach(() => cleanup());
 
-function openModal(checkId: string, options: { roles?: string[]; embedded?: boolean; extra?: boolean } = {}) {
+function openModal(checkId: string, options: { roles?: string[]; permissions?: Permission[]; embedded?: boolean; extra?: boolean } = {}) {
   return renderWithProviders(
     <main>
       <HealthPage
@@ -24,7 +25,7 @@ function openModal(checkId: string, options: { roles?: string[]; embedded?: bool
         checkActions={options.extra ? (check) => <button type="button">Attach {check.name} as evidence</button> : undefined}
       />
     </main>,
-    { baseUrl: server.baseUrl, roles: options.roles, url: `/health?checkId=${checkId}&timeRange=3h` },
+    { baseUrl: server.baseUrl, roles: options.roles, permissions: options.permissions, url: `/health?checkId=${checkId}&timeRange=3h` },
   );
 }
 
@@ -142,6 +143,15 @@ describe('CheckModal', () => {
     openModal('c-payments-api', { roles: ['viewer'] });
     await waitFor(() => expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'));
     expect(screen.queryByTestId(testIds.modal.runNow)).toBeNull();
+  });
+
+  it('gates Run Now on the canaries.run capability the server checks, permission rows included (issue 18 #3)', async () => {
+    openModal('c-payments-api', { roles: ['responder'], permissions: [{ object: 'canaries', action: 'run', deny: true }] });
+    await waitFor(() => expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'));
+    expect(screen.queryByTestId(testIds.modal.runNow)).toBeNull();
+    cleanup();
+    openModal('c-payments-api', { roles: ['viewer'], permissions: [{ object: 'canaries', action: 'run' }] });
+    expect(await screen.findByTestId(testIds.modal.runNow)).toBeTruthy();
   });
 
   it('changes the time range in the URL', async () => {

@@ -1,10 +1,10 @@
 import type { CheckDetails, CheckSummary } from '@opsdeck/api-client/health';
-import { useAuthorizer } from '@opsdeck/rbac/react';
+import { useCapability } from '@opsdeck/rbac/react';
 import { Badge, Button, EmptyState, Spinner, formatAge, formatDate, formatLatency, Modal, Select, StatusDot, TagList, Tabs, type TabItem } from '@opsdeck/ui';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useCheckDetails, useCheckGraph, useRunCheck } from '../hooks/checkQueries.ts';
-import { canRunChecks, isExternallyDefined } from '../model/checkActions.ts';
+import { isExternallyDefined } from '../model/checkActions.ts';
 import { timeRangePresets, type TimeRangePreset } from '../model/timeRange.ts';
 import { formatUptime } from '../model/uptime.ts';
 import { HealthLink } from '../routing/HealthRouting.tsx';
@@ -122,7 +122,8 @@ export function CheckModalView({ checkId, summary, timeRange, onTimeRangeChange,
   const details = useCheckDetails(checkId);
   const graph = useCheckGraph(checkId, timeRange);
   const runCheck = useRunCheck(checkId);
-  const authorizer = useAuthorizer();
+  // Console §2: Run Now for admin, editor, responder and commander; the server checks the same capability.
+  const canRun = useCapability('canaries.run');
   const shortScreen = useShortScreen();
   const check = details.data;
   const name = check?.name ?? summary?.name ?? 'Check';
@@ -226,7 +227,7 @@ export function CheckModalView({ checkId, summary, timeRange, onTimeRangeChange,
               Edit
             </HealthLink>
           ) : null}
-          {canRunChecks(authorizer.roles) ? (
+          {canRun ? (
             <Button variant="primary" loading={runCheck.isPending} onClick={() => runCheck.mutate()} data-testid={testIds.modal.runNow}>
               Run Now
             </Button>

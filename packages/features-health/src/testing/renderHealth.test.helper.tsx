@@ -1,6 +1,6 @@
 import { createApiClient } from '@opsdeck/api-client';
 import { ApiClientProvider } from '@opsdeck/api-client/react';
-import { createAuthorizer } from '@opsdeck/rbac';
+import { createAuthorizer, type Permission } from '@opsdeck/rbac';
 import { RbacProvider } from '@opsdeck/rbac/react';
 import { OpsdeckThemeProvider } from '@opsdeck/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -24,6 +24,8 @@ function LocationProbe() {
 interface RenderOptions {
   baseUrl: string;
   roles?: string[];
+  /** Permission rows as whoami returns them. */
+  permissions?: Permission[];
   url?: string;
 }
 
@@ -33,7 +35,7 @@ function Providers({ options, children }: { options: RenderOptions; children: Re
   return (
     <QueryClientProvider client={queryClient}>
       <ApiClientProvider client={client}>
-        <RbacProvider authorizer={createAuthorizer({ roles: options.roles ?? ['viewer'] })}>
+        <RbacProvider authorizer={createAuthorizer({ roles: options.roles ?? ['viewer'], permissions: options.permissions })}>
           <OpsdeckThemeProvider>{children}</OpsdeckThemeProvider>
         </RbacProvider>
       </ApiClientProvider>
