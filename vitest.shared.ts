@@ -34,3 +34,19 @@ export function definePackageConfig(config: UserConfig = {}, { report = 'vitest'
     defineConfig(config),
   );
 }
+
+/**
+ * An end-to-end suite: the e2e folder's `*.e2e.test.ts` files against a built server in Debian's Chromium, one file
+ * at a time (each starts its own server and browser on a 2-core machine), reported as `vitest-e2e`.
+ */
+export function defineE2EConfig(config: UserConfig = {}): UserConfig {
+  return definePackageConfig(
+    mergeConfig(
+      defineConfig({
+        test: { include: ['e2e/**/*.e2e.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false },
+      }),
+      defineConfig(config),
+    ),
+    { report: 'vitest-e2e' },
+  );
+}

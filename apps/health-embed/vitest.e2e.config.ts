@@ -1,11 +1,4 @@
-import { definePackageConfig } from '../../vitest.shared.ts';
+import { defineE2EConfig } from '../../vitest.shared.ts';
 
-// End to end: the built server with demo data serving the built embed, driven in Debian's Chromium.
-export default definePackageConfig({
-  test: {
-    include: ['e2e/**/*.e2e.test.ts'],
-    environment: 'node',
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-  },
-}, { report: 'vitest-e2e' });
+// End to end: the built server with demo data serving the built embed, in Chromium.
+export default defineE2EConfig();
