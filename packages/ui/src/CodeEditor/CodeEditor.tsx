@@ -57,6 +57,7 @@ const ProblemButton = styled.button`
 `;
 
 function languageExtension(language: CodeLanguage) {
+  if (language === 'text') return [];
   return language === 'yaml' ? yaml() : json();
 }
 

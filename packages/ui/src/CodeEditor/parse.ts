@@ -2,7 +2,8 @@
 // diagnostics and any caller (e.g. a form's validation) agree on what "invalid YAML" means.
 import { load, YAMLException } from 'js-yaml';
 
-export type CodeLanguage = 'yaml' | 'json';
+/** `text` is edited as is (certificates, scripts): it never fails to parse. */
+export type CodeLanguage = 'yaml' | 'json' | 'text';
 
 /** A problem in the text, with both offsets (for the editor) and line/column (for people). */
 export interface CodeProblem {
@@ -92,5 +93,6 @@ function parseJson(text: string): ParseResult {
 /** Parses YAML or JSON; an empty document is valid and has no value (undefined). */
 export function parseDocument(text: string, language: CodeLanguage): ParseResult {
   if (text.trim() === '') return { ok: true, value: undefined };
+  if (language === 'text') return { ok: true, value: text };
   return language === 'yaml' ? parseYaml(text) : parseJson(text);
 }

@@ -1,0 +1,121 @@
+// Walking a FormDescription against a value: paths, conditions, defaults. Plain functions, no React.
+import type { FieldCondition, FieldDescription, FormDescription } from './description';
+
+export type FormValues = Record<string, unknown>;
+
+/** A field with no children, with its name resolved from the form's root. */
+export type LeafField = Exclude<FieldDescription, { kind: 'group' }> & { path: string };
+
+export function joinPath(prefix: string, name: string | undefined): string {
+  if (!name) return prefix;
+  return prefix ? `${prefix}.${name}` : name;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function getPath(values: unknown, path: string): unknown {
+  if (!path) return values;
+  let current: unknown = values;
+  for (const key of path.split('.')) {
+    if (!isRecord(current)) return undefined;
+    current = current[key];
+  }
+  return current;
+}
+
+/** A copy of `values` with `path` set; records on the way are copied, never mutated. */
+export function setPath(values: FormValues, path: string, value: unknown): FormValues {
+  const [head, ...rest] = path.split('.');
+  if (head === undefined) return values;
+  if (rest.length === 0) return { ...values, [head]: value };
+  const child = isRecord(values[head]) ? values[head] : {};
+  return { ...values, [head]: setPath(child, rest.join('.'), value) };
+}
+
+/** A copy of `values` without `path` (and without records the removal left empty). */
+export function removePath(values: FormValues, path: string): FormValues {
+  const [head, ...rest] = path.split('.');
+  if (head === undefined || !(head in values)) return values;
+  const { [head]: child, ...others } = values;
+  if (rest.length === 0) return others;
+  if (!isRecord(child)) return values;
+  const next = removePath(child, rest.join('.'));
+  return Object.keys(next).length === 0 ? others : { ...others, [head]: next };
+}
+
+function isSet(value: unknown): boolean {
+  if (value === undefined || value === null || value === '' || value === false) return false;
+  return !isRecord(value) || Object.keys(value).length > 0;
+}
+
+export function conditionHolds(condition: FieldCondition, values: FormValues): boolean {
+  const value = getPath(values, condition.name);
+  if (condition.equals !== undefined) return value === condition.equals;
+  if (condition.oneOf !== undefined) return condition.oneOf.some((allowed) => allowed === value);
+  if (condition.isSet !== undefined) return isSet(value) === condition.isSet;
+  return true;
+}
+
+export function isShown(field: FieldDescription, values: FormValues): boolean {
+  if (!field.when) return true;
+  const conditions: readonly FieldCondition[] = Array.isArray(field.when) ? field.when : [field.when as FieldCondition];
+  return conditions.every((condition) => conditionHolds(condition, values));
+}
+
+/**
+ * The leaf fields under `fields` with their full paths. Given values, fields hidden by a condition
+ * (or inside a hidden group) are left out.
+ */
+export function leafFields(fields: readonly FieldDescription[], values?: FormValues, prefix = ''): LeafField[] {
+  const leaves: LeafField[] = [];
+  for (const field of fields) {
+    if (values && !isShown(field, values)) continue;
+    if (field.kind === 'group') leaves.push(...leafFields(field.fields, values, joinPath(prefix, field.name)));
+    else leaves.push({ ...field, path: joinPath(prefix, field.name) });
+  }
+  return leaves;
+}
+
+/** What a field holds before anything is typed, when the description gives no default. */
+export function emptyValue(field: LeafField): unknown {
+  switch (field.kind) {
+    case 'text':
+    case 'code':
+      return field.default ?? '';
+    case 'checkbox':
+    case 'switch':
+      return field.default ?? false;
+    case 'secret-or-reference':
+      return field.default ?? { value: '' };
+    case 'key-value':
+      return field.default ?? {};
+    case 'number':
+    case 'select':
+      return field.default;
+  }
+}
+
+/** Initial values: every field's default, under whatever `initial` already holds (an edited record). */
+export function defaultValues(description: FormDescription, initial: FormValues = {}): FormValues {
+  let values = initial;
+  for (const field of leafFields(description.fields)) {
+    const value = emptyValue(field);
+    if (value !== undefined && getPath(values, field.path) === undefined) values = setPath(values, field.path, value);
+  }
+  return values;
+}
+
+/**
+ * The value to submit: fields hidden by a condition are dropped, so a switched-off choice does not
+ * send its stale inputs. Keys the description does not know (typed in the Code tab) are kept.
+ */
+export function submittedValues(description: FormDescription, values: FormValues): FormValues {
+  const shown = new Set(leafFields(description.fields, values).map((field) => field.path));
+  let result = values;
+  for (const field of leafFields(description.fields)) {
+    if (!shown.has(field.path)) result = removePath(result, field.path);
+  }
+  return result;
+}

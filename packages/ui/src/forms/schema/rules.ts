@@ -1,0 +1,84 @@
+// Validation derived from the description, as yup: the fields are formik + yup already, so the
+// description compiles to the same rules (validation.ts) hand-written forms use, not a second system.
+import * as yup from 'yup';
+import { parseDocument } from '../../CodeEditor/parse';
+import { dns1123, integer, REQUIRED_MESSAGE, text } from '../validation';
+import { valueSource } from '../valueSource';
+import type { FormDescription } from './description';
+import { leafFields, type FormValues, type LeafField } from './model';
+
+export const KEY_VALUE_MESSAGE = 'Must be a map of text values';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The yup rule of one field. */
+export function fieldRule(field: LeafField): yup.ISchema<unknown> {
+  switch (field.kind) {
+    case 'text': {
+      const { required = false, minLength, maxLength, pattern } = field;
+      let rule = text({ required, minLength, maxLength, regex: pattern === undefined ? undefined : new RegExp(`^(?:${pattern})$`) });
+      if (field.format === 'dns1123') rule = rule.concat(dns1123());
+      return rule;
+    }
+    case 'number':
+      return integer({ required: field.required, min: field.min, max: field.max });
+    case 'checkbox':
+    case 'switch':
+      return yup.boolean();
+    case 'select': {
+      const allowed = field.options.map((option) => option.value);
+      const rule = yup.string().oneOf(allowed, `Must be one of: ${allowed.join(', ')}`);
+      return field.required ? rule.required(REQUIRED_MESSAGE) : rule;
+    }
+    case 'secret-or-reference':
+      return valueSource({ required: field.required });
+    case 'key-value':
+      // The Code tab can put anything here; the form's rows only ever make a map of strings.
+      return yup
+        .mixed()
+        .test('key-value', KEY_VALUE_MESSAGE, (value) => value === undefined || (isRecord(value) && Object.values(value).every((item) => typeof item === 'string')));
+    case 'code': {
+      const language = field.language ?? 'text';
+      let rule = yup.string().test('parses', (value, context) => {
+        if (!value || language === 'text') return true;
+        const parsed = parseDocument(value, language);
+        return parsed.ok || context.createError({ message: parsed.problem.message });
+      });
+      if (field.required) rule = rule.required(REQUIRED_MESSAGE);
+      return rule;
+    }
+  }
+}
+
+type RuleTree = { [key: string]: RuleTree | yup.ISchema<unknown> };
+
+function toObjectSchema(tree: RuleTree): yup.AnyObjectSchema {
+  const shape: Record<string, yup.ISchema<unknown>> = {};
+  for (const [key, node] of Object.entries(tree)) shape[key] = yup.isSchema(node) ? (node as yup.ISchema<unknown>) : toObjectSchema(node as RuleTree);
+  return yup.object(shape);
+}
+
+/** The object rule of the fields shown for `values` (hidden fields are not checked). */
+export function rulesFor(description: FormDescription, values: FormValues): yup.AnyObjectSchema {
+  const tree: RuleTree = {};
+  for (const field of leafFields(description.fields, values)) {
+    const keys = field.path.split('.');
+    const last = keys.pop();
+    if (last === undefined) continue;
+    let node = tree;
+    for (const key of keys) {
+      const next = node[key];
+      if (next === undefined || yup.isSchema(next)) node = node[key] = {};
+      else node = next as RuleTree;
+    }
+    node[last] = fieldRule(field);
+  }
+  return toObjectSchema(tree);
+}
+
+/** A formik `validationSchema`: the rules follow the conditions as the value changes. */
+export function validationSchemaOf(description: FormDescription) {
+  return yup.lazy((values: FormValues | undefined) => rulesFor(description, values ?? {}));
+}
