@@ -28,5 +28,6 @@ export * from './DropdownMenu/index';
 export * from './TriState/index';
 export * from './TimeRangePicker/index';
 export * from './DataTable/index';
+export * from './routing/index';
 export * from './CodeEditor/index';
 export * from './forms/index';

@@ -6,3 +6,4 @@ export * from './pagination';
 export * from './pageSize';
 export * from './urlState';
 export * from './useTableUrlState';
+export * from './useDataTable';

@@ -1,8 +1,8 @@
-// The table's sort, filters and page in the URL (react-router search params), with the page size
+// The table's sort, filters and page in the URL (through the ui routing binding), with the page size
 // falling back to the one this browser remembered. Exported so a server-side caller reads the very
 // state the table writes and fetches with it.
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlState } from '../routing/UrlState';
 import { browserStorage, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, readStoredPageSize, storePageSize } from './pageSize';
 import { readTableUrlState, writeTableUrlState, type ColumnSort, type TableUrlState } from './urlState';
 
@@ -27,7 +27,7 @@ export interface TableUrlStateControls {
 
 export function useTableUrlState(options: UseTableUrlStateOptions = {}): TableUrlStateControls {
   const { prefix = '', defaultSort, filterKeys, tableId, pageSizeOptions = PAGE_SIZE_OPTIONS, defaultPageSize = DEFAULT_PAGE_SIZE } = options;
-  const [params, setParams] = useSearchParams();
+  const { searchParams: params, setSearchParams: setParams } = useUrlState();
   // Callers often pass fresh arrays and objects each render; compare them by content.
   const filterKeysKey = filterKeys?.join('\u0000');
   const sortId = defaultSort?.id;

@@ -1,0 +1,28 @@
+// One way for ui to read and write the URL's query, whatever routes the app: the console binds
+// react-router, the standalone embed binds the browser's history, so tables keep URL state in both.
+import { createContext, useContext, type ReactNode } from 'react';
+import { useReactRouterUrlState } from './reactRouterUrlState';
+
+/** Writes the query: a function of the current params, pushed (default) or replacing the entry. */
+export type SetSearchParams = (update: (current: URLSearchParams) => URLSearchParams, options?: { replace?: boolean }) => void;
+
+export interface UrlState {
+  searchParams: URLSearchParams;
+  setSearchParams: SetSearchParams;
+}
+
+/** A hook giving the current query and its writer; must be the same function for the life of a tree. */
+export type UrlStateBinding = () => UrlState;
+
+// react-router by default: the console and every test with a MemoryRouter keep working unchanged.
+const UrlStateContext = createContext<UrlStateBinding>(useReactRouterUrlState);
+
+export function UrlStateProvider({ binding, children }: { binding: UrlStateBinding; children: ReactNode }) {
+  return <UrlStateContext.Provider value={binding}>{children}</UrlStateContext.Provider>;
+}
+
+/** The URL's query through the nearest binding. */
+export function useUrlState(): UrlState {
+  const useBinding = useContext(UrlStateContext);
+  return useBinding();
+}

@@ -1,0 +1,3 @@
+export * from './UrlState';
+export * from './historyUrlState';
+export * from './reactRouterUrlState';

@@ -1,0 +1,10 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { SetSearchParams, UrlState } from './UrlState';
+
+/** URL state through react-router: the caller renders inside its router. */
+export function useReactRouterUrlState(): UrlState {
+  const [searchParams, setParams] = useSearchParams();
+  const setSearchParams = useCallback<SetSearchParams>((update, options) => setParams(update, { replace: options?.replace }), [setParams]);
+  return useMemo(() => ({ searchParams, setSearchParams }), [searchParams, setSearchParams]);
+}
