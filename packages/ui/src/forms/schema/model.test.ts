@@ -56,6 +56,8 @@ describe('derived rules', () => {
   it('requires what the description requires, with the spec message', async () => {
     const errors = await errorsOf(postgresConnection, defaultValues(postgresConnection));
     expect(errors).toEqual({ name: REQUIRED_MESSAGE, url: REQUIRED_MESSAGE });
+    // Formik hands empty inputs to yup as undefined.
+    expect(await errorsOf(postgresConnection, { ...defaultValues(postgresConnection), name: undefined, url: undefined })).toEqual({ name: REQUIRED_MESSAGE, url: REQUIRED_MESSAGE });
   });
 
   it('checks formats, bounds and options', async () => {

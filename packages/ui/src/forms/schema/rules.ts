@@ -2,7 +2,7 @@
 // description compiles to the same rules (validation.ts) hand-written forms use, not a second system.
 import * as yup from 'yup';
 import { parseDocument } from '../../CodeEditor/parse';
-import { dns1123, integer, REQUIRED_MESSAGE, text } from '../validation';
+import { DNS1123_MESSAGE, integer, isDns1123, REQUIRED_MESSAGE, text } from '../validation';
 import { valueSource } from '../valueSource';
 import type { FormDescription } from './description';
 import { leafFields, type FormValues, type LeafField } from './model';
@@ -18,9 +18,9 @@ export function fieldRule(field: LeafField): yup.ISchema<unknown> {
   switch (field.kind) {
     case 'text': {
       const { required = false, minLength, maxLength, pattern } = field;
-      let rule = text({ required, minLength, maxLength, regex: pattern === undefined ? undefined : new RegExp(`^(?:${pattern})$`) });
-      if (field.format === 'dns1123') rule = rule.concat(dns1123());
-      return rule;
+      const rule = text({ required, minLength, maxLength, regex: pattern === undefined ? undefined : new RegExp(`^(?:${pattern})$`) });
+      // A test rather than concat(dns1123()): concat would take that rule's optional() over required.
+      return field.format === 'dns1123' ? rule.test('dns1123', DNS1123_MESSAGE, (value) => !value || isDns1123(value)) : rule;
     }
     case 'number':
       return integer({ required: field.required, min: field.min, max: field.max });
