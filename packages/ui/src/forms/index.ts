@@ -14,3 +14,5 @@ export * from './ScheduleField';
 export * from './IconPickerField';
 export * from './QuantityFields';
 export * from './ValueSourceField';
+export * from './CodeField';
+export * from './schema/index';

@@ -1,0 +1,6 @@
+export * from './description';
+export * from './model';
+export * from './rules';
+export * from './SchemaField';
+export * from './SchemaForm';
+export * from './FormCodeTabs';
