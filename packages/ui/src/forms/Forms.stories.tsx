@@ -14,6 +14,8 @@ import { TextAreaField, TextField } from './TextField';
 import { bytes, dns1123, integer, millicores, required, text } from './validation';
 import { valueSource, type ValueSource } from './valueSource';
 import { ValueSourceField } from './ValueSourceField';
+import { gitConnection, httpCheck, postgresConnection } from './schema/examples';
+import { SchemaForm } from './schema/SchemaForm';
 
 interface ResourceValues {
   name: string;
@@ -162,4 +164,29 @@ export const Dark: Story = {
     touched: { name: true },
   },
   globals: { theme: 'dark' },
+};
+
+// Forms rendered from a FormDescription (schema/): the same fields, chosen by kind from data.
+export const ConnectionFromDescription: Story = {
+  render: () => (
+    <Frame>
+      <SchemaForm description={postgresConnection} codeTab initialValues={{ name: 'payments-db', url: 'postgres://db.payments:5432/app' }} onSubmit={() => undefined} />
+    </Frame>
+  ),
+};
+
+export const ConditionalFieldsFromDescription: Story = {
+  render: () => (
+    <Frame>
+      <SchemaForm description={gitConnection} initialValues={{ properties: { authentication: 'ssh' } }} onSubmit={() => undefined} />
+    </Frame>
+  ),
+};
+
+export const CheckFromDescription: Story = {
+  render: () => (
+    <Frame>
+      <SchemaForm description={httpCheck} initialValues={{ method: 'POST', authenticate: true }} onSubmit={() => undefined} />
+    </Frame>
+  ),
 };
