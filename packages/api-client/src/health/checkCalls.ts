@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import type { ApiClient } from '../client.ts';
 import { db } from '../db/index.ts';
@@ -110,4 +110,6 @@ export const statusHistoryQuery = (client: ApiClient, query: StatusHistoryQuery)
     queryKey: healthKeys.statusHistory(query),
     queryFn: ({ signal }) => getCheckStatusHistory(client, query, { signal }),
     staleTime: statusHistoryStaleMs,
+    // The pager keeps the rows it shows while the next page loads, instead of flashing "loading".
+    placeholderData: keepPreviousData,
   });

@@ -1,9 +1,11 @@
-import { statusHistoryPageSize } from '@opsdeck/api-client/health';
-import { Button, formatDate, formatLatency, Select, StatusDot } from '@opsdeck/ui';
-import { useState } from 'react';
+import { statusHistoryPageSize, statusHistoryQuery, type CheckStatus } from '@opsdeck/api-client/health';
+import { useApiClient } from '@opsdeck/api-client/react';
+import { DataTablePager, formatDate, formatLatency, Select, StatusDot, UrlStateProvider, useDataTable, useDataTableQuery, type UrlStateBinding } from '@opsdeck/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import styled from 'styled-components';
-import { useStatusHistory } from '../hooks/checkQueries.ts';
 import { durationPresets, parseDurationFilter, type HistoryStatus } from '../model/durationFilter.ts';
+import { useHealthRouting } from '../routing/HealthRouting.tsx';
 import type { TimeRangePreset } from '../model/timeRange.ts';
 import { testIds } from '../testIds.ts';
 
@@ -50,34 +52,65 @@ const Table = styled.table`
   }
 `;
 
-const Pager = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  margin-top: ${({ theme }) => theme.space.sm};
-`;
-
 const custom = 'custom';
+const historyPageSizes = [25, statusHistoryPageSize, 100] as const;
+const historyFilters = ['status'] as const;
+// One options object for the fetch's and the table's reads of the URL (`history.pageIndex`, ...).
+const historyTable = { id: 'history', defaultSort: { id: 'time', desc: true }, pageSizes: historyPageSizes, defaultPageSize: statusHistoryPageSize, filters: historyFilters };
+const noRows: CheckStatus[] = [];
+const rowId = (row: CheckStatus) => row.time;
 
-export function CheckHistory({ checkId, timeRange }: { checkId: string; timeRange: TimeRangePreset }) {
-  const [status, setStatus] = useState<HistoryStatus>('all');
+// The history's table reads the URL through the page's own routing (react-router in the console,
+// browser history in the embed), so its page and filters survive a reload in both.
+export function CheckHistory(props: { checkId: string; timeRange: TimeRangePreset }) {
+  const { useSearchParams } = useHealthRouting();
+  const binding = useCallback<UrlStateBinding>(
+    function useHealthUrlState() {
+      const [searchParams, setSearchParams] = useSearchParams();
+      return { searchParams, setSearchParams };
+    },
+    [useSearchParams],
+  );
+  return (
+    <UrlStateProvider binding={binding}>
+      <StatusHistoryTable {...props} />
+    </UrlStateProvider>
+  );
+}
+
+function parseStatus(text: string | undefined): HistoryStatus {
+  return text === 'healthy' || text === 'unhealthy' ? text : 'all';
+}
+
+function StatusHistoryTable({ checkId, timeRange }: { checkId: string; timeRange: TimeRangePreset }) {
+  const client = useApiClient();
   const [durationChoice, setDurationChoice] = useState('');
   const [customText, setCustomText] = useState('');
-  const [pageIndex, setPageIndex] = useState(0);
+  const { query, setFilter, update } = useDataTableQuery(historyTable);
+  const status = parseStatus(query.filters.status);
 
   const customParse = durationChoice === custom && customText.trim() !== '' ? parseDurationFilter(customText) : null;
   const presetParse = durationChoice && durationChoice !== custom ? parseDurationFilter(durationChoice) : null;
   const parsed = presetParse ?? customParse;
   const duration = parsed?.ok ? parsed.ms : undefined;
 
-  const history = useStatusHistory(checkId, timeRange, { status, duration, pageIndex });
-  const total = history.data?.totalEntries ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / statusHistoryPageSize));
+  // keepPreviousData comes with statusHistoryQuery: the pager keeps its rows while a page loads.
+  const history = useQuery(
+    statusHistoryQuery(client, {
+      checkId,
+      start: timeRange,
+      status: status === 'all' ? undefined : status,
+      duration,
+      pageIndex: query.pageIndex,
+      pageSize: query.pageSize,
+    }),
+  );
+  const dataTable = useDataTable({ ...historyTable, data: history.data?.data ?? noRows, total: history.data?.totalEntries ?? 0, getRowId: rowId });
 
-  // Spec §2: any filter change returns to the first page.
+  // Spec §2: any filter change returns to the first page (a URL filter does so by itself).
   const changeFilter = (apply: () => void) => {
     apply();
-    setPageIndex(0);
+    update({ pageIndex: 0 });
   };
 
   return (
@@ -91,7 +124,7 @@ export function CheckHistory({ checkId, timeRange }: { checkId: string; timeRang
             { value: 'unhealthy', label: 'Unhealthy' },
           ]}
           value={status}
-          onChange={(value) => changeFilter(() => setStatus(value as HistoryStatus))}
+          onChange={(value) => setFilter('status', value === 'all' ? '' : value)}
         />
         <Select
           label="Duration"
@@ -138,7 +171,7 @@ export function CheckHistory({ checkId, timeRange }: { checkId: string; timeRang
               <td colSpan={4}>No data available</td>
             </tr>
           ) : (
-            history.data?.data.map((row) => (
+            dataTable.table.getRowModel().rows.map(({ original: row }) => (
               <tr key={row.time} data-testid={testIds.modal.historyRow}>
                 <td>{formatDate(row.time)}</td>
                 <td>
@@ -151,17 +184,7 @@ export function CheckHistory({ checkId, timeRange }: { checkId: string; timeRang
           )}
         </tbody>
       </Table>
-      <Pager>
-        <Button variant="secondary" size="small" disabled={pageIndex === 0} onClick={() => setPageIndex(pageIndex - 1)}>
-          Previous
-        </Button>
-        <span aria-live="polite">
-          Page {pageIndex + 1} of {pageCount} ({total} results)
-        </span>
-        <Button variant="secondary" size="small" disabled={pageIndex + 1 >= pageCount} onClick={() => setPageIndex(pageIndex + 1)}>
-          Next
-        </Button>
-      </Pager>
+      <DataTablePager dataTable={dataTable} label="Status history pagination" />
     </div>
   );
 }

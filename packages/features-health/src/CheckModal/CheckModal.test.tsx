@@ -59,11 +59,11 @@ describe('CheckModal', () => {
     openModal('c-payments-api');
     const history = await screen.findByTestId(testIds.modal.history);
     await waitFor(() => expect(within(history).getAllByTestId(testIds.modal.historyRow)).toHaveLength(50));
-    expect(history.textContent).toContain('Page 1 of 3 (120 results)');
+    expect(history.textContent).toContain('Showing 1-50 of 120');
     expect(lastHistory().get('limit')).toBe('50');
     expect(lastHistory().get('order')).toBe('time.desc');
-    await user.click(within(history).getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(history.textContent).toContain('Page 2 of 3'));
+    await user.click(within(history).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(history.textContent).toContain('Showing 51-100 of 120'));
     expect(lastHistory().get('offset')).toBe('50');
   });
 
@@ -72,7 +72,7 @@ describe('CheckModal', () => {
     openModal('c-payments-api');
     const history = await screen.findByTestId(testIds.modal.history);
     await waitFor(() => expect(within(history).getAllByTestId(testIds.modal.historyRow)).toHaveLength(50));
-    await user.click(within(history).getByRole('button', { name: 'Next' }));
+    await user.click(within(history).getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(lastHistory().get('offset')).toBe('50'));
 
     await user.click(within(history).getByRole('combobox', { name: 'Status' }));

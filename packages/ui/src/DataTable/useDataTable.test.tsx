@@ -5,7 +5,7 @@ import { UrlStateProvider } from '../routing/UrlState';
 import { useHistoryUrlState } from '../routing/historyUrlState';
 import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
 import { checkColumns, generateCheckRows } from './fixtures';
-import { DataTablePager, useDataTable, type DataTableQuery } from './useDataTable';
+import { DataTablePager, useDataTable, useDataTableQuery, type DataTableQuery } from './useDataTable';
 
 const allRows = generateCheckRows(120);
 let fetched: DataTableQuery[] = [];
@@ -17,12 +17,14 @@ function serverPage(query: DataTableQuery) {
   return { rows: sorted.slice(query.pageIndex * query.pageSize, (query.pageIndex + 1) * query.pageSize), total: filtered.length };
 }
 
+const checksTable = { id: 'checks', filters: ['status'] } as const;
+
 function ServerPagedChecks() {
-  // The table reads its state before the data exists; the query it returns is what the fetch uses.
-  const probe = useDataTable({ id: 'checks', columns: checkColumns, data: [], total: 0, filters: ['status'] });
-  const page = serverPage(probe.query);
-  fetched.push(probe.query);
-  const dataTable = useDataTable({ id: 'checks', columns: checkColumns, data: page.rows, total: page.total, filters: ['status'] });
+  // The fetch reads the URL half before rows exist; the table gets the same options and the rows.
+  const { query } = useDataTableQuery(checksTable);
+  const page = serverPage(query);
+  fetched.push(query);
+  const dataTable = useDataTable({ ...checksTable, columns: checkColumns, data: page.rows, total: page.total });
   return (
     <>
       <button type="button" onClick={() => dataTable.setFilter('status', 'healthy')}>

@@ -1,7 +1,7 @@
 // One table's URL state, owned once: the TanStack table a view renders and the query a fetch reads
 // come from the same place, so a server-paged pager and its request cannot disagree (console §9).
 import { functionalUpdate, getCoreRowModel, useReactTable, type ColumnDef, type Table } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './pageSize';
 import { Pager } from './Pager';
 import { pageCountOf } from './pagination';
@@ -23,7 +23,7 @@ export interface UseDataTableOptions<TData> {
   id: string;
   // Column value types differ per column; TanStack's own examples type the list this way.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  columns: ColumnDef<TData, any>[];
+  columns?: ColumnDef<TData, any>[];
   /** The current page of rows, as the server answered. */
   data: readonly TData[];
   /** Rows across all pages, from the server's count. */
@@ -48,19 +48,28 @@ export interface DataTableState<TData> extends Pick<TableUrlStateControls, 'upda
 }
 
 const NO_FILTERS: readonly string[] = [];
+const NO_COLUMNS: never[] = [];
 const DEFAULT_SORT: ColumnSort = { id: 'created_at', desc: true };
 
-export function useDataTable<TData>({
+export type DataTableUrlOptions = Pick<UseDataTableOptions<unknown>, 'id' | 'defaultSort' | 'pageSizes' | 'defaultPageSize' | 'filters'>;
+
+export interface DataTableUrlControls extends Pick<TableUrlStateControls, 'state' | 'update' | 'choosePageSize'> {
+  query: DataTableQuery;
+  /** Sets one filter and returns to the first page. */
+  setFilter: (key: string, value: string) => void;
+}
+
+/**
+ * The URL half of a table: what a fetch needs, before any rows exist. Give it the same options
+ * object as `useDataTable` (one constant per table) and the two read the very same state.
+ */
+export function useDataTableQuery({
   id,
-  columns,
-  data,
-  total,
   defaultSort = DEFAULT_SORT,
   pageSizes = PAGE_SIZE_OPTIONS,
   defaultPageSize = DEFAULT_PAGE_SIZE,
   filters = NO_FILTERS,
-  getRowId,
-}: UseDataTableOptions<TData>): DataTableState<TData> {
+}: DataTableUrlOptions): DataTableUrlControls {
   const { state, update, choosePageSize } = useTableUrlState({
     prefix: `${id}.`,
     defaultSort,
@@ -69,6 +78,30 @@ export function useDataTable<TData>({
     pageSizeOptions: pageSizes,
     defaultPageSize,
   });
+
+  const query = useMemo<DataTableQuery>(() => {
+    const [sort] = state.sorting;
+    return {
+      pageIndex: state.pageIndex,
+      pageSize: state.pageSize,
+      sortBy: sort?.id,
+      sortOrder: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
+      filters: Object.fromEntries(state.columnFilters.map((f) => [f.id, f.value])),
+    };
+  }, [state]);
+
+  const setFilter = useCallback(
+    (key: string, value: string) =>
+      update({ columnFilters: [...state.columnFilters.filter((f) => f.id !== key), ...(value === '' ? [] : [{ id: key, value }])] }),
+    [update, state.columnFilters],
+  );
+
+  return { state, query, update, choosePageSize, setFilter };
+}
+
+export function useDataTable<TData>({ columns = NO_COLUMNS, data, total, getRowId, ...urlOptions }: UseDataTableOptions<TData>): DataTableState<TData> {
+  const { state, query, update, choosePageSize, setFilter } = useDataTableQuery(urlOptions);
+  const pageSizes = urlOptions.pageSizes ?? PAGE_SIZE_OPTIONS;
   const pageCount = pageCountOf(total, state.pageSize);
   const pagination = useMemo(() => ({ pageIndex: state.pageIndex, pageSize: state.pageSize }), [state.pageIndex, state.pageSize]);
 
@@ -95,20 +128,6 @@ export function useDataTable<TData>({
     },
     getCoreRowModel: getCoreRowModel(),
   });
-
-  const query = useMemo<DataTableQuery>(() => {
-    const [sort] = state.sorting;
-    return {
-      pageIndex: state.pageIndex,
-      pageSize: state.pageSize,
-      sortBy: sort?.id,
-      sortOrder: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
-      filters: Object.fromEntries(state.columnFilters.map((f) => [f.id, f.value])),
-    };
-  }, [state]);
-
-  const setFilter = (key: string, value: string) =>
-    update({ columnFilters: [...state.columnFilters.filter((f) => f.id !== key), ...(value === '' ? [] : [{ id: key, value }])] });
 
   return { table, query, pageCount, pageSizes, total, update, choosePageSize, setFilter };
 }

@@ -1,0 +1,80 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HealthPage } from '../HealthPage/HealthPage.tsx';
+import { testIds } from '../testIds.ts';
+import { startHealthServer, type HealthServer } from '../testing/healthServer.test.helper.ts';
+import { currentUrl, renderWithProviders } from '../testing/renderHealth.test.helper.tsx';
+
+let server: HealthServer;
+beforeAll(async () => {
+  server = await startHealthServer();
+  await import('./CheckModal.tsx');
+});
+afterAll(() => server.close());
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
+
+const historyRequests = () => server.requests.filter((r) => r.path === '/api/db/check_statuses' && r.params.get('check_id')?.startsWith('eq.'));
+const lastHistory = () => historyRequests().at(-1)!.params;
+const url = () => new URLSearchParams(currentUrl.search);
+
+function openAt(search: string) {
+  return renderWithProviders(
+    <main>
+      <HealthPage />
+    </main>,
+    { baseUrl: server.baseUrl, url: `/health?checkId=c-payments-api&timeRange=3h${search}` },
+  );
+}
+
+async function historyWithRows(count: number) {
+  const history = await screen.findByTestId(testIds.modal.history);
+  await waitFor(() => expect(within(history).getAllByTestId(testIds.modal.historyRow)).toHaveLength(count));
+  return history;
+}
+
+describe('CheckHistory', () => {
+  it('keeps the pager, the URL and the request on the same page, size and status', async () => {
+    const user = userEvent.setup();
+    openAt('');
+    const history = await historyWithRows(50);
+    expect(lastHistory().get('limit')).toBe('50');
+    expect(lastHistory().get('offset')).toBe('0');
+
+    await user.click(within(history).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(lastHistory().get('offset')).toBe('50'));
+    expect(url().get('history.pageIndex')).toBe('1');
+    await waitFor(() => expect(history.textContent).toContain('Showing 51-100 of 120'));
+
+    await user.click(within(history).getByRole('combobox', { name: 'Rows per page' }));
+    await user.click(screen.getByRole('option', { name: '25' }));
+    await waitFor(() => expect(lastHistory().get('limit')).toBe('25'));
+    expect(lastHistory().get('offset')).toBe('0');
+    expect(url().get('history.pageSize')).toBe('25');
+    expect(url().get('history.pageIndex')).toBeNull();
+    await historyWithRows(25);
+
+    await user.click(within(history).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(lastHistory().get('offset')).toBe('25'));
+    await user.click(within(history).getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Unhealthy' }));
+    await waitFor(() => expect(lastHistory().get('status')).toBe('eq.false'));
+    expect(lastHistory().get('offset')).toBe('0');
+    expect(lastHistory().get('limit')).toBe('25');
+    expect(url().get('history.status.filter')).toBe('unhealthy');
+    expect(url().get('history.pageIndex')).toBeNull();
+    // The page's own params are left alone.
+    expect(url().get('checkId')).toBe('c-payments-api');
+  });
+
+  it('reproduces the same page from a reloaded URL', async () => {
+    openAt('&history.pageIndex=2&history.pageSize=25&history.status.filter=healthy');
+    const history = await screen.findByTestId(testIds.modal.history);
+    await waitFor(() => expect(lastHistory().get('offset')).toBe('50'));
+    expect(lastHistory().get('limit')).toBe('25');
+    expect(lastHistory().get('status')).toBe('eq.true');
+    await waitFor(() => expect(within(history).getByRole('navigation', { name: 'Status history pagination' }).textContent).toMatch(/Showing 51-/));
+    expect(within(history).getByRole('combobox', { name: 'Status' }).textContent).toContain('Healthy');
+  });
+});
