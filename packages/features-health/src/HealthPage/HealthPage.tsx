@@ -21,7 +21,7 @@ import { reactRouterRouting } from '../routing/reactRouterRouting.tsx';
 import { useRefreshRate } from './useRefreshRate.ts';
 
 // The modal (chart, history, YAML) is a separate chunk: the list is what must paint first. It is
-// fetched once the summary has arrived, so opening a check does not wait for the network.
+// fetched once the first rows have painted, so opening a check does not wait for the network.
 const loadCheckModal = () =>
   import('../CheckModal/CheckModal.tsx').then((module) => {
     loadedCheckModal = module.CheckModalView;
@@ -195,7 +195,16 @@ export function HealthPageView({ embedded = false, headerActions, checkActions }
     void loadLists();
   }, []);
   useEffect(() => {
-    if (hasSummary) void loadCheckModal();
+    if (!hasSummary) return;
+    // After the first rows' frame: fetched and evaluated in the commit that adds the rows, the
+    // modal's ~90 KB chunk landed before their paint.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (timer = setTimeout(() => void loadCheckModal(), 0))) : undefined;
+    if (frame === undefined) timer = setTimeout(() => void loadCheckModal(), 0);
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [hasSummary]);
   const allLabelKeys = useMemo(() => collectLabelOptions(checks, Int32Array.from(checks.keys())).map((option) => option.key), [checks]);
 
