@@ -85,7 +85,8 @@ describe('CodeEditor', () => {
         <CodeEditor label="Canary spec" language="json" value={'{"name": 1}'} schema={schema} />
       </OpsdeckThemeProvider>,
     );
-    expect(screen.getByTestId(testIds.codeEditor.problems).textContent).toBe("Line 1, column 2: 'name' must be of type string");
+    // The validator loads on first use, so the schema problem follows the syntax check.
+    await waitFor(() => expect(screen.getByTestId(testIds.codeEditor.problems).textContent).toBe("Line 1, column 2: 'name' must be of type string"));
     await waitFor(() => expect(diagnosticsOf(content())).toEqual(["'name' must be of type string"]));
     rerender(
       <OpsdeckThemeProvider>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import styled, { useTheme } from 'styled-components';
 import { basicSetup } from 'codemirror';
 import { json } from '@codemirror/lang-json';
@@ -10,7 +10,7 @@ import { testIds } from '../testIds';
 import { editorTheme } from './editorTheme';
 import type { CodeLanguage, CodeProblem } from './parse';
 import { findProblems } from './problems';
-import type { JsonSchema, SchemaProblem } from './schema';
+import { loadSchemaCheck, type JsonSchema, type SchemaCheck, type SchemaProblem } from './schema';
 
 /** The editor's default height (settings spec §9). */
 export const CODE_EDITOR_HEIGHT = 'min(1000px, 90vh)';
@@ -24,7 +24,7 @@ export interface CodeEditorProps {
   /** Any CSS height; defaults to min(1000px, 90vh). */
   height?: string;
   readOnly?: boolean;
-  /** Checks the parsed document against a small JSON schema (type, required, properties, enum, items). */
+  /** Checks the parsed document against a JSON schema (drafts 4 to 2020-12; the validator loads on first use). */
   schema?: JsonSchema;
   /** Further checks of the parsed document; problems carry a key path to be placed on the text. */
   validate?: (value: unknown) => readonly SchemaProblem[];
@@ -157,7 +157,22 @@ export function CodeEditor({
     viewRef.current?.dispatch({ effects: compartments.theme.reconfigure(editorTheme(theme, height)) });
   }, [compartments, theme, height]);
 
-  const problems = useMemo(() => findProblems(value, { language, schema, validate }), [value, language, schema, validate]);
+  // The validator arrives asynchronously; until then (and without a schema) only syntax and `validate` count.
+  const schemaKey = schema ? JSON.stringify(schema) : undefined;
+  const [loaded, setLoaded] = useState<{ key: string; check: SchemaCheck }>();
+  useEffect(() => {
+    if (schemaKey === undefined) return;
+    let current = true;
+    void loadSchemaCheck(JSON.parse(schemaKey) as JsonSchema).then((check) => {
+      if (current) setLoaded({ key: schemaKey, check });
+    });
+    return () => {
+      current = false;
+    };
+  }, [schemaKey]);
+  const schemaCheck = loaded && loaded.key === schemaKey ? loaded.check : undefined;
+
+  const problems = useMemo(() => findProblems(value, { language, schemaCheck, validate }), [value, language, schemaCheck, validate]);
   // Compared by content: an inline `validate` yields equal but new arrays each render, and telling
   // the caller each time would loop when it keeps the problems in state.
   const problemsKey = JSON.stringify(problems);

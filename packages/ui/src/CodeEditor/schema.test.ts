@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findProblems } from './problems';
-import { locatePath, validateJsonSchema, type JsonSchema } from './schema';
+import { loadSchemaCheck, locatePath, validateJsonSchema, type JsonSchema } from './schema';
 
 const canarySchema: JsonSchema = {
   type: 'object',
@@ -22,12 +22,12 @@ const canarySchema: JsonSchema = {
 };
 
 describe('validateJsonSchema', () => {
-  it('accepts a matching value', () => {
-    expect(validateJsonSchema({ name: 'api', spec: { interval: 30, schedule: null, severity: 'low', tags: ['a'] } }, canarySchema)).toEqual([]);
+  it('accepts a matching value', async () => {
+    expect(await validateJsonSchema({ name: 'api', spec: { interval: 30, schedule: null, severity: 'low', tags: ['a'] } }, canarySchema)).toEqual([]);
   });
 
-  it('reports type, required, enum, item and unknown-property problems with their paths', () => {
-    const problems = validateJsonSchema({ name: 3, spec: { severity: 'urgent', tags: ['a', 2] }, extra: true }, canarySchema);
+  it('reports type, required, enum, item and unknown-property problems with their paths', async () => {
+    const problems = await validateJsonSchema({ name: 3, spec: { severity: 'urgent', tags: ['a', 2] }, extra: true }, canarySchema);
     expect(problems).toEqual([
       { path: ['name'], message: "'name' must be of type string" },
       { path: ['spec'], message: "'spec' is missing the required property 'interval'" },
@@ -37,9 +37,38 @@ describe('validateJsonSchema', () => {
     ]);
   });
 
-  it('counts integers as numbers but not the other way round', () => {
-    expect(validateJsonSchema(3, { type: 'number' })).toEqual([]);
-    expect(validateJsonSchema(3.5, { type: 'integer' })).toEqual([{ path: [], message: 'The document must be of type integer' }]);
+  it('counts integers as numbers but not the other way round', async () => {
+    expect(await validateJsonSchema(3, { type: 'number' })).toEqual([]);
+    expect(await validateJsonSchema(3.5, { type: 'integer' })).toEqual([{ path: [], message: 'The document must be of type integer' }]);
+  });
+
+  // The keywords the former partial checker ignored: a whole draft, not a subset.
+  it('checks bounds, patterns, $defs references and oneOf', async () => {
+    const schema: JsonSchema = {
+      $defs: { port: { type: 'integer', minimum: 1, maximum: 65535 } },
+      type: 'object',
+      properties: {
+        port: { $ref: '#/$defs/port' },
+        name: { type: 'string', pattern: '^[a-z-]+$', maxLength: 10 },
+        auth: { oneOf: [{ required: ['token'] }, { required: ['username', 'password'] }] },
+      },
+    };
+    const problems = await validateJsonSchema({ port: 0, name: 'Payments_API_v2', auth: {} }, schema);
+    expect(problems.map((problem) => problem.path.join('.'))).toEqual(['port', 'name', 'name', 'auth']);
+    expect(problems.map((problem) => problem.message)).toEqual([
+      "'port': 0 is less than 1",
+      "'name': String is too long (15 > 10)",
+      "'name': String does not match pattern",
+      "'auth' does not match exactly one subschema (0 matches)",
+    ]);
+    expect(await validateJsonSchema({ port: 5432, name: 'payments', auth: { token: 't' } }, schema)).toEqual([]);
+  });
+
+  it('reads the draft from $schema', async () => {
+    // Draft 4's exclusiveMaximum is a boolean beside maximum; 2020-12 would reject the schema.
+    const draft4: JsonSchema = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'integer', maximum: 10, exclusiveMaximum: true };
+    expect(await validateJsonSchema(10, draft4)).toHaveLength(1);
+    expect(await validateJsonSchema(9, draft4)).toEqual([]);
   });
 });
 
@@ -55,17 +84,17 @@ describe('locatePath', () => {
 });
 
 describe('findProblems', () => {
-  it('shows the syntax error first and alone', () => {
-    const problems = findProblems('name: [', { language: 'yaml', schema: canarySchema });
+  it('shows the syntax error first and alone', async () => {
+    const problems = findProblems('name: [', { language: 'yaml', schemaCheck: await loadSchemaCheck(canarySchema) });
     expect(problems).toHaveLength(1);
     expect(problems[0]?.message).toMatch(/^YAML: /);
   });
 
-  it('places schema and callback problems on the line of their key', () => {
+  it('places schema and callback problems on the line of their key', async () => {
     const text = 'name: api\nspec:\n  interval: soon\n';
     const problems = findProblems(text, {
       language: 'yaml',
-      schema: canarySchema,
+      schemaCheck: await loadSchemaCheck(canarySchema),
       validate: (value) => ((value as { name?: string }).name === 'api' ? [{ path: ['name'], message: 'name is taken' }] : []),
     });
     expect(problems.map((p) => [p.line, p.message, p.path])).toEqual([
@@ -74,7 +103,7 @@ describe('findProblems', () => {
     ]);
   });
 
-  it('does not check an empty document', () => {
-    expect(findProblems('', { language: 'json', schema: canarySchema })).toEqual([]);
+  it('does not check an empty document', async () => {
+    expect(findProblems('', { language: 'json', schemaCheck: await loadSchemaCheck(canarySchema) })).toEqual([]);
   });
 });

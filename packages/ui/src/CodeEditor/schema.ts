@@ -1,19 +1,24 @@
-// A small JSON-schema checker for the subset editors need (type, required, properties,
-// additionalProperties: false, items, enum). A full validator (ajv) is ~120 kB for features the
-// resource editors do not use; callers needing more pass their own `validate` instead.
+// JSON-schema checks for the editors, by a full validator (@cfworker/json-schema: drafts 4 to
+// 2020-12). It interprets schemas instead of compiling them with new Function as ajv does, which the
+// console's CSP (script-src 'self', no unsafe-eval) would refuse; and it is imported on first use so
+// it stays out of every initial chunk.
+import type { Schema as ValidatorSchema, OutputUnit } from '@cfworker/json-schema';
 import type { CodeLanguage, CodeProblem } from './parse';
 import { lineColumnAt } from './parse';
 
 export type JsonSchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
 
+/** A JSON schema; the common keywords are typed, any other keyword of the draft is accepted. */
 export interface JsonSchema {
+  $schema?: string;
   type?: JsonSchemaType | readonly JsonSchemaType[];
   required?: readonly string[];
-  properties?: Readonly<Record<string, JsonSchema>>;
-  additionalProperties?: boolean;
-  items?: JsonSchema;
+  properties?: Readonly<Record<string, JsonSchema | boolean>>;
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema | boolean;
   enum?: readonly unknown[];
   description?: string;
+  [keyword: string]: unknown;
 }
 
 /** A problem found in the parsed value, located by its path of keys and indexes. */
@@ -22,57 +27,110 @@ export interface SchemaProblem {
   message: string;
 }
 
-function typeOf(value: unknown): JsonSchemaType {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  if (typeof value === 'string' || typeof value === 'boolean') return typeof value as JsonSchemaType;
-  return 'object';
-}
-
-function matchesType(value: unknown, type: JsonSchemaType): boolean {
-  const actual = typeOf(value);
-  // Every integer is also a number.
-  return actual === type || (type === 'number' && actual === 'integer');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeOf(value) === 'object';
-}
+/** A schema made ready to check values with. */
+export type SchemaCheck = (value: unknown) => SchemaProblem[];
 
 function describePath(path: readonly (string | number)[]): string {
   return path.length === 0 ? 'The document' : `'${path.join('.')}'`;
 }
 
-export function validateJsonSchema(value: unknown, schema: JsonSchema, path: readonly (string | number)[] = []): SchemaProblem[] {
-  const problems: SchemaProblem[] = [];
-  if (schema.type !== undefined) {
-    const types: readonly JsonSchemaType[] = typeof schema.type === 'string' ? [schema.type] : schema.type;
-    if (!types.some((type) => matchesType(value, type))) {
-      // A value of the wrong type makes the nested checks meaningless.
-      return [{ path, message: `${describePath(path)} must be of type ${types.join(' or ')}` }];
+// Keywords that only say "something inside failed": the inner unit says what, and where.
+const SUMMARY_KEYWORDS = new Set(['properties', 'patternProperties', 'additionalProperties', 'items', 'prefixItems', 'additionalItems', 'unevaluatedProperties', 'unevaluatedItems', '$ref', '$dynamicRef', '$recursiveRef', 'allOf', 'dependentSchemas', 'propertyNames', 'then', 'else']);
+
+// Keywords whose branches are alternatives: their own unit is the problem, not each branch's failure.
+const CHOICE_KEYWORDS = new Set(['oneOf', 'anyOf', 'not']);
+
+function pathOf(instanceLocation: string): (string | number)[] {
+  return instanceLocation
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+}
+
+function messageOf(unit: OutputUnit, path: readonly (string | number)[]): string {
+  const where = describePath(path);
+  switch (unit.keyword) {
+    case 'type': {
+      const expected = /Expected (.+)\.$/.exec(unit.error)?.[1]?.replace(/"/g, '').split(/,\s*/).join(' or ');
+      if (expected) return `${where} must be of type ${expected}`;
+      break;
     }
-  }
-  if (schema.enum && !schema.enum.some((allowed) => allowed === value)) {
-    problems.push({ path, message: `${describePath(path)} must be one of: ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}` });
-  }
-  if (isRecord(value)) {
-    for (const key of schema.required ?? []) {
-      if (!(key in value)) problems.push({ path, message: `${describePath(path)} is missing the required property '${key}'` });
+    case 'required': {
+      const property = /required property "(.+)"/.exec(unit.error)?.[1];
+      if (property) return `${where} is missing the required property '${property}'`;
+      break;
     }
-    for (const [key, child] of Object.entries(value)) {
-      const childSchema = schema.properties?.[key];
-      if (childSchema) problems.push(...validateJsonSchema(child, childSchema, [...path, key]));
-      else if (schema.additionalProperties === false) {
-        problems.push({ path: [...path, key], message: `${describePath([...path, key])} is not an allowed property` });
+    case 'enum': {
+      const list = /any of (.+)\.$/.exec(unit.error)?.[1];
+      if (list) {
+        try {
+          return `${where} must be one of: ${(JSON.parse(list) as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
+        } catch {
+          break;
+        }
       }
+      break;
     }
+    case 'false':
+      return `${where} is not an allowed property`;
   }
-  if (Array.isArray(value) && schema.items) {
-    const items = schema.items;
-    value.forEach((item, index) => problems.push(...validateJsonSchema(item, items, [...path, index])));
+  const error = unit.error.replace(/\.$/, '');
+  return error.startsWith('Instance') ? error.replace(/^Instance/, where) : `${where}: ${error}`;
+}
+
+/** The validator's output as problems, one per failing keyword, without the summaries of their parents. */
+export function problemsOfOutput(units: readonly OutputUnit[]): SchemaProblem[] {
+  const choices = units.filter((unit) => CHOICE_KEYWORDS.has(unit.keyword)).map((unit) => `${unit.keywordLocation}/`);
+  return units
+    .filter((unit) => !SUMMARY_KEYWORDS.has(unit.keyword))
+    .filter((unit) => !choices.some((choice) => unit.keywordLocation.startsWith(choice)))
+    .map((unit) => {
+      const path = pathOf(unit.instanceLocation);
+      return { path, message: messageOf(unit, path) };
+    });
+}
+
+const DRAFTS = [
+  ['draft-04', '4'],
+  ['draft-07', '7'],
+  ['2019-09', '2019-09'],
+  ['2020-12', '2020-12'],
+] as const;
+
+// By the schema's text: an inline schema is a new object on every render but the same schema.
+const compiled = new Map<string, Promise<SchemaCheck>>();
+
+/**
+ * Loads the validator (once) and prepares `schema` (once per distinct schema). A validator that
+ * fails to load or a schema it rejects becomes one problem on the document, not a thrown error.
+ */
+export function loadSchemaCheck(schema: JsonSchema): Promise<SchemaCheck> {
+  const key = JSON.stringify(schema);
+  let check = compiled.get(key);
+  if (!check) {
+    check = import('@cfworker/json-schema').then(({ Validator }) => {
+      const draft = DRAFTS.find(([marker]) => schema.$schema?.includes(marker))?.[1] ?? '2020-12';
+      // Not short-circuited: every problem at once, as the editor lists them.
+      const validator = new Validator(schema as ValidatorSchema, draft, false);
+      return (value: unknown) => {
+        const result = validator.validate(value);
+        return result.valid ? [] : problemsOfOutput(result.errors);
+      };
+    }).catch((error: unknown) => {
+      compiled.delete(key);
+      const reason = error instanceof Error ? error.message : String(error);
+      return () => [{ path: [], message: `The schema check is unavailable: ${reason}` }];
+    });
+    compiled.set(key, check);
   }
-  return problems;
+  return check;
+}
+
+/** Checks `value` against `schema` with the full validator. */
+export async function validateJsonSchema(value: unknown, schema: JsonSchema): Promise<SchemaProblem[]> {
+  return (await loadSchemaCheck(schema))(value);
 }
 
 /**
