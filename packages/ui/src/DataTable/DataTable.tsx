@@ -31,6 +31,7 @@ import { Pager } from './Pager';
 import { clampPageIndex, nextVirtualPageSize, pageCountOf } from './pagination';
 import { DEFAULT_PAGE_SIZE, pageSizeOptionsFor, type TableVariant } from './pageSize';
 import type { ColumnSort } from './urlState';
+import { useReactRouterUrlState } from '../routing/reactRouterUrlState';
 import { useTableUrlState } from './useTableUrlState';
 
 /** Virtual row height estimate and overscan of the spec (console §9). */
@@ -356,6 +357,8 @@ export function DataTable<TData>({
     tableId,
     pageSizeOptions,
     defaultPageSize: pageSizeOptions.includes(DEFAULT_PAGE_SIZE) ? DEFAULT_PAGE_SIZE : pageSizeOptions[0],
+    // The console's tables predate the routing binding; outside a provider they keep react-router.
+    fallbackUrlState: useReactRouterUrlState,
   });
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(initialColumnVisibility ?? {});
   const [expanded, setExpanded] = useState<ExpandedState>(defaultExpanded ? true : {});

@@ -2,7 +2,7 @@
 // falling back to the one this browser remembered. Exported so a server-side caller reads the very
 // state the table writes and fetches with it.
 import { useCallback, useMemo, useState } from 'react';
-import { useUrlState } from '../routing/UrlState';
+import { useUrlState, type UrlStateBinding } from '../routing/UrlState';
 import { browserStorage, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, readStoredPageSize, storePageSize } from './pageSize';
 import { readTableUrlState, writeTableUrlState, type ColumnSort, type TableUrlState } from './urlState';
 
@@ -16,6 +16,8 @@ export interface UseTableUrlStateOptions {
   tableId?: string;
   pageSizeOptions?: readonly number[];
   defaultPageSize?: number;
+  /** The URL binding used outside a UrlStateProvider. */
+  fallbackUrlState?: UrlStateBinding;
 }
 
 export interface TableUrlStateControls {
@@ -26,8 +28,8 @@ export interface TableUrlStateControls {
 }
 
 export function useTableUrlState(options: UseTableUrlStateOptions = {}): TableUrlStateControls {
-  const { prefix = '', defaultSort, filterKeys, tableId, pageSizeOptions = PAGE_SIZE_OPTIONS, defaultPageSize = DEFAULT_PAGE_SIZE } = options;
-  const { searchParams: params, setSearchParams: setParams } = useUrlState();
+  const { prefix = '', defaultSort, filterKeys, tableId, pageSizeOptions = PAGE_SIZE_OPTIONS, defaultPageSize = DEFAULT_PAGE_SIZE, fallbackUrlState } = options;
+  const { searchParams: params, setSearchParams: setParams } = useUrlState(fallbackUrlState);
   // Callers often pass fresh arrays and objects each render; compare them by content.
   const filterKeysKey = filterKeys?.join('\u0000');
   const sortId = defaultSort?.id;

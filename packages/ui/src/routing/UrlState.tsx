@@ -1,7 +1,6 @@
 // One way for ui to read and write the URL's query, whatever routes the app: the console binds
 // react-router, the standalone embed binds the browser's history, so tables keep URL state in both.
 import { createContext, useContext, type ReactNode } from 'react';
-import { useReactRouterUrlState } from './reactRouterUrlState';
 
 /** Writes the query: a function of the current params, pushed (default) or replacing the entry. */
 export type SetSearchParams = (update: (current: URLSearchParams) => URLSearchParams, options?: { replace?: boolean }) => void;
@@ -14,15 +13,19 @@ export interface UrlState {
 /** A hook giving the current query and its writer; must be the same function for the life of a tree. */
 export type UrlStateBinding = () => UrlState;
 
-// react-router by default: the console and every test with a MemoryRouter keep working unchanged.
-const UrlStateContext = createContext<UrlStateBinding>(useReactRouterUrlState);
+// No default binding here: naming react-router's would ship it to the embed with every table.
+const UrlStateContext = createContext<UrlStateBinding | null>(null);
+
+function useMissingUrlState(): UrlState {
+  throw new Error('ui: render tables inside UrlStateProvider (useReactRouterUrlState with react-router, useHistoryUrlState without a router)');
+}
 
 export function UrlStateProvider({ binding, children }: { binding: UrlStateBinding; children: ReactNode }) {
   return <UrlStateContext.Provider value={binding}>{children}</UrlStateContext.Provider>;
 }
 
-/** The URL's query through the nearest binding. */
-export function useUrlState(): UrlState {
-  const useBinding = useContext(UrlStateContext);
+/** The URL's query through the nearest binding, else `fallback` (the same one on every render). */
+export function useUrlState(fallback?: UrlStateBinding): UrlState {
+  const useBinding = useContext(UrlStateContext) ?? fallback ?? useMissingUrlState;
   return useBinding();
 }
