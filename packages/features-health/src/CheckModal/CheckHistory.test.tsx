@@ -2,9 +2,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HealthPage } from '../HealthPage/HealthPage.tsx';
+import { StandaloneHealthPage } from '../HealthPage/StandaloneHealthPage.tsx';
 import { testIds } from '../testIds.ts';
 import { startHealthServer, type HealthServer } from '../testing/healthServer.test.helper.ts';
-import { currentUrl, renderWithProviders } from '../testing/renderHealth.test.helper.tsx';
+import { currentUrl, renderWithoutRouter, renderWithProviders } from '../testing/renderHealth.test.helper.tsx';
 
 let server: HealthServer;
 beforeAll(async () => {
@@ -76,5 +77,15 @@ describe('CheckHistory', () => {
     expect(lastHistory().get('status')).toBe('eq.true');
     await waitFor(() => expect(within(history).getByRole('navigation', { name: 'Status history pagination' }).textContent).toMatch(/Showing 51-/));
     expect(within(history).getByRole('combobox', { name: 'Status' }).textContent).toContain('Healthy');
+  });
+
+  it('pages through the browser history in the embed, which has no router', async () => {
+    const user = userEvent.setup();
+    renderWithoutRouter(<StandaloneHealthPage embedded />, { baseUrl: server.baseUrl, url: '/health?checkId=c-payments-api&timeRange=3h&history.pageSize=25' });
+    const history = await historyWithRows(25);
+    await user.click(within(history).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(lastHistory().get('offset')).toBe('25'));
+    expect(lastHistory().get('limit')).toBe('25');
+    expect(new URLSearchParams(window.location.search).get('history.pageIndex')).toBe('1');
   });
 });
