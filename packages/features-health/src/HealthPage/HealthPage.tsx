@@ -28,6 +28,9 @@ const loadCheckModal = () =>
     return module;
   });
 const CheckModal = lazy(() => loadCheckModal().then((module) => ({ default: module.CheckModalView })));
+// The rows' chunk is requested when this module evaluates, not on the page's first commit: in the
+// console that commit waits for the session calls, and the chunk then raced the summary and could lose.
+void loadLists();
 
 
 /** Spec §2/§9: the search box waits 400 ms after the last keystroke. */
@@ -190,10 +193,6 @@ export function HealthPageView({ embedded = false, headerActions, checkActions }
   const computeView = useMemo(() => createHealthViewModel(), []);
   const health = computeView(checks, view, collapsed);
   const hasSummary = summary.data !== undefined;
-  // The rows' chunk loads alongside the summary request (both start on the first commit).
-  useEffect(() => {
-    void loadLists();
-  }, []);
   useEffect(() => {
     if (!hasSummary) return;
     // After the first rows' frame: fetched and evaluated in the commit that adds the rows, the

@@ -4,13 +4,21 @@ import type * as healthLists from './healthLists.ts';
 type ListsModule = typeof healthLists;
 
 let loaded: ListsModule | null = null;
+let loading: Promise<ListsModule> | null = null;
 
 /**
- * Loads the lists chunk (rows, cards, virtualizer, label filters, ~15 KB gzip). The page starts
- * this on its first commit, alongside the summary request, so the rows rarely wait for it.
+ * Loads the lists chunk (rows, cards, virtualizer, label filters, ~16 KB gzip), once. The page
+ * starts this when its module evaluates, ahead of the summary request, so the rows never wait for it.
  */
 export function loadLists(): Promise<ListsModule> {
-  return import('./healthLists.ts').then((module) => (loaded = module));
+  // A failed load is forgotten, so the next caller retries it.
+  return (loading ??= import('./healthLists.ts').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  ));
 }
 
 /**
