@@ -41,7 +41,10 @@ describe('health view URL state', () => {
     const opened = applyHealthViewState(new URLSearchParams('search=api'), { checkId: 'c1', timeRange: '1h' });
     expect(opened.get('checkId')).toBe('c1');
     expect(opened.get('timeRange')).toBe('1h');
-    const closed = applyHealthViewState(opened, { checkId: null, timeRange: '1h' });
+    const paged = new URLSearchParams(opened);
+    paged.set('history.pageIndex', '2');
+    paged.set('history.status.filter', 'healthy');
+    const closed = applyHealthViewState(paged, { checkId: null, timeRange: '1h' });
     expect(closed.toString()).toBe('search=api');
   });
 

@@ -102,6 +102,10 @@ export function applyHealthViewState(params: URLSearchParams, patch: Partial<Hea
   // shared link shows the same window even when it is the default.
   const checkId = next.get(healthParams.checkId);
   if (checkId && !next.has(healthParams.timeRange)) next.set(healthParams.timeRange, parseHealthViewState(next).timeRange);
-  if (!checkId) next.delete(healthParams.timeRange);
+  if (!checkId) {
+    next.delete(healthParams.timeRange);
+    // The modal's own table state (its history pager and filters) closes with it.
+    for (const name of [...next.keys()]) if (name.startsWith('history.')) next.delete(name);
+  }
   return next;
 }
