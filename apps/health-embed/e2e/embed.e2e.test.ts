@@ -97,19 +97,22 @@ describe('health-embed in Chromium against apps/server demo data', () => {
     await page.getByRole('option', { name: '1mo' }).click();
     await expect.poll(() => param(page, 'timeRange')).toBe('1mo');
     await modal.getByTestId('check-modal-history-row').first().waitFor();
-    const pager = modal.getByText(/^Page 1 of \d+/);
-    await pager.waitFor();
-    await modal.getByRole('button', { name: 'Next' }).click();
-    await modal.getByText(/^Page 2 of/).waitFor();
+    // The shared table pager: 50 rows a page, its page in the URL.
+    await modal.getByText(/^Showing 1-50 of \d+/).waitFor();
+    await modal.getByRole('button', { name: 'Next page' }).click();
+    await modal.getByText(/^Showing 51-\d+ of \d+/).waitFor();
+    await expect.poll(() => param(page, 'history.pageIndex')).toBe('1');
     await modal.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Healthy', exact: true }).click();
-    await modal.getByText(/^Page 1 of/).waitFor();
+    await modal.getByText(/^Showing 1-\d+ of \d+/).waitFor();
+    await expect.poll(() => param(page, 'history.pageIndex') ?? '0').toBe('0');
     expect(await modal.getByTestId('check-modal-run-now').count()).toBe(0);
     expect(await modal.getByTestId('check-modal-edit').count()).toBe(0);
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
     expect(param(page, 'checkId')).toBeNull();
     expect(param(page, 'timeRange')).toBeNull();
+    expect(param(page, 'history.status.filter')).toBeNull();
     await page.close();
   });
 
