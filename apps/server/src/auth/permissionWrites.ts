@@ -109,8 +109,11 @@ function deniesAnAdmin(row: Row, admins: Admins): boolean {
  * within its rights too, so it cannot lift a restriction it could not have made. Admins skip this:
  * the caller only asks for non-admin writers.
  */
-export async function checkPermissionWrite(user: AuthUser, write: PermissionWrite): Promise<PermissionWriteDecision> {
-  const authorizer = createAuthorizer({ roles: user.roles, permissions: user.permissions });
+export async function checkPermissionWrite(
+  user: AuthUser,
+  write: PermissionWrite,
+  authorizer: Authorizer = createAuthorizer({ roles: user.roles, permissions: user.permissions }),
+): Promise<PermissionWriteDecision> {
   const refuse = (reason: string): PermissionWriteDecision => ({ allowed: false, reason: `permissions: ${reason}` });
 
   for (const row of write.before) {

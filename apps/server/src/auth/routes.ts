@@ -1,6 +1,5 @@
 import { hostname } from 'node:os';
 import { Hono } from 'hono';
-import { createAuthorizer } from '@opsdeck/rbac';
 import type { AppEnv } from '../http/env';
 
 /** /api/auth: who the caller is, with the roles and permissions the console gates on. */
@@ -8,7 +7,7 @@ export function authRoutes() {
   const app = new Hono<AppEnv>();
   app.get('/whoami', (c) => {
     const user = c.get('user');
-    const { isAdmin } = createAuthorizer({ roles: user.roles, permissions: user.permissions });
+    const { isAdmin } = c.get('authorizer');
     return c.json({
       message: 'success',
       payload: {

@@ -134,7 +134,7 @@ export function authorizeTable(
   }
   // Permission rows are rbac administration: below admin, a writer grants only what it holds.
   if (resource === 'permissions' && action === 'write' && !authorizer.isAdmin) {
-    return { allowed: true, resource, action, checkRows: (write) => checkPermissionWrite(user, write) };
+    return { allowed: true, resource, action, checkRows: (write) => checkPermissionWrite(user, write, authorizer) };
   }
   if (table === 'people' && action === 'write' && !authorizer.isAdmin) {
     return { allowed: true, resource, action, checkRows: (write) => checkPeopleWrite(write) };

@@ -1,5 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { createAuthorizer, RESOURCES } from '@opsdeck/rbac';
+import { RESOURCES } from '@opsdeck/rbac';
 import type { Database } from '../db/database';
 import { authRoutes } from '../auth/routes';
 import { requireUser, type AuthMode } from '../auth/middleware';
@@ -139,8 +139,6 @@ function isUnder(path: string, prefix: string): boolean {
 
 // §6: a guest reads nothing, so has no use for (and gets no) cluster address.
 const readsSomething: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const user = c.get('user');
-  const authorizer = createAuthorizer({ roles: user.roles, permissions: user.permissions });
-  if (!authorizer.canAny(RESOURCES.map((resource) => [resource, 'read'] as const))) throw forbidden('the kubeconfig needs read access to something');
+  if (!c.get('authorizer').canAny(RESOURCES.map((resource) => [resource, 'read'] as const))) throw forbidden('the kubeconfig needs read access to something');
   await next();
 };

@@ -143,6 +143,11 @@ export class IdentityStore {
       SELECT * FROM created`;
     const params = [id, json(traits), normalizeEmail(traits.email), hashedPassword ?? null];
     if (people) params.push(displayName(traits));
+    return this.writeIdentity(sql, params);
+  }
+
+  /** Runs an identity write that returns the row; undefined when a unique address is already taken. */
+  private async writeIdentity(sql: string, params: unknown[]): Promise<IdentityRecord | undefined> {
     try {
       const { rows } = await this.db.query<IdentityRow>(sql, params);
       return rows[0] && toIdentity(rows[0]);
@@ -169,13 +174,7 @@ export class IdentityStore {
       SELECT * FROM updated`;
     const params = [id, json(traits), normalizeEmail(traits.email)];
     if (people) params.push(displayName(traits));
-    try {
-      const { rows } = await this.db.query<IdentityRow>(sql, params);
-      return rows[0] && toIdentity(rows[0]);
-    } catch (error) {
-      if (isUniqueViolation(error)) return undefined;
-      throw error;
-    }
+    return this.writeIdentity(sql, params);
   }
 
   async markEmailVerified(id: string): Promise<void> {
