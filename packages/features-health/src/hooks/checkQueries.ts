@@ -1,7 +1,6 @@
-import { checkDetailsQuery, checkGraphQuery, healthKeys, runCheckNow, statusHistoryPageSize, statusHistoryQuery } from '@opsdeck/api-client/health';
+import { checkDetailsQuery, checkGraphQuery, healthKeys, runCheckNow } from '@opsdeck/api-client/health';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HistoryStatus } from '../model/durationFilter.ts';
 import type { TimeRangePreset } from '../model/timeRange.ts';
 
 export function useCheckDetails(checkId: string | null) {
@@ -16,26 +15,6 @@ export function useCheckGraph(checkId: string | null, timeRange: TimeRangePreset
     enabled: checkId !== null,
     placeholderData: keepPreviousData,
   });
-}
-
-export interface StatusHistoryFilter {
-  status: HistoryStatus;
-  /** Minimum duration in ms; undefined for All. */
-  duration: number | undefined;
-  pageIndex: number;
-}
-
-export function useStatusHistory(checkId: string, timeRange: TimeRangePreset, filter: StatusHistoryFilter) {
-  const client = useApiClient();
-  const query = {
-    checkId,
-    start: timeRange,
-    status: filter.status === 'all' ? undefined : filter.status,
-    duration: filter.duration,
-    pageIndex: filter.pageIndex,
-    pageSize: statusHistoryPageSize,
-  };
-  return useQuery({ ...statusHistoryQuery(client, query), placeholderData: keepPreviousData });
 }
 
 /** Runs a check now, then refreshes everything shown about it (modal and its row). */

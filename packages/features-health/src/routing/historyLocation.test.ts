@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isModifiedClick, withSearch } from './historyLocation.ts';
-
-describe('withSearch', () => {
-  it('replaces the query and keeps the path and hash', () => {
-    expect(withSearch({ pathname: '/ops/health', hash: '#top' }, new URLSearchParams('a=1&b=two words'))).toBe('/ops/health?a=1&b=two+words#top');
-  });
-  it('drops the question mark when nothing is left', () => {
-    expect(withSearch({ pathname: '/health', hash: '' }, new URLSearchParams())).toBe('/health');
-  });
-});
+import { isModifiedClick } from './historyLocation.ts';
 
 describe('isModifiedClick', () => {
   const plain = { button: 0, metaKey: false, altKey: false, ctrlKey: false, shiftKey: false, defaultPrevented: false };

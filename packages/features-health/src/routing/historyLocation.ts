@@ -1,9 +1,3 @@
-/** The address after replacing a location's query, keeping its path and hash. */
-export function withSearch(location: { pathname: string; hash: string }, params: URLSearchParams): string {
-  const query = params.toString();
-  return `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
-}
-
 /** True for a click the browser should handle itself (new tab, download, another button). */
 export function isModifiedClick(event: { button: number; metaKey: boolean; altKey: boolean; ctrlKey: boolean; shiftKey: boolean; defaultPrevented: boolean }): boolean {
   return event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;

@@ -1,43 +1,19 @@
-import { useCallback, useMemo, useSyncExternalStore, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
+import { navigateHistory, useHistoryUrlState } from '@opsdeck/ui';
 import type { HealthLinkProps, HealthRouting, SetSearchParams } from './HealthRouting.tsx';
-import { isModifiedClick, withSearch } from './historyLocation.ts';
+import { isModifiedClick } from './historyLocation.ts';
 
-// Our own pushState/replaceState fire no event, so writers notify the readers themselves;
-// back/forward arrive as popstate.
-const listeners = new Set<() => void>();
-
-function subscribe(onChange: () => void): () => void {
-  listeners.add(onChange);
-  window.addEventListener('popstate', onChange);
-  return () => {
-    listeners.delete(onChange);
-    window.removeEventListener('popstate', onChange);
-  };
-}
-
-function navigate(url: string, replace = false): void {
-  if (replace) window.history.replaceState(window.history.state, '', url);
-  else window.history.pushState(null, '', url);
-  for (const listener of listeners) listener();
-}
-
-const readSearch = () => window.location.search;
-const serverSearch = () => '';
-
+// The history binding is ui's, so the page, its links and ui's tables share one set of readers.
 function useHistorySearchParams(): readonly [URLSearchParams, SetSearchParams] {
-  const search = useSyncExternalStore(subscribe, readSearch, serverSearch);
-  const params = useMemo(() => new URLSearchParams(search), [search]);
-  const setParams = useCallback<SetSearchParams>((update, options) => {
-    navigate(withSearch(window.location, update(new URLSearchParams(window.location.search))), options?.replace);
-  }, []);
-  return [params, setParams] as const;
+  const { searchParams, setSearchParams } = useHistoryUrlState();
+  return [searchParams, setSearchParams] as const;
 }
 
 function HistoryLink({ to, children, 'data-testid': testId }: HealthLinkProps) {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (isModifiedClick(event)) return;
     event.preventDefault();
-    navigate(to);
+    navigateHistory(to);
   };
   return (
     <a href={to} onClick={onClick} data-testid={testId}>

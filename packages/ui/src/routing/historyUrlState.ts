@@ -13,6 +13,13 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
+/** Moves the browser to `url` (same document) and tells every reader of the history URL state. */
+export function navigateHistory(url: string, replace = false): void {
+  if (replace) window.history.replaceState(window.history.state, '', url);
+  else window.history.pushState(null, '', url);
+  for (const listener of listeners) listener();
+}
+
 const readSearch = () => window.location.search;
 const serverSearch = () => '';
 
@@ -22,10 +29,7 @@ export function useHistoryUrlState(): UrlState {
   const searchParams = useMemo(() => new URLSearchParams(search), [search]);
   const setSearchParams = useCallback<SetSearchParams>((update, options) => {
     const next = update(new URLSearchParams(window.location.search)).toString();
-    const url = `${window.location.pathname}${next ? `?${next}` : ''}${window.location.hash}`;
-    if (options?.replace) window.history.replaceState(window.history.state, '', url);
-    else window.history.pushState(null, '', url);
-    for (const listener of listeners) listener();
+    navigateHistory(`${window.location.pathname}${next ? `?${next}` : ''}${window.location.hash}`, options?.replace);
   }, []);
   return useMemo(() => ({ searchParams, setSearchParams }), [searchParams, setSearchParams]);
 }
