@@ -2,7 +2,12 @@
 // export condition), so tests never need a build of their dependencies, and that every package
 // writes a JSON report for the workspace-wide summary (scripts/test-summary.mjs).
 import { defaultClientConditions, defaultServerConditions } from 'vite';
-import { configDefaults, defineConfig, mergeConfig, type ViteUserConfig as UserConfig } from 'vitest/config';
+import {
+  configDefaults,
+  defineConfig,
+  mergeConfig,
+  type ViteUserConfig as UserConfig,
+} from 'vitest/config';
 
 export const sourceCondition = '@opsdeck/source';
 
@@ -16,7 +21,10 @@ export const sourceResolve = {
  * package, such as end-to-end tests, passes its own name so the two reports add up instead of one
  * overwriting the other.
  */
-export function definePackageConfig(config: UserConfig = {}, { report = 'vitest' }: { report?: string } = {}): UserConfig {
+export function definePackageConfig(
+  config: UserConfig = {},
+  { report = 'vitest' }: { report?: string } = {},
+): UserConfig {
   return mergeConfig(
     defineConfig({
       ...sourceResolve,
@@ -43,7 +51,13 @@ export function defineE2EConfig(config: UserConfig = {}): UserConfig {
   return definePackageConfig(
     mergeConfig(
       defineConfig({
-        test: { include: ['e2e/**/*.e2e.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false },
+        test: {
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
       }),
       defineConfig(config),
     ),

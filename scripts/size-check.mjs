@@ -11,7 +11,11 @@ import { gzipSync } from 'node:zlib';
 export function initialJsFiles(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   return new Set(
-    [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\.?\/?([^"]+\.js)"/g)].map((match) => match[1]),
+    [
+      ...html.matchAll(
+        /<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\.?\/?([^"]+\.js)"/g,
+      ),
+    ].map((match) => match[1]),
   );
 }
 
@@ -30,11 +34,14 @@ export function checkInitialJs(dist, budgetKB, name) {
     console.log(`initial  ${size.toFixed(1).padStart(7)} KB  ${file}`);
   }
   for (const file of readdirSync(join(dist, 'assets')).filter((entry) => entry.endsWith('.js'))) {
-    if (!initial.has(`assets/${file}`)) console.log(`lazy     ${gzipKB(`assets/${file}`).toFixed(1).padStart(7)} KB  assets/${file}`);
+    if (!initial.has(`assets/${file}`))
+      console.log(`lazy     ${gzipKB(`assets/${file}`).toFixed(1).padStart(7)} KB  assets/${file}`);
   }
   console.log(`${name}: initial JS ${total.toFixed(1)} KB gzip, budget ${budgetKB} KB`);
   if (total > budgetKB) {
-    console.error(`size-check: ${name} initial JS ${total.toFixed(1)} KB gzip is over the ${budgetKB} KB budget`);
+    console.error(
+      `size-check: ${name} initial JS ${total.toFixed(1)} KB gzip is over the ${budgetKB} KB budget`,
+    );
     return false;
   }
   return true;

@@ -2,7 +2,7 @@ import { definePackageBuild } from '../../tsup.shared.ts';
 
 // dist mirrors src (dist/health/index.js from src/health/index.ts) so tools map one to the other.
 export default definePackageBuild({
-  'index': 'src/index.ts',
+  index: 'src/index.ts',
   'db/index': 'src/db/index.ts',
   'health/index': 'src/health/index.ts',
   'auth/index': 'src/auth/index.ts',

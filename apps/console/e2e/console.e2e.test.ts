@@ -8,7 +8,10 @@ import { testIds } from '../src/testIds.ts';
 import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
 
 const password = 'opsdeck-demo';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 let server: RunningServer;
 let browser: Browser;
@@ -24,7 +27,10 @@ afterAll(async () => {
 
 /** A fresh browser profile (own cookies and storage) per person. */
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1400, height: 900 },
+  });
   contexts.push(context);
   return context.newPage();
 }
@@ -52,14 +58,32 @@ async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated, not injected as an inline <script>: the server's CSP (script-src 'self') stays on for the page under test.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map(
+      (violation) =>
+        `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
   });
   return violations;
 }
 
-const sidebarLinks = (page: Page) => page.getByTestId(testIds.sidebar.root).getByRole('navigation', { name: 'Main' }).getByRole('link');
+const sidebarLinks = (page: Page) =>
+  page
+    .getByTestId(testIds.sidebar.root)
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link');
 
 describe('console in Chromium against apps/server', () => {
   it('sends a signed-out visit to login and back to the page after signing in (return_to)', async () => {
@@ -67,7 +91,9 @@ describe('console in Chromium against apps/server', () => {
     await page.goto('/health?search=dns');
     await page.waitForURL('**/login?return_to=*');
     expect(pathOf(page)).toBe('/login?return_to=%2Fhealth%3Fsearch%3Ddns');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign In to your account');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Sign In to your account');
     await page.getByLabel('E-Mail').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await fillSignIn(page, 'admin@local', password);
@@ -87,7 +113,9 @@ describe('console in Chromium against apps/server', () => {
   it('renders the verification and error pages without axe violations', async () => {
     const page = await newPage();
     await page.goto('/verification');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Verify your account');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Verify your account');
     await page.getByRole('button').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.goto('/error?error_code=BAD_SESSION');
@@ -107,7 +135,9 @@ describe('console in Chromium against apps/server', () => {
     await page.getByRole('button', { name: 'Sign up' }).click();
     await page.waitForURL((url) => url.pathname !== '/registration');
     await page.getByTestId(testIds.userMenu.trigger).waitFor();
-    expect(await page.getByTestId(testIds.userMenu.trigger).textContent()).toContain('Grace Hopper');
+    expect(await page.getByTestId(testIds.userMenu.trigger).textContent()).toContain(
+      'Grace Hopper',
+    );
   });
 
   it('recovers an account with the code from the outbox', async () => {
@@ -119,8 +149,12 @@ describe('console in Chromium against apps/server', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Recovery code').waitFor();
     // The outbox holds sign-in codes, so only an admin reads it (the operator's console log has them too).
-    const asAdmin = { Authorization: `Basic ${Buffer.from(`admin@local:${password}`).toString('base64')}` };
-    const outbox = (await (await page.request.get('/api/dev/outbox', { headers: asAdmin })).json()) as Array<{ recipient: string; code: string | null }>;
+    const asAdmin = {
+      Authorization: `Basic ${Buffer.from(`admin@local:${password}`).toString('base64')}`,
+    };
+    const outbox = (await (
+      await page.request.get('/api/dev/outbox', { headers: asAdmin })
+    ).json()) as Array<{ recipient: string; code: string | null }>;
     const code = outbox.find((entry) => entry.recipient === 'commander@local' && entry.code)?.code;
     expect(code).toBeTruthy();
     await page.getByLabel('Recovery code').fill(code!);
@@ -138,10 +172,13 @@ describe('console in Chromium against apps/server', () => {
     const card = page.getByRole('region', { name: 'Manage 2FA TOTP Authenticator App' });
     await card.getByLabel('Verify code').waitFor();
     const flowId = new URL(page.url()).searchParams.get('flow');
-    const flow = (await (await page.request.get(`/api/.ory/self-service/settings/flows?id=${flowId}`)).json()) as {
+    const flow = (await (
+      await page.request.get(`/api/.ory/self-service/settings/flows?id=${flowId}`)
+    ).json()) as {
       ui: { nodes: Array<{ attributes: { id?: string; text?: { text: string } } }> };
     };
-    const secret = flow.ui.nodes.find((node) => node.attributes.id === 'totp_secret_key')?.attributes.text?.text;
+    const secret = flow.ui.nodes.find((node) => node.attributes.id === 'totp_secret_key')
+      ?.attributes.text?.text;
     expect(secret).toBeTruthy();
     await card.getByLabel('Verify code').fill(authenticator.generate(secret!));
     await card.getByRole('button', { name: 'Save' }).click();
@@ -154,10 +191,14 @@ describe('console in Chromium against apps/server', () => {
     expect(pathOf(page)).toBe('/login?return_to=%2Fhealth');
 
     await fillSignIn(page, 'responder@local', password);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Two-Factor Authentication');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Two-Factor Authentication');
     // The enrolment spent this 30 s step's code (no replay): sign in with the next step's, which the
     // server's one-step window accepts.
-    await page.getByLabel('Authentication code').fill(authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret!));
+    await page
+      .getByLabel('Authentication code')
+      .fill(authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret!));
     await page.getByRole('button', { name: 'Use Authenticator' }).click();
     await page.waitForURL('**/health');
     await page.getByTestId('health-row').first().waitFor();
@@ -239,7 +280,9 @@ describe('console in Chromium against apps/server', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
     await page.getByTestId(testIds.userMenu.trigger).click();
     await page.getByText('Hi Admin').waitFor();
-    await expect.poll(() => page.getByTestId(testIds.userMenu.versions).textContent()).toMatch(/^Frontendv1\.0\.836Backendv\d+\.\d+\.\d+$/);
+    await expect
+      .poll(() => page.getByTestId(testIds.userMenu.versions).textContent())
+      .toMatch(/^Frontendv1\.0\.836Backendv\d+\.\d+\.\d+$/);
     await page.getByRole('button', { name: 'Download kubeconfig' }).click();
     const dialog = page.getByRole('dialog', { name: 'Download and install kubeconfig' });
     await dialog.waitFor();
@@ -249,7 +292,12 @@ describe('console in Chromium against apps/server', () => {
     // The window closes as soon as the browser has the attachment, so listen for the response
     // itself rather than asking the request for it afterwards.
     const [reply] = await Promise.all([
-      page.context().waitForEvent('response', (candidate) => new URL(candidate.url()).pathname === '/api/kubeconfig'),
+      page
+        .context()
+        .waitForEvent(
+          'response',
+          (candidate) => new URL(candidate.url()).pathname === '/api/kubeconfig',
+        ),
       dialog.getByTestId(testIds.kubeconfig.download).click(),
     ]);
     expect(reply.status()).toBe(200);
@@ -259,7 +307,8 @@ describe('console in Chromium against apps/server', () => {
   describe('health inside the console', () => {
     const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
     const rowCount = (page: Page) => page.getByTestId(healthIds.page.count).textContent();
-    const firstCheck = (page: Page) => page.getByTestId(healthIds.page.row).first().locator('[role=rowheader] button');
+    const firstCheck = (page: Page) =>
+      page.getByTestId(healthIds.page.row).first().locator('[role=rowheader] button');
 
     it('lets an admin filter by URL, reload the same view, open a check and run it, without axe violations', async () => {
       const page = await newPage();
@@ -279,7 +328,10 @@ describe('console in Chromium against apps/server', () => {
       await page.getByRole('tab').nth(1).click();
       await expect.poll(() => param(page, 'tab')).not.toBeNull();
       await page.getByTestId(healthIds.page.row).first().waitFor();
-      const names = await page.getByTestId(healthIds.page.row).locator('[role=rowheader] button').allTextContents();
+      const names = await page
+        .getByTestId(healthIds.page.row)
+        .locator('[role=rowheader] button')
+        .allTextContents();
       expect(names.length).toBeGreaterThan(0);
       expect(names.every((name) => name.toLowerCase().includes('dns'))).toBe(true);
 
@@ -290,7 +342,9 @@ describe('console in Chromium against apps/server', () => {
       await page.getByTestId(healthIds.page.row).first().waitFor();
       expect(page.url()).toBe(url);
       expect(await rowCount(page)).toBe(count);
-      expect(await page.getByPlaceholder('Search by name, description, or endpoint').inputValue()).toBe('dns');
+      expect(
+        await page.getByPlaceholder('Search by name, description, or endpoint').inputValue(),
+      ).toBe('dns');
 
       await firstCheck(page).click();
       const modal = page.getByTestId(healthIds.modal.root);
@@ -301,7 +355,10 @@ describe('console in Chromium against apps/server', () => {
 
       // The run itself must answer: 'Run failed' (the request failing) is not a check result.
       const [reply] = await Promise.all([
-        page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/canary/run/check/')),
+        page.waitForResponse(
+          (response) =>
+            response.request().method() === 'POST' && response.url().includes('/canary/run/check/'),
+        ),
         modal.getByTestId(healthIds.modal.runNow).click(),
       ]);
       expect(reply.status()).toBe(200);

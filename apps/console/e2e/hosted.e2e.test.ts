@@ -16,8 +16,17 @@ import { installStandInClerk, type StandInSetup } from './standInClerk.ts';
 // page loads and every request off 127.0.0.1 is aborted and recorded. The screens exercised here
 // need no organization backend.
 const dist = fileURLToPath(new URL('../.opsdeck/e2e-hosted-dist/', import.meta.url));
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const contentTypes: Record<string, string> = { '.js': 'text/javascript', '.html': 'text/html', '.svg': 'image/svg+xml', '.css': 'text/css', '.map': 'application/json' };
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+const contentTypes: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.html': 'text/html',
+  '.svg': 'image/svg+xml',
+  '.css': 'text/css',
+  '.map': 'application/json',
+};
 
 let server: Server;
 let origin: string;
@@ -32,7 +41,9 @@ beforeAll(async () => {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end('{"error":"not found"}');
     } else if (path !== '/' && file.startsWith(dist) && existsSync(file)) {
-      response.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream' });
+      response.writeHead(200, {
+        'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
+      });
       response.end(readFileSync(file));
     } else {
       response.writeHead(200, { 'content-type': 'text/html' });
@@ -66,9 +77,23 @@ async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated, not injected as an inline <script>: the server's CSP (script-src 'self') stays on for the page under test.
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map(
+      (violation) =>
+        `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
   });
 }
 
@@ -80,7 +105,10 @@ const organizations = [
 
 describe('hosted build in Chromium with a stand-in hosted service', () => {
   it('sends a signed-out visitor to the hosted sign-in with the page to come back to', async () => {
-    const { page, outside } = await open('/health?search=dns', { signedIn: false, organizations: [] });
+    const { page, outside } = await open('/health?search=dns', {
+      signedIn: false,
+      organizations: [],
+    });
     await page.getByTestId(testIds.hosted.login).getByText('[SignIn]').waitFor();
     expect(pathOf(page)).toBe('/login?return_to=%2Fhealth%3Fsearch%3Ddns');
     expect(outside).toEqual([]);

@@ -25,7 +25,11 @@ beforeAll(async () => {
   mkdirSync(shotsDir, { recursive: true });
   [server, browser] = await Promise.all([startServer(), chromium.launch(chromiumOptions)]);
   // Reduced motion: the shell's transitions end at once, so a screenshot never catches one midway.
-  context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+  context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1440, height: 900 },
+    reducedMotion: 'reduce',
+  });
   page = await context.newPage();
 });
 afterAll(async () => {
@@ -46,18 +50,28 @@ function sidewaysOverflow(target: Page): Promise<string[]> {
   return target.evaluate((mainId) => {
     const found: string[] = [];
     const root = document.scrollingElement!;
-    if (root.scrollWidth > window.innerWidth) found.push(`page ${root.scrollWidth}px wide in ${window.innerWidth}px`);
+    if (root.scrollWidth > window.innerWidth)
+      found.push(`page ${root.scrollWidth}px wide in ${window.innerWidth}px`);
     const main = document.querySelector<HTMLElement>(`[data-testid="${mainId}"]`);
-    if (main && main.scrollWidth > main.clientWidth) found.push(`main region ${main.scrollWidth}px wide in ${main.clientWidth}px`);
+    if (main && main.scrollWidth > main.clientWidth)
+      found.push(`main region ${main.scrollWidth}px wide in ${main.clientWidth}px`);
     for (const dialog of document.querySelectorAll<HTMLElement>('[role=dialog]')) {
       const box = dialog.getBoundingClientRect();
       if (box.width === 0 || getComputedStyle(dialog).visibility === 'hidden') continue;
-      const name = dialog.getAttribute('aria-label') ?? dialog.getAttribute('aria-labelledby') ?? 'dialog';
-      if (box.left < 0 || box.right > window.innerWidth) found.push(`${name} spans ${Math.round(box.left)}..${Math.round(box.right)}px of ${window.innerWidth}px`);
+      const name =
+        dialog.getAttribute('aria-label') ?? dialog.getAttribute('aria-labelledby') ?? 'dialog';
+      if (box.left < 0 || box.right > window.innerWidth)
+        found.push(
+          `${name} spans ${Math.round(box.left)}..${Math.round(box.right)}px of ${window.innerWidth}px`,
+        );
       // Anything inside reaching past the dialog's edge is cut off, unless it sits in a part that
       // scrolls sideways on purpose (a table).
       const scrollsSideways = (element: HTMLElement) => {
-        for (let at: HTMLElement | null = element.parentElement; at && at !== dialog; at = at.parentElement) {
+        for (
+          let at: HTMLElement | null = element.parentElement;
+          at && at !== dialog;
+          at = at.parentElement
+        ) {
           const { overflowX } = getComputedStyle(at);
           if (overflowX === 'auto' || overflowX === 'scroll') return true;
         }
@@ -67,7 +81,10 @@ function sidewaysOverflow(target: Page): Promise<string[]> {
         const edge = part.getBoundingClientRect();
         return edge.width > 0 && edge.right > box.right + 1 && !scrollsSideways(part);
       });
-      if (sticking.length > 0) found.push(`${name}: ${sticking.length} parts reach past its right edge, the first a ${sticking[0]!.tagName.toLowerCase()}`);
+      if (sticking.length > 0)
+        found.push(
+          `${name}: ${sticking.length} parts reach past its right edge, the first a ${sticking[0]!.tagName.toLowerCase()}`,
+        );
     }
     return found;
   }, testIds.shell.main);
@@ -82,18 +99,28 @@ async function checkBothSchemes(name: string, width: number): Promise<string[]> 
   for (const scheme of schemes) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.evaluate(() => document.fonts.ready);
-    problems.push(...(await sidewaysOverflow(page)).map((problem) => `${name} @${width} ${scheme}: ${problem}`));
+    problems.push(
+      ...(await sidewaysOverflow(page)).map((problem) => `${name} @${width} ${scheme}: ${problem}`),
+    );
     await page.screenshot({ path: `${shotsDir}${name}-${width}-${scheme}.png` });
   }
   return problems;
 }
 
 const sidebar = () => page.getByTestId(testIds.sidebar.root);
-const sidebarBox = () => sidebar().evaluate((element) => {
-  const box = element.getBoundingClientRect();
-  return { left: Math.round(box.left), right: Math.round(box.right), visible: getComputedStyle(element).visibility !== 'hidden' };
-});
-const mainLeft = () => page.getByTestId(testIds.shell.main).evaluate((element) => Math.round(element.getBoundingClientRect().left));
+const sidebarBox = () =>
+  sidebar().evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return {
+      left: Math.round(box.left),
+      right: Math.round(box.right),
+      visible: getComputedStyle(element).visibility !== 'hidden',
+    };
+  });
+const mainLeft = () =>
+  page
+    .getByTestId(testIds.shell.main)
+    .evaluate((element) => Math.round(element.getBoundingClientRect().left));
 
 describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
   it('lays the sign-in page out without sideways overflow', async () => {
@@ -192,7 +219,11 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
       await drawer.waitFor();
       await expect.poll(sidebarBox).toEqual({ left: 0, right: 224, visible: true });
       expect(await mainLeft()).toBe(0);
-      expect(await drawer.getByRole('link', { name: 'Health' }).evaluate((link) => link === document.activeElement)).toBe(true);
+      expect(
+        await drawer
+          .getByRole('link', { name: 'Health' })
+          .evaluate((link) => link === document.activeElement),
+      ).toBe(true);
       expect(await sidewaysOverflow(page)).toEqual([]);
       await page.screenshot({ path: `${shotsDir}drawer-open-390-light.png` });
       await page.keyboard.press('Escape');
@@ -213,21 +244,37 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
         await page.getByTestId(healthIds.page.card).first().waitFor();
         const layout = await page.getByTestId(healthIds.page.list).evaluate((list) => {
           const box = list.getBoundingClientRect();
-          const cards = [...list.querySelectorAll('[data-testid="health-card"]')].map((card) => card.getBoundingClientRect());
+          const cards = [...list.querySelectorAll('[data-testid="health-card"]')].map((card) =>
+            card.getBoundingClientRect(),
+          );
           // From each group heading's text (its box may be stretched) down to the nearest card under it.
           const gaps = [...list.querySelectorAll('h3')].flatMap((heading) => {
             const text = document.createRange();
             text.selectNodeContents(heading);
             const bottom = text.getBoundingClientRect().bottom;
-            const below = cards.filter((card) => card.top >= bottom - 1).map((card) => card.top - bottom);
+            const below = cards
+              .filter((card) => card.top >= bottom - 1)
+              .map((card) => card.top - bottom);
             return below.length ? [Math.min(...below)] : [];
           });
-          return { right: box.right, widest: Math.max(...cards.map((card) => card.right)), narrowest: Math.min(...cards.map((card) => card.width)), gaps };
+          return {
+            right: box.right,
+            widest: Math.max(...cards.map((card) => card.right)),
+            narrowest: Math.min(...cards.map((card) => card.width)),
+            gaps,
+          };
         });
-        if (layout.right - layout.widest > 24) problems.push(`@${width}: the cards end ${Math.round(layout.right - layout.widest)}px short of the list's edge`);
-        if (layout.narrowest < 200) problems.push(`@${width}: a card is only ${Math.round(layout.narrowest)}px wide`);
+        if (layout.right - layout.widest > 24)
+          problems.push(
+            `@${width}: the cards end ${Math.round(layout.right - layout.widest)}px short of the list's edge`,
+          );
+        if (layout.narrowest < 200)
+          problems.push(`@${width}: a card is only ${Math.round(layout.narrowest)}px wide`);
         const widestGap = Math.max(...layout.gaps);
-        if (widestGap > 12) problems.push(`@${width}: ${Math.round(widestGap)}px between a group heading and its cards`);
+        if (widestGap > 12)
+          problems.push(
+            `@${width}: ${Math.round(widestGap)}px between a group heading and its cards`,
+          );
       }
       expect(problems).toEqual([]);
     });

@@ -16,7 +16,11 @@ afterAll(async () => {
 
 async function open(path: string, roles?: string[]): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  if (roles) await page.addInitScript((config) => Object.assign(window, { __OPSDECK_HEALTH__: config }), { baseUrl: '/api', roles });
+  if (roles)
+    await page.addInitScript((config) => Object.assign(window, { __OPSDECK_HEALTH__: config }), {
+      baseUrl: '/api',
+      roles,
+    });
   await page.goto(`${server.url}${path}`);
   await page.getByTestId('health-row').first().waitFor();
   return page;
@@ -40,7 +44,10 @@ describe('health-embed in Chromium against apps/server demo data', () => {
     const page = await open('/?hidePassing=false');
     await page.getByPlaceholder('Search by name, description, or endpoint').fill('dns');
     await expect.poll(() => param(page, 'search')).toBe('dns');
-    const names = await page.getByTestId('health-row').locator('[role=rowheader] button').allTextContents();
+    const names = await page
+      .getByTestId('health-row')
+      .locator('[role=rowheader] button')
+      .allTextContents();
     expect(names.length).toBeGreaterThan(0);
     expect(names.every((name) => name.toLowerCase().includes('dns'))).toBe(true);
 
@@ -78,10 +85,15 @@ describe('health-embed in Chromium against apps/server demo data', () => {
 
   it('opens the modal with history paging and filters, closes back to 1h; no Run Now without roles', async () => {
     // A check with more than one page (50) of history in the last month; only some demo checks run that often.
-    const checks = (await (await fetch(`${server.url}/api/db/checks?select=id,name&order=name.asc`)).json()) as { id: string; name: string }[];
+    const checks = (await (
+      await fetch(`${server.url}/api/db/checks?select=id,name&order=name.asc`)
+    ).json()) as { id: string; name: string }[];
     let busy: string | undefined;
     for (const check of checks) {
-      const reply = await fetch(`${server.url}/api/db/check_statuses?select=check_id&check_id=eq.${check.id}&limit=1`, { headers: { Prefer: 'count=exact' } });
+      const reply = await fetch(
+        `${server.url}/api/db/check_statuses?select=check_id&check_id=eq.${check.id}&limit=1`,
+        { headers: { Prefer: 'count=exact' } },
+      );
       if (Number(reply.headers.get('content-range')?.split('/')[1]) > 100) {
         busy = check.name;
         break;
@@ -122,7 +134,10 @@ describe('health-embed in Chromium against apps/server demo data', () => {
     const modal = page.getByTestId('check-modal');
     // The run itself must answer: 'Run failed' (the request failing) is not a check result.
     const [reply] = await Promise.all([
-      page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/canary/run/check/')),
+      page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' && response.url().includes('/canary/run/check/'),
+      ),
       modal.getByTestId('check-modal-run-now').click(),
     ]);
     expect(reply.status()).toBe(200);

@@ -5,16 +5,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumOptions, startServerProcess, type RunningServer } from '../../../scripts/e2e/serverProcess.ts';
+import {
+  chromiumOptions,
+  startServerProcess,
+  type RunningServer,
+} from '../../../scripts/e2e/serverProcess.ts';
 
 // The attacks of issue 17 #6 and #13 as a browser carries them out: a page of another origin on the
 // same host (same site, so the SameSite=Lax session cookie travels with its requests) posts forms to
 // the API and frames the console, while the browser holds an admin session.
 const marker = 'opsdeck-console-marker';
 const consoleDir = mkdtempSync(join(tmpdir(), 'opsdeck-e2e-console-'));
-writeFileSync(join(consoleDir, 'index.html'), `<!doctype html><title>console</title><p id="marker">${marker}</p>`);
+writeFileSync(
+  join(consoleDir, 'index.html'),
+  `<!doctype html><title>console</title><p id="marker">${marker}</p>`,
+);
 
-const admin = { Authorization: `Basic ${Buffer.from('admin@local:opsdeck-demo').toString('base64')}` };
+const admin = {
+  Authorization: `Basic ${Buffer.from('admin@local:opsdeck-demo').toString('base64')}`,
+};
 
 let server: RunningServer;
 let attacker: Server;
@@ -23,12 +32,14 @@ let browser: Browser;
 let signedIn: BrowserContext;
 let incidentId: string;
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The attacker's pages: a form that submits itself on load, and a page that frames the console. */
 function attackerPage(path: string, target: string): string {
   const [kind, tag] = path.slice(1).split('/');
-  if (kind === 'frame') return `<!doctype html><title>framer</title><iframe id="victim" src="${target}/" onload="window.framed = true"></iframe>`;
+  if (kind === 'frame')
+    return `<!doctype html><title>framer</title><iframe id="victim" src="${target}/" onload="window.framed = true"></iframe>`;
   const enctype = kind === 'text' ? 'text/plain' : 'application/x-www-form-urlencoded';
   // A text/plain form sends `name=value`: with these halves the body is the JSON of a comment.
   const name = `{"incident_id":"${incidentId}","comment":"${tag}","external_id":"`;
@@ -38,34 +49,57 @@ function attackerPage(path: string, target: string): string {
 }
 
 async function commentsTagged(tag: string): Promise<unknown[]> {
-  const response = await fetch(`${server.url}/api/db/comments?select=id,comment&comment=eq.${tag}`, { headers: admin });
+  const response = await fetch(
+    `${server.url}/api/db/comments?select=id,comment&comment=eq.${tag}`,
+    { headers: admin },
+  );
   expect(response.status).toBe(200);
   return (await response.json()) as unknown[];
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServerProcess({ consoleDir, checks: 3 }), chromium.launch(chromiumOptions)]);
+  [server, browser] = await Promise.all([
+    startServerProcess({ consoleDir, checks: 3 }),
+    chromium.launch(chromiumOptions),
+  ]);
   attacker = createServer((request, response) => {
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    response.end(attackerPage(new URL(request.url ?? '/', 'http://127.0.0.1').pathname, server.url));
+    response.end(
+      attackerPage(new URL(request.url ?? '/', 'http://127.0.0.1').pathname, server.url),
+    );
   });
   await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
   attackerOrigin = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
 
-  const incidents = await fetch(`${server.url}/api/db/incidents?select=id&limit=1`, { headers: admin });
+  const incidents = await fetch(`${server.url}/api/db/incidents?select=id&limit=1`, {
+    headers: admin,
+  });
   incidentId = ((await incidents.json()) as { id: string }[])[0]!.id;
 
   // Signed in as the admin through the Kratos browser flow; the context's requests share its cookies.
   signedIn = await browser.newContext();
-  const flow = (await (await signedIn.request.get(`${server.url}/api/.ory/self-service/login/browser`, { headers: { Accept: 'application/json' } })).json()) as {
+  const flow = (await (
+    await signedIn.request.get(`${server.url}/api/.ory/self-service/login/browser`, {
+      headers: { Accept: 'application/json' },
+    })
+  ).json()) as {
     id: string;
     ui: { nodes: Array<{ attributes: { name?: string; value?: unknown } }> };
   };
-  const csrfToken = flow.ui.nodes.find((node) => node.attributes.name === 'csrf_token')?.attributes.value;
-  const login = await signedIn.request.post(`${server.url}/api/.ory/self-service/login?flow=${flow.id}`, {
-    headers: { Accept: 'application/json' },
-    data: { method: 'password', identifier: 'admin@local', password: 'opsdeck-demo', csrf_token: csrfToken },
-  });
+  const csrfToken = flow.ui.nodes.find((node) => node.attributes.name === 'csrf_token')?.attributes
+    .value;
+  const login = await signedIn.request.post(
+    `${server.url}/api/.ory/self-service/login?flow=${flow.id}`,
+    {
+      headers: { Accept: 'application/json' },
+      data: {
+        method: 'password',
+        identifier: 'admin@local',
+        password: 'opsdeck-demo',
+        csrf_token: csrfToken,
+      },
+    },
+  );
   expect(login.status(), await login.text()).toBe(200);
   const cookies = await signedIn.cookies(server.url);
   expect(cookies.find((cookie) => cookie.name === 'ory_kratos_session')?.sameSite).toBe('Lax');
@@ -82,7 +116,9 @@ describe('a page of another origin against a signed-in admin, in Chromium', () =
     it(`#6 a ${kind === 'text' ? 'text/plain' : 'form-urlencoded'} form posted to /api/db/comments writes nothing`, async () => {
       const tag = `csrf-e2e-${kind}`;
       const page = await signedIn.newPage();
-      const reply = page.waitForResponse((response) => response.url().startsWith(`${server.url}/api/db/comments`));
+      const reply = page.waitForResponse((response) =>
+        response.url().startsWith(`${server.url}/api/db/comments`),
+      );
       await page.goto(`${attackerOrigin}/${kind}/${tag}`);
       const response = await reply;
       // The browser did send the session along (same site); the server refused the request itself.

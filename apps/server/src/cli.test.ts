@@ -14,13 +14,31 @@ let outDir = '';
 beforeAll(() => {
   mkdirSync(join(packageDir, 'node_modules/.cache'), { recursive: true });
   outDir = mkdtempSync(join(packageDir, 'node_modules/.cache/cli-test-'));
-  execFileSync('npx', ['tsup', 'src/cli.ts', '--no-config', '--format', 'esm', '--out-dir', outDir, '--target', 'node20'], { cwd: packageDir, stdio: 'ignore' });
+  execFileSync(
+    'npx',
+    [
+      'tsup',
+      'src/cli.ts',
+      '--no-config',
+      '--format',
+      'esm',
+      '--out-dir',
+      outDir,
+      '--target',
+      'node20',
+    ],
+    { cwd: packageDir, stdio: 'ignore' },
+  );
   cpSync(join(packageDir, 'src/db/migrations'), join(outDir, 'migrations'), { recursive: true });
 }, 120_000);
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 function cli(args: string[], env: Record<string, string> = {}) {
-  return spawnSync(process.execPath, [join(outDir, 'cli.js'), ...args], { encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH, ...env } });
+  return spawnSync(process.execPath, [join(outDir, 'cli.js'), ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { PATH: process.env.PATH, ...env },
+  });
 }
 
 describe('opsdeck-server CLI', () => {
@@ -30,7 +48,10 @@ describe('opsdeck-server CLI', () => {
     [['--seed', 'lots'], /--seed must be demo or none/],
     [['--checks', '-3'], /--checks/],
     [['--auth', 'disabled', '--host', '0.0.0.0'], /only accepted on a loopback host/],
-    [['--database-url', 'postgres://nobody@127.0.0.1:1/none'], /cannot open the database \(127\.0\.0\.1:1\)/],
+    [
+      ['--database-url', 'postgres://nobody@127.0.0.1:1/none'],
+      /cannot open the database \(127\.0\.0\.1:1\)/,
+    ],
   ])('%j stops with one clear line and exit code 1', (args, message) => {
     const result = cli(args);
     expect(result.status).toBe(1);
@@ -50,10 +71,23 @@ describe('opsdeck-server CLI', () => {
 describe('parseConfig', () => {
   it('has defaults and lets flags win over the environment', () => {
     const config = parseConfig([], {});
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: '.opsdeck', memory: false, seed: 'demo', checks: 300, auth: 'basic', demoPassword: 'opsdeck-demo' });
-    expect(parseConfig(['--port', '9000'], { PORT: '7000', DATABASE_URL: 'postgres://x@h/db' })).toMatchObject({ port: 9000, databaseUrl: 'postgres://x@h/db' });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '.opsdeck',
+      memory: false,
+      seed: 'demo',
+      checks: 300,
+      auth: 'basic',
+      demoPassword: 'opsdeck-demo',
+    });
+    expect(
+      parseConfig(['--port', '9000'], { PORT: '7000', DATABASE_URL: 'postgres://x@h/db' }),
+    ).toMatchObject({ port: 9000, databaseUrl: 'postgres://x@h/db' });
     expect(parseConfig(['--auth', 'disabled', '--host', '::1'], {}).auth).toBe('disabled');
-    expect(() => parseConfig(['--auth', 'disabled', '--host', '10.0.0.5'], {})).toThrow(ConfigError);
+    expect(() => parseConfig(['--auth', 'disabled', '--host', '10.0.0.5'], {})).toThrow(
+      ConfigError,
+    );
   });
 
   it('refuses the demo on a non-loopback host unless asked for by name', () => {
@@ -65,12 +99,16 @@ describe('parseConfig', () => {
   it('honours the dev outbox only for a demo on a loopback bind', () => {
     expect(parseConfig(['--dev-outbox'], {}).devOutbox).toBe(true);
     expect(parseConfig([], {}).devOutbox).toBe(false);
-    expect(() => parseConfig(['--dev-outbox', '--host', '0.0.0.0', '--public-demo'], {})).toThrow(/loopback/);
+    expect(() => parseConfig(['--dev-outbox', '--host', '0.0.0.0', '--public-demo'], {})).toThrow(
+      /loopback/,
+    );
     expect(() => parseConfig(['--dev-outbox', '--seed', 'none'], {})).toThrow(/demo/);
   });
 
   it('takes the public URL and proxy trust from configuration', () => {
-    expect(parseConfig(['--public-url', 'https://ops.example.test/x', '--trust-proxy'], {})).toMatchObject({ publicUrl: 'https://ops.example.test', trustProxy: true });
+    expect(
+      parseConfig(['--public-url', 'https://ops.example.test/x', '--trust-proxy'], {}),
+    ).toMatchObject({ publicUrl: 'https://ops.example.test', trustProxy: true });
     expect(parseConfig([], { OPSDECK_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(() => parseConfig(['--public-url', 'ops.example.test'], {})).toThrow(/http/);
   });

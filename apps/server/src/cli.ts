@@ -20,12 +20,26 @@ async function main() {
   }
   try {
     const server = await startServer(config, jsonLogger, createPostgrestApp);
-    jsonLogger({ msg: 'listening', url: server.url, database: config.databaseUrl ? 'postgres' : config.memory ? 'pglite (memory)' : `pglite (${config.dataDir})`, auth: config.auth });
+    jsonLogger({
+      msg: 'listening',
+      url: server.url,
+      database: config.databaseUrl
+        ? 'postgres'
+        : config.memory
+          ? 'pglite (memory)'
+          : `pglite (${config.dataDir})`,
+      auth: config.auth,
+    });
     if (config.publicDemo) {
-      jsonLogger({ level: 'warn', msg: `demo mode on ${config.host} (--public-demo): anyone who can reach this address can sign in with the published demo passwords` });
+      jsonLogger({
+        level: 'warn',
+        msg: `demo mode on ${config.host} (--public-demo): anyone who can reach this address can sign in with the published demo passwords`,
+      });
     }
     if (config.seed === 'demo' && config.auth === 'basic') {
-      jsonLogger({ msg: `demo sign-in: admin@local, editor@local, viewer@local, commander@local, responder@local, guest@local / password ${config.demoPassword}` });
+      jsonLogger({
+        msg: `demo sign-in: admin@local, editor@local, viewer@local, commander@local, responder@local, guest@local / password ${config.demoPassword}`,
+      });
     }
     const shutdown = () => {
       void server.close().finally(() => process.exit(0));

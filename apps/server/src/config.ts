@@ -46,7 +46,8 @@ export function isLoopback(host: string): boolean {
 }
 
 function integer(name: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max)
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
   return Number(text);
 }
 
@@ -87,21 +88,30 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     return typeof value === 'string' ? value : env[envName] || undefined;
   };
   const seed = pick('seed', 'OPSDECK_SEED') ?? 'demo';
-  if (seed !== 'demo' && seed !== 'none') throw new ConfigError(`--seed must be demo or none, got "${seed}"`);
+  if (seed !== 'demo' && seed !== 'none')
+    throw new ConfigError(`--seed must be demo or none, got "${seed}"`);
   const auth = pick('auth', 'OPSDECK_AUTH') ?? 'basic';
-  if (auth !== 'basic' && auth !== 'disabled') throw new ConfigError(`--auth must be disabled (or basic), got "${auth}"`);
+  if (auth !== 'basic' && auth !== 'disabled')
+    throw new ConfigError(`--auth must be disabled (or basic), got "${auth}"`);
   const host = pick('host', 'HOST') ?? '127.0.0.1';
-  if (auth === 'disabled' && !isLoopback(host)) throw new ConfigError(`--auth disabled is only accepted on a loopback host, not ${host}`);
+  if (auth === 'disabled' && !isLoopback(host))
+    throw new ConfigError(`--auth disabled is only accepted on a loopback host, not ${host}`);
   const databaseUrl = pick('database-url', 'DATABASE_URL');
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('--database-url must be a postgres:// URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new ConfigError('--database-url must be a postgres:// URL');
   const backendUrl = pick('backend-url', 'OPSDECK_BACKEND_URL');
-  if (backendUrl && !/^https?:\/\/[^/]/.test(backendUrl)) throw new ConfigError('--backend-url must be an http(s):// URL');
-  const flag = (name: string, envName: string) => values[name] === true || env[envName] === '1' || env[envName] === 'true';
+  if (backendUrl && !/^https?:\/\/[^/]/.test(backendUrl))
+    throw new ConfigError('--backend-url must be an http(s):// URL');
+  const flag = (name: string, envName: string) =>
+    values[name] === true || env[envName] === '1' || env[envName] === 'true';
   const publicUrl = pick('public-url', 'OPSDECK_PUBLIC_URL');
-  if (publicUrl && !/^https?:\/\/[^/]/.test(publicUrl)) throw new ConfigError('--public-url must be an http(s):// URL');
+  if (publicUrl && !/^https?:\/\/[^/]/.test(publicUrl))
+    throw new ConfigError('--public-url must be an http(s):// URL');
   const devOutbox = flag('dev-outbox', 'OPSDECK_DEV_OUTBOX');
-  if (devOutbox && !isLoopback(host)) throw new ConfigError(`--dev-outbox is only accepted on a loopback host, not ${host}`);
-  if (devOutbox && seed !== 'demo') throw new ConfigError('--dev-outbox is only accepted with --seed demo');
+  if (devOutbox && !isLoopback(host))
+    throw new ConfigError(`--dev-outbox is only accepted on a loopback host, not ${host}`);
+  if (devOutbox && seed !== 'demo')
+    throw new ConfigError('--dev-outbox is only accepted with --seed demo');
   const publicDemo = flag('public-demo', 'OPSDECK_PUBLIC_DEMO');
   // The demo's passwords are printed in the README: on an address others can reach, say so out loud.
   if (seed === 'demo' && !backendUrl && !isLoopback(host) && !publicDemo) {
@@ -120,7 +130,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     ...(databaseUrl ? { databaseUrl } : {}),
     seed,
     checks: integer('--checks', pick('checks', 'OPSDECK_CHECKS') ?? '300', 0, 1_000_000),
-    ...(pick('console-dir', 'OPSDECK_CONSOLE_DIR') ? { consoleDir: pick('console-dir', 'OPSDECK_CONSOLE_DIR')! } : {}),
+    ...(pick('console-dir', 'OPSDECK_CONSOLE_DIR')
+      ? { consoleDir: pick('console-dir', 'OPSDECK_CONSOLE_DIR')! }
+      : {}),
     ...(backendUrl ? { backendUrl } : {}),
     auth,
     demoPassword: env.OPSDECK_DEMO_PASSWORD || 'opsdeck-demo',
@@ -128,7 +140,11 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     trustProxy: flag('trust-proxy', 'OPSDECK_TRUST_PROXY'),
     devOutbox,
     publicDemo,
-    ...(requestTimeout ? { requestTimeoutMillis: integer('--request-timeout', requestTimeout, 1, 3600) * 1000 } : {}),
-    ...(maxConnections ? { maxConnections: integer('--max-connections', maxConnections, 1, 1_000_000) } : {}),
+    ...(requestTimeout
+      ? { requestTimeoutMillis: integer('--request-timeout', requestTimeout, 1, 3600) * 1000 }
+      : {}),
+    ...(maxConnections
+      ? { maxConnections: integer('--max-connections', maxConnections, 1, 1_000_000) }
+      : {}),
   };
 }

@@ -27,16 +27,31 @@ export const DEFAULT_REQUEST_TIMEOUT_MILLIS = 30_000;
 export const DEFAULT_MAX_CONNECTIONS = 1000;
 
 /** Opens storage, migrates, seeds an empty database, and listens. */
-export async function startServer(config: ServerConfig, log: Logger, createPostgrestApp?: PostgrestAppFactory): Promise<RunningServer> {
+export async function startServer(
+  config: ServerConfig,
+  log: Logger,
+  createPostgrestApp?: PostgrestAppFactory,
+): Promise<RunningServer> {
   let db: Database;
   try {
-    if (!config.databaseUrl && !config.memory && !existsSync(config.dataDir)) mkdirSync(config.dataDir, { recursive: true });
-    db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, memory: config.memory });
+    if (!config.databaseUrl && !config.memory && !existsSync(config.dataDir))
+      mkdirSync(config.dataDir, { recursive: true });
+    db = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      memory: config.memory,
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      throw new StartupError(`the data directory ${config.dataDir} is in use by another opsdeck-server${error.pid ? ` (pid ${error.pid})` : ''}: stop it first, or pass another --data-dir`);
+      throw new StartupError(
+        `the data directory ${config.dataDir} is in use by another opsdeck-server${error.pid ? ` (pid ${error.pid})` : ''}: stop it first, or pass another --data-dir`,
+      );
     }
-    const where = config.databaseUrl ? new URL(config.databaseUrl).host : config.memory ? 'memory' : config.dataDir;
+    const where = config.databaseUrl
+      ? new URL(config.databaseUrl).host
+      : config.memory
+        ? 'memory'
+        : config.dataDir;
     throw new StartupError(`cannot open the database (${where}): ${(error as Error).message}`);
   }
   try {
@@ -87,7 +102,10 @@ export async function startServer(config: ServerConfig, log: Logger, createPostg
   const app = new Hono();
   if (!config.backendUrl) {
     // Mounted ahead of the core app, so the identity routes get its origin check, headers and body limit here.
-    const guards = identityRouteGuards({ publicUrl: config.publicUrl, trustProxy: config.trustProxy });
+    const guards = identityRouteGuards({
+      publicUrl: config.publicUrl,
+      trustProxy: config.trustProxy,
+    });
     for (const base of ['/api/.ory', '/api/kratos', '/api/dev']) app.use(`${base}/*`, ...guards);
     app.route('/api/.ory', identity.app);
     app.route('/api/kratos', identity.app);
@@ -102,12 +120,18 @@ export async function startServer(config: ServerConfig, log: Logger, createPostg
         port: config.port,
         hostname: config.host,
         // Node checks the timeouts every connectionsCheckingInterval (30 s by default): check often enough to keep them.
-        serverOptions: { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1000, requestTimeout) },
+        serverOptions: {
+          requestTimeout,
+          headersTimeout: requestTimeout,
+          connectionsCheckingInterval: Math.min(1000, requestTimeout),
+        },
       },
       () => resolve(instance),
     );
     instance.maxConnections = config.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-    instance.once('error', (error) => reject(new StartupError(`cannot listen on ${config.host}:${config.port}: ${error.message}`)));
+    instance.once('error', (error) =>
+      reject(new StartupError(`cannot listen on ${config.host}:${config.port}: ${error.message}`)),
+    );
   }).catch(async (error: unknown) => {
     await db.close().catch(() => undefined);
     throw error;

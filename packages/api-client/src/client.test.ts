@@ -62,7 +62,11 @@ describe('service groups', () => {
     expect(server.last().headers.authorization).toBeUndefined();
     for (const method of ['post', 'put', 'patch', 'delete'] as const) {
       await client.people[method]('update', { json: { id: '1' } });
-      expect(server.last()).toMatchObject({ method: method.toUpperCase(), pathname: '/api/people/update', body: { id: '1' } });
+      expect(server.last()).toMatchObject({
+        method: method.toUpperCase(),
+        pathname: '/api/people/update',
+        body: { id: '1' },
+      });
       expect(server.last().headers.prefer).toBe('return=representation');
       expect(server.last().headers['content-type']).toMatch(/application\/json/);
     }
@@ -70,7 +74,9 @@ describe('service groups', () => {
 
   it('drops undefined search params and keeps the rest in order', async () => {
     const client = createApiClient({ baseUrl: `${server.origin}/api` });
-    await client.playbook.get('list', { searchParams: { check_id: 'c1', config_id: undefined, limit: 5 } });
+    await client.playbook.get('list', {
+      searchParams: { check_id: 'c1', config_id: undefined, limit: 5 },
+    });
     expect(server.last().url).toBe('/api/playbook/list?check_id=c1&limit=5');
   });
 });
@@ -92,7 +98,10 @@ describe('direct mode', () => {
   });
 
   it('lets a failing token provider reject with its own error', async () => {
-    const client = createApiClient({ backendUrl: server.origin, getToken: () => Promise.reject(new Error('session expired')) });
+    const client = createApiClient({
+      backendUrl: server.origin,
+      getToken: () => Promise.reject(new Error('session expired')),
+    });
     await expect(client.general.get('about')).rejects.toThrow('session expired');
   });
 
@@ -115,19 +124,31 @@ describe('errors', () => {
     error = await failure(client.db.get('checks'));
     expect(error).toMatchObject({ kind: 'http', status: 500, message: 'database is down' });
 
-    server.reply = () => ({ status: 502, headers: { 'Content-Type': 'text/html' }, body: '<h1>Bad Gateway</h1>' });
+    server.reply = () => ({
+      status: 502,
+      headers: { 'Content-Type': 'text/html' },
+      body: '<h1>Bad Gateway</h1>',
+    });
     error = await failure(client.db.get('checks'));
     expect(error).toMatchObject({ kind: 'http', status: 502, message: 'An error occurred' });
 
     server.reply = () => ({ status: 409, body: { error: '' } });
-    expect(await failure(client.db.get('checks'))).toMatchObject({ status: 409, message: 'An error occurred' });
+    expect(await failure(client.db.get('checks'))).toMatchObject({
+      status: 409,
+      message: 'An error occurred',
+    });
   });
 
   it("turns a real backend's plain-text 401 and 403 into sentences, the 403 naming object and action", async () => {
     const client = createApiClient({ baseUrl: server.origin });
     server.reply = () => ({
       status: 403,
-      headers: { 'Content-Type': 'text/plain', 'X-Rbac-Subject': 'u1', 'X-Rbac-Object': 'playbooks', 'X-Rbac-Action': 'create' },
+      headers: {
+        'Content-Type': 'text/plain',
+        'X-Rbac-Subject': 'u1',
+        'X-Rbac-Object': 'playbooks',
+        'X-Rbac-Action': 'create',
+      },
       body: 'unauthorized. Access Denied',
     });
     expect(await failure(client.playbook.post('run'))).toMatchObject({
@@ -135,19 +156,36 @@ describe('errors', () => {
       message: 'Access denied: create on playbooks is not allowed for you',
     });
 
-    server.reply = () => ({ status: 401, headers: { 'Content-Type': 'text/plain' }, body: 'Authorization Error' });
-    expect(await failure(client.db.get('checks'))).toMatchObject({ status: 401, message: 'Not signed in (Authorization Error). Please sign in again.' });
+    server.reply = () => ({
+      status: 401,
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'Authorization Error',
+    });
+    expect(await failure(client.db.get('checks'))).toMatchObject({
+      status: 401,
+      message: 'Not signed in (Authorization Error). Please sign in again.',
+    });
 
     // A client mistake a real backend answers with 500 and a text body keeps its words.
-    server.reply = () => ({ status: 500, headers: { 'Content-Type': 'text/plain' }, body: 'missing required parameter(s): namespace\n' });
-    expect(await failure(client.playbook.post('run'))).toMatchObject({ status: 500, message: 'missing required parameter(s): namespace' });
+    server.reply = () => ({
+      status: 500,
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'missing required parameter(s): namespace\n',
+    });
+    expect(await failure(client.playbook.post('run'))).toMatchObject({
+      status: 500,
+      message: 'missing required parameter(s): namespace',
+    });
   });
 
   it('a server that never answers times out', async () => {
     const client = createApiClient({ baseUrl: server.origin, timeout: 150 });
     server.reply = () => ({ hang: true });
     const error = await failure(client.canary.get('api/summary'));
-    expect(error).toMatchObject({ kind: 'timeout', message: 'Request timed out. Please try again.' });
+    expect(error).toMatchObject({
+      kind: 'timeout',
+      message: 'Request timed out. Please try again.',
+    });
     expect(error.status).toBeUndefined();
   });
 
@@ -161,7 +199,10 @@ describe('errors', () => {
     vi.stubGlobal('navigator', { onLine: false });
     const client = createApiClient({ baseUrl: `http://127.0.0.1:${await closedPort()}/api` });
     const error = await failure(client.auth.get('whoami'));
-    expect(error).toMatchObject({ kind: 'offline', message: 'No internet connection. Please try again.' });
+    expect(error).toMatchObject({
+      kind: 'offline',
+      message: 'No internet connection. Please try again.',
+    });
   });
 
   it('a 401 calls onUnauthorized with the current path and query', async () => {
@@ -194,7 +235,9 @@ describe('errors', () => {
 
   it('a reply that does not match the schema names the failing path', async () => {
     const client = createApiClient({ baseUrl: server.origin });
-    server.reply = () => ({ body: { message: 'success', payload: { user: { id: 7 }, roles: [], permissions: [] } } });
+    server.reply = () => ({
+      body: { message: 'success', payload: { user: { id: 7 }, roles: [], permissions: [] } },
+    });
     const { whoamiSchema } = await import('./auth/schemas.ts');
     const error = await failure(client.auth.get('whoami', { schema: whoamiSchema }));
     expect(error.kind).toBe('validation');

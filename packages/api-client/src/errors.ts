@@ -72,14 +72,16 @@ export function messageFromReply(status: number, body: unknown, headers?: Header
   if (status === 403) {
     const object = headers?.get('x-rbac-object');
     const action = headers?.get('x-rbac-action');
-    if (object || action) return `Access denied: ${action || 'this action'} on ${object || 'this resource'} is not allowed for you`;
+    if (object || action)
+      return `Access denied: ${action || 'this action'} on ${object || 'this resource'} is not allowed for you`;
   }
   if (typeof body === 'string') {
     const text = body.trim();
     const html = text.startsWith('<') || (headers?.get('content-type') ?? '').includes('text/html');
     if (text !== '' && !html) {
       const firstLine = text.split('\n', 1)[0]!.trim();
-      const line = firstLine.length > plainTextLimit ? `${firstLine.slice(0, plainTextLimit)}…` : firstLine;
+      const line =
+        firstLine.length > plainTextLimit ? `${firstLine.slice(0, plainTextLimit)}…` : firstLine;
       return status === 401 ? `Not signed in (${line}). Please sign in again.` : line;
     }
     return apiErrorMessages.fallback;

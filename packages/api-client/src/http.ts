@@ -1,6 +1,13 @@
 import ky, { TimeoutError } from 'ky';
 import { safeParse, type core } from 'zod/mini';
-import { ApiError, apiErrorMessages, describeIssue, formatIssuePath, isOffline, messageFromReply } from './errors.ts';
+import {
+  ApiError,
+  apiErrorMessages,
+  describeIssue,
+  formatIssuePath,
+  isOffline,
+  messageFromReply,
+} from './errors.ts';
 
 export interface ApiClientOptions {
   /** Where the service groups live when proxied; default `/api`. */
@@ -18,8 +25,7 @@ export interface ApiClientOptions {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type SearchParamsInit =
-  | URLSearchParams
-  | Record<string, string | number | boolean | null | undefined>;
+  URLSearchParams | Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions<T = unknown> {
   searchParams?: SearchParamsInit;
@@ -48,7 +54,11 @@ export interface ServiceGroup {
   readonly path: string;
   /** Absolute or base-relative URL of a path in this group, for links and downloads. */
   url(path?: string, searchParams?: SearchParamsInit): string;
-  send<T = unknown>(method: HttpMethod, path: string, options?: RequestOptions<T>): Promise<ApiReply<T>>;
+  send<T = unknown>(
+    method: HttpMethod,
+    path: string,
+    options?: RequestOptions<T>,
+  ): Promise<ApiReply<T>>;
   get<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   post<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   put<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
@@ -125,9 +135,18 @@ export function createTransport(options: ApiClientOptions): Transport {
   const base = (options.backendUrl ?? options.baseUrl ?? '/api').replace(/\/+$/, '');
   const timeout = options.timeout ?? defaultTimeout;
 
-  async function fetchResponse(method: HttpMethod, url: string, request: RequestOptions): Promise<Response> {
+  async function fetchResponse(
+    method: HttpMethod,
+    url: string,
+    request: RequestOptions,
+  ): Promise<Response> {
     const headers = new Headers({ Accept: 'application/json' });
-    const prefer = request.prefer === undefined ? (writeMethods.has(method) ? 'return=representation' : undefined) : request.prefer;
+    const prefer =
+      request.prefer === undefined
+        ? writeMethods.has(method)
+          ? 'return=representation'
+          : undefined
+        : request.prefer;
     if (prefer) headers.set('Prefer', prefer);
     for (const [key, value] of Object.entries(request.headers ?? {})) headers.set(key, value);
     // Outside the try: a token provider failure is the auth layer's error, not a network one.
@@ -147,11 +166,30 @@ export function createTransport(options: ApiClientOptions): Transport {
     } catch (error) {
       // A caller's abort is not a failure to report: let TanStack Query see the AbortError.
       if (request.signal?.aborted) throw error;
-      if (isOffline()) throw new ApiError({ kind: 'offline', message: apiErrorMessages.offline, url, method, cause: error });
+      if (isOffline())
+        throw new ApiError({
+          kind: 'offline',
+          message: apiErrorMessages.offline,
+          url,
+          method,
+          cause: error,
+        });
       if (error instanceof TimeoutError) {
-        throw new ApiError({ kind: 'timeout', message: apiErrorMessages.timeout, url, method, cause: error });
+        throw new ApiError({
+          kind: 'timeout',
+          message: apiErrorMessages.timeout,
+          url,
+          method,
+          cause: error,
+        });
       }
-      throw new ApiError({ kind: 'network', message: apiErrorMessages.network, url, method, cause: error });
+      throw new ApiError({
+        kind: 'network',
+        message: apiErrorMessages.network,
+        url,
+        method,
+        cause: error,
+      });
     }
   }
 
@@ -159,12 +197,23 @@ export function createTransport(options: ApiClientOptions): Transport {
     if (response.ok) return;
     const body = await readBody(response).catch(() => undefined);
     if (response.status === 401) options.onUnauthorized?.(currentReturnTo());
-    throw new ApiError({ kind: 'http', status: response.status, message: messageFromReply(response.status, body, response.headers), body, url, method });
+    throw new ApiError({
+      kind: 'http',
+      status: response.status,
+      message: messageFromReply(response.status, body, response.headers),
+      body,
+      url,
+      method,
+    });
   }
 
   return {
     base,
-    async send<T>(method: HttpMethod, url: string, request: RequestOptions<T>): Promise<ApiReply<T>> {
+    async send<T>(
+      method: HttpMethod,
+      url: string,
+      request: RequestOptions<T>,
+    ): Promise<ApiReply<T>> {
       const response = await fetchResponse(method, url, request);
       await failIfNotOk(response, method, url);
       let body: unknown;
@@ -172,7 +221,13 @@ export function createTransport(options: ApiClientOptions): Transport {
         body = await readBody(response);
       } catch (error) {
         if (request.signal?.aborted) throw error;
-        throw new ApiError({ kind: 'network', message: apiErrorMessages.network, url, method, cause: error });
+        throw new ApiError({
+          kind: 'network',
+          message: apiErrorMessages.network,
+          url,
+          method,
+          cause: error,
+        });
       }
       if (!request.schema) return { data: body as T, response };
       const result = safeParse(request.schema, body);
@@ -190,7 +245,10 @@ export function createTransport(options: ApiClientOptions): Transport {
       });
     },
     async sendForBlob(method: HttpMethod, url: string, request: RequestOptions): Promise<Blob> {
-      const response = await fetchResponse(method, url, { ...request, headers: { Accept: '*/*', ...request.headers } });
+      const response = await fetchResponse(method, url, {
+        ...request,
+        headers: { Accept: '*/*', ...request.headers },
+      });
       await failIfNotOk(response, method, url);
       return response.blob();
     },
@@ -207,12 +265,14 @@ export function createServiceGroup(transport: Transport, groupPath: string): Ser
   return {
     path: groupPath,
     url,
-    send: (method, path, options = {}) => transport.send(method, url(path, options.searchParams), options),
+    send: (method, path, options = {}) =>
+      transport.send(method, url(path, options.searchParams), options),
     get: call('GET'),
     post: call('POST'),
     put: call('PUT'),
     patch: call('PATCH'),
     delete: call('DELETE'),
-    blob: (path, options = {}) => transport.sendForBlob('GET', url(path, options.searchParams), options),
+    blob: (path, options = {}) =>
+      transport.sendForBlob('GET', url(path, options.searchParams), options),
   };
 }

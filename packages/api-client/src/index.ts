@@ -3,4 +3,10 @@
 // PostgREST query builder on ./db.
 export { createApiClient, type ApiClient } from './client.ts';
 export type { ApiClientOptions } from './http.ts';
-export { ApiError, apiErrorMessages, authStateCheckerUrl, isApiError, messageFromBody } from './errors.ts';
+export {
+  ApiError,
+  apiErrorMessages,
+  authStateCheckerUrl,
+  isApiError,
+  messageFromBody,
+} from './errors.ts';

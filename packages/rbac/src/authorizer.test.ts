@@ -5,27 +5,84 @@ import { ACTIONS, RESOURCES, ROLES, type Action, type Resource, type Role } from
 // The role matrix of shared/spec/console.md §6, written out cell by cell:
 // rw = read and write, r = read only, - = nothing.
 const SPEC: ReadonlyArray<[Resource, Record<Role, 'rw' | 'r' | '-'>]> = [
-  ['database', { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' }],
+  [
+    'database',
+    { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' },
+  ],
   ['rbac', { admin: 'rw', editor: 'r', commander: '-', responder: '-', viewer: '-', guest: '-' }],
   ['auth', { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' }],
-  ['responder', { admin: 'rw', editor: 'rw', commander: 'rw', responder: 'rw', viewer: 'r', guest: '-' }],
-  ['incident', { admin: 'rw', editor: 'rw', commander: 'rw', responder: 'rw', viewer: 'r', guest: '-' }],
-  ['evidences', { admin: 'rw', editor: 'rw', commander: 'rw', responder: 'rw', viewer: 'r', guest: '-' }],
-  ['comments', { admin: 'rw', editor: 'rw', commander: 'rw', responder: 'rw', viewer: 'r', guest: '-' }],
-  ['canaries', { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' }],
-  ['topologies', { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' }],
-  ['config_scrapers', { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' }],
-  ['identities', { admin: 'rw', editor: 'r', commander: '-', responder: '-', viewer: '-', guest: '-' }],
-  ['connections', { admin: 'rw', editor: 'r', commander: '-', responder: '-', viewer: '-', guest: '-' }],
-  ['kratos', { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' }],
-  ['agents', { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' }],
-  ['feature_flags', { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' }],
-  ['logging_backends', { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' }],
-  ['integrations', { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' }],
-  ['notifications', { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' }],
-  ['playbooks', { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' }],
-  ['playbook_runs', { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' }],
-  ['permissions', { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' }],
+  [
+    'responder',
+    { admin: 'rw', editor: 'rw', commander: 'rw', responder: 'rw', viewer: 'r', guest: '-' },
+  ],
+  [
+    'incident',
+    { admin: 'rw', editor: 'rw', commander: 'rw', responder: 'rw', viewer: 'r', guest: '-' },
+  ],
+  [
+    'evidences',
+    { admin: 'rw', editor: 'rw', commander: 'rw', responder: 'rw', viewer: 'r', guest: '-' },
+  ],
+  [
+    'comments',
+    { admin: 'rw', editor: 'rw', commander: 'rw', responder: 'rw', viewer: 'r', guest: '-' },
+  ],
+  [
+    'canaries',
+    { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' },
+  ],
+  [
+    'topologies',
+    { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' },
+  ],
+  [
+    'config_scrapers',
+    { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' },
+  ],
+  [
+    'identities',
+    { admin: 'rw', editor: 'r', commander: '-', responder: '-', viewer: '-', guest: '-' },
+  ],
+  [
+    'connections',
+    { admin: 'rw', editor: 'r', commander: '-', responder: '-', viewer: '-', guest: '-' },
+  ],
+  [
+    'kratos',
+    { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' },
+  ],
+  [
+    'agents',
+    { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' },
+  ],
+  [
+    'feature_flags',
+    { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' },
+  ],
+  [
+    'logging_backends',
+    { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' },
+  ],
+  [
+    'integrations',
+    { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' },
+  ],
+  [
+    'notifications',
+    { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' },
+  ],
+  [
+    'playbooks',
+    { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' },
+  ],
+  [
+    'playbook_runs',
+    { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' },
+  ],
+  [
+    'permissions',
+    { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' },
+  ],
 ];
 
 const grants = (cell: 'rw' | 'r' | '-', action: Action) =>
@@ -38,7 +95,9 @@ describe('role matrix', () => {
   });
 
   const cases = SPEC.flatMap(([resource, row]) =>
-    ROLES.flatMap((role) => ACTIONS.map((action) => ({ role, resource, action, expected: grants(row[role], action) }))),
+    ROLES.flatMap((role) =>
+      ACTIONS.map((action) => ({ role, resource, action, expected: grants(row[role], action) })),
+    ),
   );
 
   it.each(cases)('$role $action $resource → $expected', ({ role, resource, action, expected }) => {
@@ -59,7 +118,9 @@ describe('createAuthorizer', () => {
   it('grants nothing for unknown roles or no roles', () => {
     for (const roles of [[], ['superuser'], ['Admin']]) {
       const authorizer = createAuthorizer({ roles });
-      expect(RESOURCES.some((r) => authorizer.can(r, 'read') || authorizer.can(r, 'write'))).toBe(false);
+      expect(RESOURCES.some((r) => authorizer.can(r, 'read') || authorizer.can(r, 'write'))).toBe(
+        false,
+      );
     }
   });
 
@@ -88,14 +149,32 @@ describe('createAuthorizer', () => {
 
   it('treats *, create, update and delete as write, and * as read too', () => {
     for (const action of ['*', 'create', 'update', 'delete']) {
-      expect(createAuthorizer({ roles: [], permissions: [{ object: 'agents', action }] }).can('agents', 'write')).toBe(true);
+      expect(
+        createAuthorizer({ roles: [], permissions: [{ object: 'agents', action }] }).can(
+          'agents',
+          'write',
+        ),
+      ).toBe(true);
     }
-    expect(createAuthorizer({ roles: [], permissions: [{ object: 'agents', action: '*' }] }).can('agents', 'read')).toBe(true);
-    expect(createAuthorizer({ roles: [], permissions: [{ object: 'agents', action: 'update' }] }).can('agents', 'read')).toBe(false);
+    expect(
+      createAuthorizer({ roles: [], permissions: [{ object: 'agents', action: '*' }] }).can(
+        'agents',
+        'read',
+      ),
+    ).toBe(true);
+    expect(
+      createAuthorizer({ roles: [], permissions: [{ object: 'agents', action: 'update' }] }).can(
+        'agents',
+        'read',
+      ),
+    ).toBe(false);
   });
 
   it('ignores permissions on objects it does not know', () => {
-    const authorizer = createAuthorizer({ roles: [], permissions: [{ object: 'kubernetes-proxy', action: '*' }] });
+    const authorizer = createAuthorizer({
+      roles: [],
+      permissions: [{ object: 'kubernetes-proxy', action: '*' }],
+    });
     expect(RESOURCES.some((r) => authorizer.can(r, 'read'))).toBe(false);
   });
 
@@ -124,7 +203,10 @@ describe('createAuthorizer', () => {
     ];
     for (const roles of [['admin'], ['viewer', 'admin']]) {
       const authorizer = createAuthorizer({ roles, permissions: lockout });
-      expect(RESOURCES.every((r) => authorizer.can(r, 'read') && authorizer.can(r, 'write')), roles.join()).toBe(true);
+      expect(
+        RESOURCES.every((r) => authorizer.can(r, 'read') && authorizer.can(r, 'write')),
+        roles.join(),
+      ).toBe(true);
     }
     // The same rows still deny anyone else.
     const editor = createAuthorizer({ roles: ['editor'], permissions: lockout });
@@ -145,8 +227,18 @@ describe('createAuthorizer', () => {
 
   it('answers canAny over a list of checks', () => {
     const viewer = createAuthorizer({ roles: ['viewer'] });
-    expect(viewer.canAny([['canaries', 'write'], ['incident', 'read']])).toBe(true);
-    expect(viewer.canAny([['canaries', 'write'], ['connections', 'read']])).toBe(false);
+    expect(
+      viewer.canAny([
+        ['canaries', 'write'],
+        ['incident', 'read'],
+      ]),
+    ).toBe(true);
+    expect(
+      viewer.canAny([
+        ['canaries', 'write'],
+        ['connections', 'read'],
+      ]),
+    ).toBe(false);
     expect(viewer.canAny([])).toBe(false);
   });
 });

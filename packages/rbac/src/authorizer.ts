@@ -82,9 +82,14 @@ export function createAuthorizer({ roles, permissions = [] }: AuthorizerInput): 
   // A row names a capability by its object (or '*') and one of its comma-separated verbs (or '*').
   const names = (permission: Permission, object: string, action: string) =>
     (permission.object === object || permission.object === '*') &&
-    (permission.action ?? '').split(',').some((verb) => verb.trim() === action || verb.trim() === '*');
+    (permission.action ?? '')
+      .split(',')
+      .some((verb) => verb.trim() === action || verb.trim() === '*');
   const rowsFor = (object: string, action: string, deny: boolean) =>
-    permissions.some((permission) => !permission.condition && !!permission.deny === deny && names(permission, object, action));
+    permissions.some(
+      (permission) =>
+        !permission.condition && !!permission.deny === deny && names(permission, object, action),
+    );
 
   const canDo = (capability: CapabilityName) => {
     const { roles: holders, derivesFrom, object, action }: Capability = CAPABILITIES[capability];

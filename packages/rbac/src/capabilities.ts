@@ -22,15 +22,40 @@ export interface Capability {
  */
 export const CAPABILITIES = {
   // console §2 Check modal: "Run Now, visible only to the roles admin, editor, responder and commander".
-  'canaries.run': { roles: ['admin', 'editor', 'responder', 'commander'], derivesFrom: ['canaries', 'write'], object: 'canaries', action: 'run' },
+  'canaries.run': {
+    roles: ['admin', 'editor', 'responder', 'commander'],
+    derivesFrom: ['canaries', 'write'],
+    object: 'canaries',
+    action: 'run',
+  },
   // settings §6: "The playbooks menu needs write on playbook_runs"; row action 'playbook:run' (§6 permission editor values).
-  'playbooks.run': { roles: [], derivesFrom: ['playbook_runs', 'write'], object: 'playbooks', action: 'playbook:run' },
+  'playbooks.run': {
+    roles: [],
+    derivesFrom: ['playbook_runs', 'write'],
+    object: 'playbooks',
+    action: 'playbook:run',
+  },
   // settings §4 "Playbook runs can be approved" and the row action 'playbook:approve' (§6); an approval writes playbook_runs.
-  'playbooks.approve': { roles: [], derivesFrom: ['playbook_runs', 'write'], object: 'playbooks', action: 'playbook:approve' },
+  'playbooks.approve': {
+    roles: [],
+    derivesFrom: ['playbook_runs', 'write'],
+    object: 'playbooks',
+    action: 'playbook:approve',
+  },
   // settings §6: "Attaching evidence needs write on incidents".
-  'incidents.attach': { roles: [], derivesFrom: ['incident', 'write'], object: 'incident', action: 'attach' },
+  'incidents.attach': {
+    roles: [],
+    derivesFrom: ['incident', 'write'],
+    object: 'incident',
+    action: 'attach',
+  },
   // console §2 routes: "/notifications/silences/add | add a silence | write on database".
-  'silences.create': { roles: [], derivesFrom: ['database', 'write'], object: 'notification', action: 'silence' },
+  'silences.create': {
+    roles: [],
+    derivesFrom: ['database', 'write'],
+    object: 'notification',
+    action: 'silence',
+  },
 } as const satisfies Record<string, Capability>;
 
 export type CapabilityName = keyof typeof CAPABILITIES;

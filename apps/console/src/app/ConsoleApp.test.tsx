@@ -17,7 +17,10 @@ import { createConsole, type Console } from './createConsole.ts';
 // Small pages registered through the same API the feature packages use.
 function ProbePage({ call }: { call: string }) {
   const client = useApiClient();
-  const { data } = useQuery({ queryKey: ['probe', call], queryFn: () => client.general.get(`test/${call}`) });
+  const { data } = useQuery({
+    queryKey: ['probe', call],
+    queryFn: () => client.general.get(`test/${call}`),
+  });
   return <h1>Probe {data ? 'done' : 'waiting'}</h1>;
 }
 
@@ -35,22 +38,53 @@ const features = [
     name: 'health',
     resource: 'canaries',
     sidebar: { label: 'Health', icon: Activity, path: '/health', order: sidebarOrder.health },
-    routes: [{ path: 'health', title: 'Health', load: async () => ({ Component: () => <h1>Health page</h1> }) }],
+    routes: [
+      {
+        path: 'health',
+        title: 'Health',
+        load: async () => ({ Component: () => <h1>Health page</h1> }),
+      },
+    ],
   }),
   defineFeature({
     name: 'settings.connections',
     resource: 'connections',
-    sidebar: { label: 'Connections', icon: Database, path: '/settings/connections', section: 'settings' },
-    routes: [{ path: 'settings/connections', title: 'Connections', load: async () => ({ Component: () => <h1>Connections page</h1> }) }],
+    sidebar: {
+      label: 'Connections',
+      icon: Database,
+      path: '/settings/connections',
+      section: 'settings',
+    },
+    routes: [
+      {
+        path: 'settings/connections',
+        title: 'Connections',
+        load: async () => ({ Component: () => <h1>Connections page</h1> }),
+      },
+    ],
   }),
   defineFeature({
     name: 'probe',
     resource: 'database',
     routes: [
-      { path: 'probe/network', title: 'Probe', load: async () => ({ Component: () => <ProbePage call="network-error" /> }) },
-      { path: 'probe/server', title: 'Probe', load: async () => ({ Component: () => <ProbePage call="server-error" /> }) },
+      {
+        path: 'probe/network',
+        title: 'Probe',
+        load: async () => ({ Component: () => <ProbePage call="network-error" /> }),
+      },
+      {
+        path: 'probe/server',
+        title: 'Probe',
+        load: async () => ({ Component: () => <ProbePage call="server-error" /> }),
+      },
       { path: 'probe/broken', title: 'Broken', load: async () => ({ Component: BrokenPage }) },
-      { path: 'probe/actions', title: 'Probe actions', refreshable: true, headerActions: NewThingButton, load: async () => ({ Component: () => <ProbePage call="ok" /> }) },
+      {
+        path: 'probe/actions',
+        title: 'Probe actions',
+        refreshable: true,
+        headerActions: NewThingButton,
+        load: async () => ({ Component: () => <ProbePage call="ok" /> }),
+      },
     ],
   }),
 ];
@@ -91,7 +125,8 @@ function resizeWindow(width: number) {
     window.dispatchEvent(new Event('resize'));
   });
 }
-const path = (app: Console) => app.router.state.location.pathname + app.router.state.location.search;
+const path = (app: Console) =>
+  app.router.state.location.pathname + app.router.state.location.search;
 
 describe('console shell', () => {
   it('gives an admin Health and a Settings submenu, and opens a settings page', async () => {
@@ -100,7 +135,9 @@ describe('console shell', () => {
     const nav = within(sidebar()).getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Health' }).getAttribute('href')).toBe('/health');
     // The submenu starts open on one of its own pages.
-    expect(within(nav).getByRole('button', { name: 'Settings' }).getAttribute('aria-expanded')).toBe('true');
+    expect(
+      within(nav).getByRole('button', { name: 'Settings' }).getAttribute('aria-expanded'),
+    ).toBe('true');
     expect(within(nav).getByRole('link', { name: 'Connections' })).toBeTruthy();
   });
 
@@ -121,7 +158,9 @@ describe('console shell', () => {
     cleanup();
     backend.state.roles = ['admin'];
     renderConsole('/settings/users');
-    expect(await screen.findByRole('heading', { name: 'Settings is not available yet' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Settings is not available yet' }),
+    ).toBeTruthy();
   });
 
   it('drops a disabled feature from the sidebar and says it is turned off on its address', async () => {
@@ -170,8 +209,14 @@ describe('console shell', () => {
 
   it('says plainly that an area of the product is not in this build', async () => {
     renderConsole('/topology');
-    expect(await screen.findByRole('heading', { name: 'Dashboard is not available yet' })).toBeTruthy();
-    expect(within(screen.getByRole('navigation', { name: 'Available pages' })).getByRole('link', { name: 'Health' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Dashboard is not available yet' }),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Available pages' })).getByRole('link', {
+        name: 'Health',
+      }),
+    ).toBeTruthy();
     cleanup();
     renderConsole('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
@@ -184,7 +229,9 @@ describe('console shell', () => {
 
   it('shows the network error as a toast', async () => {
     renderConsole('/probe/network');
-    expect(await screen.findByText('Network Error. Please try again.', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      await screen.findByText('Network Error. Please try again.', {}, { timeout: 15_000 }),
+    ).toBeTruthy();
   });
 
   it("shows a server's error message as a toast", async () => {
@@ -198,7 +245,9 @@ describe('console shell', () => {
     console.error = () => undefined;
     try {
       renderConsole('/probe/broken');
-      expect(await screen.findByRole('heading', { name: 'Sorry.. there was an error' })).toBeTruthy();
+      expect(
+        await screen.findByRole('heading', { name: 'Sorry.. there was an error' }),
+      ).toBeTruthy();
       expect(within(sidebar()).getByRole('link', { name: 'Health' })).toBeTruthy();
     } finally {
       console.error = quiet;
@@ -261,7 +310,9 @@ describe('console shell', () => {
       await screen.findByRole('heading', { name: 'Connections page' });
       expect(sidebar().getAttribute('data-collapsed')).toBe('true');
       expect(sidebar().getAttribute('data-layout')).toBe('drawer');
-      const menu = within(screen.getByTestId(testIds.header.root)).getByRole('button', { name: 'Open navigation' });
+      const menu = within(screen.getByTestId(testIds.header.root)).getByRole('button', {
+        name: 'Open navigation',
+      });
       await user.click(menu);
       const drawer = screen.getByRole('dialog', { name: 'Navigation' });
       expect(drawer).toBe(sidebar());
@@ -273,7 +324,11 @@ describe('console shell', () => {
       expect(screen.getByTestId(testIds.shell.main).closest('[inert]')).toBeNull();
       expect(document.activeElement).toBe(menu);
       await user.click(menu);
-      await user.click(within(screen.getByRole('dialog', { name: 'Navigation' })).getByRole('link', { name: 'Health' }));
+      await user.click(
+        within(screen.getByRole('dialog', { name: 'Navigation' })).getByRole('link', {
+          name: 'Health',
+        }),
+      );
       await screen.findByRole('heading', { name: 'Health page' });
       expect(sidebar().getAttribute('data-collapsed')).toBe('true');
       expect(localStorage.getItem(SIDEBAR_STORAGE_KEY)).toBeNull();
@@ -289,7 +344,9 @@ describe('console shell', () => {
     const header = screen.getByTestId(testIds.header.root);
     expect(within(header).getByTestId(testIds.header.title).textContent).toBe('Probe actions');
     expect(within(header).getByRole('button', { name: 'New thing' })).toBeTruthy();
-    expect(within(header).getByRole('link', { name: 'Notifications' }).getAttribute('href')).toBe('/notifications');
+    expect(within(header).getByRole('link', { name: 'Notifications' }).getAttribute('href')).toBe(
+      '/notifications',
+    );
     const calls = () => backend.requests.filter((request) => request === 'GET /api/test/ok').length;
     const before = calls();
     await user.click(within(header).getByRole('button', { name: 'Refresh' }));
@@ -309,8 +366,14 @@ describe('console shell', () => {
     await user.click(screen.getByTestId(testIds.userMenu.trigger));
     const panel = screen.getByTestId(testIds.userMenu.panel);
     expect(within(panel).getByText('Hi Ada Admin')).toBeTruthy();
-    expect(within(panel).getByRole('link', { name: 'Your Profile' }).getAttribute('href')).toBe('/profile-settings');
-    await waitFor(() => expect(screen.getByTestId(testIds.userMenu.versions).textContent).toBe('Frontendv1.0.836Backendv9.9.9'));
+    expect(within(panel).getByRole('link', { name: 'Your Profile' }).getAttribute('href')).toBe(
+      '/profile-settings',
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId(testIds.userMenu.versions).textContent).toBe(
+        'Frontendv1.0.836Backendv9.9.9',
+      ),
+    );
     await user.click(within(panel).getByRole('button', { name: 'Download kubeconfig' }));
     const dialog = await screen.findByRole('dialog', { name: 'Download and install kubeconfig' });
     expect(within(dialog).getByText(/kubectl .*get canaries/)).toBeTruthy();

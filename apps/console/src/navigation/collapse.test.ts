@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_COLLAPSE_BELOW, DRAWER_BELOW, readSidebarCollapsed, SIDEBAR_STORAGE_KEY, sidebarLayout, writeSidebarCollapsed } from './collapse.ts';
+import {
+  AUTO_COLLAPSE_BELOW,
+  DRAWER_BELOW,
+  readSidebarCollapsed,
+  SIDEBAR_STORAGE_KEY,
+  sidebarLayout,
+  writeSidebarCollapsed,
+} from './collapse.ts';
 
 function memoryStorage() {
   const values = new Map<string, string>();
-  return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value), values };
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+    values,
+  };
 }
 
 describe('sidebar collapse', () => {

@@ -38,7 +38,10 @@ export function readSidebarCollapsed(storage: Storage | null = storageOrNull()):
   }
 }
 
-export function writeSidebarCollapsed(collapsed: boolean, storage: Storage | null = storageOrNull()): void {
+export function writeSidebarCollapsed(
+  collapsed: boolean,
+  storage: Storage | null = storageOrNull(),
+): void {
   try {
     storage?.setItem(SIDEBAR_STORAGE_KEY, String(collapsed));
   } catch {

@@ -1,11 +1,19 @@
 import { createAuthorizer, createFeatureFlags } from '@opsdeck/rbac';
 import { Activity, Database, Settings } from '@opsdeck/ui';
 import { describe, expect, it } from 'vitest';
-import { sidebarOrder, type FeatureDefinition, type SidebarItemDefinition } from '../features/defineFeature.ts';
+import {
+  sidebarOrder,
+  type FeatureDefinition,
+  type SidebarItemDefinition,
+} from '../features/defineFeature.ts';
 import { buildSidebar, type SidebarEntry } from './sidebarModel.ts';
 
 const page = async () => ({ Component: () => null });
-const feature = (name: string, resource: FeatureDefinition['resource'], sidebar: SidebarItemDefinition): FeatureDefinition => ({
+const feature = (
+  name: string,
+  resource: FeatureDefinition['resource'],
+  sidebar: SidebarItemDefinition,
+): FeatureDefinition => ({
   name,
   resource,
   sidebar,
@@ -14,14 +22,48 @@ const feature = (name: string, resource: FeatureDefinition['resource'], sidebar:
 
 // Registered out of order on purpose: the sidebar follows the spec's order, not the array's.
 const features: FeatureDefinition[] = [
-  feature('playbooks', 'playbooks', { label: 'Playbooks', icon: Activity, path: '/playbooks', order: sidebarOrder.playbooks }),
-  feature('settings.users', 'identities', { label: 'Users', icon: Settings, path: '/settings/users', section: 'settings' }),
-  feature('health', 'canaries', { label: 'Health', icon: Activity, path: '/health', order: sidebarOrder.health }),
-  feature('settings.connections', 'connections', { label: 'Connections', icon: Database, path: '/settings/connections', section: 'settings' }),
-  feature('settings.feature_flags', 'feature_flags', { label: 'Feature Flags', icon: Settings, path: '/settings/feature-flags', section: 'settings' }),
-  feature('incidents', 'incident', { label: 'Incidents', icon: Activity, path: '/incidents', order: sidebarOrder.incidents }),
+  feature('playbooks', 'playbooks', {
+    label: 'Playbooks',
+    icon: Activity,
+    path: '/playbooks',
+    order: sidebarOrder.playbooks,
+  }),
+  feature('settings.users', 'identities', {
+    label: 'Users',
+    icon: Settings,
+    path: '/settings/users',
+    section: 'settings',
+  }),
+  feature('health', 'canaries', {
+    label: 'Health',
+    icon: Activity,
+    path: '/health',
+    order: sidebarOrder.health,
+  }),
+  feature('settings.connections', 'connections', {
+    label: 'Connections',
+    icon: Database,
+    path: '/settings/connections',
+    section: 'settings',
+  }),
+  feature('settings.feature_flags', 'feature_flags', {
+    label: 'Feature Flags',
+    icon: Settings,
+    path: '/settings/feature-flags',
+    section: 'settings',
+  }),
+  feature('incidents', 'incident', {
+    label: 'Incidents',
+    icon: Activity,
+    path: '/incidents',
+    order: sidebarOrder.incidents,
+  }),
   // A feature with routes only (a detail page reached from elsewhere) has no sidebar item.
-  { name: 'view', resource: 'topologies', routes: [{ path: 'view/topology/:id', title: 'Topology', load: page }] },
+  {
+    name: 'view',
+    resource: 'topologies',
+    routes: [{ path: 'view/topology/:id', title: 'Topology', load: page }],
+  },
 ];
 
 const allOn = createFeatureFlags([]);
@@ -29,7 +71,11 @@ const as = (...roles: string[]) => createAuthorizer({ roles });
 
 /** The sidebar as the user reads it: labels, with the Settings submenu after a '>'. */
 function labels(entries: SidebarEntry[]): string[] {
-  return entries.flatMap((entry) => (entry.kind === 'link' ? [entry.label] : [`${entry.label} >`, ...entry.items.map((item) => `  ${item.label}`)]));
+  return entries.flatMap((entry) =>
+    entry.kind === 'link'
+      ? [entry.label]
+      : [`${entry.label} >`, ...entry.items.map((item) => `  ${item.label}`)],
+  );
 }
 
 describe('buildSidebar', () => {
@@ -47,7 +93,15 @@ describe('buildSidebar', () => {
 
   it('gives an editor Settings without what editors cannot read', () => {
     // Editors read everything (the matrix), so they keep Connections and Users too.
-    const everything = ['Health', 'Incidents', 'Playbooks', 'Settings >', '  Connections', '  Feature Flags', '  Users'];
+    const everything = [
+      'Health',
+      'Incidents',
+      'Playbooks',
+      'Settings >',
+      '  Connections',
+      '  Feature Flags',
+      '  Users',
+    ];
     expect(labels(buildSidebar(features, allOn, as('editor')))).toEqual(everything);
     // What a permission row keeps an editor from reading leaves the sidebar, in and out of Settings.
     const denied = createAuthorizer({
@@ -57,11 +111,21 @@ describe('buildSidebar', () => {
         { object: 'playbooks', action: 'read', deny: true },
       ],
     });
-    expect(labels(buildSidebar(features, allOn, denied))).toEqual(['Health', 'Incidents', 'Settings >', '  Feature Flags', '  Users']);
+    expect(labels(buildSidebar(features, allOn, denied))).toEqual([
+      'Health',
+      'Incidents',
+      'Settings >',
+      '  Feature Flags',
+      '  Users',
+    ]);
   });
 
   it('hides Settings from a viewer, and what the viewer cannot read', () => {
-    expect(labels(buildSidebar(features, allOn, as('viewer')))).toEqual(['Health', 'Incidents', 'Playbooks']);
+    expect(labels(buildSidebar(features, allOn, as('viewer')))).toEqual([
+      'Health',
+      'Incidents',
+      'Playbooks',
+    ]);
   });
 
   it('keeps Settings for someone who is viewer and admin (roles add up)', () => {
@@ -69,7 +133,13 @@ describe('buildSidebar', () => {
   });
 
   it('hides Connections and Users from a responder, who cannot read them, but keeps Feature Flags', () => {
-    expect(labels(buildSidebar(features, allOn, as('responder')))).toEqual(['Health', 'Incidents', 'Playbooks', 'Settings >', '  Feature Flags']);
+    expect(labels(buildSidebar(features, allOn, as('responder')))).toEqual([
+      'Health',
+      'Incidents',
+      'Playbooks',
+      'Settings >',
+      '  Feature Flags',
+    ]);
   });
 
   it('drops an item whose feature is disabled, and a whole group through its parent flag', () => {
@@ -80,7 +150,11 @@ describe('buildSidebar', () => {
     expect(labels(buildSidebar(features, flags, as('admin')))).not.toContain('Incidents');
     expect(labels(buildSidebar(features, flags, as('admin')))).toContain('Playbooks');
     const noSettings = createFeatureFlags([{ name: 'settings.disable', value: 'true' }]);
-    expect(labels(buildSidebar(features, noSettings, as('admin')))).toEqual(['Health', 'Incidents', 'Playbooks']);
+    expect(labels(buildSidebar(features, noSettings, as('admin')))).toEqual([
+      'Health',
+      'Incidents',
+      'Playbooks',
+    ]);
   });
 
   it('shows nothing to a user without roles, and no Settings group when it would be empty', () => {
@@ -93,6 +167,10 @@ describe('buildSidebar', () => {
     const denied = createAuthorizer({ roles: ['viewer'], permissions: [row] });
     expect(labels(buildSidebar(features, allOn, denied))).not.toContain('Health');
     // As on the server (@opsdeck/rbac): no row locks an admin out.
-    expect(labels(buildSidebar(features, allOn, createAuthorizer({ roles: ['admin'], permissions: [row] })))).toContain('Health');
+    expect(
+      labels(
+        buildSidebar(features, allOn, createAuthorizer({ roles: ['admin'], permissions: [row] })),
+      ),
+    ).toContain('Health');
   });
 });

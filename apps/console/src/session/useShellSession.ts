@@ -1,7 +1,12 @@
 import { whoamiQuery, type Whoami } from '@opsdeck/api-client/auth';
 import { propertiesQuery } from '@opsdeck/api-client/general';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { createAuthorizer, createFeatureFlags, type Authorizer, type FeatureFlags } from '@opsdeck/rbac';
+import {
+  createAuthorizer,
+  createFeatureFlags,
+  type Authorizer,
+  type FeatureFlags,
+} from '@opsdeck/rbac';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { authorizerInputFromWhoami } from './whoami.ts';
@@ -27,7 +32,12 @@ export function useShellSession(): ShellSession {
     [whoami.data],
   );
   const flags = useMemo(
-    () => (properties.data ? createFeatureFlags(properties.data.map(({ name, value }) => ({ name, value: value ?? null }))) : undefined),
+    () =>
+      properties.data
+        ? createFeatureFlags(
+            properties.data.map(({ name, value }) => ({ name, value: value ?? null })),
+          )
+        : undefined,
     [properties.data],
   );
   return { user: payload?.user, authorizer, flags, error: whoami.error ?? properties.error };

@@ -98,17 +98,35 @@ export function Header({ navigation, title, actions, onRefresh, account }: Heade
       <Spacer />
       {actions && <RouteActions>{actions}</RouteActions>}
       <Actions>
-      {onRefresh && <IconButton label="Refresh" icon={<RefreshCw size={18} />} onClick={onRefresh} data-testid={testIds.header.refresh} />}
-      <BellLink to="/notifications" aria-label="Notifications" title="Notifications" data-testid={testIds.header.bell}>
-        <Bell size={18} aria-hidden="true" />
-      </BellLink>
-      <DropdownMenu
-        label="Help"
-        variant="ghost"
-        align="end"
-        items={[{ id: 'docs', label: 'Docs', onSelect: () => window.open(DOCS_URL, '_blank', 'noopener') }]}
-      />
-      {account}
+        {onRefresh && (
+          <IconButton
+            label="Refresh"
+            icon={<RefreshCw size={18} />}
+            onClick={onRefresh}
+            data-testid={testIds.header.refresh}
+          />
+        )}
+        <BellLink
+          to="/notifications"
+          aria-label="Notifications"
+          title="Notifications"
+          data-testid={testIds.header.bell}
+        >
+          <Bell size={18} aria-hidden="true" />
+        </BellLink>
+        <DropdownMenu
+          label="Help"
+          variant="ghost"
+          align="end"
+          items={[
+            {
+              id: 'docs',
+              label: 'Docs',
+              onSelect: () => window.open(DOCS_URL, '_blank', 'noopener'),
+            },
+          ]}
+        />
+        {account}
       </Actions>
     </Bar>
   );

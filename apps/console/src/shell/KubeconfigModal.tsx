@@ -7,7 +7,8 @@ import { KUBECONFIG_DOCS_URL } from '../version.ts';
 import { VisuallyHidden } from './VisuallyHidden.ts';
 
 /** Lists the health checks (canaries) through the downloaded kubeconfig. */
-export const KUBECTL_COMMAND = 'kubectl --kubeconfig ~/Downloads/kubeconfig.yaml get canaries --all-namespaces';
+export const KUBECTL_COMMAND =
+  'kubectl --kubeconfig ~/Downloads/kubeconfig.yaml get canaries --all-namespaces';
 
 export const KUBECONFIG_TITLE = 'Download and install kubeconfig';
 
@@ -39,7 +40,10 @@ export function KubeconfigModal({ open, onClose }: { open: boolean; onClose: () 
           <li>
             <p>Download the kubeconfig for your account.</p>
             {/* Spec §7: the download opens in a new window (the reply is an attachment). */}
-            <Button data-testid={testIds.kubeconfig.download} onClick={() => window.open(kubeconfigUrl(client), '_blank', 'noopener')}>
+            <Button
+              data-testid={testIds.kubeconfig.download}
+              onClick={() => window.open(kubeconfigUrl(client), '_blank', 'noopener')}
+            >
               <Download size={16} aria-hidden="true" />
               Download kubeconfig
             </Button>

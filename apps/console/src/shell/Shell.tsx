@@ -2,9 +2,25 @@ import { isApiError } from '@opsdeck/api-client';
 import { aboutQuery } from '@opsdeck/api-client/general';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { RbacProvider } from '@opsdeck/rbac/react';
-import { Button, ERROR_BOUNDARY_MESSAGE, ErrorBoundary, ErrorPage, IconButton, Menu, SkeletonText } from '@opsdeck/ui';
+import {
+  Button,
+  ERROR_BOUNDARY_MESSAGE,
+  ErrorBoundary,
+  ErrorPage,
+  IconButton,
+  Menu,
+  SkeletonText,
+} from '@opsdeck/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Suspense,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useConsole } from '../app/ConsoleContext.tsx';
@@ -58,7 +74,13 @@ function Loading() {
 }
 
 /** A route's header actions, inside the shell's session so they can check rights with useCan. */
-function HeaderActions({ component: Actions, session }: { component: ComponentType; session: ReadyShellSession }) {
+function HeaderActions({
+  component: Actions,
+  session,
+}: {
+  component: ComponentType;
+  session: ReadyShellSession;
+}) {
   return (
     <RbacProvider authorizer={session.authorizer} featureFlags={session.flags}>
       <Actions />
@@ -82,7 +104,8 @@ export function Shell({ account }: ShellProps) {
   const { user, authorizer, flags, error } = useShellSession();
   // The footer's backend version is not worth an error toast.
   const about = useQuery({ ...aboutQuery(client), meta: { toast: false } });
-  const { layout, collapsed, drawerOpen, toggle, expand, linkFollowed, sidebarRef } = useSidebarCollapse();
+  const { layout, collapsed, drawerOpen, toggle, expand, linkFollowed, sidebarRef } =
+    useSidebarCollapse();
   const navId = useId();
   const [kubeconfigOpen, setKubeconfigOpen] = useState(false);
 
@@ -90,7 +113,10 @@ export function Shell({ account }: ShellProps) {
     () => (user && authorizer && flags ? { user, authorizer, flags } : undefined),
     [user, authorizer, flags],
   );
-  const entries = useMemo(() => (ready ? buildSidebar(registry.features, ready.flags, ready.authorizer) : undefined), [ready, registry]);
+  const entries = useMemo(
+    () => (ready ? buildSidebar(registry.features, ready.flags, ready.authorizer) : undefined),
+    [ready, registry],
+  );
 
   useEffect(() => {
     document.title = handle.title ? `${handle.title} | Opsdeck` : 'Opsdeck';
@@ -110,7 +136,13 @@ export function Shell({ account }: ShellProps) {
       <RbacProvider authorizer={ready.authorizer} featureFlags={ready.flags}>
         <ErrorBoundary
           key={location.pathname}
-          fallback={(caught, reset) => <ErrorPage error={caught} title={ERROR_BOUNDARY_MESSAGE} actions={<Button onClick={reset}>Try again</Button>} />}
+          fallback={(caught, reset) => (
+            <ErrorPage
+              error={caught}
+              title={ERROR_BOUNDARY_MESSAGE}
+              actions={<Button onClick={reset}>Try again</Button>}
+            />
+          )}
         >
           <Suspense fallback={<Loading />}>
             <Outlet />
@@ -119,7 +151,12 @@ export function Shell({ account }: ShellProps) {
       </RbacProvider>
     );
   } else if (failed) {
-    content = <ErrorPage error={error} actions={<Button onClick={() => void queryClient.refetchQueries()}>Try again</Button>} />;
+    content = (
+      <ErrorPage
+        error={error}
+        actions={<Button onClick={() => void queryClient.refetchQueries()}>Try again</Button>}
+      />
+    );
   } else {
     content = <Loading />;
   }
@@ -128,17 +165,41 @@ export function Shell({ account }: ShellProps) {
     <ShellSessionContext.Provider value={ready ?? null}>
       <SkipLink href="#main-content">Skip to content</SkipLink>
       <Frame data-testid={testIds.shell.root}>
-        <Sidebar entries={entries} layout={layout} collapsed={collapsed} onToggle={toggle} onExpand={expand} onLinkFollowed={linkFollowed} sidebarRef={sidebarRef} navId={navId} />
+        <Sidebar
+          entries={entries}
+          layout={layout}
+          collapsed={collapsed}
+          onToggle={toggle}
+          onExpand={expand}
+          onLinkFollowed={linkFollowed}
+          sidebarRef={sidebarRef}
+          navId={navId}
+        />
         <Column inert={drawerOpen || undefined}>
           <Header
             navigation={
               layout === 'drawer' ? (
-                <IconButton label="Open navigation" icon={<Menu size={20} />} aria-expanded={drawerOpen} aria-controls={navId} onClick={toggle} data-testid={testIds.header.menu} />
+                <IconButton
+                  label="Open navigation"
+                  icon={<Menu size={20} />}
+                  aria-expanded={drawerOpen}
+                  aria-controls={navId}
+                  onClick={toggle}
+                  data-testid={testIds.header.menu}
+                />
               ) : undefined
             }
             title={handle.ownHeader ? undefined : handle.title}
-            actions={ready && handle.headerActions && !handle.ownHeader ? <HeaderActions component={handle.headerActions} session={ready} /> : undefined}
-            onRefresh={handle.refreshable ? () => void queryClient.refetchQueries({ type: 'active' }) : undefined}
+            actions={
+              ready && handle.headerActions && !handle.ownHeader ? (
+                <HeaderActions component={handle.headerActions} session={ready} />
+              ) : undefined
+            }
+            onRefresh={
+              handle.refreshable
+                ? () => void queryClient.refetchQueries({ type: 'active' })
+                : undefined
+            }
             account={
               account ??
               (user && (

@@ -160,7 +160,12 @@ function Item({ link, collapsed }: { link: SidebarLink; collapsed: boolean }) {
   return (
     <li>
       {/* Collapsed, the label is gone from view; aria-label and the tooltip keep the name. */}
-      <ItemLink to={link.path} data-testid={testIds.sidebar.item} aria-label={collapsed ? link.label : undefined} title={collapsed ? link.label : undefined}>
+      <ItemLink
+        to={link.path}
+        data-testid={testIds.sidebar.item}
+        aria-label={collapsed ? link.label : undefined}
+        title={collapsed ? link.label : undefined}
+      >
         <Icon size={20} aria-hidden="true" />
         {!collapsed && <span>{link.label}</span>}
       </ItemLink>
@@ -168,7 +173,15 @@ function Item({ link, collapsed }: { link: SidebarLink; collapsed: boolean }) {
   );
 }
 
-function Group({ group, collapsed, onExpandSidebar }: { group: SidebarGroup; collapsed: boolean; onExpandSidebar: () => void }) {
+function Group({
+  group,
+  collapsed,
+  onExpandSidebar,
+}: {
+  group: SidebarGroup;
+  collapsed: boolean;
+  onExpandSidebar: () => void;
+}) {
   const { pathname } = useLocation();
   const id = useId();
   const containsCurrent = group.items.some((item) => pathname.startsWith(item.path));
@@ -192,7 +205,13 @@ function Group({ group, collapsed, onExpandSidebar }: { group: SidebarGroup; col
       >
         <Settings size={20} aria-hidden="true" />
         {!collapsed && <span>{group.label}</span>}
-        {!collapsed && <ChevronDown size={16} aria-hidden="true" style={{ transform: open ? 'rotate(180deg)' : undefined }} />}
+        {!collapsed && (
+          <ChevronDown
+            size={16}
+            aria-hidden="true"
+            style={{ transform: open ? 'rotate(180deg)' : undefined }}
+          />
+        )}
       </GroupButton>
       <SubList id={id} hidden={!shown}>
         {group.items.map((item) => (
@@ -222,8 +241,24 @@ const toggleLabel = (layout: SidebarLayout, collapsed: boolean) => {
   return collapsed ? 'Expand sidebar' : 'Collapse sidebar';
 };
 
-export function Sidebar({ entries, layout, collapsed, onToggle, onExpand, onLinkFollowed, sidebarRef, navId }: SidebarProps) {
-  const slotWidth = layout === 'drawer' ? 0 : layout === 'rail' ? SIDEBAR_WIDTH.collapsed : collapsed ? SIDEBAR_WIDTH.collapsed : SIDEBAR_WIDTH.expanded;
+export function Sidebar({
+  entries,
+  layout,
+  collapsed,
+  onToggle,
+  onExpand,
+  onLinkFollowed,
+  sidebarRef,
+  navId,
+}: SidebarProps) {
+  const slotWidth =
+    layout === 'drawer'
+      ? 0
+      : layout === 'rail'
+        ? SIDEBAR_WIDTH.collapsed
+        : collapsed
+          ? SIDEBAR_WIDTH.collapsed
+          : SIDEBAR_WIDTH.expanded;
   const label = toggleLabel(layout, collapsed);
   const drawerOpen = layout === 'drawer' && !collapsed;
   // An opened drawer takes focus, so a keyboard user starts at the first page in it.
@@ -249,7 +284,11 @@ export function Sidebar({ entries, layout, collapsed, onToggle, onExpand, onLink
           <img src="/logo.svg" alt="" />
           {!collapsed && <span>Opsdeck</span>}
         </Logo>
-        <Nav id={navId} aria-label="Main" onClick={(event) => (event.target as Element).closest('a') && onLinkFollowed()}>
+        <Nav
+          id={navId}
+          aria-label="Main"
+          onClick={(event) => (event.target as Element).closest('a') && onLinkFollowed()}
+        >
           {entries === undefined ? (
             <Loader data-testid={testIds.sidebar.loader}>
               <SkeletonText lines={5} label="Loading navigation" />
@@ -260,7 +299,12 @@ export function Sidebar({ entries, layout, collapsed, onToggle, onExpand, onLink
                 entry.kind === 'link' ? (
                   <Item key={entry.name} link={entry} collapsed={collapsed} />
                 ) : (
-                  <Group key={entry.label} group={entry} collapsed={collapsed} onExpandSidebar={onExpand} />
+                  <Group
+                    key={entry.label}
+                    group={entry}
+                    collapsed={collapsed}
+                    onExpandSidebar={onExpand}
+                  />
                 ),
               )}
             </ul>
@@ -275,7 +319,13 @@ export function Sidebar({ entries, layout, collapsed, onToggle, onExpand, onLink
           title={label}
           data-testid={testIds.sidebar.toggle}
         >
-          {layout === 'drawer' ? <X size={18} aria-hidden="true" /> : collapsed ? <ChevronRight size={18} aria-hidden="true" /> : <ChevronLeft size={18} aria-hidden="true" />}
+          {layout === 'drawer' ? (
+            <X size={18} aria-hidden="true" />
+          ) : collapsed ? (
+            <ChevronRight size={18} aria-hidden="true" />
+          ) : (
+            <ChevronLeft size={18} aria-hidden="true" />
+          )}
         </Toggle>
       </Aside>
     </Slot>

@@ -127,7 +127,14 @@ export interface UserMenuProps {
  * A disclosure (button + panel of links), not an ARIA menu: the panel mixes links, buttons and
  * plain text (the greeting and versions), which a menu role cannot hold.
  */
-export function UserMenu({ name, avatar, frontendVersion, backendVersion, onDownloadKubeconfig, onSignOut }: UserMenuProps) {
+export function UserMenu({
+  name,
+  avatar,
+  frontendVersion,
+  backendVersion,
+  onDownloadKubeconfig,
+  onSignOut,
+}: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const wrapperRef = useRef<HTMLDivElement>(null);
@@ -138,7 +145,10 @@ export function UserMenu({ name, avatar, frontendVersion, backendVersion, onDown
     triggerRef.current?.focus();
   };
   // One overlay stack: Escape here closes only this panel, never a dialog behind it.
-  useDismissableLayer(open, { ref: wrapperRef, onDismiss: (reason) => (reason === 'escape' ? close() : setOpen(false)) });
+  useDismissableLayer(open, {
+    ref: wrapperRef,
+    onDismiss: (reason) => (reason === 'escape' ? close() : setOpen(false)),
+  });
   const choose = (action: () => void) => () => {
     setOpen(false);
     action();
@@ -146,7 +156,14 @@ export function UserMenu({ name, avatar, frontendVersion, backendVersion, onDown
 
   return (
     <Wrapper ref={wrapperRef}>
-      <Trigger ref={triggerRef} type="button" aria-expanded={open} aria-controls={panelId} data-testid={testIds.userMenu.trigger} onClick={() => setOpen(!open)}>
+      <Trigger
+        ref={triggerRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        data-testid={testIds.userMenu.trigger}
+        onClick={() => setOpen(!open)}
+      >
         <Avatar name={name} src={avatar} size={28} />
         <Name>{name}</Name>
         <ChevronDown size={14} aria-hidden="true" />

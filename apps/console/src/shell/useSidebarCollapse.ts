@@ -1,7 +1,12 @@
 import { useDismissableLayer } from '@opsdeck/ui';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { readSidebarCollapsed, sidebarLayout, writeSidebarCollapsed, type SidebarLayout } from '../navigation/collapse.ts';
+import {
+  readSidebarCollapsed,
+  sidebarLayout,
+  writeSidebarCollapsed,
+  type SidebarLayout,
+} from '../navigation/collapse.ts';
 
 function subscribeToResize(onChange: () => void): () => void {
   window.addEventListener('resize', onChange);
@@ -74,8 +79,19 @@ export function useSidebarCollapse() {
   }, [docked, closeOverlay]);
 
   // The open overlay joins the ui layer stack: only the topmost layer hears Escape and outside clicks.
-  useDismissableLayer(!docked && overlayOpen, { ref: sidebarRef, onDismiss: (reason) => closeOverlay(reason === 'escape') });
+  useDismissableLayer(!docked && overlayOpen, {
+    ref: sidebarRef,
+    onDismiss: (reason) => closeOverlay(reason === 'escape'),
+  });
 
   const collapsed = docked ? dockedCollapsed : !overlayOpen;
-  return { layout, collapsed, drawerOpen: layout === 'drawer' && overlayOpen, toggle, expand, linkFollowed, sidebarRef };
+  return {
+    layout,
+    collapsed,
+    drawerOpen: layout === 'drawer' && overlayOpen,
+    toggle,
+    expand,
+    linkFollowed,
+    sidebarRef,
+  };
 }

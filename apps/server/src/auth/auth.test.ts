@@ -20,12 +20,19 @@ describe.each(testDatabases())('auth on $engine', (target) => {
   });
 
   it('answers 401 {error} without credentials or with a wrong password', async () => {
-    for (const path of ['/api/auth/whoami', '/api/canary/api/summary', '/api/db/checks', '/api/kubeconfig']) {
+    for (const path of [
+      '/api/auth/whoami',
+      '/api/canary/api/summary',
+      '/api/db/checks',
+      '/api/kubeconfig',
+    ]) {
       const anonymous = await fetch(`${server.url}${path}`);
       expect(anonymous.status, path).toBe(401);
       expect(await anonymous.json()).toHaveProperty('error');
     }
-    const wrong = await fetch(`${server.url}/api/auth/whoami`, { headers: basic('admin@local', 'nope') });
+    const wrong = await fetch(`${server.url}/api/auth/whoami`, {
+      headers: basic('admin@local', 'nope'),
+    });
     expect(wrong.status).toBe(401);
     const unknown = await fetch(`${server.url}/api/auth/whoami`, { headers: basic('ghost@local') });
     expect(unknown.status).toBe(401);
@@ -33,16 +40,28 @@ describe.each(testDatabases())('auth on $engine', (target) => {
 
   it('serves /health, /api/properties and /api/about without a session', async () => {
     expect(await (await fetch(`${server.url}/health`)).text()).toBe('OK');
-    const properties = (await (await fetch(`${server.url}/api/properties`)).json()) as { name: string }[];
+    const properties = (await (await fetch(`${server.url}/api/properties`)).json()) as {
+      name: string;
+    }[];
     expect(properties.map((p) => p.name)).toContain('incidents.disable');
     expect(await (await fetch(`${server.url}/api/about`)).json()).toHaveProperty('appVersion');
   });
 
   it('whoami returns user, roles, permissions and hostname for each demo role', async () => {
     for (const role of ['admin', 'editor', 'viewer', 'commander', 'responder', 'guest']) {
-      const response = await fetch(`${server.url}/api/auth/whoami`, { headers: basic(`${role}@local`) });
+      const response = await fetch(`${server.url}/api/auth/whoami`, {
+        headers: basic(`${role}@local`),
+      });
       expect(response.status).toBe(200);
-      const body = (await response.json()) as { message: string; payload: { user: { id: string; email: string }; roles: string[]; permissions: unknown[]; hostname: string } };
+      const body = (await response.json()) as {
+        message: string;
+        payload: {
+          user: { id: string; email: string };
+          roles: string[];
+          permissions: unknown[];
+          hostname: string;
+        };
+      };
       expect(body.message).toBe('success');
       expect(body.payload.user.email).toBe(`${role}@local`);
       expect(body.payload.roles).toEqual([role]);
@@ -52,25 +71,59 @@ describe.each(testDatabases())('auth on $engine', (target) => {
   });
 
   it('lets a viewer read the summary but not run a check; a guest reads nothing', async () => {
-    const { rows } = await db.query<{ id: string }>("SELECT id FROM checks WHERE type = 'dns' LIMIT 1");
+    const { rows } = await db.query<{ id: string }>(
+      "SELECT id FROM checks WHERE type = 'dns' LIMIT 1",
+    );
     const id = rows[0]!.id;
-    expect((await fetch(`${server.url}/api/canary/api/summary`, { headers: basic('viewer@local') })).status).toBe(200);
-    expect((await fetch(`${server.url}/api/canary/run/check/${id}`, { method: 'POST', headers: basic('viewer@local') })).status).toBe(403);
-    expect((await fetch(`${server.url}/api/canary/api/summary`, { headers: basic('guest@local') })).status).toBe(403);
-    const editorRun = await fetch(`${server.url}/api/canary/run/check/${id}`, { method: 'POST', headers: basic('editor@local') });
+    expect(
+      (await fetch(`${server.url}/api/canary/api/summary`, { headers: basic('viewer@local') }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await fetch(`${server.url}/api/canary/run/check/${id}`, {
+          method: 'POST',
+          headers: basic('viewer@local'),
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await fetch(`${server.url}/api/canary/api/summary`, { headers: basic('guest@local') }))
+        .status,
+    ).toBe(403);
+    const editorRun = await fetch(`${server.url}/api/canary/run/check/${id}`, {
+      method: 'POST',
+      headers: basic('editor@local'),
+    });
     expect(editorRun.status).toBe(200);
     expect(await editorRun.json()).toMatchObject({ pass: false, invalid: true });
   });
 
   it('refuses /api/db tables by the role matrix before any engine sees them', async () => {
-    expect((await fetch(`${server.url}/api/db/connections`, { headers: basic('viewer@local') })).status).toBe(403);
-    expect((await fetch(`${server.url}/api/db/checks?id=eq.x`, { method: 'PATCH', headers: { ...basic('viewer@local'), 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(403);
+    expect(
+      (await fetch(`${server.url}/api/db/connections`, { headers: basic('viewer@local') })).status,
+    ).toBe(403);
+    expect(
+      (
+        await fetch(`${server.url}/api/db/checks?id=eq.x`, {
+          method: 'PATCH',
+          headers: { ...basic('viewer@local'), 'Content-Type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe('authorizeTable', () => {
-  const user = (role: string): AuthUser => ({ id: role, name: role, roles: [role], permissions: [] });
-  const can = (role: string, table: string, method: string) => authorizeTable(user(role), table, method).allowed;
+  const user = (role: string): AuthUser => ({
+    id: role,
+    name: role,
+    roles: [role],
+    permissions: [],
+  });
+  const can = (role: string, table: string, method: string) =>
+    authorizeTable(user(role), table, method).allowed;
 
   it('follows the role matrix over tables and methods', () => {
     const matrix: [string, string, string, boolean][] = [
@@ -96,7 +149,8 @@ describe('authorizeTable', () => {
       ['viewer', 'properties', 'GET', true],
       ['viewer', 'properties', 'POST', false],
     ];
-    for (const [role, table, method, expected] of matrix) expect(can(role, table, method), `${role} ${method} ${table}`).toBe(expected);
+    for (const [role, table, method, expected] of matrix)
+      expect(can(role, table, method), `${role} ${method} ${table}`).toBe(expected);
   });
 
   it('refuses tables it does not know, even to an admin', () => {
@@ -105,7 +159,10 @@ describe('authorizeTable', () => {
   });
 
   it('lets a deny permission beat the role', () => {
-    const viewer: AuthUser = { ...user('viewer'), permissions: [{ object: 'canaries', action: 'read', deny: true }] };
+    const viewer: AuthUser = {
+      ...user('viewer'),
+      permissions: [{ object: 'canaries', action: 'read', deny: true }],
+    };
     expect(authorizeTable(viewer, 'checks', 'GET').allowed).toBe(false);
   });
 });

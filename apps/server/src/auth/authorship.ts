@@ -17,7 +17,10 @@ const databaseNow: ServerValue = { now: true };
  * clock, both on insert only, so no upsert or PATCH moves them; `updated_at` and `updated_by` follow
  * every write. Whatever a body says for these columns is ignored.
  */
-export function authorshipColumns(user: AuthUser, relation: { columns: readonly { name: string }[] }): AuthorshipColumns {
+export function authorshipColumns(
+  user: AuthUser,
+  relation: { columns: readonly { name: string }[] },
+): AuthorshipColumns {
   const names = new Set(relation.columns.map((column) => column.name));
   // The in-memory admin of `--auth disabled` is nobody in `people`: its rows have no author.
   const person: ServerValue = { value: user.id === builtInAdmin.id ? null : user.id };

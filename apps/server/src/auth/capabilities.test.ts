@@ -19,7 +19,9 @@ describe.each(testDatabases())('capabilities agree with the console on $engine',
     // One listed rpc defined for real, so an allowed call is answered by the function, not refused.
     await db.query(`CREATE OR REPLACE FUNCTION get_playbook_run_actions(run_id uuid) RETURNS SETOF playbook_run_actions
       LANGUAGE sql STABLE AS $$ SELECT * FROM playbook_run_actions WHERE playbook_run_id = run_id $$`);
-    const { rows } = await db.query<{ id: string }>("SELECT id FROM checks WHERE type = 'dns' LIMIT 1");
+    const { rows } = await db.query<{ id: string }>(
+      "SELECT id FROM checks WHERE type = 'dns' LIMIT 1",
+    );
     checkId = rows[0]!.id;
     server = await startTestServer({ db, createPostgrestApp });
   });
@@ -29,48 +31,74 @@ describe.each(testDatabases())('capabilities agree with the console on $engine',
     await target.release();
   });
 
-  it.each(DEMO_ROLES)('#3 Run Now: the server answers %s as canDo("canaries.run") says', async (role) => {
-    const allowed = createAuthorizer({ roles: [role] }).canDo('canaries.run');
-    const response = await fetch(`${server.url}/api/canary/run/check/${checkId}`, { method: 'POST', headers: basic(`${role}@local`) });
-    expect(response.status).toBe(allowed ? 200 : 403);
-    if (!allowed) expect(await response.json()).toHaveProperty('error');
-  });
+  it.each(DEMO_ROLES)(
+    '#3 Run Now: the server answers %s as canDo("canaries.run") says',
+    async (role) => {
+      const allowed = createAuthorizer({ roles: [role] }).canDo('canaries.run');
+      const response = await fetch(`${server.url}/api/canary/run/check/${checkId}`, {
+        method: 'POST',
+        headers: basic(`${role}@local`),
+      });
+      expect(response.status).toBe(allowed ? 200 : 403);
+      if (!allowed) expect(await response.json()).toHaveProperty('error');
+    },
+  );
 
   it('#3 lets responders and commanders run a check (console §2)', async () => {
     for (const role of ['responder', 'commander']) {
-      const response = await fetch(`${server.url}/api/canary/run/check/${checkId}`, { method: 'POST', headers: basic(`${role}@local`) });
+      const response = await fetch(`${server.url}/api/canary/run/check/${checkId}`, {
+        method: 'POST',
+        headers: basic(`${role}@local`),
+      });
       expect(response.status, role).toBe(200);
       expect(await response.json()).toHaveProperty('pass');
     }
   });
 
-  it.each(DEMO_ROLES)('#3 rpc: every listed function is a read of its resource for %s, by GET and POST', async (role) => {
-    const authorizer = createAuthorizer({ roles: [role] });
-    const runId = '00000000-0000-0000-0000-0000000000aa';
-    for (const [name, resource] of Object.entries(RPC_RESOURCES)) {
-      const allowed = authorizer.can(resource, 'read');
-      for (const init of [{ method: 'GET' }, { method: 'POST', body: JSON.stringify({ run_id: runId }), headers: { 'Content-Type': 'application/json' } }]) {
-        const query = init.method === 'GET' ? `?run_id=${runId}` : '';
-        const response = await fetch(`${server.url}/api/db/rpc/${name}${query}`, { ...init, headers: { ...init.headers, ...basic(`${role}@local`) } });
-        const label = `${init.method} rpc/${name}`;
-        if (!allowed) {
-          expect(response.status, label).toBe(403);
-          continue;
-        }
-        // Allowed: the function answers, or the engine says it does not exist (not yet in the schema).
-        if (name === 'get_playbook_run_actions') {
-          expect(response.status, label).toBe(200);
-          expect(await response.json(), label).toEqual([]);
-        } else {
-          expect(response.status, label).toBe(404);
-          expect(await response.json(), label).toMatchObject({ code: 'PGRST202' });
+  it.each(DEMO_ROLES)(
+    '#3 rpc: every listed function is a read of its resource for %s, by GET and POST',
+    async (role) => {
+      const authorizer = createAuthorizer({ roles: [role] });
+      const runId = '00000000-0000-0000-0000-0000000000aa';
+      for (const [name, resource] of Object.entries(RPC_RESOURCES)) {
+        const allowed = authorizer.can(resource, 'read');
+        for (const init of [
+          { method: 'GET' },
+          {
+            method: 'POST',
+            body: JSON.stringify({ run_id: runId }),
+            headers: { 'Content-Type': 'application/json' },
+          },
+        ]) {
+          const query = init.method === 'GET' ? `?run_id=${runId}` : '';
+          const response = await fetch(`${server.url}/api/db/rpc/${name}${query}`, {
+            ...init,
+            headers: { ...init.headers, ...basic(`${role}@local`) },
+          });
+          const label = `${init.method} rpc/${name}`;
+          if (!allowed) {
+            expect(response.status, label).toBe(403);
+            continue;
+          }
+          // Allowed: the function answers, or the engine says it does not exist (not yet in the schema).
+          if (name === 'get_playbook_run_actions') {
+            expect(response.status, label).toBe(200);
+            expect(await response.json(), label).toEqual([]);
+          } else {
+            expect(response.status, label).toBe(404);
+            expect(await response.json(), label).toMatchObject({ code: 'PGRST202' });
+          }
         }
       }
-    }
-  });
+    },
+  );
 
   it('#3 refuses an unlisted function with the 403 of an unknown table, even to an admin', async () => {
-    for (const path of ['/api/db/rpc/soft_delete_check', '/api/db/rpc/pg_sleep', '/api/db/no_such_table']) {
+    for (const path of [
+      '/api/db/rpc/soft_delete_check',
+      '/api/db/rpc/pg_sleep',
+      '/api/db/no_such_table',
+    ]) {
       const response = await fetch(`${server.url}${path}`, { headers: basic('admin@local') });
       expect(response.status, path).toBe(403);
       expect(await response.json(), path).toMatchObject({ code: '42501' });

@@ -1,6 +1,11 @@
 import type { Database } from '../db/database';
 import { ApiError } from '../http/errors';
-import { createIdentityService, type IdentityOptions, type IdentityService, type IdentityUser } from '../identity/index';
+import {
+  createIdentityService,
+  type IdentityOptions,
+  type IdentityService,
+  type IdentityUser,
+} from '../identity/index';
 import { loadAccess, resolveUser, type UserResolver } from './resolve';
 import type { AuthUser } from './user';
 
@@ -15,7 +20,10 @@ export interface IdentityAuth {
  * (both on its own credentials), the person being the identity's id. Its outbox answers admins found
  * the same way as on the rest of /api (or anyone, with the dev flag).
  */
-export function createIdentityAuth(db: Database, options: Omit<IdentityOptions, 'db' | 'outboxAccess'>): IdentityAuth {
+export function createIdentityAuth(
+  db: Database,
+  options: Omit<IdentityOptions, 'db' | 'outboxAccess'>,
+): IdentityAuth {
   const resolvers: UserResolver[] = [];
   const identity = createIdentityService({
     ...options,
@@ -37,7 +45,8 @@ export function createIdentityAuth(db: Database, options: Omit<IdentityOptions, 
     },
     async (request, peerAddress) => {
       const signIn = await identity.basicUser(request, peerAddress);
-      if (!signIn.user && signIn.busy) throw new ApiError(503, 'busy', 'too many password checks at once; retry in a moment');
+      if (!signIn.user && signIn.busy)
+        throw new ApiError(503, 'busy', 'too many password checks at once; retry in a moment');
       return signIn.user ? personOf(db, signIn.user) : undefined;
     },
   );

@@ -16,7 +16,10 @@ export interface AuthOptions {
 /** Sets `user` or answers 401: no request without credentials reaches data. */
 export function requireUser(options: AuthOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const user = options.mode === 'disabled' ? builtInAdmin : await resolveUser(options.resolvers, c.req.raw, socketAddress(c));
+    const user =
+      options.mode === 'disabled'
+        ? builtInAdmin
+        : await resolveUser(options.resolvers, c.req.raw, socketAddress(c));
     if (!user) {
       if (!looksLikeBrowser(c.req.raw)) c.header('WWW-Authenticate', 'Basic realm="opsdeck"');
       return c.json(errorBody('unauthorized', 'authentication required'), 401);
@@ -35,7 +38,8 @@ export function requireUser(options: AuthOptions): MiddlewareHandler<AppEnv> {
  */
 function looksLikeBrowser(request: Request): boolean {
   const headers = request.headers;
-  if (headers.has('origin') || [...headers.keys()].some((name) => name.startsWith('sec-fetch-'))) return true;
+  if (headers.has('origin') || [...headers.keys()].some((name) => name.startsWith('sec-fetch-')))
+    return true;
   return (headers.get('accept') ?? '').toLowerCase().includes('text/html');
 }
 
@@ -48,7 +52,8 @@ function socketAddress(c: Context<AppEnv>): string | undefined {
 /** Refuses with 403 unless the user's roles and permissions grant `action` on `resource`. */
 export function requireAccess(resource: Resource, action: Action): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!c.get('authorizer').can(resource, action)) throw forbidden(`${action} on ${resource} is not allowed`);
+    if (!c.get('authorizer').can(resource, action))
+      throw forbidden(`${action} on ${resource} is not allowed`);
     await next();
   };
 }

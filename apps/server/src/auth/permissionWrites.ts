@@ -1,4 +1,11 @@
-import { createAuthorizer, isResource, RESOURCES, type Action, type Authorizer, type Resource } from '@opsdeck/rbac';
+import {
+  createAuthorizer,
+  isResource,
+  RESOURCES,
+  type Action,
+  type Authorizer,
+  type Resource,
+} from '@opsdeck/rbac';
 import type { SqlRunner } from '../db/database';
 import type { AuthUser } from './user';
 
@@ -27,10 +34,14 @@ const SCOPE_RESOURCES: Readonly<Record<string, Resource>> = {
   connection_id: 'connections',
 };
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 function verbsOf(row: Row): string[] {
-  return (text(row.action) ?? '').split(',').map((verb) => verb.trim()).filter((verb) => verb !== '');
+  return (text(row.action) ?? '')
+    .split(',')
+    .map((verb) => verb.trim())
+    .filter((verb) => verb !== '');
 }
 
 /** A row in a few words for a refusal: its object and action, and the id of one that already exists. */
@@ -50,14 +61,17 @@ function reach(row: Row): Array<[Resource, Action]> | string {
   if (object === '*') RESOURCES.forEach((resource) => resources.add(resource));
   else if (object && isResource(object)) resources.add(object);
   else if (object) return `object "${object}" is not a resource of the role matrix`;
-  for (const [column, resource] of Object.entries(SCOPE_RESOURCES)) if (row[column] !== null && row[column] !== undefined) resources.add(resource);
+  for (const [column, resource] of Object.entries(SCOPE_RESOURCES))
+    if (row[column] !== null && row[column] !== undefined) resources.add(resource);
   if (resources.size === 0) return 'it names no resource';
   const actions = new Set<Action>();
   for (const verb of verbsOf(row)) {
     if (verb === 'read' || verb === '*') actions.add('read');
     if (verb !== 'read') actions.add('write');
   }
-  return [...resources].flatMap((resource) => [...actions].map((action): [Resource, Action] => [resource, action]));
+  return [...resources].flatMap((resource) =>
+    [...actions].map((action): [Resource, Action] => [resource, action]),
+  );
 }
 
 /** What the writer lacks of a row's reach, as a reason; undefined when it holds all of it. */
@@ -99,7 +113,13 @@ function deniesAnAdmin(row: Row, admins: Admins): boolean {
   if (person && admins.people.has(person)) return true;
   if (team && admins.teams.has(team)) return true;
   if (!subject) return false;
-  return subject === 'admin' || subject === '*' || admins.people.has(subject) || admins.emails.has(subject) || admins.teams.has(subject);
+  return (
+    subject === 'admin' ||
+    subject === '*' ||
+    admins.people.has(subject) ||
+    admins.emails.has(subject) ||
+    admins.teams.has(subject)
+  );
 }
 
 /**
@@ -114,7 +134,10 @@ export async function checkPermissionWrite(
   write: PermissionWrite,
   authorizer: Authorizer = createAuthorizer({ roles: user.roles, permissions: user.permissions }),
 ): Promise<PermissionWriteDecision> {
-  const refuse = (reason: string): PermissionWriteDecision => ({ allowed: false, reason: `permissions: ${reason}` });
+  const refuse = (reason: string): PermissionWriteDecision => ({
+    allowed: false,
+    reason: `permissions: ${reason}`,
+  });
 
   for (const row of write.before) {
     const beyond = beyondWriter(authorizer, user, row);
@@ -131,7 +154,8 @@ export async function checkPermissionWrite(
   if (denials.length > 0) {
     const admins = await loadAdmins(write.tx);
     const against = denials.find((row) => deniesAnAdmin(row, admins));
-    if (against) return refuse(`cannot write ${named(against)} that denies an admin: admins are never denied`);
+    if (against)
+      return refuse(`cannot write ${named(against)} that denies an admin: admins are never denied`);
   }
   return { allowed: true };
 }
@@ -143,5 +167,10 @@ export async function checkPermissionWrite(
 export async function checkPeopleWrite(write: PermissionWrite): Promise<PermissionWriteDecision> {
   const admins = await loadAdmins(write.tx);
   const admin = write.before.find((row) => admins.people.has(String(row.id)));
-  return admin ? { allowed: false, reason: `people: only an admin may change or delete the admin ${text(admin.name) ?? String(admin.id)}` } : { allowed: true };
+  return admin
+    ? {
+        allowed: false,
+        reason: `people: only an admin may change or delete the admin ${text(admin.name) ?? String(admin.id)}`,
+      }
+    : { allowed: true };
 }

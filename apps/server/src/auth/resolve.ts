@@ -6,13 +6,29 @@ import type { AuthUser } from './user';
  * tried in order; the identity service gives two (session cookie, then HTTP Basic: src/auth/identity.ts).
  * `peerAddress` is the socket's, for throttles counted per client.
  */
-export type UserResolver = (request: Request, peerAddress?: string) => Promise<AuthUser | undefined>;
+export type UserResolver = (
+  request: Request,
+  peerAddress?: string,
+) => Promise<AuthUser | undefined>;
 
 /** Roles and permission rows of a person, as whoami reports them. */
-export async function loadAccess(db: Database, personId: string): Promise<Pick<AuthUser, 'roles' | 'permissions'>> {
+export async function loadAccess(
+  db: Database,
+  personId: string,
+): Promise<Pick<AuthUser, 'roles' | 'permissions'>> {
   const [roles, permissions] = await Promise.all([
-    db.query<{ role: string }>('SELECT role FROM opsdeck.person_roles WHERE person_id = $1 ORDER BY role', [personId]),
-    db.query<{ id: string; subject: string | null; object: string | null; action: string; deny: boolean; condition: string | null }>(
+    db.query<{ role: string }>(
+      'SELECT role FROM opsdeck.person_roles WHERE person_id = $1 ORDER BY role',
+      [personId],
+    ),
+    db.query<{
+      id: string;
+      subject: string | null;
+      object: string | null;
+      action: string;
+      deny: boolean;
+      condition: string | null;
+    }>(
       `SELECT id, subject, object, action, deny, condition FROM permissions
        WHERE person_id = $1 AND deleted_at IS NULL AND (until IS NULL OR until > now())`,
       [personId],
@@ -31,7 +47,11 @@ export async function loadAccess(db: Database, personId: string): Promise<Pick<A
   };
 }
 
-export async function resolveUser(resolvers: readonly UserResolver[], request: Request, peerAddress?: string): Promise<AuthUser | undefined> {
+export async function resolveUser(
+  resolvers: readonly UserResolver[],
+  request: Request,
+  peerAddress?: string,
+): Promise<AuthUser | undefined> {
   for (const resolver of resolvers) {
     const user = await resolver(request, peerAddress);
     if (user) return user;

@@ -1,5 +1,10 @@
 import { createAuthorizer, type Action, type Authorizer, type Resource } from '@opsdeck/rbac';
-import { checkPeopleWrite, checkPermissionWrite, type PermissionWrite, type PermissionWriteDecision } from './permissionWrites';
+import {
+  checkPeopleWrite,
+  checkPermissionWrite,
+  type PermissionWrite,
+  type PermissionWriteDecision,
+} from './permissionWrites';
 import type { AuthUser } from './user';
 
 /**
@@ -125,16 +130,27 @@ export function authorizeTable(
   method: string,
   authorizer: Authorizer = createAuthorizer({ roles: user.roles, permissions: user.permissions }),
 ): TableAuthorization {
-  if (table.startsWith(RPC_PREFIX)) return authorizeRpc(user, table.slice(RPC_PREFIX.length), authorizer);
+  if (table.startsWith(RPC_PREFIX))
+    return authorizeRpc(user, table.slice(RPC_PREFIX.length), authorizer);
   const action = actionOfMethod(method);
   const resource = Object.hasOwn(TABLE_RESOURCES, table) ? TABLE_RESOURCES[table] : undefined;
   if (!resource) return { allowed: false, action, reason: `no access to ${table}` };
   if (!authorizer.can(resource, action)) {
-    return { allowed: false, resource, action, reason: `${action} on ${resource} is not allowed for ${user.name}` };
+    return {
+      allowed: false,
+      resource,
+      action,
+      reason: `${action} on ${resource} is not allowed for ${user.name}`,
+    };
   }
   // Permission rows are rbac administration: below admin, a writer grants only what it holds.
   if (resource === 'permissions' && action === 'write' && !authorizer.isAdmin) {
-    return { allowed: true, resource, action, checkRows: (write) => checkPermissionWrite(user, write, authorizer) };
+    return {
+      allowed: true,
+      resource,
+      action,
+      checkRows: (write) => checkPermissionWrite(user, write, authorizer),
+    };
   }
   if (table === 'people' && action === 'write' && !authorizer.isAdmin) {
     return { allowed: true, resource, action, checkRows: (write) => checkPeopleWrite(write) };
@@ -148,7 +164,12 @@ function authorizeRpc(user: AuthUser, name: string, authorizer: Authorizer): Tab
   const resource = Object.hasOwn(RPC_RESOURCES, name) ? RPC_RESOURCES[name] : undefined;
   if (!resource) return { allowed: false, action, reason: `no access to rpc/${name}` };
   if (!authorizer.can(resource, action)) {
-    return { allowed: false, resource, action, reason: `${action} on ${resource} is not allowed for ${user.name}` };
+    return {
+      allowed: false,
+      resource,
+      action,
+      reason: `${action} on ${resource} is not allowed for ${user.name}`,
+    };
   }
   return { allowed: true, resource, action };
 }

@@ -12,7 +12,15 @@ export function bucketMillis(rangeMillis: number): number {
   return 4 * HOUR;
 }
 
-const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: MINUTE, h: HOUR, d: DAY, w: 7 * DAY, y: 365 * DAY };
+const DURATION_UNITS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  m: MINUTE,
+  h: HOUR,
+  d: DAY,
+  w: 7 * DAY,
+  y: 365 * DAY,
+};
 
 // RFC3339 has four-digit years; Postgres and JS Dates both hold every instant between these.
 const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
@@ -28,7 +36,8 @@ export function parseDuration(text: string): number | undefined {
   const trimmed = text.trim();
   if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w|y))+$/.test(trimmed)) return undefined;
   let total = 0;
-  for (const [, amount, unit] of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w|y)/g)) total += Number(amount) * DURATION_UNITS[unit!]!;
+  for (const [, amount, unit] of trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w|y)/g))
+    total += Number(amount) * DURATION_UNITS[unit!]!;
   return total <= LAST_INSTANT - FIRST_INSTANT ? total : undefined;
 }
 
@@ -61,11 +70,24 @@ export interface GraphResponse {
 }
 
 /** Status history of one check bucketed by the range's bucket size, with uptime and latency over it. */
-export async function checkGraph(db: SqlRunner, checkId: string, start: number, end: number): Promise<GraphResponse> {
+export async function checkGraph(
+  db: SqlRunner,
+  checkId: string,
+  start: number,
+  end: number,
+): Promise<GraphResponse> {
   const bucketSeconds = bucketMillis(end - start) / 1000;
   const range = [checkId, new Date(start).toISOString(), new Date(end).toISOString()];
   const [buckets, totals] = await Promise.all([
-    db.query<{ time: string; passed: number; failed: number; count: number; duration: number; message: string | null; error: string | null }>(
+    db.query<{
+      time: string;
+      passed: number;
+      failed: number;
+      count: number;
+      duration: number;
+      message: string | null;
+      error: string | null;
+    }>(
       `SELECT to_timestamp(floor(extract(epoch FROM time) / $4) * $4) AS time,
               count(*) FILTER (WHERE status) AS passed,
               count(*) FILTER (WHERE NOT status) AS failed,
@@ -78,7 +100,15 @@ export async function checkGraph(db: SqlRunner, checkId: string, start: number, 
        GROUP BY 1 ORDER BY 1`,
       [...range, bucketSeconds],
     ),
-    db.query<{ passed: number; failed: number; last_pass: string | null; last_fail: string | null; p99: number | null; p97: number | null; p95: number | null }>(
+    db.query<{
+      passed: number;
+      failed: number;
+      last_pass: string | null;
+      last_fail: string | null;
+      p99: number | null;
+      p97: number | null;
+      p95: number | null;
+    }>(
       `SELECT count(*) FILTER (WHERE status) AS passed,
               count(*) FILTER (WHERE NOT status) AS failed,
               max(time) FILTER (WHERE status) AS last_pass,

@@ -37,8 +37,13 @@ export function canaryRoutes(db: Database, version: string, summaries: SummaryRe
     const end = endText ? parseInstant(endText, now) : now;
     // Both must be instants of the years 0001-9999, or Date and Postgres fail on them (a 500).
     if (start === undefined)
-      throw badRequest('start must be a duration (1h, 7d) or an RFC3339 time of the years 0001 to 9999');
-    if (end === undefined) throw badRequest('end must be a duration (1h, 7d) or an RFC3339 time of the years 0001 to 9999');
+      throw badRequest(
+        'start must be a duration (1h, 7d) or an RFC3339 time of the years 0001 to 9999',
+      );
+    if (end === undefined)
+      throw badRequest(
+        'end must be a duration (1h, 7d) or an RFC3339 time of the years 0001 to 9999',
+      );
     if (start > end) throw badRequest('start must be before end');
     const count = c.req.query('count');
     if (count !== undefined && !/^\d+$/.test(count)) throw badRequest('count must be a number');

@@ -6,7 +6,13 @@ import { testDatabases } from '../testing/databases';
 import { startTestServer, type TestServer } from '../testing/server';
 
 const expectations = JSON.parse(
-  readFileSync(new URL('../../../../../shared/fixtures/mission-control/expectations/check_status_summary.json', import.meta.url), 'utf8'),
+  readFileSync(
+    new URL(
+      '../../../../../shared/fixtures/mission-control/expectations/check_status_summary.json',
+      import.meta.url,
+    ),
+    'utf8',
+  ),
 ) as Record<string, unknown>[];
 
 const LOCAL = '00000000-0000-0000-0000-000000000000';
@@ -20,26 +26,88 @@ const minutes = (n: number) => n * 60_000;
  */
 async function loadDutySample(db: Database, now: number) {
   await db.exec('DELETE FROM check_statuses; DELETE FROM checks; DELETE FROM canaries;');
-  const canary = (id: string, name: string, namespace: string) => ({ id, name, namespace, agent_id: LOCAL, spec: {}, labels: null });
+  const canary = (id: string, name: string, namespace: string) => ({
+    id,
+    name,
+    namespace,
+    agent_id: LOCAL,
+    spec: {},
+    labels: null,
+  });
   await insertRows(db, 'canaries', [
     canary('6dc9d6dd-0b55-4801-837c-352d3abf9b70', 'dummy-cart-api-canary', 'cart'),
     canary('0186b7a5-a2a4-86fd-c326-3a2104a2777f', 'dummy-logistics-api-canary', 'logistics'),
     canary('0186b7a5-f246-3628-0d68-30bffc13244d', 'dummy-logistics-db-canary', 'logistics'),
   ]);
-  const check = (id: string, canary_id: string, name: string, type: string, status: string, extra: Record<string, unknown> = {}) => ({
-    id, canary_id, name, type, status, namespace: '', agent_id: LOCAL, deleted_at: null, ...extra,
+  const check = (
+    id: string,
+    canary_id: string,
+    name: string,
+    type: string,
+    status: string,
+    extra: Record<string, unknown> = {},
+  ) => ({
+    id,
+    canary_id,
+    name,
+    type,
+    status,
+    namespace: '',
+    agent_id: LOCAL,
+    deleted_at: null,
+    ...extra,
   });
   await insertRows(db, 'checks', [
-    check('eed7bd6e-529b-4693-aca9-43977bcc5ff1', '6dc9d6dd-0b55-4801-837c-352d3abf9b70', 'cart-api-health-check', 'http', 'healthy'),
-    check('0186b7a4-0593-73e9-7e3d-5b3446336c1d', '0186b7a5-a2a4-86fd-c326-3a2104a2777f', 'logistics-api-health-check', 'http', 'healthy'),
-    check('0186b7a4-625a-6a38-a9a7-e5e6b44ffec3', '0186b7a5-a2a4-86fd-c326-3a2104a2777f', 'logistics-api-home-check', 'http', 'healthy'),
-    check('0186b7a4-9338-7142-1b10-25dc49030218', '0186b7a5-f246-3628-0d68-30bffc13244d', 'logistics-db-check', 'postgres', 'unhealthy'),
-    check('eed7bd6e-529b-4693-aca9-55177bcc5ff1', '6dc9d6dd-0b55-4801-837c-352d3abf9b70', 'cart-deleted-5m-ago', 'http', 'healthy', {
-      created_at: new Date(now - minutes(10)).toISOString(), deleted_at: new Date(now - minutes(5)).toISOString(),
-    }),
-    check('eed8bd6e-529b-4693-aca9-55177bcc5ff1', '6dc9d6dd-0b55-4801-837c-352d3abf9b70', 'cart-deleted-41h-ago', 'http', 'healthy', {
-      created_at: new Date(now - minutes(60_000)).toISOString(), deleted_at: new Date(now - minutes(59_940)).toISOString(),
-    }),
+    check(
+      'eed7bd6e-529b-4693-aca9-43977bcc5ff1',
+      '6dc9d6dd-0b55-4801-837c-352d3abf9b70',
+      'cart-api-health-check',
+      'http',
+      'healthy',
+    ),
+    check(
+      '0186b7a4-0593-73e9-7e3d-5b3446336c1d',
+      '0186b7a5-a2a4-86fd-c326-3a2104a2777f',
+      'logistics-api-health-check',
+      'http',
+      'healthy',
+    ),
+    check(
+      '0186b7a4-625a-6a38-a9a7-e5e6b44ffec3',
+      '0186b7a5-a2a4-86fd-c326-3a2104a2777f',
+      'logistics-api-home-check',
+      'http',
+      'healthy',
+    ),
+    check(
+      '0186b7a4-9338-7142-1b10-25dc49030218',
+      '0186b7a5-f246-3628-0d68-30bffc13244d',
+      'logistics-db-check',
+      'postgres',
+      'unhealthy',
+    ),
+    check(
+      'eed7bd6e-529b-4693-aca9-55177bcc5ff1',
+      '6dc9d6dd-0b55-4801-837c-352d3abf9b70',
+      'cart-deleted-5m-ago',
+      'http',
+      'healthy',
+      {
+        created_at: new Date(now - minutes(10)).toISOString(),
+        deleted_at: new Date(now - minutes(5)).toISOString(),
+      },
+    ),
+    check(
+      'eed8bd6e-529b-4693-aca9-55177bcc5ff1',
+      '6dc9d6dd-0b55-4801-837c-352d3abf9b70',
+      'cart-deleted-41h-ago',
+      'http',
+      'healthy',
+      {
+        created_at: new Date(now - minutes(60_000)).toISOString(),
+        deleted_at: new Date(now - minutes(59_940)).toISOString(),
+      },
+    ),
   ]);
   const statuses = Array.from({ length: 70 }, (_, i) => ({
     check_id: '0186b7a4-0593-73e9-7e3d-5b3446336c1d',
@@ -48,9 +116,24 @@ async function loadDutySample(db: Database, now: number) {
     time: new Date(now + minutes(i)).toISOString(),
   }));
   statuses.push(
-    { check_id: '0186b7a4-625a-6a38-a9a7-e5e6b44ffec3', status: true, duration: 100, time: new Date(now - minutes(5)).toISOString() },
-    { check_id: '0186b7a4-9338-7142-1b10-25dc49030218', status: false, duration: 50, time: new Date(now - minutes(70)).toISOString() },
-    { check_id: 'eed7bd6e-529b-4693-aca9-55177bcc5ff1', status: false, duration: 20, time: new Date(now - minutes(6)).toISOString() },
+    {
+      check_id: '0186b7a4-625a-6a38-a9a7-e5e6b44ffec3',
+      status: true,
+      duration: 100,
+      time: new Date(now - minutes(5)).toISOString(),
+    },
+    {
+      check_id: '0186b7a4-9338-7142-1b10-25dc49030218',
+      status: false,
+      duration: 50,
+      time: new Date(now - minutes(70)).toISOString(),
+    },
+    {
+      check_id: 'eed7bd6e-529b-4693-aca9-55177bcc5ff1',
+      status: false,
+      duration: 20,
+      time: new Date(now - minutes(6)).toISOString(),
+    },
   );
   await insertRows(db, 'check_statuses', statuses);
 }
@@ -80,7 +163,11 @@ describe.each(testDatabases())('/api/canary/api/summary on $engine', (target) =>
   const summary = async (init?: RequestInit) => {
     const response = await fetch(`${server.url}/api/canary/api/summary`, init);
     expect(response.status).toBe(200);
-    return (await response.json()) as { runnerName: string; duration: number; checks_summary: Summary[] };
+    return (await response.json()) as {
+      runnerName: string;
+      duration: number;
+      checks_summary: Summary[];
+    };
   };
 
   it('computes the duty sample as check_status_summary.json expects', async () => {
@@ -94,15 +181,31 @@ describe.each(testDatabases())('/api/canary/api/summary on $engine', (target) =>
       'logistics-db-check': { last_fail: at(-70) },
       'cart-api-health-check': {},
     };
-    expect(body.checks_summary.map((check) => check.name)).toEqual(expectations.map((check) => check.name));
+    expect(body.checks_summary.map((check) => check.name)).toEqual(
+      expectations.map((check) => check.name),
+    );
     for (const expected of expectations) {
       const actual = body.checks_summary.find((check) => check.name === expected.name)!;
-      const { created_at: _c, updated_at: _u, agent_id: _a, uptime, latency, ...fields } = expected as Summary;
+      const {
+        created_at: _c,
+        updated_at: _u,
+        agent_id: _a,
+        uptime,
+        latency,
+        ...fields
+      } = expected as Summary;
       expect(actual).toMatchObject(fields);
-      expect({ passed: actual.uptime.passed, failed: actual.uptime.failed }).toEqual({ passed: uptime.passed, failed: uptime.failed });
+      expect({ passed: actual.uptime.passed, failed: actual.uptime.failed }).toEqual({
+        passed: uptime.passed,
+        failed: uptime.failed,
+      });
       const times = lastTimes[expected.name as string]!;
-      expect(actual.uptime.last_pass ? Date.parse(actual.uptime.last_pass) : undefined).toBe(times.last_pass);
-      expect(actual.uptime.last_fail ? Date.parse(actual.uptime.last_fail) : undefined).toBe(times.last_fail);
+      expect(actual.uptime.last_pass ? Date.parse(actual.uptime.last_pass) : undefined).toBe(
+        times.last_pass,
+      );
+      expect(actual.uptime.last_fail ? Date.parse(actual.uptime.last_fail) : undefined).toBe(
+        times.last_fail,
+      );
       expect(Object.keys(actual.uptime).sort()).toEqual(Object.keys(uptime).sort());
       expect(actual.latency).toMatchObject(latency);
       expect(actual).toHaveProperty('canary_id');
@@ -118,29 +221,60 @@ describe.each(testDatabases())('/api/canary/api/summary on $engine', (target) =>
   });
 
   it('sorts by name descending and filters by merged labels (POST)', async () => {
-    await db.query(`UPDATE canaries SET labels = '{"team":"logistics"}' WHERE namespace = 'logistics'`);
-    await db.query(`UPDATE checks SET labels = '{"critical":"true"}' WHERE name = 'logistics-db-check'`);
-    const post = (body: unknown) => summary({ method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    await db.query(
+      `UPDATE canaries SET labels = '{"team":"logistics"}' WHERE namespace = 'logistics'`,
+    );
+    await db.query(
+      `UPDATE checks SET labels = '{"critical":"true"}' WHERE name = 'logistics-db-check'`,
+    );
+    const post = (body: unknown) =>
+      summary({
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'Content-Type': 'application/json' },
+      });
     const sorted = await post({ sortBy: '-name' });
-    expect(sorted.checks_summary.map((check) => check.name)).toEqual(expectations.map((check) => check.name).reverse());
+    expect(sorted.checks_summary.map((check) => check.name)).toEqual(
+      expectations.map((check) => check.name).reverse(),
+    );
     const logistics = await post({ labels: { team: 'logistics' } });
-    expect(logistics.checks_summary.map((check) => check.name)).toEqual(['logistics-api-health-check', 'logistics-api-home-check', 'logistics-db-check']);
+    expect(logistics.checks_summary.map((check) => check.name)).toEqual([
+      'logistics-api-health-check',
+      'logistics-api-home-check',
+      'logistics-db-check',
+    ]);
     const critical = await post({ labels: { team: 'logistics', critical: 'true' } });
     expect(critical.checks_summary).toHaveLength(1);
     expect(critical.checks_summary[0]!.labels).toEqual({ team: 'logistics', critical: 'true' });
   });
 
   it('includes checks deleted after deleteFrom', async () => {
-    const body = await summary({ method: 'POST', body: JSON.stringify({ deleteFrom: new Date(now - minutes(30)).toISOString() }), headers: { 'Content-Type': 'application/json' } });
+    const body = await summary({
+      method: 'POST',
+      body: JSON.stringify({ deleteFrom: new Date(now - minutes(30)).toISOString() }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     const names = body.checks_summary.map((check) => check.name);
     expect(names).toContain('cart-deleted-5m-ago');
     expect(names).not.toContain('cart-deleted-41h-ago');
-    expect(body.checks_summary.find((check) => check.name === 'cart-deleted-5m-ago')).toHaveProperty('deleted_at');
+    expect(
+      body.checks_summary.find((check) => check.name === 'cart-deleted-5m-ago'),
+    ).toHaveProperty('deleted_at');
   });
 
   it('answers 400, not 500, to a malformed body', async () => {
-    for (const body of ['{', '[]', JSON.stringify({ sortBy: 'latency' }), JSON.stringify({ labels: { a: 1 } }), JSON.stringify({ deleteFrom: 'yesterday' })]) {
-      const response = await fetch(`${server.url}/api/canary/api/summary`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+    for (const body of [
+      '{',
+      '[]',
+      JSON.stringify({ sortBy: 'latency' }),
+      JSON.stringify({ labels: { a: 1 } }),
+      JSON.stringify({ deleteFrom: 'yesterday' }),
+    ]) {
+      const response = await fetch(`${server.url}/api/canary/api/summary`, {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(response.status, body).toBe(400);
       expect(await response.json()).toHaveProperty('error');
     }
@@ -148,11 +282,17 @@ describe.each(testDatabases())('/api/canary/api/summary on $engine', (target) =>
 
   it('buckets the graph by the range (1m up to 2h, 15m up to 24h)', async () => {
     const graph = async (query: string) => {
-      const response = await fetch(`${server.url}/api/canary/api/graph?check=0186b7a4-0593-73e9-7e3d-5b3446336c1d&${query}&count=300`);
+      const response = await fetch(
+        `${server.url}/api/canary/api/graph?check=0186b7a4-0593-73e9-7e3d-5b3446336c1d&${query}&count=300`,
+      );
       expect(response.status).toBe(200);
-      return (await response.json()) as { status: { time: string; status?: boolean; count: number; failed: number }[]; uptime: { passed: number; failed: number } };
+      return (await response.json()) as {
+        status: { time: string; status?: boolean; count: number; failed: number }[];
+        uptime: { passed: number; failed: number };
+      };
     };
-    const iso = (offset: number) => encodeURIComponent(new Date(now + minutes(offset)).toISOString());
+    const iso = (offset: number) =>
+      encodeURIComponent(new Date(now + minutes(offset)).toISOString());
     // duty dates the sample's runs forward from now, so the ranges end in the future.
     const hour = await graph(`start=${iso(-10)}&end=${iso(100)}`);
     expect(hour.status).toHaveLength(70);

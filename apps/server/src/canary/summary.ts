@@ -36,7 +36,10 @@ export async function checkSummaryJson(db: SqlRunner, query: SummaryQuery = {}):
 export const RUNNER_NAME = 'opsdeck';
 
 /** The whole reply of /api/summary, as the text it is sent as. */
-export async function summaryResponseText(db: SqlRunner, query: SummaryQuery = {}): Promise<string> {
+export async function summaryResponseText(
+  db: SqlRunner,
+  query: SummaryQuery = {},
+): Promise<string> {
   const started = performance.now();
   const checks = await checkSummaryJson(db, query);
   const duration = Math.round(performance.now() - started);
@@ -48,9 +51,11 @@ export function parseSummaryBody(body: Record<string, unknown>): SummaryQuery | 
   const query: SummaryQuery = {};
   const { labels, sortBy, deleteFrom } = body;
   if (labels !== undefined && labels !== null) {
-    if (typeof labels !== 'object' || Array.isArray(labels)) return 'labels must be an object of strings';
+    if (typeof labels !== 'object' || Array.isArray(labels))
+      return 'labels must be an object of strings';
     const entries = Object.entries(labels as Record<string, unknown>);
-    if (entries.some(([, value]) => typeof value !== 'string')) return 'labels must be an object of strings';
+    if (entries.some(([, value]) => typeof value !== 'string'))
+      return 'labels must be an object of strings';
     query.labels = Object.fromEntries(entries) as Record<string, string>;
   }
   if (sortBy !== undefined && sortBy !== null && sortBy !== '') {
@@ -58,7 +63,8 @@ export function parseSummaryBody(body: Record<string, unknown>): SummaryQuery | 
     query.sortBy = sortBy;
   }
   if (deleteFrom !== undefined && deleteFrom !== null && deleteFrom !== '') {
-    if (typeof deleteFrom !== 'string' || !isSupportedInstant(Date.parse(deleteFrom))) return 'deleteFrom must be an RFC3339 time of the years 0001 to 9999';
+    if (typeof deleteFrom !== 'string' || !isSupportedInstant(Date.parse(deleteFrom)))
+      return 'deleteFrom must be an RFC3339 time of the years 0001 to 9999';
     query.deleteFrom = new Date(deleteFrom).toISOString();
   }
   return query;

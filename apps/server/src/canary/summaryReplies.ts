@@ -83,7 +83,11 @@ export function createSummaryReplies(db: Database, options: SummaryRepliesOption
       drop(oldKey, old.size);
     }
   };
-  const cachedCompute = async (query: SummaryQuery, key: string, size: CachedReply['size']): Promise<EncodedReply> => {
+  const cachedCompute = async (
+    query: SummaryQuery,
+    key: string,
+    size: CachedReply['size'],
+  ): Promise<EncodedReply> => {
     const encoded = await compute(query, true);
     account(key, size, encoded.body.byteLength);
     const { gzipped } = encoded;

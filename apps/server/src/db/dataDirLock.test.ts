@@ -1,10 +1,23 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_DIR_LOCK_FILE, DataDirLockedError, lockDataDir, processStartTime } from './dataDirLock';
+import {
+  DATA_DIR_LOCK_FILE,
+  DataDirLockedError,
+  lockDataDir,
+  processStartTime,
+} from './dataDirLock';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 let scratch = '';
@@ -16,7 +29,21 @@ beforeAll(() => {
   // Other processes take the lock through the same code, bundled (it has no dependencies).
   mkdirSync(join(packageDir, 'node_modules/.cache'), { recursive: true });
   bundleDir = mkdtempSync(join(packageDir, 'node_modules/.cache/lock-test-'));
-  execFileSync('npx', ['tsup', 'src/db/dataDirLock.ts', '--no-config', '--format', 'esm', '--out-dir', bundleDir, '--target', 'node20'], { cwd: packageDir, stdio: 'ignore' });
+  execFileSync(
+    'npx',
+    [
+      'tsup',
+      'src/db/dataDirLock.ts',
+      '--no-config',
+      '--format',
+      'esm',
+      '--out-dir',
+      bundleDir,
+      '--target',
+      'node20',
+    ],
+    { cwd: packageDir, stdio: 'ignore' },
+  );
 }, 60_000);
 afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
@@ -30,7 +57,10 @@ function freshDir() {
 
 function writeLock(dir: string, holder: Record<string, unknown> | string) {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, DATA_DIR_LOCK_FILE), typeof holder === 'string' ? holder : JSON.stringify(holder));
+  writeFileSync(
+    join(dir, DATA_DIR_LOCK_FILE),
+    typeof holder === 'string' ? holder : JSON.stringify(holder),
+  );
 }
 
 /** The pid of a process that has exited. */
@@ -61,7 +91,9 @@ describe('lockDataDir', () => {
     const dir = freshDir();
     writeLock(dir, { pid: deadPid(), token: 'old' });
     const lock = await lockDataDir(dir);
-    expect(JSON.parse(readFileSync(join(dir, DATA_DIR_LOCK_FILE), 'utf8'))).toMatchObject({ pid: process.pid });
+    expect(JSON.parse(readFileSync(join(dir, DATA_DIR_LOCK_FILE), 'utf8'))).toMatchObject({
+      pid: process.pid,
+    });
     lock.release();
   });
 
@@ -71,14 +103,17 @@ describe('lockDataDir', () => {
     (await lockDataDir(dir)).release();
   });
 
-  it.runIf(processStartTime(process.pid))('tells a live holder from another process that got its pid later', async () => {
-    const parent = process.ppid;
-    const dir = freshDir();
-    writeLock(dir, { pid: parent, started: processStartTime(parent), token: 'live' });
-    expect((await refusal(dir)).pid).toBe(parent);
-    writeLock(dir, { pid: parent, started: '1', token: 'reused' });
-    (await lockDataDir(dir)).release();
-  });
+  it.runIf(processStartTime(process.pid))(
+    'tells a live holder from another process that got its pid later',
+    async () => {
+      const parent = process.ppid;
+      const dir = freshDir();
+      writeLock(dir, { pid: parent, started: processStartTime(parent), token: 'live' });
+      expect((await refusal(dir)).pid).toBe(parent);
+      writeLock(dir, { pid: parent, started: '1', token: 'reused' });
+      (await lockDataDir(dir)).release();
+    },
+  );
 
   it('waits out a lock file being written, and breaks an unreadable one left long ago', async () => {
     const dir = freshDir();
@@ -105,7 +140,11 @@ describe('lockDataDir', () => {
         [0, 1, 2, 3].map(
           () =>
             new Promise<string>((resolve) => {
-              const child = spawn(process.execPath, ['--input-type=module', '-e', script, dir, String(at)], { stdio: ['ignore', 'pipe', 'inherit'] });
+              const child = spawn(
+                process.execPath,
+                ['--input-type=module', '-e', script, dir, String(at)],
+                { stdio: ['ignore', 'pipe', 'inherit'] },
+              );
               let out = '';
               child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
               child.once('exit', () => resolve(out.trim()));

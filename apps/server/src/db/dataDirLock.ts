@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync, fsyncSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  fsyncSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -66,14 +75,21 @@ function isRunning(pid: number): boolean {
 function parseHolder(text: string): Holder | undefined {
   try {
     const value = JSON.parse(text) as Holder;
-    return typeof value.pid === 'number' && Number.isInteger(value.pid) && value.pid > 0 ? value : undefined;
+    return typeof value.pid === 'number' && Number.isInteger(value.pid) && value.pid > 0
+      ? value
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Whether the lock file's content names a process that still holds it. */
-export function holderAlive(path: string, text: string, modifiedMs: number, now = Date.now()): boolean {
+export function holderAlive(
+  path: string,
+  text: string,
+  modifiedMs: number,
+  now = Date.now(),
+): boolean {
   const holder = parseHolder(text);
   if (!holder?.pid) return now - modifiedMs < UNWRITTEN_GRACE_MS;
   // Our pid in a lock we never took: a previous run of ours (a restarted container gets the same pid).
@@ -161,7 +177,8 @@ export async function lockDataDir(dir: string): Promise<DataDirLock> {
     }
     const existing = readLock(path);
     if (!existing) continue;
-    if (holderAlive(path, existing.text, existing.modifiedMs)) throw new DataDirLockedError(dir, parseHolder(existing.text)?.pid);
+    if (holderAlive(path, existing.text, existing.modifiedMs))
+      throw new DataDirLockedError(dir, parseHolder(existing.text)?.pid);
     breakStale(path, existing);
     await sleep(attempt < 5 ? 5 : 50);
   }

@@ -18,7 +18,10 @@ export interface QueryResult<T> {
 /** What runs SQL: the database itself, or one transaction of it. */
 export interface SqlRunner {
   /** One statement, `$1..$n` bind parameters. */
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<T>>;
   /** Several statements separated by `;`, no parameters (migrations, seed scripts). */
   exec(sql: string): Promise<void>;
 }
@@ -255,5 +258,7 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return PostgresDatabase.open({ url: options.url });
-  return PGliteDatabase.open(options.memory || !options.dataDir ? {} : { dataDir: options.dataDir });
+  return PGliteDatabase.open(
+    options.memory || !options.dataDir ? {} : { dataDir: options.dataDir },
+  );
 }

@@ -14,7 +14,9 @@ export interface Migration {
 
 export async function loadMigrations(dir = migrationsDir()): Promise<Migration[]> {
   const names = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
-  return Promise.all(names.map(async (name) => ({ name, sql: await readFile(`${dir}/${name}`, 'utf8') })));
+  return Promise.all(
+    names.map(async (name) => ({ name, sql: await readFile(`${dir}/${name}`, 'utf8') })),
+  );
 }
 
 // Any constant shared by every instance: it serialises concurrent starts on one Postgres.

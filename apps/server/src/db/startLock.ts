@@ -18,7 +18,9 @@ export async function withStartLock<T>(db: Database, fn: () => Promise<T>): Prom
     try {
       return await fn();
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [START_LOCK]).catch((error: Error) => (broken = error));
+      await client
+        .query('SELECT pg_advisory_unlock($1)', [START_LOCK])
+        .catch((error: Error) => (broken = error));
     }
   } finally {
     // A connection that could not unlock may still hold the lock: close it rather than pool it.

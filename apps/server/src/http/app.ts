@@ -14,16 +14,30 @@ import type { AppEnv } from './env';
 import { errorBody, forbidden, handleError } from './errors';
 import { requestLogger, silentLogger, type Logger } from './logging';
 import { proxyToBackend } from './proxy';
-import { KILOBYTE, limitBody, MEGABYTE, refuseCrossSite, requireJsonBody, securityHeaders } from './security';
+import {
+  KILOBYTE,
+  limitBody,
+  MEGABYTE,
+  refuseCrossSite,
+  requireJsonBody,
+  securityHeaders,
+} from './security';
 
 export const SERVER_VERSION = '0.1.0';
 
 /** The PostgREST-compatible engine's factory (apps/server/src/postgrest), passed in by the caller. */
 export type PostgrestAppFactory = (options: {
   db: Database;
-  authorize: (table: string, method: string, c: Context<AppEnv>) => ReturnType<typeof authorizeTable>;
+  authorize: (
+    table: string,
+    method: string,
+    c: Context<AppEnv>,
+  ) => ReturnType<typeof authorizeTable>;
   /** Server-set authorship (created_by, created_at, updated_at) of every relation written. */
-  serverColumns: (relation: { columns: readonly { name: string }[] }, c: Context<AppEnv>) => AuthorshipColumns;
+  serverColumns: (
+    relation: { columns: readonly { name: string }[] },
+    c: Context<AppEnv>,
+  ) => AuthorshipColumns;
 }) => Hono<AppEnv> | Hono;
 
 export interface AppOptions {
@@ -56,14 +70,21 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestLogger(log));
   app.onError((error, c) => handleError(error, c, log));
-  app.notFound((c) => c.json(errorBody('not found', `${c.req.method} ${c.req.path} not found`), 404));
+  app.notFound((c) =>
+    c.json(errorBody('not found', `${c.req.method} ${c.req.path} not found`), 404),
+  );
   app.use('*', securityHeaders());
   // Before everything under /api, the proxied backend's routes included: no write from another site's page.
-  app.use('/api/*', refuseCrossSite({ publicUrl: options.publicUrl, trustProxy: options.trustProxy }));
+  app.use(
+    '/api/*',
+    refuseCrossSite({ publicUrl: options.publicUrl, trustProxy: options.trustProxy }),
+  );
 
   // The liveness probe shares its path with the console's /health page: a browser asking for HTML
   // gets the page (when a console is served), probes and scripts get OK.
-  app.get('/health', (c, next) => (options.consoleDir && c.req.header('accept')?.includes('text/html') ? next() : c.text('OK')));
+  app.get('/health', (c, next) =>
+    options.consoleDir && c.req.header('accept')?.includes('text/html') ? next() : c.text('OK'),
+  );
 
   if (options.backendUrl) {
     const backendUrl = options.backendUrl;
@@ -72,38 +93,85 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     // Rows may be large (a comment, a canary spec); every other body is a small JSON document.
     const rowsLimit = limitBody(MEGABYTE);
     const documentLimit = limitBody(64 * KILOBYTE);
-    app.use('/api/*', (c, next) => (isUnder(c.req.path, '/api/db') ? rowsLimit : documentLimit)(c, next));
+    app.use('/api/*', (c, next) =>
+      (isUnder(c.req.path, '/api/db') ? rowsLimit : documentLimit)(c, next),
+    );
     // Readable without a session: the console reads feature flags before sign-in.
     app.get('/api/properties', async (c) => {
-      const { rows } = await db.query<{ name: string; value: string | null }>('SELECT name, value FROM properties ORDER BY name');
-      return c.json(rows.map((row) => ({ name: row.name, value: row.value ?? '', source: 'db', type: 'string', description: '' })));
+      const { rows } = await db.query<{ name: string; value: string | null }>(
+        'SELECT name, value FROM properties ORDER BY name',
+      );
+      return c.json(
+        rows.map((row) => ({
+          name: row.name,
+          value: row.value ?? '',
+          source: 'db',
+          type: 'string',
+          description: '',
+        })),
+      );
     });
-    app.get('/api/about', (c) => c.json({ appVersion: SERVER_VERSION, chartVersion: SERVER_VERSION }));
+    app.get('/api/about', (c) =>
+      c.json({ appVersion: SERVER_VERSION, chartVersion: SERVER_VERSION }),
+    );
 
     const auth = requireUser({ mode: options.auth ?? 'basic', resolvers: options.resolvers ?? [] });
     app.use('/api/*', auth);
     // The Kratos-compatible routes take browser forms, guarded by their own CSRF token.
     const jsonOnly = requireJsonBody();
-    app.use('/api/*', (c, next) => (isUnder(c.req.path, '/api/.ory') || isUnder(c.req.path, '/api/kratos') ? next() : jsonOnly(c, next)));
+    app.use('/api/*', (c, next) =>
+      isUnder(c.req.path, '/api/.ory') || isUnder(c.req.path, '/api/kratos')
+        ? next()
+        : jsonOnly(c, next),
+    );
     app.route('/api/auth', authRoutes());
-    const summaryTable = options.summaryStaleMillis === undefined ? undefined : createSummaryTable(db, { staleMillis: options.summaryStaleMillis, log });
-    const summaries = options.summaryReplies ?? createSummaryReplies(db, { cacheMillis: options.summaryCacheMillis ?? 0, table: summaryTable });
+    const summaryTable =
+      options.summaryStaleMillis === undefined
+        ? undefined
+        : createSummaryTable(db, { staleMillis: options.summaryStaleMillis, log });
+    const summaries =
+      options.summaryReplies ??
+      createSummaryReplies(db, {
+        cacheMillis: options.summaryCacheMillis ?? 0,
+        table: summaryTable,
+      });
     app.route('/api/canary', canaryRoutes(db, SERVER_VERSION, summaries));
     // A change to checks, canaries or statuses through /api/db is in the next summary.
     app.use('/api/db/:table', async (c, next) => {
       await next();
-      if (actionOfMethod(c.req.method) === 'write' && SUMMARY_SOURCES.has(c.req.param('table')) && c.res.status < 400) await summaries.changed();
+      if (
+        actionOfMethod(c.req.method) === 'write' &&
+        SUMMARY_SOURCES.has(c.req.param('table')) &&
+        c.res.status < 400
+      )
+        await summaries.changed();
     });
     app.get('/api/kubeconfig', readsSomething, (c) => {
       // The configured address, not the Host header: a forged Host must not point kubectl elsewhere.
       const server = options.publicUrl ?? new URL(c.req.url).origin;
       const user = c.get('user');
       const kubeconfig = [
-        'apiVersion: v1', 'kind: Config', 'clusters:', '- name: opsdeck', '  cluster:', `    server: ${server}/api`,
-        'contexts:', '- name: opsdeck', '  context:', '    cluster: opsdeck', `    user: ${user.email ?? user.name}`,
-        'current-context: opsdeck', 'users:', `- name: ${user.email ?? user.name}`, '  user: {}', '',
+        'apiVersion: v1',
+        'kind: Config',
+        'clusters:',
+        '- name: opsdeck',
+        '  cluster:',
+        `    server: ${server}/api`,
+        'contexts:',
+        '- name: opsdeck',
+        '  context:',
+        '    cluster: opsdeck',
+        `    user: ${user.email ?? user.name}`,
+        'current-context: opsdeck',
+        'users:',
+        `- name: ${user.email ?? user.name}`,
+        '  user: {}',
+        '',
       ].join('\n');
-      return c.body(kubeconfig, 200, { 'Content-Type': 'application/yaml', 'Content-Disposition': 'attachment; filename="kubeconfig.yaml"' });
+      return c.body(kubeconfig, 200, {
+        'Content-Type': 'application/yaml',
+        'Content-Disposition': 'attachment; filename="kubeconfig.yaml"',
+      });
     });
 
     if (options.createPostgrestApp) {
@@ -111,19 +179,27 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
         '/api/db',
         options.createPostgrestApp({
           db,
-          authorize: (table, method, c) => authorizeTable(c.get('user'), table, method, c.get('authorizer')),
+          authorize: (table, method, c) =>
+            authorizeTable(c.get('user'), table, method, c.get('authorizer')),
           serverColumns: (relation, c) => authorshipColumns(c.get('user'), relation),
         }) as Hono<AppEnv>,
       );
     } else {
       // The engine is mounted here once it exists; until then the tables are refused, still after auth.
       app.all('/api/db/:table', (c) => {
-        const decision = authorizeTable(c.get('user'), c.req.param('table'), c.req.method, c.get('authorizer'));
+        const decision = authorizeTable(
+          c.get('user'),
+          c.req.param('table'),
+          c.req.method,
+          c.get('authorizer'),
+        );
         if (!decision.allowed) throw forbidden(decision.reason ?? 'forbidden');
         return c.json(errorBody('not implemented', '/api/db is not available in this build'), 501);
       });
     }
-    app.all('/api/*', (c) => c.json(errorBody('not found', `${c.req.method} ${c.req.path} not found`), 404));
+    app.all('/api/*', (c) =>
+      c.json(errorBody('not found', `${c.req.method} ${c.req.path} not found`), 404),
+    );
   }
 
   if (options.consoleDir) {
@@ -139,6 +215,7 @@ function isUnder(path: string, prefix: string): boolean {
 
 // §6: a guest reads nothing, so has no use for (and gets no) cluster address.
 const readsSomething: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get('authorizer').canAny(RESOURCES.map((resource) => [resource, 'read'] as const))) throw forbidden('the kubeconfig needs read access to something');
+  if (!c.get('authorizer').canAny(RESOURCES.map((resource) => [resource, 'read'] as const)))
+    throw forbidden('the kubeconfig needs read access to something');
   await next();
 };

@@ -22,13 +22,17 @@ describe('/health with a console', () => {
   it('answers OK to a probe and the console page to a browser', async () => {
     const app = createApp({ db, consoleDir });
     expect(await (await app.request('/health')).text()).toBe('OK');
-    const page = await app.request('/health', { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    const page = await app.request('/health', {
+      headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
     expect(await page.text()).toContain('<title>console</title>');
   });
 
   it('answers OK to a browser when no console is served', async () => {
     const app = createApp({ db });
-    expect(await (await app.request('/health', { headers: { Accept: 'text/html' } })).text()).toBe('OK');
+    expect(await (await app.request('/health', { headers: { Accept: 'text/html' } })).text()).toBe(
+      'OK',
+    );
   });
 });
 
@@ -49,9 +53,13 @@ describe('401 from a page script', () => {
     expect(script.status).toBe(401);
     expect(script.headers.get('WWW-Authenticate')).toContain('Basic');
     // A browser that was challenged keeps the typed password for cross-site requests too (issue 17 #2).
-    const visit = await app.request('/api/auth/whoami', { headers: { 'Sec-Fetch-Mode': 'navigate' } });
+    const visit = await app.request('/api/auth/whoami', {
+      headers: { 'Sec-Fetch-Mode': 'navigate' },
+    });
     expect(visit.headers.get('WWW-Authenticate')).toBeNull();
-    const pageFetch = await app.request('/api/auth/whoami', { headers: { 'Sec-Fetch-Mode': 'cors' } });
+    const pageFetch = await app.request('/api/auth/whoami', {
+      headers: { 'Sec-Fetch-Mode': 'cors' },
+    });
     expect(pageFetch.status).toBe(401);
     expect(pageFetch.headers.get('WWW-Authenticate')).toBeNull();
   });

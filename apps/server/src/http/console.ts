@@ -4,10 +4,20 @@ import type { Context } from 'hono';
 import { errorBody } from './errors';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.woff': 'font/woff', '.map': 'application/json', '.txt': 'text/plain; charset=utf-8',
-  '.webp': 'image/webp', '.jpg': 'image/jpeg',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
 };
 
 function decodePath(path: string): string | undefined {
@@ -35,21 +45,29 @@ export function consoleHandler(dir: string) {
   };
   return async (c: Context) => {
     const decoded = decodePath(c.req.path);
-    if (decoded === undefined) return c.json(errorBody('invalid', 'the path has malformed percent-encoding'), 400);
+    if (decoded === undefined)
+      return c.json(errorBody('invalid', 'the path has malformed percent-encoding'), 400);
     const relative = normalize(decoded).replace(/^([/\\])+/, '');
     const file = join(root, relative);
     const hidden = relative.split(/[/\\]/).some((segment) => segment.startsWith('.'));
-    const real = file.startsWith(root + sep) && relative && !hidden ? await realInside(file) : undefined;
+    const real =
+      file.startsWith(root + sep) && relative && !hidden ? await realInside(file) : undefined;
     if (real) {
       // The checked real path is what is read, not the link a second time.
       const info = await stat(real).catch(() => undefined);
       if (info?.isFile()) {
-        const cache = relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-        return c.body(await readFile(real), 200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': cache });
+        const cache = relative.startsWith('assets/')
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache';
+        return c.body(await readFile(real), 200, {
+          'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'Cache-Control': cache,
+        });
       }
     }
     const index = await readFile(join(root, 'index.html')).catch(() => undefined);
-    if (!index) return c.json({ error: 'not found', message: 'console index.html is missing' }, 404);
+    if (!index)
+      return c.json({ error: 'not found', message: 'console index.html is missing' }, 404);
     return c.body(index, 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
   };
 }

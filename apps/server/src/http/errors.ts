@@ -27,28 +27,38 @@ export const forbidden = (message: string) => new ApiError(403, 'forbidden', mes
 export async function readJsonBody(c: Context): Promise<Record<string, unknown>> {
   const text = await c.req.text();
   if (!text.trim()) return {};
-  if (jsonNestsDeeperThan(text)) throw badRequest(`request body nests more than ${MAX_JSON_DEPTH} levels deep`);
+  if (jsonNestsDeeperThan(text))
+    throw badRequest(`request body nests more than ${MAX_JSON_DEPTH} levels deep`);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     throw badRequest('request body is not valid JSON');
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest('request body must be a JSON object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw badRequest('request body must be a JSON object');
   return value as Record<string, unknown>;
 }
 
-export function handleError(error: Error, c: Context, log: (entry: Record<string, unknown>) => void) {
+export function handleError(
+  error: Error,
+  c: Context,
+  log: (entry: Record<string, unknown>) => void,
+) {
   if (error instanceof ApiError) return c.json(errorBody(error.error, error.message), error.status);
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;
-    return c.json(errorBody(status === 401 ? 'unauthorized' : 'invalid', error.message || undefined), status);
+    return c.json(
+      errorBody(status === 401 ? 'unauthorized' : 'invalid', error.message || undefined),
+      status,
+    );
   }
   // Postgres errors a request's input causes: class 22 (a value it cannot parse or hold: bad uuid,
   // timestamp out of range, bad json) and class 54 (a program limit: statement too complex, too many
   // columns or arguments). A client sending them again gets the same answer, so it is a 400.
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && /^(22|54)/.test(code)) return c.json(errorBody('invalid', error.message), 400);
+  if (typeof code === 'string' && /^(22|54)/.test(code))
+    return c.json(errorBody('invalid', error.message), 400);
   log({ level: 'error', msg: 'unhandled error', error: error.message, stack: error.stack });
   return c.json(errorBody('internal', 'internal error'), 500);
 }

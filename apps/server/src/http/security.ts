@@ -42,19 +42,41 @@ export function ownOrigin(c: Context, options: OriginOptions): string {
   const proto = firstValue(c.req.header('x-forwarded-proto'));
   const host = firstValue(c.req.header('x-forwarded-host')) ?? url.host;
   try {
-    return new URL(`${proto === 'https' || proto === 'http' ? proto : url.protocol.slice(0, -1)}://${host}`).origin;
+    return new URL(
+      `${proto === 'https' || proto === 'http' ? proto : url.protocol.slice(0, -1)}://${host}`,
+    ).origin;
   } catch {
     return url.origin;
   }
 }
 
 // /api/db answers in PostgREST's shape (code, details, hint) as well as {error, message}.
-const POSTGREST_CODES: Partial<Record<ContentfulStatusCode, string>> = { 403: '42501', 413: 'PGRST102', 415: 'PGRST107' };
+const POSTGREST_CODES: Partial<Record<ContentfulStatusCode, string>> = {
+  403: '42501',
+  413: 'PGRST102',
+  415: 'PGRST107',
+};
 
 /** A refusal from the HTTP layer, shaped like the errors of the route it stands in front of. */
-export function refuse(c: Context, status: ContentfulStatusCode, error: string, message: string, headers: Record<string, string> = {}): Response {
+export function refuse(
+  c: Context,
+  status: ContentfulStatusCode,
+  error: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   if (c.req.path === '/api/db' || c.req.path.startsWith('/api/db/')) {
-    return c.json({ code: POSTGREST_CODES[status] ?? String(status), message, details: null, hint: null, error: message }, status, headers);
+    return c.json(
+      {
+        code: POSTGREST_CODES[status] ?? String(status),
+        message,
+        details: null,
+        hint: null,
+        error: message,
+      },
+      status,
+      headers,
+    );
   }
   return c.json({ error, message }, status, headers);
 }
@@ -70,8 +92,17 @@ export function refuseCrossSite(options: OriginOptions): MiddlewareHandler {
     const origin = c.req.header('origin');
     const site = c.req.header('sec-fetch-site');
     const own = ownOrigin(c, options);
-    if (origin !== undefined ? origin !== own : site !== undefined && site !== 'same-origin' && site !== 'none') {
-      return refuse(c, 403, 'forbidden', `cross-site request refused: ${c.req.method} from ${origin ?? `a ${site} page`} is not allowed, only from ${own}`);
+    if (
+      origin !== undefined
+        ? origin !== own
+        : site !== undefined && site !== 'same-origin' && site !== 'none'
+    ) {
+      return refuse(
+        c,
+        403,
+        'forbidden',
+        `cross-site request refused: ${c.req.method} from ${origin ?? `a ${site} page`} is not allowed, only from ${own}`,
+      );
     }
     return next();
   };
@@ -90,9 +121,16 @@ export function requireJsonBody(): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const contentType = c.req.header('content-type');
-    const hasBody = c.req.header('transfer-encoding') !== undefined || Number(c.req.header('content-length') ?? 0) > 0;
+    const hasBody =
+      c.req.header('transfer-encoding') !== undefined ||
+      Number(c.req.header('content-length') ?? 0) > 0;
     if (contentType === undefined ? hasBody : !isJsonType(contentType)) {
-      return refuse(c, 415, 'unsupported media type', `request body must be application/json, not ${contentType ?? 'untyped'}`);
+      return refuse(
+        c,
+        415,
+        'unsupported media type',
+        `request body must be application/json, not ${contentType ?? 'untyped'}`,
+      );
     }
     return next();
   };
@@ -102,7 +140,11 @@ export function requireJsonBody(): MiddlewareHandler {
 export function limitBody(maxBytes: number): MiddlewareHandler {
   const limit = maxBytes >= MEGABYTE ? `${maxBytes / MEGABYTE} MB` : `${maxBytes / KILOBYTE} KB`;
   // The rest of the body is never read, so the connection is not reused for a next request.
-  return bodyLimit({ maxSize: maxBytes, onError: (c) => refuse(c, 413, 'payload too large', `request body is over ${limit}`, { Connection: 'close' }) });
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) =>
+      refuse(c, 413, 'payload too large', `request body is over ${limit}`, { Connection: 'close' }),
+  });
 }
 
 /** Headers every reply carries: no framing, no type sniffing, no flow ids in Referer to other sites. */
@@ -113,7 +155,8 @@ export function securityHeaders(): MiddlewareHandler {
     c.header('X-Frame-Options', 'DENY');
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'same-origin');
-    if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control'))
+      c.header('Cache-Control', 'no-store');
   };
 }
 

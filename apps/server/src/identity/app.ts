@@ -22,12 +22,20 @@ import { createBasicSignIn, type BasicSignIn, type IdentityUser } from './basic.
 import { createLoginFlow, getLoginFlow, updateLoginFlow } from './login.ts';
 import { sessionJson } from './present.ts';
 import { createRecoveryFlow, getRecoveryFlow, updateRecoveryFlow } from './recovery.ts';
-import { createRegistrationFlow, getRegistrationFlow, updateRegistrationFlow } from './registration.ts';
+import {
+  createRegistrationFlow,
+  getRegistrationFlow,
+  updateRegistrationFlow,
+} from './registration.ts';
 import { bootstrapIdentities, type BootstrapResult } from './seed.ts';
 import { createSettingsFlow, getSettingsFlow, updateSettingsFlow } from './settings.ts';
 import { ensureIdentitySchema } from './sql.ts';
 import { displayName } from './store.ts';
-import { createVerificationFlow, getVerificationFlow, updateVerificationFlow } from './verification.ts';
+import {
+  createVerificationFlow,
+  getVerificationFlow,
+  updateVerificationFlow,
+} from './verification.ts';
 
 /** The signed-in person as the rest of the server sees them. */
 export interface SessionUser extends IdentityUser {
@@ -69,9 +77,15 @@ export function createIdentityService(options: IdentityOptions): IdentityService
     const { demo, devOutbox, outboxAccess } = services.options;
     if (!demo) return c.json({ error: 'The outbox is only served in demo mode' }, 404);
     // Recovery codes sign people in: reading them is an administrator's power, never the public's.
-    const access = devOutbox ? 'granted' : outboxAccess ? await outboxAccess(c.req.raw, socketAddress(c)) : 'unauthenticated';
-    if (access === 'unauthenticated') return c.json({ error: 'unauthorized', message: 'the outbox needs an administrator' }, 401);
-    if (access === 'forbidden') return c.json({ error: 'forbidden', message: 'the outbox needs an administrator' }, 403);
+    const access = devOutbox
+      ? 'granted'
+      : outboxAccess
+        ? await outboxAccess(c.req.raw, socketAddress(c))
+        : 'unauthenticated';
+    if (access === 'unauthenticated')
+      return c.json({ error: 'unauthorized', message: 'the outbox needs an administrator' }, 401);
+    if (access === 'forbidden')
+      return c.json({ error: 'forbidden', message: 'the outbox needs an administrator' }, 403);
     c.header('Cache-Control', 'private, no-store');
     return c.json(await services.store.outbox());
   });
@@ -84,11 +98,19 @@ export function createIdentityService(options: IdentityOptions): IdentityService
       return bootstrapIdentities(services, services.options.env);
     },
     async sessionUser(request) {
-      const token = readCookie(request.headers.get('cookie'), sessionCookieName) ?? request.headers.get('x-session-token') ?? undefined;
+      const token =
+        readCookie(request.headers.get('cookie'), sessionCookieName) ??
+        request.headers.get('x-session-token') ??
+        undefined;
       if (!token) return null;
       const active = await sessionFromToken(services, token);
       if (!active || (await needsSecondFactor(services, active))) return null;
-      return { id: active.identity.id, name: displayName(active.identity.traits), email: active.identity.email, sessionId: active.session.id };
+      return {
+        id: active.identity.id,
+        name: displayName(active.identity.traits),
+        email: active.identity.email,
+        sessionId: active.session.id,
+      };
     },
     basicUser: basicSignIn,
   };
@@ -141,18 +163,25 @@ function createIdentityApp(services: Services): Hono {
     const returnTo = c.req.query('return_to');
     const token = await services.store.newLogoutToken(active.session.id);
     const query = new URLSearchParams({ token, ...(returnTo ? { return_to: returnTo } : {}) });
-    return c.json({ logout_url: `${apiBase(c)}/self-service/logout?${query.toString()}`, logout_token: token });
+    return c.json({
+      logout_url: `${apiBase(c)}/self-service/logout?${query.toString()}`,
+      logout_token: token,
+    });
   });
 
   app.get('/self-service/logout', async (c) => {
     const token = c.req.query('token');
     const returnTo = c.req.query('return_to');
     if (!token || !(await services.store.revokeByLogoutToken(token))) {
-      return sendError(c, errors.badRequest('Unable to log out because the logout token is missing or invalid.'));
+      return sendError(
+        c,
+        errors.badRequest('Unable to log out because the logout token is missing or invalid.'),
+      );
     }
     if (getCookie(c, sessionCookieName)) clearSessionCookie(services, c);
     if (wantsJson(c)) return c.body(null, 204);
-    const safe = returnTo && allowedReturnTo(services, c, returnTo) ? returnTo : uiUrl(services, c, '/login');
+    const safe =
+      returnTo && allowedReturnTo(services, c, returnTo) ? returnTo : uiUrl(services, c, '/login');
     return c.redirect(safe, 303);
   });
 

@@ -71,7 +71,9 @@ interface Verified {
   until: number;
 }
 
-export function createBasicSignIn(services: Services): (request: Request, peerAddress?: string) => Promise<BasicSignIn> {
+export function createBasicSignIn(
+  services: Services,
+): (request: Request, peerAddress?: string) => Promise<BasicSignIn> {
   const { store, options } = services;
   const gate = new KdfGate(kdfSlots, kdfQueue);
   const verified = new Map<string, Verified>();
@@ -82,22 +84,38 @@ export function createBasicSignIn(services: Services): (request: Request, peerAd
     const header = request.headers.get('authorization');
     const credentials = parseBasic(header);
     if (!credentials) return { user: null };
-    const keys = throttleKeys(credentials.identifier, clientAddressOf(options, request, peerAddress));
+    const keys = throttleKeys(
+      credentials.identifier,
+      clientAddressOf(options, request, peerAddress),
+    );
     // A locked bucket is refused before any lookup or hashing: guessing past the limit costs us nothing.
     if (await isLocked(services, keys)) return { user: null };
 
     const identity = await store.identityByEmail(credentials.identifier);
     // Unknown people take the same queries as known ones.
     const identityId = identity?.id ?? randomUUID();
-    const [types, password] = await Promise.all([store.credentialTypes(identityId), store.credential<PasswordConfig>(identityId, 'password')]);
+    const [types, password] = await Promise.all([
+      store.credentialTypes(identityId),
+      store.credential<PasswordConfig>(identityId, 'password'),
+    ]);
     const secondFactor = types.includes('totp') || types.includes('lookup_secret');
     const usable = Boolean(identity && password && identity.state === 'active' && !secondFactor);
 
     const cacheKey = sha256(header ?? '');
     const cached = verified.get(cacheKey);
     const now = Date.now();
-    if (usable && identity && password && cached && cached.until > now && cached.identityId === identity.id && cached.credentialHash === password.hashed_password) {
-      return { user: { id: identity.id, name: displayName(identity.traits), email: identity.email } };
+    if (
+      usable &&
+      identity &&
+      password &&
+      cached &&
+      cached.until > now &&
+      cached.identityId === identity.id &&
+      cached.credentialHash === password.hashed_password
+    ) {
+      return {
+        user: { id: identity.id, name: displayName(identity.traits), email: identity.email },
+      };
     }
     if (cached) verified.delete(cacheKey);
 
@@ -114,7 +132,11 @@ export function createBasicSignIn(services: Services): (request: Request, peerAd
     if (valid !== true || !usable || !identity || !password) return { user: null };
     await clearFailures(services, keys);
     if (verified.size >= verifiedMax) verified.clear();
-    verified.set(cacheKey, { identityId: identity.id, credentialHash: password.hashed_password, until: now + verifiedTtlMs });
+    verified.set(cacheKey, {
+      identityId: identity.id,
+      credentialHash: password.hashed_password,
+      until: now + verifiedTtlMs,
+    });
     return { user: { id: identity.id, name: displayName(identity.traits), email: identity.email } };
   };
 }

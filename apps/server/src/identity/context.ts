@@ -2,7 +2,13 @@ import type { Context } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { randomToken, randomUUID, safeEqual, sha256, type ScryptCost } from './crypto.ts';
 import type { SqlExecutor } from './sql.ts';
-import { IdentityStore, type FlowKind, type FlowRecord, type IdentityRecord, type SessionRecord } from './store.ts';
+import {
+  IdentityStore,
+  type FlowKind,
+  type FlowRecord,
+  type IdentityRecord,
+  type SessionRecord,
+} from './store.ts';
 
 export const sessionCookieName = 'ory_kratos_session';
 const csrfCookieName = 'opsdeck_csrf';
@@ -53,10 +59,14 @@ export interface IdentityOptions {
 
 /** Whether the caller of `GET /outbox` is an administrator, someone else, or nobody signed in. */
 export type OutboxAccess = 'granted' | 'forbidden' | 'unauthenticated';
-export type OutboxAccessCheck = (request: Request, peerAddress: string | undefined) => Promise<OutboxAccess>;
+export type OutboxAccessCheck = (
+  request: Request,
+  peerAddress: string | undefined,
+) => Promise<OutboxAccess>;
 
-export interface ResolvedOptions
-  extends Required<Omit<IdentityOptions, 'publicUrl' | 'uiBaseUrl' | 'scryptCost' | 'throttle' | 'outboxAccess'>> {
+export interface ResolvedOptions extends Required<
+  Omit<IdentityOptions, 'publicUrl' | 'uiBaseUrl' | 'scryptCost' | 'throttle' | 'outboxAccess'>
+> {
   publicUrl?: string;
   uiBaseUrl?: string;
   outboxAccess?: OutboxAccessCheck;
@@ -118,9 +128,18 @@ export function kratosError(
   id: string | undefined,
   message: string,
   reason: string,
-  extra: { redirect_browser_to?: string; use_flow_id?: string; details?: Record<string, unknown> } = {},
+  extra: {
+    redirect_browser_to?: string;
+    use_flow_id?: string;
+    details?: Record<string, unknown>;
+  } = {},
 ): KratosError {
-  const error: Record<string, unknown> = { code: status, status: statusText[status], reason, message };
+  const error: Record<string, unknown> = {
+    code: status,
+    status: statusText[status],
+    reason,
+    message,
+  };
   if (id) error.id = id;
   if (extra.details) error.details = extra.details;
   const body: KratosError['body'] = { error };
@@ -131,7 +150,12 @@ export function kratosError(
 
 export const errors = {
   sessionInactive: () =>
-    kratosError(401, 'session_inactive', 'The request could not be authorized', 'No valid session credentials found in the request.'),
+    kratosError(
+      401,
+      'session_inactive',
+      'The request could not be authorized',
+      'No valid session credentials found in the request.',
+    ),
   aal2Required: (redirect: string) =>
     kratosError(
       403,
@@ -156,7 +180,12 @@ export const errors = {
       'Please retry the flow and optionally clear your cookies. The request was rejected to protect you from Cross-Site-Request-Forgery (CSRF) which could cause account takeover, leaking personal information, and other serious security issues.',
     ),
   identityMismatch: () =>
-    kratosError(403, 'security_identity_mismatch', 'the request was rejected to protect you from identity mismatch', 'The flow was interrupted because the session changed.'),
+    kratosError(
+      403,
+      'security_identity_mismatch',
+      'the request was rejected to protect you from identity mismatch',
+      'The flow was interrupted because the session changed.',
+    ),
   alreadySignedIn: () =>
     kratosError(
       400,
@@ -177,7 +206,10 @@ export const errors = {
       'self_service_flow_expired',
       'Your interaction expired, please fill out the form again.',
       `The self-service flow expired ${((now.getTime() - Date.parse(flow.expiresAt)) / 60_000).toFixed(2)} minutes ago, initialize a new one.`,
-      { use_flow_id: newFlowId, details: { since: now.getTime() - Date.parse(flow.expiresAt), expired_at: flow.expiresAt } },
+      {
+        use_flow_id: newFlowId,
+        details: { since: now.getTime() - Date.parse(flow.expiresAt), expired_at: flow.expiresAt },
+      },
     ),
   locationChange: (redirect: string) =>
     kratosError(
@@ -187,8 +219,20 @@ export const errors = {
       'In order to complete this flow please redirect the browser to: ' + redirect,
       { redirect_browser_to: redirect },
     ),
-  notFound: () => kratosError(404, undefined, 'The requested resource could not be found', 'The requested resource could not be found'),
-  badRequest: (reason: string) => kratosError(400, undefined, 'The request was malformed or contained invalid parameters', reason),
+  notFound: () =>
+    kratosError(
+      404,
+      undefined,
+      'The requested resource could not be found',
+      'The requested resource could not be found',
+    ),
+  badRequest: (reason: string) =>
+    kratosError(
+      400,
+      undefined,
+      'The request was malformed or contained invalid parameters',
+      reason,
+    ),
 };
 
 export function sendError(c: Context, error: KratosError): Response {
@@ -217,9 +261,16 @@ export function originOf(c: Context): string {
   return typeof configured === 'string' ? configured : new URL(c.req.url).origin;
 }
 
-export function uiUrl(services: Services, c: Context, path: string, query: Record<string, string | undefined> = {}): string {
+export function uiUrl(
+  services: Services,
+  c: Context,
+  path: string,
+  query: Record<string, string | undefined> = {},
+): string {
   const base = (services.options.uiBaseUrl ?? originOf(c)).replace(/\/+$/, '');
-  const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const search = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   const qs = search.toString();
   return base + path + (qs ? '?' + qs : '');
 }
@@ -229,20 +280,33 @@ export function isHttps(services: Services, c: Context): boolean {
   return secureRequest(services.options, c.req.raw);
 }
 
-export function secureRequest(options: Pick<ResolvedOptions, 'publicUrl' | 'trustProxy'>, request: Request): boolean {
+export function secureRequest(
+  options: Pick<ResolvedOptions, 'publicUrl' | 'trustProxy'>,
+  request: Request,
+): boolean {
   if (options.publicUrl?.startsWith('https:')) return true;
   if (new URL(request.url).protocol === 'https:') return true;
   // The proxy closest to us speaks last: with a list, its entry is the final one.
-  const forwarded = request.headers.get('x-forwarded-proto')?.split(',').at(-1)?.trim().toLowerCase();
+  const forwarded = request.headers
+    .get('x-forwarded-proto')
+    ?.split(',')
+    .at(-1)
+    ?.trim()
+    .toLowerCase();
   return options.trustProxy && forwarded === 'https';
 }
 
 /** A return_to is allowed when relative to this origin or on a configured origin. */
 export function allowedReturnTo(services: Services, c: Context, returnTo: string): boolean {
-  if (returnTo.startsWith('/') && !returnTo.startsWith('//') && !returnTo.startsWith('/\\')) return true;
+  if (returnTo.startsWith('/') && !returnTo.startsWith('//') && !returnTo.startsWith('/\\'))
+    return true;
   try {
     const target = new URL(returnTo);
-    const allowed = [originOf(c), services.options.uiBaseUrl, ...services.options.allowedReturnToOrigins]
+    const allowed = [
+      originOf(c),
+      services.options.uiBaseUrl,
+      ...services.options.allowedReturnToOrigins,
+    ]
       .filter((value): value is string => Boolean(value))
       .map((value) => new URL(value).origin);
     return allowed.includes(target.origin);
@@ -265,7 +329,11 @@ export function clientAddress(services: Services, c: Context): string {
  * Who the throttle counts a request against. Behind a trusted proxy, the last X-Forwarded-For entry:
  * the one our proxy appended; entries before it are whatever the client chose to send.
  */
-export function clientAddressOf(options: Pick<ResolvedOptions, 'trustProxy'>, request: Request, peerAddress: string | undefined): string {
+export function clientAddressOf(
+  options: Pick<ResolvedOptions, 'trustProxy'>,
+  request: Request,
+  peerAddress: string | undefined,
+): string {
   if (options.trustProxy) {
     const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
@@ -280,7 +348,13 @@ export function csrfTokenFor(services: Services, c: Context, flowId: string): st
   let secret = getCookie(c, csrfCookieName);
   if (!secret) {
     secret = randomToken();
-    setCookie(c, csrfCookieName, secret, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isHttps(services, c), maxAge: 365 * 86400 });
+    setCookie(c, csrfCookieName, secret, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      secure: isHttps(services, c),
+      maxAge: 365 * 86400,
+    });
   }
   return sha256(secret + ':' + flowId);
 }
@@ -300,24 +374,34 @@ export interface ActiveSession {
   token: string;
 }
 
-export async function currentSession(services: Services, c: Context): Promise<ActiveSession | undefined> {
+export async function currentSession(
+  services: Services,
+  c: Context,
+): Promise<ActiveSession | undefined> {
   const token = getCookie(c, sessionCookieName) ?? c.req.header('x-session-token');
   return token ? sessionFromToken(services, token) : undefined;
 }
 
-export async function sessionFromToken(services: Services, token: string): Promise<ActiveSession | undefined> {
+export async function sessionFromToken(
+  services: Services,
+  token: string,
+): Promise<ActiveSession | undefined> {
   const { store, options } = services;
   const session = await store.sessionByToken(token);
   if (!session) return undefined;
   const now = options.now().getTime();
-  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + options.sessionIdleMs <= now) {
+  if (
+    session.expiresAt.getTime() <= now ||
+    session.lastSeenAt.getTime() + options.sessionIdleMs <= now
+  ) {
     await store.revokeSession(session.id);
     return undefined;
   }
   const identity = await store.identityById(session.identityId);
   if (!identity || identity.state !== 'active') return undefined;
   // Idle expiry needs a fresh last-seen; writing at most once a minute keeps reads cheap.
-  if (now - session.lastSeenAt.getTime() > 60_000) await store.touchSession(session.id, new Date(now));
+  if (now - session.lastSeenAt.getTime() > 60_000)
+    await store.touchSession(session.id, new Date(now));
   return { session, identity, token };
 }
 
@@ -332,11 +416,19 @@ export function setSessionCookie(services: Services, c: Context, token: string):
 }
 
 export function clearSessionCookie(services: Services, c: Context): void {
-  deleteCookie(c, sessionCookieName, { path: '/', secure: isHttps(services, c), httpOnly: true, sameSite: 'Lax' });
+  deleteCookie(c, sessionCookieName, {
+    path: '/',
+    secure: isHttps(services, c),
+    httpOnly: true,
+    sameSite: 'Lax',
+  });
 }
 
 /** True when the identity has a second factor, so anything below aal2 is not enough. */
-export async function needsSecondFactor(services: Services, active: ActiveSession): Promise<boolean> {
+export async function needsSecondFactor(
+  services: Services,
+  active: ActiveSession,
+): Promise<boolean> {
   if (active.session.aal === 'aal2') return false;
   const types = await services.store.credentialTypes(active.identity.id);
   return types.includes('totp') || types.includes('lookup_secret');
@@ -344,7 +436,12 @@ export async function needsSecondFactor(services: Services, active: ActiveSessio
 
 // ---- flows
 
-export function newFlow(services: Services, c: Context, kind: FlowKind, extra: Partial<FlowRecord> = {}): FlowRecord {
+export function newFlow(
+  services: Services,
+  c: Context,
+  kind: FlowKind,
+  extra: Partial<FlowRecord> = {},
+): FlowRecord {
   const now = services.options.now();
   const id = randomUUID();
   return {

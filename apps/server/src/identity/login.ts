@@ -23,7 +23,15 @@ import { hashPassword, sha256, totpStep, verifyPassword } from './crypto.ts';
 import { flowJson, sessionJson } from './present.ts';
 import type { FlowRecord, IdentityRecord, PasswordConfig, TotpConfig } from './store.ts';
 import { clearFailures, reserveAttempt, throttleKeys } from './throttle.ts';
-import { csrfNode, inputNode, submitNode, text, withFieldMessages, type UiNode, type UiText } from './ui.ts';
+import {
+  csrfNode,
+  inputNode,
+  submitNode,
+  text,
+  withFieldMessages,
+  type UiNode,
+  type UiText,
+} from './ui.ts';
 
 interface Render {
   identity?: IdentityRecord;
@@ -32,35 +40,66 @@ interface Render {
   fieldMessages?: Record<string, UiText[]>;
 }
 
-async function renderLogin(services: Services, c: Context, flow: FlowRecord, render: Render = {}): Promise<void> {
+async function renderLogin(
+  services: Services,
+  c: Context,
+  flow: FlowRecord,
+  render: Render = {},
+): Promise<void> {
   const nodes: UiNode[] = [csrfNode(flow.csrfToken)];
   const messages: UiText[] = [];
   if (flow.requestedAal === 'aal2' && flow.identityId) {
     const types = await services.store.credentialTypes(flow.identityId);
     if (types.includes('totp')) {
       nodes.push(
-        inputNode('totp', 'totp_code', 'text', { value: '', required: true, autocomplete: 'one-time-code', label: text.authenticationCode }),
+        inputNode('totp', 'totp_code', 'text', {
+          value: '',
+          required: true,
+          autocomplete: 'one-time-code',
+          label: text.authenticationCode,
+        }),
         submitNode('totp', 'method', 'totp', text.useAuthenticator),
       );
     }
     if (types.includes('lookup_secret')) {
       nodes.push(
-        inputNode('lookup_secret', 'lookup_secret', 'text', { value: '', required: true, autocomplete: 'off', label: text.backupCode }),
+        inputNode('lookup_secret', 'lookup_secret', 'text', {
+          value: '',
+          required: true,
+          autocomplete: 'off',
+          label: text.backupCode,
+        }),
         submitNode('lookup_secret', 'method', 'lookup_secret', text.useBackupCode),
       );
     }
     messages.push(text.secondFactor);
   } else if (flow.refresh && render.identity) {
     nodes.push(
-      inputNode('default', 'identifier', 'hidden', { value: render.identity.email, required: true }),
-      inputNode('password', 'password', 'password', { required: true, autocomplete: 'current-password', label: text.password }),
+      inputNode('default', 'identifier', 'hidden', {
+        value: render.identity.email,
+        required: true,
+      }),
+      inputNode('password', 'password', 'password', {
+        required: true,
+        autocomplete: 'current-password',
+        label: text.password,
+      }),
       submitNode('password', 'method', 'password', text.signIn),
     );
     messages.push(text.confirmAction);
   } else {
     nodes.push(
-      inputNode('default', 'identifier', 'text', { value: render.identifier ?? '', required: true, autocomplete: 'username', label: text.identifier }),
-      inputNode('password', 'password', 'password', { required: true, autocomplete: 'current-password', label: text.password }),
+      inputNode('default', 'identifier', 'text', {
+        value: render.identifier ?? '',
+        required: true,
+        autocomplete: 'username',
+        label: text.identifier,
+      }),
+      inputNode('password', 'password', 'password', {
+        required: true,
+        autocomplete: 'current-password',
+        label: text.password,
+      }),
       submitNode('password', 'method', 'password', text.signIn),
     );
   }
@@ -77,7 +116,8 @@ async function renderLogin(services: Services, c: Context, flow: FlowRecord, ren
 export async function createLoginFlow(services: Services, c: Context): Promise<Response> {
   const refresh = c.req.query('refresh') === 'true';
   const returnTo = c.req.query('return_to');
-  if (returnTo && !allowedReturnTo(services, c, returnTo)) return sendError(c, errors.returnToForbidden(returnTo));
+  if (returnTo && !allowedReturnTo(services, c, returnTo))
+    return sendError(c, errors.returnToForbidden(returnTo));
   const active = await currentSession(services, c);
   let aal: 'aal1' | 'aal2' = c.req.query('aal') === 'aal2' ? 'aal2' : 'aal1';
   if (active && !refresh) {
@@ -105,7 +145,12 @@ export async function getLoginFlow(services: Services, c: Context): Promise<Resp
 }
 
 async function expiredLogin(services: Services, c: Context, flow: FlowRecord): Promise<Response> {
-  const replacement = newFlow(services, c, 'login', { returnTo: flow.returnTo, refresh: flow.refresh, requestedAal: flow.requestedAal, identityId: flow.identityId });
+  const replacement = newFlow(services, c, 'login', {
+    returnTo: flow.returnTo,
+    refresh: flow.refresh,
+    requestedAal: flow.requestedAal,
+    identityId: flow.identityId,
+  });
   const active = await currentSession(services, c);
   await renderLogin(services, c, replacement, { identity: active?.identity });
   return sendError(c, errors.expired(flow, services.options.now(), replacement.id));
@@ -129,12 +174,21 @@ export async function updateLoginFlow(services: Services, c: Context): Promise<R
   } else if (active && !(await needsSecondFactor(services, active))) {
     return sendError(c, errors.alreadySignedIn());
   }
-  if (method === 'password' && flow.requestedAal !== 'aal2') return passwordLogin(services, c, flow, body, active);
-  if (method === 'totp' && flow.requestedAal === 'aal2' && active) return totpLogin(services, c, flow, body, active);
-  if (method === 'lookup_secret' && flow.requestedAal === 'aal2' && active) return lookupLogin(services, c, flow, body, active);
+  if (method === 'password' && flow.requestedAal !== 'aal2')
+    return passwordLogin(services, c, flow, body, active);
+  if (method === 'totp' && flow.requestedAal === 'aal2' && active)
+    return totpLogin(services, c, flow, body, active);
+  if (method === 'lookup_secret' && flow.requestedAal === 'aal2' && active)
+    return lookupLogin(services, c, flow, body, active);
   await renderLogin(services, c, flow, {
     identity: active?.identity,
-    messages: [{ id: 4010002, text: 'Could not find a strategy to log you in with. Did you fill out the form correctly?', type: 'error' }],
+    messages: [
+      {
+        id: 4010002,
+        text: 'Could not find a strategy to log you in with. Did you fill out the form correctly?',
+        type: 'error',
+      },
+    ],
   });
   return c.json(flowJson(flow), 400);
 }
@@ -158,28 +212,53 @@ async function passwordLogin(
   // The attempt counts as a failure before the password is checked; only a success takes it back.
   const keys = throttleKeys(identifier, clientAddress(services, c));
   if (!(await reserveAttempt(services, keys))) {
-    await renderLogin(services, c, flow, { identity: active?.identity, identifier, messages: [text.throttled] });
+    await renderLogin(services, c, flow, {
+      identity: active?.identity,
+      identifier,
+      messages: [text.throttled],
+    });
     return c.json(flowJson(flow), 400);
   }
   const identity = await services.store.identityByEmail(identifier);
-  const credential = identity && (await services.store.credential<PasswordConfig>(identity.id, 'password'));
+  const credential =
+    identity && (await services.store.credential<PasswordConfig>(identity.id, 'password'));
   dummyHash ??= hashPassword('not-a-password', services.options.scryptCost);
   const valid = await verifyPassword(password, credential?.hashed_password ?? (await dummyHash));
   if (!identity || !credential || !valid || identity.state !== 'active') {
-    await renderLogin(services, c, flow, { identity: active?.identity, identifier, messages: [text.invalidCredentials] });
+    await renderLogin(services, c, flow, {
+      identity: active?.identity,
+      identifier,
+      messages: [text.invalidCredentials],
+    });
     return c.json(flowJson(flow), 400);
   }
   await clearFailures(services, keys);
   if (flow.refresh && active) {
-    await services.store.completeMethod(active.session.id, 'password', 'aal1', services.options.now());
+    await services.store.completeMethod(
+      active.session.id,
+      'password',
+      'aal1',
+      services.options.now(),
+    );
     return finishLogin(services, c, flow, active.token);
   }
-  const { token } = await services.store.createSession(identity.id, 'aal1', 'password', services.options.sessionLifespanMs, services.options.now());
+  const { token } = await services.store.createSession(
+    identity.id,
+    'aal1',
+    'password',
+    services.options.sessionLifespanMs,
+    services.options.now(),
+  );
   setSessionCookie(services, c, token);
   return finishLogin(services, c, flow, token);
 }
 
-async function finishLogin(services: Services, c: Context, flow: FlowRecord, token: string): Promise<Response> {
+async function finishLogin(
+  services: Services,
+  c: Context,
+  flow: FlowRecord,
+  token: string,
+): Promise<Response> {
   const active = await sessionFromToken(services, token);
   if (!active) return sendError(c, errors.sessionInactive());
   // The flow is spent: a replay must not sign in again.
@@ -194,25 +273,47 @@ async function finishLogin(services: Services, c: Context, flow: FlowRecord, tok
       redirect_browser_to: uiUrl(services, c, '/login', { aal: 'aal2', return_to: returnTo }),
     });
   }
-  if (!wantsJson(c)) return c.redirect(continueWith.length ? String(continueWith[0]?.redirect_browser_to) : returnTo, 303);
-  return c.json({ session: sessionJson(active.session, active.identity, apiBase(c)), ...(continueWith.length ? { continue_with: continueWith } : {}) });
+  if (!wantsJson(c))
+    return c.redirect(
+      continueWith.length ? String(continueWith[0]?.redirect_browser_to) : returnTo,
+      303,
+    );
+  return c.json({
+    session: sessionJson(active.session, active.identity, apiBase(c)),
+    ...(continueWith.length ? { continue_with: continueWith } : {}),
+  });
 }
 
-async function totpLogin(services: Services, c: Context, flow: FlowRecord, body: Record<string, unknown>, active: ActiveSession): Promise<Response> {
+async function totpLogin(
+  services: Services,
+  c: Context,
+  flow: FlowRecord,
+  body: Record<string, unknown>,
+  active: ActiveSession,
+): Promise<Response> {
   const code = str(body.totp_code).replace(/\s+/g, '');
   const keys = throttleKeys(active.identity.email + '#totp', clientAddress(services, c));
   const config = await services.store.credential<TotpConfig>(active.identity.id, 'totp');
   if (!code) {
-    await renderLogin(services, c, flow, { identity: active.identity, fieldMessages: { totp_code: [text.missing('totp_code')] } });
+    await renderLogin(services, c, flow, {
+      identity: active.identity,
+      fieldMessages: { totp_code: [text.missing('totp_code')] },
+    });
     return c.json(flowJson(flow), 400);
   }
   const allowed = await reserveAttempt(services, keys);
   const step = allowed && config ? totpStep(code, config.secret) : undefined;
   // A code already used (here or in a parallel request) is as wrong as a mistyped one.
-  if (!allowed || step === undefined || !(await services.store.useTotpStep(active.identity.id, step))) {
+  if (
+    !allowed ||
+    step === undefined ||
+    !(await services.store.useTotpStep(active.identity.id, step))
+  ) {
     await renderLogin(services, c, flow, {
       identity: active.identity,
-      ...(allowed ? { fieldMessages: { totp_code: [text.invalidTotp] } } : { messages: [text.throttled] }),
+      ...(allowed
+        ? { fieldMessages: { totp_code: [text.invalidTotp] } }
+        : { messages: [text.throttled] }),
     });
     return c.json(flowJson(flow), 400);
   }
@@ -221,17 +322,38 @@ async function totpLogin(services: Services, c: Context, flow: FlowRecord, body:
   return finishLogin(services, c, flow, active.token);
 }
 
-async function lookupLogin(services: Services, c: Context, flow: FlowRecord, body: Record<string, unknown>, active: ActiveSession): Promise<Response> {
+async function lookupLogin(
+  services: Services,
+  c: Context,
+  flow: FlowRecord,
+  body: Record<string, unknown>,
+  active: ActiveSession,
+): Promise<Response> {
   const code = str(body.lookup_secret).trim();
   const keys = throttleKeys(active.identity.email + '#lookup', clientAddress(services, c));
   const allowed = code ? await reserveAttempt(services, keys) : false;
   // Marking the code used is the check: of parallel requests carrying it, one finds it unused.
-  if (!allowed || !(await services.store.useLookupCode(active.identity.id, sha256(code), services.options.now()))) {
-    const message = !code ? text.missing('lookup_secret') : allowed ? text.invalidLookupSecret : text.throttled;
-    await renderLogin(services, c, flow, { identity: active.identity, fieldMessages: { lookup_secret: [message] } });
+  if (
+    !allowed ||
+    !(await services.store.useLookupCode(active.identity.id, sha256(code), services.options.now()))
+  ) {
+    const message = !code
+      ? text.missing('lookup_secret')
+      : allowed
+        ? text.invalidLookupSecret
+        : text.throttled;
+    await renderLogin(services, c, flow, {
+      identity: active.identity,
+      fieldMessages: { lookup_secret: [message] },
+    });
     return c.json(flowJson(flow), 400);
   }
   await clearFailures(services, keys);
-  await services.store.completeMethod(active.session.id, 'lookup_secret', 'aal2', services.options.now());
+  await services.store.completeMethod(
+    active.session.id,
+    'lookup_secret',
+    'aal2',
+    services.options.now(),
+  );
   return finishLogin(services, c, flow, active.token);
 }

@@ -22,28 +22,49 @@ import { createSettingsFlowFor } from './settings.ts';
 import type { FlowRecord } from './store.ts';
 import { csrfNode, inputNode, submitNode, text, type UiNode, type UiText } from './ui.ts';
 
-async function render(services: Services, c: Context, flow: FlowRecord, messages: UiText[] = [], emailMessages: UiText[] = []): Promise<void> {
+async function render(
+  services: Services,
+  c: Context,
+  flow: FlowRecord,
+  messages: UiText[] = [],
+  emailMessages: UiText[] = [],
+): Promise<void> {
   const nodes: UiNode[] =
     flow.state === 'sent_email'
       ? [
           csrfNode(flow.csrfToken),
-          inputNode('code', 'code', 'text', { required: true, autocomplete: 'one-time-code', label: text.recoveryCode }),
+          inputNode('code', 'code', 'text', {
+            required: true,
+            autocomplete: 'one-time-code',
+            label: text.recoveryCode,
+          }),
           inputNode('code', 'method', 'hidden', { value: 'code' }),
           submitNode('code', 'method', 'code', text.continue),
           submitNode('code', 'email', flow.email ?? '', text.resendCode),
         ]
       : [
           csrfNode(flow.csrfToken),
-          inputNode('code', 'email', 'email', { required: true, autocomplete: 'email', label: text.email, messages: emailMessages }),
+          inputNode('code', 'email', 'email', {
+            required: true,
+            autocomplete: 'email',
+            label: text.email,
+            messages: emailMessages,
+          }),
           submitNode('code', 'method', 'code', text.continue),
         ];
-  flow.ui = { action: `${apiBase(c)}/self-service/recovery?flow=${flow.id}`, method: 'POST', nodes, ...(messages.length ? { messages } : {}) };
+  flow.ui = {
+    action: `${apiBase(c)}/self-service/recovery?flow=${flow.id}`,
+    method: 'POST',
+    nodes,
+    ...(messages.length ? { messages } : {}),
+  };
   await services.store.saveFlow(flow);
 }
 
 export async function createRecoveryFlow(services: Services, c: Context): Promise<Response> {
   const returnTo = c.req.query('return_to');
-  if (returnTo && !allowedReturnTo(services, c, returnTo)) return sendError(c, errors.returnToForbidden(returnTo));
+  if (returnTo && !allowedReturnTo(services, c, returnTo))
+    return sendError(c, errors.returnToForbidden(returnTo));
   if (await currentSession(services, c)) return sendError(c, errors.alreadySignedIn());
   const flow = newFlow(services, c, 'recovery', { returnTo });
   await render(services, c, flow);
@@ -83,10 +104,21 @@ export async function updateRecoveryFlow(services: Services, c: Context): Promis
     flow.state = 'passed_challenge';
     flow.expiresAt = new Date(0).toISOString();
     await services.store.saveFlow(flow);
-    const { token } = await services.store.createSession(identity.id, 'aal1', 'code_recovery', services.options.sessionLifespanMs, services.options.now());
+    const { token } = await services.store.createSession(
+      identity.id,
+      'aal1',
+      'code_recovery',
+      services.options.sessionLifespanMs,
+      services.options.now(),
+    );
     setSessionCookie(services, c, token);
-    const settings = await createSettingsFlowFor(services, c, identity, flow.returnTo, [text.recoveryAfterCode]);
-    return sendError(c, errors.locationChange(uiUrl(services, c, '/profile-settings', { flow: settings.id })));
+    const settings = await createSettingsFlowFor(services, c, identity, flow.returnTo, [
+      text.recoveryAfterCode,
+    ]);
+    return sendError(
+      c,
+      errors.locationChange(uiUrl(services, c, '/profile-settings', { flow: settings.id })),
+    );
   }
   if (!email) {
     await render(services, c, flow, [], [text.missing('email')]);
@@ -102,7 +134,13 @@ export async function updateRecoveryFlow(services: Services, c: Context): Promis
   flow.email = email;
   flow.state = 'sent_email';
   if (identity && issued.code) {
-    await deliver(services, identity.email, 'Recover access to your account', `Hi, please recover access to your account by entering the following code:\n\n${issued.code}`, issued.code);
+    await deliver(
+      services,
+      identity.email,
+      'Recover access to your account',
+      `Hi, please recover access to your account by entering the following code:\n\n${issued.code}`,
+      issued.code,
+    );
   }
   await render(services, c, flow, [text.recoveryCodeSent]);
   return c.json(flowJson(flow));

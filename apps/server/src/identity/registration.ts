@@ -20,46 +20,86 @@ import {
 import { hashPassword } from './crypto.ts';
 import { flowJson, identityJson, sessionJson } from './present.ts';
 import type { FlowRecord, IdentityTraits } from './store.ts';
-import { csrfNode, inputNode, submitNode, text, withFieldMessages, type UiNode, type UiText } from './ui.ts';
+import {
+  csrfNode,
+  inputNode,
+  submitNode,
+  text,
+  withFieldMessages,
+  type UiNode,
+  type UiText,
+} from './ui.ts';
 import { startVerification } from './verification.ts';
 
 export const minPasswordLength = 8;
 const emailPattern = /^[^\s@]+@[^\s@]+$/;
 
 /** The identity schema's traits as form fields: the same list drives registration and profile settings. */
-export function traitNodes(group: 'default' | 'profile', traits: Partial<IdentityTraits> = {}): UiNode[] {
+export function traitNodes(
+  group: 'default' | 'profile',
+  traits: Partial<IdentityTraits> = {},
+): UiNode[] {
   return [
-    inputNode(group, 'traits.email', 'email', { value: traits.email ?? '', required: true, autocomplete: 'email', label: text.identifier }),
-    inputNode(group, 'traits.name.first', 'text', { value: traits.name?.first ?? '', autocomplete: 'given-name', label: text.trait('traits.name.first', 'First Name') }),
-    inputNode(group, 'traits.name.last', 'text', { value: traits.name?.last ?? '', autocomplete: 'family-name', label: text.trait('traits.name.last', 'Last Name') }),
+    inputNode(group, 'traits.email', 'email', {
+      value: traits.email ?? '',
+      required: true,
+      autocomplete: 'email',
+      label: text.identifier,
+    }),
+    inputNode(group, 'traits.name.first', 'text', {
+      value: traits.name?.first ?? '',
+      autocomplete: 'given-name',
+      label: text.trait('traits.name.first', 'First Name'),
+    }),
+    inputNode(group, 'traits.name.last', 'text', {
+      value: traits.name?.last ?? '',
+      autocomplete: 'family-name',
+      label: text.trait('traits.name.last', 'Last Name'),
+    }),
   ];
 }
 
 export function readTraits(body: Record<string, unknown>): IdentityTraits {
   return {
     email: field(body, 'traits.email').trim(),
-    name: { first: field(body, 'traits.name.first').trim(), last: field(body, 'traits.name.last').trim() },
+    name: {
+      first: field(body, 'traits.name.first').trim(),
+      last: field(body, 'traits.name.last').trim(),
+    },
   };
 }
 
 export function validateTraits(traits: IdentityTraits): Record<string, UiText[]> {
   if (!traits.email) return { 'traits.email': [text.missing('email')] };
-  if (!emailPattern.test(traits.email)) return { 'traits.email': [text.invalidFormat(traits.email, 'email')] };
+  if (!emailPattern.test(traits.email))
+    return { 'traits.email': [text.invalidFormat(traits.email, 'email')] };
   return {};
 }
 
 export function validatePassword(password: string, email: string): UiText[] {
   if (!password) return [text.missing('password')];
   if (password.length < minPasswordLength) return [text.passwordTooShort(password.length)];
-  if (email && password.toLowerCase() === email.toLowerCase()) return [text.passwordSameAsIdentifier];
+  if (email && password.toLowerCase() === email.toLowerCase())
+    return [text.passwordSameAsIdentifier];
   return [];
 }
 
-async function render(services: Services, c: Context, flow: FlowRecord, traits: Partial<IdentityTraits>, fieldMessages: Record<string, UiText[]> = {}, messages: UiText[] = []) {
+async function render(
+  services: Services,
+  c: Context,
+  flow: FlowRecord,
+  traits: Partial<IdentityTraits>,
+  fieldMessages: Record<string, UiText[]> = {},
+  messages: UiText[] = [],
+) {
   const nodes = [
     csrfNode(flow.csrfToken),
     ...traitNodes('default', traits),
-    inputNode('password', 'password', 'password', { required: true, autocomplete: 'new-password', label: text.password }),
+    inputNode('password', 'password', 'password', {
+      required: true,
+      autocomplete: 'new-password',
+      label: text.password,
+    }),
     submitNode('password', 'method', 'password', text.signUp),
   ];
   flow.ui = {
@@ -75,7 +115,8 @@ export async function createRegistrationFlow(services: Services, c: Context): Pr
   const returnTo = c.req.query('return_to');
   const afterVerificationReturnTo = c.req.query('after_verification_return_to');
   for (const target of [returnTo, afterVerificationReturnTo]) {
-    if (target && !allowedReturnTo(services, c, target)) return sendError(c, errors.returnToForbidden(target));
+    if (target && !allowedReturnTo(services, c, target))
+      return sendError(c, errors.returnToForbidden(target));
   }
   if (await currentSession(services, c)) return sendError(c, errors.alreadySignedIn());
   const flow = newFlow(services, c, 'registration', { returnTo, afterVerificationReturnTo });
@@ -92,7 +133,10 @@ export async function getRegistrationFlow(services: Services, c: Context): Promi
 }
 
 async function expired(services: Services, c: Context, flow: FlowRecord): Promise<Response> {
-  const replacement = newFlow(services, c, 'registration', { returnTo: flow.returnTo, afterVerificationReturnTo: flow.afterVerificationReturnTo });
+  const replacement = newFlow(services, c, 'registration', {
+    returnTo: flow.returnTo,
+    afterVerificationReturnTo: flow.afterVerificationReturnTo,
+  });
   await render(services, c, replacement, {});
   return sendError(c, errors.expired(flow, services.options.now(), replacement.id));
 }
@@ -107,7 +151,13 @@ export async function updateRegistrationFlow(services: Services, c: Context): Pr
   const traits = readTraits(body);
   const password = str(body.password);
   if (str(body.method) !== 'password') {
-    await render(services, c, flow, traits, {}, [{ id: 4010002, text: 'Could not find a strategy to sign you up with. Did you fill out the form correctly?', type: 'error' }]);
+    await render(services, c, flow, traits, {}, [
+      {
+        id: 4010002,
+        text: 'Could not find a strategy to sign you up with. Did you fill out the form correctly?',
+        type: 'error',
+      },
+    ]);
     return c.json(flowJson(flow), 400);
   }
   const fieldMessages = validateTraits(traits);
@@ -124,17 +174,32 @@ export async function updateRegistrationFlow(services: Services, c: Context): Pr
     await render(services, c, flow, traits, { 'traits.email': [text.duplicateIdentifier] });
     return c.json(flowJson(flow), 400);
   }
-  const { token } = await services.store.createSession(identity.id, 'aal1', 'password', services.options.sessionLifespanMs, services.options.now());
+  const { token } = await services.store.createSession(
+    identity.id,
+    'aal1',
+    'password',
+    services.options.sessionLifespanMs,
+    services.options.now(),
+  );
   setSessionCookie(services, c, token);
   flow.expiresAt = new Date(0).toISOString();
   flow.state = 'passed_challenge';
   await services.store.saveFlow(flow);
-  const verification = await startVerification(services, c, identity.email, flow.afterVerificationReturnTo);
+  const verification = await startVerification(
+    services,
+    c,
+    identity.email,
+    flow.afterVerificationReturnTo,
+  );
   const active = await sessionFromToken(services, token);
   const continueWith = [
     {
       action: 'show_verification_ui',
-      flow: { id: verification.id, verifiable_address: identity.email, url: uiUrl(services, c, '/verification', { flow: verification.id }) },
+      flow: {
+        id: verification.id,
+        verifiable_address: identity.email,
+        url: uiUrl(services, c, '/verification', { flow: verification.id }),
+      },
     },
   ];
   if (!wantsJson(c)) return c.redirect(flow.returnTo ?? '/', 303);

@@ -68,7 +68,10 @@ CREATE TABLE IF NOT EXISTS identity_outbox (
 
 export async function ensureIdentitySchema(db: SqlExecutor): Promise<void> {
   // One statement per call: node-postgres with parameters and some drivers refuse multi-statements.
-  for (const statement of identitySchemaSql.split(';').map((s) => s.trim()).filter(Boolean)) {
+  for (const statement of identitySchemaSql
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     await db.query(statement);
   }
 }

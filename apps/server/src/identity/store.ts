@@ -45,7 +45,8 @@ export interface SessionRecord {
   active: boolean;
 }
 
-export type FlowKind = 'login' | 'registration' | 'recovery' | 'verification' | 'settings' | 'error';
+export type FlowKind =
+  'login' | 'registration' | 'recovery' | 'verification' | 'settings' | 'error';
 
 /** What the server keeps per flow: the public fields plus private state (codes, pending secrets). */
 export interface FlowRecord {
@@ -79,12 +80,15 @@ interface IdentityRow {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
-const parse = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+const parse = <T>(value: unknown): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** A unique index refused the row: another identity or person took the address first. */
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
+  );
 }
 
 function toIdentity(row: IdentityRow): IdentityRecord {
@@ -104,7 +108,9 @@ export function normalizeEmail(email: string): string {
 }
 
 export function displayName(traits: IdentityTraits): string {
-  const name = [traits.name.first, traits.name.last].filter((part) => part && part.trim()).join(' ');
+  const name = [traits.name.first, traits.name.last]
+    .filter((part) => part && part.trim())
+    .join(' ');
   return name || traits.email;
 }
 
@@ -112,12 +118,18 @@ export class IdentityStore {
   constructor(private readonly db: SqlExecutor) {}
 
   async identityById(id: string): Promise<IdentityRecord | undefined> {
-    const { rows } = await this.db.query<IdentityRow>('SELECT * FROM identity_identities WHERE id = $1', [id]);
+    const { rows } = await this.db.query<IdentityRow>(
+      'SELECT * FROM identity_identities WHERE id = $1',
+      [id],
+    );
     return rows[0] && toIdentity(rows[0]);
   }
 
   async identityByEmail(email: string): Promise<IdentityRecord | undefined> {
-    const { rows } = await this.db.query<IdentityRow>('SELECT * FROM identity_identities WHERE email = $1', [normalizeEmail(email)]);
+    const { rows } = await this.db.query<IdentityRow>(
+      'SELECT * FROM identity_identities WHERE email = $1',
+      [normalizeEmail(email)],
+    );
     return rows[0] && toIdentity(rows[0]);
   }
 
@@ -126,7 +138,11 @@ export class IdentityStore {
    * failure leaves nothing half-written. Undefined when another identity or another person (any
    * case) holds the address; a person with this very id is the one being linked, as the seed does.
    */
-  async createIdentity(traits: IdentityTraits, id: string = randomUUID(), hashedPassword?: string): Promise<IdentityRecord | undefined> {
+  async createIdentity(
+    traits: IdentityTraits,
+    id: string = randomUUID(),
+    hashedPassword?: string,
+  ): Promise<IdentityRecord | undefined> {
     const people = await this.hasPeople();
     const sql = `WITH created AS (
         INSERT INTO identity_identities (id, traits, email)
@@ -136,10 +152,14 @@ export class IdentityStore {
       ), password AS (
         INSERT INTO identity_credentials (identity_id, type, config)
         SELECT id, 'password', jsonb_build_object('hashed_password', $4::text) FROM created WHERE $4::text IS NOT NULL
-      )${people ? `, person AS (
+      )${
+        people
+          ? `, person AS (
         INSERT INTO people (id, name, email) SELECT id, $5::text, email FROM created
         ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email
-      )` : ''}
+      )`
+          : ''
+      }
       SELECT * FROM created`;
     const params = [id, json(traits), normalizeEmail(traits.email), hashedPassword ?? null];
     if (people) params.push(displayName(traits));
@@ -167,10 +187,14 @@ export class IdentityStore {
           AND NOT EXISTS (SELECT 1 FROM identity_identities o WHERE o.email = $3::text AND o.id <> $1::uuid)
           ${people ? 'AND NOT EXISTS (SELECT 1 FROM people p WHERE lower(p.email) = $3::text AND p.id <> $1::uuid)' : ''}
         RETURNING *
-      )${people ? `, person AS (
+      )${
+        people
+          ? `, person AS (
         INSERT INTO people (id, name, email) SELECT id, $4::text, email FROM updated
         ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email
-      )` : ''}
+      )`
+          : ''
+      }
       SELECT * FROM updated`;
     const params = [id, json(traits), normalizeEmail(traits.email)];
     if (people) params.push(displayName(traits));
@@ -178,7 +202,10 @@ export class IdentityStore {
   }
 
   async markEmailVerified(id: string): Promise<void> {
-    await this.db.query('UPDATE identity_identities SET email_verified = true, updated_at = now() WHERE id = $1', [id]);
+    await this.db.query(
+      'UPDATE identity_identities SET email_verified = true, updated_at = now() WHERE id = $1',
+      [id],
+    );
   }
 
   async credential<T>(identityId: string, type: CredentialType): Promise<T | undefined> {
@@ -190,7 +217,10 @@ export class IdentityStore {
   }
 
   async credentialTypes(identityId: string): Promise<CredentialType[]> {
-    const { rows } = await this.db.query<{ type: CredentialType }>('SELECT type FROM identity_credentials WHERE identity_id = $1', [identityId]);
+    const { rows } = await this.db.query<{ type: CredentialType }>(
+      'SELECT type FROM identity_credentials WHERE identity_id = $1',
+      [identityId],
+    );
     return rows.map((row) => row.type);
   }
 
@@ -219,7 +249,9 @@ export class IdentityStore {
   /** Marks a backup code used; true only for the one caller that found it unused. */
   async useLookupCode(identityId: string, codeHash: string, now: Date): Promise<boolean> {
     const config = await this.credential<LookupSecretConfig>(identityId, 'lookup_secret');
-    const index = config?.codes.findIndex((entry) => !entry.used_at && safeEqual(entry.code_hash, codeHash)) ?? -1;
+    const index =
+      config?.codes.findIndex((entry) => !entry.used_at && safeEqual(entry.code_hash, codeHash)) ??
+      -1;
     if (index < 0) return false;
     // The row lock makes a concurrent request re-read the entry and find it used.
     const { rows } = await this.db.query(
@@ -234,7 +266,10 @@ export class IdentityStore {
   }
 
   async deleteCredential(identityId: string, type: CredentialType): Promise<void> {
-    await this.db.query('DELETE FROM identity_credentials WHERE identity_id = $1 AND type = $2', [identityId, type]);
+    await this.db.query('DELETE FROM identity_credentials WHERE identity_id = $1 AND type = $2', [
+      identityId,
+      type,
+    ]);
   }
 
   // ---- people mirror: core owns `people`; we keep its rows in step when the table exists.
@@ -242,7 +277,9 @@ export class IdentityStore {
 
   private async hasPeople(): Promise<boolean> {
     if (this.peopleTable === undefined) {
-      const { rows } = await this.db.query<{ present: boolean }>("SELECT to_regclass('people') IS NOT NULL AS present");
+      const { rows } = await this.db.query<{ present: boolean }>(
+        "SELECT to_regclass('people') IS NOT NULL AS present",
+      );
       this.peopleTable = rows[0]?.present === true;
     }
     return this.peopleTable;
@@ -264,11 +301,16 @@ export class IdentityStore {
 
   async personIdByEmail(email: string): Promise<string | undefined> {
     if (!(await this.hasPeople())) return undefined;
-    const { rows } = await this.db.query<{ id: string }>('SELECT id FROM people WHERE lower(email) = $1 LIMIT 1', [normalizeEmail(email)]);
+    const { rows } = await this.db.query<{ id: string }>(
+      'SELECT id FROM people WHERE lower(email) = $1 LIMIT 1',
+      [normalizeEmail(email)],
+    );
     return rows[0]?.id;
   }
 
-  async peopleEmails(suffix: string): Promise<{ id: string; name: string | null; email: string }[]> {
+  async peopleEmails(
+    suffix: string,
+  ): Promise<{ id: string; name: string | null; email: string }[]> {
     if (!(await this.hasPeople())) return [];
     const { rows } = await this.db.query<{ id: string; name: string | null; email: string }>(
       'SELECT id, name, email FROM people WHERE lower(email) LIKE $1',
@@ -291,19 +333,34 @@ export class IdentityStore {
       `INSERT INTO identity_sessions (id, token_hash, logout_token_hash, identity_id, aal, methods, authenticated_at,
          issued_at, expires_at, last_seen_at)
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::timestamptz, $7::timestamptz, $8::timestamptz, $7::timestamptz) RETURNING *`,
-      [randomUUID(), sha256(token), sha256(randomToken()), identityId, aal, json(methods), now.toISOString(), new Date(now.getTime() + lifespanMs).toISOString()],
+      [
+        randomUUID(),
+        sha256(token),
+        sha256(randomToken()),
+        identityId,
+        aal,
+        json(methods),
+        now.toISOString(),
+        new Date(now.getTime() + lifespanMs).toISOString(),
+      ],
     );
     await this.touchPersonLogin(identityId);
     return { token, session: toSession(rows[0] as SessionRow) };
   }
 
   async sessionByToken(token: string): Promise<SessionRecord | undefined> {
-    const { rows } = await this.db.query<SessionRow>('SELECT * FROM identity_sessions WHERE token_hash = $1 AND active', [sha256(token)]);
+    const { rows } = await this.db.query<SessionRow>(
+      'SELECT * FROM identity_sessions WHERE token_hash = $1 AND active',
+      [sha256(token)],
+    );
     return rows[0] && toSession(rows[0]);
   }
 
   async touchSession(id: string, now: Date): Promise<void> {
-    await this.db.query('UPDATE identity_sessions SET last_seen_at = $2::timestamptz WHERE id = $1', [id, now.toISOString()]);
+    await this.db.query(
+      'UPDATE identity_sessions SET last_seen_at = $2::timestamptz WHERE id = $1',
+      [id, now.toISOString()],
+    );
   }
 
   async completeMethod(id: string, method: string, aal: Aal, now: Date): Promise<void> {
@@ -317,12 +374,17 @@ export class IdentityStore {
 
   async downgradeSessions(identityId: string): Promise<void> {
     // Removing the last second factor leaves aal2 sessions valid but no longer meaningful.
-    await this.db.query("UPDATE identity_sessions SET aal = 'aal1' WHERE identity_id = $1", [identityId]);
+    await this.db.query("UPDATE identity_sessions SET aal = 'aal1' WHERE identity_id = $1", [
+      identityId,
+    ]);
   }
 
   async newLogoutToken(sessionId: string): Promise<string> {
     const token = randomToken();
-    await this.db.query('UPDATE identity_sessions SET logout_token_hash = $2 WHERE id = $1', [sessionId, sha256(token)]);
+    await this.db.query('UPDATE identity_sessions SET logout_token_hash = $2 WHERE id = $1', [
+      sessionId,
+      sha256(token),
+    ]);
     return token;
   }
 
@@ -339,7 +401,10 @@ export class IdentityStore {
   }
 
   async revokeOtherSessions(identityId: string, keepId?: string): Promise<void> {
-    await this.db.query('UPDATE identity_sessions SET active = false WHERE identity_id = $1 AND id IS DISTINCT FROM $2', [identityId, keepId ?? null]);
+    await this.db.query(
+      'UPDATE identity_sessions SET active = false WHERE identity_id = $1 AND id IS DISTINCT FROM $2',
+      [identityId, keepId ?? null],
+    );
   }
 
   // ---- flows
@@ -356,7 +421,10 @@ export class IdentityStore {
   // ---- a flow's one-time code: hash and counters in their own columns, changed by single statements
 
   async flowCodeSends(flowId: string): Promise<number> {
-    const { rows } = await this.db.query<{ code_sends: number }>('SELECT code_sends FROM identity_flows WHERE id = $1', [flowId]);
+    const { rows } = await this.db.query<{ code_sends: number }>(
+      'SELECT code_sends FROM identity_flows WHERE id = $1',
+      [flowId],
+    );
     return rows[0]?.code_sends ?? 0;
   }
 
@@ -377,7 +445,9 @@ export class IdentityStore {
   }
 
   /** Counts one attempt at the flow's code and returns which attempt it was, with the code to compare. */
-  async attemptFlowCode(flowId: string): Promise<{ attempt: number; codeHash: string } | undefined> {
+  async attemptFlowCode(
+    flowId: string,
+  ): Promise<{ attempt: number; codeHash: string } | undefined> {
     const { rows } = await this.db.query<{ code_attempts: number; code_hash: string }>(
       `UPDATE identity_flows SET code_attempts = code_attempts + 1 WHERE id = $1 AND code_hash IS NOT NULL
        RETURNING code_attempts, code_hash`,
@@ -389,18 +459,26 @@ export class IdentityStore {
 
   /** Removes the code; true for the one caller that still found it there. */
   async consumeFlowCode(flowId: string, codeHash: string): Promise<boolean> {
-    const { rows } = await this.db.query('UPDATE identity_flows SET code_hash = NULL WHERE id = $1 AND code_hash = $2 RETURNING 1', [flowId, codeHash]);
+    const { rows } = await this.db.query(
+      'UPDATE identity_flows SET code_hash = NULL WHERE id = $1 AND code_hash = $2 RETURNING 1',
+      [flowId, codeHash],
+    );
     return rows.length > 0;
   }
 
   async flow(id: string, kind: FlowKind): Promise<FlowRecord | undefined> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-    const { rows } = await this.db.query<{ record: unknown }>('SELECT record FROM identity_flows WHERE id = $1 AND kind = $2', [id, kind]);
+    const { rows } = await this.db.query<{ record: unknown }>(
+      'SELECT record FROM identity_flows WHERE id = $1 AND kind = $2',
+      [id, kind],
+    );
     return rows[0] ? parse<FlowRecord>(rows[0].record) : undefined;
   }
 
   async deleteExpiredFlows(olderThan: Date): Promise<void> {
-    await this.db.query('DELETE FROM identity_flows WHERE expires_at < $1::timestamptz', [olderThan.toISOString()]);
+    await this.db.query('DELETE FROM identity_flows WHERE expires_at < $1::timestamptz', [
+      olderThan.toISOString(),
+    ]);
   }
 
   // ---- throttling of failed sign-ins, per identifier and per client address
@@ -409,7 +487,11 @@ export class IdentityStore {
    * `max`. A window starts at the first attempt; the attempt that reaches `max` locks the key for
    * `lockMs`, and attempts while locked count past `max`, so they are refused.
    */
-  async countAttempt(keys: string[], now: Date, limits: { max: number; windowMs: number; lockMs: number }): Promise<boolean> {
+  async countAttempt(
+    keys: string[],
+    now: Date,
+    limits: { max: number; windowMs: number; lockMs: number },
+  ): Promise<boolean> {
     if (!keys.length) return true;
     const locked = 't.locked_until > $2::timestamptz';
     const fresh = `NOT (${locked}) AND (t.locked_until IS NOT NULL OR t.window_start + $3::float8 * interval '1 millisecond' <= $2::timestamptz)`;
@@ -430,10 +512,10 @@ export class IdentityStore {
   }
 
   async anyLocked(keys: string[], now: Date): Promise<boolean> {
-    const { rows } = await this.db.query('SELECT 1 FROM identity_throttle WHERE key = ANY($1::text[]) AND locked_until > $2::timestamptz LIMIT 1', [
-      keys,
-      now.toISOString(),
-    ]);
+    const { rows } = await this.db.query(
+      'SELECT 1 FROM identity_throttle WHERE key = ANY($1::text[]) AND locked_until > $2::timestamptz LIMIT 1',
+      [keys, now.toISOString()],
+    );
     return rows.length > 0;
   }
 
@@ -442,16 +524,43 @@ export class IdentityStore {
   }
 
   // ---- outbox
-  async queueMessage(recipient: string, subject: string, body: string, code?: string): Promise<void> {
-    await this.db.query('INSERT INTO identity_outbox (recipient, subject, body, code) VALUES ($1, $2, $3, $4)', [recipient, subject, body, code ?? null]);
+  async queueMessage(
+    recipient: string,
+    subject: string,
+    body: string,
+    code?: string,
+  ): Promise<void> {
+    await this.db.query(
+      'INSERT INTO identity_outbox (recipient, subject, body, code) VALUES ($1, $2, $3, $4)',
+      [recipient, subject, body, code ?? null],
+    );
   }
 
-  async outbox(limit = 50): Promise<{ id: number; recipient: string; subject: string; body: string; code: string | null; created_at: string }[]> {
-    const { rows } = await this.db.query<{ id: number | string; recipient: string; subject: string; body: string; code: string | null; created_at: Date | string }>(
-      'SELECT * FROM identity_outbox ORDER BY id DESC LIMIT $1',
-      [limit],
-    );
-    return rows.map((row) => ({ ...row, id: Number(row.id), created_at: date(row.created_at).toISOString() }));
+  async outbox(
+    limit = 50,
+  ): Promise<
+    {
+      id: number;
+      recipient: string;
+      subject: string;
+      body: string;
+      code: string | null;
+      created_at: string;
+    }[]
+  > {
+    const { rows } = await this.db.query<{
+      id: number | string;
+      recipient: string;
+      subject: string;
+      body: string;
+      code: string | null;
+      created_at: Date | string;
+    }>('SELECT * FROM identity_outbox ORDER BY id DESC LIMIT $1', [limit]);
+    return rows.map((row) => ({
+      ...row,
+      id: Number(row.id),
+      created_at: date(row.created_at).toISOString(),
+    }));
   }
 }
 

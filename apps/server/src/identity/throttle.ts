@@ -39,6 +39,15 @@ export async function clearFailures(services: Services, keys: string[]): Promise
  * Takes one of `max` sends allowed per `windowMs` for a key (codes mailed to an address), counted in
  * the same table: the send that reaches `max` closes the key for another `windowMs`.
  */
-export async function reserveSend(services: Services, key: string, max: number, windowMs: number): Promise<boolean> {
-  return services.store.countAttempt([key], services.options.now(), { max, windowMs, lockMs: windowMs });
+export async function reserveSend(
+  services: Services,
+  key: string,
+  max: number,
+  windowMs: number,
+): Promise<boolean> {
+  return services.store.countAttempt([key], services.options.now(), {
+    max,
+    windowMs,
+    lockMs: windowMs,
+  });
 }

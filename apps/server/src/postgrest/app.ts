@@ -2,12 +2,34 @@ import { Hono, type Context, type Env } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { Database, SqlRunner } from '../db/database';
 import { CatalogCache, type CatalogRelation } from './catalog';
-import { fromDatabaseError, parseError, PostgrestError, readOnlyRelation, unknownColumn, unknownRelation } from './errors';
+import {
+  fromDatabaseError,
+  parseError,
+  PostgrestError,
+  readOnlyRelation,
+  unknownColumn,
+  unknownRelation,
+} from './errors';
 import { readSql, relationsTouched, resolveRead } from './read';
-import { acceptedShape, parsePrefer, parseQueryString, rangeNotSatisfiable, requestedRange, type Preferences } from './request';
+import {
+  acceptedShape,
+  parsePrefer,
+  parseQueryString,
+  rangeNotSatisfiable,
+  requestedRange,
+  type Preferences,
+} from './request';
 import { argumentsFromBody, argumentsFromQuery, resolveFunction, rpcSql } from './rpc';
 import { SqlBuilder } from './sql';
-import { conflictingRowsSql, deleteSql, insertSql, matchedRowsSql, parseJsonBody, updateSql, type ServerColumns } from './write';
+import {
+  conflictingRowsSql,
+  deleteSql,
+  insertSql,
+  matchedRowsSql,
+  parseJsonBody,
+  updateSql,
+  type ServerColumns,
+} from './write';
 
 export type { ServerColumns, ServerValue } from './write';
 
@@ -81,7 +103,12 @@ function contentRange(offset: number, rows: number, total: number | undefined): 
 // One row as `{...}` from the `[{...}]` json_agg gives; anything else is PostgREST's 406.
 function singular(body: string, rows: number): string {
   if (rows !== 1) {
-    throw new PostgrestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`);
+    throw new PostgrestError(
+      406,
+      'PGRST116',
+      'JSON object requested, multiple (or no) rows returned',
+      `The result contains ${rows} rows`,
+    );
   }
   return body.slice(1, -1).trim();
 }
@@ -90,8 +117,13 @@ function hasFilter(query: { filters: unknown[]; extensions: unknown[] }): boolea
   return query.filters.length > 0 || query.extensions.length > 0;
 }
 
-function preferenceApplied(preferences: Preferences, keys: (keyof Preferences)[]): string | undefined {
-  const applied = keys.filter((key) => preferences[key] !== undefined).map((key) => `${key}=${preferences[key]}`);
+function preferenceApplied(
+  preferences: Preferences,
+  keys: (keyof Preferences)[],
+): string | undefined {
+  const applied = keys
+    .filter((key) => preferences[key] !== undefined)
+    .map((key) => `${key}=${preferences[key]}`);
   return applied.length > 0 ? applied.join(', ') : undefined;
 }
 
@@ -116,7 +148,11 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     const message = decision.reason ?? `${c.req.method} on ${table} is not allowed`;
     throw new PostgrestError(status, status === 401 ? 'PGRST301' : '42501', message);
   };
-  const authorize = async (c: Context<E>, table: string, method = c.req.method): Promise<AuthorizationDecision> => {
+  const authorize = async (
+    c: Context<E>,
+    table: string,
+    method = c.req.method,
+  ): Promise<AuthorizationDecision> => {
     const decision = await options.authorize(table, method, c);
     refuse(c, table, decision);
     return decision;
@@ -129,7 +165,10 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     // Before the lookup: a caller refused the name must not learn whether the function exists.
     await authorize(c, `rpc/${name}`);
     // The query string of a POST call may still carry select/order, which are not supported here.
-    const args = method === 'POST' ? argumentsFromBody(await readBody(c)) : argumentsFromQuery(new URL(c.req.url).searchParams);
+    const args =
+      method === 'POST'
+        ? argumentsFromBody(await readBody(c))
+        : argumentsFromQuery(new URL(c.req.url).searchParams);
     const fn = resolveFunction(catalog, name, Object.keys(args));
     const sql = new SqlBuilder(catalog);
     const text = rpcSql(sql, fn, args);
@@ -139,7 +178,10 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     return c.body(body, 200, { 'Content-Type': jsonType });
   });
   app.all('/rpc/:name', (c) =>
-    errorResponse(c, new PostgrestError(405, 'PGRST101', 'Only GET and POST are allowed for functions')),
+    errorResponse(
+      c,
+      new PostgrestError(405, 'PGRST101', 'Only GET and POST are allowed for functions'),
+    ),
   );
 
   app.on(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'], '/:table', async (c) => {
@@ -166,15 +208,24 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
       const range = requestedRange(c.req.header('Range'), query.limit, query.offset);
       const count = preferences.count !== undefined;
       const sql = new SqlBuilder(catalog);
-      const text = readSql(sql, node, { count, offset: range.offset, ...(range.limit === undefined ? {} : { limit: range.limit }) });
-      const { rows } = await db.query<{ total: unknown; n: unknown; body: string }>(text, sql.params);
+      const text = readSql(sql, node, {
+        count,
+        offset: range.offset,
+        ...(range.limit === undefined ? {} : { limit: range.limit }),
+      });
+      const { rows } = await db.query<{ total: unknown; n: unknown; body: string }>(
+        text,
+        sql.params,
+      );
       const row = rows[0];
       const n = toCount(row?.n);
       const total = count ? toCount(row?.total) : undefined;
       let status: StatusCode = 200;
       if (total !== undefined) {
         if (range.offset > total && !(range.offset === 0 && total === 0)) {
-          const error = rangeNotSatisfiable(`An offset of ${range.offset} was requested, but there are only ${total} rows.`);
+          const error = rangeNotSatisfiable(
+            `An offset of ${range.offset} was requested, but there are only ${total} rows.`,
+          );
           return c.json(error.toBody(), 416, { 'Content-Range': `*/${total}` });
         }
         if (n < total) status = 206;
@@ -201,7 +252,10 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
       );
     }
     if (method === 'POST' && (query.filters.length > 0 || query.extensions.length > 0)) {
-      throw parseError('Filters are not allowed on POST', 'Use PATCH to change rows that match a filter.');
+      throw parseError(
+        'Filters are not allowed on POST',
+        'Use PATCH to change rows that match a filter.',
+      );
     }
 
     const verb = method === 'POST' ? 'insert' : method === 'PATCH' ? 'update' : 'delete';
@@ -243,13 +297,30 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     if (text) {
       // One transaction, so a singular request that matched several rows changes nothing (406).
       const result = await db.transaction(async (tx: SqlRunner) => {
-        const before = beforeText ? images((await tx.query<{ images: string }>(beforeText, beforeSql.params)).rows[0]?.images) : [];
-        const { rows } = await tx.query<{ n: unknown; body: string; images?: string }>(text, sql.params);
+        const before = beforeText
+          ? images(
+              (await tx.query<{ images: string }>(beforeText, beforeSql.params)).rows[0]?.images,
+            )
+          : [];
+        const { rows } = await tx.query<{ n: unknown; body: string; images?: string }>(
+          text,
+          sql.params,
+        );
         const written = { n: toCount(rows[0]?.n), body: rows[0]?.body ?? '[]' };
         if (checkRows) {
           const changed = images(rows[0]?.images);
           const deleted = method === 'DELETE';
-          refuse(c, tableName, await checkRows({ table: tableName, method, before: deleted ? changed : before, after: deleted ? [] : changed, tx }));
+          refuse(
+            c,
+            tableName,
+            await checkRows({
+              table: tableName,
+              method,
+              before: deleted ? changed : before,
+              after: deleted ? [] : changed,
+              tx,
+            }),
+          );
         }
         if (shape === 'object' && written.n !== 1) singular(written.body, written.n);
         return written;
@@ -269,8 +340,18 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     return c.body(shape === 'object' ? singular(body, n) : body, status, headers);
   });
 
-  app.all('/:table', (c) => errorResponse(c, new PostgrestError(405, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`)));
-  app.all('*', (c) => errorResponse(c, new PostgrestError(404, 'PGRST125', `Invalid path specified in request URL: ${c.req.path}`)));
+  app.all('/:table', (c) =>
+    errorResponse(
+      c,
+      new PostgrestError(405, 'PGRST117', `Unsupported HTTP method: ${c.req.method}`),
+    ),
+  );
+  app.all('*', (c) =>
+    errorResponse(
+      c,
+      new PostgrestError(404, 'PGRST125', `Invalid path specified in request URL: ${c.req.path}`),
+    ),
+  );
   return app;
 }
 
@@ -282,5 +363,3 @@ async function readBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   return text.trim() === '' ? undefined : parseJsonBody(text);
 }
-
-

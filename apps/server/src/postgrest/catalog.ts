@@ -179,13 +179,17 @@ function sameColumns(a: readonly string[], b: readonly string[]): boolean {
 }
 
 // `:resname id :ressortgroupref 0 :resorigtbl 16385 :resorigcol 1` in the node tree text of a view.
-const targetEntry = /:resname ((?:\\.|[^\s\\])+) :ressortgroupref \d+ :resorigtbl (\d+) :resorigcol (\d+)/g;
+const targetEntry =
+  /:resname ((?:\\.|[^\s\\])+) :ressortgroupref \d+ :resorigtbl (\d+) :resorigcol (\d+)/g;
 
 /**
  * Where each column of each view comes from (view column -> base table column), following views
  * of views. A view column whose name has several different origins in the tree is left out.
  */
-function viewColumnOrigins(views: ViewRow[], columnIds: ColumnIdRow[]): Map<string, Map<string, { relation: string; column: string }>> {
+function viewColumnOrigins(
+  views: ViewRow[],
+  columnIds: ColumnIdRow[],
+): Map<string, Map<string, { relation: string; column: string }>> {
   const byId = new Map(columnIds.map((row) => [`${row.oid}:${row.attnum}`, row]));
   const direct = new Map<string, Map<string, { relation: string; column: string } | null>>();
   for (const { view, action } of views) {
@@ -197,7 +201,8 @@ function viewColumnOrigins(views: ViewRow[], columnIds: ColumnIdRow[]): Map<stri
       const previous = origins.get(name);
       const next = { relation: origin.relation, column: origin.name };
       if (previous === undefined) origins.set(name, next);
-      else if (previous && (previous.relation !== next.relation || previous.column !== next.column)) origins.set(name, null);
+      else if (previous && (previous.relation !== next.relation || previous.column !== next.column))
+        origins.set(name, null);
     }
     direct.set(view, origins);
   }
@@ -223,12 +228,18 @@ function deriveViewForeignKeys(
   origins: Map<string, Map<string, { relation: string; column: string }>>,
 ): ForeignKey[] {
   // For every view, base (relation, column) -> the view's column names that expose it.
-  const exposing = (view: string, relation: string, columns: readonly string[]): string[] | undefined => {
+  const exposing = (
+    view: string,
+    relation: string,
+    columns: readonly string[],
+  ): string[] | undefined => {
     const map = origins.get(view);
     if (!map) return undefined;
     const out: string[] = [];
     for (const column of columns) {
-      const found = [...map].find(([, origin]) => origin.relation === relation && origin.column === column);
+      const found = [...map].find(
+        ([, origin]) => origin.relation === relation && origin.column === column,
+      );
       if (!found) return undefined;
       out.push(found[0]);
     }
@@ -247,7 +258,14 @@ function deriveViewForeignKeys(
     for (const from of sides(fk.table, fk.columns)) {
       for (const to of sides(fk.foreignTable, fk.foreignColumns)) {
         if (from.relation === fk.table && to.relation === fk.foreignTable) continue;
-        derived.push({ name: fk.name, table: from.relation, columns: from.columns, foreignTable: to.relation, foreignColumns: to.columns, derived: true });
+        derived.push({
+          name: fk.name,
+          table: from.relation,
+          columns: from.columns,
+          foreignTable: to.relation,
+          foreignColumns: to.columns,
+          derived: true,
+        });
       }
     }
   }
@@ -275,7 +293,11 @@ export async function loadCatalog(db: SqlRunner, schema = 'public'): Promise<Cat
         columnsByName: new Map(),
         primaryKey: [],
         uniqueKeys: [],
-        writable: { insert: (row.updatable & 8) !== 0, update: (row.updatable & 4) !== 0, delete: (row.updatable & 16) !== 0 },
+        writable: {
+          insert: (row.updatable & 8) !== 0,
+          update: (row.updatable & 4) !== 0,
+          delete: (row.updatable & 16) !== 0,
+        },
       };
       relations.set(row.relation, relation);
     }
@@ -298,7 +320,12 @@ export async function loadCatalog(db: SqlRunner, schema = 'public'): Promise<Cat
     if (!relation) continue;
     if (row.type === 'p') relation.primaryKey = row.columns;
     if (row.type === 'p' || row.type === 'u') relation.uniqueKeys.push(row.columns);
-    if (row.type === 'f' && row.foreign_relation && row.foreign_columns && relations.has(row.foreign_relation)) {
+    if (
+      row.type === 'f' &&
+      row.foreign_relation &&
+      row.foreign_columns &&
+      relations.has(row.foreign_relation)
+    ) {
       foreignKeys.push({
         name: row.name,
         table: row.relation,
@@ -309,14 +336,21 @@ export async function loadCatalog(db: SqlRunner, schema = 'public'): Promise<Cat
     }
   }
 
-  const origins = viewColumnOrigins(views.rows, columnIds.rows.map((row) => ({ ...row, oid: Number(row.oid) })));
+  const origins = viewColumnOrigins(
+    views.rows,
+    columnIds.rows.map((row) => ({ ...row, oid: Number(row.oid) })),
+  );
   // A view exposing a table's whole primary key unchanged gets it too (to find one-to-one embeds).
   for (const [view, map] of origins) {
     const relation = relations.get(view);
     if (!relation) continue;
     for (const [name, origin] of map) {
       const base = relations.get(origin.relation);
-      if (base && sameColumns(base.primaryKey, [origin.column]) && relation.primaryKey.length === 0) {
+      if (
+        base &&
+        sameColumns(base.primaryKey, [origin.column]) &&
+        relation.primaryKey.length === 0
+      ) {
         relation.primaryKey = [name];
         relation.uniqueKeys.push([name]);
       }
@@ -332,7 +366,11 @@ export async function loadCatalog(db: SqlRunner, schema = 'public'): Promise<Cat
     if (args.some((arg) => !arg.name)) continue;
     functionMap.set(row.name, {
       name: row.name,
-      args: args.map((arg, i) => ({ name: arg.name ?? '', type: arg.type, hasDefault: i >= args.length - row.defaults })),
+      args: args.map((arg, i) => ({
+        name: arg.name ?? '',
+        type: arg.type,
+        hasDefault: i >= args.length - row.defaults,
+      })),
       returnType: row.return_type,
       returnsSet: row.returns_set,
       returnsRow: row.returns_row,

@@ -26,7 +26,13 @@ export class PostgrestError extends Error {
   }
 
   toBody(): PostgrestErrorBody {
-    return { code: this.code, message: this.message, details: this.details, hint: this.hint, error: this.message };
+    return {
+      code: this.code,
+      message: this.message,
+      details: this.details,
+      hint: this.hint,
+      error: this.message,
+    };
   }
 }
 
@@ -38,10 +44,18 @@ export const unknownColumn = (relation: string, column: string) =>
   new PostgrestError(400, '42703', `column ${relation}.${column} does not exist`);
 
 export const unknownPayloadColumn = (relation: string, column: string) =>
-  new PostgrestError(400, 'PGRST204', `Could not find the '${column}' column of '${relation}' in the schema cache`);
+  new PostgrestError(
+    400,
+    'PGRST204',
+    `Could not find the '${column}' column of '${relation}' in the schema cache`,
+  );
 
 export const unknownRelation = (schema: string, relation: string) =>
-  new PostgrestError(404, 'PGRST205', `Could not find the table '${schema}.${relation}' in the schema cache`);
+  new PostgrestError(
+    404,
+    'PGRST205',
+    `Could not find the table '${schema}.${relation}' in the schema cache`,
+  );
 
 export const invalidBody = (message: string) => new PostgrestError(400, 'PGRST102', message);
 
@@ -87,8 +101,15 @@ function statusOfSqlState(code: string): ContentfulStatusCode {
 export function fromDatabaseError(error: unknown): PostgrestError | undefined {
   if (error === null || typeof error !== 'object') return undefined;
   const { code, message, detail, hint } = error as DriverError;
-  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || typeof message !== 'string') return undefined;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || typeof message !== 'string')
+    return undefined;
   const status = statusOfSqlState(code);
   if (status === 500) return undefined;
-  return new PostgrestError(status, code, message, typeof detail === 'string' ? detail : null, typeof hint === 'string' ? hint : null);
+  return new PostgrestError(
+    status,
+    code,
+    message,
+    typeof detail === 'string' ? detail : null,
+    typeof hint === 'string' ? hint : null,
+  );
 }

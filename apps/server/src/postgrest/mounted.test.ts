@@ -35,7 +35,11 @@ describe.each(testDatabases())('/api/db mounted in the server on $engine', (targ
   });
 
   it('lists checks with a count and embeds for a viewer', async () => {
-    const response = await call('viewer', 'GET', '/checks?select=id,name,canaries(name)&order=name&limit=5');
+    const response = await call(
+      'viewer',
+      'GET',
+      '/checks?select=id,name,canaries(name)&order=name&limit=5',
+    );
     expect(response.status).toBe(206);
     expect(response.headers.get('content-range')).toMatch(/^0-4\/20$/);
     const rows = (await response.json()) as { name: string; canaries: { name: string } }[];
@@ -44,14 +48,26 @@ describe.each(testDatabases())('/api/db mounted in the server on $engine', (targ
   });
 
   it('enforces the role matrix through the hook', async () => {
-    const [first] = (await (await call('admin', 'GET', '/checks?select=id&limit=1')).json()) as { id: string }[];
+    const [first] = (await (await call('admin', 'GET', '/checks?select=id&limit=1')).json()) as {
+      id: string;
+    }[];
     const id = first?.id ?? '';
-    expect((await call('viewer', 'PATCH', `/checks?id=eq.${id}`, { description: 'x' })).status).toBe(403);
+    expect(
+      (await call('viewer', 'PATCH', `/checks?id=eq.${id}`, { description: 'x' })).status,
+    ).toBe(403);
     expect((await call('viewer', 'GET', '/connections')).status).toBe(403);
     expect((await call('responder', 'GET', '/connections')).status).toBe(403);
-    expect((await call('editor', 'POST', '/connections', { name: 'c', type: 'http' })).status).toBe(403);
+    expect((await call('editor', 'POST', '/connections', { name: 'c', type: 'http' })).status).toBe(
+      403,
+    );
     expect((await call('admin', 'GET', '/connections')).status).toBeLessThan(300);
-    expect((await call('editor', 'PATCH', `/checks?id=eq.${id}&select=description`, { description: 'edited' })).status).toBe(200);
+    expect(
+      (
+        await call('editor', 'PATCH', `/checks?id=eq.${id}&select=description`, {
+          description: 'edited',
+        })
+      ).status,
+    ).toBe(200);
     // A name outside the role matrix is refused to everyone before the catalog is asked (issue 17 #9).
     expect((await call('admin', 'GET', '/no_such_table')).status).toBe(403);
   });

@@ -19,7 +19,14 @@ import {
 /** One resolved output of a `select`: a column (maybe a JSON path, maybe cast) or an embed. */
 export type ReadItem =
   | { kind: 'column'; name: string; ref: ColumnRef; cast?: string }
-  | { kind: 'embed'; name: string; relationship: Relationship; node: ReadNode; inner: boolean; hidden: boolean };
+  | {
+      kind: 'embed';
+      name: string;
+      relationship: Relationship;
+      node: ReadNode;
+      inner: boolean;
+      hidden: boolean;
+    };
 
 /** A relation read with its select, filters and window: the top level or an embed. */
 export interface ReadNode {
@@ -45,11 +52,22 @@ export const maxOrderTerms = 100;
 export const maxEmbedDepth = 10;
 
 const tooWide = () =>
-  new PostgrestError(400, 'PGRST100', `A select may have at most ${maxSelectItems} columns and embeds`, null, 'Ask for the columns the page shows.');
+  new PostgrestError(
+    400,
+    'PGRST100',
+    `A select may have at most ${maxSelectItems} columns and embeds`,
+    null,
+    'Ask for the columns the page shows.',
+  );
 
 function checkOrder(order: OrderTerm[], path: string): OrderTerm[] {
   if (order.length > maxOrderTerms) {
-    throw new PostgrestError(400, 'PGRST100', `An order may have at most ${maxOrderTerms} terms`, path === '' ? null : `in "${path}.order"`);
+    throw new PostgrestError(
+      400,
+      'PGRST100',
+      `An order may have at most ${maxOrderTerms} terms`,
+      path === '' ? null : `in "${path}.order"`,
+    );
   }
   return order;
 }
@@ -99,10 +117,21 @@ interface ResolveContext {
   items: number;
 }
 
-function resolveNode(context: ResolveContext, relation: CatalogRelation, select: SelectItem[], path: string, depth: number): ReadNode {
+function resolveNode(
+  context: ResolveContext,
+  relation: CatalogRelation,
+  select: SelectItem[],
+  path: string,
+  depth: number,
+): ReadNode {
   const { catalog, embedded, used } = context;
   if (depth > maxEmbedDepth) {
-    throw new PostgrestError(400, 'PGRST100', `Embedded resources may nest at most ${maxEmbedDepth} levels`, `in "${path}"`);
+    throw new PostgrestError(
+      400,
+      'PGRST100',
+      `Embedded resources may nest at most ${maxEmbedDepth} levels`,
+      `in "${path}"`,
+    );
   }
   const items: ReadItem[] = [];
   const push = (item: ReadItem) => {
@@ -113,24 +142,36 @@ function resolveNode(context: ResolveContext, relation: CatalogRelation, select:
   const explicit = new Set<string>();
   for (const item of select) {
     if (item.kind === 'field') explicit.add(fieldName(item));
-    if (item.kind === 'embed' && item.children.length > 0) explicit.add(item.alias ?? item.relation);
+    if (item.kind === 'embed' && item.children.length > 0)
+      explicit.add(item.alias ?? item.relation);
   }
   for (const item of select) {
     if (item.kind === 'star') {
       // Columns an explicit item of the same name replaces (`*,created_by(...)`) are left out.
       for (const column of relation.columns) {
-        if (!explicit.has(column.name)) push({ kind: 'column', name: column.name, ref: { column, jsonPath: [] } });
+        if (!explicit.has(column.name))
+          push({ kind: 'column', name: column.name, ref: { column, jsonPath: [] } });
       }
     } else if (item.kind === 'field') {
       const ref = resolveColumnRef(relation, item.column);
-      const resolved: ReadItem = { kind: 'column', name: fieldName(item), ref: { column: ref.column, jsonPath: item.jsonPath ?? [] } };
+      const resolved: ReadItem = {
+        kind: 'column',
+        name: fieldName(item),
+        ref: { column: ref.column, jsonPath: item.jsonPath ?? [] },
+      };
       if (item.cast !== undefined) resolved.cast = castType(item.cast);
       push(resolved);
     } else {
       const relationship = findRelationship(catalog, relation.name, item.relation, item.hint);
       const name = item.alias ?? item.relation;
       const childPath = path === '' ? name : `${path}.${name}`;
-      const child = resolveNode(context, relationOf(catalog, relationship.target), item.children, childPath, depth + 1);
+      const child = resolveNode(
+        context,
+        relationOf(catalog, relationship.target),
+        item.children,
+        childPath,
+        depth + 1,
+      );
       const modifiers = embedded.get(childPath);
       if (modifiers) {
         used.add(childPath);
@@ -139,7 +180,14 @@ function resolveNode(context: ResolveContext, relation: CatalogRelation, select:
         if (modifiers.limit !== undefined) child.limit = modifiers.limit;
         if (modifiers.offset !== undefined) child.offset = modifiers.offset;
       }
-      push({ kind: 'embed', name, relationship, node: child, inner: item.joinType === 'inner', hidden: item.children.length === 0 });
+      push({
+        kind: 'embed',
+        name,
+        relationship,
+        node: child,
+        inner: item.joinType === 'inner',
+        hidden: item.children.length === 0,
+      });
     }
   }
   return { relation, items, filters: [], extensions: [], order: [] };
@@ -155,8 +203,13 @@ export function relationsTouched(catalog: Catalog, node: ReadNode): Set<string> 
     for (const term of current.order) {
       const related = /^([^()]+)\(([^()]+)\)$/.exec(term.column);
       if (related?.[1]) {
-        const embed = current.items.find((item) => item.kind === 'embed' && item.name === related[1]);
-        const relationship = embed?.kind === 'embed' ? embed.relationship : findRelationship(catalog, current.relation.name, related[1], undefined);
+        const embed = current.items.find(
+          (item) => item.kind === 'embed' && item.name === related[1],
+        );
+        const relationship =
+          embed?.kind === 'embed'
+            ? embed.relationship
+            : findRelationship(catalog, current.relation.name, related[1], undefined);
         out.add(relationship.target);
       }
     }
@@ -172,19 +225,41 @@ export function relationsTouched(catalog: Catalog, node: ReadNode): Set<string> 
 }
 
 /** The SQL condition joining an embedded relation (alias `child`) to its parent row (alias `parent`). */
-export function joinSql(sql: SqlBuilder, relationship: Relationship, parent: string, child: string): string {
+export function joinSql(
+  sql: SqlBuilder,
+  relationship: Relationship,
+  parent: string,
+  child: string,
+): string {
   const pairs = (left: string, leftColumns: string[], right: string, rightColumns: string[]) =>
-    leftColumns.map((column, i) => `${left}.${quoteIdent(column)} = ${right}.${quoteIdent(rightColumns[i] ?? '')}`);
+    leftColumns.map(
+      (column, i) =>
+        `${left}.${quoteIdent(column)} = ${right}.${quoteIdent(rightColumns[i] ?? '')}`,
+    );
   switch (relationship.kind) {
     case 'many-to-one':
-      return pairs(child, relationship.fk.foreignColumns, parent, relationship.fk.columns).join(' AND ');
+      return pairs(child, relationship.fk.foreignColumns, parent, relationship.fk.columns).join(
+        ' AND ',
+      );
     case 'one-to-many':
-      return pairs(child, relationship.fk.columns, parent, relationship.fk.foreignColumns).join(' AND ');
+      return pairs(child, relationship.fk.columns, parent, relationship.fk.foreignColumns).join(
+        ' AND ',
+      );
     case 'many-to-many': {
       const junction = sql.alias('j');
       const conditions = [
-        ...pairs(junction, relationship.sourceFk.columns, parent, relationship.sourceFk.foreignColumns),
-        ...pairs(junction, relationship.targetFk.columns, child, relationship.targetFk.foreignColumns),
+        ...pairs(
+          junction,
+          relationship.sourceFk.columns,
+          parent,
+          relationship.sourceFk.foreignColumns,
+        ),
+        ...pairs(
+          junction,
+          relationship.targetFk.columns,
+          child,
+          relationship.targetFk.foreignColumns,
+        ),
       ];
       return `EXISTS (SELECT 1 FROM ${sql.qualified(relationship.junction)} AS ${junction} WHERE ${conditions.join(' AND ')})`;
     }
@@ -207,13 +282,22 @@ export function selectListSql(sql: SqlBuilder, node: ReadNode, alias: string): s
 
 /** The WHERE conditions of a node: filters, extensions and the existence of its `!inner` embeds. */
 export function whereSql(sql: SqlBuilder, node: ReadNode, alias: string): string[] {
-  const out = node.filters.map((filter) => embedNullSql(sql, node, alias, filter) ?? filterSql(sql, alias, node.relation, filter));
-  for (const extension of node.extensions) out.push(extensionSql(sql, alias, node.relation, extension));
+  const out = node.filters.map(
+    (filter) =>
+      embedNullSql(sql, node, alias, filter) ?? filterSql(sql, alias, node.relation, filter),
+  );
+  for (const extension of node.extensions)
+    out.push(extensionSql(sql, alias, node.relation, extension));
   for (const item of node.items) {
     if (item.kind === 'embed' && item.inner) {
       const child = sql.alias();
-      const conditions = [joinSql(sql, item.relationship, alias, child), ...whereSql(sql, item.node, child)];
-      out.push(`EXISTS (SELECT 1 FROM ${sql.qualified(item.node.relation.name)} AS ${child} WHERE ${conditions.join(' AND ')})`);
+      const conditions = [
+        joinSql(sql, item.relationship, alias, child),
+        ...whereSql(sql, item.node, child),
+      ];
+      out.push(
+        `EXISTS (SELECT 1 FROM ${sql.qualified(item.node.relation.name)} AS ${child} WHERE ${conditions.join(' AND ')})`,
+      );
     }
   }
   return out;
@@ -221,21 +305,36 @@ export function whereSql(sql: SqlBuilder, node: ReadNode, alias: string): string
 
 // `embed=is.null` / `embed=not.is.null`: parents without / with a matching embedded row (PostgREST's
 // alternative to !inner). Only `is.null` applies to an embed name (PGRST120 otherwise).
-function embedNullSql(sql: SqlBuilder, node: ReadNode, alias: string, filter: Filter): string | undefined {
-  if (filter.kind !== 'condition' || node.relation.columnsByName.has(filter.column)) return undefined;
+function embedNullSql(
+  sql: SqlBuilder,
+  node: ReadNode,
+  alias: string,
+  filter: Filter,
+): string | undefined {
+  if (filter.kind !== 'condition' || node.relation.columnsByName.has(filter.column))
+    return undefined;
   const embed = node.items.find((item) => item.kind === 'embed' && item.name === filter.column);
   if (embed?.kind !== 'embed') return undefined;
   if (filter.operator !== 'is' || filter.value !== 'null') {
-    throw new PostgrestError(400, 'PGRST120', `An embedded resource can only be filtered using the is.null or not.is.null operators`);
+    throw new PostgrestError(
+      400,
+      'PGRST120',
+      `An embedded resource can only be filtered using the is.null or not.is.null operators`,
+    );
   }
   const child = sql.alias();
-  const conditions = [joinSql(sql, embed.relationship, alias, child), ...whereSql(sql, embed.node, child)];
+  const conditions = [
+    joinSql(sql, embed.relationship, alias, child),
+    ...whereSql(sql, embed.node, child),
+  ];
   const exists = `EXISTS (SELECT 1 FROM ${sql.qualified(embed.node.relation.name)} AS ${child} WHERE ${conditions.join(' AND ')})`;
   return filter.negated ? exists : `NOT ${exists}`;
 }
 
 export function orderSql(sql: SqlBuilder, node: ReadNode, alias: string): string {
-  return node.order.map((term) => orderTermSql(orderExpr(sql, node, alias, term.column), term)).join(', ');
+  return node.order
+    .map((term) => orderTermSql(orderExpr(sql, node, alias, term.column), term))
+    .join(', ');
 }
 
 // `col`, `col->>key`, or `embed(col)` for a to-one embedded relation, as PostgREST allows.
@@ -245,7 +344,9 @@ function orderExpr(sql: SqlBuilder, node: ReadNode, alias: string, column: strin
   const [, relationName = '', relatedColumn = ''] = related;
   const embed = node.items.find((item) => item.kind === 'embed' && item.name === relationName);
   const relationship =
-    embed?.kind === 'embed' ? embed.relationship : findRelationship(sql.catalog, node.relation.name, relationName, undefined);
+    embed?.kind === 'embed'
+      ? embed.relationship
+      : findRelationship(sql.catalog, node.relation.name, relationName, undefined);
   if (!isToOne(relationship)) {
     throw new PostgrestError(
       400,
@@ -265,11 +366,18 @@ function windowSql(sql: SqlBuilder, limit: number | undefined, offset: number | 
 }
 
 // One scalar subquery per embed, so a page with embeds is still one statement (no N+1).
-function embedSql(sql: SqlBuilder, item: Extract<ReadItem, { kind: 'embed' }>, parent: string): string {
+function embedSql(
+  sql: SqlBuilder,
+  item: Extract<ReadItem, { kind: 'embed' }>,
+  parent: string,
+): string {
   const child = sql.alias();
   const row = sql.alias('e');
   const list = selectListSql(sql, item.node, child);
-  const conditions = [joinSql(sql, item.relationship, parent, child), ...whereSql(sql, item.node, child)];
+  const conditions = [
+    joinSql(sql, item.relationship, parent, child),
+    ...whereSql(sql, item.node, child),
+  ];
   const from = `FROM ${sql.qualified(item.node.relation.name)} AS ${child} WHERE ${conditions.join(' AND ')}`;
   if (isToOne(item.relationship)) {
     return `(SELECT row_to_json(${row}) FROM (SELECT ${list} ${from} LIMIT 1) AS ${row})`;
@@ -283,7 +391,11 @@ function embedSql(sql: SqlBuilder, item: Extract<ReadItem, { kind: 'embed' }>, p
  * The whole read as one statement: the page as a JSON array text (`body`), its row count (`n`) and,
  * when asked, the exact total (`total`) of rows matching the filters.
  */
-export function readSql(sql: SqlBuilder, node: ReadNode, options: { count: boolean; limit?: number; offset: number }): string {
+export function readSql(
+  sql: SqlBuilder,
+  node: ReadNode,
+  options: { count: boolean; limit?: number; offset: number },
+): string {
   const alias = sql.alias();
   const list = selectListSql(sql, node, alias);
   const where = whereSql(sql, node, alias);

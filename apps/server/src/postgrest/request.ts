@@ -29,7 +29,8 @@ const reserved: ReadonlySet<string> = new Set(reservedQueryKeys);
 const modifierKeys = ['order', 'limit', 'offset', 'or', 'and'] as const;
 
 function rethrow(error: unknown): never {
-  if (error instanceof PostgrestParseError) throw parseError(error.message, error.param ? `in "${error.param}"` : null);
+  if (error instanceof PostgrestParseError)
+    throw parseError(error.message, error.param ? `in "${error.param}"` : null);
   throw error;
 }
 
@@ -62,7 +63,8 @@ function checkNesting(key: string, value: string): void {
 }
 
 function parseCount(key: string, text: string): number {
-  if (!/^\d{1,9}$/.test(text)) throw parseError(`Invalid ${key} "${text}": expected a non-negative integer`);
+  if (!/^\d{1,9}$/.test(text))
+    throw parseError(`Invalid ${key} "${text}": expected a non-negative integer`);
   return Number(text);
 }
 
@@ -71,7 +73,10 @@ function parseCount(key: string, text: string): number {
  * modifiers of embedded resources (`embed.col`, `embed.order`...), read with the same grammar's
  * pieces. A key is embedded when the part before any JSON arrow has a dot and is not `not.or`/`not.and`.
  */
-export function parseQueryString(params: URLSearchParams, ignoredKeys: ReadonlySet<string> = new Set()): ParsedQueryString {
+export function parseQueryString(
+  params: URLSearchParams,
+  ignoredKeys: ReadonlySet<string> = new Set(),
+): ParsedQueryString {
   const top = new URLSearchParams();
   const embedded = new Map<string, EmbeddedModifiers>();
   const modifiers = (path: string) => {
@@ -87,7 +92,12 @@ export function parseQueryString(params: URLSearchParams, ignoredKeys: ReadonlyS
       if (ignoredKeys.has(key)) continue;
       checkNesting(key, value);
       const head = key.split('->')[0] ?? key;
-      if (reserved.has(key) || key.startsWith('"') || key.endsWith('.filter') || !head.includes('.')) {
+      if (
+        reserved.has(key) ||
+        key.startsWith('"') ||
+        key.endsWith('.filter') ||
+        !head.includes('.')
+      ) {
         top.append(key, value);
         continue;
       }
@@ -100,7 +110,8 @@ export function parseQueryString(params: URLSearchParams, ignoredKeys: ReadonlyS
         negated = true;
       }
       const path = segments.join('.');
-      if (path === '' || segments.some((segment) => segment === '')) throw parseError(`Invalid query parameter "${key}"`);
+      if (path === '' || segments.some((segment) => segment === ''))
+        throw parseError(`Invalid query parameter "${key}"`);
       const target = modifiers(path);
       if (tail === '' && (modifierKeys as readonly string[]).includes(last)) {
         if (last === 'order') target.order = parseOrder(value);
@@ -134,9 +145,21 @@ export function parsePrefer(header: string | undefined): Preferences {
     const name = rawName?.trim().toLowerCase();
     const value = rawValue?.trim().toLowerCase();
     // Unknown preferences are ignored, as PostgREST does with its default lenient handling.
-    if (name === 'return' && (value === 'representation' || value === 'minimal' || value === 'headers-only')) out.return = value;
-    else if (name === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated')) out.count = value;
-    else if (name === 'resolution' && (value === 'merge-duplicates' || value === 'ignore-duplicates')) out.resolution = value;
+    if (
+      name === 'return' &&
+      (value === 'representation' || value === 'minimal' || value === 'headers-only')
+    )
+      out.return = value;
+    else if (
+      name === 'count' &&
+      (value === 'exact' || value === 'planned' || value === 'estimated')
+    )
+      out.count = value;
+    else if (
+      name === 'resolution' &&
+      (value === 'merge-duplicates' || value === 'ignore-duplicates')
+    )
+      out.resolution = value;
     else if (name === 'missing' && (value === 'default' || value === 'null')) out.missing = value;
   }
   return out;
@@ -152,7 +175,11 @@ export function rangeNotSatisfiable(details: string | null = null): PostgrestErr
   return new PostgrestError(416, 'PGRST103', 'Requested range not satisfiable', details);
 }
 
-export function requestedRange(rangeHeader: string | undefined, limit: number | undefined, offset: number | undefined): RowRange {
+export function requestedRange(
+  rangeHeader: string | undefined,
+  limit: number | undefined,
+  offset: number | undefined,
+): RowRange {
   let from = 0;
   let to: number | undefined;
   const match = rangeHeader ? /^\s*(?:items=)?(\d{1,15})-(\d{0,15})\s*$/.exec(rangeHeader) : null;
@@ -160,7 +187,10 @@ export function requestedRange(rangeHeader: string | undefined, limit: number | 
   if (match) {
     from = Number(match[1]);
     to = match[2] ? Number(match[2]) : undefined;
-    if (to !== undefined && to < from) throw rangeNotSatisfiable(`The lower boundary must be lower than or equal to the upper boundary in the Range header.`);
+    if (to !== undefined && to < from)
+      throw rangeNotSatisfiable(
+        `The lower boundary must be lower than or equal to the upper boundary in the Range header.`,
+      );
   }
   const start = Math.max(from, offset ?? 0);
   let end = to;
@@ -178,7 +208,23 @@ export type ResponseShape = 'array' | 'object';
 export function acceptedShape(accept: string | undefined): ResponseShape {
   if (!accept || accept.trim() === '') return 'array';
   const types = accept.split(',').map((part) => (part.split(';')[0] ?? '').trim().toLowerCase());
-  if (types.some((type) => type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object')) return 'object';
-  if (types.some((type) => type === 'application/json' || type === '*/*' || type === 'application/*' || type === '')) return 'array';
-  throw new PostgrestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
+  if (
+    types.some(
+      (type) =>
+        type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object',
+    )
+  )
+    return 'object';
+  if (
+    types.some(
+      (type) =>
+        type === 'application/json' || type === '*/*' || type === 'application/*' || type === '',
+    )
+  )
+    return 'array';
+  throw new PostgrestError(
+    406,
+    'PGRST107',
+    `None of these media types are available: ${types.join(', ')}`,
+  );
 }

@@ -51,7 +51,9 @@ export function quoteIdent(name: string): string {
 /** An output name chosen by the request (an alias or JSON key): quoted, never truncated or NUL. */
 export function outputIdent(name: string): string {
   if (name === '' || name.includes('\0') || Buffer.byteLength(name, 'utf8') > maxIdentifierBytes) {
-    throw parseError(`Invalid output name "${name.slice(0, 80)}": it must be 1 to ${maxIdentifierBytes} bytes without NUL`);
+    throw parseError(
+      `Invalid output name "${name.slice(0, 80)}": it must be 1 to ${maxIdentifierBytes} bytes without NUL`,
+    );
   }
   return quoteIdent(name);
 }
@@ -75,7 +77,12 @@ export function resolveColumnRef(relation: CatalogRelation, text: string): Colum
       throw error;
     }
     const field = parsed[0];
-    if (parsed.length === 1 && field?.kind === 'field' && field.alias === undefined && field.cast === undefined) {
+    if (
+      parsed.length === 1 &&
+      field?.kind === 'field' &&
+      field.alias === undefined &&
+      field.cast === undefined
+    ) {
       const column = relation.columnsByName.get(field.column);
       if (!column) throw unknownColumn(relation.name, field.column);
       return { column, jsonPath: field.jsonPath ?? [] };
@@ -88,7 +95,9 @@ export function columnExpr(sql: SqlBuilder, alias: string, ref: ColumnRef): stri
   let expr = `${alias}.${quoteIdent(ref.column.name)}`;
   for (const step of ref.jsonPath) {
     // A number is an array index (`->0`), anything else an object key; both are bound values.
-    const key = /^-?\d{1,9}$/.test(step.key) ? `${sql.bind(step.key)}::int` : `${sql.bind(step.key)}::text`;
+    const key = /^-?\d{1,9}$/.test(step.key)
+      ? `${sql.bind(step.key)}::int`
+      : `${sql.bind(step.key)}::text`;
     expr = `(${expr} ${step.arrow} ${key})`;
   }
   return expr;
@@ -103,22 +112,52 @@ export function booleanParam(value: unknown): string {
   if (typeof value === 'boolean') return value ? 't' : 'f';
   const text = String(value);
   const word = text.trim().toLowerCase();
-  if (word !== '' && ('true'.startsWith(word) || 'yes'.startsWith(word) || word === '1' || word === 'on')) return 't';
-  if (word !== '' && ('false'.startsWith(word) || 'no'.startsWith(word) || word === '0' || (word.length > 1 && 'off'.startsWith(word)))) return 'f';
-  throw new PostgrestError(400, '22P02', `invalid input syntax for type boolean: "${text.slice(0, 80)}"`);
+  if (
+    word !== '' &&
+    ('true'.startsWith(word) || 'yes'.startsWith(word) || word === '1' || word === 'on')
+  )
+    return 't';
+  if (
+    word !== '' &&
+    ('false'.startsWith(word) ||
+      'no'.startsWith(word) ||
+      word === '0' ||
+      (word.length > 1 && 'off'.startsWith(word)))
+  )
+    return 'f';
+  throw new PostgrestError(
+    400,
+    '22P02',
+    `invalid input syntax for type boolean: "${text.slice(0, 80)}"`,
+  );
 }
 
 /** A bound value compared with `ref`: read as a boolean first when the column is one. */
 function bindFor(sql: SqlBuilder, ref: ColumnRef, value: string): string {
-  return sql.bind(ref.jsonPath.length === 0 && ref.column.udt === 'bool' ? booleanParam(value) : value);
+  return sql.bind(
+    ref.jsonPath.length === 0 && ref.column.udt === 'bool' ? booleanParam(value) : value,
+  );
 }
 
-const comparison: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+const comparison: Record<string, string> = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+};
 
-function conditionSql(sql: SqlBuilder, alias: string, relation: CatalogRelation, condition: FilterCondition): string {
+function conditionSql(
+  sql: SqlBuilder,
+  alias: string,
+  relation: CatalogRelation,
+  condition: FilterCondition,
+): string {
   const ref = resolveColumnRef(relation, condition.column);
   // Nothing is in an empty list; the column is not rendered, or its JSON keys would be bound unused.
-  if (condition.operator === 'in' && condition.value.length === 0) return condition.negated ? 'NOT (false)' : 'false';
+  if (condition.operator === 'in' && condition.value.length === 0)
+    return condition.negated ? 'NOT (false)' : 'false';
   const expr = columnExpr(sql, alias, ref);
   let out: string;
   switch (condition.operator) {
@@ -140,14 +179,31 @@ function conditionSql(sql: SqlBuilder, alias: string, relation: CatalogRelation,
 }
 
 /** One filter (a condition or an `or`/`and` tree) as a boolean SQL expression. */
-export function filterSql(sql: SqlBuilder, alias: string, relation: CatalogRelation, filter: Filter, depth = 0): string {
+export function filterSql(
+  sql: SqlBuilder,
+  alias: string,
+  relation: CatalogRelation,
+  filter: Filter,
+  depth = 0,
+): string {
   if (filter.kind === 'condition') return conditionSql(sql, alias, relation, filter);
-  if (depth >= maxLogicDepth) throw parseError(`Logic trees may nest at most ${maxLogicDepth} levels`);
-  const joined = filter.items.map((item) => filterSql(sql, alias, relation, item, depth + 1)).join(filter.kind === 'and' ? ' AND ' : ' OR ');
+  if (depth >= maxLogicDepth)
+    throw parseError(`Logic trees may nest at most ${maxLogicDepth} levels`);
+  const joined = filter.items
+    .map((item) => filterSql(sql, alias, relation, item, depth + 1))
+    .join(filter.kind === 'and' ? ' AND ' : ' OR ');
   return filter.negated ? `NOT (${joined})` : `(${joined})`;
 }
 
-const intervalUnits: Record<string, string> = { s: 'seconds', m: 'minutes', h: 'hours', d: 'days', w: 'weeks', M: 'months', y: 'years' };
+const intervalUnits: Record<string, string> = {
+  s: 'seconds',
+  m: 'minutes',
+  h: 'hours',
+  d: 'days',
+  w: 'weeks',
+  M: 'months',
+  y: 'years',
+};
 
 /** `now`, `now-1h`, `now-1d+2h` as `now() + '<interval>'`; anything else is bound as it is. */
 function dateMathSql(sql: SqlBuilder, ref: ColumnRef, value: string): string {
@@ -155,7 +211,9 @@ function dateMathSql(sql: SqlBuilder, ref: ColumnRef, value: string): string {
   if (!match) return bindFor(sql, ref, value);
   const steps = [...(match[1] ?? '').matchAll(/([+-])(\d+)([smhdwMy])/g)];
   if (steps.length === 0) return 'now()';
-  const interval = steps.map(([, sign, amount, unit]) => `${sign}${amount} ${intervalUnits[unit ?? 's']}`).join(' ');
+  const interval = steps
+    .map(([, sign, amount, unit]) => `${sign}${amount} ${intervalUnits[unit ?? 's']}`)
+    .join(' ');
   return `(now() + ${sql.bind(interval)}::interval)`;
 }
 
@@ -168,7 +226,12 @@ function isJson(column: CatalogColumn): boolean {
  * (rows without a value stay), every comparison holds. On a JSON column (labels, tags) an item
  * `key=value` matches that key's value and a bare `key` the key's presence. `*` is a wildcard.
  */
-export function extensionSql(sql: SqlBuilder, alias: string, relation: CatalogRelation, extension: FilterExtension): string {
+export function extensionSql(
+  sql: SqlBuilder,
+  alias: string,
+  relation: CatalogRelation,
+  extension: FilterExtension,
+): string {
   const ref = resolveColumnRef(relation, extension.key);
   const expr = columnExpr(sql, alias, ref);
   const json = ref.jsonPath.length === 0 && isJson(ref.column);
@@ -178,7 +241,9 @@ export function extensionSql(sql: SqlBuilder, alias: string, relation: CatalogRe
       if (eq < 0) return `(${expr} ->> ${sql.bind(item)}::text) IS NOT NULL`;
       const value = item.slice(eq + 1);
       const lhs = `(${expr} ->> ${sql.bind(item.slice(0, eq))}::text)`;
-      return value.includes('*') ? `${lhs} ILIKE ${sql.bind(value.replace(/\*/g, '%'))}` : `${lhs} = ${sql.bind(value)}`;
+      return value.includes('*')
+        ? `${lhs} ILIKE ${sql.bind(value.replace(/\*/g, '%'))}`
+        : `${lhs} = ${sql.bind(value)}`;
     }
     if (item.includes('*')) return `${expr}::text ILIKE ${sql.bind(item.replace(/\*/g, '%'))}`;
     return `${expr} = ${bindFor(sql, ref, item)}`;
@@ -186,13 +251,15 @@ export function extensionSql(sql: SqlBuilder, alias: string, relation: CatalogRe
   const parts: string[] = [];
   if (extension.include.length > 0) parts.push(`(${extension.include.map(matches).join(' OR ')})`);
   for (const item of extension.exclude) parts.push(`NOT coalesce(${matches(item)}, false)`);
-  for (const { comparator, value } of extension.comparisons) parts.push(`${expr} ${comparator} ${dateMathSql(sql, ref, value)}`);
+  for (const { comparator, value } of extension.comparisons)
+    parts.push(`${expr} ${comparator} ${dateMathSql(sql, ref, value)}`);
   return parts.length === 0 ? 'true' : parts.join(' AND ');
 }
 
 /** `col.desc.nullslast` against a relation (embedded to-one columns are handled by the caller). */
 export function orderTermSql(expr: string, term: OrderTerm): string {
-  const nulls = term.nulls === undefined ? '' : term.nulls === 'first' ? ' NULLS FIRST' : ' NULLS LAST';
+  const nulls =
+    term.nulls === undefined ? '' : term.nulls === 'first' ? ' NULLS FIRST' : ' NULLS LAST';
   return `${expr} ${term.direction === 'desc' ? 'DESC' : 'ASC'}${nulls}`;
 }
 
@@ -226,8 +293,16 @@ const castTypes: Record<string, string> = {
 };
 
 export function castType(name: string): string {
-  const type = Object.hasOwn(castTypes, name.toLowerCase()) ? castTypes[name.toLowerCase()] : undefined;
-  if (!type) throw new PostgrestError(400, 'PGRST100', `Unsupported cast "::${name.slice(0, 40)}"`, `Supported: ${Object.keys(castTypes).join(', ')}`);
+  const type = Object.hasOwn(castTypes, name.toLowerCase())
+    ? castTypes[name.toLowerCase()]
+    : undefined;
+  if (!type)
+    throw new PostgrestError(
+      400,
+      'PGRST100',
+      `Unsupported cast "::${name.slice(0, 40)}"`,
+      `Supported: ${Object.keys(castTypes).join(', ')}`,
+    );
   return type;
 }
 

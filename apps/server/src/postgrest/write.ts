@@ -10,7 +10,8 @@ type Row = Record<string, unknown>;
 /** Reads a JSON body; empty, malformed or nested too deep is a 400 (PGRST102) as in PostgREST. */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') throw invalidBody('Empty or invalid json');
-  if (jsonNestsDeeperThan(text)) throw invalidBody(`JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
+  if (jsonNestsDeeperThan(text))
+    throw invalidBody(`JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -47,11 +48,23 @@ function serverOwned(server: ServerColumns | undefined): Set<string> {
 }
 
 /** `values` for the columns `relation` has, each as SQL; call it only where the values are used (it binds). */
-function serverSql(sql: SqlBuilder, relation: CatalogRelation, values: ServerColumns['insert']): { column: CatalogColumn; sql: string }[] {
+function serverSql(
+  sql: SqlBuilder,
+  relation: CatalogRelation,
+  values: ServerColumns['insert'],
+): { column: CatalogColumn; sql: string }[] {
   return Object.entries(values ?? {}).flatMap(([name, value]) => {
     const column = relation.columnsByName.get(name);
     if (!column) return [];
-    return [{ column, sql: 'now' in value ? `now()::${column.type}` : `${sql.bind(toParam(column, value.value))}::${column.type}` }];
+    return [
+      {
+        column,
+        sql:
+          'now' in value
+            ? `now()::${column.type}`
+            : `${sql.bind(toParam(column, value.value))}::${column.type}`,
+      },
+    ];
   });
 }
 
@@ -67,8 +80,16 @@ function payloadColumns(relation: CatalogRelation, row: Row): CatalogColumn[] {
  * `WITH w AS (<write> RETURNING *) SELECT n, body` reading the written rows as `node` selects them;
  * with `images`, every column of each written row too.
  */
-function returningSql(sql: SqlBuilder, write: string, node: ReadNode, representation: boolean, images = false): string {
-  const imagesSql = images ? `, (SELECT coalesce(json_agg(pgrst_image), '[]'::json)::text FROM pgrst_write AS pgrst_image) AS images` : '';
+function returningSql(
+  sql: SqlBuilder,
+  write: string,
+  node: ReadNode,
+  representation: boolean,
+  images = false,
+): string {
+  const imagesSql = images
+    ? `, (SELECT coalesce(json_agg(pgrst_image), '[]'::json)::text FROM pgrst_write AS pgrst_image) AS images`
+    : '';
   if (!representation) {
     return `WITH pgrst_write AS (${write} RETURNING ${images ? '*' : '1'}) SELECT count(*) AS n, '[]' AS body${imagesSql} FROM pgrst_write`;
   }
@@ -78,7 +99,12 @@ function returningSql(sql: SqlBuilder, write: string, node: ReadNode, representa
 }
 
 // Rows as JSON images, locked for the rest of the transaction where the relation is a table.
-function imagesSql(sql: SqlBuilder, relation: CatalogRelation, alias: string, where: string[]): string {
+function imagesSql(
+  sql: SqlBuilder,
+  relation: CatalogRelation,
+  alias: string,
+  where: string[],
+): string {
   const lock = relation.kind === 'table' ? ` FOR UPDATE OF ${alias}` : '';
   return `SELECT coalesce(json_agg(pgrst_rows), '[]'::json)::text AS images FROM (SELECT ${alias}.* FROM ${sql.qualified(relation.name)} AS ${alias} WHERE ${where.join(' AND ')}${lock}) AS pgrst_rows`;
 }
@@ -111,16 +137,23 @@ export function conflictingRowsSql(
   const fromServer = new Map<string, string | undefined>();
   const serverValue = (name: string) => {
     const value = server?.insert?.[name];
-    if (!fromServer.has(name)) fromServer.set(name, value && serverSql(sql, relation, { [name]: value })[0]?.sql);
+    if (!fromServer.has(name))
+      fromServer.set(name, value && serverSql(sql, relation, { [name]: value })[0]?.sql);
     return fromServer.get(name);
   };
   const tuples = rows.map((row) => {
     const values = conflict.map((name) => {
       const column = relation.columnsByName.get(name);
-      if (column && !owned.has(name) && Object.hasOwn(row, name)) return `${sql.bind(toParam(column, row[name]))}::${column.type}`;
+      if (column && !owned.has(name) && Object.hasOwn(row, name))
+        return `${sql.bind(toParam(column, row[name]))}::${column.type}`;
       const value = serverValue(name);
       if (value === undefined) {
-        throw new PostgrestError(400, 'PGRST100', `An upsert of '${relation.name}' must give every conflict column in the body`, `'${name}' is missing`);
+        throw new PostgrestError(
+          400,
+          'PGRST100',
+          `An upsert of '${relation.name}' must give every conflict column in the body`,
+          `'${name}' is missing`,
+        );
       }
       return value;
     });
@@ -146,14 +179,16 @@ export function insertSql(
 ): string | undefined {
   const relation = node.relation;
   const rows = Array.isArray(payload) ? payload : [payload];
-  if (!rows.every(isRow)) throw invalidBody('The body must be a JSON object or an array of JSON objects');
+  if (!rows.every(isRow))
+    throw invalidBody('The body must be a JSON object or an array of JSON objects');
   const first = rows[0];
   if (!first) return undefined;
   const owned = serverOwned(options.server);
   const columns = payloadColumns(relation, first).filter((column) => !owned.has(column.name));
   const keys = Object.keys(first).sort().join('\0');
   for (const row of rows) {
-    if (Object.keys(row).sort().join('\0') !== keys) throw invalidBody('All object keys must match');
+    if (Object.keys(row).sort().join('\0') !== keys)
+      throw invalidBody('All object keys must match');
   }
   // The server's values are bound once and shared by every row.
   const inserted = serverSql(sql, relation, options.server?.insert);
@@ -164,22 +199,35 @@ export function insertSql(
     write = `INSERT INTO ${target} DEFAULT VALUES`;
   } else {
     const values = rows.map((row) => {
-      const given = columns.map((column) => `${sql.bind(toParam(column, row[column.name]))}::${column.type}`);
+      const given = columns.map(
+        (column) => `${sql.bind(toParam(column, row[column.name]))}::${column.type}`,
+      );
       return `(${[...given, ...inserted.map((value) => value.sql)].join(', ')})`;
     });
-    const names = [...columns, ...inserted.map((value) => value.column)].map((column) => quoteIdent(column.name));
+    const names = [...columns, ...inserted.map((value) => value.column)].map((column) =>
+      quoteIdent(column.name),
+    );
     write = `INSERT INTO ${target} (${names.join(', ')}) VALUES ${values.join(', ')}`;
   }
   if (preferences.resolution) {
     const conflict = onConflict ?? relation.primaryKey;
-    if (conflict.length === 0) throw new PostgrestError(400, 'PGRST100', `'${relation.name}' has no primary key to resolve duplicates on; use on_conflict`);
+    if (conflict.length === 0)
+      throw new PostgrestError(
+        400,
+        'PGRST100',
+        `'${relation.name}' has no primary key to resolve duplicates on; use on_conflict`,
+      );
     const update = columns.filter((column) => !conflict.includes(column.name));
     let action = 'DO NOTHING';
     if (preferences.resolution !== 'ignore-duplicates' && update.length > 0) {
       // Columns the server sets on insert only (authorship, creation time) keep the stored row's value.
       const set = [
-        ...update.map((column) => `${quoteIdent(column.name)} = EXCLUDED.${quoteIdent(column.name)}`),
-        ...serverSql(sql, relation, options.server?.update).map((value) => `${quoteIdent(value.column.name)} = ${value.sql}`),
+        ...update.map(
+          (column) => `${quoteIdent(column.name)} = EXCLUDED.${quoteIdent(column.name)}`,
+        ),
+        ...serverSql(sql, relation, options.server?.update).map(
+          (value) => `${quoteIdent(value.column.name)} = ${value.sql}`,
+        ),
       ];
       action = `DO UPDATE SET ${set.join(', ')}`;
     }
@@ -189,22 +237,39 @@ export function insertSql(
 }
 
 /** UPDATE of the filtered rows; the caller has made sure there is a filter. */
-export function updateSql(sql: SqlBuilder, node: ReadNode, payload: unknown, preferences: Preferences, options: WriteOptions = {}): string | undefined {
+export function updateSql(
+  sql: SqlBuilder,
+  node: ReadNode,
+  payload: unknown,
+  preferences: Preferences,
+  options: WriteOptions = {},
+): string | undefined {
   if (!isRow(payload)) throw invalidBody('The body of a PATCH must be a JSON object');
   // A body naming only the server's columns changes nothing: no write at all.
   const owned = serverOwned(options.server);
-  const columns = payloadColumns(node.relation, payload).filter((column) => !owned.has(column.name));
+  const columns = payloadColumns(node.relation, payload).filter(
+    (column) => !owned.has(column.name),
+  );
   if (columns.length === 0) return undefined;
   const alias = sql.alias();
-  const set = columns.map((column) => `${quoteIdent(column.name)} = ${sql.bind(toParam(column, payload[column.name]))}::${column.type}`);
-  for (const value of serverSql(sql, node.relation, options.server?.update)) set.push(`${quoteIdent(value.column.name)} = ${value.sql}`);
+  const set = columns.map(
+    (column) =>
+      `${quoteIdent(column.name)} = ${sql.bind(toParam(column, payload[column.name]))}::${column.type}`,
+  );
+  for (const value of serverSql(sql, node.relation, options.server?.update))
+    set.push(`${quoteIdent(value.column.name)} = ${value.sql}`);
   const where = whereSql(sql, node, alias);
   const write = `UPDATE ${sql.qualified(node.relation.name)} AS ${alias} SET ${set.join(', ')} WHERE ${where.join(' AND ')}`;
   return returningSql(sql, write, node, preferences.return === 'representation', options.images);
 }
 
 /** DELETE of the filtered rows; the caller has made sure there is a filter. */
-export function deleteSql(sql: SqlBuilder, node: ReadNode, preferences: Preferences, options: WriteOptions = {}): string {
+export function deleteSql(
+  sql: SqlBuilder,
+  node: ReadNode,
+  preferences: Preferences,
+  options: WriteOptions = {},
+): string {
   const alias = sql.alias();
   const where = whereSql(sql, node, alias);
   const write = `DELETE FROM ${sql.qualified(node.relation.name)} AS ${alias} WHERE ${where.join(' AND ')}`;

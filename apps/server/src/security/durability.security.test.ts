@@ -26,7 +26,21 @@ const postgresUrl = testDatabaseUrl();
 beforeAll(() => {
   mkdirSync(join(packageDir, 'node_modules/.cache'), { recursive: true });
   buildDir = mkdtempSync(join(packageDir, 'node_modules/.cache/durability-test-'));
-  execFileSync('npx', ['tsup', 'src/cli.ts', '--no-config', '--format', 'esm', '--out-dir', buildDir, '--target', 'node20'], { cwd: packageDir, stdio: 'ignore' });
+  execFileSync(
+    'npx',
+    [
+      'tsup',
+      'src/cli.ts',
+      '--no-config',
+      '--format',
+      'esm',
+      '--out-dir',
+      buildDir,
+      '--target',
+      'node20',
+    ],
+    { cwd: packageDir, stdio: 'ignore' },
+  );
   cpSync(join(packageDir, 'src/db/migrations'), join(buildDir, 'migrations'), { recursive: true });
   scratchDir = mkdtempSync(join(tmpdir(), 'opsdeck-durability-'));
 }, 120_000);
@@ -90,7 +104,9 @@ function launch(args: string[]): ServerProcess {
       const seen = lines.find((line) => line.msg === msg);
       if (seen) return resolve(seen);
       waiters.push({ msg, resolve });
-      void exited.then(({ code, signal }) => reject(new Error(`server exited (${code ?? signal}) before "${msg}": ${stderr.trim()}`)));
+      void exited.then(({ code, signal }) =>
+        reject(new Error(`server exited (${code ?? signal}) before "${msg}": ${stderr.trim()}`)),
+      );
     });
   return {
     pid: child.pid!,
@@ -111,13 +127,22 @@ function basic(email: string, password = DEFAULT_DEMO_PASSWORD) {
 }
 
 async function rowCount(url: string, table: string): Promise<number> {
-  const response = await fetch(`${url}/api/db/${table}?limit=1`, { headers: { ...basic('admin@local'), prefer: 'count=exact' } });
+  const response = await fetch(`${url}/api/db/${table}?limit=1`, {
+    headers: { ...basic('admin@local'), prefer: 'count=exact' },
+  });
   expect(response.ok, `GET /api/db/${table}`).toBe(true);
   return Number(/\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1]);
 }
 
 // Written by the seed in this order after the checks: a kill between any two of them shows here.
-const SEEDED_AFTER_CHECKS = ['check_statuses', 'config_items', 'incidents', 'playbook_runs', 'notification_send_history', 'logging_backends'];
+const SEEDED_AFTER_CHECKS = [
+  'check_statuses',
+  'config_items',
+  'incidents',
+  'playbook_runs',
+  'notification_send_history',
+  'logging_backends',
+];
 
 /** The sign-in form's flow as a browser runs it: fetch the flow, post the password, ask who am I. */
 async function formSignIn(url: string, email: string): Promise<string | undefined> {
@@ -130,14 +155,31 @@ async function formSignIn(url: string, email: string): Promise<string | undefine
     }
   };
   const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  const started = await fetch(`${url}/api/.ory/self-service/login/browser`, { headers: { accept: 'application/json' }, redirect: 'manual' });
+  const started = await fetch(`${url}/api/.ory/self-service/login/browser`, {
+    headers: { accept: 'application/json' },
+    redirect: 'manual',
+  });
   remember(started);
-  const flow = (await started.json()) as { id: string; ui: { nodes: { attributes: { name?: string; value?: unknown } }[] } };
-  const csrf = flow.ui.nodes.find((node) => node.attributes.name === 'csrf_token')?.attributes.value;
+  const flow = (await started.json()) as {
+    id: string;
+    ui: { nodes: { attributes: { name?: string; value?: unknown } }[] };
+  };
+  const csrf = flow.ui.nodes.find((node) => node.attributes.name === 'csrf_token')?.attributes
+    .value;
   const submitted = await fetch(`${url}/api/.ory/self-service/login?flow=${flow.id}`, {
     method: 'POST',
-    headers: { accept: 'application/json', 'content-type': 'application/json', origin: url, cookie: cookie() },
-    body: JSON.stringify({ method: 'password', identifier: email, password: DEFAULT_DEMO_PASSWORD, csrf_token: csrf }),
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      origin: url,
+      cookie: cookie(),
+    },
+    body: JSON.stringify({
+      method: 'password',
+      identifier: email,
+      password: DEFAULT_DEMO_PASSWORD,
+      csrf_token: csrf,
+    }),
     redirect: 'manual',
   });
   remember(submitted);
@@ -150,7 +192,8 @@ async function formSignIn(url: string, email: string): Promise<string | undefine
 /** What a user of a finished first start sees: every check, every demo person signing in both ways. */
 async function expectCompleteDemo(url: string, checks: number) {
   expect(await rowCount(url, 'checks')).toBe(checks);
-  for (const table of SEEDED_AFTER_CHECKS) expect(await rowCount(url, table), table).toBeGreaterThan(0);
+  for (const table of SEEDED_AFTER_CHECKS)
+    expect(await rowCount(url, table), table).toBeGreaterThan(0);
   for (const role of DEMO_ROLES) {
     const email = `${role}@local`;
     const whoami = await fetch(`${url}/api/auth/whoami`, { headers: basic(email) });
@@ -179,7 +222,13 @@ function dataDir(name: string) {
 
 /** `listening` or `exited`, whichever the process does first. */
 function outcome(server: ServerProcess) {
-  return Promise.race([server.url().then(() => 'listening' as const, () => 'exited' as const), server.exited.then(() => 'exited' as const)]);
+  return Promise.race([
+    server.url().then(
+      () => 'listening' as const,
+      () => 'exited' as const,
+    ),
+    server.exited.then(() => 'exited' as const),
+  ]);
 }
 
 describe('durability of apps/server (issue 17)', () => {
@@ -220,33 +269,66 @@ describe('durability of apps/server (issue 17)', () => {
 
   // Each start is killed at its moment after 'seeding demo data' (early: the people; later: the
   // checks and their history), then one more start must leave the complete demo.
-  const engines: { engine: string; checks: number; killAfterMillis: number[]; args: () => Promise<string[]> }[] = [
-    { engine: 'pglite', checks: 1000, killAfterMillis: [150, 1000], args: async () => ['--data-dir', dataDir(`seed-${Date.now()}`)] },
-    ...(postgresUrl ? [{ engine: 'postgres', checks: 1000, killAfterMillis: [150, 800], args: async () => ['--database-url', await freshPostgresUrl()] }] : []),
+  const engines: {
+    engine: string;
+    checks: number;
+    killAfterMillis: number[];
+    args: () => Promise<string[]>;
+  }[] = [
+    {
+      engine: 'pglite',
+      checks: 1000,
+      killAfterMillis: [150, 1000],
+      args: async () => ['--data-dir', dataDir(`seed-${Date.now()}`)],
+    },
+    ...(postgresUrl
+      ? [
+          {
+            engine: 'postgres',
+            checks: 1000,
+            killAfterMillis: [150, 800],
+            args: async () => ['--database-url', await freshPostgresUrl()],
+          },
+        ]
+      : []),
   ];
 
-  it.each(engines)('#15 a first start killed -9 while seeding $engine is finished by the next start', async ({ checks, killAfterMillis, args }) => {
-    const storage = [...(await args()), '--checks', String(checks)];
-    for (const millis of killAfterMillis) {
-      const server = launch(storage);
-      const seeding = await Promise.race([server.logged('seeding demo data'), server.logged('listening')]);
-      // A start that does not seed again has given up on the half-done seed: the check below says so.
-      if (seeding.msg === 'listening') return expectCompleteDemo(String(seeding.url), checks);
-      await sleep(millis);
-      // Killed mid-seed, or the test proves nothing.
-      expect(server.logs('demo data seeded')).toHaveLength(0);
-      await server.kill9();
-    }
-    const last = launch(storage);
-    await expectCompleteDemo(await last.url(), checks);
-  }, 180_000);
+  it.each(engines)(
+    '#15 a first start killed -9 while seeding $engine is finished by the next start',
+    async ({ checks, killAfterMillis, args }) => {
+      const storage = [...(await args()), '--checks', String(checks)];
+      for (const millis of killAfterMillis) {
+        const server = launch(storage);
+        const seeding = await Promise.race([
+          server.logged('seeding demo data'),
+          server.logged('listening'),
+        ]);
+        // A start that does not seed again has given up on the half-done seed: the check below says so.
+        if (seeding.msg === 'listening') return expectCompleteDemo(String(seeding.url), checks);
+        await sleep(millis);
+        // Killed mid-seed, or the test proves nothing.
+        expect(server.logs('demo data seeded')).toHaveLength(0);
+        await server.kill9();
+      }
+      const last = launch(storage);
+      await expectCompleteDemo(await last.url(), checks);
+    },
+    180_000,
+  );
 
-  it.runIf(postgresUrl)('#15 servers starting together on one PostgreSQL seed it once, and all of them start', async () => {
-    const storage = ['--database-url', await freshPostgresUrl(), '--checks', '200'];
-    const servers = [launch(storage), launch(storage), launch(storage)];
-    const urls = await Promise.all(servers.map((server) => server.url()));
-    expect(servers.flatMap((server) => server.logs('seeding demo data'))).toHaveLength(1);
-    await expectCompleteDemo(urls[0]!, 200);
-    for (const url of urls.slice(1)) expect((await fetch(`${url}/api/auth/whoami`, { headers: basic('viewer@local') })).status).toBe(200);
-  }, 180_000);
+  it.runIf(postgresUrl)(
+    '#15 servers starting together on one PostgreSQL seed it once, and all of them start',
+    async () => {
+      const storage = ['--database-url', await freshPostgresUrl(), '--checks', '200'];
+      const servers = [launch(storage), launch(storage), launch(storage)];
+      const urls = await Promise.all(servers.map((server) => server.url()));
+      expect(servers.flatMap((server) => server.logs('seeding demo data'))).toHaveLength(1);
+      await expectCompleteDemo(urls[0]!, 200);
+      for (const url of urls.slice(1))
+        expect(
+          (await fetch(`${url}/api/auth/whoami`, { headers: basic('viewer@local') })).status,
+        ).toBe(200);
+    },
+    180_000,
+  );
 });

@@ -16,7 +16,10 @@ import { basic, startTestServer, type TestServer } from '../testing/server';
 const json = { 'Content-Type': 'application/json' };
 
 async function commentsLike(db: Database, text: string): Promise<number> {
-  const { rows } = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM comments WHERE comment LIKE $1', [`${text}%`]);
+  const { rows } = await db.query<{ n: number | string }>(
+    'SELECT count(*) AS n FROM comments WHERE comment LIKE $1',
+    [`${text}%`],
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -24,15 +27,27 @@ async function commentsLike(db: Database, text: string): Promise<number> {
  * A POST over node:http, the body written in pieces of 16 KB, with a Content-Length when `sized`,
  * else chunked. The server may answer before the whole body is out: the reply is what counts.
  */
-function post(url: string, headers: Record<string, string>, body: string, sized = false): Promise<{ status: number; body: string }> {
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  sized = false,
+): Promise<{ status: number; body: string }> {
   const bytes = Buffer.from(body);
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: 'POST', headers: { ...headers, ...(sized ? { 'Content-Length': String(bytes.length) } : {}) } }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      response.on('error', reject);
-    });
+    const request = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, ...(sized ? { 'Content-Length': String(bytes.length) } : {}) },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        response.on('error', reject);
+      },
+    );
     // After the reply, a reset of the rest of the upload changes nothing (the promise is settled).
     request.on('error', reject);
     let offset = 0;
@@ -59,7 +74,9 @@ describe.each(testDatabases())('HTTP layer of /api on $engine', (target) => {
     db = await target.open();
     await seedDemo(db, { checks: 5 });
     server = await startTestServer({ db, createPostgrestApp, summaryCacheMillis: 0 });
-    const { rows } = await db.query<{ id: string }>('SELECT id FROM incidents ORDER BY created_at LIMIT 1');
+    const { rows } = await db.query<{ id: string }>(
+      'SELECT id FROM incidents ORDER BY created_at LIMIT 1',
+    );
     incidentId = rows[0]!.id;
   });
   afterAll(async () => {
@@ -89,17 +106,25 @@ describe.each(testDatabases())('HTTP layer of /api on $engine', (target) => {
       expect(body.code).toBe('42501');
     }
     for (const method of ['PATCH', 'DELETE']) {
-      const response = await fetch(`${server.url}/api/db/comments?comment=eq.Looking%20into%20it%20now.`, {
-        method,
-        headers: { ...basic('admin@local'), ...json, Origin: otherOrigin },
-        ...(method === 'PATCH' ? { body: JSON.stringify({ comment: 'csrf-origin-patched' }) } : {}),
-      });
+      const response = await fetch(
+        `${server.url}/api/db/comments?comment=eq.Looking%20into%20it%20now.`,
+        {
+          method,
+          headers: { ...basic('admin@local'), ...json, Origin: otherOrigin },
+          ...(method === 'PATCH'
+            ? { body: JSON.stringify({ comment: 'csrf-origin-patched' }) }
+            : {}),
+        },
+      );
       expect(response.status, method).toBe(403);
     }
-    const canary = await fetch(`${server.url}/api/canary/run/check/00000000-0000-0000-0000-000000000000`, {
-      method: 'POST',
-      headers: { ...basic('admin@local'), Origin: otherOrigin },
-    });
+    const canary = await fetch(
+      `${server.url}/api/canary/run/check/00000000-0000-0000-0000-000000000000`,
+      {
+        method: 'POST',
+        headers: { ...basic('admin@local'), Origin: otherOrigin },
+      },
+    );
     expect(canary.status).toBe(403);
     expect(await canary.json()).toMatchObject({ error: 'forbidden' });
     expect(await commentsLike(db, 'csrf-origin')).toBe(0);
@@ -110,7 +135,10 @@ describe.each(testDatabases())('HTTP layer of /api on $engine', (target) => {
     const bodies: Array<[string | undefined, string]> = [
       ['text/plain', comment('csrf-type-0')],
       ['application/x-www-form-urlencoded', `${encodeURIComponent(comment('csrf-type-1'))}=`],
-      ['multipart/form-data; boundary=x', `--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n${comment('csrf-type-2')}\r\n--x--\r\n`],
+      [
+        'multipart/form-data; boundary=x',
+        `--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n${comment('csrf-type-2')}\r\n--x--\r\n`,
+      ],
       [undefined, comment('csrf-type-3')],
       ['application/xml', `<comment>csrf-type-4</comment>`],
     ];
@@ -136,22 +164,40 @@ describe.each(testDatabases())('HTTP layer of /api on $engine', (target) => {
     // The console: same origin, JSON (ky), Sec-Fetch-Site same-origin.
     const own = await fetch(`${server.url}/api/db/comments`, {
       method: 'POST',
-      headers: { ...basic('admin@local'), 'Content-Type': 'application/json; charset=utf-8', Origin: server.url, 'Sec-Fetch-Site': 'same-origin', Prefer: 'return=representation' },
+      headers: {
+        ...basic('admin@local'),
+        'Content-Type': 'application/json; charset=utf-8',
+        Origin: server.url,
+        'Sec-Fetch-Site': 'same-origin',
+        Prefer: 'return=representation',
+      },
       body: comment('allowed-console'),
     });
     expect(own.status).toBe(201);
     // A PostgREST client asking for one object back (an Accept type, not a body type).
     const single = await fetch(`${server.url}/api/db/comments`, {
       method: 'POST',
-      headers: { ...basic('admin@local'), ...json, Accept: 'application/vnd.pgrst.object+json', Prefer: 'return=representation' },
+      headers: {
+        ...basic('admin@local'),
+        ...json,
+        Accept: 'application/vnd.pgrst.object+json',
+        Prefer: 'return=representation',
+      },
       body: comment('allowed-object'),
     });
     expect(single.status).toBe(201);
     expect(await single.json()).toMatchObject({ comment: 'allowed-object' });
     // curl or a script: no Origin, no Sec-Fetch-*; a typed JSON body and a body-less DELETE.
-    const script = await fetch(`${server.url}/api/db/comments`, { method: 'POST', headers: { ...basic('admin@local'), ...json }, body: comment('allowed-script') });
+    const script = await fetch(`${server.url}/api/db/comments`, {
+      method: 'POST',
+      headers: { ...basic('admin@local'), ...json },
+      body: comment('allowed-script'),
+    });
     expect(script.status).toBe(201);
-    const removed = await fetch(`${server.url}/api/db/comments?comment=eq.allowed-script`, { method: 'DELETE', headers: basic('admin@local') });
+    const removed = await fetch(`${server.url}/api/db/comments?comment=eq.allowed-script`, {
+      method: 'DELETE',
+      headers: basic('admin@local'),
+    });
     expect(removed.status).toBe(204);
     // A summary query from the console and a body-less run from its own page.
     const summary = await fetch(`${server.url}/api/canary/api/summary`, {
@@ -161,26 +207,59 @@ describe.each(testDatabases())('HTTP layer of /api on $engine', (target) => {
     });
     expect(summary.status).toBe(200);
     const { rows } = await db.query<{ id: string }>('SELECT id FROM checks ORDER BY name LIMIT 1');
-    const run = await fetch(`${server.url}/api/canary/run/check/${rows[0]!.id}`, { method: 'POST', headers: { ...basic('admin@local'), Origin: server.url, 'Sec-Fetch-Site': 'same-origin' } });
+    const run = await fetch(`${server.url}/api/canary/run/check/${rows[0]!.id}`, {
+      method: 'POST',
+      headers: { ...basic('admin@local'), Origin: server.url, 'Sec-Fetch-Site': 'same-origin' },
+    });
     expect(run.status).toBe(200);
     // Reads are never refused for their origin (a navigation or an <img> carries no power to write).
-    expect((await fetch(`${server.url}/api/db/comments?limit=1`, { headers: { ...basic('viewer@local'), 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${server.url}/api/db/comments?limit=1`, {
+          headers: { ...basic('viewer@local'), 'Sec-Fetch-Site': 'cross-site' },
+        })
+      ).status,
+    ).toBe(200);
     expect(await commentsLike(db, 'allowed-')).toBe(2);
   });
 
   it('#6 takes our origin from --public-url, and from X-Forwarded-* only behind a trusted proxy', async () => {
-    const behindProxy = await startTestServer({ db, createPostgrestApp, publicUrl: 'https://ops.example.com' });
+    const behindProxy = await startTestServer({
+      db,
+      createPostgrestApp,
+      publicUrl: 'https://ops.example.com',
+    });
     const trusting = await startTestServer({ db, createPostgrestApp, trustProxy: true });
     try {
       const write = (url: string, headers: Record<string, string>) =>
-        fetch(`${url}/api/db/comments`, { method: 'POST', headers: { ...basic('admin@local'), ...json, ...headers }, body: comment('proxied') });
-      expect((await write(behindProxy.url, { Origin: 'https://ops.example.com' })).status).toBe(201);
+        fetch(`${url}/api/db/comments`, {
+          method: 'POST',
+          headers: { ...basic('admin@local'), ...json, ...headers },
+          body: comment('proxied'),
+        });
+      expect((await write(behindProxy.url, { Origin: 'https://ops.example.com' })).status).toBe(
+        201,
+      );
       expect((await write(behindProxy.url, { Origin: behindProxy.url })).status).toBe(403);
       const host = new URL(trusting.url).host;
-      expect((await write(trusting.url, { Origin: `https://ops.example.com`, 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'ops.example.com' })).status).toBe(201);
-      expect((await write(trusting.url, { Origin: `https://${host}`, 'X-Forwarded-Proto': 'https' })).status).toBe(201);
+      expect(
+        (
+          await write(trusting.url, {
+            Origin: `https://ops.example.com`,
+            'X-Forwarded-Proto': 'https',
+            'X-Forwarded-Host': 'ops.example.com',
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (await write(trusting.url, { Origin: `https://${host}`, 'X-Forwarded-Proto': 'https' }))
+          .status,
+      ).toBe(201);
       // Without --trust-proxy the same forwarded headers change nothing.
-      expect((await write(server.url, { Origin: `https://${host}`, 'X-Forwarded-Proto': 'https' })).status).toBe(403);
+      expect(
+        (await write(server.url, { Origin: `https://${host}`, 'X-Forwarded-Proto': 'https' }))
+          .status,
+      ).toBe(403);
     } finally {
       await behindProxy.close();
       await trusting.close();
@@ -198,19 +277,30 @@ describe.each(testDatabases())('HTTP layer of /api on $engine', (target) => {
   });
 
   it("#9 tells only an admin the server's hostname in whoami, keeping the reply's shape", async () => {
-    const admin = (await (await fetch(`${server.url}/api/auth/whoami`, { headers: basic('admin@local') })).json()) as { payload: Record<string, unknown> };
+    const admin = (await (
+      await fetch(`${server.url}/api/auth/whoami`, { headers: basic('admin@local') })
+    ).json()) as { payload: Record<string, unknown> };
     expect(admin.payload.hostname).toBe(hostname());
     for (const role of ['editor', 'viewer', 'guest']) {
-      const reply = (await (await fetch(`${server.url}/api/auth/whoami`, { headers: basic(`${role}@local`) })).json()) as { message: string; payload: Record<string, unknown> };
+      const reply = (await (
+        await fetch(`${server.url}/api/auth/whoami`, { headers: basic(`${role}@local`) })
+      ).json()) as { message: string; payload: Record<string, unknown> };
       expect(reply.message).toBe('success');
-      expect(Object.keys(reply.payload).sort(), role).toEqual(['hostname', 'permissions', 'roles', 'user']);
+      expect(Object.keys(reply.payload).sort(), role).toEqual([
+        'hostname',
+        'permissions',
+        'roles',
+        'user',
+      ]);
       expect(reply.payload.hostname, role).toBe('');
     }
   });
 
   it('#9 answers an unknown table and a forbidden one alike to a role that may not read them', async () => {
     const answer = async (role: string, path: string) => {
-      const response = await fetch(`${server.url}/api/db${path}`, { headers: basic(`${role}@local`) });
+      const response = await fetch(`${server.url}/api/db${path}`, {
+        headers: basic(`${role}@local`),
+      });
       const body = (await response.json()) as { code: string };
       return { status: response.status, code: body.code };
     };
@@ -220,40 +310,81 @@ describe.each(testDatabases())('HTTP layer of /api on $engine', (target) => {
     expect(await answer('viewer', '/identities')).toEqual(refused);
     expect(await answer('viewer', '/no_such_table')).toEqual(refused);
     // Functions too: a name that does not exist is refused like one that does.
-    const rpc = await fetch(`${server.url}/api/db/rpc/no_such_function`, { method: 'POST', headers: { ...basic('viewer@local'), ...json }, body: '{}' });
+    const rpc = await fetch(`${server.url}/api/db/rpc/no_such_function`, {
+      method: 'POST',
+      headers: { ...basic('viewer@local'), ...json },
+      body: '{}',
+    });
     expect(rpc.status).toBe(403);
   });
 
   it('#10 refuses an /api/db body over 1 MB with 413, with or without Content-Length, and stores nothing', async () => {
-        const big = comment('csrf-big-' + 'x'.repeat(1300 * 1024));
-    const sized = await post(`${server.url}/api/db/comments`, { ...basic('admin@local'), ...json }, big, true);
+    const big = comment('csrf-big-' + 'x'.repeat(1300 * 1024));
+    const sized = await post(
+      `${server.url}/api/db/comments`,
+      { ...basic('admin@local'), ...json },
+      big,
+      true,
+    );
     expect(sized.status).toBe(413);
-    expect(JSON.parse(sized.body)).toMatchObject({ code: 'PGRST102', message: expect.stringMatching(/1 MB/) });
-    const streamed = await post(`${server.url}/api/db/comments`, { ...basic('admin@local'), ...json }, big);
+    expect(JSON.parse(sized.body)).toMatchObject({
+      code: 'PGRST102',
+      message: expect.stringMatching(/1 MB/),
+    });
+    const streamed = await post(
+      `${server.url}/api/db/comments`,
+      { ...basic('admin@local'), ...json },
+      big,
+    );
     expect(streamed.status).toBe(413);
     expect(JSON.parse(streamed.body)).toHaveProperty('message');
-    const fits = await fetch(`${server.url}/api/db/comments`, { method: 'POST', headers: { ...basic('admin@local'), ...json }, body: comment('csrf-fits-' + 'x'.repeat(900 * 1024)) });
+    const fits = await fetch(`${server.url}/api/db/comments`, {
+      method: 'POST',
+      headers: { ...basic('admin@local'), ...json },
+      body: comment('csrf-fits-' + 'x'.repeat(900 * 1024)),
+    });
     expect(fits.status).toBe(201);
     expect(await commentsLike(db, 'csrf-big-')).toBe(0);
     expect(await commentsLike(db, 'csrf-fits-')).toBe(1);
   });
 
   it('#10 refuses a canary body over 64 KB with 413', async () => {
-    const labels = Object.fromEntries(Array.from({ length: 3000 }, (_, n) => [`label-${n}`, 'x'.repeat(20)]));
-    const response = await fetch(`${server.url}/api/canary/api/summary`, { method: 'POST', headers: { ...basic('viewer@local'), ...json }, body: JSON.stringify({ labels }) });
+    const labels = Object.fromEntries(
+      Array.from({ length: 3000 }, (_, n) => [`label-${n}`, 'x'.repeat(20)]),
+    );
+    const response = await fetch(`${server.url}/api/canary/api/summary`, {
+      method: 'POST',
+      headers: { ...basic('viewer@local'), ...json },
+      body: JSON.stringify({ labels }),
+    });
     expect(response.status).toBe(413);
-    expect(await response.json()).toMatchObject({ error: 'payload too large', message: expect.stringMatching(/64 KB/) });
-    const streamed = await post(`${server.url}/api/canary/api/summary`, { ...basic('viewer@local'), ...json }, JSON.stringify({ labels }));
+    expect(await response.json()).toMatchObject({
+      error: 'payload too large',
+      message: expect.stringMatching(/64 KB/),
+    });
+    const streamed = await post(
+      `${server.url}/api/canary/api/summary`,
+      { ...basic('viewer@local'), ...json },
+      JSON.stringify({ labels }),
+    );
     expect(streamed.status).toBe(413);
   });
 
   it('#13 marks every /api reply no-store and sends the security headers', async () => {
-    for (const path of ['/api/auth/whoami', '/api/db/checks?limit=1', '/api/canary/api/summary', '/api/about', '/api/nope']) {
+    for (const path of [
+      '/api/auth/whoami',
+      '/api/db/checks?limit=1',
+      '/api/canary/api/summary',
+      '/api/about',
+      '/api/nope',
+    ]) {
       const response = await fetch(`${server.url}${path}`, { headers: basic('viewer@local') });
       expect(response.headers.get('cache-control'), path).toBe('no-store');
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(response.headers.get('referrer-policy'), path).toBe('same-origin');
-      expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('content-security-policy'), path).toContain(
+        "frame-ancestors 'none'",
+      );
     }
   });
 });
@@ -290,37 +421,65 @@ describe('the server as started by the CLI (identity routes, console files)', ()
     symlinkSync(join(outside, 'secret.txt'), join(consoleDir, 'assets', 'leak.txt'));
     symlinkSync(join(outside, 'dir'), join(consoleDir, 'linked'));
     symlinkSync(join(consoleDir, 'assets', 'app.js'), join(consoleDir, 'assets', 'alias.js'));
-    server = await startServer({ ...baseConfig, seed: 'demo', checks: 3, consoleDir }, silentLogger, createPostgrestApp);
+    server = await startServer(
+      { ...baseConfig, seed: 'demo', checks: 3, consoleDir },
+      silentLogger,
+      createPostgrestApp,
+    );
   });
   afterAll(async () => {
     await server?.close();
   });
 
   const loginFlow = async () => {
-    const response = await fetch(`${server.url}/api/.ory/self-service/login/browser`, { headers: { Accept: 'application/json' } });
+    const response = await fetch(`${server.url}/api/.ory/self-service/login/browser`, {
+      headers: { Accept: 'application/json' },
+    });
     const flow = (await response.json()) as { id: string };
     return flow.id;
   };
 
   it('#6 refuses a cross-site post to the identity routes, and keeps their own forms working', async () => {
-    const browser = await fetch(`${server.url}/api/.ory/self-service/login/browser`, { headers: { Accept: 'application/json' } });
-    const flow = (await browser.json()) as { id: string; ui: { nodes: Array<{ attributes: { name?: string; value?: unknown } }> } };
-    const csrfToken = String(flow.ui.nodes.find((node) => node.attributes.name === 'csrf_token')?.attributes.value);
-    const cookie = browser.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const browser = await fetch(`${server.url}/api/.ory/self-service/login/browser`, {
+      headers: { Accept: 'application/json' },
+    });
+    const flow = (await browser.json()) as {
+      id: string;
+      ui: { nodes: Array<{ attributes: { name?: string; value?: unknown } }> };
+    };
+    const csrfToken = String(
+      flow.ui.nodes.find((node) => node.attributes.name === 'csrf_token')?.attributes.value,
+    );
+    const cookie = browser.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     const form = `method=password&identifier=admin%40local&password=opsdeck-demo&csrf_token=${encodeURIComponent(csrfToken)}`;
     for (const base of ['/api/.ory', '/api/kratos']) {
       const crossSite = await fetch(`${server.url}${base}/self-service/login?flow=${flow.id}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://127.0.0.1:9', Cookie: cookie },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Origin: 'http://127.0.0.1:9',
+          Cookie: cookie,
+        },
         body: form,
       });
       expect(crossSite.status, base).toBe(403);
-      expect(await crossSite.json()).toMatchObject({ error: 'forbidden', message: expect.stringMatching(/cross-site/) });
+      expect(await crossSite.json()).toMatchObject({
+        error: 'forbidden',
+        message: expect.stringMatching(/cross-site/),
+      });
     }
     // The same form from our own page signs in: the identity routes still take browser forms.
     const own = await fetch(`${server.url}/api/.ory/self-service/login?flow=${flow.id}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.url, Cookie: cookie, Accept: 'application/json' },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: server.url,
+        Cookie: cookie,
+        Accept: 'application/json',
+      },
       body: form,
       redirect: 'manual',
     });
@@ -333,27 +492,51 @@ describe('the server as started by the CLI (identity routes, console files)', ()
     const response = await fetch(`${server.url}/api/.ory/self-service/login?flow=${flow}`, {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ method: 'password', identifier: 'admin@local', password: 'x'.repeat(70 * 1024) }),
+      body: JSON.stringify({
+        method: 'password',
+        identifier: 'admin@local',
+        password: 'x'.repeat(70 * 1024),
+      }),
     });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ error: 'payload too large' });
-    const streamed = await post(`${server.url}/api/kratos/self-service/login?flow=${flow}`, json, JSON.stringify({ password: 'x'.repeat(70 * 1024) }));
+    const streamed = await post(
+      `${server.url}/api/kratos/self-service/login?flow=${flow}`,
+      json,
+      JSON.stringify({ password: 'x'.repeat(70 * 1024) }),
+    );
     expect(streamed.status).toBe(413);
   });
 
   it('#11 answers malformed percent-encoding in console paths with 400 or the index, never 500', async () => {
-    for (const path of ['/%zz', '/%', '/%E0%A4%A', '/assets/%c0%af', '/%ff', '/%c0%ae%c0%ae/etc/passwd', '/a%2', '/health/%E2%82']) {
+    for (const path of [
+      '/%zz',
+      '/%',
+      '/%E0%A4%A',
+      '/assets/%c0%af',
+      '/%ff',
+      '/%c0%ae%c0%ae/etc/passwd',
+      '/a%2',
+      '/health/%E2%82',
+    ]) {
       const response = await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
       expect([200, 400], path).toContain(response.status);
       const text = await response.text();
-      if (response.status === 400) expect(JSON.parse(text), path).toMatchObject({ error: 'invalid', message: expect.any(String) });
+      if (response.status === 400)
+        expect(JSON.parse(text), path).toMatchObject({
+          error: 'invalid',
+          message: expect.any(String),
+        });
       else expect(text, path).toContain('<title>console</title>');
     }
   });
 
   it('#13 serves the console with a CSP that forbids framing, nosniff and same-origin referrers', async () => {
     for (const path of ['/', '/health', '/assets/app.js', '/api/.ory/self-service/login/browser']) {
-      const response = await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html,application/json' }, redirect: 'manual' });
+      const response = await fetch(`${server.url}${path}`, {
+        headers: { Accept: 'text/html,application/json' },
+        redirect: 'manual',
+      });
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("frame-ancestors 'none'");
       expect(csp, path).toContain("script-src 'self'");
@@ -371,7 +554,14 @@ describe('the server as started by the CLI (identity routes, console files)', ()
     expect(await get('/assets/app.js')).toBe('console.log(1)');
     // A link that stays inside the directory is an ordinary file.
     expect(await get('/assets/alias.js')).toBe('console.log(1)');
-    for (const path of ['/.env', '/.git/config', '/assets/leak.txt', '/linked/inner.txt', '/%2eenv', '/assets/%2e%2e/.env']) {
+    for (const path of [
+      '/.env',
+      '/.git/config',
+      '/assets/leak.txt',
+      '/linked/inner.txt',
+      '/%2eenv',
+      '/assets/%2e%2e/.env',
+    ]) {
       const text = await get(path);
       expect(text, path).not.toMatch(/SECRET|outside-/);
     }
@@ -384,7 +574,11 @@ describe('the server as started by the CLI (timeouts and connections)', () => {
 
   beforeAll(async () => {
     // Auth off (loopback), so the slow request reaches the engine, which waits for its body.
-    server = await startServer({ ...baseConfig, auth: 'disabled', requestTimeoutMillis: 1000, maxConnections: 4 }, silentLogger, createPostgrestApp);
+    server = await startServer(
+      { ...baseConfig, auth: 'disabled', requestTimeoutMillis: 1000, maxConnections: 4 },
+      silentLogger,
+      createPostgrestApp,
+    );
     port = Number(new URL(server.url).port);
   });
   afterAll(async () => {
@@ -412,7 +606,9 @@ describe('the server as started by the CLI (timeouts and connections)', () => {
   it('#10 drops a client that sends its body too slowly after the request timeout', async () => {
     const socket = await open();
     const started = Date.now();
-    socket.write('POST /api/db/comments HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+    socket.write(
+      'POST /api/db/comments HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    );
     // One byte every 200 ms: never idle long, never done.
     const drip = setInterval(() => socket.writable && socket.write(' '), 200);
     const reply = await closedWithin(socket, 8000);

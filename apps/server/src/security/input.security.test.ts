@@ -30,13 +30,18 @@ describe.each(testDatabases())('bad input and resources on $engine', (target) =>
 
   const admin = basic('admin@local');
   const api = (path: string, init: RequestInit = {}) =>
-    fetch(`${server.url}${path}`, { ...init, headers: { ...admin, 'Content-Type': 'application/json', ...init.headers } });
+    fetch(`${server.url}${path}`, {
+      ...init,
+      headers: { ...admin, 'Content-Type': 'application/json', ...init.headers },
+    });
 
   /** A PostgREST-shaped 4xx: `{code, message, details, hint}` as on every /api/db refusal. */
   async function expectPostgrestRefusal(response: Response, status = 400) {
     expect(response.status).toBe(status);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(body).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
+    expect(body).toEqual(
+      expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
+    );
     expect(body).toHaveProperty('details');
     expect(body).toHaveProperty('hint');
     return body;
@@ -48,14 +53,28 @@ describe.each(testDatabases())('bad input and resources on $engine', (target) =>
     expect(body.code).toBe('PGRST100');
     expect(body.message).toMatch(/select/i);
     // Wide enough for any real page still works.
-    expect((await api(`/api/db/checks?select=${Array.from({ length: 100 }, () => 'name').join(',')}&limit=1`)).status).toBe(200);
+    expect(
+      (
+        await api(
+          `/api/db/checks?select=${Array.from({ length: 100 }, () => 'name').join(',')}&limit=1`,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('#11 caps the depth of embeds: a 100-level self-embed is a PostgREST 400', async () => {
-    const nested = (levels: number): string => (levels === 0 ? 'id' : `id,parent_id(${nested(levels - 1)})`);
-    expect((await expectPostgrestRefusal(await api(`/api/db/components?select=${nested(100)}`))).code).toBe('PGRST100');
-    const eleven = await expectPostgrestRefusal(await api(`/api/db/components?select=${nested(11)}`));
-    expect(eleven).toMatchObject({ code: 'PGRST100', message: expect.stringMatching(/embedded resources may nest at most 10 levels/i) });
+    const nested = (levels: number): string =>
+      levels === 0 ? 'id' : `id,parent_id(${nested(levels - 1)})`;
+    expect(
+      (await expectPostgrestRefusal(await api(`/api/db/components?select=${nested(100)}`))).code,
+    ).toBe('PGRST100');
+    const eleven = await expectPostgrestRefusal(
+      await api(`/api/db/components?select=${nested(11)}`),
+    );
+    expect(eleven).toMatchObject({
+      code: 'PGRST100',
+      message: expect.stringMatching(/embedded resources may nest at most 10 levels/i),
+    });
     expect((await api(`/api/db/components?select=${nested(10)}&limit=1`)).status).toBe(200);
   });
 
@@ -66,40 +85,75 @@ describe.each(testDatabases())('bad input and resources on $engine', (target) =>
     await expectPostgrestRefusal(await api(`/api/db/checks?or=${or}`));
   });
 
-  const deepJson = (levels: number, leaf = '"x"') => `${'['.repeat(levels)}${leaf}${']'.repeat(levels)}`;
+  const deepJson = (levels: number, leaf = '"x"') =>
+    `${'['.repeat(levels)}${leaf}${']'.repeat(levels)}`;
 
   it('#11 refuses a 10k-deep JSON body on /api/db writes and rpc with a PostgREST 400', async () => {
-    for (const body of [`{"name":"deep","spec":${deepJson(10_000, '{}')}}`, `[{"name":${deepJson(10_000)}}]`]) {
-      const post = await expectPostgrestRefusal(await api('/api/db/canaries', { method: 'POST', body }));
+    for (const body of [
+      `{"name":"deep","spec":${deepJson(10_000, '{}')}}`,
+      `[{"name":${deepJson(10_000)}}]`,
+    ]) {
+      const post = await expectPostgrestRefusal(
+        await api('/api/db/canaries', { method: 'POST', body }),
+      );
       expect(post.code).toBe('PGRST102');
     }
-    const patch = await api(`/api/db/checks?id=eq.${checkId}`, { method: 'PATCH', body: `{"labels":${deepJson(10_000, '{}')}}` });
+    const patch = await api(`/api/db/checks?id=eq.${checkId}`, {
+      method: 'PATCH',
+      body: `{"labels":${deepJson(10_000, '{}')}}`,
+    });
     expect((await expectPostgrestRefusal(patch)).code).toBe('PGRST102');
     // rpc is refused to every role of the server: the engine alone, with a function that takes a document.
-    await db.exec(`CREATE OR REPLACE FUNCTION echo_document(doc jsonb) RETURNS jsonb LANGUAGE sql AS $$ SELECT doc $$`);
+    await db.exec(
+      `CREATE OR REPLACE FUNCTION echo_document(doc jsonb) RETURNS jsonb LANGUAGE sql AS $$ SELECT doc $$`,
+    );
     const engine = await startEngine(db);
     try {
-      const call = (body: string) => engine.request('/rpc/echo_document', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-      expect((await expectPostgrestRefusal(await call(`{"doc":${deepJson(10_000)}}`))).code).toBe('PGRST102');
-      expect(await (await call(`{"doc":${deepJson(20)}}`)).json()).toEqual(JSON.parse(deepJson(20)));
+      const call = (body: string) =>
+        engine.request('/rpc/echo_document', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body,
+        });
+      expect((await expectPostgrestRefusal(await call(`{"doc":${deepJson(10_000)}}`))).code).toBe(
+        'PGRST102',
+      );
+      expect(await (await call(`{"doc":${deepJson(20)}}`)).json()).toEqual(
+        JSON.parse(deepJson(20)),
+      );
     } finally {
       await engine.close();
       await db.exec('DROP FUNCTION echo_document(jsonb)');
     }
     // A document of ordinary depth is still written.
-    const fine = await api(`/api/db/checks?id=eq.${checkId}`, { method: 'PATCH', body: `{"labels":{"a":"b"},"spec":${deepJson(20, '{}')}}` });
+    const fine = await api(`/api/db/checks?id=eq.${checkId}`, {
+      method: 'PATCH',
+      body: `{"labels":{"a":"b"},"spec":${deepJson(20, '{}')}}`,
+    });
     expect(fine.status).toBe(204);
   });
 
   it('#11 refuses a 10k-deep JSON body on the canary routes with a 400', async () => {
-    const response = await api('/api/canary/api/summary', { method: 'POST', body: `{"labels":{"a":${deepJson(10_000)}}}` });
+    const response = await api('/api/canary/api/summary', {
+      method: 'POST',
+      body: `{"labels":{"a":${deepJson(10_000)}}}`,
+    });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'invalid', message: expect.stringMatching(/nest/i) });
+    expect(await response.json()).toEqual({
+      error: 'invalid',
+      message: expect.stringMatching(/nest/i),
+    });
   });
 
   it('#11 answers a duration or time out of range on the check graph with a 400', async () => {
     const graph = (query: string) => api(`/api/canary/api/graph?check=${checkId}&${query}`);
-    for (const query of ['start=99999999y', 'start=1h&end=99999999y', 'start=999999999999999999999d', 'start=-271821-04-20T00:00:00Z', 'start=9000000000000000000ms']) {
+    for (const query of [
+      'start=99999999y',
+      'start=1h&end=99999999y',
+      'start=999999999999999999999d',
+      'start=-271821-04-20T00:00:00Z',
+      'start=9000000000000000000ms',
+    ]) {
       const response = await graph(query);
       expect(response.status, query).toBe(400);
       expect(await response.json()).toEqual({ error: 'invalid', message: expect.any(String) });
@@ -114,11 +168,18 @@ describe.each(testDatabases())('bad input and resources on $engine', (target) =>
     post(body: unknown): Promise<string>;
     usage(): { entries: number; bytes: number };
   }
-  async function withSummaries(options: SummaryRepliesOptions, run: (server: WatchedServer) => Promise<void>) {
+  async function withSummaries(
+    options: SummaryRepliesOptions,
+    run: (server: WatchedServer) => Promise<void>,
+  ) {
     const summaries = createSummaryReplies(db, options);
     const cached = await startTestServer({ db, createPostgrestApp, summaryReplies: summaries });
     const post = async (body: unknown) => {
-      const response = await fetch(`${cached.url}/api/canary/api/summary`, { method: 'POST', headers: { ...admin, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${cached.url}/api/canary/api/summary`, {
+        method: 'POST',
+        headers: { ...admin, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(response.status).toBe(200);
       return response.text();
     };
@@ -130,7 +191,9 @@ describe.each(testDatabases())('bad input and resources on $engine', (target) =>
   }
 
   // Every deleteFrom instant is a query (and a cache key) of its own, as in the finding's 200 bodies.
-  const distinctBody = (i: number) => ({ deleteFrom: new Date(Date.UTC(2020, 0, 1) + i * 1000).toISOString() });
+  const distinctBody = (i: number) => ({
+    deleteFrom: new Date(Date.UTC(2020, 0, 1) + i * 1000).toISOString(),
+  });
 
   it('#12 bounds the summary reply cache by entries and by bytes, and forgets expired replies', async () => {
     await withSummaries({ cacheMillis: 1500, maxEntries: 8 }, async ({ post, usage }) => {
@@ -144,16 +207,26 @@ describe.each(testDatabases())('bad input and resources on $engine', (target) =>
       expect(usage()).toEqual({ entries: 0, bytes: 0 });
     });
 
-    const replyBytes = Buffer.byteLength(await (await api('/api/canary/api/summary', { method: 'POST', body: JSON.stringify(distinctBody(0)) })).text());
+    const replyBytes = Buffer.byteLength(
+      await (
+        await api('/api/canary/api/summary', {
+          method: 'POST',
+          body: JSON.stringify(distinctBody(0)),
+        })
+      ).text(),
+    );
     const maxBytes = Math.round(3.5 * replyBytes);
-    await withSummaries({ cacheMillis: 60_000, maxEntries: 1000, maxBytes }, async ({ post, usage }) => {
-      for (let i = 0; i < 60; i += 1) {
-        await post(distinctBody(i));
-        expect(usage().bytes).toBeLessThanOrEqual(maxBytes);
-      }
-      expect(usage().entries).toBeGreaterThan(0);
-      expect(usage().entries).toBeLessThanOrEqual(3);
-    });
+    await withSummaries(
+      { cacheMillis: 60_000, maxEntries: 1000, maxBytes },
+      async ({ post, usage }) => {
+        for (let i = 0; i < 60; i += 1) {
+          await post(distinctBody(i));
+          expect(usage().bytes).toBeLessThanOrEqual(maxBytes);
+        }
+        expect(usage().entries).toBeGreaterThan(0);
+        expect(usage().entries).toBeLessThanOrEqual(3);
+      },
+    );
   });
 
   it('#12 still shares one reply per window between pollers of a body, and a write through /api/db clears it', async () => {
@@ -192,7 +265,9 @@ describe('#11 Postgres errors a request causes', () => {
 
   it('#11 maps class 54 (statement too complex, too many columns) to a 400, on /api/db and elsewhere', async () => {
     for (const code of ['54001', '54011', '54023']) {
-      expect(fromDatabaseError(pgError(code, 'target lists can have at most 1664 entries'))).toMatchObject({ status: 400, code });
+      expect(
+        fromDatabaseError(pgError(code, 'target lists can have at most 1664 entries')),
+      ).toMatchObject({ status: 400, code });
       const response = await failing(pgError(code, 'statement too complex')).request('/');
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: 'invalid', message: 'statement too complex' });

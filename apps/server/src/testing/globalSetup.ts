@@ -31,7 +31,10 @@ export function setup(project: TestProject) {
   if (!url && postgresInstalled()) {
     const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
     try {
-      const out = execFileSync('bash', ['scripts/test-postgres.sh', 'start'], { cwd: repoRoot, encoding: 'utf8' });
+      const out = execFileSync('bash', ['scripts/test-postgres.sh', 'start'], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+      });
       url = /TEST_DATABASE_URL=(\S+)/.exec(out)?.[1] ?? '';
       missing = url ? '' : `scripts/test-postgres.sh printed no URL: ${out.trim()}`;
     } catch (error) {
@@ -40,7 +43,10 @@ export function setup(project: TestProject) {
   }
   rmSync(warningsFile, { force: true });
   if (missing) {
-    if (inCi()) throw new Error(`${missing}; CI runs the server suites on PGlite and PostgreSQL, set TEST_DATABASE_URL or install it`);
+    if (inCi())
+      throw new Error(
+        `${missing}; CI runs the server suites on PGlite and PostgreSQL, set TEST_DATABASE_URL or install it`,
+      );
     const warning = `${missing}: the PostgreSQL suites did not run, only PGlite`;
     console.warn(warning);
     mkdirSync(dirname(warningsFile), { recursive: true });

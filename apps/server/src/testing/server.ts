@@ -44,7 +44,13 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     app.route('/api/.ory', identity.app);
     app.route('/api/kratos', identity.app);
     app.route('/api/dev', identity.devApp);
-    app.route('/', createApp({ ...appOptions, resolvers: [...(appOptions.resolvers ?? []), ...wired.resolvers] }));
+    app.route(
+      '/',
+      createApp({
+        ...appOptions,
+        resolvers: [...(appOptions.resolvers ?? []), ...wired.resolvers],
+      }),
+    );
   } else {
     app.route('/', createApp(appOptions));
   }

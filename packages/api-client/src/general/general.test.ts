@@ -20,7 +20,9 @@ describe('general calls', () => {
     expect(server.last().url).toBe('/api/canary/about');
 
     server.reply = () => ({ body: [{ name: 'incidents.disable', value: 'true', source: 'db' }] });
-    expect(await getProperties(client)).toEqual([{ name: 'incidents.disable', value: 'true', source: 'db' }]);
+    expect(await getProperties(client)).toEqual([
+      { name: 'incidents.disable', value: 'true', source: 'db' },
+    ]);
     expect(server.last().url).toBe('/api/properties');
 
     expect(kubeconfigUrl(client)).toBe(`${server.origin}/api/kubeconfig`);

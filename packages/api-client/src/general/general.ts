@@ -5,7 +5,10 @@ import { generalKeys } from './keys.ts';
 import { aboutSchema, propertiesSchema, type About, type Property } from './schemas.ts';
 
 /** GET `/about` (`{appVersion, chartVersion}`); `service: 'canary'` asks the canary service instead. */
-export function getAbout(client: ApiClient, options: CallOptions & { service?: 'general' | 'canary' } = {}): Promise<About> {
+export function getAbout(
+  client: ApiClient,
+  options: CallOptions & { service?: 'general' | 'canary' } = {},
+): Promise<About> {
   const group = options.service === 'canary' ? client.canary : client.general;
   return group.get('about', { schema: aboutSchema, signal: options.signal });
 }

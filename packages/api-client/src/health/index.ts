@@ -1,4 +1,10 @@
-export { checkDetailsQuery, checkGraphQuery, runCheckNow, statusHistoryPageSize, statusHistoryQuery } from './checkCalls.ts';
+export {
+  checkDetailsQuery,
+  checkGraphQuery,
+  runCheckNow,
+  statusHistoryPageSize,
+  statusHistoryQuery,
+} from './checkCalls.ts';
 export type { CheckDetails, CheckGraphReply } from './checkSchemas.ts';
 export { healthKeys } from './keys.ts';
 export { recentStatusesQuery } from './recentStatuses.ts';

@@ -14,9 +14,14 @@ export const healthKeys = {
   /** The check's details, and the prefix of its status history. */
   check: (id: string) => [...healthKeys.all(), 'check', id] as const,
   statusHistory: (query: StatusHistoryQuery) =>
-    [...healthKeys.check(query.checkId), 'statuses', { ...query, start: String(query.start) }] as const,
+    [
+      ...healthKeys.check(query.checkId),
+      'statuses',
+      { ...query, start: String(query.start) },
+    ] as const,
   /** Every row strip's recent results. */
   recentStatuses: () => [...healthKeys.all(), 'recent-statuses'] as const,
   // The ids as one string: react-query hashes the key on every render, element by element.
-  recentStatusesOf: (checkIds: readonly string[], asOf: number) => [...healthKeys.recentStatuses(), checkIds.join(','), asOf] as const,
+  recentStatusesOf: (checkIds: readonly string[], asOf: number) =>
+    [...healthKeys.recentStatuses(), checkIds.join(','), asOf] as const,
 };

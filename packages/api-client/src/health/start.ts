@@ -18,5 +18,7 @@ export function resolveStart(start: Date | string, now: Date = new Date()): stri
   const match = start.trim().match(/^(?:now-)?(\d+)(mo|s|m|h|d|w|y)$/);
   if (!match) return start;
   const [, amount, unit] = match;
-  return new Date(now.getTime() - Number(amount) * (relativeUnitsMs[unit as string] ?? 0)).toISOString();
+  return new Date(
+    now.getTime() - Number(amount) * (relativeUnitsMs[unit as string] ?? 0),
+  ).toISOString();
 }

@@ -15,7 +15,11 @@ export interface CheckSummaryQuery {
 }
 
 /** GET `/canary/api/summary`; with a query, POST it as the JSON body. */
-export function getCheckSummary(client: ApiClient, query?: CheckSummaryQuery, options: CallOptions = {}): Promise<CheckSummaryReply> {
+export function getCheckSummary(
+  client: ApiClient,
+  query?: CheckSummaryQuery,
+  options: CallOptions = {},
+): Promise<CheckSummaryReply> {
   const request = { schema: checkSummaryReplySchema, signal: options.signal };
   return query === undefined
     ? client.canary.get('api/summary', request)

@@ -34,7 +34,14 @@
  */
 export * from './ast.ts';
 export { PostgrestParseError } from './errors.ts';
-export { encodeFilterValue, encodeLogicTree, logicGroupKey, parseCondition, parseFilterValue, parseLogicTree } from './filter.ts';
+export {
+  encodeFilterValue,
+  encodeLogicTree,
+  logicGroupKey,
+  parseCondition,
+  parseFilterValue,
+  parseLogicTree,
+} from './filter.ts';
 export { encodeOrder, parseOrder } from './order.ts';
 export { encodeSelect, parseSelect } from './select.ts';
 export { encodeFilterExtension, parseFilterExtension } from './extension.ts';

@@ -47,7 +47,16 @@ export interface FlowComponents {
   Text: ComponentType<NodeProps & { text: UiText }>;
   Image: ComponentType<NodeProps & { src: string; width?: number; height?: number }>;
   Anchor: ComponentType<NodeProps & { href: string; title: UiText }>;
-  Script: ComponentType<NodeProps & { src: string; async?: boolean; integrity?: string; crossOrigin?: string; nonce?: string; type?: string }>;
+  Script: ComponentType<
+    NodeProps & {
+      src: string;
+      async?: boolean;
+      integrity?: string;
+      crossOrigin?: string;
+      nonce?: string;
+      type?: string;
+    }
+  >;
   Div: ComponentType<NodeProps & { divId: string }>;
   Messages: ComponentType<{ messages: readonly UiText[]; id?: string; testId?: string }>;
 }
@@ -72,7 +81,9 @@ const TextInput = styled.input`
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   font: inherit;
-  &[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.danger}; }
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
 `;
 
 const MessageList = styled.ul`
@@ -103,7 +114,15 @@ const Codes = styled.ul`
   font-family: ${({ theme }) => theme.fontFamily.mono};
 `;
 
-export function FlowMessages({ messages, id, testId = testIds.flow.messages }: { messages: readonly UiText[]; id?: string; testId?: string }) {
+export function FlowMessages({
+  messages,
+  id,
+  testId = testIds.flow.messages,
+}: {
+  messages: readonly UiText[];
+  id?: string;
+  testId?: string;
+}) {
   if (!messages.length) return null;
   const hasError = messages.some(isErrorMessage);
   return (
@@ -111,7 +130,12 @@ export function FlowMessages({ messages, id, testId = testIds.flow.messages }: {
     <div id={id} role={hasError ? 'alert' : 'status'} data-testid={testId}>
       <MessageList>
         {messages.map((message, index) => (
-          <Message key={`${message.id}-${index}`} $error={isErrorMessage(message)} data-message-id={message.id} data-message-type={message.type}>
+          <Message
+            key={`${message.id}-${index}`}
+            $error={isErrorMessage(message)}
+            data-message-id={message.id}
+            data-message-type={message.type}
+          >
             {message.text}
           </Message>
         ))}
@@ -120,7 +144,18 @@ export function FlowMessages({ messages, id, testId = testIds.flow.messages }: {
   );
 }
 
-function DefaultInput({ node, id, label, name, type, value, required, disabled, autoComplete, onChange }: InputNodeProps) {
+function DefaultInput({
+  node,
+  id,
+  label,
+  name,
+  type,
+  value,
+  required,
+  disabled,
+  autoComplete,
+  onChange,
+}: InputNodeProps) {
   const messagesId = node.messages.length ? `${id}-messages` : undefined;
   return (
     <Field>
@@ -143,12 +178,28 @@ function DefaultInput({ node, id, label, name, type, value, required, disabled, 
   );
 }
 
-function DefaultCheckbox({ node, id, label, name, checked, disabled, onChange }: CheckboxNodeProps) {
+function DefaultCheckbox({
+  node,
+  id,
+  label,
+  name,
+  checked,
+  disabled,
+  onChange,
+}: CheckboxNodeProps) {
   const messagesId = node.messages.length ? `${id}-messages` : undefined;
   return (
     <Field>
       <Label htmlFor={id}>
-        <input id={id} name={name} type="checkbox" checked={checked} disabled={disabled} aria-describedby={messagesId} onChange={(event) => onChange(event.target.checked)} />{' '}
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          aria-describedby={messagesId}
+          onChange={(event) => onChange(event.target.checked)}
+        />{' '}
         {label?.text ?? name}
       </Label>
       <FlowMessages messages={node.messages} id={messagesId} testId={testIds.flow.nodeMessages} />
@@ -159,7 +210,15 @@ function DefaultCheckbox({ node, id, label, name, checked, disabled, onChange }:
 function DefaultButton({ label, name, value, disabled, busy, onPress, node }: ButtonNodeProps) {
   const primary = name === 'method' || node.group === 'default';
   return (
-    <Button type="submit" name={name} value={value} variant={primary ? 'primary' : 'secondary'} disabled={disabled} loading={busy} onClick={onPress}>
+    <Button
+      type="submit"
+      name={name}
+      value={value}
+      variant={primary ? 'primary' : 'secondary'}
+      disabled={disabled}
+      loading={busy}
+      onClick={onPress}
+    >
       {label?.text ?? value}
     </Button>
   );
@@ -185,7 +244,13 @@ function DefaultText({ node, label, text, id }: NodeProps & { text: UiText }) {
   );
 }
 
-function DefaultImage({ label, src, width, height, id }: NodeProps & { src: string; width?: number; height?: number }) {
+function DefaultImage({
+  label,
+  src,
+  width,
+  height,
+  id,
+}: NodeProps & { src: string; width?: number; height?: number }) {
   return (
     <Field>
       <img id={id} src={src} width={width} height={height} alt={label?.text ?? ''} />
@@ -202,7 +267,22 @@ function DefaultAnchor({ href, title, id }: NodeProps & { href: string; title: U
 }
 
 // Scripts (WebAuthn, captcha) load only from this origin: a flow must not pull code from elsewhere.
-function DefaultScript({ src, async, integrity, crossOrigin, nonce, type, id }: NodeProps & { src: string; async?: boolean; integrity?: string; crossOrigin?: string; nonce?: string; type?: string }) {
+function DefaultScript({
+  src,
+  async,
+  integrity,
+  crossOrigin,
+  nonce,
+  type,
+  id,
+}: NodeProps & {
+  src: string;
+  async?: boolean;
+  integrity?: string;
+  crossOrigin?: string;
+  nonce?: string;
+  type?: string;
+}) {
   useEffect(() => {
     if (typeof document === 'undefined') return;
     let url: URL;
@@ -245,9 +325,19 @@ export const defaultFlowComponents: FlowComponents = {
 const FlowComponentsContext = createContext<FlowComponents>(defaultFlowComponents);
 
 /** Replaces some registry entries for everything below; the rest stay the defaults. */
-export function FlowComponentsProvider({ components, children }: { components: Partial<FlowComponents>; children?: ReactNode }) {
+export function FlowComponentsProvider({
+  components,
+  children,
+}: {
+  components: Partial<FlowComponents>;
+  children?: ReactNode;
+}) {
   const parent = useContext(FlowComponentsContext);
-  return <FlowComponentsContext.Provider value={{ ...parent, ...components }}>{children}</FlowComponentsContext.Provider>;
+  return (
+    <FlowComponentsContext.Provider value={{ ...parent, ...components }}>
+      {children}
+    </FlowComponentsContext.Provider>
+  );
 }
 
 export function useFlowComponents(): FlowComponents {

@@ -5,7 +5,11 @@ import { HealthPage } from '../HealthPage/HealthPage.tsx';
 import { StandaloneHealthPage } from '../HealthPage/StandaloneHealthPage.tsx';
 import { testIds } from '../testIds.ts';
 import { startHealthServer, type HealthServer } from '../testing/healthServer.test.helper.ts';
-import { currentUrl, renderWithoutRouter, renderWithProviders } from '../testing/renderHealth.test.helper.tsx';
+import {
+  currentUrl,
+  renderWithoutRouter,
+  renderWithProviders,
+} from '../testing/renderHealth.test.helper.tsx';
 
 let server: HealthServer;
 beforeAll(async () => {
@@ -16,7 +20,10 @@ afterAll(() => server.close());
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
 
-const historyRequests = () => server.requests.filter((r) => r.path === '/api/db/check_statuses' && r.params.get('check_id')?.startsWith('eq.'));
+const historyRequests = () =>
+  server.requests.filter(
+    (r) => r.path === '/api/db/check_statuses' && r.params.get('check_id')?.startsWith('eq.'),
+  );
 const lastHistory = () => historyRequests().at(-1)!.params;
 const url = () => new URLSearchParams(currentUrl.search);
 
@@ -31,7 +38,9 @@ function openAt(search: string) {
 
 async function historyWithRows(count: number) {
   const history = await screen.findByTestId(testIds.modal.history);
-  await waitFor(() => expect(within(history).getAllByTestId(testIds.modal.historyRow)).toHaveLength(count));
+  await waitFor(() =>
+    expect(within(history).getAllByTestId(testIds.modal.historyRow)).toHaveLength(count),
+  );
   return history;
 }
 
@@ -75,13 +84,22 @@ describe('CheckHistory', () => {
     await waitFor(() => expect(lastHistory().get('offset')).toBe('50'));
     expect(lastHistory().get('limit')).toBe('25');
     expect(lastHistory().get('status')).toBe('eq.true');
-    await waitFor(() => expect(within(history).getByRole('navigation', { name: 'Status history pagination' }).textContent).toMatch(/Showing 51-/));
-    expect(within(history).getByRole('combobox', { name: 'Status' }).textContent).toContain('Healthy');
+    await waitFor(() =>
+      expect(
+        within(history).getByRole('navigation', { name: 'Status history pagination' }).textContent,
+      ).toMatch(/Showing 51-/),
+    );
+    expect(within(history).getByRole('combobox', { name: 'Status' }).textContent).toContain(
+      'Healthy',
+    );
   });
 
   it('pages through the browser history in the embed, which has no router', async () => {
     const user = userEvent.setup();
-    renderWithoutRouter(<StandaloneHealthPage embedded />, { baseUrl: server.baseUrl, url: '/health?checkId=c-payments-api&timeRange=3h&history.pageSize=25' });
+    renderWithoutRouter(<StandaloneHealthPage embedded />, {
+      baseUrl: server.baseUrl,
+      url: '/health?checkId=c-payments-api&timeRange=3h&history.pageSize=25',
+    });
     const history = await historyWithRows(25);
     await user.click(within(history).getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(lastHistory().get('offset')).toBe('25'));

@@ -1,10 +1,28 @@
-import { statusHistoryPageSize, statusHistoryQuery, type CheckStatus } from '@opsdeck/api-client/health';
+import {
+  statusHistoryPageSize,
+  statusHistoryQuery,
+  type CheckStatus,
+} from '@opsdeck/api-client/health';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { DataTablePager, formatDate, formatLatency, Select, StatusDot, UrlStateProvider, useDataTable, useDataTableQuery, type UrlStateBinding } from '@opsdeck/ui';
+import {
+  DataTablePager,
+  formatDate,
+  formatLatency,
+  Select,
+  StatusDot,
+  UrlStateProvider,
+  useDataTable,
+  useDataTableQuery,
+  type UrlStateBinding,
+} from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
-import { durationPresets, parseDurationFilter, type HistoryStatus } from '../model/durationFilter.ts';
+import {
+  durationPresets,
+  parseDurationFilter,
+  type HistoryStatus,
+} from '../model/durationFilter.ts';
 import { useHealthRouting } from '../routing/HealthRouting.tsx';
 import type { TimeRangePreset } from '../model/timeRange.ts';
 import { testIds } from '../testIds.ts';
@@ -56,7 +74,13 @@ const custom = 'custom';
 const historyPageSizes = [25, statusHistoryPageSize, 100] as const;
 const historyFilters = ['status'] as const;
 // One options object for the fetch's and the table's reads of the URL (`history.pageIndex`, ...).
-const historyTable = { id: 'history', defaultSort: { id: 'time', desc: true }, pageSizes: historyPageSizes, defaultPageSize: statusHistoryPageSize, filters: historyFilters };
+const historyTable = {
+  id: 'history',
+  defaultSort: { id: 'time', desc: true },
+  pageSizes: historyPageSizes,
+  defaultPageSize: statusHistoryPageSize,
+  filters: historyFilters,
+};
 const noRows: CheckStatus[] = [];
 const rowId = (row: CheckStatus) => row.time;
 
@@ -82,15 +106,23 @@ function parseStatus(text: string | undefined): HistoryStatus {
   return text === 'healthy' || text === 'unhealthy' ? text : 'all';
 }
 
-function StatusHistoryTable({ checkId, timeRange }: { checkId: string; timeRange: TimeRangePreset }) {
+function StatusHistoryTable({
+  checkId,
+  timeRange,
+}: {
+  checkId: string;
+  timeRange: TimeRangePreset;
+}) {
   const client = useApiClient();
   const [durationChoice, setDurationChoice] = useState('');
   const [customText, setCustomText] = useState('');
   const { query, setFilter, update } = useDataTableQuery(historyTable);
   const status = parseStatus(query.filters.status);
 
-  const customParse = durationChoice === custom && customText.trim() !== '' ? parseDurationFilter(customText) : null;
-  const presetParse = durationChoice && durationChoice !== custom ? parseDurationFilter(durationChoice) : null;
+  const customParse =
+    durationChoice === custom && customText.trim() !== '' ? parseDurationFilter(customText) : null;
+  const presetParse =
+    durationChoice && durationChoice !== custom ? parseDurationFilter(durationChoice) : null;
   const parsed = presetParse ?? customParse;
   const duration = parsed?.ok ? parsed.ms : undefined;
 
@@ -105,7 +137,12 @@ function StatusHistoryTable({ checkId, timeRange }: { checkId: string; timeRange
       pageSize: query.pageSize,
     }),
   );
-  const dataTable = useDataTable({ ...historyTable, data: history.data?.data ?? noRows, total: history.data?.totalEntries ?? 0, getRowId: rowId });
+  const dataTable = useDataTable({
+    ...historyTable,
+    data: history.data?.data ?? noRows,
+    total: history.data?.totalEntries ?? 0,
+    getRowId: rowId,
+  });
 
   // Spec §2: any filter change returns to the first page (a URL filter does so by itself).
   const changeFilter = (apply: () => void) => {
@@ -128,7 +165,11 @@ function StatusHistoryTable({ checkId, timeRange }: { checkId: string; timeRange
         />
         <Select
           label="Duration"
-          options={[{ value: '', label: 'All' }, ...durationPresets.map((preset) => ({ value: preset, label: preset })), { value: custom, label: 'Custom' }]}
+          options={[
+            { value: '', label: 'All' },
+            ...durationPresets.map((preset) => ({ value: preset, label: preset })),
+            { value: custom, label: 'Custom' },
+          ]}
           value={durationChoice}
           onChange={(value) => changeFilter(() => setDurationChoice(value))}
         />
@@ -142,7 +183,9 @@ function StatusHistoryTable({ checkId, timeRange }: { checkId: string; timeRange
               aria-describedby={customParse?.ok === false ? `${checkId}-duration-error` : undefined}
               onChange={(event) => changeFilter(() => setCustomText(event.target.value))}
             />
-            {customParse?.ok === false ? <ErrorText id={`${checkId}-duration-error`}>{customParse.error}</ErrorText> : null}
+            {customParse?.ok === false ? (
+              <ErrorText id={`${checkId}-duration-error`}>{customParse.error}</ErrorText>
+            ) : null}
           </Field>
         ) : null}
       </Filters>
@@ -175,7 +218,11 @@ function StatusHistoryTable({ checkId, timeRange }: { checkId: string; timeRange
               <tr key={row.time} data-testid={testIds.modal.historyRow}>
                 <td>{formatDate(row.time)}</td>
                 <td>
-                  <StatusDot status={row.status ? 'healthy' : 'unhealthy'} label={row.status ? 'Healthy' : 'Unhealthy'} /> {row.status ? 'Healthy' : 'Unhealthy'}
+                  <StatusDot
+                    status={row.status ? 'healthy' : 'unhealthy'}
+                    label={row.status ? 'Healthy' : 'Unhealthy'}
+                  />{' '}
+                  {row.status ? 'Healthy' : 'Unhealthy'}
                 </td>
                 <td>{formatLatency(row.duration)}</td>
                 <td>{row.error || row.message}</td>

@@ -17,48 +17,84 @@ beforeAll(async () => {
 afterAll(() => server.close());
 afterEach(() => cleanup());
 
-function openModal(checkId: string, options: { roles?: string[]; permissions?: Permission[]; embedded?: boolean; extra?: boolean } = {}) {
+function openModal(
+  checkId: string,
+  options: {
+    roles?: string[];
+    permissions?: Permission[];
+    embedded?: boolean;
+    extra?: boolean;
+  } = {},
+) {
   return renderWithProviders(
     <main>
       <HealthPage
         embedded={options.embedded}
-        checkActions={options.extra ? (check) => <button type="button">Attach {check.name} as evidence</button> : undefined}
+        checkActions={
+          options.extra
+            ? (check) => <button type="button">Attach {check.name} as evidence</button>
+            : undefined
+        }
       />
     </main>,
-    { baseUrl: server.baseUrl, roles: options.roles, permissions: options.permissions, url: `/health?checkId=${checkId}&timeRange=3h` },
+    {
+      baseUrl: server.baseUrl,
+      roles: options.roles,
+      permissions: options.permissions,
+      url: `/health?checkId=${checkId}&timeRange=3h`,
+    },
   );
 }
 
-const historyRequests = () => server.requests.filter((r) => r.path === '/api/db/check_statuses' && r.params.get('check_id')?.startsWith('eq.'));
+const historyRequests = () =>
+  server.requests.filter(
+    (r) => r.path === '/api/db/check_statuses' && r.params.get('check_id')?.startsWith('eq.'),
+  );
 const lastHistory = () => historyRequests().at(-1)!.params;
 
 describe('CheckModal', () => {
   it('shows labels, the stats and the Health Overview of the time range', async () => {
     openModal('c-payments-api');
     const modal = await screen.findByTestId(testIds.modal.root);
-    await waitFor(() => expect(within(modal).getByTestId(testIds.modal.stats).textContent).toContain('critical'));
+    await waitFor(() =>
+      expect(within(modal).getByTestId(testIds.modal.stats).textContent).toContain('critical'),
+    );
     const stats = within(modal).getByTestId(testIds.modal.stats);
-    for (const label of ['Uptime', 'Latency 95/97/99', 'Severity', 'Last Run', 'Transitioned', 'Next Run', 'Time Range']) {
+    for (const label of [
+      'Uptime',
+      'Latency 95/97/99',
+      'Severity',
+      'Last Run',
+      'Transitioned',
+      'Next Run',
+      'Time Range',
+    ]) {
       expect(stats.textContent).toContain(label);
     }
     // The graph's percentiles for the range replace the summary's once it arrives.
     await waitFor(() => expect(stats.textContent).toContain('210ms / 215ms / 220ms'));
     expect(stats.textContent).toContain('75%');
     expect(within(modal).getByRole('list', { name: 'Labels' }).textContent).toContain('prod');
-    const chart = within(modal).getByRole('img', { name: /^Health Overview\. Last 3h: 9 passed, 3 failed, slowest 210ms$/ });
+    const chart = within(modal).getByRole('img', {
+      name: /^Health Overview\. Last 3h: 9 passed, 3 failed, slowest 210ms$/,
+    });
     expect(chart).toBeTruthy();
     const graph = server.requests.filter((r) => r.path === '/api/canary/api/graph').at(-1)!;
     expect(graph.params.get('check')).toBe('c-payments-api');
     expect(graph.params.get('count')).toBe('300');
     // 3h back, as RFC 3339.
-    expect(Math.abs(Date.parse(graph.params.get('start')!) - (Date.now() - 3 * 3_600_000))).toBeLessThan(60_000);
+    expect(
+      Math.abs(Date.parse(graph.params.get('start')!) - (Date.now() - 3 * 3_600_000)),
+    ).toBeLessThan(60_000);
   });
 
   it('pages the history 50 at a time with the total from the count', async () => {
     const user = userEvent.setup();
     openModal('c-payments-api');
     const history = await screen.findByTestId(testIds.modal.history);
-    await waitFor(() => expect(within(history).getAllByTestId(testIds.modal.historyRow)).toHaveLength(50));
+    await waitFor(() =>
+      expect(within(history).getAllByTestId(testIds.modal.historyRow)).toHaveLength(50),
+    );
     expect(history.textContent).toContain('Showing 1-50 of 120');
     expect(lastHistory().get('limit')).toBe('50');
     expect(lastHistory().get('order')).toBe('time.desc');
@@ -71,7 +107,9 @@ describe('CheckModal', () => {
     const user = userEvent.setup();
     openModal('c-payments-api');
     const history = await screen.findByTestId(testIds.modal.history);
-    await waitFor(() => expect(within(history).getAllByTestId(testIds.modal.historyRow)).toHaveLength(50));
+    await waitFor(() =>
+      expect(within(history).getAllByTestId(testIds.modal.historyRow)).toHaveLength(50),
+    );
     await user.click(within(history).getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(lastHistory().get('offset')).toBe('50'));
 
@@ -88,12 +126,16 @@ describe('CheckModal', () => {
     await user.click(screen.getByRole('option', { name: 'Custom' }));
     const input = within(history).getByRole('textbox', { name: /Custom duration/ });
     await user.type(input, '5m');
-    expect(within(history).getByText('duration is allowed only in milli seconds & seconds')).toBeTruthy();
+    expect(
+      within(history).getByText('duration is allowed only in milli seconds & seconds'),
+    ).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');
     await user.clear(input);
     await user.type(input, '2s');
     await waitFor(() => expect(lastHistory().get('duration')).toBe('gte.2000'));
-    expect(within(history).queryByText('duration is allowed only in milli seconds & seconds')).toBeNull();
+    expect(
+      within(history).queryByText('duration is allowed only in milli seconds & seconds'),
+    ).toBeNull();
   });
 
   it('shows the spec read-only and the relationships with a count, linking to topology and catalog', async () => {
@@ -101,12 +143,20 @@ describe('CheckModal', () => {
     openModal('c-payments-api');
     const modal = await screen.findByTestId(testIds.modal.root);
     await user.click(within(modal).getByRole('tab', { name: 'Spec' }));
-    await waitFor(() => expect(within(modal).getByTestId(testIds.modal.spec).textContent).toContain('url: http://127.0.0.1/health'));
+    await waitFor(() =>
+      expect(within(modal).getByTestId(testIds.modal.spec).textContent).toContain(
+        'url: http://127.0.0.1/health',
+      ),
+    );
     const relationshipsTab = within(modal).getByRole('tab', { name: /Relationships/ });
     expect(relationshipsTab.textContent).toBe('Relationships 2');
     await user.click(relationshipsTab);
-    expect(within(modal).getByRole('link', { name: 'payments-service' }).getAttribute('href')).toBe('/topology/comp-1');
-    expect(within(modal).getByRole('link', { name: 'payments-deployment' }).getAttribute('href')).toBe('/catalog/conf-1');
+    expect(within(modal).getByRole('link', { name: 'payments-service' }).getAttribute('href')).toBe(
+      '/topology/comp-1',
+    );
+    expect(
+      within(modal).getByRole('link', { name: 'payments-deployment' }).getAttribute('href'),
+    ).toBe('/catalog/conf-1');
   });
 
   it('links Edit for a console-defined canary, not for an externally defined one', async () => {
@@ -116,13 +166,17 @@ describe('CheckModal', () => {
     expect(screen.getByRole('button', { name: 'Attach payments-api as evidence' })).toBeTruthy();
     cleanup();
     openModal('c-payments-db', { extra: true });
-    await waitFor(() => expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'));
+    await waitFor(() =>
+      expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'),
+    );
     expect(screen.queryByTestId(testIds.modal.edit)).toBeNull();
   });
 
   it('has no Edit link or extra actions when embedded', async () => {
     openModal('c-payments-api', { embedded: true, extra: true });
-    await waitFor(() => expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'));
+    await waitFor(() =>
+      expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'),
+    );
     expect(screen.queryByTestId(testIds.modal.edit)).toBeNull();
     expect(screen.queryByRole('button', { name: /as evidence/ })).toBeNull();
   });
@@ -131,26 +185,53 @@ describe('CheckModal', () => {
     const user = userEvent.setup();
     openModal('c-payments-api', { roles: ['responder'] });
     const runNow = await screen.findByTestId(testIds.modal.runNow);
-    const before = { summary: server.requests.filter((r) => r.path.endsWith('/summary')).length, details: server.requests.filter((r) => r.path === '/api/db/checks').length };
+    const before = {
+      summary: server.requests.filter((r) => r.path.endsWith('/summary')).length,
+      details: server.requests.filter((r) => r.path === '/api/db/checks').length,
+    };
     await user.click(runNow);
-    await waitFor(() => expect(screen.getByTestId(testIds.modal.runResult).textContent).toBe('Passed in 42ms: all good'));
-    expect(server.requests.some((r) => r.method === 'POST' && r.path === '/api/canary/run/check/c-payments-api')).toBe(true);
-    await waitFor(() => expect(server.requests.filter((r) => r.path.endsWith('/summary')).length).toBeGreaterThan(before.summary));
-    expect(server.requests.filter((r) => r.path === '/api/db/checks').length).toBeGreaterThan(before.details);
+    await waitFor(() =>
+      expect(screen.getByTestId(testIds.modal.runResult).textContent).toBe(
+        'Passed in 42ms: all good',
+      ),
+    );
+    expect(
+      server.requests.some(
+        (r) => r.method === 'POST' && r.path === '/api/canary/run/check/c-payments-api',
+      ),
+    ).toBe(true);
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.path.endsWith('/summary')).length).toBeGreaterThan(
+        before.summary,
+      ),
+    );
+    expect(server.requests.filter((r) => r.path === '/api/db/checks').length).toBeGreaterThan(
+      before.details,
+    );
   });
 
   it('hides Run Now from a viewer', async () => {
     openModal('c-payments-api', { roles: ['viewer'] });
-    await waitFor(() => expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'));
+    await waitFor(() =>
+      expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'),
+    );
     expect(screen.queryByTestId(testIds.modal.runNow)).toBeNull();
   });
 
   it('gates Run Now on the canaries.run capability the server checks, permission rows included (issue 18 #3)', async () => {
-    openModal('c-payments-api', { roles: ['responder'], permissions: [{ object: 'canaries', action: 'run', deny: true }] });
-    await waitFor(() => expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'));
+    openModal('c-payments-api', {
+      roles: ['responder'],
+      permissions: [{ object: 'canaries', action: 'run', deny: true }],
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'),
+    );
     expect(screen.queryByTestId(testIds.modal.runNow)).toBeNull();
     cleanup();
-    openModal('c-payments-api', { roles: ['viewer'], permissions: [{ object: 'canaries', action: 'run' }] });
+    openModal('c-payments-api', {
+      roles: ['viewer'],
+      permissions: [{ object: 'canaries', action: 'run' }],
+    });
     expect(await screen.findByTestId(testIds.modal.runNow)).toBeTruthy();
   });
 
@@ -165,8 +246,12 @@ describe('CheckModal', () => {
 
   it('has no axe violations', async () => {
     openModal('c-payments-api', { roles: ['admin'] });
-    await waitFor(() => expect(screen.getAllByTestId(testIds.modal.historyRow).length).toBeGreaterThan(0));
-    await waitFor(() => expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId(testIds.modal.historyRow).length).toBeGreaterThan(0),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'),
+    );
     expect(await axeViolations()).toBe('');
   });
 });

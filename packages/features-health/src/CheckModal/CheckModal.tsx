@@ -1,6 +1,20 @@
 import type { CheckDetails, CheckSummary } from '@opsdeck/api-client/health';
 import { useCapability } from '@opsdeck/rbac/react';
-import { Badge, Button, EmptyState, Spinner, formatAge, formatDate, formatLatency, Modal, Select, StatusDot, TagList, Tabs, type TabItem } from '@opsdeck/ui';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  Spinner,
+  formatAge,
+  formatDate,
+  formatLatency,
+  Modal,
+  Select,
+  StatusDot,
+  TagList,
+  Tabs,
+  type TabItem,
+} from '@opsdeck/ui';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useCheckDetails, useCheckGraph, useRunCheck } from '../hooks/checkQueries.ts';
@@ -12,10 +26,16 @@ import { testIds } from '../testIds.ts';
 import { CheckHistory } from './CheckHistory.tsx';
 import { HealthOverviewChart } from './HealthOverviewChart.tsx';
 
-const SpecView = lazy(() => import('./SpecView.tsx').then((module) => ({ default: module.SpecView })));
+const SpecView = lazy(() =>
+  import('./SpecView.tsx').then((module) => ({ default: module.SpecView })),
+);
 
 /** What the console passes to fill the footer's extra actions (playbooks, attach as evidence). */
-export type CheckActionsSlot = (check: { id: string; name: string; canaryId: string | null }) => ReactNode;
+export type CheckActionsSlot = (check: {
+  id: string;
+  name: string;
+  canaryId: string | null;
+}) => ReactNode;
 
 const Stats = styled.dl`
   display: grid;
@@ -83,7 +103,9 @@ function useShortScreen(): boolean {
 }
 
 function Relationships({ details }: { details: CheckDetails | null | undefined }) {
-  const components = (details?.components ?? []).flatMap((row) => (row.components ? [row.components] : []));
+  const components = (details?.components ?? []).flatMap((row) =>
+    row.components ? [row.components] : [],
+  );
   const configs = (details?.configs ?? []).flatMap((row) => (row.configs ? [row.configs] : []));
   if (components.length + configs.length === 0) return <EmptyState kind="details" />;
   return (
@@ -95,7 +117,8 @@ function Relationships({ details }: { details: CheckDetails | null | undefined }
       ))}
       {configs.map((config) => (
         <li key={`config:${config.id}`}>
-          <HealthLink to={`/catalog/${config.id}`}>{config.name}</HealthLink> ({config.type ?? 'config'})
+          <HealthLink to={`/catalog/${config.id}`}>{config.name}</HealthLink> (
+          {config.type ?? 'config'})
         </li>
       ))}
     </Relations>
@@ -103,7 +126,10 @@ function Relationships({ details }: { details: CheckDetails | null | undefined }
 }
 
 export function relationshipCount(details: CheckDetails | null | undefined): number {
-  return (details?.components ?? []).filter((row) => row.components).length + (details?.configs ?? []).filter((row) => row.configs).length;
+  return (
+    (details?.components ?? []).filter((row) => row.components).length +
+    (details?.configs ?? []).filter((row) => row.configs).length
+  );
 }
 
 export interface CheckModalProps {
@@ -118,7 +144,15 @@ export interface CheckModalProps {
 }
 
 /** The modal itself; links go through the host's routing (HealthRoutingProvider). */
-export function CheckModalView({ checkId, summary, timeRange, onTimeRangeChange, onClose, embedded = false, checkActions }: CheckModalProps) {
+export function CheckModalView({
+  checkId,
+  summary,
+  timeRange,
+  onTimeRangeChange,
+  onClose,
+  embedded = false,
+  checkActions,
+}: CheckModalProps) {
   const details = useCheckDetails(checkId);
   const graph = useCheckGraph(checkId, timeRange);
   const runCheck = useRunCheck(checkId);
@@ -137,7 +171,11 @@ export function CheckModalView({ checkId, summary, timeRange, onTimeRangeChange,
   const lastRun = check?.last_runtime ?? summary?.last_runtime;
 
   const tabs: TabItem[] = [
-    { value: 'history', label: 'History', content: <CheckHistory checkId={checkId} timeRange={timeRange} /> },
+    {
+      value: 'history',
+      label: 'History',
+      content: <CheckHistory checkId={checkId} timeRange={timeRange} />,
+    },
     ...(shortScreen ? [{ value: 'graph', label: 'Graph', content: chart }] : []),
     {
       value: 'spec',
@@ -163,11 +201,33 @@ export function CheckModalView({ checkId, summary, timeRange, onTimeRangeChange,
   ];
 
   const stats: Array<[string, ReactNode]> = [
-    ['Uptime', formatUptime(uptime && { passed: uptime.passed ?? 0, failed: uptime.failed ?? 0 }) || '-'],
-    ['Latency 95/97/99', [latency.p95, latency.p97, latency.p99].map((value) => formatLatency(value) || '-').join(' / ')],
+    [
+      'Uptime',
+      formatUptime(uptime && { passed: uptime.passed ?? 0, failed: uptime.failed ?? 0 }) || '-',
+    ],
+    [
+      'Latency 95/97/99',
+      [latency.p95, latency.p97, latency.p99]
+        .map((value) => formatLatency(value) || '-')
+        .join(' / '),
+    ],
     ['Severity', check?.severity ?? summary?.severity ?? '-'],
-    ['Last Run', lastRun ? <time dateTime={lastRun} title={formatDate(lastRun)}>{formatAge(lastRun)} ago</time> : '-'],
-    ['Transitioned', (check?.last_transition_time ?? summary?.last_transition_time) ? `${formatAge(check?.last_transition_time ?? summary?.last_transition_time)} ago` : '-'],
+    [
+      'Last Run',
+      lastRun ? (
+        <time dateTime={lastRun} title={formatDate(lastRun)}>
+          {formatAge(lastRun)} ago
+        </time>
+      ) : (
+        '-'
+      ),
+    ],
+    [
+      'Transitioned',
+      (check?.last_transition_time ?? summary?.last_transition_time)
+        ? `${formatAge(check?.last_transition_time ?? summary?.last_transition_time)} ago`
+        : '-',
+    ],
     ['Next Run', check?.next_runtime ? formatDate(check.next_runtime) : '-'],
     [
       'Time Range',
@@ -228,7 +288,12 @@ export function CheckModalView({ checkId, summary, timeRange, onTimeRangeChange,
             </HealthLink>
           ) : null}
           {canRun ? (
-            <Button variant="primary" loading={runCheck.isPending} onClick={() => runCheck.mutate()} data-testid={testIds.modal.runNow}>
+            <Button
+              variant="primary"
+              loading={runCheck.isPending}
+              onClick={() => runCheck.mutate()}
+              data-testid={testIds.modal.runNow}
+            >
               Run Now
             </Button>
           ) : null}

@@ -41,12 +41,19 @@ export function summarizeGraph(graph: CheckGraphReply | undefined): HealthOvervi
     const f = point.failed ?? (point.status ? 0 : 1);
     passed += p;
     failed += f;
-    if (point.duration != null && (maxLatency === null || point.duration > maxLatency)) maxLatency = point.duration;
+    if (point.duration != null && (maxLatency === null || point.duration > maxLatency))
+      maxLatency = point.duration;
   }
   return { points: graph?.status.length ?? 0, passed, failed, maxLatency };
 }
 
-export function HealthOverviewChart({ graph, timeRange }: { graph: CheckGraphReply | undefined; timeRange: string }) {
+export function HealthOverviewChart({
+  graph,
+  timeRange,
+}: {
+  graph: CheckGraphReply | undefined;
+  timeRange: string;
+}) {
   const points = [...(graph?.status ?? [])].sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
   const summary = summarizeGraph(graph);
   const description =
@@ -55,7 +62,8 @@ export function HealthOverviewChart({ graph, timeRange }: { graph: CheckGraphRep
       : `Last ${timeRange}: ${summary.passed} passed, ${summary.failed} failed, slowest ${formatLatency(summary.maxLatency)}`;
   const t0 = points.length ? Date.parse(points[0]!.time) : 0;
   const t1 = points.length ? Date.parse(points[points.length - 1]!.time) : 1;
-  const x = (time: string) => (t1 === t0 ? width / 2 : ((Date.parse(time) - t0) / (t1 - t0)) * (width - 8) + 4);
+  const x = (time: string) =>
+    t1 === t0 ? width / 2 : ((Date.parse(time) - t0) / (t1 - t0)) * (width - 8) + 4;
   const max = summary.maxLatency || 1;
   const y = (duration: number) => plotBottom - (duration / max) * (plotBottom - plotTop);
   const line = points
@@ -66,9 +74,29 @@ export function HealthOverviewChart({ graph, timeRange }: { graph: CheckGraphRep
 
   return (
     <Figure data-testid={testIds.modal.chart}>
-      <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" role="img" aria-label={`Health Overview. ${description}`}>
-        <line x1="0" x2={width} y1={plotBottom} y2={plotBottom} stroke="currentColor" strokeOpacity="0.2" />
-        {line ? <polyline points={line} fill="none" stroke="#2563eb" strokeWidth="1.5" vectorEffect="non-scaling-stroke" /> : null}
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={`Health Overview. ${description}`}
+      >
+        <line
+          x1="0"
+          x2={width}
+          y1={plotBottom}
+          y2={plotBottom}
+          stroke="currentColor"
+          strokeOpacity="0.2"
+        />
+        {line ? (
+          <polyline
+            points={line}
+            fill="none"
+            stroke="#2563eb"
+            strokeWidth="1.5"
+            vectorEffect="non-scaling-stroke"
+          />
+        ) : null}
         {points.map((point) => {
           const failed = (point.failed ?? (point.status ? 0 : 1)) > 0;
           return (

@@ -102,7 +102,8 @@ const HeadingSpace = styled.div`
   height: ${headingHeight}px;
 `;
 
-const lineHeight = (line: CardLine) => cardLineHeight + (line.heading ? headingHeight + headingGap : 0);
+const lineHeight = (line: CardLine) =>
+  cardLineHeight + (line.heading ? headingHeight + headingGap : 0);
 
 /** Cards per line: as many of at least `minCardWidth` as the width holds. */
 function cardColumns(width: number): number {
@@ -123,7 +124,14 @@ function useColumns(ref: RefObject<HTMLDivElement | null>): number {
 }
 
 // Memoized: typing in the search box or opening the modal re-renders the page, not this.
-export const HealthCards = memo(function HealthCards({ checks, rows, summaryUpdatedAt, onOpenCheck, groupLabel, now }: HealthListProps) {
+export const HealthCards = memo(function HealthCards({
+  checks,
+  rows,
+  summaryUpdatedAt,
+  onOpenCheck,
+  groupLabel,
+  now,
+}: HealthListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const columns = useColumns(scrollRef);
   const lines = useMemo(() => cardLines(rows.rows, columns), [rows.rows, columns]);
@@ -137,28 +145,54 @@ export const HealthCards = memo(function HealthCards({ checks, rows, summaryUpda
     },
     [lines, columns],
   );
-  const virtualizer = useListVirtualizer(lines.length, scrollRef, { estimateSize: lineSize, getItemKey: lineKey });
+  const virtualizer = useListVirtualizer(lines.length, scrollRef, {
+    estimateSize: lineSize,
+    getItemKey: lineKey,
+  });
   const gridColumns = `repeat(${columns}, minmax(0, 1fr))`;
   const items = virtualizer.getVirtualItems();
-  const firstCheck = lines[items[0]?.index ?? 0]?.segments.find((segment) => segment.checks.length > 0)?.checks[0];
+  const firstCheck = lines[items[0]?.index ?? 0]?.segments.find(
+    (segment) => segment.checks.length > 0,
+  )?.checks[0];
   const firstRow = firstCheck === undefined ? 0 : Math.max(0, rows.rows.indexOf(firstCheck));
   const recentStatuses = useVisibleRecentStatuses(checks, rows.rows, firstRow, summaryUpdatedAt);
 
   return (
     <Scroller ref={scrollRef} data-testid={testIds.page.list}>
-      <div role="list" aria-label="Health checks" style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+      <div
+        role="list"
+        aria-label="Health checks"
+        style={{ position: 'relative', height: virtualizer.getTotalSize() }}
+      >
         {items.map((item) => {
           const line = lines[item.index]!;
           return (
-            <Line key={item.key} style={{ transform: `translateY(${item.start}px)`, height: item.size, gridTemplateColumns: gridColumns }} role="listitem">
+            <Line
+              key={item.key}
+              style={{
+                transform: `translateY(${item.start}px)`,
+                height: item.size,
+                gridTemplateColumns: gridColumns,
+              }}
+              role="listitem"
+            >
               {line.segments.map((segment) => {
                 const span = segmentSpan(segment);
                 const group = segment.group === null ? undefined : rows.groups[segment.group];
                 return (
-                  <Segment key={`${segment.group}:${segment.checks[0]}`} style={{ gridColumn: `span ${span}`, gridTemplateColumns: `repeat(${span}, minmax(0, 1fr))` }}>
+                  <Segment
+                    key={`${segment.group}:${segment.checks[0]}`}
+                    style={{
+                      gridColumn: `span ${span}`,
+                      gridTemplateColumns: `repeat(${span}, minmax(0, 1fr))`,
+                    }}
+                  >
                     {group && segment.heading ? (
                       <GroupHeader title={groupTitle(group, groupLabel)}>
-                        {groupTitle(group, groupLabel)} <Muted>({group.count}, {group.aggregate})</Muted>
+                        {groupTitle(group, groupLabel)}{' '}
+                        <Muted>
+                          ({group.count}, {group.aggregate})
+                        </Muted>
                       </GroupHeader>
                     ) : line.heading ? (
                       <HeadingSpace />
@@ -166,7 +200,12 @@ export const HealthCards = memo(function HealthCards({ checks, rows, summaryUpda
                     {segment.checks.map((index) => {
                       const check = checks[index]!;
                       return (
-                        <Card key={check.id} data-testid={testIds.page.card} data-check-id={check.id} onClick={() => onOpenCheck(check)}>
+                        <Card
+                          key={check.id}
+                          data-testid={testIds.page.card}
+                          data-check-id={check.id}
+                          onClick={() => onOpenCheck(check)}
+                        >
                           <CardTitle
                             type="button"
                             onClick={(event) => {
@@ -178,10 +217,17 @@ export const HealthCards = memo(function HealthCards({ checks, rows, summaryUpda
                             {check.name}
                           </CardTitle>
                           <Muted>
-                            Uptime {formatUptime(check.uptime) || '-'} · Latency {formatLatency(checkLatency(check)) || '-'}
+                            Uptime {formatUptime(check.uptime) || '-'} · Latency{' '}
+                            {formatLatency(checkLatency(check)) || '-'}
                           </Muted>
-                          {showTimeSinceLastRun(check.last_runtime, now) ? <Muted>last run {formatAgeShort(check.last_runtime, now)} ago</Muted> : null}
-                          <StatusHistoryStrip checkName={check.name} statuses={recentStatuses?.get(check.id) ?? []} onSelect={() => onOpenCheck(check)} />
+                          {showTimeSinceLastRun(check.last_runtime, now) ? (
+                            <Muted>last run {formatAgeShort(check.last_runtime, now)} ago</Muted>
+                          ) : null}
+                          <StatusHistoryStrip
+                            checkName={check.name}
+                            statuses={recentStatuses?.get(check.id) ?? []}
+                            onSelect={() => onOpenCheck(check)}
+                          />
                         </Card>
                       );
                     })}

@@ -19,8 +19,16 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const rowNames = () => screen.queryAllByTestId(testIds.page.row).map((row) => within(row).getAllByRole('button')[0]!.textContent);
-const groupNames = () => screen.queryAllByTestId(testIds.page.groupRow).map((row) => within(row).getAllByRole('button')[0]!.textContent?.replace(/^[▾▸]\s*/, ''));
+const rowNames = () =>
+  screen
+    .queryAllByTestId(testIds.page.row)
+    .map((row) => within(row).getAllByRole('button')[0]!.textContent);
+const groupNames = () =>
+  screen.queryAllByTestId(testIds.page.groupRow).map((row) =>
+    within(row)
+      .getAllByRole('button')[0]!
+      .textContent?.replace(/^[▾▸]\s*/, ''),
+  );
 const params = () => new URLSearchParams(currentUrl.search);
 
 function renderPage(url = '/health', roles?: string[]) {
@@ -28,13 +36,16 @@ function renderPage(url = '/health', roles?: string[]) {
     <main>
       <HealthPage />
     </main>,
-    { baseUrl: server.baseUrl, url, roles });
+    { baseUrl: server.baseUrl, url, roles },
+  );
 }
 
 describe('HealthPage', () => {
   it('shows the failing checks of the summary grouped by canary, passing ones hidden by default', async () => {
     renderPage();
-    await waitFor(() => expect(rowNames()).toEqual(['logistics-db-check', 'payments-api', 'payments-db']));
+    await waitFor(() =>
+      expect(rowNames()).toEqual(['logistics-db-check', 'payments-api', 'payments-db']),
+    );
     expect(groupNames()).toEqual(['dummy-logistics-db-canary', 'payments-canary']);
     expect(screen.getByRole('switch', { name: 'Hide Passing' })).toHaveProperty('checked', true);
     expect(screen.getByTestId(testIds.page.count).textContent).toBe('3 of 6 checks');
@@ -106,8 +117,17 @@ describe('HealthPage', () => {
   it('reproduces a view from a link: group, sort, layout', async () => {
     renderPage('/health?hidePassing=false&groupBy=type&sortBy=latency&sortOrder=desc');
     await waitFor(() => expect(groupNames()).toEqual(['postgres', 'http']));
-    expect(rowNames()).toEqual(['payments-db', 'logistics-db-check', 'logistics-api-health-check', 'payments-api', 'logistics-api-home-check', 'cart-api-health-check']);
-    expect(screen.getByRole('columnheader', { name: /Latency/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(rowNames()).toEqual([
+      'payments-db',
+      'logistics-db-check',
+      'logistics-api-health-check',
+      'payments-api',
+      'logistics-api-home-check',
+      'cart-api-health-check',
+    ]);
+    expect(screen.getByRole('columnheader', { name: /Latency/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
     cleanup();
     renderPage('/health?hidePassing=false&layout=card');
     await waitFor(() => expect(screen.getAllByTestId(testIds.page.card)).toHaveLength(6));
@@ -118,9 +138,13 @@ describe('HealthPage', () => {
     renderPage('/health?groupBy=none');
     await waitFor(() => expect(rowNames()).toHaveLength(3));
     await user.click(screen.getByRole('button', { name: 'Uptime' }));
-    await waitFor(() => expect(rowNames()).toEqual(['logistics-db-check', 'payments-db', 'payments-api']));
+    await waitFor(() =>
+      expect(rowNames()).toEqual(['logistics-db-check', 'payments-db', 'payments-api']),
+    );
     await user.click(screen.getByRole('button', { name: /Uptime/ }));
-    await waitFor(() => expect(rowNames()).toEqual(['payments-api', 'logistics-db-check', 'payments-db']));
+    await waitFor(() =>
+      expect(rowNames()).toEqual(['payments-api', 'logistics-db-check', 'payments-db']),
+    );
     expect(params().get('sortOrder')).toBe('desc');
   });
 
@@ -130,7 +154,9 @@ describe('HealthPage', () => {
     const strip = await screen.findByRole('group', { name: 'Recent results of payments-api' });
     const bars = within(strip).getAllByRole('button');
     expect(bars).toHaveLength(5);
-    expect(bars[4]!.getAttribute('aria-label')).toMatch(/^Failed at .* in 100ms: connection refused$/);
+    expect(bars[4]!.getAttribute('aria-label')).toMatch(
+      /^Failed at .* in 100ms: connection refused$/,
+    );
     expect(bars.filter((bar) => bar.tabIndex === 0)).toHaveLength(1);
     bars[4]!.focus();
     await user.keyboard('{ArrowLeft}');
@@ -159,7 +185,9 @@ describe('HealthPage', () => {
     await act(async () => {
       screen.getByTestId(testIds.page.refresh).click();
     });
-    await waitFor(() => expect(server.requests.filter((r) => r.path.endsWith('/summary')).length).toBe(before + 1));
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.path.endsWith('/summary')).length).toBe(before + 1),
+    );
     expect(screen.getByTestId(testIds.modal.root)).toBeTruthy();
     // The modal hides the page from assistive tech, so count the rows themselves.
     expect(screen.getAllByTestId(testIds.page.row)).toHaveLength(3);

@@ -1,8 +1,20 @@
 import type { CheckSummary } from '@opsdeck/api-client/health';
 import { Button, DropdownMenu, Select, Tabs } from '@opsdeck/ui';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import styled from 'styled-components';
-import type { CheckActionsSlot, CheckModalView as CheckModalComponent } from '../CheckModal/CheckModal.tsx';
+import type {
+  CheckActionsSlot,
+  CheckModalView as CheckModalComponent,
+} from '../CheckModal/CheckModal.tsx';
 import { useCheckSummary } from '../hooks/healthQueries.ts';
 import { useHealthViewState } from '../hooks/useHealthViewState.ts';
 import type { GroupBy } from '../model/grouping.ts';
@@ -13,7 +25,13 @@ import type { SortBy } from '../model/sorting.ts';
 import type { TabBy } from '../model/tabs.ts';
 import { defaultTimeRange, timeRangeForLastRun } from '../model/timeRange.ts';
 import { testIds } from '../testIds.ts';
-import { HealthCards, HealthTable, loadLists, NoMatchingChecks, SummaryError } from './deferredLists.tsx';
+import {
+  HealthCards,
+  HealthTable,
+  loadLists,
+  NoMatchingChecks,
+  SummaryError,
+} from './deferredLists.tsx';
 import { HealthSidebar } from './HealthSidebar.tsx';
 import { healthPageContainer, narrowHealthPage } from './pageLayout.ts';
 import { HealthRoutingProvider } from '../routing/HealthRouting.tsx';
@@ -27,11 +45,12 @@ const loadCheckModal = () =>
     loadedCheckModal = module.CheckModalView;
     return module;
   });
-const CheckModal = lazy(() => loadCheckModal().then((module) => ({ default: module.CheckModalView })));
+const CheckModal = lazy(() =>
+  loadCheckModal().then((module) => ({ default: module.CheckModalView })),
+);
 // The rows' chunk is requested when this module evaluates, not on the page's first commit: in the
 // console that commit waits for the session calls, and the chunk then raced the summary and could lose.
 void loadLists();
-
 
 /** Spec §2/§9: the search box waits 400 ms after the last keystroke. */
 export const searchDebounceMs = 400;
@@ -140,7 +159,13 @@ export interface HealthPageProps {
  * The search box keeps what is typed to itself and commits it 400 ms after the last keystroke, so
  * typing re-renders only this input, never the list.
  */
-const SearchBox = memo(function SearchBox({ value, onCommit }: { value: string; onCommit: (value: string) => void }) {
+const SearchBox = memo(function SearchBox({
+  value,
+  onCommit,
+}: {
+  value: string;
+  onCommit: (value: string) => void;
+}) {
   const [text, setText] = useState(value);
   const [lastUrlValue, setLastUrlValue] = useState(value);
   const [committed, setCommitted] = useState(value);
@@ -188,7 +213,10 @@ export function HealthPageView({ embedded = false, headerActions, checkActions }
   const [view, update] = useHealthViewState();
   const [refreshRate, setRefreshRate] = useRefreshRate();
   const summary = useCheckSummary(refreshIntervalMs(refreshRate));
-  const checks = useMemo<readonly CheckSummary[]>(() => summary.data?.checks_summary ?? [], [summary.data]);
+  const checks = useMemo<readonly CheckSummary[]>(
+    () => summary.data?.checks_summary ?? [],
+    [summary.data],
+  );
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const computeView = useMemo(() => createHealthViewModel(), []);
   const health = computeView(checks, view, collapsed);
@@ -198,22 +226,35 @@ export function HealthPageView({ embedded = false, headerActions, checkActions }
     // After the first rows' frame: fetched and evaluated in the commit that adds the rows, the
     // modal's ~90 KB chunk landed before their paint.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (timer = setTimeout(() => void loadCheckModal(), 0))) : undefined;
+    const frame =
+      typeof requestAnimationFrame === 'function'
+        ? requestAnimationFrame(() => (timer = setTimeout(() => void loadCheckModal(), 0)))
+        : undefined;
     if (frame === undefined) timer = setTimeout(() => void loadCheckModal(), 0);
     return () => {
       if (frame !== undefined) cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
   }, [hasSummary]);
-  const allLabelKeys = useMemo(() => collectLabelOptions(checks, Int32Array.from(checks.keys())).map((option) => option.key), [checks]);
+  const allLabelKeys = useMemo(
+    () => collectLabelOptions(checks, Int32Array.from(checks.keys())).map((option) => option.key),
+    [checks],
+  );
 
-  const commitSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
-
-  const openCheck = useCallback(
-    (check: CheckSummary) => update({ checkId: check.id, timeRange: timeRangeForLastRun(check.last_runtime) }),
+  const commitSearch = useCallback(
+    (search: string) => update({ search }, { replace: true }),
     [update],
   );
-  const closeCheck = useCallback(() => update({ checkId: null, timeRange: defaultTimeRange }), [update]);
+
+  const openCheck = useCallback(
+    (check: CheckSummary) =>
+      update({ checkId: check.id, timeRange: timeRangeForLastRun(check.last_runtime) }),
+    [update],
+  );
+  const closeCheck = useCallback(
+    () => update({ checkId: null, timeRange: defaultTimeRange }),
+    [update],
+  );
   const toggleGroup = useCallback(
     (key: string) =>
       setCollapsed((current) => {
@@ -226,28 +267,58 @@ export function HealthPageView({ embedded = false, headerActions, checkActions }
   const { sortBy, sortOrder } = view;
   const sort = useMemo(() => ({ sortBy, sortOrder }), [sortBy, sortOrder]);
   const changeSort = useCallback(
-    (column: SortBy) => update({ sortBy: column, sortOrder: sortBy === column && sortOrder === 'asc' ? 'desc' : 'asc' }),
+    (column: SortBy) =>
+      update({
+        sortBy: column,
+        sortOrder: sortBy === column && sortOrder === 'asc' ? 'desc' : 'asc',
+      }),
     [update, sortBy, sortOrder],
   );
-  const changeHidePassing = useCallback((hidePassing: boolean) => update({ hidePassing }), [update]);
-  const changeLabelFilter = useCallback((filter: LabelFilter) => update({ labels: encodeLabelFilter(filter) }), [update]);
+  const changeHidePassing = useCallback(
+    (hidePassing: boolean) => update({ hidePassing }),
+    [update],
+  );
+  const changeLabelFilter = useCallback(
+    (filter: LabelFilter) => update({ labels: encodeLabelFilter(filter) }),
+    [update],
+  );
 
   // Stable option lists, so a search commit re-renders the rows and not every dropdown.
   const groupOptions = useMemo(
-    () => [...fixedGroupBy, ...allLabelKeys.map((key) => ({ value: `label:${key}` as GroupBy, label: `Label: ${key}` }))],
+    () => [
+      ...fixedGroupBy,
+      ...allLabelKeys.map((key) => ({ value: `label:${key}` as GroupBy, label: `Label: ${key}` })),
+    ],
     [allLabelKeys],
   );
   const tabOptions = useMemo(
-    () => [...fixedTabBy, ...allLabelKeys.map((key) => ({ value: `label:${key}` as TabBy, label: `Label: ${key}` }))],
+    () => [
+      ...fixedTabBy,
+      ...allLabelKeys.map((key) => ({ value: `label:${key}` as TabBy, label: `Label: ${key}` })),
+    ],
     [allLabelKeys],
   );
-  const tabItems = useMemo(() => health.tabs.map((tab) => ({ value: tab.value, label: `${tab.value || 'All'} (${tab.count})` })), [health.tabs]);
+  const tabItems = useMemo(
+    () =>
+      health.tabs.map((tab) => ({
+        value: tab.value,
+        label: `${tab.value || 'All'} (${tab.count})`,
+      })),
+    [health.tabs],
+  );
   const refreshItems = useMemo(
-    () => refreshRateOptions.map((rate) => ({ id: rate || 'off', label: rate ? `Every ${rate}` : 'Off', onSelect: () => setRefreshRate(rate) })),
+    () =>
+      refreshRateOptions.map((rate) => ({
+        id: rate || 'off',
+        label: rate ? `Every ${rate}` : 'Off',
+        onSelect: () => setRefreshRate(rate),
+      })),
     [setRefreshRate],
   );
   const groupLabel = groupOptions.find((option) => option.value === view.groupBy)?.label ?? 'Group';
-  const selectedCheck = view.checkId ? checks.find((check) => check.id === view.checkId) : undefined;
+  const selectedCheck = view.checkId
+    ? checks.find((check) => check.id === view.checkId)
+    : undefined;
   const summaryUpdatedAt = summary.dataUpdatedAt;
   const ModalComponent = loadedCheckModal ?? CheckModal;
 
@@ -264,7 +335,12 @@ export function HealthPageView({ embedded = false, headerActions, checkActions }
 
   return (
     // The rendered view as attributes: tests and the benchmark see when a change has been painted.
-    <Page data-testid={testIds.page.root} data-search={view.search} data-group-by={view.groupBy} data-tab={view.tab}>
+    <Page
+      data-testid={testIds.page.root}
+      data-search={view.search}
+      data-group-by={view.groupBy}
+      data-tab={view.tab}
+    >
       <Header>
         <Title>Health</Title>
         {embedded ? null : headerActions}
@@ -278,10 +354,7 @@ export function HealthPageView({ embedded = false, headerActions, checkActions }
           value={view.layout}
           onChange={(layout) => update({ layout: layout === 'card' ? 'card' : 'table' })}
         />
-        <DropdownMenu
-          label={`Refresh: ${refreshRate || 'off'}`}
-          items={refreshItems}
-        />
+        <DropdownMenu label={`Refresh: ${refreshRate || 'off'}`} items={refreshItems} />
         <Button
           variant="secondary"
           loading={summary.isFetching}
@@ -293,8 +366,18 @@ export function HealthPageView({ embedded = false, headerActions, checkActions }
       </Header>
       <Toolbar>
         <SearchBox value={view.search} onCommit={commitSearch} />
-        <Select label="Group By" options={groupOptions} value={view.groupBy} onChange={(groupBy) => update({ groupBy: groupBy as GroupBy })} />
-        <Select label="Tab By" options={tabOptions} value={view.tabBy} onChange={(tabBy) => update({ tabBy: tabBy as TabBy })} />
+        <Select
+          label="Group By"
+          options={groupOptions}
+          value={view.groupBy}
+          onChange={(groupBy) => update({ groupBy: groupBy as GroupBy })}
+        />
+        <Select
+          label="Tab By"
+          options={tabOptions}
+          value={view.tabBy}
+          onChange={(tabBy) => update({ tabBy: tabBy as TabBy })}
+        />
       </Toolbar>
       <Tabs
         aria-label="Tabs"
@@ -312,7 +395,9 @@ export function HealthPageView({ embedded = false, headerActions, checkActions }
         />
         <Main>
           <Count data-testid={testIds.page.count} aria-live="polite">
-            {summary.isPending ? 'loading data...' : `${health.rows.checkCount} of ${checks.length} checks`}
+            {summary.isPending
+              ? 'loading data...'
+              : `${health.rows.checkCount} of ${checks.length} checks`}
           </Count>
           {summary.isError && !summary.data ? (
             <SummaryError error={summary.error} />
@@ -327,15 +412,15 @@ export function HealthPageView({ embedded = false, headerActions, checkActions }
       </Body>
       {view.checkId ? (
         <Suspense fallback={null}>
-        <ModalComponent
-          checkId={view.checkId}
-          summary={selectedCheck}
-          timeRange={view.timeRange}
-          onTimeRangeChange={(timeRange) => update({ timeRange }, { replace: true })}
-          onClose={closeCheck}
-          embedded={embedded}
-          checkActions={checkActions}
-        />
+          <ModalComponent
+            checkId={view.checkId}
+            summary={selectedCheck}
+            timeRange={view.timeRange}
+            onTimeRangeChange={(timeRange) => update({ timeRange }, { replace: true })}
+            onClose={closeCheck}
+            embedded={embedded}
+            checkActions={checkActions}
+          />
         </Suspense>
       ) : null}
     </Page>

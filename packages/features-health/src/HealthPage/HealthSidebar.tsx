@@ -72,24 +72,45 @@ export interface HealthSidebarProps {
 }
 
 // Memoized: typing in the search box or opening the modal re-renders the page, not this.
-export const HealthSidebar = memo(function HealthSidebar({ hidePassing, onHidePassingChange, labelOptions, labelFilter, onLabelFilterChange }: HealthSidebarProps) {
+export const HealthSidebar = memo(function HealthSidebar({
+  hidePassing,
+  onHidePassingChange,
+  labelOptions,
+  labelFilter,
+  onLabelFilterChange,
+}: HealthSidebarProps) {
   const fieldsId = useId();
   const [unfolded, setUnfolded] = useState(false);
   const active = filteredLabelCount(labelFilter);
   return (
     <Aside aria-label="Filters" data-testid={testIds.page.sidebar}>
       <SwitchLabel>
-        <input type="checkbox" role="switch" checked={hidePassing} onChange={(event) => onHidePassingChange(event.target.checked)} />
+        <input
+          type="checkbox"
+          role="switch"
+          checked={hidePassing}
+          onChange={(event) => onHidePassingChange(event.target.checked)}
+        />
         Hide Passing
       </SwitchLabel>
       {labelOptions.length > 0 ? (
         <>
-          <FiltersToggle size="small" icon={<Funnel size={14} aria-hidden="true" />} aria-expanded={unfolded} aria-controls={fieldsId} onClick={() => setUnfolded(!unfolded)}>
+          <FiltersToggle
+            size="small"
+            icon={<Funnel size={14} aria-hidden="true" />}
+            aria-expanded={unfolded}
+            aria-controls={fieldsId}
+            onClick={() => setUnfolded(!unfolded)}
+          >
             {active ? `Label filters (${active})` : 'Label filters'}
           </FiltersToggle>
           {/* Folding only applies on a narrow page; a wide one always shows the fields. */}
           <Fields id={fieldsId} data-folded={unfolded ? undefined : ''}>
-            <LabelFilters labelOptions={labelOptions} labelFilter={labelFilter} onLabelFilterChange={onLabelFilterChange} />
+            <LabelFilters
+              labelOptions={labelOptions}
+              labelFilter={labelFilter}
+              onLabelFilterChange={onLabelFilterChange}
+            />
           </Fields>
         </>
       ) : null}

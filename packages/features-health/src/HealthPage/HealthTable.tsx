@@ -66,7 +66,12 @@ const SortButton = styled.button`
   cursor: pointer;
 `;
 
-const rowClass = { row: 'health-table-row', cell: 'health-table-cell', name: 'health-table-name', muted: 'health-table-muted' } as const;
+const rowClass = {
+  row: 'health-table-row',
+  cell: 'health-table-cell',
+  name: 'health-table-name',
+  muted: 'health-table-muted',
+} as const;
 
 // Rows and cells are plain elements with class names styled from the row group: a styled
 // component per cell recomputed its class on every render of every visible row.
@@ -85,8 +90,7 @@ const RowGroup = styled.div`
     background: ${({ theme }) => theme.colors.surface};
     cursor: pointer;
   }
-  & > .${rowClass.row}:hover,
-  & > .${rowClass.row}[data-group] {
+  & > .${rowClass.row}:hover, & > .${rowClass.row}[data-group] {
     background: ${({ theme }) => theme.colors.surfaceHover};
   }
   .${rowClass.cell} {
@@ -152,7 +156,18 @@ export function groupTitle(group: HealthGroup, groupLabel: string): string {
 }
 
 // Memoized: typing in the search box or opening the modal re-renders the page, not this.
-export const HealthTable = memo(function HealthTable({ checks, rows, summaryUpdatedAt, onOpenCheck, collapsed, onToggleGroup, sort, onSort, groupLabel, now }: HealthTableProps) {
+export const HealthTable = memo(function HealthTable({
+  checks,
+  rows,
+  summaryUpdatedAt,
+  onOpenCheck,
+  collapsed,
+  onToggleGroup,
+  sort,
+  onSort,
+  groupLabel,
+  now,
+}: HealthTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const entries = rows.rows;
   // No getItemKey: rows are a fixed height, so the virtualizer needs no per-check keys, and without
@@ -160,7 +175,12 @@ export const HealthTable = memo(function HealthTable({ checks, rows, summaryUpda
   // scroll frame, a strip update). React keys come from the entries below.
   const virtualizer = useListVirtualizer(entries.length, scrollRef);
   const items = virtualizer.getVirtualItems();
-  const recentStatuses = useVisibleRecentStatuses(checks, entries, items[0]?.index ?? 0, summaryUpdatedAt);
+  const recentStatuses = useVisibleRecentStatuses(
+    checks,
+    entries,
+    items[0]?.index ?? 0,
+    summaryUpdatedAt,
+  );
 
   return (
     <Scroller ref={scrollRef} data-testid={testIds.page.list}>
@@ -215,10 +235,26 @@ interface GroupRowProps {
 }
 
 // Memoized like CheckRow: a row whose group, place and state are unchanged is not re-rendered.
-const GroupRow = memo(function GroupRow({ group, rowIndex, start, open, title, now, onToggleGroup }: GroupRowProps) {
+const GroupRow = memo(function GroupRow({
+  group,
+  rowIndex,
+  start,
+  open,
+  title,
+  now,
+  onToggleGroup,
+}: GroupRowProps) {
   const toggle = useCallback(() => onToggleGroup(group.key), [onToggleGroup, group.key]);
   return (
-    <div className={rowClass.row} data-group="" role="row" aria-rowindex={rowIndex + 2} style={{ transform: `translateY(${start}px)` }} data-testid={testIds.page.groupRow} onClick={toggle}>
+    <div
+      className={rowClass.row}
+      data-group=""
+      role="row"
+      aria-rowindex={rowIndex + 2}
+      style={{ transform: `translateY(${start}px)` }}
+      data-testid={testIds.page.groupRow}
+      onClick={toggle}
+    >
       <div className={rowClass.cell} role="rowheader">
         <button
           className={rowClass.name}
@@ -235,12 +271,29 @@ const GroupRow = memo(function GroupRow({ group, rowIndex, start, open, title, n
         <span className={rowClass.muted}>({group.count})</span>
       </div>
       <div className={rowClass.cell} role="cell">
-        <StatusDot status={group.aggregate === 'good' ? 'healthy' : group.aggregate === 'bad' ? 'unhealthy' : 'mixed'} label={group.aggregate} />
+        <StatusDot
+          status={
+            group.aggregate === 'good'
+              ? 'healthy'
+              : group.aggregate === 'bad'
+                ? 'unhealthy'
+                : 'mixed'
+          }
+          label={group.aggregate}
+        />
         <span className={rowClass.muted}>{group.aggregate}</span>
       </div>
-      <div className={rowClass.cell} role="cell">{formatUptime(group)}</div>
-      <div className={rowClass.cell} role="cell">{formatLatency(group.latency)}</div>
-      <div className={rowClass.cell} role="cell">{Number.isNaN(group.lastTransitionMs) ? '' : `${formatAgeShort(group.lastTransitionMs, now)} ago`}</div>
+      <div className={rowClass.cell} role="cell">
+        {formatUptime(group)}
+      </div>
+      <div className={rowClass.cell} role="cell">
+        {formatLatency(group.latency)}
+      </div>
+      <div className={rowClass.cell} role="cell">
+        {Number.isNaN(group.lastTransitionMs)
+          ? ''
+          : `${formatAgeShort(group.lastTransitionMs, now)} ago`}
+      </div>
     </div>
   );
 });
@@ -256,10 +309,26 @@ interface CheckRowProps {
 }
 
 // Memoized: a keystroke that keeps a check on screen at the same place does not re-render its row.
-const CheckRow = memo(function CheckRow({ check, rowIndex, start, indented, now, statuses, onOpenCheck }: CheckRowProps) {
+const CheckRow = memo(function CheckRow({
+  check,
+  rowIndex,
+  start,
+  indented,
+  now,
+  statuses,
+  onOpenCheck,
+}: CheckRowProps) {
   const open = useCallback(() => onOpenCheck(check), [onOpenCheck, check]);
   return (
-    <div className={rowClass.row} role="row" aria-rowindex={rowIndex + 2} style={{ transform: `translateY(${start}px)` }} data-testid={testIds.page.row} data-check-id={check.id} onClick={open}>
+    <div
+      className={rowClass.row}
+      role="row"
+      aria-rowindex={rowIndex + 2}
+      style={{ transform: `translateY(${start}px)` }}
+      data-testid={testIds.page.row}
+      data-check-id={check.id}
+      onClick={open}
+    >
       <div className={rowClass.cell} role="rowheader">
         <button
           className={rowClass.name}
@@ -272,30 +341,52 @@ const CheckRow = memo(function CheckRow({ check, rowIndex, start, indented, now,
         >
           {check.name}
         </button>
-        {showTimeSinceLastRun(check.last_runtime, now) ? <span className={rowClass.muted}>last run {formatAgeShort(check.last_runtime, now)} ago</span> : null}
+        {showTimeSinceLastRun(check.last_runtime, now) ? (
+          <span className={rowClass.muted}>
+            last run {formatAgeShort(check.last_runtime, now)} ago
+          </span>
+        ) : null}
       </div>
       <div className={rowClass.cell} role="cell">
         <StatusDot status={check.status} label={check.status} />
         <StatusHistoryStrip checkName={check.name} statuses={statuses} onSelect={open} />
       </div>
-      <div className={rowClass.cell} role="cell">{formatUptime(check.uptime)}</div>
-      <div className={rowClass.cell} role="cell">{formatLatency(checkLatency(check))}</div>
-      <div className={rowClass.cell} role="cell">{check.last_transition_time ? `${formatAgeShort(check.last_transition_time, now)} ago` : ''}</div>
+      <div className={rowClass.cell} role="cell">
+        {formatUptime(check.uptime)}
+      </div>
+      <div className={rowClass.cell} role="cell">
+        {formatLatency(checkLatency(check))}
+      </div>
+      <div className={rowClass.cell} role="cell">
+        {check.last_transition_time ? `${formatAgeShort(check.last_transition_time, now)} ago` : ''}
+      </div>
     </div>
   );
 });
 
 // Memoized: the header changes with the sort, not with every search.
-const TableHeader = memo(function TableHeader({ sort, onSort }: { sort: HealthSort; onSort: (sortBy: SortBy) => void }) {
+const TableHeader = memo(function TableHeader({
+  sort,
+  onSort,
+}: {
+  sort: HealthSort;
+  onSort: (sortBy: SortBy) => void;
+}) {
   return (
     <HeaderRow role="row" aria-rowindex={1}>
       {(Object.keys(sortLabels) as SortBy[]).map((column) => {
         const active = sort.sortBy === column;
         return (
-          <HeaderCell key={column} role="columnheader" aria-sort={active ? (sort.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}>
+          <HeaderCell
+            key={column}
+            role="columnheader"
+            aria-sort={active ? (sort.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}
+          >
             <SortButton type="button" onClick={() => onSort(column)}>
               {sortLabels[column]}
-              {active ? <span aria-hidden="true">{sort.sortOrder === 'asc' ? '▲' : '▼'}</span> : null}
+              {active ? (
+                <span aria-hidden="true">{sort.sortOrder === 'asc' ? '▲' : '▼'}</span>
+              ) : null}
             </SortButton>
           </HeaderCell>
         );

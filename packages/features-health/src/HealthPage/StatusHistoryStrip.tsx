@@ -33,7 +33,11 @@ const Strip = styled.div`
 export function statusBarLabel(status: CheckStatus): string {
   const outcome = status.status ? 'Passed' : 'Failed';
   const duration = status.duration != null ? ` in ${formatLatency(status.duration)}` : '';
-  const detail = status.status ? '' : status.error || status.message ? `: ${status.error || status.message}` : '';
+  const detail = status.status
+    ? ''
+    : status.error || status.message
+      ? `: ${status.error || status.message}`
+      : '';
   return `${outcome} at ${formatLocalTime(status.time)}${duration}${detail}`;
 }
 
@@ -49,8 +53,15 @@ export interface StatusHistoryStripProps {
  * each with its own accessible name, so a keyboard user can read the history bar by bar. Memoized:
  * a row re-rendered by a keystroke keeps its strip unless its results changed.
  */
-export const StatusHistoryStrip = memo(function StatusHistoryStrip({ checkName, statuses, onSelect }: StatusHistoryStripProps) {
-  const ordered = useMemo(() => statuses.map((status) => ({ status, label: statusBarLabel(status) })).reverse(), [statuses]);
+export const StatusHistoryStrip = memo(function StatusHistoryStrip({
+  checkName,
+  statuses,
+  onSelect,
+}: StatusHistoryStripProps) {
+  const ordered = useMemo(
+    () => statuses.map((status) => ({ status, label: statusBarLabel(status) })).reverse(),
+    [statuses],
+  );
   // null: the newest bar is the strip's tab stop, also after new results arrive.
   const [active, setActive] = useState<number | null>(null);
   const bars = useRef<Array<HTMLButtonElement | null>>([]);
@@ -71,7 +82,12 @@ export const StatusHistoryStrip = memo(function StatusHistoryStrip({ checkName, 
 
   if (ordered.length === 0) return null;
   return (
-    <Strip role="group" aria-label={`Recent results of ${checkName}`} onKeyDown={onKeyDown} data-testid={testIds.strip}>
+    <Strip
+      role="group"
+      aria-label={`Recent results of ${checkName}`}
+      onKeyDown={onKeyDown}
+      data-testid={testIds.strip}
+    >
       {ordered.map(({ status, label }, index) => (
         <button
           key={status.time}

@@ -26,7 +26,9 @@ export function loadLists(): Promise<ListsModule> {
  * through lazy() would suspend again, and a part keeps the component it mounted with so it never
  * remounts (and loses its scroll position) when the chunk arrives.
  */
-function deferred<P extends object>(pick: (module: ListsModule) => ComponentType<P>): ComponentType<P> {
+function deferred<P extends object>(
+  pick: (module: ListsModule) => ComponentType<P>,
+): ComponentType<P> {
   const Lazy = lazy(() => loadLists().then((module) => ({ default: pick(module) })));
   return function DeferredPart(props: P) {
     const [Part] = useState<ComponentType<P>>(() => (loaded ? pick(loaded) : Lazy));

@@ -12,7 +12,10 @@ export const rowOverscan = 10;
 export function useListVirtualizer(
   count: number,
   scrollRef: RefObject<HTMLDivElement | null>,
-  options: { estimateSize?: number | ((index: number) => number); getItemKey?: (index: number) => string | number } = {},
+  options: {
+    estimateSize?: number | ((index: number) => number);
+    getItemKey?: (index: number) => string | number;
+  } = {},
 ): Virtualizer<HTMLDivElement, Element> {
   const { estimateSize = rowHeightEstimate } = options;
   return useVirtualizer({
@@ -23,7 +26,11 @@ export function useListVirtualizer(
     getItemKey: options.getItemKey,
     observeElementRect: (instance, callback) =>
       observeElementRect(instance, (rect) =>
-        callback(rect.height > 0 ? rect : { width: window.innerWidth || 1024, height: window.innerHeight || 768 }),
+        callback(
+          rect.height > 0
+            ? rect
+            : { width: window.innerWidth || 1024, height: window.innerHeight || 768 },
+        ),
       ),
   });
 }

@@ -17,7 +17,12 @@ function useSettled<T>(value: T): T {
 }
 
 /** The recent results of the rows around `firstVisible` (two blocks: what is on screen and just below). */
-export function useVisibleRecentStatuses(checks: readonly CheckSummary[], entries: Int32Array, firstVisible: number, summaryUpdatedAt: number) {
+export function useVisibleRecentStatuses(
+  checks: readonly CheckSummary[],
+  entries: Int32Array,
+  firstVisible: number,
+  summaryUpdatedAt: number,
+) {
   const start = Math.floor(firstVisible / block) * block;
   const ids = useMemo(() => {
     const out: string[] = [];

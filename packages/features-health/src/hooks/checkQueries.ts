@@ -1,4 +1,9 @@
-import { checkDetailsQuery, checkGraphQuery, healthKeys, runCheckNow } from '@opsdeck/api-client/health';
+import {
+  checkDetailsQuery,
+  checkGraphQuery,
+  healthKeys,
+  runCheckNow,
+} from '@opsdeck/api-client/health';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TimeRangePreset } from '../model/timeRange.ts';

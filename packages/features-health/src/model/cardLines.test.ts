@@ -4,7 +4,14 @@ import { cardLines } from './cardLines.ts';
 // Group rows are negative (-1 is group 0), checks are their indexes.
 const rows = (...entries: number[]) => Int32Array.from(entries);
 const shape = (lines: ReturnType<typeof cardLines>) =>
-  lines.map((line) => line.segments.map((segment) => `${segment.heading ? 'H' : ''}${segment.group ?? '-'}:${segment.checks.join(',')}`).join(' | '));
+  lines.map((line) =>
+    line.segments
+      .map(
+        (segment) =>
+          `${segment.heading ? 'H' : ''}${segment.group ?? '-'}:${segment.checks.join(',')}`,
+      )
+      .join(' | '),
+  );
 
 describe('card lines', () => {
   it('puts small groups side by side under their own headings, filling each line', () => {

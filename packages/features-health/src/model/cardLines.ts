@@ -49,7 +49,8 @@ export function cardLines(rows: Int32Array, columns: number): CardLine[] {
   const flush = () => {
     // A group with no checks on show (all filtered out) still gets its heading.
     if (pending.length === 0 && group !== null) place([], true);
-    for (let start = 0; start < pending.length; start += columns) place(pending.slice(start, start + columns), start === 0 && group !== null);
+    for (let start = 0; start < pending.length; start += columns)
+      place(pending.slice(start, start + columns), start === 0 && group !== null);
     pending = [];
   };
 

@@ -3,7 +3,9 @@ import type { CheckSummary } from '@opsdeck/api-client/health';
 let counter = 0;
 
 /** A CheckSummary with the fields the real summary always carries, overridable per test. */
-export function makeCheck(overrides: Partial<CheckSummary> & { endpoint?: string } = {}): CheckSummary {
+export function makeCheck(
+  overrides: Partial<CheckSummary> & { endpoint?: string } = {},
+): CheckSummary {
   counter++;
   return {
     id: `check-${counter}`,

@@ -5,9 +5,17 @@ import { labelKeyOf } from './tabs.ts';
 import type { HealthSort } from './sorting.ts';
 
 /** Group By: none, group name (canary_name, the default), name, description, type, agent, or 'label:{key}'. */
-export type GroupBy = 'none' | 'canary_name' | 'name' | 'description' | 'type' | 'agent' | `label:${string}`;
+export type GroupBy =
+  'none' | 'canary_name' | 'name' | 'description' | 'type' | 'agent' | `label:${string}`;
 export const defaultGroupBy: GroupBy = 'canary_name';
-const fixedGroupBys: readonly string[] = ['none', 'canary_name', 'name', 'description', 'type', 'agent'];
+const fixedGroupBys: readonly string[] = [
+  'none',
+  'canary_name',
+  'name',
+  'description',
+  'type',
+  'agent',
+];
 
 export function isGroupBy(value: string): value is GroupBy {
   return fixedGroupBys.includes(value) || labelKeyOf(value) !== null;
@@ -105,7 +113,8 @@ export function groupRows(
   sort: HealthSort,
   collapsed: ReadonlySet<string> = new Set(),
 ): HealthRows {
-  if (groupBy === 'none' || !groupIndex) return { rows: indexes, groups: [], checkCount: indexes.length };
+  if (groupBy === 'none' || !groupIndex)
+    return { rows: indexes, groups: [], checkCount: indexes.length };
   const { groupOf, keys, lowerKeys } = groupIndex;
   const total = keys.length;
   const counts = new Int32Array(total);
@@ -133,7 +142,16 @@ export function groupRows(
   for (const g of order) {
     const key = keys[g]!;
     groupNumber[g] = groups.length;
-    groups.push({ key, count: counts[g]!, healthy: 0, aggregate: 'good', passed: 0, failed: 0, latency: null, lastTransitionMs: Number.NaN });
+    groups.push({
+      key,
+      count: counts[g]!,
+      healthy: 0,
+      aggregate: 'good',
+      passed: 0,
+      failed: 0,
+      latency: null,
+      lastTransitionMs: Number.NaN,
+    });
     cursor++; // the group row
     start[g] = cursor;
     if (collapsed.has(key)) folded[g] = 1;
@@ -150,12 +168,16 @@ export function groupRows(
     group.passed += prepared.passed[c]!;
     group.failed += prepared.failed[c]!;
     const latency = prepared.latency[c]!;
-    if (!Number.isNaN(latency) && (group.latency === null || latency > group.latency)) group.latency = latency;
+    if (!Number.isNaN(latency) && (group.latency === null || latency > group.latency))
+      group.latency = latency;
     const transition = prepared.transitionMs[c]!;
     // NaN compares false both ways: a group without a transition yet takes the first one.
-    if (!Number.isNaN(transition) && !(transition <= group.lastTransitionMs)) group.lastTransitionMs = transition;
+    if (!Number.isNaN(transition) && !(transition <= group.lastTransitionMs))
+      group.lastTransitionMs = transition;
     if (!folded[g]) rows[fill[g]!++] = c;
   }
-  for (const group of groups) group.aggregate = group.healthy === group.count ? 'good' : group.healthy === 0 ? 'bad' : 'mixed';
+  for (const group of groups)
+    group.aggregate =
+      group.healthy === group.count ? 'good' : group.healthy === 0 ? 'bad' : 'mixed';
   return { rows, groups, checkCount: indexes.length };
 }

@@ -1,6 +1,14 @@
 import type { CheckSummary } from '@opsdeck/api-client/health';
 import { buildGroupIndex, groupRows, type HealthRows } from './grouping.ts';
-import { collectLabelOptions, decodeLabelFilter, emptyLabelFilter, isEmptyLabelFilter, matchesLabelFilter, type LabelFilter, type LabelOption } from './labels.ts';
+import {
+  collectLabelOptions,
+  decodeLabelFilter,
+  emptyLabelFilter,
+  isEmptyLabelFilter,
+  matchesLabelFilter,
+  type LabelFilter,
+  type LabelOption,
+} from './labels.ts';
 import { prepareSummary, type PreparedSummary } from './prepared.ts';
 import { normalizeSearch, searchIndexes } from './search.ts';
 import { sortIndexes } from './sorting.ts';
@@ -24,18 +32,30 @@ export type HealthViewInput = Pick<
 >;
 
 /** Remembers the last result and recomputes only when one of its inputs changed (by identity). */
-function lastValue<Args extends readonly unknown[], R>(compute: (...args: Args) => R): (...args: Args) => R {
+function lastValue<Args extends readonly unknown[], R>(
+  compute: (...args: Args) => R,
+): (...args: Args) => R {
   let lastArgs: Args | null = null;
   let last!: R;
   return (...args: Args) => {
-    if (lastArgs && lastArgs.length === args.length && lastArgs.every((arg, i) => Object.is(arg, args[i]))) return last;
+    if (
+      lastArgs &&
+      lastArgs.length === args.length &&
+      lastArgs.every((arg, i) => Object.is(arg, args[i]))
+    )
+      return last;
     last = compute(...args);
     lastArgs = args;
     return last;
   };
 }
 
-function keepMatching(prepared: PreparedSummary, indexes: Int32Array, filter: LabelFilter, hidePassing: boolean): Int32Array {
+function keepMatching(
+  prepared: PreparedSummary,
+  indexes: Int32Array,
+  filter: LabelFilter,
+  hidePassing: boolean,
+): Int32Array {
   if (isEmptyLabelFilter(filter) && !hidePassing) return indexes;
   const out = new Int32Array(indexes.length);
   let n = 0;
@@ -57,16 +77,25 @@ export function createHealthViewModel() {
   const prepare = lastValue((checks: readonly CheckSummary[]) => prepareSummary(checks));
   const tabIndex = lastValue(buildTabIndex);
   const inTab = lastValue(checksInTab);
-  const labelOptions = lastValue((prepared: PreparedSummary, indexes: Int32Array) => collectLabelOptions(prepared.checks, indexes));
+  const labelOptions = lastValue((prepared: PreparedSummary, indexes: Int32Array) =>
+    collectLabelOptions(prepared.checks, indexes),
+  );
   const labelFilter = lastValue(decodeLabelFilter);
-  const matching = lastValue((prepared: PreparedSummary, indexes: Int32Array, filter: LabelFilter) =>
-    keepMatching(prepared, indexes, filter, false),
+  const matching = lastValue(
+    (prepared: PreparedSummary, indexes: Int32Array, filter: LabelFilter) =>
+      keepMatching(prepared, indexes, filter, false),
   );
-  const visible = lastValue((prepared: PreparedSummary, indexes: Int32Array, hidePassing: boolean) =>
-    keepMatching(prepared, indexes, emptyLabelFilter, hidePassing),
+  const visible = lastValue(
+    (prepared: PreparedSummary, indexes: Int32Array, hidePassing: boolean) =>
+      keepMatching(prepared, indexes, emptyLabelFilter, hidePassing),
   );
-  const sorted = lastValue((prepared: PreparedSummary, indexes: Int32Array, sortBy: HealthViewInput['sortBy'], sortOrder: HealthViewInput['sortOrder']) =>
-    sortIndexes(prepared, indexes, { sortBy, sortOrder }),
+  const sorted = lastValue(
+    (
+      prepared: PreparedSummary,
+      indexes: Int32Array,
+      sortBy: HealthViewInput['sortBy'],
+      sortOrder: HealthViewInput['sortOrder'],
+    ) => sortIndexes(prepared, indexes, { sortBy, sortOrder }),
   );
   let searchBase: Int32Array | null = null;
   let lastQuery = '';
@@ -74,7 +103,8 @@ export function createHealthViewModel() {
   const search = (prepared: PreparedSummary, base: Int32Array, query: string): Int32Array => {
     if (base === searchBase && query === lastQuery) return lastResult;
     // Every haystack that contains the new query also contains the old one it extends.
-    const candidates = base === searchBase && lastQuery !== '' && query.includes(lastQuery) ? lastResult : base;
+    const candidates =
+      base === searchBase && lastQuery !== '' && query.includes(lastQuery) ? lastResult : base;
     lastResult = searchIndexes(prepared.searchIndex, candidates, query);
     searchBase = base;
     lastQuery = query;
@@ -83,7 +113,11 @@ export function createHealthViewModel() {
   const groupIndex = lastValue(buildGroupIndex);
   const rows = lastValue(groupRows);
 
-  return function computeHealthView(checks: readonly CheckSummary[], input: HealthViewInput, collapsed: ReadonlySet<string>): HealthView {
+  return function computeHealthView(
+    checks: readonly CheckSummary[],
+    input: HealthViewInput,
+    collapsed: ReadonlySet<string>,
+  ): HealthView {
     const prepared = prepare(checks);
     const tabs = tabIndex(checks, input.tabBy);
     const tabChecks = inTab(tabs, input.tab);
@@ -98,14 +132,24 @@ export function createHealthViewModel() {
       tabs: tabs.tabs,
       labelOptions: labelOptions(prepared, tabChecks),
       labelFilter: filter,
-      rows: rows(prepared, found, input.groupBy, groups, sortOf(input.sortBy, input.sortOrder), collapsed),
+      rows: rows(
+        prepared,
+        found,
+        input.groupBy,
+        groups,
+        sortOf(input.sortBy, input.sortOrder),
+        collapsed,
+      ),
       matchingLabels: labelled.length,
     };
   };
 }
 
 // One object per (sortBy, sortOrder) so the grouping memo sees the same sort as the same input.
-const sorts = new Map<string, { sortBy: HealthViewInput['sortBy']; sortOrder: HealthViewInput['sortOrder'] }>();
+const sorts = new Map<
+  string,
+  { sortBy: HealthViewInput['sortBy']; sortOrder: HealthViewInput['sortOrder'] }
+>();
 function sortOf(sortBy: HealthViewInput['sortBy'], sortOrder: HealthViewInput['sortOrder']) {
   const key = `${sortBy}:${sortOrder}`;
   let sort = sorts.get(key);

@@ -21,7 +21,10 @@ export interface LabelFilter {
 export const emptyLabelFilter: LabelFilter = { include: new Map(), exclude: new Map() };
 
 /** The labels present on `checks[i]` for every i in `indexes`, as filter options sorted by key. */
-export function collectLabelOptions(checks: readonly CheckSummary[], indexes: Int32Array): LabelOption[] {
+export function collectLabelOptions(
+  checks: readonly CheckSummary[],
+  indexes: Int32Array,
+): LabelOption[] {
   const byKey = new Map<string, Set<string>>();
   for (let i = 0; i < indexes.length; i++) {
     const labels = checks[indexes[i]!]!.labels;
@@ -35,7 +38,11 @@ export function collectLabelOptions(checks: readonly CheckSummary[], indexes: In
   const options: LabelOption[] = [];
   for (const [key, set] of byKey) {
     const values = [...set].sort();
-    options.push({ key, values, boolean: values.every((value) => value === 'true' || value === 'false') });
+    options.push({
+      key,
+      values,
+      boolean: values.every((value) => value === 'true' || value === 'false'),
+    });
   }
   return options.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
@@ -60,8 +67,10 @@ export function decodeLabelFilter(text: string | null | undefined): LabelFilter 
 
 export function encodeLabelFilter(filter: LabelFilter): string {
   const entries: Array<[string, TriStateValue]> = [];
-  for (const [key, values] of filter.include) for (const value of values) entries.push([`${key}${separator}${value}`, 1]);
-  for (const [key, values] of filter.exclude) for (const value of values) entries.push([`${key}${separator}${value}`, -1]);
+  for (const [key, values] of filter.include)
+    for (const value of values) entries.push([`${key}${separator}${value}`, 1]);
+  for (const [key, values] of filter.exclude)
+    for (const value of values) entries.push([`${key}${separator}${value}`, -1]);
   return encodeTriState(entries);
 }
 
@@ -86,12 +95,23 @@ function withValues(
 }
 
 /** The multi-select of a non-boolean label: checks with any of `values` for `key` (none: no filter). */
-export function setLabelValues(filter: LabelFilter, key: string, values: readonly string[]): LabelFilter {
-  return { include: withValues(filter.include, key, values), exclude: withValues(filter.exclude, key, []) };
+export function setLabelValues(
+  filter: LabelFilter,
+  key: string,
+  values: readonly string[],
+): LabelFilter {
+  return {
+    include: withValues(filter.include, key, values),
+    exclude: withValues(filter.exclude, key, []),
+  };
 }
 
 /** The tri-state of a boolean label: 1 keeps checks whose label is 'true', -1 drops them, 0 clears. */
-export function setBooleanLabel(filter: LabelFilter, key: string, state: TriStateValue): LabelFilter {
+export function setBooleanLabel(
+  filter: LabelFilter,
+  key: string,
+  state: TriStateValue,
+): LabelFilter {
   return {
     include: withValues(filter.include, key, state === 1 ? ['true'] : []),
     exclude: withValues(filter.exclude, key, state === -1 ? ['true'] : []),
@@ -108,7 +128,10 @@ export function selectedLabelValues(filter: LabelFilter, key: string): string[] 
   return [...(filter.include.get(key) ?? [])];
 }
 
-export function matchesLabelFilter(labels: Readonly<Record<string, string>> | null | undefined, filter: LabelFilter): boolean {
+export function matchesLabelFilter(
+  labels: Readonly<Record<string, string>> | null | undefined,
+  filter: LabelFilter,
+): boolean {
   for (const [key, values] of filter.include) {
     const value = labels?.[key];
     if (value === undefined || !values.has(value)) return false;

@@ -26,10 +26,16 @@ import { showTimeSinceLastRun, timeRangeForLastRun } from './timeRange.ts';
 import { decodeTriState, encodeTriState } from './triState.ts';
 import { formatUptime, uptimePercent } from './uptime.ts';
 
-const fixturePath = new URL('../../../../../shared/fixtures/mission-control/expectations/check_status_summary.json', import.meta.url);
-const realChecks = checkSummaryReplySchema.parse({ checks_summary: JSON.parse(readFileSync(fixturePath, 'utf8')) }).checks_summary;
+const fixturePath = new URL(
+  '../../../../../shared/fixtures/mission-control/expectations/check_status_summary.json',
+  import.meta.url,
+);
+const realChecks = checkSummaryReplySchema.parse({
+  checks_summary: JSON.parse(readFileSync(fixturePath, 'utf8')),
+}).checks_summary;
 const all = (n: number) => Int32Array.from({ length: n }, (_, i) => i);
-const names = (checks: { name: string }[], indexes: ArrayLike<number>) => Array.from(indexes, (i) => checks[i]!.name);
+const names = (checks: { name: string }[], indexes: ArrayLike<number>) =>
+  Array.from(indexes, (i) => checks[i]!.name);
 
 describe('check fields on the real summary', () => {
   it('reads the canary namespace when the check has none, and the zero agent as local', () => {
@@ -107,11 +113,15 @@ describe('label filters', () => {
       { key: 'critical', values: ['false', 'true'], boolean: true },
       { key: 'env', values: ['prod', 'staging'], boolean: false },
     ]);
-    expect(collectLabelOptions(checks, checksInTab(tabs, 'dev')).map((o) => o.key)).toEqual(['env', 'team']);
+    expect(collectLabelOptions(checks, checksInTab(tabs, 'dev')).map((o) => o.key)).toEqual([
+      'env',
+      'team',
+    ]);
   });
 
   it('includes any selected value of a key, and includes or excludes a boolean label', () => {
-    const keep = (filter: typeof emptyLabelFilter) => checks.filter((c) => matchesLabelFilter(c.labels, filter)).map((c) => c.name);
+    const keep = (filter: typeof emptyLabelFilter) =>
+      checks.filter((c) => matchesLabelFilter(c.labels, filter)).map((c) => c.name);
     const envs = setLabelValues(emptyLabelFilter, 'env', ['prod', 'dev']);
     expect(keep(envs)).toEqual(['a', 'c']);
     expect(keep(setBooleanLabel(emptyLabelFilter, 'critical', 1))).toEqual(['a']);
@@ -155,7 +165,11 @@ describe('tabs', () => {
   });
 
   it('tabs by agent and by a label key; checks without the label are under All only', () => {
-    expect(buildTabIndex(realChecks, 'agent').tabs.map((t) => t.value)).toEqual(['', '000000200-0000-0000-0000-000000000000', 'local']);
+    expect(buildTabIndex(realChecks, 'agent').tabs.map((t) => t.value)).toEqual([
+      '',
+      '000000200-0000-0000-0000-000000000000',
+      'local',
+    ]);
     const checks = [makeCheck({ labels: { team: 'sre' } }), makeCheck({ labels: {} })];
     expect(buildTabIndex(checks, 'label:team').tabs).toEqual([
       { value: '', count: 2 },
@@ -166,13 +180,32 @@ describe('tabs', () => {
 
 describe('sorting', () => {
   const checks = [
-    makeCheck({ name: 'beta', status: 'healthy', uptime: { passed: 9, failed: 1 }, latency: { rolling1h: 300 }, last_transition_time: '2024-01-02T00:00:00Z' }),
-    makeCheck({ name: 'Alpha', status: 'unhealthy', uptime: { passed: 1, failed: 1 }, latency: { rolling1h: 0 }, last_transition_time: '2024-01-03T00:00:00Z' }),
-    makeCheck({ name: 'gamma', status: 'healthy', uptime: { passed: 0, failed: 0 }, latency: { rolling1h: 100 } }),
+    makeCheck({
+      name: 'beta',
+      status: 'healthy',
+      uptime: { passed: 9, failed: 1 },
+      latency: { rolling1h: 300 },
+      last_transition_time: '2024-01-02T00:00:00Z',
+    }),
+    makeCheck({
+      name: 'Alpha',
+      status: 'unhealthy',
+      uptime: { passed: 1, failed: 1 },
+      latency: { rolling1h: 0 },
+      last_transition_time: '2024-01-03T00:00:00Z',
+    }),
+    makeCheck({
+      name: 'gamma',
+      status: 'healthy',
+      uptime: { passed: 0, failed: 0 },
+      latency: { rolling1h: 100 },
+    }),
   ];
   const prepared = prepareSummary(checks);
-  const sorted = (sortBy: Parameters<typeof sortIndexes>[2]['sortBy'], sortOrder: 'asc' | 'desc' = 'asc') =>
-    names(checks, sortIndexes(prepared, all(3), { sortBy, sortOrder }));
+  const sorted = (
+    sortBy: Parameters<typeof sortIndexes>[2]['sortBy'],
+    sortOrder: 'asc' | 'desc' = 'asc',
+  ) => names(checks, sortIndexes(prepared, all(3), { sortBy, sortOrder }));
 
   it('sorts by each column, either way, with missing values last', () => {
     expect(sorted('name')).toEqual(['Alpha', 'beta', 'gamma']);
@@ -189,21 +222,57 @@ describe('sorting', () => {
 
 describe('grouping', () => {
   const checks = [
-    makeCheck({ name: 'a1', canary_name: 'a', status: 'healthy', uptime: { passed: 3, failed: 1 }, latency: { rolling1h: 5 } }),
-    makeCheck({ name: 'b1', canary_name: 'b', status: 'unhealthy', uptime: { passed: 0, failed: 2 }, latency: { rolling1h: 50 } }),
-    makeCheck({ name: 'a2', canary_name: 'a', status: 'unhealthy', uptime: { passed: 1, failed: 1 }, latency: { rolling1h: 7 } }),
+    makeCheck({
+      name: 'a1',
+      canary_name: 'a',
+      status: 'healthy',
+      uptime: { passed: 3, failed: 1 },
+      latency: { rolling1h: 5 },
+    }),
+    makeCheck({
+      name: 'b1',
+      canary_name: 'b',
+      status: 'unhealthy',
+      uptime: { passed: 0, failed: 2 },
+      latency: { rolling1h: 50 },
+    }),
+    makeCheck({
+      name: 'a2',
+      canary_name: 'a',
+      status: 'unhealthy',
+      uptime: { passed: 1, failed: 1 },
+      latency: { rolling1h: 7 },
+    }),
     makeCheck({ name: 'c1', canary_name: 'c', status: 'healthy' }),
   ];
   const prepared = prepareSummary(checks);
   const byName = { sortBy: 'name', sortOrder: 'asc' } as const;
   const describeRows = (rows: Int32Array, groups: { key: string }[]) =>
-    Array.from(rows, (entry) => (isGroupRow(entry) ? `[${groups[groupNumberOf(entry)]!.key}]` : checks[entry]!.name));
+    Array.from(rows, (entry) =>
+      isGroupRow(entry) ? `[${groups[groupNumberOf(entry)]!.key}]` : checks[entry]!.name,
+    );
 
   it('puts a group row above its checks with good, mixed or bad and summed uptime', () => {
     const index = buildGroupIndex(checks, 'canary_name');
-    const result = groupRows(prepared, sortIndexes(prepared, all(4), byName), 'canary_name', index, byName);
-    expect(describeRows(result.rows, result.groups)).toEqual(['[a]', 'a1', 'a2', '[b]', 'b1', '[c]', 'c1']);
-    expect(result.groups.map((g) => [g.key, g.aggregate, g.count, g.passed, g.failed, g.latency])).toEqual([
+    const result = groupRows(
+      prepared,
+      sortIndexes(prepared, all(4), byName),
+      'canary_name',
+      index,
+      byName,
+    );
+    expect(describeRows(result.rows, result.groups)).toEqual([
+      '[a]',
+      'a1',
+      'a2',
+      '[b]',
+      'b1',
+      '[c]',
+      'c1',
+    ]);
+    expect(
+      result.groups.map((g) => [g.key, g.aggregate, g.count, g.passed, g.failed, g.latency]),
+    ).toEqual([
       ['a', 'mixed', 2, 4, 2, 7],
       ['b', 'bad', 1, 0, 2, 50],
       ['c', 'good', 1, 1, 0, 10],
@@ -213,15 +282,34 @@ describe('grouping', () => {
   it('orders groups by their best member when sorting by another column, and folds collapsed groups', () => {
     const byHealth = { sortBy: 'health', sortOrder: 'asc' } as const;
     const index = buildGroupIndex(checks, 'canary_name');
-    const result = groupRows(prepared, sortIndexes(prepared, all(4), byHealth), 'canary_name', index, byHealth, new Set(['b']));
-    expect(describeRows(result.rows, result.groups)).toEqual(['[a]', 'a2', 'a1', '[b]', '[c]', 'c1']);
+    const result = groupRows(
+      prepared,
+      sortIndexes(prepared, all(4), byHealth),
+      'canary_name',
+      index,
+      byHealth,
+      new Set(['b']),
+    );
+    expect(describeRows(result.rows, result.groups)).toEqual([
+      '[a]',
+      'a2',
+      'a1',
+      '[b]',
+      '[c]',
+      'c1',
+    ]);
     expect(result.checkCount).toBe(4);
   });
 
   it('groups by type, agent and a label key; none gives plain rows', () => {
     expect(buildGroupIndex(realChecks, 'type').keys).toEqual(['http', 'postgres']);
-    expect(buildGroupIndex(realChecks, 'agent').keys).toEqual(['local', '000000200-0000-0000-0000-000000000000']);
-    expect(buildGroupIndex([makeCheck({ labels: { app: 'x' } }), makeCheck()], 'label:app').keys).toEqual(['x', '']);
+    expect(buildGroupIndex(realChecks, 'agent').keys).toEqual([
+      'local',
+      '000000200-0000-0000-0000-000000000000',
+    ]);
+    expect(
+      buildGroupIndex([makeCheck({ labels: { app: 'x' } }), makeCheck()], 'label:app').keys,
+    ).toEqual(['x', '']);
     const result = groupRows(prepared, all(4), 'none', null, byName);
     expect(Array.from(result.rows)).toEqual([0, 1, 2, 3]);
   });

@@ -36,7 +36,18 @@ export function prepareSummary(checks: readonly CheckSummary[]): PreparedSummary
     passed[i] = check.uptime.passed;
     failed[i] = check.uptime.failed;
     latency[i] = checkLatency(check) ?? Number.NaN;
-    transitionMs[i] = check.last_transition_time ? Date.parse(check.last_transition_time) : Number.NaN;
+    transitionMs[i] = check.last_transition_time
+      ? Date.parse(check.last_transition_time)
+      : Number.NaN;
   }
-  return { checks, searchIndex: buildSearchIndex(checks), lowerNames, healthy, passed, failed, latency, transitionMs };
+  return {
+    checks,
+    searchIndex: buildSearchIndex(checks),
+    lowerNames,
+    healthy,
+    passed,
+    failed,
+    latency,
+    transitionMs,
+  };
 }

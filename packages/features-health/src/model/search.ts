@@ -9,7 +9,8 @@ export function buildSearchIndex(checks: readonly CheckSummary[]): string[] {
   const index = new Array<string>(checks.length);
   for (let i = 0; i < checks.length; i++) {
     const check = checks[i]!;
-    index[i] = `${check.name}\u0000${check.description ?? ''}\u0000${checkEndpoint(check)}`.toLowerCase();
+    index[i] =
+      `${check.name}\u0000${check.description ?? ''}\u0000${checkEndpoint(check)}`.toLowerCase();
   }
   return index;
 }
@@ -22,7 +23,11 @@ export function normalizeSearch(query: string): string {
  * The entries of `candidates` (indexes into the index) whose haystack contains `query`, in order.
  * `query` must already be normalized. An empty query returns `candidates` itself.
  */
-export function searchIndexes(index: readonly string[], candidates: Int32Array, query: string): Int32Array {
+export function searchIndexes(
+  index: readonly string[],
+  candidates: Int32Array,
+  query: string,
+): Int32Array {
   if (query === '') return candidates;
   const out = new Int32Array(candidates.length);
   let n = 0;

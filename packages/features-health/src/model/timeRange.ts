@@ -30,14 +30,34 @@ export function isTimeRangePreset(value: string): value is TimeRangePreset {
 
 // The ladder the modal's default range climbs with the age of the last run (spec §2).
 const ladder: readonly TimeRangePreset[] = [
-  '1h', '3h', '6h', '12h', '1d', '2d', '3d', '1w', '2w', '3w', '1mo', '2mo', '3mo', '6mo', '1y', '2y', '3y', '5y',
+  '1h',
+  '3h',
+  '6h',
+  '12h',
+  '1d',
+  '2d',
+  '3d',
+  '1w',
+  '2w',
+  '3w',
+  '1mo',
+  '2mo',
+  '3mo',
+  '6mo',
+  '1y',
+  '2y',
+  '3y',
+  '5y',
 ];
 
 /**
  * The smallest range on the ladder that still reaches back to the last run: under 60 minutes 1h,
  * then 3h, 6h, … 5y (capped). No or unreadable last run gives 1h.
  */
-export function timeRangeForLastRun(lastRuntime: string | null | undefined, now: number = Date.now()): TimeRangePreset {
+export function timeRangeForLastRun(
+  lastRuntime: string | null | undefined,
+  now: number = Date.now(),
+): TimeRangePreset {
   if (!lastRuntime) return defaultTimeRange;
   const at = Date.parse(lastRuntime);
   if (Number.isNaN(at)) return defaultTimeRange;
@@ -53,7 +73,10 @@ const weekMs = 7 * 24 * hourMs;
  * Whether the time since the last run is worth showing: only between 1 hour and 7 days (a fresher
  * check is on schedule, an older one is plainly dead and shows its transition instead).
  */
-export function showTimeSinceLastRun(lastRuntime: string | null | undefined, now: number = Date.now()): boolean {
+export function showTimeSinceLastRun(
+  lastRuntime: string | null | undefined,
+  now: number = Date.now(),
+): boolean {
   if (!lastRuntime) return false;
   const age = now - Date.parse(lastRuntime);
   return age >= hourMs && age <= weekMs;

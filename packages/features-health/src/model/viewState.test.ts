@@ -1,11 +1,22 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { applyHealthViewState, defaultHealthViewState, parseHealthViewState, type HealthViewState } from './viewState.ts';
+import {
+  applyHealthViewState,
+  defaultHealthViewState,
+  parseHealthViewState,
+  type HealthViewState,
+} from './viewState.ts';
 
 describe('health view URL state', () => {
   it('reads the spec defaults from an empty URL', () => {
     expect(parseHealthViewState(new URLSearchParams())).toEqual(defaultHealthViewState);
-    expect(defaultHealthViewState).toMatchObject({ groupBy: 'canary_name', tabBy: 'namespace', hidePassing: true, layout: 'table', timeRange: '1h' });
+    expect(defaultHealthViewState).toMatchObject({
+      groupBy: 'canary_name',
+      tabBy: 'namespace',
+      hidePassing: true,
+      layout: 'table',
+      timeRange: '1h',
+    });
   });
 
   it('round-trips every choice, so a link reproduces the view', () => {
@@ -38,7 +49,10 @@ describe('health view URL state', () => {
   });
 
   it('writes the time range with the check id when the modal opens, even the default one', () => {
-    const opened = applyHealthViewState(new URLSearchParams('search=api'), { checkId: 'c1', timeRange: '1h' });
+    const opened = applyHealthViewState(new URLSearchParams('search=api'), {
+      checkId: 'c1',
+      timeRange: '1h',
+    });
     expect(opened.get('checkId')).toBe('c1');
     expect(opened.get('timeRange')).toBe('1h');
     const paged = new URLSearchParams(opened);
@@ -49,7 +63,11 @@ describe('health view URL state', () => {
   });
 
   it('falls back to defaults for unknown values', () => {
-    const view = parseHealthViewState(new URLSearchParams('groupBy=bogus&tabBy=label:&layout=grid&sortBy=x&sortOrder=up&timeRange=7h&labels=junk'));
+    const view = parseHealthViewState(
+      new URLSearchParams(
+        'groupBy=bogus&tabBy=label:&layout=grid&sortBy=x&sortOrder=up&timeRange=7h&labels=junk',
+      ),
+    );
     expect(view).toEqual(defaultHealthViewState);
   });
 
@@ -57,6 +75,8 @@ describe('health view URL state', () => {
     const params = applyHealthViewState(new URLSearchParams('tab=prod'), { tabBy: 'agent' });
     expect(params.get('tab')).toBeNull();
     expect(params.get('tabBy')).toBe('agent');
-    expect(applyHealthViewState(new URLSearchParams('tab=prod'), { tabBy: 'namespace' }).get('tab')).toBe('prod');
+    expect(
+      applyHealthViewState(new URLSearchParams('tab=prod'), { tabBy: 'namespace' }).get('tab'),
+    ).toBe('prod');
   });
 });

@@ -84,10 +84,17 @@ export function parseHealthViewState(params: URLSearchParams): HealthViewState {
  * A copy of `params` with `patch` applied: defaults are removed so links stay short, and other
  * parameters (the console's own) are kept. Changing Tab By returns to the All tab.
  */
-export function applyHealthViewState(params: URLSearchParams, patch: Partial<HealthViewState>): URLSearchParams {
+export function applyHealthViewState(
+  params: URLSearchParams,
+  patch: Partial<HealthViewState>,
+): URLSearchParams {
   const next = new URLSearchParams(params);
   const effective: Partial<HealthViewState> = { ...patch };
-  if (patch.tabBy !== undefined && patch.tab === undefined && patch.tabBy !== parseHealthViewState(params).tabBy) {
+  if (
+    patch.tabBy !== undefined &&
+    patch.tab === undefined &&
+    patch.tabBy !== parseHealthViewState(params).tabBy
+  ) {
     effective.tab = allTab;
   }
   for (const key of Object.keys(effective) as Array<keyof HealthViewState>) {
@@ -101,7 +108,8 @@ export function applyHealthViewState(params: URLSearchParams, patch: Partial<Hea
   // An open modal always names its time range (spec §2: it opens with checkId and timeRange), so a
   // shared link shows the same window even when it is the default.
   const checkId = next.get(healthParams.checkId);
-  if (checkId && !next.has(healthParams.timeRange)) next.set(healthParams.timeRange, parseHealthViewState(next).timeRange);
+  if (checkId && !next.has(healthParams.timeRange))
+    next.set(healthParams.timeRange, parseHealthViewState(next).timeRange);
   if (!checkId) {
     next.delete(healthParams.timeRange);
     // The modal's own table state (its history pager and filters) closes with it.

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { isModifiedClick } from './historyLocation.ts';
 
 describe('isModifiedClick', () => {
-  const plain = { button: 0, metaKey: false, altKey: false, ctrlKey: false, shiftKey: false, defaultPrevented: false };
+  const plain = {
+    button: 0,
+    metaKey: false,
+    altKey: false,
+    ctrlKey: false,
+    shiftKey: false,
+    defaultPrevented: false,
+  };
   it('leaves new-tab, middle and handled clicks to the browser', () => {
     expect(isModifiedClick(plain)).toBe(false);
     expect(isModifiedClick({ ...plain, ctrlKey: true })).toBe(true);

@@ -23,4 +23,7 @@ function HistoryLink({ to, children, 'data-testid': testId }: HealthLinkProps) {
 }
 
 /** URL state on the browser's history and URLSearchParams alone: for apps without a router. */
-export const historyRouting: HealthRouting = { useSearchParams: useHistorySearchParams, Link: HistoryLink };
+export const historyRouting: HealthRouting = {
+  useSearchParams: useHistorySearchParams,
+  Link: HistoryLink,
+};

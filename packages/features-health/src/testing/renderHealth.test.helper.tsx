@@ -35,7 +35,12 @@ function Providers({ options, children }: { options: RenderOptions; children: Re
   return (
     <QueryClientProvider client={queryClient}>
       <ApiClientProvider client={client}>
-        <RbacProvider authorizer={createAuthorizer({ roles: options.roles ?? ['viewer'], permissions: options.permissions })}>
+        <RbacProvider
+          authorizer={createAuthorizer({
+            roles: options.roles ?? ['viewer'],
+            permissions: options.permissions,
+          })}
+        >
           <OpsdeckThemeProvider>{children}</OpsdeckThemeProvider>
         </RbacProvider>
       </ApiClientProvider>

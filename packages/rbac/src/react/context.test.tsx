@@ -7,7 +7,9 @@ import { Can, RbacProvider, useCan, useCapability, useFeature } from './context'
 
 function wrapper(roles: string[], disabled: string[] = []) {
   const authorizer = createAuthorizer({ roles });
-  const flags = createFeatureFlags(disabled.map((name) => ({ name: `${name}.disable`, value: 'true' })));
+  const flags = createFeatureFlags(
+    disabled.map((name) => ({ name: `${name}.disable`, value: 'true' })),
+  );
   return ({ children }: { children: ReactNode }) => (
     <RbacProvider authorizer={authorizer} featureFlags={flags}>
       {children}
@@ -24,9 +26,12 @@ describe('rbac react entry', () => {
   });
 
   it('useFeature follows the flags, including the cascade', () => {
-    const { result } = renderHook(() => [useFeature('settings.connections'), useFeature('health')], {
-      wrapper: wrapper(['admin'], ['settings']),
-    });
+    const { result } = renderHook(
+      () => [useFeature('settings.connections'), useFeature('health')],
+      {
+        wrapper: wrapper(['admin'], ['settings']),
+      },
+    );
     expect(result.current).toEqual([false, true]);
   });
 
@@ -45,9 +50,12 @@ describe('rbac react entry', () => {
   });
 
   it('useCapability and <Can capability> answer a named capability', () => {
-    const { result } = renderHook(() => [useCapability('canaries.run'), useCapability('playbooks.approve')], {
-      wrapper: wrapper(['responder']),
-    });
+    const { result } = renderHook(
+      () => [useCapability('canaries.run'), useCapability('playbooks.approve')],
+      {
+        wrapper: wrapper(['responder']),
+      },
+    );
     expect(result.current).toEqual([true, false]);
     const Gate = () => (
       <Can capability="canaries.run" fallback={<p>read only</p>}>
@@ -63,6 +71,8 @@ describe('rbac react entry', () => {
   });
 
   it('throws a clear error outside its provider', () => {
-    expect(() => renderHook(() => useCan('canaries', 'read'))).toThrow('useCan must be used inside <RbacProvider>');
+    expect(() => renderHook(() => useCan('canaries', 'read'))).toThrow(
+      'useCan must be used inside <RbacProvider>',
+    );
   });
 });

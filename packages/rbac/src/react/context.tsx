@@ -20,7 +20,11 @@ export interface RbacProviderProps {
   children: ReactNode;
 }
 
-export function RbacProvider({ authorizer, featureFlags = ALL_FEATURES_ON, children }: RbacProviderProps) {
+export function RbacProvider({
+  authorizer,
+  featureFlags = ALL_FEATURES_ON,
+  children,
+}: RbacProviderProps) {
   const value = useMemo(() => ({ authorizer, featureFlags }), [authorizer, featureFlags]);
   return <RbacContext.Provider value={value}>{children}</RbacContext.Provider>;
 }
@@ -56,11 +60,17 @@ interface CanChildren {
 
 /** Gates on a resource and action, or on a named capability: `<Can capability="canaries.run">`. */
 export type CanProps = CanChildren &
-  ({ resource: Resource; action: Action; capability?: never } | { capability: CapabilityName; resource?: never; action?: never });
+  (
+    | { resource: Resource; action: Action; capability?: never }
+    | { capability: CapabilityName; resource?: never; action?: never }
+  );
 
 export function Can({ fallback = null, children, ...check }: CanProps) {
   const authorizer = useRbacContext('Can').authorizer;
-  const allowed = check.capability !== undefined ? authorizer.canDo(check.capability) : authorizer.can(check.resource, check.action);
+  const allowed =
+    check.capability !== undefined
+      ? authorizer.canDo(check.capability)
+      : authorizer.can(check.resource, check.action);
   return <>{allowed ? children : fallback}</>;
 }
 

@@ -1,2 +1,10 @@
-export { RbacProvider, Can, useCan, useCapability, useFeature, useAuthorizer, useCreateAuthorizer } from './context';
+export {
+  RbacProvider,
+  Can,
+  useCan,
+  useCapability,
+  useFeature,
+  useAuthorizer,
+  useCreateAuthorizer,
+} from './context';
 export type { RbacProviderProps, CanProps } from './context';

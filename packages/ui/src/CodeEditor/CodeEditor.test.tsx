@@ -69,25 +69,39 @@ describe('CodeEditor', () => {
     render(<Harness initial={'name: api\n  port: 8080\n'} />);
     const problems = screen.getByTestId(testIds.codeEditor.problems);
     expect(problems.textContent).toBe('Line 2, column 7: YAML: bad indentation of a mapping entry');
-    await waitFor(() => expect(diagnosticsOf(content())).toEqual(['YAML: bad indentation of a mapping entry']));
+    await waitFor(() =>
+      expect(diagnosticsOf(content())).toEqual(['YAML: bad indentation of a mapping entry']),
+    );
   });
 
   it('shows JSON errors and schema problems, and clears them once fixed', async () => {
-    const schema = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } as const;
+    const schema = {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' } },
+    } as const;
     const { rerender } = render(
       <OpsdeckThemeProvider>
         <CodeEditor label="Canary spec" language="json" value={'{"name": 1,}'} schema={schema} />
       </OpsdeckThemeProvider>,
     );
-    expect(screen.getByTestId(testIds.codeEditor.problems).textContent).toMatch(/^Line 1, column 12: JSON: /);
+    expect(screen.getByTestId(testIds.codeEditor.problems).textContent).toMatch(
+      /^Line 1, column 12: JSON: /,
+    );
     rerender(
       <OpsdeckThemeProvider>
         <CodeEditor label="Canary spec" language="json" value={'{"name": 1}'} schema={schema} />
       </OpsdeckThemeProvider>,
     );
     // The validator loads on first use, so the schema problem follows the syntax check.
-    await waitFor(() => expect(screen.getByTestId(testIds.codeEditor.problems).textContent).toBe("Line 1, column 2: 'name' must be of type string"));
-    await waitFor(() => expect(diagnosticsOf(content())).toEqual(["'name' must be of type string"]));
+    await waitFor(() =>
+      expect(screen.getByTestId(testIds.codeEditor.problems).textContent).toBe(
+        "Line 1, column 2: 'name' must be of type string",
+      ),
+    );
+    await waitFor(() =>
+      expect(diagnosticsOf(content())).toEqual(["'name' must be of type string"]),
+    );
     rerender(
       <OpsdeckThemeProvider>
         <CodeEditor label="Canary spec" language="json" value={'{"name": "api"}'} schema={schema} />
@@ -109,7 +123,11 @@ describe('CodeEditor', () => {
             label="Canary spec"
             value={value}
             onChange={setValue}
-            validate={(parsed) => ((parsed as { name?: unknown }).name === 'api' ? [] : [{ path: ['name'], message: 'name must be api' }])}
+            validate={(parsed) =>
+              (parsed as { name?: unknown }).name === 'api'
+                ? []
+                : [{ path: ['name'], message: 'name must be api' }]
+            }
             onProblemsChange={(problems) => setCount(problems.length)}
           />
           <output aria-label="problem count">{count}</output>
@@ -120,8 +138,12 @@ describe('CodeEditor', () => {
     expect(screen.getByRole('status', { name: 'problem count' }).textContent).toBe('0');
     await user.click(content());
     await typeKeys(user, ['{Control>}{End}{/Control}', 'x']);
-    await waitFor(() => expect(screen.getByRole('status', { name: 'problem count' }).textContent).toBe('1'));
-    expect(screen.getByTestId(testIds.codeEditor.problems).textContent).toBe('Line 1, column 1: name must be api');
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'problem count' }).textContent).toBe('1'),
+    );
+    expect(screen.getByTestId(testIds.codeEditor.problems).textContent).toBe(
+      'Line 1, column 1: name must be api',
+    );
   });
 
   it('moves the cursor to a problem picked from the list', async () => {

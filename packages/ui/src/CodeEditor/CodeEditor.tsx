@@ -65,7 +65,10 @@ function accessExtensions(label: string, readOnly: boolean) {
   return [
     EditorState.readOnly.of(readOnly),
     // Read-only content stays focusable and selectable (copying a spec is common), so it says so.
-    EditorView.contentAttributes.of({ 'aria-label': label, ...(readOnly ? { 'aria-readonly': 'true' } : {}) }),
+    EditorView.contentAttributes.of({
+      'aria-label': label,
+      ...(readOnly ? { 'aria-readonly': 'true' } : {}),
+    }),
   ];
 }
 
@@ -99,7 +102,10 @@ export function CodeEditor({
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
-  const compartments = useMemo(() => ({ language: new Compartment(), access: new Compartment(), theme: new Compartment() }), []);
+  const compartments = useMemo(
+    () => ({ language: new Compartment(), access: new Compartment(), theme: new Compartment() }),
+    [],
+  );
   // The first render's settings build the editor; later changes reconfigure it in the effects below.
   const initial = useRef({ value, language, label, readOnly, theme, height });
 
@@ -142,19 +148,26 @@ export function CodeEditor({
     const view = viewRef.current;
     if (!view) return;
     const current = view.state.doc.toString();
-    if (current !== value) view.dispatch({ changes: { from: 0, to: current.length, insert: value } });
+    if (current !== value)
+      view.dispatch({ changes: { from: 0, to: current.length, insert: value } });
   }, [value]);
 
   useEffect(() => {
-    viewRef.current?.dispatch({ effects: compartments.language.reconfigure(languageExtension(language)) });
+    viewRef.current?.dispatch({
+      effects: compartments.language.reconfigure(languageExtension(language)),
+    });
   }, [compartments, language]);
 
   useEffect(() => {
-    viewRef.current?.dispatch({ effects: compartments.access.reconfigure(accessExtensions(label, readOnly)) });
+    viewRef.current?.dispatch({
+      effects: compartments.access.reconfigure(accessExtensions(label, readOnly)),
+    });
   }, [compartments, label, readOnly]);
 
   useEffect(() => {
-    viewRef.current?.dispatch({ effects: compartments.theme.reconfigure(editorTheme(theme, height)) });
+    viewRef.current?.dispatch({
+      effects: compartments.theme.reconfigure(editorTheme(theme, height)),
+    });
   }, [compartments, theme, height]);
 
   // The validator arrives asynchronously; until then (and without a schema) only syntax and `validate` count.
@@ -172,7 +185,10 @@ export function CodeEditor({
   }, [schemaKey]);
   const schemaCheck = loaded && loaded.key === schemaKey ? loaded.check : undefined;
 
-  const problems = useMemo(() => findProblems(value, { language, schemaCheck, validate }), [value, language, schemaCheck, validate]);
+  const problems = useMemo(
+    () => findProblems(value, { language, schemaCheck, validate }),
+    [value, language, schemaCheck, validate],
+  );
   // Compared by content: an inline `validate` yields equal but new arrays each render, and telling
   // the caller each time would loop when it keeps the problems in state.
   const problemsKey = JSON.stringify(problems);
@@ -180,7 +196,8 @@ export function CodeEditor({
   useEffect(() => {
     const current = JSON.parse(problemsKey) as CodeProblem[];
     const view = viewRef.current;
-    if (view) view.dispatch(setDiagnostics(view.state, toDiagnostics(current, view.state.doc.length)));
+    if (view)
+      view.dispatch(setDiagnostics(view.state, toDiagnostics(current, view.state.doc.length)));
     onProblemsChangeRef.current?.(current);
   }, [problemsKey]);
 
@@ -195,7 +212,11 @@ export function CodeEditor({
   return (
     <Wrapper data-testid={testId}>
       <div ref={hostRef} />
-      <Problems data-testid={testIds.codeEditor.problems} aria-live="polite" aria-label={`Problems in ${label}`}>
+      <Problems
+        data-testid={testIds.codeEditor.problems}
+        aria-live="polite"
+        aria-label={`Problems in ${label}`}
+      >
         {problems.map((problem) => (
           <li key={`${problem.from}:${problem.message}`}>
             <ProblemButton type="button" onClick={() => reveal(problem)}>

@@ -62,7 +62,10 @@ function parseYaml(text: string): ParseResult {
   } catch (error) {
     if (error instanceof YAMLException) {
       const position = error.mark?.position ?? text.length;
-      return { ok: false, problem: problemAt(text, position, `YAML: ${error.reason || error.message}`) };
+      return {
+        ok: false,
+        problem: problemAt(text, position, `YAML: ${error.reason || error.message}`),
+      };
     }
     throw error;
   }
@@ -73,7 +76,8 @@ function jsonErrorOffset(text: string, message: string): number {
   const position = /at position (\d+)/.exec(message);
   if (position?.[1]) return Number(position[1]);
   const lineColumn = /line (\d+) column (\d+)/.exec(message);
-  if (lineColumn?.[1] && lineColumn[2]) return offsetAt(text, Number(lineColumn[1]), Number(lineColumn[2]));
+  if (lineColumn?.[1] && lineColumn[2])
+    return offsetAt(text, Number(lineColumn[1]), Number(lineColumn[2]));
   return text.length; // "Unexpected end of JSON input"
 }
 
@@ -83,8 +87,13 @@ function parseJson(text: string): ParseResult {
   } catch (error) {
     if (error instanceof SyntaxError) {
       // The engine's message repeats the position we report separately, so drop it.
-      const reason = error.message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '');
-      return { ok: false, problem: problemAt(text, jsonErrorOffset(text, error.message), `JSON: ${reason}`) };
+      const reason = error.message
+        .replace(/\s*\(line \d+ column \d+\)/, '')
+        .replace(/ in JSON at position \d+/, '');
+      return {
+        ok: false,
+        problem: problemAt(text, jsonErrorOffset(text, error.message), `JSON: ${reason}`),
+      };
     }
     throw error;
   }

@@ -10,11 +10,17 @@ export interface ProblemCheck {
   validate?: (value: unknown) => readonly SchemaProblem[];
 }
 
-export function findProblems(text: string, { language, schemaCheck, validate }: ProblemCheck): CodeProblem[] {
+export function findProblems(
+  text: string,
+  { language, schemaCheck, validate }: ProblemCheck,
+): CodeProblem[] {
   const parsed = parseDocument(text, language);
   if (!parsed.ok) return [parsed.problem];
   // An empty document is not checked: "nothing yet" is not an error to shout about while typing.
   if (parsed.value === undefined) return [];
-  const found = [...(schemaCheck ? schemaCheck(parsed.value) : []), ...(validate ? validate(parsed.value) : [])];
+  const found = [
+    ...(schemaCheck ? schemaCheck(parsed.value) : []),
+    ...(validate ? validate(parsed.value) : []),
+  ];
   return schemaProblemsToCodeProblems(text, found, language);
 }

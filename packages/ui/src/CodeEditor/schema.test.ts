@@ -23,15 +23,26 @@ const canarySchema: JsonSchema = {
 
 describe('validateJsonSchema', () => {
   it('accepts a matching value', async () => {
-    expect(await validateJsonSchema({ name: 'api', spec: { interval: 30, schedule: null, severity: 'low', tags: ['a'] } }, canarySchema)).toEqual([]);
+    expect(
+      await validateJsonSchema(
+        { name: 'api', spec: { interval: 30, schedule: null, severity: 'low', tags: ['a'] } },
+        canarySchema,
+      ),
+    ).toEqual([]);
   });
 
   it('reports type, required, enum, item and unknown-property problems with their paths', async () => {
-    const problems = await validateJsonSchema({ name: 3, spec: { severity: 'urgent', tags: ['a', 2] }, extra: true }, canarySchema);
+    const problems = await validateJsonSchema(
+      { name: 3, spec: { severity: 'urgent', tags: ['a', 2] }, extra: true },
+      canarySchema,
+    );
     expect(problems).toEqual([
       { path: ['name'], message: "'name' must be of type string" },
       { path: ['spec'], message: "'spec' is missing the required property 'interval'" },
-      { path: ['spec', 'severity'], message: "'spec.severity' must be one of: \"low\", \"medium\", \"high\"" },
+      {
+        path: ['spec', 'severity'],
+        message: '\'spec.severity\' must be one of: "low", "medium", "high"',
+      },
       { path: ['spec', 'tags', 1], message: "'spec.tags.1' must be of type string" },
       { path: ['extra'], message: "'extra' is not an allowed property" },
     ]);
@@ -39,7 +50,9 @@ describe('validateJsonSchema', () => {
 
   it('counts integers as numbers but not the other way round', async () => {
     expect(await validateJsonSchema(3, { type: 'number' })).toEqual([]);
-    expect(await validateJsonSchema(3.5, { type: 'integer' })).toEqual([{ path: [], message: 'The document must be of type integer' }]);
+    expect(await validateJsonSchema(3.5, { type: 'integer' })).toEqual([
+      { path: [], message: 'The document must be of type integer' },
+    ]);
   });
 
   // The keywords the former partial checker ignored: a whole draft, not a subset.
@@ -53,20 +66,35 @@ describe('validateJsonSchema', () => {
         auth: { oneOf: [{ required: ['token'] }, { required: ['username', 'password'] }] },
       },
     };
-    const problems = await validateJsonSchema({ port: 0, name: 'Payments_API_v2', auth: {} }, schema);
-    expect(problems.map((problem) => problem.path.join('.'))).toEqual(['port', 'name', 'name', 'auth']);
+    const problems = await validateJsonSchema(
+      { port: 0, name: 'Payments_API_v2', auth: {} },
+      schema,
+    );
+    expect(problems.map((problem) => problem.path.join('.'))).toEqual([
+      'port',
+      'name',
+      'name',
+      'auth',
+    ]);
     expect(problems.map((problem) => problem.message)).toEqual([
       "'port': 0 is less than 1",
       "'name': String is too long (15 > 10)",
       "'name': String does not match pattern",
       "'auth' does not match exactly one subschema (0 matches)",
     ]);
-    expect(await validateJsonSchema({ port: 5432, name: 'payments', auth: { token: 't' } }, schema)).toEqual([]);
+    expect(
+      await validateJsonSchema({ port: 5432, name: 'payments', auth: { token: 't' } }, schema),
+    ).toEqual([]);
   });
 
   it('reads the draft from $schema', async () => {
     // Draft 4's exclusiveMaximum is a boolean beside maximum; 2020-12 would reject the schema.
-    const draft4: JsonSchema = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'integer', maximum: 10, exclusiveMaximum: true };
+    const draft4: JsonSchema = {
+      $schema: 'http://json-schema.org/draft-04/schema#',
+      type: 'integer',
+      maximum: 10,
+      exclusiveMaximum: true,
+    };
     expect(await validateJsonSchema(10, draft4)).toHaveLength(1);
     expect(await validateJsonSchema(9, draft4)).toEqual([]);
   });
@@ -85,7 +113,10 @@ describe('locatePath', () => {
 
 describe('findProblems', () => {
   it('shows the syntax error first and alone', async () => {
-    const problems = findProblems('name: [', { language: 'yaml', schemaCheck: await loadSchemaCheck(canarySchema) });
+    const problems = findProblems('name: [', {
+      language: 'yaml',
+      schemaCheck: await loadSchemaCheck(canarySchema),
+    });
     expect(problems).toHaveLength(1);
     expect(problems[0]?.message).toMatch(/^YAML: /);
   });
@@ -95,7 +126,10 @@ describe('findProblems', () => {
     const problems = findProblems(text, {
       language: 'yaml',
       schemaCheck: await loadSchemaCheck(canarySchema),
-      validate: (value) => ((value as { name?: string }).name === 'api' ? [{ path: ['name'], message: 'name is taken' }] : []),
+      validate: (value) =>
+        (value as { name?: string }).name === 'api'
+          ? [{ path: ['name'], message: 'name is taken' }]
+          : [],
     });
     expect(problems.map((p) => [p.line, p.message, p.path])).toEqual([
       [3, "'spec.interval' must be of type integer", 'spec.interval'],
@@ -104,6 +138,8 @@ describe('findProblems', () => {
   });
 
   it('does not check an empty document', async () => {
-    expect(findProblems('', { language: 'json', schemaCheck: await loadSchemaCheck(canarySchema) })).toEqual([]);
+    expect(
+      findProblems('', { language: 'json', schemaCheck: await loadSchemaCheck(canarySchema) }),
+    ).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@ import type { Schema as ValidatorSchema, OutputUnit } from '@cfworker/json-schem
 import type { CodeLanguage, CodeProblem } from './parse';
 import { lineColumnAt } from './parse';
 
-export type JsonSchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
+export type JsonSchemaType =
+  'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
 
 /** A JSON schema; the common keywords are typed, any other keyword of the draft is accepted. */
 export interface JsonSchema {
@@ -35,7 +36,24 @@ function describePath(path: readonly (string | number)[]): string {
 }
 
 // Keywords that only say "something inside failed": the inner unit says what, and where.
-const SUMMARY_KEYWORDS = new Set(['properties', 'patternProperties', 'additionalProperties', 'items', 'prefixItems', 'additionalItems', 'unevaluatedProperties', 'unevaluatedItems', '$ref', '$dynamicRef', '$recursiveRef', 'allOf', 'dependentSchemas', 'propertyNames', 'then', 'else']);
+const SUMMARY_KEYWORDS = new Set([
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  '$ref',
+  '$dynamicRef',
+  '$recursiveRef',
+  'allOf',
+  'dependentSchemas',
+  'propertyNames',
+  'then',
+  'else',
+]);
 
 // Keywords whose branches are alternatives: their own unit is the problem, not each branch's failure.
 const CHOICE_KEYWORDS = new Set(['oneOf', 'anyOf', 'not']);
@@ -53,7 +71,11 @@ function messageOf(unit: OutputUnit, path: readonly (string | number)[]): string
   const where = describePath(path);
   switch (unit.keyword) {
     case 'type': {
-      const expected = /Expected (.+)\.$/.exec(unit.error)?.[1]?.replace(/"/g, '').split(/,\s*/).join(' or ');
+      const expected = /Expected (.+)\.$/
+        .exec(unit.error)?.[1]
+        ?.replace(/"/g, '')
+        .split(/,\s*/)
+        .join(' or ');
       if (expected) return `${where} must be of type ${expected}`;
       break;
     }
@@ -82,7 +104,9 @@ function messageOf(unit: OutputUnit, path: readonly (string | number)[]): string
 
 /** The validator's output as problems, one per failing keyword, without the summaries of their parents. */
 export function problemsOfOutput(units: readonly OutputUnit[]): SchemaProblem[] {
-  const choices = units.filter((unit) => CHOICE_KEYWORDS.has(unit.keyword)).map((unit) => `${unit.keywordLocation}/`);
+  const choices = units
+    .filter((unit) => CHOICE_KEYWORDS.has(unit.keyword))
+    .map((unit) => `${unit.keywordLocation}/`);
   return units
     .filter((unit) => !SUMMARY_KEYWORDS.has(unit.keyword))
     .filter((unit) => !choices.some((choice) => unit.keywordLocation.startsWith(choice)))
@@ -110,26 +134,31 @@ export function loadSchemaCheck(schema: JsonSchema): Promise<SchemaCheck> {
   const key = JSON.stringify(schema);
   let check = compiled.get(key);
   if (!check) {
-    check = import('@cfworker/json-schema').then(({ Validator }) => {
-      const draft = DRAFTS.find(([marker]) => schema.$schema?.includes(marker))?.[1] ?? '2020-12';
-      // Not short-circuited: every problem at once, as the editor lists them.
-      const validator = new Validator(schema as ValidatorSchema, draft, false);
-      return (value: unknown) => {
-        const result = validator.validate(value);
-        return result.valid ? [] : problemsOfOutput(result.errors);
-      };
-    }).catch((error: unknown) => {
-      compiled.delete(key);
-      const reason = error instanceof Error ? error.message : String(error);
-      return () => [{ path: [], message: `The schema check is unavailable: ${reason}` }];
-    });
+    check = import('@cfworker/json-schema')
+      .then(({ Validator }) => {
+        const draft = DRAFTS.find(([marker]) => schema.$schema?.includes(marker))?.[1] ?? '2020-12';
+        // Not short-circuited: every problem at once, as the editor lists them.
+        const validator = new Validator(schema as ValidatorSchema, draft, false);
+        return (value: unknown) => {
+          const result = validator.validate(value);
+          return result.valid ? [] : problemsOfOutput(result.errors);
+        };
+      })
+      .catch((error: unknown) => {
+        compiled.delete(key);
+        const reason = error instanceof Error ? error.message : String(error);
+        return () => [{ path: [], message: `The schema check is unavailable: ${reason}` }];
+      });
     compiled.set(key, check);
   }
   return check;
 }
 
 /** Checks `value` against `schema` with the full validator. */
-export async function validateJsonSchema(value: unknown, schema: JsonSchema): Promise<SchemaProblem[]> {
+export async function validateJsonSchema(
+  value: unknown,
+  schema: JsonSchema,
+): Promise<SchemaProblem[]> {
   return (await loadSchemaCheck(schema))(value);
 }
 
@@ -138,14 +167,20 @@ export async function validateJsonSchema(value: unknown, schema: JsonSchema): Pr
  * `key:` in YAML or `"key"` in JSON. Neither parser keeps positions, and being a line off beats
  * pointing at nothing; when a key is not found the last found place (or the start) is used.
  */
-export function locatePath(text: string, path: readonly (string | number)[], language: CodeLanguage): { from: number; to: number } {
+export function locatePath(
+  text: string,
+  path: readonly (string | number)[],
+  language: CodeLanguage,
+): { from: number; to: number } {
   let from = 0;
   let to = Math.min(1, text.length);
   for (const segment of path) {
     if (typeof segment === 'number') continue;
     const escaped = segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const pattern =
-      language === 'json' ? new RegExp(`"${escaped}"\\s*:`, 'g') : new RegExp(`(^|[\\s{,-])["']?${escaped}["']?\\s*:`, 'gm');
+      language === 'json'
+        ? new RegExp(`"${escaped}"\\s*:`, 'g')
+        : new RegExp(`(^|[\\s{,-])["']?${escaped}["']?\\s*:`, 'gm');
     pattern.lastIndex = from;
     const match = pattern.exec(text);
     if (!match) break;
@@ -157,7 +192,11 @@ export function locatePath(text: string, path: readonly (string | number)[], lan
 }
 
 /** Schema problems as editor problems placed on the text. */
-export function schemaProblemsToCodeProblems(text: string, problems: readonly SchemaProblem[], language: CodeLanguage): CodeProblem[] {
+export function schemaProblemsToCodeProblems(
+  text: string,
+  problems: readonly SchemaProblem[],
+  language: CodeLanguage,
+): CodeProblem[] {
   return problems.map((problem) => {
     const { from, to } = locatePath(text, problem.path, language);
     return {

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import styled from 'styled-components';
 import {
   flexRender,
@@ -45,7 +54,9 @@ const NO_GROUPING: string[] = [];
 const DEFAULT_COLUMN = { enableColumnFilter: false } as const;
 const estimateRowSize = () => VIRTUAL_ROW_HEIGHT;
 const observeRectOrFallback: typeof observeElementRect = (instance, callback) =>
-  observeElementRect(instance, (rect) => callback(rect.width === 0 && rect.height === 0 ? FALLBACK_VIEWPORT : rect));
+  observeElementRect(instance, (rect) =>
+    callback(rect.width === 0 && rect.height === 0 ? FALLBACK_VIEWPORT : rect),
+  );
 const measureRowOrEstimate: typeof measureElement = (element, entry, instance) =>
   measureElement(element, entry, instance) || VIRTUAL_ROW_HEIGHT;
 
@@ -231,8 +242,10 @@ function filterableColumnIds<TData>(columns: readonly ColumnDef<TData, any>[]): 
   return columns.flatMap((column) => {
     if ('columns' in column && column.columns) return filterableColumnIds(column.columns);
     if (column.enableColumnFilter !== true) return [];
-    const accessorKey = 'accessorKey' in column ? String(column.accessorKey).replaceAll('.', '_') : undefined;
-    const id = column.id ?? accessorKey ?? (typeof column.header === 'string' ? column.header : undefined);
+    const accessorKey =
+      'accessorKey' in column ? String(column.accessorKey).replaceAll('.', '_') : undefined;
+    const id =
+      column.id ?? accessorKey ?? (typeof column.header === 'string' ? column.header : undefined);
     return id ? [id] : [];
   });
 }
@@ -291,27 +304,41 @@ function ExpandToggle<TData>({ row, children }: { row: Row<TData>; children?: Re
   );
 }
 
-function BodyCellContent<TData>({ cell, isFirst }: { cell: Cell<TData, unknown>; isFirst: boolean }) {
+function BodyCellContent<TData>({
+  cell,
+  isFirst,
+}: {
+  cell: Cell<TData, unknown>;
+  isFirst: boolean;
+}) {
   const { row } = cell;
   if (cell.getIsGrouped()) {
     return (
       <CellContent $depth={row.depth}>
         <ExpandToggle row={row}>
-          {flexRender(cell.column.columnDef.cell, cell.getContext())} <span>({row.subRows.length})</span>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}{' '}
+          <span>({row.subRows.length})</span>
         </ExpandToggle>
       </CellContent>
     );
   }
   // TanStack also calls cells of tree rows with children "aggregated"; only group rows aggregate.
   if (row.getIsGrouped() && cell.getIsAggregated()) {
-    return flexRender(cell.column.columnDef.aggregatedCell ?? cell.column.columnDef.cell, cell.getContext());
+    return flexRender(
+      cell.column.columnDef.aggregatedCell ?? cell.column.columnDef.cell,
+      cell.getContext(),
+    );
   }
   if (cell.getIsPlaceholder()) return null;
   const content = flexRender(cell.column.columnDef.cell, cell.getContext());
   if (!isFirst || (row.depth === 0 && !row.getCanExpand())) return content;
   return (
     <CellContent $depth={row.depth}>
-      {row.getCanExpand() && <ExpandToggle row={row}><Hidden>{row.getIsExpanded() ? 'Collapse row' : 'Expand row'}</Hidden></ExpandToggle>}
+      {row.getCanExpand() && (
+        <ExpandToggle row={row}>
+          <Hidden>{row.getIsExpanded() ? 'Collapse row' : 'Expand row'}</Hidden>
+        </ExpandToggle>
+      )}
       {content}
     </CellContent>
   );
@@ -356,19 +383,31 @@ export function DataTable<TData>({
     filterKeys,
     tableId,
     pageSizeOptions,
-    defaultPageSize: pageSizeOptions.includes(DEFAULT_PAGE_SIZE) ? DEFAULT_PAGE_SIZE : pageSizeOptions[0],
+    defaultPageSize: pageSizeOptions.includes(DEFAULT_PAGE_SIZE)
+      ? DEFAULT_PAGE_SIZE
+      : pageSizeOptions[0],
     // The console's tables predate the routing binding; outside a provider they keep react-router.
     fallbackUrlState: useReactRouterUrlState,
   });
-  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(initialColumnVisibility ?? {});
+  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(
+    initialColumnVisibility ?? {},
+  );
   const [expanded, setExpanded] = useState<ExpandedState>(defaultExpanded ? true : {});
 
   const paged = pagination !== 'none';
   const totalFromCaller = manual ? (totalRowCount ?? data.length) : undefined;
   const pageCount = pageCountOf(totalFromCaller ?? data.length, state.pageSize);
   // Virtual pagination shows one page that grows, so it always stays on the first.
-  const pageIndex = pagination === 'pages' ? (manual ? state.pageIndex : clampPageIndex(state.pageIndex, pageCount)) : 0;
-  const paginationState = useMemo(() => ({ pageIndex, pageSize: state.pageSize }), [pageIndex, state.pageSize]);
+  const pageIndex =
+    pagination === 'pages'
+      ? manual
+        ? state.pageIndex
+        : clampPageIndex(state.pageIndex, pageCount)
+      : 0;
+  const paginationState = useMemo(
+    () => ({ pageIndex, pageSize: state.pageSize }),
+    [pageIndex, state.pageSize],
+  );
 
   const table = useReactTable({
     data,
@@ -396,8 +435,14 @@ export function DataTable<TData>({
     autoResetExpanded: false,
     onSortingChange: (updater) => update({ sorting: functionalUpdate(updater, state.sorting) }),
     onColumnFiltersChange: (updater) =>
-      update({ columnFilters: functionalUpdate(updater, state.columnFilters).map((f) => ({ id: f.id, value: String(f.value ?? '') })) }),
-    onPaginationChange: (updater) => update({ pageIndex: functionalUpdate(updater, paginationState).pageIndex }),
+      update({
+        columnFilters: functionalUpdate(updater, state.columnFilters).map((f) => ({
+          id: f.id,
+          value: String(f.value ?? ''),
+        })),
+      }),
+    onPaginationChange: (updater) =>
+      update({ pageIndex: functionalUpdate(updater, paginationState).pageIndex }),
     onColumnVisibilityChange: setColumnVisibility,
     onExpandedChange: setExpanded,
     getCoreRowModel: getCoreRowModel(),
@@ -430,19 +475,40 @@ export function DataTable<TData>({
   // Fire once per row count: reaching the end again after more rows arrived is a new end.
   const reachedAt = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (isLoading || rows.length === 0 || lastRenderedIndex < rows.length - 1 || reachedAt.current === rows.length) return;
+    if (
+      isLoading ||
+      rows.length === 0 ||
+      lastRenderedIndex < rows.length - 1 ||
+      reachedAt.current === rows.length
+    )
+      return;
     reachedAt.current = rows.length;
     if (pagination === 'virtual') {
-      const next = nextVirtualPageSize({ lastVisibleIndex: lastRenderedIndex, loadedRows: rows.length, pageSize: state.pageSize, totalRows });
+      const next = nextVirtualPageSize({
+        lastVisibleIndex: lastRenderedIndex,
+        loadedRows: rows.length,
+        pageSize: state.pageSize,
+        totalRows,
+      });
       if (next !== undefined) update({ pageSize: next });
     }
     onReachEnd?.();
-  }, [isLoading, rows.length, lastRenderedIndex, pagination, state.pageSize, totalRows, update, onReachEnd]);
+  }, [
+    isLoading,
+    rows.length,
+    lastRenderedIndex,
+    pagination,
+    state.pageSize,
+    totalRows,
+    update,
+    onReachEnd,
+  ]);
 
   const visibleColumns = table.getVisibleLeafColumns();
   const columnCount = Math.max(visibleColumns.length, 1);
   const paddingTop = virtualRows[0]?.start ?? 0;
-  const paddingBottom = virtualRows.length > 0 ? virtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0) : 0;
+  const paddingBottom =
+    virtualRows.length > 0 ? virtualizer.getTotalSize() - (virtualRows.at(-1)?.end ?? 0) : 0;
   const hideableColumns = table.getAllLeafColumns().filter((column) => column.getCanHide());
   const headerGroups = table.getHeaderGroups();
   const actionHintId = `${id}-row-action`;
@@ -455,7 +521,10 @@ export function DataTable<TData>({
       onRowClick?.(row.original);
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       // Arrows walk the rows (overscan keeps the neighbours rendered), sparing a Tab per row.
-      const sibling = event.key === 'ArrowDown' ? event.currentTarget.nextElementSibling : event.currentTarget.previousElementSibling;
+      const sibling =
+        event.key === 'ArrowDown'
+          ? event.currentTarget.nextElementSibling
+          : event.currentTarget.previousElementSibling;
       if (sibling instanceof HTMLElement && sibling.tabIndex === 0) {
         event.preventDefault();
         sibling.focus();
@@ -533,10 +602,21 @@ export function DataTable<TData>({
           {enableColumnHiding && hideableColumns.length > 1 && (
             <MultiSelect
               label="Columns"
-              options={hideableColumns.map((column) => ({ value: column.id, label: columnLabel(column) }))}
-              value={hideableColumns.filter((column) => column.getIsVisible()).map((column) => column.id)}
+              options={hideableColumns.map((column) => ({
+                value: column.id,
+                label: columnLabel(column),
+              }))}
+              value={hideableColumns
+                .filter((column) => column.getIsVisible())
+                .map((column) => column.id)}
               selectAllLabel="All columns"
-              onChange={(visible) => setColumnVisibility(Object.fromEntries(hideableColumns.map((column) => [column.id, visible.includes(column.id)])))}
+              onChange={(visible) =>
+                setColumnVisibility(
+                  Object.fromEntries(
+                    hideableColumns.map((column) => [column.id, visible.includes(column.id)]),
+                  ),
+                )
+              }
             />
           )}
           {csvFileName && (
@@ -551,12 +631,14 @@ export function DataTable<TData>({
           )}
         </Toolbar>
       )}
-      {onRowClick && (
-        <Hidden id={actionHintId}>{rowActionDescription}</Hidden>
-      )}
+      {onRowClick && <Hidden id={actionHintId}>{rowActionDescription}</Hidden>}
       {/* The region is focusable so keyboard users can scroll it. */}
       <Scroll ref={scrollRef} $maxHeight={maxHeight} role="region" aria-label={label} tabIndex={0}>
-        <Table aria-label={label} aria-rowcount={headerGroups.length + totalRows} aria-busy={isLoading || undefined}>
+        <Table
+          aria-label={label}
+          aria-rowcount={headerGroups.length + totalRows}
+          aria-busy={isLoading || undefined}
+        >
           <thead>
             {headerGroups.map((headerGroup, groupIndex) => (
               <tr key={headerGroup.id} aria-rowindex={groupIndex + 1}>
@@ -565,7 +647,11 @@ export function DataTable<TData>({
                     key={header.id}
                     colSpan={header.colSpan}
                     scope="col"
-                    aria-sort={header.column.getCanSort() && !header.isPlaceholder ? ariaSort(header.column.getIsSorted()) : undefined}
+                    aria-sort={
+                      header.column.getCanSort() && !header.isPlaceholder
+                        ? ariaSort(header.column.getIsSorted())
+                        : undefined
+                    }
                   >
                     <HeaderContent header={header} />
                   </HeaderCell>

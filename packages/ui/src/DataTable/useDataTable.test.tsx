@@ -5,16 +5,30 @@ import { UrlStateProvider } from '../routing/UrlState';
 import { useHistoryUrlState } from '../routing/historyUrlState';
 import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
 import { checkColumns, generateCheckRows } from './fixtures';
-import { DataTablePager, useDataTable, useDataTableQuery, type DataTableQuery } from './useDataTable';
+import {
+  DataTablePager,
+  useDataTable,
+  useDataTableQuery,
+  type DataTableQuery,
+} from './useDataTable';
 
 const allRows = generateCheckRows(120);
 let fetched: DataTableQuery[] = [];
 
 // A "server page": what a fetch with this query would answer, newest first.
 function serverPage(query: DataTableQuery) {
-  const filtered = allRows.filter((row) => !query.filters.status || row.status === query.filters.status);
-  const sorted = [...filtered].sort((a, b) => (query.sortOrder === 'desc' ? b.created_at.localeCompare(a.created_at) : a.created_at.localeCompare(b.created_at)));
-  return { rows: sorted.slice(query.pageIndex * query.pageSize, (query.pageIndex + 1) * query.pageSize), total: filtered.length };
+  const filtered = allRows.filter(
+    (row) => !query.filters.status || row.status === query.filters.status,
+  );
+  const sorted = [...filtered].sort((a, b) =>
+    query.sortOrder === 'desc'
+      ? b.created_at.localeCompare(a.created_at)
+      : a.created_at.localeCompare(b.created_at),
+  );
+  return {
+    rows: sorted.slice(query.pageIndex * query.pageSize, (query.pageIndex + 1) * query.pageSize),
+    total: filtered.length,
+  };
 }
 
 const checksTable = { id: 'checks', filters: ['status'] } as const;
@@ -24,7 +38,12 @@ function ServerPagedChecks() {
   const { query } = useDataTableQuery(checksTable);
   const page = serverPage(query);
   fetched.push(query);
-  const dataTable = useDataTable({ ...checksTable, columns: checkColumns, data: page.rows, total: page.total });
+  const dataTable = useDataTable({
+    ...checksTable,
+    columns: checkColumns,
+    data: page.rows,
+    total: page.total,
+  });
   return (
     <>
       <button type="button" onClick={() => dataTable.setFilter('status', 'healthy')}>
@@ -62,9 +81,17 @@ afterEach(() => cleanup());
 describe('useDataTable', () => {
   it('starts from the spec defaults: 50 rows, created_at descending', () => {
     renderAt('/checks');
-    expect(lastFetch()).toEqual({ pageIndex: 0, pageSize: 50, sortBy: 'created_at', sortOrder: 'desc', filters: {} });
+    expect(lastFetch()).toEqual({
+      pageIndex: 0,
+      pageSize: 50,
+      sortBy: 'created_at',
+      sortOrder: 'desc',
+      filters: {},
+    });
     expect(firstRow()).toBe('check-000119');
-    expect(screen.getByRole('navigation', { name: 'Checks pagination' }).textContent).toContain('Showing 1-50 of 120');
+    expect(screen.getByRole('navigation', { name: 'Checks pagination' }).textContent).toContain(
+      'Showing 1-50 of 120',
+    );
   });
 
   it('keeps the pager, the URL and the fetch on the same page, on the history binding (no router)', async () => {
@@ -87,13 +114,31 @@ describe('useDataTable', () => {
     await user.click(screen.getByRole('button', { name: 'Healthy only' }));
     await waitFor(() => expect(params().get('checks.status.filter')).toBe('healthy'));
     // A filter returns to the first page too.
-    expect(lastFetch()).toEqual({ pageIndex: 0, pageSize: 25, sortBy: 'created_at', sortOrder: 'desc', filters: { status: 'healthy' } });
-    expect(screen.getByRole('navigation', { name: 'Checks pagination' }).textContent).toContain('Showing 1-25 of 40');
+    expect(lastFetch()).toEqual({
+      pageIndex: 0,
+      pageSize: 25,
+      sortBy: 'created_at',
+      sortOrder: 'desc',
+      filters: { status: 'healthy' },
+    });
+    expect(screen.getByRole('navigation', { name: 'Checks pagination' }).textContent).toContain(
+      'Showing 1-25 of 40',
+    );
   });
 
   it('reproduces the same page from a reloaded URL', () => {
-    renderAt('/checks?checks.pageIndex=1&checks.pageSize=25&checks.status.filter=unhealthy&checks.sortBy=created_at&checks.sortOrder=asc');
-    expect(lastFetch()).toEqual({ pageIndex: 1, pageSize: 25, sortBy: 'created_at', sortOrder: 'asc', filters: { status: 'unhealthy' } });
-    expect(screen.getByRole('navigation', { name: 'Checks pagination' }).textContent).toContain('Showing 26-40 of 40');
+    renderAt(
+      '/checks?checks.pageIndex=1&checks.pageSize=25&checks.status.filter=unhealthy&checks.sortBy=created_at&checks.sortOrder=asc',
+    );
+    expect(lastFetch()).toEqual({
+      pageIndex: 1,
+      pageSize: 25,
+      sortBy: 'created_at',
+      sortOrder: 'asc',
+      filters: { status: 'unhealthy' },
+    });
+    expect(screen.getByRole('navigation', { name: 'Checks pagination' }).textContent).toContain(
+      'Showing 26-40 of 40',
+    );
   });
 });

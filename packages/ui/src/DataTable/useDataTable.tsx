@@ -1,6 +1,12 @@
 // One table's URL state, owned once: the TanStack table a view renders and the query a fetch reads
 // come from the same place, so a server-paged pager and its request cannot disagree (console §9).
-import { functionalUpdate, getCoreRowModel, useReactTable, type ColumnDef, type Table } from '@tanstack/react-table';
+import {
+  functionalUpdate,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type Table,
+} from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './pageSize';
 import { Pager } from './Pager';
@@ -37,7 +43,10 @@ export interface UseDataTableOptions<TData> {
   getRowId?: (row: TData, index: number) => string;
 }
 
-export interface DataTableState<TData> extends Pick<TableUrlStateControls, 'update' | 'choosePageSize'> {
+export interface DataTableState<TData> extends Pick<
+  TableUrlStateControls,
+  'update' | 'choosePageSize'
+> {
   table: Table<TData>;
   query: DataTableQuery;
   pageCount: number;
@@ -51,9 +60,15 @@ const NO_FILTERS: readonly string[] = [];
 const NO_COLUMNS: never[] = [];
 const DEFAULT_SORT: ColumnSort = { id: 'created_at', desc: true };
 
-export type DataTableUrlOptions = Pick<UseDataTableOptions<unknown>, 'id' | 'defaultSort' | 'pageSizes' | 'defaultPageSize' | 'filters'>;
+export type DataTableUrlOptions = Pick<
+  UseDataTableOptions<unknown>,
+  'id' | 'defaultSort' | 'pageSizes' | 'defaultPageSize' | 'filters'
+>;
 
-export interface DataTableUrlControls extends Pick<TableUrlStateControls, 'state' | 'update' | 'choosePageSize'> {
+export interface DataTableUrlControls extends Pick<
+  TableUrlStateControls,
+  'state' | 'update' | 'choosePageSize'
+> {
   query: DataTableQuery;
   /** Sets one filter and returns to the first page. */
   setFilter: (key: string, value: string) => void;
@@ -92,18 +107,32 @@ export function useDataTableQuery({
 
   const setFilter = useCallback(
     (key: string, value: string) =>
-      update({ columnFilters: [...state.columnFilters.filter((f) => f.id !== key), ...(value === '' ? [] : [{ id: key, value }])] }),
+      update({
+        columnFilters: [
+          ...state.columnFilters.filter((f) => f.id !== key),
+          ...(value === '' ? [] : [{ id: key, value }]),
+        ],
+      }),
     [update, state.columnFilters],
   );
 
   return { state, query, update, choosePageSize, setFilter };
 }
 
-export function useDataTable<TData>({ columns = NO_COLUMNS, data, total, getRowId, ...urlOptions }: UseDataTableOptions<TData>): DataTableState<TData> {
+export function useDataTable<TData>({
+  columns = NO_COLUMNS,
+  data,
+  total,
+  getRowId,
+  ...urlOptions
+}: UseDataTableOptions<TData>): DataTableState<TData> {
   const { state, query, update, choosePageSize, setFilter } = useDataTableQuery(urlOptions);
   const pageSizes = urlOptions.pageSizes ?? PAGE_SIZE_OPTIONS;
   const pageCount = pageCountOf(total, state.pageSize);
-  const pagination = useMemo(() => ({ pageIndex: state.pageIndex, pageSize: state.pageSize }), [state.pageIndex, state.pageSize]);
+  const pagination = useMemo(
+    () => ({ pageIndex: state.pageIndex, pageSize: state.pageSize }),
+    [state.pageIndex, state.pageSize],
+  );
 
   const table = useReactTable({
     data: data as TData[],
@@ -120,7 +149,12 @@ export function useDataTable<TData>({ columns = NO_COLUMNS, data, total, getRowI
     autoResetPageIndex: false,
     onSortingChange: (updater) => update({ sorting: functionalUpdate(updater, state.sorting) }),
     onColumnFiltersChange: (updater) =>
-      update({ columnFilters: functionalUpdate(updater, state.columnFilters).map((f) => ({ id: f.id, value: String(f.value ?? '') })) }),
+      update({
+        columnFilters: functionalUpdate(updater, state.columnFilters).map((f) => ({
+          id: f.id,
+          value: String(f.value ?? ''),
+        })),
+      }),
     onPaginationChange: (updater) => {
       const next = functionalUpdate(updater, pagination);
       if (next.pageSize !== pagination.pageSize) choosePageSize(next.pageSize);
@@ -133,7 +167,13 @@ export function useDataTable<TData>({ columns = NO_COLUMNS, data, total, getRowI
 }
 
 /** The pager of a `useDataTable` table: its page and size are the URL's, so the fetch follows. */
-export function DataTablePager<TData>({ dataTable, label }: { dataTable: DataTableState<TData>; label: string }) {
+export function DataTablePager<TData>({
+  dataTable,
+  label,
+}: {
+  dataTable: DataTableState<TData>;
+  label: string;
+}) {
   const { query, pageCount, pageSizes, total, update, choosePageSize } = dataTable;
   return (
     <Pager

@@ -3,8 +3,19 @@
 // state the table writes and fetches with it.
 import { useCallback, useMemo, useState } from 'react';
 import { useUrlState, type UrlStateBinding } from '../routing/UrlState';
-import { browserStorage, DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, readStoredPageSize, storePageSize } from './pageSize';
-import { readTableUrlState, writeTableUrlState, type ColumnSort, type TableUrlState } from './urlState';
+import {
+  browserStorage,
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZE_OPTIONS,
+  readStoredPageSize,
+  storePageSize,
+} from './pageSize';
+import {
+  readTableUrlState,
+  writeTableUrlState,
+  type ColumnSort,
+  type TableUrlState,
+} from './urlState';
 
 export interface UseTableUrlStateOptions {
   /** Prefix of every URL parameter, so two tables on one page keep their own state. */
@@ -28,7 +39,15 @@ export interface TableUrlStateControls {
 }
 
 export function useTableUrlState(options: UseTableUrlStateOptions = {}): TableUrlStateControls {
-  const { prefix = '', defaultSort, filterKeys, tableId, pageSizeOptions = PAGE_SIZE_OPTIONS, defaultPageSize = DEFAULT_PAGE_SIZE, fallbackUrlState } = options;
+  const {
+    prefix = '',
+    defaultSort,
+    filterKeys,
+    tableId,
+    pageSizeOptions = PAGE_SIZE_OPTIONS,
+    defaultPageSize = DEFAULT_PAGE_SIZE,
+    fallbackUrlState,
+  } = options;
   const { searchParams: params, setSearchParams: setParams } = useUrlState(fallbackUrlState);
   // Callers often pass fresh arrays and objects each render; compare them by content.
   const filterKeysKey = filterKeys?.join('\u0000');
@@ -52,9 +71,16 @@ export function useTableUrlState(options: UseTableUrlStateOptions = {}): TableUr
   const update = useCallback(
     (patch: Partial<TableUrlState>) => {
       // Replace, not push: every keystroke of a filter is not a page the Back button should visit.
-      setParams((current) => writeTableUrlState(current, patch, { prefix, filterKeys: filterKeysKey?.split('\u0000') }), {
-        replace: true,
-      });
+      setParams(
+        (current) =>
+          writeTableUrlState(current, patch, {
+            prefix,
+            filterKeys: filterKeysKey?.split('\u0000'),
+          }),
+        {
+          replace: true,
+        },
+      );
     },
     [setParams, prefix, filterKeysKey],
   );

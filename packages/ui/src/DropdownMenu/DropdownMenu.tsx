@@ -58,7 +58,12 @@ const Item = styled.li<{ $danger: boolean }>`
 `;
 
 /** A menu button (ARIA menu pattern): arrows move, Enter/Space activate, Escape closes and returns focus. */
-export function DropdownMenu({ label, items, variant = 'secondary', align = 'start' }: DropdownMenuProps) {
+export function DropdownMenu({
+  label,
+  items,
+  variant = 'secondary',
+  align = 'start',
+}: DropdownMenuProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
@@ -130,7 +135,13 @@ export function DropdownMenu({ label, items, variant = 'secondary', align = 'sta
         <ChevronDown size={14} aria-hidden="true" />
       </Button>
       {open && (
-        <Menu role="menu" id={`${id}-menu`} aria-labelledby={`${id}-trigger`} $align={align} onKeyDown={onMenuKeyDown}>
+        <Menu
+          role="menu"
+          id={`${id}-menu`}
+          aria-labelledby={`${id}-trigger`}
+          $align={align}
+          onKeyDown={onMenuKeyDown}
+        >
           {items.map((item, index) => (
             <Item
               key={item.id}

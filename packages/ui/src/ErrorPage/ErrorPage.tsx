@@ -38,7 +38,8 @@ export const Page = styled.div`
   }
 
   /* A long address or id in a message breaks rather than widening the page. */
-  h1, p {
+  h1,
+  p {
     max-width: 100%;
     overflow-wrap: anywhere;
   }
@@ -87,7 +88,12 @@ function describeCause(cause: unknown): string | undefined {
   }
 }
 
-export function ErrorPage({ error, title = 'Something went wrong', hideDetails = false, actions }: ErrorPageProps) {
+export function ErrorPage({
+  error,
+  title = 'Something went wrong',
+  hideDetails = false,
+  actions,
+}: ErrorPageProps) {
   const message = messageOf(error);
   const stack = error instanceof Error ? error.stack : undefined;
   const cause = error instanceof Error ? describeCause(error.cause) : undefined;

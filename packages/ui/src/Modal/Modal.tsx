@@ -119,12 +119,16 @@ function Root({
 
   useEffect(() => {
     if (!open) return;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const previouslyFocused =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
     if (dialog) {
       const body = dialog.querySelector<HTMLElement>('[data-slot="modal-body"]');
       const target =
-        initialFocusRef?.current ?? (body && focusableElements(body)[0]) ?? focusableElements(dialog)[0] ?? dialog;
+        initialFocusRef?.current ??
+        (body && focusableElements(body)[0]) ??
+        focusableElements(dialog)[0] ??
+        dialog;
       target.focus();
     }
     // Keep the page behind from scrolling while the modal is up.

@@ -122,51 +122,55 @@ const overlays = [
   },
 ] as const;
 
-describe.each(overlays)('$name inside a Modal', { timeout: 20_000 }, ({ Harness, trigger, popup }) => {
-  it('Escape closes only the open overlay, focus goes back to its trigger, a second Escape closes the modal', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    await openModal(user);
-    await user.click(trigger());
-    expect(popup()).not.toBeNull();
+describe.each(overlays)(
+  '$name inside a Modal',
+  { timeout: 20_000 },
+  ({ Harness, trigger, popup }) => {
+    it('Escape closes only the open overlay, focus goes back to its trigger, a second Escape closes the modal', async () => {
+      const user = userEvent.setup();
+      render(<Harness />);
+      await openModal(user);
+      await user.click(trigger());
+      expect(popup()).not.toBeNull();
 
-    await user.keyboard('{Escape}');
-    expect(popup()).toBeNull();
-    expect(screen.getByRole('dialog', { name: 'Edit check' })).toBeTruthy();
-    expect(document.activeElement).toBe(trigger());
+      await user.keyboard('{Escape}');
+      expect(popup()).toBeNull();
+      expect(screen.getByRole('dialog', { name: 'Edit check' })).toBeTruthy();
+      expect(document.activeElement).toBe(trigger());
 
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open' }));
-  });
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open' }));
+    });
 
-  it('a click on the modal body closes only the open overlay', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    const dialog = await openModal(user);
-    await user.click(trigger());
-    expect(popup()).not.toBeNull();
+    it('a click on the modal body closes only the open overlay', async () => {
+      const user = userEvent.setup();
+      render(<Harness />);
+      const dialog = await openModal(user);
+      await user.click(trigger());
+      expect(popup()).not.toBeNull();
 
-    await user.click(within(dialog).getByText('Body text'));
-    expect(popup()).toBeNull();
-    expect(screen.getByRole('dialog', { name: 'Edit check' })).toBeTruthy();
-  });
+      await user.click(within(dialog).getByText('Body text'));
+      expect(popup()).toBeNull();
+      expect(screen.getByRole('dialog', { name: 'Edit check' })).toBeTruthy();
+    });
 
-  it('a click on the backdrop closes only the open overlay; the next one closes the modal', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    await openModal(user);
-    await user.click(trigger());
-    const backdrop = screen.getByTestId(testIds.modal.overlay);
+    it('a click on the backdrop closes only the open overlay; the next one closes the modal', async () => {
+      const user = userEvent.setup();
+      render(<Harness />);
+      await openModal(user);
+      await user.click(trigger());
+      const backdrop = screen.getByTestId(testIds.modal.overlay);
 
-    await user.click(backdrop);
-    expect(popup()).toBeNull();
-    expect(screen.getByRole('dialog', { name: 'Edit check' })).toBeTruthy();
+      await user.click(backdrop);
+      expect(popup()).toBeNull();
+      expect(screen.getByRole('dialog', { name: 'Edit check' })).toBeTruthy();
 
-    await user.click(backdrop);
-    expect(screen.queryByRole('dialog')).toBeNull();
-  });
-});
+      await user.click(backdrop);
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+  },
+);
 
 describe('the overlay stack', { timeout: 20_000 }, () => {
   it('still runs a menu item picked inside a modal and keeps the modal open', async () => {
@@ -188,7 +192,10 @@ describe('the overlay stack', { timeout: 20_000 }, () => {
       return (
         <InModal>
           <Select label="Status" options={statuses} value={value} onChange={setValue} />
-          <DropdownMenu label="Actions" items={[{ id: 'run', label: 'Run Now', onSelect: () => undefined }]} />
+          <DropdownMenu
+            label="Actions"
+            items={[{ id: 'run', label: 'Run Now', onSelect: () => undefined }]}
+          />
         </InModal>
       );
     }
@@ -210,7 +217,13 @@ describe('the overlay stack', { timeout: 20_000 }, () => {
         <Modal.Root open onClose={() => undefined}>
           <Modal.Header>Edit check</Modal.Header>
           <Modal.Body>
-            <TriStateFilter label="Health" options={statuses} value={{}} onChange={() => undefined} defaultOpen />
+            <TriStateFilter
+              label="Health"
+              options={statuses}
+              value={{}}
+              onChange={() => undefined}
+              defaultOpen
+            />
           </Modal.Body>
         </Modal.Root>
       </OpsdeckThemeProvider>,
@@ -247,7 +260,12 @@ describe('the overlay stack', { timeout: 20_000 }, () => {
           <button type="button" onClick={() => setConfirming(true)}>
             Delete
           </button>
-          <ConfirmDialog open={confirming} title="Delete check" onConfirm={() => setConfirming(false)} onCancel={() => setConfirming(false)} />
+          <ConfirmDialog
+            open={confirming}
+            title="Delete check"
+            onConfirm={() => setConfirming(false)}
+            onCancel={() => setConfirming(false)}
+          />
         </InModal>
       );
     }

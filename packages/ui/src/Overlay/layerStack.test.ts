@@ -18,8 +18,12 @@ function push(node: Element, options: Partial<OverlayLayer> = {}) {
   return { layer, onDismiss };
 }
 
-const escape = (init: KeyboardEventInit = {}) => document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true, ...init }));
-const pointerDown = (target: Element) => target.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+const escape = (init: KeyboardEventInit = {}) =>
+  document.body.dispatchEvent(
+    new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true, ...init }),
+  );
+const pointerDown = (target: Element) =>
+  target.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
 
 describe('the overlay layer stack', () => {
   it('gives Escape and outside pointer-downs to the topmost layer only', () => {
@@ -62,7 +66,9 @@ describe('the overlay layer stack', () => {
     escape({ isComposing: true });
     const input = document.body.appendChild(document.createElement('input'));
     input.addEventListener('keydown', (event) => event.preventDefault());
-    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    input.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }),
+    );
     expect(menu.onDismiss).not.toHaveBeenCalled();
   });
 

@@ -39,7 +39,8 @@ function onKeyDown(event: KeyboardEvent) {
 function onPointerDown(event: PointerEvent) {
   const top = layers.findLast((box) => box.current.takesPointers !== false)?.current;
   const target = event.target as Node;
-  if (top && (top.isOutside ? top.isOutside(target) : !top.ref.current?.contains(target))) top.onDismiss('outside');
+  if (top && (top.isOutside ? top.isOutside(target) : !top.ref.current?.contains(target)))
+    top.onDismiss('outside');
 }
 
 /** Puts a layer on the stack (below any layer already open inside it) and returns what takes it off. */

@@ -137,11 +137,14 @@ export function ListboxSelect({
   useDismissableLayer(open, { ref: fieldRef, onDismiss: () => setOpen(false) });
 
   useEffect(() => {
-    if (open) document.getElementById(`${id}-option-${active}`)?.scrollIntoView?.({ block: 'nearest' });
+    if (open)
+      document.getElementById(`${id}-option-${active}`)?.scrollIntoView?.({ block: 'nearest' });
   }, [open, active, id]);
 
   function openList() {
-    const firstSelected = options.findIndex((option) => selected.includes(option.value) && !option.disabled);
+    const firstSelected = options.findIndex(
+      (option) => selected.includes(option.value) && !option.disabled,
+    );
     setActive(firstSelected >= 0 ? firstSelected : (enabledIndexes[0] ?? 0));
     setOpen(true);
   }
@@ -206,7 +209,13 @@ export function ListboxSelect({
         <ChevronDown size={16} aria-hidden="true" />
       </Trigger>
       {open && (
-        <List role="listbox" id={listId} aria-labelledby={labelId} aria-multiselectable={multiple || undefined} tabIndex={-1}>
+        <List
+          role="listbox"
+          id={listId}
+          aria-labelledby={labelId}
+          aria-multiselectable={multiple || undefined}
+          tabIndex={-1}
+        >
           {options.map((option, index) => {
             const isSelected = selected.includes(option.value);
             return (
@@ -222,7 +231,9 @@ export function ListboxSelect({
                 onClick={() => pick(index)}
                 onMouseEnter={() => !option.disabled && setActive(index)}
               >
-                <span className="check">{isSelected && <Check size={16} aria-hidden="true" />}</span>
+                <span className="check">
+                  {isSelected && <Check size={16} aria-hidden="true" />}
+                </span>
                 {option.icon}
                 {option.label}
               </Option>

@@ -31,7 +31,9 @@ describe('Tabs', () => {
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Spec' }));
     expect(screen.getByRole('tabpanel').textContent).toBe('Spec panel');
     await user.keyboard('{End}');
-    expect(screen.getByRole('tab', { name: 'Relationships' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Relationships' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'History' }));
     await user.keyboard('{ArrowLeft}');
@@ -51,7 +53,13 @@ describe('Tabs', () => {
     const user = userEvent.setup();
     render(
       <OpsdeckThemeProvider>
-        <Tabs aria-label="Namespaces" items={[{ value: '', label: 'All' }, { value: 'prod', label: 'prod' }]} />
+        <Tabs
+          aria-label="Namespaces"
+          items={[
+            { value: '', label: 'All' },
+            { value: 'prod', label: 'prod' },
+          ]}
+        />
         <button type="button">after</button>
       </OpsdeckThemeProvider>,
     );

@@ -66,9 +66,17 @@ const Panel = styled.div`
 `;
 
 /** Tabs with roving focus: one Tab stop, arrows/Home/End move and select (automatic activation). */
-export function Tabs({ items, value, defaultValue, onValueChange, 'aria-label': ariaLabel }: TabsProps) {
+export function Tabs({
+  items,
+  value,
+  defaultValue,
+  onValueChange,
+  'aria-label': ariaLabel,
+}: TabsProps) {
   const baseId = useId();
-  const [ownValue, setOwnValue] = useState(defaultValue ?? items.find((item) => !item.disabled)?.value);
+  const [ownValue, setOwnValue] = useState(
+    defaultValue ?? items.find((item) => !item.disabled)?.value,
+  );
   const selected = value ?? ownValue;
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
   const enabled = items.filter((item) => !item.disabled);
@@ -82,7 +90,8 @@ export function Tabs({ items, value, defaultValue, onValueChange, 'aria-label': 
     const index = enabled.findIndex((item) => item.value === selected);
     let target: TabItem | undefined;
     if (event.key === 'ArrowRight') target = enabled[(index + 1) % enabled.length];
-    else if (event.key === 'ArrowLeft') target = enabled[(index - 1 + enabled.length) % enabled.length];
+    else if (event.key === 'ArrowLeft')
+      target = enabled[(index - 1 + enabled.length) % enabled.length];
     else if (event.key === 'Home') target = enabled[0];
     else if (event.key === 'End') target = enabled[enabled.length - 1];
     if (!target) return;
@@ -97,7 +106,8 @@ export function Tabs({ items, value, defaultValue, onValueChange, 'aria-label': 
     const list = tab?.parentElement;
     if (!tab || !list) return;
     if (tab.offsetLeft < list.scrollLeft) list.scrollLeft = tab.offsetLeft;
-    else if (tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = tab.offsetLeft + tab.offsetWidth - list.clientWidth;
+    else if (tab.offsetLeft + tab.offsetWidth > list.scrollLeft + list.clientWidth)
+      list.scrollLeft = tab.offsetLeft + tab.offsetWidth - list.clientWidth;
   }, [selected]);
 
   const active = items.find((item) => item.value === selected);
@@ -130,7 +140,12 @@ export function Tabs({ items, value, defaultValue, onValueChange, 'aria-label': 
         })}
       </TabList>
       {active && hasPanels && (
-        <Panel role="tabpanel" id={`${baseId}-panel-${active.value}`} aria-labelledby={`${baseId}-tab-${active.value}`} tabIndex={0}>
+        <Panel
+          role="tabpanel"
+          id={`${baseId}-panel-${active.value}`}
+          aria-labelledby={`${baseId}-tab-${active.value}`}
+          tabIndex={0}
+        >
           {active.content}
         </Panel>
       )}

@@ -6,7 +6,11 @@ import { formatDate } from '../format/index';
 import { popupSurface } from '../Overlay/popupSurface';
 import { useDismissableLayer } from '../Overlay/useDismissableLayer';
 import { testIds } from '../testIds';
-import { useRecentTimeRanges, useTimeRangeSearchParams, type UseTimeRangeSearchParamsOptions } from './hooks';
+import {
+  useRecentTimeRanges,
+  useTimeRangeSearchParams,
+  type UseTimeRangeSearchParamsOptions,
+} from './hooks';
 import { displayTimeRange, isSameTimeRange } from './mapper';
 import { futureTimeRanges, pastTimeRanges, quickRanges } from './presets';
 import type { TimeRange } from './timeRange';
@@ -105,7 +109,17 @@ const Muted = styled.span`
   font-size: ${({ theme }) => theme.fontSize.xs};
 `;
 
-function ChoiceList({ heading, ranges, value, onPick }: { heading: string; ranges: readonly TimeRange[]; value: TimeRange | undefined; onPick: (range: TimeRange) => void }) {
+function ChoiceList({
+  heading,
+  ranges,
+  value,
+  onPick,
+}: {
+  heading: string;
+  ranges: readonly TimeRange[];
+  value: TimeRange | undefined;
+  onPick: (range: TimeRange) => void;
+}) {
   const id = useId();
   return (
     <Section aria-labelledby={id}>
@@ -113,8 +127,14 @@ function ChoiceList({ heading, ranges, value, onPick }: { heading: string; range
       <Choices>
         {ranges.map((range) => (
           <li key={range.type === 'absolute' ? `${range.from}/${range.to}` : range.range}>
-            <Choice type="button" aria-pressed={isSameTimeRange(range, value)} onClick={() => onPick(range)}>
-              {range.type === 'absolute' ? `${formatDate(range.from)} – ${formatDate(range.to)}` : range.display}
+            <Choice
+              type="button"
+              aria-pressed={isSameTimeRange(range, value)}
+              onClick={() => onPick(range)}
+            >
+              {range.type === 'absolute'
+                ? `${formatDate(range.from)} – ${formatDate(range.to)}`
+                : range.display}
             </Choice>
           </li>
         ))}
@@ -143,7 +163,8 @@ export function TimeRangePicker({
   const wrapperRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const display = displayTimeRange(value, { allowIndefinite });
-  const detail = value?.type === 'absolute' ? `${formatDate(value.from)} – ${formatDate(value.to)}` : undefined;
+  const detail =
+    value?.type === 'absolute' ? `${formatDate(value.from)} – ${formatDate(value.to)}` : undefined;
 
   function close() {
     setOpen(false);
@@ -151,7 +172,10 @@ export function TimeRangePicker({
   }
 
   // Escape hands focus back to the trigger; an outside click leaves it where the user clicked.
-  useDismissableLayer(open, { ref: wrapperRef, onDismiss: (reason) => (reason === 'escape' ? close() : setOpen(false)) });
+  useDismissableLayer(open, {
+    ref: wrapperRef,
+    onDismiss: (reason) => (reason === 'escape' ? close() : setOpen(false)),
+  });
 
   function apply(range: TimeRange | undefined) {
     if (range?.type === 'absolute') remember(range);
@@ -183,8 +207,14 @@ export function TimeRangePicker({
           data-testid={testIds.timeRangePicker.dialog}
         >
           <Section aria-label="Absolute range">
-            <TimeRangeForm initial={value?.type === 'absolute' ? value : undefined} onSubmit={apply} onClear={() => apply(undefined)} />
-            {recent.length > 0 && <ChoiceList heading="Recently used" ranges={recent} value={value} onPick={apply} />}
+            <TimeRangeForm
+              initial={value?.type === 'absolute' ? value : undefined}
+              onSubmit={apply}
+              onClear={() => apply(undefined)}
+            />
+            {recent.length > 0 && (
+              <ChoiceList heading="Recently used" ranges={recent} value={value} onPick={apply} />
+            )}
           </Section>
           <ChoiceList heading="Quick ranges" ranges={quickRanges} value={value} onPick={apply} />
           <ChoiceList
@@ -199,10 +229,20 @@ export function TimeRangePicker({
   );
 }
 
-export type UrlTimeRangePickerProps = Omit<TimeRangePickerProps, 'value' | 'onChange'> & UseTimeRangeSearchParamsOptions;
+export type UrlTimeRangePickerProps = Omit<TimeRangePickerProps, 'value' | 'onChange'> &
+  UseTimeRangeSearchParamsOptions;
 
 /** The picker bound to the URL (rangeType, timeRange, from, to); Clear removes every time parameter. */
-export function UrlTimeRangePicker({ extraParams, resetParams, replace, ...props }: UrlTimeRangePickerProps) {
-  const { timeRange, setTimeRange } = useTimeRangeSearchParams({ extraParams, resetParams, replace });
+export function UrlTimeRangePicker({
+  extraParams,
+  resetParams,
+  replace,
+  ...props
+}: UrlTimeRangePickerProps) {
+  const { timeRange, setTimeRange } = useTimeRangeSearchParams({
+    extraParams,
+    resetParams,
+    replace,
+  });
   return <TimeRangePicker {...props} value={timeRange} onChange={setTimeRange} />;
 }

@@ -34,14 +34,25 @@ const Bubble = styled.span<{ $placement: 'top' | 'bottom' }>`
 `;
 
 /** Shows on hover and keyboard focus, hides on leave, blur and Escape (WCAG 1.4.13). */
-export function Tooltip({ content, children, placement = 'top', defaultOpen = false }: TooltipProps) {
+export function Tooltip({
+  content,
+  children,
+  placement = 'top',
+  defaultOpen = false,
+}: TooltipProps) {
   const id = useId();
   const [open, setOpen] = useState(defaultOpen);
   const anchorRef = useRef<HTMLSpanElement>(null);
   // A layer for Escape only: a shown tooltip hides first, and clicks pass to the layer below.
-  useDismissableLayer(open, { ref: anchorRef, onDismiss: () => setOpen(false), takesPointers: false });
+  useDismissableLayer(open, {
+    ref: anchorRef,
+    onDismiss: () => setOpen(false),
+    takesPointers: false,
+  });
 
-  const describedBy = [children.props['aria-describedby'], open ? id : undefined].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [children.props['aria-describedby'], open ? id : undefined].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <Anchor
       ref={anchorRef}

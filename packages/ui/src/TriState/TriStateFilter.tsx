@@ -6,7 +6,16 @@ import { popupSurface } from '../Overlay/popupSurface';
 import { useDismissableLayer } from '../Overlay/useDismissableLayer';
 import { testIds } from '../testIds';
 import { visuallyHidden } from '../visuallyHidden';
-import { filterOptionsByQuery, isAllIncluded, pickTriStateOption, setTriState, summarizeTriState, toggleAllTriState, triStateOf, type TriStateSelection } from './triState';
+import {
+  filterOptionsByQuery,
+  isAllIncluded,
+  pickTriStateOption,
+  setTriState,
+  summarizeTriState,
+  toggleAllTriState,
+  triStateOf,
+  type TriStateSelection,
+} from './triState';
 import { TriStateToggle } from './TriStateToggle';
 
 export interface TriStateFilterOption {
@@ -202,7 +211,13 @@ export function TriStateFilter({
   });
 
   function onPanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp' && event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    if (
+      event.key !== 'ArrowDown' &&
+      event.key !== 'ArrowUp' &&
+      event.key !== 'ArrowLeft' &&
+      event.key !== 'ArrowRight'
+    )
+      return;
     // Left/right move the caret in the search box.
     const inSearch = event.target instanceof HTMLInputElement;
     if (inSearch && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) return;
@@ -215,9 +230,14 @@ export function TriStateFilter({
       next = focusable[index + (event.key === 'ArrowRight' ? 1 : -1)];
     } else {
       // Up/down keep the column (include or exclude); select-all and clear sit in no column.
-      const ahead = event.key === 'ArrowDown' ? focusable.slice(index + 1) : focusable.slice(0, Math.max(0, index)).reverse();
+      const ahead =
+        event.key === 'ArrowDown'
+          ? focusable.slice(index + 1)
+          : focusable.slice(0, Math.max(0, index)).reverse();
       const column = current.dataset['column'];
-      next = ahead.find((element) => (column ? element.dataset['column'] === column : true)) ?? ahead.find((element) => !element.dataset['column']);
+      next =
+        ahead.find((element) => (column ? element.dataset['column'] === column : true)) ??
+        ahead.find((element) => !element.dataset['column']);
     }
     if (next) {
       event.preventDefault();
@@ -288,21 +308,29 @@ export function TriStateFilter({
               return (
                 <Row key={option.value} $state={state} data-state={state}>
                   {/* A mouse shortcut for the include button, so it adds no extra tab stop. */}
-                  <OptionName onClick={() => onChange(pickTriStateOption(value, option.value, { tagMode }))}>
+                  <OptionName
+                    onClick={() => onChange(pickTriStateOption(value, option.value, { tagMode }))}
+                  >
                     {option.icon}
                     {option.label}
                   </OptionName>
                   <TriStateToggle
                     label={option.label}
                     value={state}
-                    onChange={(next) => onChange(setTriState(value, option.value, next, { tagMode }))}
+                    onChange={(next) =>
+                      onChange(setTriState(value, option.value, next, { tagMode }))
+                    }
                   />
                 </Row>
               );
             })}
           </Rows>
           {selectedCount > 0 && (
-            <ClearButton type="button" data-testid={testIds.triStateFilter.clear} onClick={() => onChange({})}>
+            <ClearButton
+              type="button"
+              data-testid={testIds.triStateFilter.clear}
+              onClick={() => onChange({})}
+            >
               Clear {label}
             </ClearButton>
           )}

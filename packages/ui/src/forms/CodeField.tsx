@@ -30,7 +30,16 @@ const RequiredMark = styled.span`
 `;
 
 /** The CodeEditor bound to formik: the field holds the text; a syntax error is listed by the editor itself. */
-export function CodeField({ name, label, required, hint, disabled, language = 'text', height = '160px', 'data-testid': testId }: CodeFieldProps) {
+export function CodeField({
+  name,
+  label,
+  required,
+  hint,
+  disabled,
+  language = 'text',
+  height = '160px',
+  'data-testid': testId,
+}: CodeFieldProps) {
   const field = useFormField<string | undefined>(name, { required, hint });
   const text = field.value ?? '';
   // The editor lists parse problems already; the field's own line is for the rest ('required').
@@ -42,7 +51,15 @@ export function CodeField({ name, label, required, hint, disabled, language = 't
         {label}
         {required && <RequiredMark>*</RequiredMark>}
       </VisibleLabel>
-      <CodeEditor label={label} value={text} onChange={field.change} language={language} height={height} readOnly={disabled} data-testid={testId} />
+      <CodeEditor
+        label={label}
+        value={text}
+        onChange={field.change}
+        language={language}
+        height={height}
+        readOnly={disabled}
+        data-testid={testId}
+      />
       {hint && <FieldHint id={field.hintId}>{hint}</FieldHint>}
       {error && (
         <FieldError id={field.errorId} role="alert">

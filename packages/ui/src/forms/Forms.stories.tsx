@@ -84,9 +84,21 @@ function ResourceForm({ disabled = false, values = {}, errors, touched }: StoryA
     >
       <Form noValidate aria-label="Health check">
         <Frame>
-          <TextField name="name" label="Name" required hint="Lowercase letters, digits and hyphens" disabled={disabled} />
+          <TextField
+            name="name"
+            label="Name"
+            required
+            hint="Lowercase letters, digits and hyphens"
+            disabled={disabled}
+          />
           <TextField name="namespace" label="Namespace" disabled={disabled} />
-          <SelectField name="type" label="Type" required options={typeOptions} disabled={disabled} />
+          <SelectField
+            name="type"
+            label="Type"
+            required
+            options={typeOptions}
+            disabled={disabled}
+          />
           <NumberField name="interval" label="Interval (seconds)" required disabled={disabled} />
           <ScheduleField name="schedule" label="Schedule" required disabled={disabled} />
           <IconPickerField name="icon" label="Icon" disabled={disabled} />
@@ -94,9 +106,19 @@ function ResourceForm({ disabled = false, values = {}, errors, touched }: StoryA
           <MillicoresField name="cpu" label="CPU" disabled={disabled} />
           <TextAreaField name="description" label="Description" disabled={disabled} />
           <KeyValueField name="labels" label="Labels" disabled={disabled} />
-          <ValueSourceField name="password" label="Password" required sensitive disabled={disabled} />
+          <ValueSourceField
+            name="password"
+            label="Password"
+            required
+            sensitive
+            disabled={disabled}
+          />
           <SwitchField name="enabled" label="Enabled" disabled={disabled} />
-          <CheckboxField name="confirm" label="I understand this runs against production" disabled={disabled} />
+          <CheckboxField
+            name="confirm"
+            label="I understand this runs against production"
+            disabled={disabled}
+          />
           <div>
             <Button type="submit" variant="primary" disabled={disabled}>
               Save
@@ -112,7 +134,13 @@ const meta = {
   title: 'Forms/Resource form',
   component: ResourceForm,
   args: {},
-  decorators: [(Story) => <div style={{ minHeight: 300 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ minHeight: 300 }}>
+        <Story />
+      </div>
+    ),
+  ],
 } satisfies Meta<typeof ResourceForm>;
 
 export default meta;
@@ -147,20 +175,35 @@ export const WithErrors: Story = {
       memory: 'This field must be a number',
       password: { value: 'This field is required' } as FormikErrors<ValueSource>,
     },
-    touched: { name: true, type: true, interval: true, schedule: true, memory: true, password: { value: true } as FormikTouched<ValueSource> },
+    touched: {
+      name: true,
+      type: true,
+      interval: true,
+      schedule: true,
+      memory: true,
+      password: { value: true } as FormikTouched<ValueSource>,
+    },
   },
 };
 
 export const ConfigMapReference: Story = {
-  args: { values: { password: { valueFrom: { configMapKeyRef: { name: 'app-config', key: 'db-password' } } } } },
+  args: {
+    values: {
+      password: { valueFrom: { configMapKeyRef: { name: 'app-config', key: 'db-password' } } },
+    },
+  },
 };
 
-export const Disabled: Story = { args: { disabled: true, values: { name: 'payments-api', type: 'http', interval: 30 } } };
+export const Disabled: Story = {
+  args: { disabled: true, values: { name: 'payments-api', type: 'http', interval: 30 } },
+};
 
 export const Dark: Story = {
   args: {
     values: { name: 'Bad_Name', type: 'tcp', cpu: '500m' },
-    errors: { name: 'Must be lowercase letters, digits and hyphens in dot-separated labels, each starting and ending with a letter or digit' },
+    errors: {
+      name: 'Must be lowercase letters, digits and hyphens in dot-separated labels, each starting and ending with a letter or digit',
+    },
     touched: { name: true },
   },
   globals: { theme: 'dark' },
@@ -170,7 +213,12 @@ export const Dark: Story = {
 export const ConnectionFromDescription: Story = {
   render: () => (
     <Frame>
-      <SchemaForm description={postgresConnection} codeTab initialValues={{ name: 'payments-db', url: 'postgres://db.payments:5432/app' }} onSubmit={() => undefined} />
+      <SchemaForm
+        description={postgresConnection}
+        codeTab
+        initialValues={{ name: 'payments-db', url: 'postgres://db.payments:5432/app' }}
+        onSubmit={() => undefined}
+      />
     </Frame>
   ),
 };
@@ -178,7 +226,11 @@ export const ConnectionFromDescription: Story = {
 export const ConditionalFieldsFromDescription: Story = {
   render: () => (
     <Frame>
-      <SchemaForm description={gitConnection} initialValues={{ properties: { authentication: 'ssh' } }} onSubmit={() => undefined} />
+      <SchemaForm
+        description={gitConnection}
+        initialValues={{ properties: { authentication: 'ssh' } }}
+        onSubmit={() => undefined}
+      />
     </Frame>
   ),
 };
@@ -186,7 +238,11 @@ export const ConditionalFieldsFromDescription: Story = {
 export const CheckFromDescription: Story = {
   render: () => (
     <Frame>
-      <SchemaForm description={httpCheck} initialValues={{ method: 'POST', authenticate: true }} onSubmit={() => undefined} />
+      <SchemaForm
+        description={httpCheck}
+        initialValues={{ method: 'POST', authenticate: true }}
+        onSubmit={() => undefined}
+      />
     </Frame>
   ),
 };

@@ -3,7 +3,10 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
 /** Writes the query: a function of the current params, pushed (default) or replacing the entry. */
-export type SetSearchParams = (update: (current: URLSearchParams) => URLSearchParams, options?: { replace?: boolean }) => void;
+export type SetSearchParams = (
+  update: (current: URLSearchParams) => URLSearchParams,
+  options?: { replace?: boolean },
+) => void;
 
 export interface UrlState {
   searchParams: URLSearchParams;
@@ -17,10 +20,18 @@ export type UrlStateBinding = () => UrlState;
 const UrlStateContext = createContext<UrlStateBinding | null>(null);
 
 function useMissingUrlState(): UrlState {
-  throw new Error('ui: render tables inside UrlStateProvider (useReactRouterUrlState with react-router, useHistoryUrlState without a router)');
+  throw new Error(
+    'ui: render tables inside UrlStateProvider (useReactRouterUrlState with react-router, useHistoryUrlState without a router)',
+  );
 }
 
-export function UrlStateProvider({ binding, children }: { binding: UrlStateBinding; children: ReactNode }) {
+export function UrlStateProvider({
+  binding,
+  children,
+}: {
+  binding: UrlStateBinding;
+  children: ReactNode;
+}) {
   return <UrlStateContext.Provider value={binding}>{children}</UrlStateContext.Provider>;
 }
 

@@ -29,7 +29,10 @@ export function useHistoryUrlState(): UrlState {
   const searchParams = useMemo(() => new URLSearchParams(search), [search]);
   const setSearchParams = useCallback<SetSearchParams>((update, options) => {
     const next = update(new URLSearchParams(window.location.search)).toString();
-    navigateHistory(`${window.location.pathname}${next ? `?${next}` : ''}${window.location.hash}`, options?.replace);
+    navigateHistory(
+      `${window.location.pathname}${next ? `?${next}` : ''}${window.location.hash}`,
+      options?.replace,
+    );
   }, []);
   return useMemo(() => ({ searchParams, setSearchParams }), [searchParams, setSearchParams]);
 }

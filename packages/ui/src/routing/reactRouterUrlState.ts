@@ -5,6 +5,9 @@ import type { SetSearchParams, UrlState } from './UrlState';
 /** URL state through react-router: the caller renders inside its router. */
 export function useReactRouterUrlState(): UrlState {
   const [searchParams, setParams] = useSearchParams();
-  const setSearchParams = useCallback<SetSearchParams>((update, options) => setParams(update, { replace: options?.replace }), [setParams]);
+  const setSearchParams = useCallback<SetSearchParams>(
+    (update, options) => setParams(update, { replace: options?.replace }),
+    [setParams],
+  );
   return useMemo(() => ({ searchParams, setSearchParams }), [searchParams, setSearchParams]);
 }

@@ -1,4 +1,15 @@
-import { breakpoints, fontFamily, fontSize, fontWeight, lineHeight, media, radius, space, transition, zIndex } from './tokens';
+import {
+  breakpoints,
+  fontFamily,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  media,
+  radius,
+  space,
+  transition,
+  zIndex,
+} from './tokens';
 
 export type ThemeMode = 'light' | 'dark';
 
@@ -48,7 +59,18 @@ export interface OpsdeckTheme {
   transition: typeof transition;
 }
 
-const shared = { space, fontFamily, fontSize, fontWeight, lineHeight, radius, zIndex, breakpoints, media, transition };
+const shared = {
+  space,
+  fontFamily,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  radius,
+  zIndex,
+  breakpoints,
+  media,
+  transition,
+};
 
 // Text colours on the soft backgrounds are chosen to keep at least 4.5:1 contrast (WCAG AA).
 export const lightTheme: OpsdeckTheme = {
@@ -76,7 +98,13 @@ export const lightTheme: OpsdeckTheme = {
     focusRing: '#2563eb',
     overlay: 'rgba(17, 24, 39, 0.5)',
     link: '#1d4ed8',
-    status: { green: '#16a34a', orange: '#ea580c', red: '#dc2626', gray: '#9ca3af', yellow: '#ca8a04' },
+    status: {
+      green: '#16a34a',
+      orange: '#ea580c',
+      red: '#dc2626',
+      gray: '#9ca3af',
+      yellow: '#ca8a04',
+    },
     statusSoft: {
       green: { background: '#dcfce7', text: '#14532d' },
       orange: { background: '#ffedd5', text: '#7c2d12' },
@@ -119,7 +147,13 @@ export const darkTheme: OpsdeckTheme = {
     focusRing: '#93c5fd',
     overlay: 'rgba(0, 0, 0, 0.65)',
     link: '#93c5fd',
-    status: { green: '#22c55e', orange: '#f97316', red: '#ef4444', gray: '#6b7280', yellow: '#eab308' },
+    status: {
+      green: '#22c55e',
+      orange: '#f97316',
+      red: '#ef4444',
+      gray: '#6b7280',
+      yellow: '#eab308',
+    },
     statusSoft: {
       green: { background: '#14361f', text: '#bbf7d0' },
       orange: { background: '#3d2410', text: '#fed7aa' },

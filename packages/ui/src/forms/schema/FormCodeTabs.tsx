@@ -21,11 +21,14 @@ export function valuesToYaml(values: FormValues): string {
 }
 
 /** The text of the Code tab as form values, or why it is not one. */
-export function yamlToValues(text: string): { ok: true; values: FormValues } | { ok: false; message: string } {
+export function yamlToValues(
+  text: string,
+): { ok: true; values: FormValues } | { ok: false; message: string } {
   const parsed = parseDocument(text, 'yaml');
   if (!parsed.ok) return { ok: false, message: parsed.problem.message };
   const value = parsed.value ?? {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, message: CODE_NOT_A_MAP_MESSAGE };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { ok: false, message: CODE_NOT_A_MAP_MESSAGE };
   return { ok: true, values: value as FormValues };
 }
 
@@ -87,12 +90,28 @@ export function FormCodeTabs({ form, codeLabel, codeHeight = '360px' }: FormCode
           label: 'Form',
           content: (
             <>
-              {problem && <Notice role="status">The Code tab has an error ({problem}); the form shows the last valid value.</Notice>}
+              {problem && (
+                <Notice role="status">
+                  The Code tab has an error ({problem}); the form shows the last valid value.
+                </Notice>
+              )}
               {form}
             </>
           ),
         },
-        { value: 'code', label: 'Code', content: <CodeEditor label={codeLabel} value={text} onChange={edit} language="yaml" height={codeHeight} /> },
+        {
+          value: 'code',
+          label: 'Code',
+          content: (
+            <CodeEditor
+              label={codeLabel}
+              value={text}
+              onChange={edit}
+              language="yaml"
+              height={codeHeight}
+            />
+          ),
+        },
       ]}
     />
   );

@@ -66,26 +66,90 @@ export function GroupField({ field, name }: SchemaFieldProps<'group'>) {
 export const defaultSchemaFieldComponents: SchemaFieldComponents = {
   text: ({ field, name }) =>
     field.multiline ? (
-      <TextAreaField name={name} label={field.label} required={field.required} hint={field.help} placeholder={field.placeholder} />
+      <TextAreaField
+        name={name}
+        label={field.label}
+        required={field.required}
+        hint={field.help}
+        placeholder={field.placeholder}
+      />
     ) : (
-      <TextField name={name} label={field.label} required={field.required} hint={field.help} placeholder={field.placeholder} type={field.sensitive ? 'password' : 'text'} autoComplete={field.sensitive ? 'off' : undefined} />
+      <TextField
+        name={name}
+        label={field.label}
+        required={field.required}
+        hint={field.help}
+        placeholder={field.placeholder}
+        type={field.sensitive ? 'password' : 'text'}
+        autoComplete={field.sensitive ? 'off' : undefined}
+      />
     ),
-  number: ({ field, name }) => <NumberField name={name} label={field.label} required={field.required} hint={field.help} />,
-  checkbox: ({ field, name }) => <CheckboxField name={name} label={field.label} hint={field.help} />,
+  number: ({ field, name }) => (
+    <NumberField name={name} label={field.label} required={field.required} hint={field.help} />
+  ),
+  checkbox: ({ field, name }) => (
+    <CheckboxField name={name} label={field.label} hint={field.help} />
+  ),
   switch: ({ field, name }) => <SwitchField name={name} label={field.label} hint={field.help} />,
-  select: ({ field, name }) => <SelectField name={name} label={field.label} required={field.required} hint={field.help} options={field.options} placeholder={field.placeholder} />,
-  'secret-or-reference': ({ field, name }) => <ValueSourceField name={name} label={field.label} required={field.required} hint={field.help} sensitive={field.sensitive} />,
-  'key-value': ({ field, name }) => <KeyValueField name={name} label={field.label} hint={field.help} keyLabel={field.keyLabel} valueLabel={field.valueLabel} />,
-  code: ({ field, name }) => <CodeField name={name} label={field.label} required={field.required} hint={field.help} language={field.language} height={field.height} />,
+  select: ({ field, name }) => (
+    <SelectField
+      name={name}
+      label={field.label}
+      required={field.required}
+      hint={field.help}
+      options={field.options}
+      placeholder={field.placeholder}
+    />
+  ),
+  'secret-or-reference': ({ field, name }) => (
+    <ValueSourceField
+      name={name}
+      label={field.label}
+      required={field.required}
+      hint={field.help}
+      sensitive={field.sensitive}
+    />
+  ),
+  'key-value': ({ field, name }) => (
+    <KeyValueField
+      name={name}
+      label={field.label}
+      hint={field.help}
+      keyLabel={field.keyLabel}
+      valueLabel={field.valueLabel}
+    />
+  ),
+  code: ({ field, name }) => (
+    <CodeField
+      name={name}
+      label={field.label}
+      required={field.required}
+      hint={field.help}
+      language={field.language}
+      height={field.height}
+    />
+  ),
   group: GroupField,
 };
 
-const SchemaFieldComponentsContext = createContext<SchemaFieldComponents>(defaultSchemaFieldComponents);
+const SchemaFieldComponentsContext = createContext<SchemaFieldComponents>(
+  defaultSchemaFieldComponents,
+);
 
 /** Replaces some kinds for everything below; the others stay as they were. */
-export function SchemaFieldComponentsProvider({ components, children }: { components: Partial<SchemaFieldComponents>; children?: ReactNode }) {
+export function SchemaFieldComponentsProvider({
+  components,
+  children,
+}: {
+  components: Partial<SchemaFieldComponents>;
+  children?: ReactNode;
+}) {
   const parent = useContext(SchemaFieldComponentsContext);
-  return <SchemaFieldComponentsContext.Provider value={{ ...parent, ...components }}>{children}</SchemaFieldComponentsContext.Provider>;
+  return (
+    <SchemaFieldComponentsContext.Provider value={{ ...parent, ...components }}>
+      {children}
+    </SchemaFieldComponentsContext.Provider>
+  );
 }
 
 export function useSchemaFieldComponents(): SchemaFieldComponents {
@@ -101,11 +165,21 @@ export function SchemaField({ field, prefix = '' }: { field: FieldDescription; p
   return <Component field={field} name={joinPath(prefix, field.name)} />;
 }
 
-export function SchemaFields({ fields, prefix = '' }: { fields: readonly FieldDescription[]; prefix?: string }) {
+export function SchemaFields({
+  fields,
+  prefix = '',
+}: {
+  fields: readonly FieldDescription[];
+  prefix?: string;
+}) {
   return (
     <Stack>
       {fields.map((field, index) => (
-        <SchemaField key={`${field.kind}:${field.name ?? index}:${index}`} field={field} prefix={prefix} />
+        <SchemaField
+          key={`${field.kind}:${field.name ?? index}:${index}`}
+          field={field}
+          prefix={prefix}
+        />
       ))}
     </Stack>
   );

@@ -16,7 +16,10 @@ function renderForm(props: Partial<SchemaFormProps> & { description: FormDescrip
       <SchemaForm onSubmit={onSubmit} {...props} />
     </OpsdeckThemeProvider>,
   );
-  return { onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit, user: userEvent.setup() };
+  return {
+    onSubmit: (props.onSubmit as typeof onSubmit | undefined) ?? onSubmit,
+    user: userEvent.setup(),
+  };
 }
 
 /** The text of the elements an input's aria-describedby points at. */
@@ -47,11 +50,21 @@ const everyKind: FormDescription = {
     { kind: 'number', name: 'port', label: 'Port', default: 22 },
     { kind: 'checkbox', name: 'insecure_tls', label: 'Insecure TLS' },
     { kind: 'switch', name: 'enabled', label: 'Enabled', default: true },
-    { kind: 'select', name: 'scheme', label: 'Scheme', options: [{ value: 'https', label: 'HTTPS' }] },
+    {
+      kind: 'select',
+      name: 'scheme',
+      label: 'Scheme',
+      options: [{ value: 'https', label: 'HTTPS' }],
+    },
     { kind: 'secret-or-reference', name: 'password', label: 'Password', sensitive: true },
     { kind: 'key-value', name: 'labels', label: 'Labels' },
     { kind: 'code', name: 'certificate', label: 'Certificate' },
-    { kind: 'group', name: 'properties', label: 'Properties', fields: [{ kind: 'text', name: 'workstation', label: 'Workstation' }] },
+    {
+      kind: 'group',
+      name: 'properties',
+      label: 'Properties',
+      fields: [{ kind: 'text', name: 'workstation', label: 'Workstation' }],
+    },
   ],
 };
 
@@ -62,7 +75,9 @@ describe('SchemaForm', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: /^Name\*?$/ })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Port' }) as HTMLInputElement).value).toBe('22');
     expect(screen.getByRole('checkbox', { name: 'Insecure TLS' })).toBeTruthy();
-    expect(screen.getByRole('switch', { name: 'Enabled' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'Enabled' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     expect(screen.getByRole('combobox', { name: 'Scheme' })).toBeTruthy();
     expect(screen.getByRole('radiogroup', { name: 'Source of Password' })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Labels' })).toBeTruthy();
@@ -80,11 +95,19 @@ describe('SchemaForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('switch', { name: 'Authenticate' }));
     expect(screen.queryByRole('radiogroup', { name: 'Source of Username' })).toBeNull();
     await user.type(screen.getByRole('textbox', { name: /^Name\*?$/ }), 'api');
-    await user.type(screen.getByRole('textbox', { name: /^URL\*?$/ }), 'https://api.example/health');
+    await user.type(
+      screen.getByRole('textbox', { name: /^URL\*?$/ }),
+      'https://api.example/health',
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     const submitted = onSubmit.mock.calls[0]?.[0];
-    expect(submitted).toMatchObject({ name: 'api', url: 'https://api.example/health', method: 'GET', authenticate: false });
+    expect(submitted).toMatchObject({
+      name: 'api',
+      url: 'https://api.example/health',
+      method: 'GET',
+      authenticate: false,
+    });
     expect(submitted).not.toHaveProperty('username');
     expect(submitted).not.toHaveProperty('body');
   });
@@ -136,21 +159,44 @@ describe('SchemaForm', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'Value' }), 'admin');
     await user.click(screen.getByRole('checkbox', { name: 'Insecure TLS' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('connection "payments" already exists');
-    expect((screen.getByRole('textbox', { name: /^Name\*?$/ }) as HTMLInputElement).value).toBe('payments');
-    expect((screen.getByRole('textbox', { name: /^URL\*?$/ }) as HTMLInputElement).value).toBe('postgres://db:5432/app');
-    expect((screen.getByRole('textbox', { name: 'Value' }) as HTMLInputElement).value).toBe('admin');
-    expect((screen.getByRole('checkbox', { name: 'Insecure TLS' }) as HTMLInputElement).checked).toBe(true);
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ name: 'payments', username: { value: 'admin' }, insecure_tls: true }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'connection "payments" already exists',
+    );
+    expect((screen.getByRole('textbox', { name: /^Name\*?$/ }) as HTMLInputElement).value).toBe(
+      'payments',
+    );
+    expect((screen.getByRole('textbox', { name: /^URL\*?$/ }) as HTMLInputElement).value).toBe(
+      'postgres://db:5432/app',
+    );
+    expect((screen.getByRole('textbox', { name: 'Value' }) as HTMLInputElement).value).toBe(
+      'admin',
+    );
+    expect(
+      (screen.getByRole('checkbox', { name: 'Insecure TLS' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        name: 'payments',
+        username: { value: 'admin' },
+        insecure_tls: true,
+      }),
+    );
   });
 
   it("shows the server's field errors on their fields", async () => {
-    const { user } = renderForm({ description: postgresConnection, onSubmit: async () => ({ fieldErrors: { url: 'Host not found' } }) });
+    const { user } = renderForm({
+      description: postgresConnection,
+      onSubmit: async () => ({ fieldErrors: { url: 'Host not found' } }),
+    });
     await user.type(screen.getByRole('textbox', { name: /^Name\*?$/ }), 'payments');
     await user.type(screen.getByRole('textbox', { name: /^URL\*?$/ }), 'postgres://nowhere/app');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(description(screen.getByRole('textbox', { name: /^URL\*?$/ }))).toBe('Host not found'));
-    expect((screen.getByRole('textbox', { name: /^URL\*?$/ }) as HTMLInputElement).value).toBe('postgres://nowhere/app');
+    await waitFor(() =>
+      expect(description(screen.getByRole('textbox', { name: /^URL\*?$/ }))).toBe('Host not found'),
+    );
+    expect((screen.getByRole('textbox', { name: /^URL\*?$/ }) as HTMLInputElement).value).toBe(
+      'postgres://nowhere/app',
+    );
   });
 });
 
@@ -167,11 +213,22 @@ describe('FormCodeTabs', { timeout: 20_000 }, () => {
     expect(yaml).toContain('name: payments\n');
     expect(yaml).toContain('url: postgres://db:5432/app\n');
     expect(yaml).toContain('insecure_tls: true\n');
-    replaceCode(codeName, yaml.replace('postgres://db:5432/app', 'postgres://replica:5432/app').replace('namespace: default', 'namespace: billing'));
+    replaceCode(
+      codeName,
+      yaml
+        .replace('postgres://db:5432/app', 'postgres://replica:5432/app')
+        .replace('namespace: default', 'namespace: billing'),
+    );
     await user.click(screen.getByRole('tab', { name: 'Form' }));
-    expect((screen.getByRole('textbox', { name: /^URL\*?$/ }) as HTMLInputElement).value).toBe('postgres://replica:5432/app');
-    expect((screen.getByRole('textbox', { name: /^Namespace\*?$/ }) as HTMLInputElement).value).toBe('billing');
-    expect((screen.getByRole('checkbox', { name: 'Insecure TLS' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('textbox', { name: /^URL\*?$/ }) as HTMLInputElement).value).toBe(
+      'postgres://replica:5432/app',
+    );
+    expect(
+      (screen.getByRole('textbox', { name: /^Namespace\*?$/ }) as HTMLInputElement).value,
+    ).toBe('billing');
+    expect(
+      (screen.getByRole('checkbox', { name: 'Insecure TLS' }) as HTMLInputElement).checked,
+    ).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({
@@ -190,10 +247,16 @@ describe('FormCodeTabs', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('tab', { name: 'Code' }));
     const broken = `${codeText(codeName)}url: [unclosed\n`;
     replaceCode(codeName, broken);
-    await waitFor(() => expect(screen.getByRole('list', { name: `Problems in ${codeName}` }).textContent).toMatch(/YAML/));
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: `Problems in ${codeName}` }).textContent).toMatch(
+        /YAML/,
+      ),
+    );
     await user.click(screen.getByRole('tab', { name: 'Form' }));
     expect(screen.getByRole('status').textContent).toMatch(/^The Code tab has an error \(YAML/);
-    expect((screen.getByRole('textbox', { name: /^Name\*?$/ }) as HTMLInputElement).value).toBe('payments');
+    expect((screen.getByRole('textbox', { name: /^Name\*?$/ }) as HTMLInputElement).value).toBe(
+      'payments',
+    );
     await user.click(screen.getByRole('tab', { name: 'Code' }));
     expect(codeText(codeName)).toBe(broken);
   });

@@ -6,7 +6,11 @@ import type { FormDescription } from './description';
 import { FormCodeTabs } from './FormCodeTabs';
 import { defaultValues, setPath, submittedValues, type FormValues } from './model';
 import { validationSchemaOf } from './rules';
-import { SchemaFieldComponentsProvider, SchemaFields, type SchemaFieldComponents } from './SchemaField';
+import {
+  SchemaFieldComponentsProvider,
+  SchemaFields,
+  type SchemaFieldComponents,
+} from './SchemaField';
 
 /** What saving returned: a message for the form and/or messages per field path. */
 export interface SchemaFormSubmitResult {
@@ -19,7 +23,9 @@ export interface SchemaFormProps {
   /** An existing record being edited; defaults fill whatever it lacks. */
   initialValues?: FormValues;
   /** Gets the value without fields hidden by a condition. A thrown error is shown like a returned one. */
-  onSubmit(values: FormValues): Promise<SchemaFormSubmitResult | void> | SchemaFormSubmitResult | void;
+  onSubmit(
+    values: FormValues,
+  ): Promise<SchemaFormSubmitResult | void> | SchemaFormSubmitResult | void;
   /** Replaces some kinds' components for this form. */
   components?: Partial<SchemaFieldComponents>;
   /** Adds a Code tab editing the same value as YAML. */
@@ -56,8 +62,20 @@ function messageOf(error: unknown): string {
  * A form rendered from its description: defaults and yup rules are derived from it, each field
  * comes from the kind registry. A failed save keeps every typed value and says why.
  */
-export function SchemaForm({ description, initialValues, onSubmit, components, codeTab = false, submitLabel = 'Save', actions, 'aria-label': ariaLabel }: SchemaFormProps) {
-  const initial = useMemo(() => defaultValues(description, initialValues), [description, initialValues]);
+export function SchemaForm({
+  description,
+  initialValues,
+  onSubmit,
+  components,
+  codeTab = false,
+  submitLabel = 'Save',
+  actions,
+  'aria-label': ariaLabel,
+}: SchemaFormProps) {
+  const initial = useMemo(
+    () => defaultValues(description, initialValues),
+    [description, initialValues],
+  );
   const validationSchema = useMemo(() => validationSchemaOf(description), [description]);
   const [submitError, setSubmitError] = useState<string>();
 
@@ -70,12 +88,22 @@ export function SchemaForm({ description, initialValues, onSubmit, components, c
       result = { error: messageOf(error) };
     }
     // Formik keeps errors nested like the values; the server names fields by path.
-    if (result?.fieldErrors) helpers.setErrors(Object.entries(result.fieldErrors).reduce<FormValues>((errors, [path, message]) => setPath(errors, path, message), {}) as FormikErrors<FormValues>);
+    if (result?.fieldErrors)
+      helpers.setErrors(
+        Object.entries(result.fieldErrors).reduce<FormValues>(
+          (errors, [path, message]) => setPath(errors, path, message),
+          {},
+        ) as FormikErrors<FormValues>,
+      );
     if (result?.error) setSubmitError(result.error);
   }
 
   const fields = <SchemaFields fields={description.fields} />;
-  const body = codeTab ? <FormCodeTabs form={fields} codeLabel={`${description.label} as YAML`} /> : fields;
+  const body = codeTab ? (
+    <FormCodeTabs form={fields} codeLabel={`${description.label} as YAML`} />
+  ) : (
+    fields
+  );
   return (
     <SchemaFieldComponentsProvider components={components ?? {}}>
       <Formik initialValues={initial} validationSchema={validationSchema} onSubmit={submit}>

@@ -3,7 +3,16 @@
 import type { CodeLanguage } from '../../CodeEditor/parse';
 import type { ValueSource } from '../valueSource';
 
-export type FieldKind = 'text' | 'number' | 'checkbox' | 'switch' | 'select' | 'secret-or-reference' | 'key-value' | 'code' | 'group';
+export type FieldKind =
+  | 'text'
+  | 'number'
+  | 'checkbox'
+  | 'switch'
+  | 'select'
+  | 'secret-or-reference'
+  | 'key-value'
+  | 'code'
+  | 'group';
 
 /**
  * Shows a field only while another value matches. `name` is a path from the form's root; exactly
@@ -49,7 +58,9 @@ export interface NumberFieldDescription extends FieldBase<'number'> {
   max?: number;
 }
 
-export interface BooleanFieldDescription<Kind extends 'checkbox' | 'switch'> extends FieldBase<Kind> {
+export interface BooleanFieldDescription<
+  Kind extends 'checkbox' | 'switch',
+> extends FieldBase<Kind> {
   default?: boolean;
 }
 

@@ -5,7 +5,10 @@ import { emailConnection, gitConnection, httpCheck, postgresConnection } from '.
 import { defaultValues, isShown, leafFields, submittedValues } from './model';
 import { rulesFor } from './rules';
 
-async function errorsOf(description: FormDescription, values: Record<string, unknown>): Promise<Record<string, string>> {
+async function errorsOf(
+  description: FormDescription,
+  values: Record<string, unknown>,
+): Promise<Record<string, string>> {
   try {
     await rulesFor(description, values).validate(values, { abortEarly: false });
     return {};
@@ -17,19 +20,33 @@ async function errorsOf(description: FormDescription, values: Record<string, unk
 
 describe('defaultValues', () => {
   it("fills the spec's defaults under an edited record without overwriting it", () => {
-    expect(defaultValues(emailConnection)).toMatchObject({ namespace: 'default', properties: { port: 587, encryptionMethod: 'Auto', authMethod: 'Unknown' }, insecure_tls: false });
-    expect(defaultValues(emailConnection, { namespace: 'ops', properties: { port: 25 } })).toMatchObject({ namespace: 'ops', properties: { port: 25, encryptionMethod: 'Auto' } });
+    expect(defaultValues(emailConnection)).toMatchObject({
+      namespace: 'default',
+      properties: { port: 587, encryptionMethod: 'Auto', authMethod: 'Unknown' },
+      insecure_tls: false,
+    });
+    expect(
+      defaultValues(emailConnection, { namespace: 'ops', properties: { port: 25 } }),
+    ).toMatchObject({ namespace: 'ops', properties: { port: 25, encryptionMethod: 'Auto' } });
   });
 
   it('gives a secret-or-reference a static value and a key-value map an empty map', () => {
-    expect(defaultValues(httpCheck)).toMatchObject({ username: { value: '' }, headers: {}, method: 'GET', test: { expr: '' } });
+    expect(defaultValues(httpCheck)).toMatchObject({
+      username: { value: '' },
+      headers: {},
+      method: 'GET',
+      test: { expr: '' },
+    });
   });
 });
 
 describe('conditions', () => {
   it('shows the credentials of the chosen git authentication only', () => {
-    const visible = (values: Record<string, unknown>) => leafFields(gitConnection.fields, values).map((field) => field.path);
-    expect(visible(defaultValues(gitConnection))).toEqual(expect.arrayContaining(['username', 'password']));
+    const visible = (values: Record<string, unknown>) =>
+      leafFields(gitConnection.fields, values).map((field) => field.path);
+    expect(visible(defaultValues(gitConnection))).toEqual(
+      expect.arrayContaining(['username', 'password']),
+    );
     expect(visible(defaultValues(gitConnection))).not.toContain('certificate');
     const ssh = defaultValues(gitConnection, { properties: { authentication: 'ssh' } });
     expect(visible(ssh)).toContain('certificate');
@@ -37,18 +54,35 @@ describe('conditions', () => {
   });
 
   it('reads equals, oneOf and isSet, all of a list having to hold', () => {
-    const field = { kind: 'text', name: 'x', label: 'X', when: [{ name: 'a', oneOf: ['POST', 'PUT'] }, { name: 'b', isSet: true }] } as const;
+    const field = {
+      kind: 'text',
+      name: 'x',
+      label: 'X',
+      when: [
+        { name: 'a', oneOf: ['POST', 'PUT'] },
+        { name: 'b', isSet: true },
+      ],
+    } as const;
     expect(isShown(field, { a: 'POST', b: 'yes' })).toBe(true);
     expect(isShown(field, { a: 'GET', b: 'yes' })).toBe(false);
     expect(isShown(field, { a: 'PUT', b: '' })).toBe(false);
   });
 
   it('drops hidden fields from the submitted value and keeps keys the form does not know', () => {
-    const values = { ...defaultValues(gitConnection, { properties: { authentication: 'ssh' } }), certificate: 'KEY', username: { value: 'stale' }, extra: 1 };
+    const values = {
+      ...defaultValues(gitConnection, { properties: { authentication: 'ssh' } }),
+      certificate: 'KEY',
+      username: { value: 'stale' },
+      extra: 1,
+    };
     const submitted = submittedValues(gitConnection, values);
     expect(submitted).not.toHaveProperty('username');
     expect(submitted).not.toHaveProperty('password');
-    expect(submitted).toMatchObject({ certificate: 'KEY', extra: 1, properties: { authentication: 'ssh', ref: 'main' } });
+    expect(submitted).toMatchObject({
+      certificate: 'KEY',
+      extra: 1,
+      properties: { authentication: 'ssh', ref: 'main' },
+    });
   });
 });
 
@@ -57,27 +91,55 @@ describe('derived rules', () => {
     const errors = await errorsOf(postgresConnection, defaultValues(postgresConnection));
     expect(errors).toEqual({ name: REQUIRED_MESSAGE, url: REQUIRED_MESSAGE });
     // Formik hands empty inputs to yup as undefined.
-    expect(await errorsOf(postgresConnection, { ...defaultValues(postgresConnection), name: undefined, url: undefined })).toEqual({ name: REQUIRED_MESSAGE, url: REQUIRED_MESSAGE });
+    expect(
+      await errorsOf(postgresConnection, {
+        ...defaultValues(postgresConnection),
+        name: undefined,
+        url: undefined,
+      }),
+    ).toEqual({ name: REQUIRED_MESSAGE, url: REQUIRED_MESSAGE });
   });
 
   it('checks formats, bounds and options', async () => {
-    const values = { ...defaultValues(emailConnection), name: 'Bad_Name', properties: { host: 'smtp', port: 70000, encryptionMethod: 'Carrier pigeon' } };
+    const values = {
+      ...defaultValues(emailConnection),
+      name: 'Bad_Name',
+      properties: { host: 'smtp', port: 70000, encryptionMethod: 'Carrier pigeon' },
+    };
     const errors = await errorsOf(emailConnection, values);
     expect(errors.name).toMatch(/^Must be lowercase/);
     expect(errors['properties.port']).toBe('Must be at most 65535');
-    expect(errors['properties.encryptionMethod']).toBe('Must be one of: None, ExplicitTLS, ImplicitTLS, Auto');
+    expect(errors['properties.encryptionMethod']).toBe(
+      'Must be one of: None, ExplicitTLS, ImplicitTLS, Auto',
+    );
   });
 
   it('does not check hidden fields, and checks them once shown', async () => {
-    const basic = { ...defaultValues(gitConnection), name: 'repo', url: 'https://git.example/repo.git' };
-    expect(Object.keys(await errorsOf(gitConnection, basic))).toEqual(['username.value', 'password.value']);
+    const basic = {
+      ...defaultValues(gitConnection),
+      name: 'repo',
+      url: 'https://git.example/repo.git',
+    };
+    expect(Object.keys(await errorsOf(gitConnection, basic))).toEqual([
+      'username.value',
+      'password.value',
+    ]);
     const ssh = { ...basic, properties: { authentication: 'ssh', ref: 'main' } };
     expect(await errorsOf(gitConnection, ssh)).toEqual({ certificate: REQUIRED_MESSAGE });
   });
 
   it('holds numeric minimums at 0 and a key-value field to a map of text', async () => {
-    const values = { ...defaultValues(httpCheck), name: 'api', url: 'https://x', thresholdMillis: -1, headers: ['not', 'a map'] };
+    const values = {
+      ...defaultValues(httpCheck),
+      name: 'api',
+      url: 'https://x',
+      thresholdMillis: -1,
+      headers: ['not', 'a map'],
+    };
     const errors = await errorsOf(httpCheck, values);
-    expect(errors).toEqual({ thresholdMillis: 'Must be at least 0', headers: 'Must be a map of text values' });
+    expect(errors).toEqual({
+      thresholdMillis: 'Must be at least 0',
+      headers: 'Must be a map of text values',
+    });
   });
 });

@@ -60,7 +60,9 @@ export function conditionHolds(condition: FieldCondition, values: FormValues): b
 
 export function isShown(field: FieldDescription, values: FormValues): boolean {
   if (!field.when) return true;
-  const conditions: readonly FieldCondition[] = Array.isArray(field.when) ? field.when : [field.when as FieldCondition];
+  const conditions: readonly FieldCondition[] = Array.isArray(field.when)
+    ? field.when
+    : [field.when as FieldCondition];
   return conditions.every((condition) => conditionHolds(condition, values));
 }
 
@@ -68,11 +70,16 @@ export function isShown(field: FieldDescription, values: FormValues): boolean {
  * The leaf fields under `fields` with their full paths. Given values, fields hidden by a condition
  * (or inside a hidden group) are left out.
  */
-export function leafFields(fields: readonly FieldDescription[], values?: FormValues, prefix = ''): LeafField[] {
+export function leafFields(
+  fields: readonly FieldDescription[],
+  values?: FormValues,
+  prefix = '',
+): LeafField[] {
   const leaves: LeafField[] = [];
   for (const field of fields) {
     if (values && !isShown(field, values)) continue;
-    if (field.kind === 'group') leaves.push(...leafFields(field.fields, values, joinPath(prefix, field.name)));
+    if (field.kind === 'group')
+      leaves.push(...leafFields(field.fields, values, joinPath(prefix, field.name)));
     else leaves.push({ ...field, path: joinPath(prefix, field.name) });
   }
   return leaves;
@@ -102,7 +109,8 @@ export function defaultValues(description: FormDescription, initial: FormValues 
   let values = initial;
   for (const field of leafFields(description.fields)) {
     const value = emptyValue(field);
-    if (value !== undefined && getPath(values, field.path) === undefined) values = setPath(values, field.path, value);
+    if (value !== undefined && getPath(values, field.path) === undefined)
+      values = setPath(values, field.path, value);
   }
   return values;
 }

@@ -18,9 +18,16 @@ export function fieldRule(field: LeafField): yup.ISchema<unknown> {
   switch (field.kind) {
     case 'text': {
       const { required = false, minLength, maxLength, pattern } = field;
-      const rule = text({ required, minLength, maxLength, regex: pattern === undefined ? undefined : new RegExp(`^(?:${pattern})$`) });
+      const rule = text({
+        required,
+        minLength,
+        maxLength,
+        regex: pattern === undefined ? undefined : new RegExp(`^(?:${pattern})$`),
+      });
       // A test rather than concat(dns1123()): concat would take that rule's optional() over required.
-      return field.format === 'dns1123' ? rule.test('dns1123', DNS1123_MESSAGE, (value) => !value || isDns1123(value)) : rule;
+      return field.format === 'dns1123'
+        ? rule.test('dns1123', DNS1123_MESSAGE, (value) => !value || isDns1123(value))
+        : rule;
     }
     case 'number':
       return integer({ required: field.required, min: field.min, max: field.max });
@@ -38,7 +45,13 @@ export function fieldRule(field: LeafField): yup.ISchema<unknown> {
       // The Code tab can put anything here; the form's rows only ever make a map of strings.
       return yup
         .mixed()
-        .test('key-value', KEY_VALUE_MESSAGE, (value) => value === undefined || (isRecord(value) && Object.values(value).every((item) => typeof item === 'string')));
+        .test(
+          'key-value',
+          KEY_VALUE_MESSAGE,
+          (value) =>
+            value === undefined ||
+            (isRecord(value) && Object.values(value).every((item) => typeof item === 'string')),
+        );
     case 'code': {
       const language = field.language ?? 'text';
       let rule = yup.string().test('parses', (value, context) => {
@@ -56,7 +69,10 @@ type RuleTree = { [key: string]: RuleTree | yup.ISchema<unknown> };
 
 function toObjectSchema(tree: RuleTree): yup.AnyObjectSchema {
   const shape: Record<string, yup.ISchema<unknown>> = {};
-  for (const [key, node] of Object.entries(tree)) shape[key] = yup.isSchema(node) ? (node as yup.ISchema<unknown>) : toObjectSchema(node as RuleTree);
+  for (const [key, node] of Object.entries(tree))
+    shape[key] = yup.isSchema(node)
+      ? (node as yup.ISchema<unknown>)
+      : toObjectSchema(node as RuleTree);
   return yup.object(shape);
 }
 
