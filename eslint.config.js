@@ -3,19 +3,44 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { plugin as opsdeck } from '@opsdeck/eslint-plugin';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/storybook-static/**', '**/.turbo/**', '**/coverage/**', '**/.opsdeck/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/storybook-static/**',
+      '**/.turbo/**',
+      '**/coverage/**',
+      '**/.opsdeck/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { opsdeck },
+    plugins: { opsdeck, 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      // Workspace packages resolve to their source, as in tests and apps (the @opsdeck/source condition).
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          conditionNames: ['@opsdeck/source', 'types', 'import', 'default'],
+        }),
+      ],
+    },
     rules: {
       'opsdeck/layering': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // A module cycle (type-only imports aside) is a layering mistake inside a package: the console's
+      // main -> createConsole -> routes -> pages -> context -> createConsole was one.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },

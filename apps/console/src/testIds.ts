@@ -5,6 +5,7 @@ export const testIds = {
     main: 'console-main',
     pageLoader: 'console-page-loader',
     bootLoader: 'console-boot-loader',
+    standalone: 'console-standalone-page',
   },
   sidebar: {
     root: 'console-sidebar',

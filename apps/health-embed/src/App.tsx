@@ -25,7 +25,7 @@ export function App({ config }: { config: EmbedConfig }) {
         <RbacProvider authorizer={authorizer}>
           <OpsdeckThemeProvider storageKey="opsdeck.health-embed.theme">
             <main style={{ height: '100vh' }}>
-              <StandaloneHealthPage embedded />
+              <StandaloneHealthPage />
             </main>
           </OpsdeckThemeProvider>
         </RbacProvider>

@@ -7,12 +7,21 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { defineFeature, sidebarOrder } from '../features/defineFeature.ts';
+import {
+  bindRoute,
+  createExternalRouteRef,
+  createRouteRef,
+  defineFeature,
+  sidebarOrder,
+} from '@opsdeck/extensions';
+import { useRouteLink, usePageTitle } from '@opsdeck/extensions/react';
+import { Link, Outlet, useParams } from 'react-router';
 import { SIDEBAR_STORAGE_KEY } from '../navigation/collapse.ts';
 import { startTestBackend, type TestBackend } from '../testing/backend.test.helper.ts';
 import { testIds } from '../testIds.ts';
 import { ConsoleApp } from './ConsoleApp.tsx';
 import { createConsole, type Console } from './createConsole.ts';
+import { consoleRoutes } from './routes.tsx';
 
 // Small pages registered through the same API the feature packages use.
 function ProbePage({ call }: { call: string }) {
@@ -89,6 +98,71 @@ const features = [
   }),
 ];
 
+// A detail page with sub-pages sharing its header, named after its record, that links into another
+// feature through a bound external route; and a page drawn without the shell.
+const recordRoutes = { record: createRouteRef<{ id: string }>('records.record') };
+const recordExternal = { owner: createExternalRouteRef<{ id: string }>('records.owner') };
+const teamRoutes = { team: createRouteRef<{ id: string }>('teams.team') };
+
+function RecordPage() {
+  const { id } = useParams();
+  usePageTitle(`Record ${id}`);
+  const owner = useRouteLink(recordExternal.owner);
+  return (
+    <section>
+      <nav aria-label="Record pages">
+        <Link to=".">Spec</Link> <Link to="changes">Changes</Link>
+      </nav>
+      {owner ? <Link to={owner({ id: 'platform' })}>Owner</Link> : <span>No owner link</span>}
+      <Outlet />
+    </section>
+  );
+}
+
+function Changes() {
+  const { id } = useParams();
+  return <h1>Changes of {id}</h1>;
+}
+
+features.push(
+  defineFeature({
+    name: 'records',
+    resource: 'database',
+    routes: [
+      {
+        path: 'records/:id',
+        ref: recordRoutes.record,
+        title: 'Record',
+        load: async () => ({ Component: RecordPage }),
+        children: [
+          { path: '', title: 'Record', load: async () => ({ Component: () => <h1>Spec</h1> }) },
+          { path: 'changes', title: 'Changes', load: async () => ({ Component: Changes }) },
+        ],
+      },
+      {
+        path: 'view/records/:id',
+        title: 'Record card',
+        standalone: true,
+        load: async () => ({ Component: () => <h1>Record card</h1> }),
+      },
+    ],
+    externalRoutes: recordExternal,
+  }),
+  defineFeature({
+    name: 'teams',
+    resource: 'database',
+    routes: [
+      {
+        path: 'teams/:id',
+        ref: teamRoutes.team,
+        title: 'Team',
+        load: async () => ({ Component: () => <h1>Team page</h1> }),
+      },
+    ],
+  }),
+);
+const bindings = [bindRoute(recordExternal.owner, teamRoutes.team)];
+
 let backend: TestBackend;
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -100,6 +174,7 @@ beforeEach(() => {
   backend.state.roles = ['admin'];
   backend.state.properties = [];
   backend.state.whoamiDelay = 0;
+  backend.state.propertiesDelay = 0;
   backend.state.whoamiRefusals = 0;
   localStorage.clear();
 });
@@ -108,6 +183,8 @@ afterEach(() => cleanup());
 function renderConsole(path: string): Console {
   const app = createConsole({
     features,
+    bindings,
+    routes: consoleRoutes,
     apiBaseUrl: backend.apiBaseUrl,
     kratosBasePath: backend.kratosBasePath,
     createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
@@ -357,6 +434,44 @@ describe('console shell', () => {
     renderConsole('/probe/actions');
     await screen.findByRole('heading', { name: 'Probe done' });
     expect(screen.queryByRole('button', { name: 'New thing' })).toBeNull();
+  });
+
+  it('draws sub-pages in their detail page under one header named after the record', async () => {
+    const user = userEvent.setup();
+    renderConsole('/records/7');
+    expect(await screen.findByRole('heading', { name: 'Spec' })).toBeTruthy();
+    const title = () => screen.getByTestId(testIds.header.title).textContent;
+    await waitFor(() => expect(title()).toBe('Record 7'));
+    await user.click(screen.getByRole('link', { name: 'Changes' }));
+    expect(await screen.findByRole('heading', { name: 'Changes of 7' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Record pages' })).toBeTruthy();
+    expect(title()).toBe('Record 7');
+    expect(document.title).toBe('Record 7 | Opsdeck');
+  });
+
+  it('links into another feature through a binding, and not when that feature is switched off', async () => {
+    const user = userEvent.setup();
+    renderConsole('/records/7');
+    await user.click(await screen.findByRole('link', { name: 'Owner' }));
+    expect(await screen.findByRole('heading', { name: 'Team page' })).toBeTruthy();
+    cleanup();
+    backend.state.properties = [{ name: 'teams.disable', value: 'true' }];
+    renderConsole('/records/7');
+    expect(await screen.findByText('No owner link')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Owner' })).toBeNull();
+  });
+
+  it('draws a standalone page without the shell before the feature flags arrive', async () => {
+    backend.state.propertiesDelay = 5_000;
+    renderConsole('/view/records/7');
+    expect(await screen.findByRole('heading', { name: 'Record card' })).toBeTruthy();
+    expect(screen.queryByTestId(testIds.shell.root)).toBeNull();
+    cleanup();
+    backend.state.propertiesDelay = 0;
+    backend.state.roles = ['guest'];
+    renderConsole('/view/records/7');
+    expect(await screen.findByTestId(testIds.pages.unauthorized)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Record card' })).toBeNull();
   });
 
   it('greets the user, shows both versions and opens the kubeconfig modal', async () => {

@@ -8,14 +8,23 @@ import { useApiErrorToasts } from '../errors/useApiErrorToasts.ts';
 import { ConsoleContext } from './ConsoleContext.tsx';
 import type { Console } from './createConsole.ts';
 
-function ApiErrorToasts({ queryClient, messageFor }: { queryClient: QueryClient; messageFor: (error: unknown) => string | null }) {
+function ApiErrorToasts({
+  queryClient,
+  messageFor,
+}: {
+  queryClient: QueryClient;
+  messageFor: (error: unknown) => string | null;
+}) {
   useApiErrorToasts(queryClient, messageFor);
   return null;
 }
 
 /** The providers every page shares, around the router. */
 export function ConsoleApp({ console: app }: { console: Console }) {
-  const context = useMemo(() => ({ registry: app.registry, session: app.session, createApiClient: app.createApiClient }), [app]);
+  const context = useMemo(
+    () => ({ registry: app.registry, session: app.session, createApiClient: app.createApiClient }),
+    [app],
+  );
   return (
     <QueryClientProvider client={app.queryClient}>
       <ApiClientProvider client={app.apiClient}>

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@opsdeck/api-client';
 import type { SessionProvider } from '@opsdeck/auth';
 import { createContext, useContext } from 'react';
-import type { FeatureRegistry } from '../features/defineFeature.ts';
+import type { FeatureRegistry } from '@opsdeck/extensions';
 import type { ApiAuthOptions } from './createConsole.ts';
 
 export interface ConsoleContextValue {

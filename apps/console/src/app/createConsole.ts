@@ -1,27 +1,45 @@
-import { authStateCheckerUrl, createApiClient, type ApiClient, type ApiClientOptions } from '@opsdeck/api-client';
+import {
+  authStateCheckerUrl,
+  createApiClient,
+  type ApiClient,
+  type ApiClientOptions,
+} from '@opsdeck/api-client';
 import { loginPath, type SessionProvider } from '@opsdeck/auth';
-import { createKratosFlows, createKratosSessionProvider, type KratosFlows } from '@opsdeck/auth/kratos';
+import {
+  createKratosFlows,
+  createKratosSessionProvider,
+  type KratosFlows,
+} from '@opsdeck/auth/kratos';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { createFeatureRegistry, type FeatureDefinition, type FeatureRegistry } from '../features/defineFeature.ts';
+import {
+  createFeatureRegistry,
+  type FeatureDefinition,
+  type FeatureRegistry,
+  type RouteBinding,
+} from '@opsdeck/extensions';
 import { toastMessageForError } from '../errors/toastMessage.ts';
 import { returnedByChecker } from '../session/checkerLoop.ts';
 import { createConsoleQueryClient } from './queryClient.ts';
 import { isSignInPage, returnTargetOf } from './returnTarget.ts';
-import { consoleRoutes } from './routes.tsx';
 
 export type ConsoleRouter = ReturnType<typeof createBrowserRouter>;
 
 export interface ConsoleOptions {
   features: readonly FeatureDefinition[];
+  /** The build's cross-feature links (src/features/index.ts). */
+  bindings?: readonly RouteBinding[];
   /** Where the API service groups live; default `/api` (same origin, the session cookie goes along). */
   apiBaseUrl?: string;
   /** The Kratos public API; default `/api/.ory`. */
   kratosBasePath?: string;
   /** Tests pass a memory router; the browser uses the history API. */
   createRouter?: (routes: RouteObject[]) => ConsoleRouter;
-  /** The route table; default the Kratos console's (hosted mode brings its own, see src/hosted). */
-  routes?: (registry: FeatureRegistry) => RouteObject[];
+  /**
+   * The route table: `consoleRoutes` (app/routes.tsx) for Kratos, hosted mode brings its own. Passed
+   * in by main.tsx, so this module never imports the pages that import it back.
+   */
+  routes: (registry: FeatureRegistry) => RouteObject[];
   /** The words of a failed call's toast, or null for none; default `toastMessageForError`. */
   toastMessage?: (error: unknown) => string | null;
   /**
@@ -49,10 +67,11 @@ export interface Console {
 }
 
 export function createConsole(options: ConsoleOptions): Console {
-  const registry = createFeatureRegistry(options.features);
+  const registry = createFeatureRegistry(options.features, { bindings: options.bindings });
   // The router is made last (its routes need nothing from here) but the handlers below read it lazily.
   const made: { router?: ConsoleRouter } = {};
-  const reauthenticatePath = options.reauthenticatePath ?? ((returnTo: string) => loginPath({ returnTo, refresh: true }));
+  const reauthenticatePath =
+    options.reauthenticatePath ?? ((returnTo: string) => loginPath({ returnTo, refresh: true }));
   const location = () => made.router?.state.location ?? { pathname: '/', search: '' };
 
   // Spec §8: any 401 goes to the state checker with the page to come back to.
@@ -64,17 +83,32 @@ export function createConsole(options: ConsoleOptions): Console {
     // The checker found a session and sent us back, yet the API still says 401: asking it again
     // would loop, so the user signs in again, and nothing moves until they do.
     const returnTo = returnTargetOf(current);
-    const target = returnedByChecker(current.state) ? reauthenticatePath(returnTo) : authStateCheckerUrl(returnTo);
+    const target = returnedByChecker(current.state)
+      ? reauthenticatePath(returnTo)
+      : authStateCheckerUrl(returnTo);
     void router.navigate(target, { replace: true });
   };
-  const makeApiClient = (auth: ApiAuthOptions) => createApiClient({ baseUrl: options.apiBaseUrl ?? '/api', ...auth, onUnauthorized });
+  const makeApiClient = (auth: ApiAuthOptions) =>
+    createApiClient({ baseUrl: options.apiBaseUrl ?? '/api', ...auth, onUnauthorized });
   const apiClient = makeApiClient({});
   const kratos = createKratosFlows({ basePath: options.kratosBasePath ?? '/api/.ory' });
-  const session = createKratosSessionProvider({ flows: kratos, returnTo: () => returnTargetOf(location()) });
+  const session = createKratosSessionProvider({
+    flows: kratos,
+    returnTo: () => returnTargetOf(location()),
+  });
   const queryClient = createConsoleQueryClient();
-  const routes = (options.routes ?? consoleRoutes)(registry);
+  const routes = options.routes(registry);
   const router = (options.createRouter ?? ((table) => createBrowserRouter(table)))(routes);
   made.router = router;
   const toastMessage = options.toastMessage ?? toastMessageForError;
-  return { router, queryClient, apiClient, kratos, session, registry, createApiClient: makeApiClient, toastMessage };
+  return {
+    router,
+    queryClient,
+    apiClient,
+    kratos,
+    session,
+    registry,
+    createApiClient: makeApiClient,
+    toastMessage,
+  };
 }

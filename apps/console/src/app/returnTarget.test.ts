@@ -3,12 +3,24 @@ import { isSignInPage, returnTargetOf } from './returnTarget.ts';
 
 describe('returnTargetOf', () => {
   it('is the current path and query', () => {
-    expect(returnTargetOf({ pathname: '/health', search: '?search=dns' })).toBe('/health?search=dns');
+    expect(returnTargetOf({ pathname: '/health', search: '?search=dns' })).toBe(
+      '/health?search=dns',
+    );
   });
 
   it('on the state checker, is the page the checker was sent from', () => {
-    expect(returnTargetOf({ pathname: '/auth-state-checker', search: '?return_to=%2Fhealth%3Ftab%3Dall' })).toBe('/health?tab=all');
-    expect(returnTargetOf({ pathname: '/auth-state-checker', search: '?return_to=https%3A%2F%2Fevil.example' })).toBe('/');
+    expect(
+      returnTargetOf({
+        pathname: '/auth-state-checker',
+        search: '?return_to=%2Fhealth%3Ftab%3Dall',
+      }),
+    ).toBe('/health?tab=all');
+    expect(
+      returnTargetOf({
+        pathname: '/auth-state-checker',
+        search: '?return_to=https%3A%2F%2Fevil.example',
+      }),
+    ).toBe('/');
   });
 });
 

@@ -6,7 +6,8 @@ import { safeReturnTo } from '../routing/access.ts';
  * is the return_to the checker was given, so a 401 → checker → login chain keeps the first page.
  */
 export function returnTargetOf(location: { pathname: string; search: string }): string {
-  if (location.pathname === authPaths.authStateChecker) return safeReturnTo(new URLSearchParams(location.search).get('return_to'));
+  if (location.pathname === authPaths.authStateChecker)
+    return safeReturnTo(new URLSearchParams(location.search).get('return_to'));
   return location.pathname + location.search;
 }
 

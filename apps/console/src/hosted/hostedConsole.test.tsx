@@ -10,7 +10,7 @@ import { createMemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConsoleApp } from '../app/ConsoleApp.tsx';
 import type { Console } from '../app/createConsole.ts';
-import { defineFeature, sidebarOrder } from '../features/defineFeature.ts';
+import { defineFeature, sidebarOrder } from '@opsdeck/extensions';
 import { startTestBackend, type TestBackend } from '../testing/backend.test.helper.ts';
 import { standInClerk, type StandInOrganization } from '../testing/clerk.test.helper.ts';
 import { testIds } from '../testIds.ts';

@@ -1,7 +1,7 @@
 import { authPaths } from '@opsdeck/auth';
+import type { FeatureRegistry } from '@opsdeck/extensions';
 import type { RouteObject } from 'react-router';
-import { shellPageRoutes } from '../app/routes.tsx';
-import type { FeatureRegistry } from '../features/defineFeature.ts';
+import { shellPageRoutes, standalonePageRoutes } from '../app/routes.tsx';
 import { BootLoader } from '../pages/BootLoader.tsx';
 import { RootErrorPage } from '../pages/RouteErrorPage.tsx';
 import { AuthStateChecker } from '../session/AuthStateChecker.tsx';
@@ -35,6 +35,7 @@ export function hostedConsoleRoutes(
         { path: relative(authPaths.organizationsSwitched), element: <HostedSwitchedPage /> },
         { path: relative(authPaths.organizations), element: <HostedOrganizationsPage /> },
         { path: relative(authPaths.authStateChecker), element: <AuthStateChecker /> },
+        ...standalonePageRoutes(registry),
         { element: <HostedShell />, children: shellPageRoutes(registry) },
       ],
     },

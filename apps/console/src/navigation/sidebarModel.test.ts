@@ -5,7 +5,7 @@ import {
   sidebarOrder,
   type FeatureDefinition,
   type SidebarItemDefinition,
-} from '../features/defineFeature.ts';
+} from '@opsdeck/extensions';
 import { buildSidebar, type SidebarEntry } from './sidebarModel.ts';
 
 const page = async () => ({ Component: () => null });

@@ -1,13 +1,12 @@
+import type { FeatureDefinition, SidebarIcon } from '@opsdeck/extensions';
 import type { Authorizer, FeatureFlags } from '@opsdeck/rbac';
-import type { IconComponent } from '@opsdeck/ui';
-import type { FeatureDefinition } from '../features/defineFeature.ts';
 
 export interface SidebarLink {
   kind: 'link';
   /** The feature's name. */
   name: string;
   label: string;
-  icon: IconComponent;
+  icon: SidebarIcon;
   path: string;
 }
 

@@ -10,6 +10,8 @@ import { firstSidebarPath } from './specAreas.ts';
 export function HomeRedirect() {
   const { registry } = useConsole();
   const entries = useSidebarEntries() ?? [];
-  const target = registry.featureOf('topology') ? '/topology' : (firstSidebarPath(entries) ?? '/topology');
+  const target = registry.featureOf('topology')
+    ? '/topology'
+    : (firstSidebarPath(entries) ?? '/topology');
   return <Navigate to={target} replace />;
 }

@@ -16,16 +16,32 @@ describe('specAreaOf', () => {
 
 describe('firstSidebarPath', () => {
   it('is the first link, else the first item of a group', () => {
-    const link = { kind: 'link' as const, name: 'health', label: 'Health', icon: Activity, path: '/health' };
+    const link = {
+      kind: 'link' as const,
+      name: 'health',
+      label: 'Health',
+      icon: Activity,
+      path: '/health',
+    };
     expect(firstSidebarPath([link])).toBe('/health');
-    expect(firstSidebarPath([{ kind: 'group', label: 'Settings', items: [{ ...link, path: '/settings/users' }] }])).toBe('/settings/users');
+    expect(
+      firstSidebarPath([
+        { kind: 'group', label: 'Settings', items: [{ ...link, path: '/settings/users' }] },
+      ]),
+    ).toBe('/settings/users');
     expect(firstSidebarPath([])).toBeUndefined();
   });
 });
 
 describe('currentHandle', () => {
   it('takes the deepest route handle', () => {
-    expect(currentHandle([{ handle: undefined }, { handle: { title: 'List' } }, { handle: { title: 'Detail', ownHeader: true } }])).toEqual({
+    expect(
+      currentHandle([
+        { handle: undefined },
+        { handle: { title: 'List' } },
+        { handle: { title: 'Detail', ownHeader: true } },
+      ]),
+    ).toEqual({
       title: 'Detail',
       ownHeader: true,
     });

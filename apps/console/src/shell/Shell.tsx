@@ -1,6 +1,8 @@
 import { isApiError } from '@opsdeck/api-client';
 import { aboutQuery } from '@opsdeck/api-client/general';
 import { useApiClient } from '@opsdeck/api-client/react';
+import { createExtensionView } from '@opsdeck/extensions';
+import { ExtensionsProvider, PageTitleProvider } from '@opsdeck/extensions/react';
 import { RbacProvider } from '@opsdeck/rbac/react';
 import {
   Button,
@@ -117,10 +119,21 @@ export function Shell({ account }: ShellProps) {
     () => (ready ? buildSidebar(registry.features, ready.flags, ready.authorizer) : undefined),
     [ready, registry],
   );
+  // The extension points filtered once for this user: pages only see links and contributions they may use.
+  const extensions = useMemo(
+    () =>
+      ready
+        ? createExtensionView(registry, { flags: ready.flags, authorizer: ready.authorizer })
+        : undefined,
+    [ready, registry],
+  );
+  // A page names itself after its record once loaded (usePageTitle); the route's title until then.
+  const [recordTitle, setRecordTitle] = useState<string | undefined>();
+  const title = recordTitle ?? handle.title;
 
   useEffect(() => {
-    document.title = handle.title ? `${handle.title} | Opsdeck` : 'Opsdeck';
-  }, [handle.title]);
+    document.title = title ? `${title} | Opsdeck` : 'Opsdeck';
+  }, [title]);
 
   const signOut = async () => {
     const { redirectTo } = await sessionProvider.logout();
@@ -131,23 +144,27 @@ export function Shell({ account }: ShellProps) {
   // A 401 is on its way to the state checker; anything else is worth a page of its own.
   const failed = error !== null && !(isApiError(error) && error.status === 401);
   let content;
-  if (ready) {
+  if (ready && extensions) {
     content = (
       <RbacProvider authorizer={ready.authorizer} featureFlags={ready.flags}>
-        <ErrorBoundary
-          key={location.pathname}
-          fallback={(caught, reset) => (
-            <ErrorPage
-              error={caught}
-              title={ERROR_BOUNDARY_MESSAGE}
-              actions={<Button onClick={reset}>Try again</Button>}
-            />
-          )}
-        >
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
+        <ExtensionsProvider view={extensions}>
+          <PageTitleProvider onTitle={setRecordTitle}>
+            <ErrorBoundary
+              key={location.pathname}
+              fallback={(caught, reset) => (
+                <ErrorPage
+                  error={caught}
+                  title={ERROR_BOUNDARY_MESSAGE}
+                  actions={<Button onClick={reset}>Try again</Button>}
+                />
+              )}
+            >
+              <Suspense fallback={<Loading />}>
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
+          </PageTitleProvider>
+        </ExtensionsProvider>
       </RbacProvider>
     );
   } else if (failed) {
@@ -189,7 +206,7 @@ export function Shell({ account }: ShellProps) {
                 />
               ) : undefined
             }
-            title={handle.ownHeader ? undefined : handle.title}
+            title={handle.ownHeader ? undefined : title}
             actions={
               ready && handle.headerActions && !handle.ownHeader ? (
                 <HeaderActions component={handle.headerActions} session={ready} />

@@ -8,6 +8,8 @@ export interface BackendState {
   /** null: nobody is signed in (whoami and the session check answer 401). */
   roles: string[] | null;
   properties: Array<{ name: string; value: string }>;
+  /** Milliseconds before /api/properties answers (the feature flags arrive late). */
+  propertiesDelay: number;
   /** Milliseconds whoami waits before answering. */
   whoamiDelay: number;
   /** How many more whoami calls answer 401 although the Kratos session is good (-1: all of them). */
@@ -57,7 +59,7 @@ function loginFlow(origin: string, returnTo: string | null) {
 }
 
 export async function startTestBackend(initial: Partial<BackendState> = {}): Promise<TestBackend> {
-  const state: BackendState = { roles: ['admin'], properties: [], whoamiDelay: 0, whoamiRefusals: 0, ...initial };
+  const state: BackendState = { roles: ['admin'], properties: [], propertiesDelay: 0, whoamiDelay: 0, whoamiRefusals: 0, ...initial };
   const requests: string[] = [];
   const authorizations: Array<string | undefined> = [];
   let origin = '';
@@ -71,8 +73,13 @@ export async function startTestBackend(initial: Partial<BackendState> = {}): Pro
     };
     const signedIn = state.roles !== null;
     switch (url.pathname) {
-      case '/api/properties':
-        return json(200, state.properties.map(({ name, value }) => ({ name, value, source: 'db', type: 'string', description: '' })));
+      case '/api/properties': {
+        const answer = () =>
+          json(200, state.properties.map(({ name, value }) => ({ name, value, source: 'db', type: 'string', description: '' })));
+        if (state.propertiesDelay > 0) setTimeout(answer, state.propertiesDelay);
+        else answer();
+        return;
+      }
       case '/api/about':
         return json(200, { appVersion: '9.9.9', chartVersion: '9.9.9' });
       case '/api/auth/whoami': {

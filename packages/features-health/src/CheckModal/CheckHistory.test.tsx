@@ -96,7 +96,7 @@ describe('CheckHistory', () => {
 
   it('pages through the browser history in the embed, which has no router', async () => {
     const user = userEvent.setup();
-    renderWithoutRouter(<StandaloneHealthPage embedded />, {
+    renderWithoutRouter(<StandaloneHealthPage />, {
       baseUrl: server.baseUrl,
       url: '/health?checkId=c-payments-api&timeRange=3h&history.pageSize=25',
     });

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HealthPage } from '../HealthPage/HealthPage.tsx';
 import { testIds } from '../testIds.ts';
 import { axeViolations } from '../testing/axe.test.helper.ts';
+import { hostAppView } from '../testing/hostApp.test.helper.tsx';
 import { startHealthServer, type HealthServer } from '../testing/healthServer.test.helper.ts';
 import { currentUrl, renderWithProviders } from '../testing/renderHealth.test.helper.tsx';
 
@@ -22,26 +23,21 @@ function openModal(
   options: {
     roles?: string[];
     permissions?: Permission[];
-    embedded?: boolean;
-    extra?: boolean;
+    /** Inside a console that binds health's links and contributes an action (default); false: the embed. */
+    inConsole?: boolean;
   } = {},
 ) {
+  const roles = options.roles ?? ['viewer'];
   return renderWithProviders(
     <main>
-      <HealthPage
-        embedded={options.embedded}
-        checkActions={
-          options.extra
-            ? (check) => <button type="button">Attach {check.name} as evidence</button>
-            : undefined
-        }
-      />
+      <HealthPage />
     </main>,
     {
       baseUrl: server.baseUrl,
-      roles: options.roles,
+      roles,
       permissions: options.permissions,
       url: `/health?checkId=${checkId}&timeRange=3h`,
+      extensions: options.inConsole === false ? undefined : hostAppView(roles),
     },
   );
 }
@@ -160,25 +156,46 @@ describe('CheckModal', () => {
   });
 
   it('links Edit for a console-defined canary, not for an externally defined one', async () => {
-    openModal('c-payments-api', { extra: true });
+    openModal('c-payments-api', { roles: ['editor'] });
     const edit = await screen.findByTestId(testIds.modal.edit);
     expect(edit.getAttribute('href')).toBe('/settings/canaries/canary-payments');
-    expect(screen.getByRole('button', { name: 'Attach payments-api as evidence' })).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: 'Attach payments-api as evidence' }),
+    ).toBeTruthy();
     cleanup();
-    openModal('c-payments-db', { extra: true });
+    openModal('c-payments-db', { roles: ['editor'] });
     await waitFor(() =>
       expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'),
     );
     expect(screen.queryByTestId(testIds.modal.edit)).toBeNull();
   });
 
-  it('has no Edit link or extra actions when embedded', async () => {
-    openModal('c-payments-api', { embedded: true, extra: true });
+  it('has no links or extra actions where nothing is bound (the embed)', async () => {
+    const user = userEvent.setup();
+    openModal('c-payments-api', { roles: ['admin'], inConsole: false });
+    const modal = await screen.findByTestId(testIds.modal.root);
     await waitFor(() =>
       expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'),
     );
     expect(screen.queryByTestId(testIds.modal.edit)).toBeNull();
     expect(screen.queryByRole('button', { name: /as evidence/ })).toBeNull();
+    await user.click(within(modal).getByRole('tab', { name: /Relationships/ }));
+    expect(within(modal).getByText(/payments-service/)).toBeTruthy();
+    expect(within(modal).queryByRole('link')).toBeNull();
+  });
+
+  it("offers the console's links and actions only to users who may follow them", async () => {
+    const user = userEvent.setup();
+    openModal('c-payments-api', { roles: ['viewer'] });
+    const modal = await screen.findByTestId(testIds.modal.root);
+    await waitFor(() =>
+      expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'),
+    );
+    // A viewer may not edit canaries nor attach evidence, but reads topology and catalog.
+    expect(screen.queryByTestId(testIds.modal.edit)).toBeNull();
+    expect(screen.queryByRole('button', { name: /as evidence/ })).toBeNull();
+    await user.click(within(modal).getByRole('tab', { name: /Relationships/ }));
+    expect(within(modal).getByRole('link', { name: 'payments-service' })).toBeTruthy();
   });
 
   it('offers Run Now to a responder, runs the check, shows the result and refreshes the row and modal', async () => {

@@ -1,4 +1,6 @@
 import type { CheckDetails, CheckSummary } from '@opsdeck/api-client/health';
+import { slots } from '@opsdeck/extensions';
+import { SlotOutlet, useRouteLink } from '@opsdeck/extensions/react';
 import { useCapability } from '@opsdeck/rbac/react';
 import {
   Badge,
@@ -17,6 +19,7 @@ import {
 } from '@opsdeck/ui';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { healthExternalRoutes } from '../routes.ts';
 import { useCheckDetails, useCheckGraph, useRunCheck } from '../hooks/checkQueries.ts';
 import { isExternallyDefined } from '../model/checkActions.ts';
 import { timeRangePresets, type TimeRangePreset } from '../model/timeRange.ts';
@@ -29,13 +32,6 @@ import { HealthOverviewChart } from './HealthOverviewChart.tsx';
 const SpecView = lazy(() =>
   import('./SpecView.tsx').then((module) => ({ default: module.SpecView })),
 );
-
-/** What the console passes to fill the footer's extra actions (playbooks, attach as evidence). */
-export type CheckActionsSlot = (check: {
-  id: string;
-  name: string;
-  canaryId: string | null;
-}) => ReactNode;
 
 const Stats = styled.dl`
   display: grid;
@@ -103,6 +99,9 @@ function useShortScreen(): boolean {
 }
 
 function Relationships({ details }: { details: CheckDetails | null | undefined }) {
+  // Links only where the app bound a route this user may open (none in the standalone embed).
+  const componentPage = useRouteLink(healthExternalRoutes.componentPage);
+  const configPage = useRouteLink(healthExternalRoutes.configPage);
   const components = (details?.components ?? []).flatMap((row) =>
     row.components ? [row.components] : [],
   );
@@ -112,13 +111,22 @@ function Relationships({ details }: { details: CheckDetails | null | undefined }
     <Relations data-testid={testIds.modal.relationships}>
       {components.map((component) => (
         <li key={`component:${component.id}`}>
-          <HealthLink to={`/topology/${component.id}`}>{component.name}</HealthLink> (component)
+          {componentPage ? (
+            <HealthLink to={componentPage({ id: component.id })}>{component.name}</HealthLink>
+          ) : (
+            component.name
+          )}{' '}
+          (component)
         </li>
       ))}
       {configs.map((config) => (
         <li key={`config:${config.id}`}>
-          <HealthLink to={`/catalog/${config.id}`}>{config.name}</HealthLink> (
-          {config.type ?? 'config'})
+          {configPage ? (
+            <HealthLink to={configPage({ id: config.id })}>{config.name}</HealthLink>
+          ) : (
+            config.name
+          )}{' '}
+          ({config.type ?? 'config'})
         </li>
       ))}
     </Relations>
@@ -139,8 +147,6 @@ export interface CheckModalProps {
   timeRange: TimeRangePreset;
   onTimeRangeChange: (timeRange: TimeRangePreset) => void;
   onClose: () => void;
-  embedded?: boolean;
-  checkActions?: CheckActionsSlot;
 }
 
 /** The modal itself; links go through the host's routing (HealthRoutingProvider). */
@@ -150,14 +156,13 @@ export function CheckModalView({
   timeRange,
   onTimeRangeChange,
   onClose,
-  embedded = false,
-  checkActions,
 }: CheckModalProps) {
   const details = useCheckDetails(checkId);
   const graph = useCheckGraph(checkId, timeRange);
   const runCheck = useRunCheck(checkId);
   // Console §2: Run Now for admin, editor, responder and commander; the server checks the same capability.
   const canRun = useCapability('canaries.run');
+  const canaryEditor = useRouteLink(healthExternalRoutes.canaryEditor);
   const shortScreen = useShortScreen();
   const check = details.data;
   const name = check?.name ?? summary?.name ?? 'Check';
@@ -281,9 +286,12 @@ export function CheckModalView({
           ) : (
             <span style={{ marginRight: 'auto' }} />
           )}
-          {!embedded && checkActions ? checkActions({ id: checkId, name, canaryId }) : null}
-          {!embedded && canaryId && check && !isExternallyDefined(source) ? (
-            <HealthLink to={`/settings/canaries/${canaryId}`} data-testid={testIds.modal.edit}>
+          <SlotOutlet
+            slot={slots.checkActions}
+            props={{ check: { id: checkId, name, canaryId } }}
+          />
+          {canaryEditor && canaryId && check && !isExternallyDefined(source) ? (
+            <HealthLink to={canaryEditor({ id: canaryId })} data-testid={testIds.modal.edit}>
               Edit
             </HealthLink>
           ) : null}

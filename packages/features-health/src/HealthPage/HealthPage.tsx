@@ -8,13 +8,9 @@ import {
   useEffect,
   useMemo,
   useState,
-  type ReactNode,
 } from 'react';
 import styled from 'styled-components';
-import type {
-  CheckActionsSlot,
-  CheckModalView as CheckModalComponent,
-} from '../CheckModal/CheckModal.tsx';
+import type { CheckModalView as CheckModalComponent } from '../CheckModal/CheckModal.tsx';
 import { useCheckSummary } from '../hooks/healthQueries.ts';
 import { useHealthViewState } from '../hooks/useHealthViewState.ts';
 import type { GroupBy } from '../model/grouping.ts';
@@ -146,15 +142,6 @@ const fixedTabBy: Array<{ value: TabBy; label: string }> = [
   { value: 'agent', label: 'Agent' },
 ];
 
-export interface HealthPageProps {
-  /** The standalone health page: no extra actions, no links into the rest of the console. */
-  embedded?: boolean;
-  /** Extra buttons in the page header (the console's own). */
-  headerActions?: ReactNode;
-  /** Extra actions in the check modal's footer (playbooks, attach as evidence); ignored when embedded. */
-  checkActions?: CheckActionsSlot;
-}
-
 /**
  * The search box keeps what is typed to itself and commits it 400 ms after the last keystroke, so
  * typing re-renders only this input, never the list.
@@ -200,16 +187,16 @@ const SearchBox = memo(function SearchBox({
 let loadedCheckModal: typeof CheckModalComponent | null = null;
 
 /** The health page in a react-router app (the console): its URL state and links go through the router. */
-export function HealthPage(props: HealthPageProps) {
+export function HealthPage() {
   return (
     <HealthRoutingProvider routing={reactRouterRouting}>
-      <HealthPageView {...props} />
+      <HealthPageView />
     </HealthRoutingProvider>
   );
 }
 
 /** The page under whatever routing the host provides through HealthRoutingProvider. */
-export function HealthPageView({ embedded = false, headerActions, checkActions }: HealthPageProps) {
+export function HealthPageView() {
   const [view, update] = useHealthViewState();
   const [refreshRate, setRefreshRate] = useRefreshRate();
   const summary = useCheckSummary(refreshIntervalMs(refreshRate));
@@ -343,7 +330,6 @@ export function HealthPageView({ embedded = false, headerActions, checkActions }
     >
       <Header>
         <Title>Health</Title>
-        {embedded ? null : headerActions}
         <Select
           label="Layout"
           hideLabel
@@ -418,8 +404,6 @@ export function HealthPageView({ embedded = false, headerActions, checkActions }
             timeRange={view.timeRange}
             onTimeRangeChange={(timeRange) => update({ timeRange }, { replace: true })}
             onClose={closeCheck}
-            embedded={embedded}
-            checkActions={checkActions}
           />
         </Suspense>
       ) : null}

@@ -25,7 +25,7 @@ const params = () => new URLSearchParams(window.location.search);
 function renderPage(url: string, roles?: string[]) {
   return renderWithoutRouter(
     <main>
-      <StandaloneHealthPage embedded />
+      <StandaloneHealthPage />
     </main>,
     { baseUrl: server.baseUrl, url, roles },
   );
@@ -75,7 +75,7 @@ describe('StandaloneHealthPage (no router: history and the query string)', () =>
     });
     await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
     try {
-      renderWithoutRouter(<StandaloneHealthPage embedded />, { baseUrl: `http://127.0.0.1:${(failing.address() as AddressInfo).port}/api`, url: '/health' });
+      renderWithoutRouter(<StandaloneHealthPage />, { baseUrl: `http://127.0.0.1:${(failing.address() as AddressInfo).port}/api`, url: '/health' });
       expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
       expect(screen.getAllByText(/summary store unavailable/).length).toBeGreaterThan(0);
       expect(screen.queryAllByTestId(testIds.page.row)).toHaveLength(0);

@@ -1,4 +1,6 @@
 import { createApiClient } from '@opsdeck/api-client';
+import type { ExtensionView } from '@opsdeck/extensions';
+import { ExtensionsProvider } from '@opsdeck/extensions/react';
 import { ApiClientProvider } from '@opsdeck/api-client/react';
 import { createAuthorizer, type Permission } from '@opsdeck/rbac';
 import { RbacProvider } from '@opsdeck/rbac/react';
@@ -27,6 +29,8 @@ interface RenderOptions {
   /** Permission rows as whoami returns them. */
   permissions?: Permission[];
   url?: string;
+  /** The app's extension points as this user sees them; none bound by default (the embed's case). */
+  extensions?: ExtensionView;
 }
 
 function Providers({ options, children }: { options: RenderOptions; children: ReactNode }) {
@@ -41,7 +45,13 @@ function Providers({ options, children }: { options: RenderOptions; children: Re
             permissions: options.permissions,
           })}
         >
-          <OpsdeckThemeProvider>{children}</OpsdeckThemeProvider>
+          <OpsdeckThemeProvider>
+            {options.extensions ? (
+              <ExtensionsProvider view={options.extensions}>{children}</ExtensionsProvider>
+            ) : (
+              children
+            )}
+          </OpsdeckThemeProvider>
         </RbacProvider>
       </ApiClientProvider>
     </QueryClientProvider>

@@ -1,0 +1,3 @@
+import { definePackageConfig } from '../../vitest.shared.ts';
+
+export default definePackageConfig({ test: { environment: 'jsdom' } });
