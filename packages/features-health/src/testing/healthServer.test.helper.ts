@@ -151,7 +151,8 @@ export function healthRoutes(
 /** A fake backend on 127.0.0.1 answering the health calls (see `healthRoutes`). */
 export async function startHealthServer(
   checks?: Array<Record<string, unknown>>,
+  options?: { historyTotal?: number },
 ): Promise<HealthBackend> {
-  const backend = await createFakeBackend(healthRoutes(checks));
+  const backend = await createFakeBackend(healthRoutes(checks, options));
   return Object.assign(backend, { baseUrl: `${backend.url}/api` });
 }
