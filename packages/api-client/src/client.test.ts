@@ -1,17 +1,24 @@
+import {
+  closedPort,
+  createFakeBackend,
+  hang,
+  json,
+  text,
+  type FakeBackend,
+} from '@opsdeck/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client.ts';
 import { db } from './db/index.ts';
 import { ApiError } from './errors.ts';
 import { serviceGroupPaths, type ServiceGroupName } from './http.ts';
-import { closedPort, startTestServer, type TestServer } from './httpServer.test.helper.ts';
 
-let server: TestServer;
+let backend: FakeBackend;
 beforeAll(async () => {
-  server = await startTestServer();
+  backend = await createFakeBackend({ '* /*': [] });
 });
-afterAll(() => server.close());
+afterAll(() => backend.close());
 afterEach(() => {
-  server.reply = () => ({ body: [] });
+  backend.reset();
   vi.unstubAllGlobals();
 });
 
@@ -26,7 +33,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('service groups', () => {
   it('puts every group under the base path', async () => {
-    const client = createApiClient({ baseUrl: `${server.origin}/api` });
+    const client = createApiClient({ baseUrl: `${backend.url}/api` });
     const expected: Record<ServiceGroupName, string> = {
       general: '/api/ping',
       db: '/api/db/ping',
@@ -45,7 +52,7 @@ describe('service groups', () => {
     };
     for (const name of Object.keys(serviceGroupPaths) as ServiceGroupName[]) {
       await client[name].get('ping');
-      expect(server.last().pathname).toBe(expected[name]);
+      expect(backend.last().path).toBe(expected[name]);
     }
   });
 
@@ -55,29 +62,29 @@ describe('service groups', () => {
   });
 
   it('sends Accept on reads and Prefer: return=representation on writes, and JSON bodies', async () => {
-    const client = createApiClient({ baseUrl: `${server.origin}/api` });
+    const client = createApiClient({ baseUrl: `${backend.url}/api` });
     await client.people.get('x');
-    expect(server.last().headers.accept).toBe('application/json');
-    expect(server.last().headers.prefer).toBeUndefined();
-    expect(server.last().headers.authorization).toBeUndefined();
+    expect(backend.last().headers.accept).toBe('application/json');
+    expect(backend.last().headers.prefer).toBeUndefined();
+    expect(backend.last().headers.authorization).toBeUndefined();
     for (const method of ['post', 'put', 'patch', 'delete'] as const) {
       await client.people[method]('update', { json: { id: '1' } });
-      expect(server.last()).toMatchObject({
+      expect(backend.last()).toMatchObject({
         method: method.toUpperCase(),
-        pathname: '/api/people/update',
+        path: '/api/people/update',
         body: { id: '1' },
       });
-      expect(server.last().headers.prefer).toBe('return=representation');
-      expect(server.last().headers['content-type']).toMatch(/application\/json/);
+      expect(backend.last().headers.prefer).toBe('return=representation');
+      expect(backend.last().headers['content-type']).toMatch(/application\/json/);
     }
   });
 
   it('drops undefined search params and keeps the rest in order', async () => {
-    const client = createApiClient({ baseUrl: `${server.origin}/api` });
+    const client = createApiClient({ baseUrl: `${backend.url}/api` });
     await client.playbook.get('list', {
       searchParams: { check_id: 'c1', config_id: undefined, limit: 5 },
     });
-    expect(server.last().url).toBe('/api/playbook/list?check_id=c1&limit=5');
+    expect(backend.last().url).toBe('/api/playbook/list?check_id=c1&limit=5');
   });
 });
 
@@ -85,54 +92,56 @@ describe('direct mode', () => {
   it('sends every group to the backend address with a bearer token', async () => {
     const client = createApiClient({
       baseUrl: '/api',
-      backendUrl: `${server.origin}/org-backend/`,
+      backendUrl: `${backend.url}/org-backend/`,
       getToken: () => Promise.resolve('tok-123'),
     });
     expect(client.direct).toBe(true);
     await client.canary.get('api/summary');
-    expect(server.last().pathname).toBe('/org-backend/canary/api/summary');
-    expect(server.last().headers.authorization).toBe('Bearer tok-123');
+    expect(backend.last().path).toBe('/org-backend/canary/api/summary');
+    expect(backend.last().headers.authorization).toBe('Bearer tok-123');
     await db(client).from('checks').select('id');
-    expect(server.last().pathname).toBe('/org-backend/db/checks');
-    expect(server.last().headers.authorization).toBe('Bearer tok-123');
+    expect(backend.last().path).toBe('/org-backend/db/checks');
+    expect(backend.last().headers.authorization).toBe('Bearer tok-123');
   });
 
   it('lets a failing token provider reject with its own error', async () => {
     const client = createApiClient({
-      backendUrl: server.origin,
+      backendUrl: backend.url,
       getToken: () => Promise.reject(new Error('session expired')),
     });
     await expect(client.general.get('about')).rejects.toThrow('session expired');
   });
 
   it('sends no Authorization when the provider has no token', async () => {
-    const client = createApiClient({ backendUrl: server.origin, getToken: () => undefined });
+    const client = createApiClient({ backendUrl: backend.url, getToken: () => undefined });
     await client.general.get('about');
-    expect(server.last().headers.authorization).toBeUndefined();
+    expect(backend.last().headers.authorization).toBeUndefined();
   });
 });
 
 describe('errors', () => {
   it('uses the reply error, then message, then the generic words', async () => {
-    const client = createApiClient({ baseUrl: server.origin });
-    server.reply = () => ({ status: 404, body: { error: 'check not found', message: 'ignored' } });
+    const client = createApiClient({ baseUrl: backend.url });
+    backend.on(
+      'GET /db/checks',
+      json({ error: 'check not found', message: 'ignored' }, { status: 404 }),
+    );
     let error = await failure(client.db.get('checks'));
     expect(error).toMatchObject({ kind: 'http', status: 404, message: 'check not found' });
     expect(error.body).toEqual({ error: 'check not found', message: 'ignored' });
 
-    server.reply = () => ({ status: 500, body: { message: 'database is down' } });
+    backend.on('GET /db/checks', json({ message: 'database is down' }, { status: 500 }));
     error = await failure(client.db.get('checks'));
     expect(error).toMatchObject({ kind: 'http', status: 500, message: 'database is down' });
 
-    server.reply = () => ({
-      status: 502,
-      headers: { 'Content-Type': 'text/html' },
-      body: '<h1>Bad Gateway</h1>',
-    });
+    backend.on(
+      'GET /db/checks',
+      text('<h1>Bad Gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
+    );
     error = await failure(client.db.get('checks'));
     expect(error).toMatchObject({ kind: 'http', status: 502, message: 'An error occurred' });
 
-    server.reply = () => ({ status: 409, body: { error: '' } });
+    backend.on('GET /db/checks', json({ error: '' }, { status: 409 }));
     expect(await failure(client.db.get('checks'))).toMatchObject({
       status: 409,
       message: 'An error occurred',
@@ -140,38 +149,41 @@ describe('errors', () => {
   });
 
   it("turns a real backend's plain-text 401 and 403 into sentences, the 403 naming object and action", async () => {
-    const client = createApiClient({ baseUrl: server.origin });
-    server.reply = () => ({
-      status: 403,
-      headers: {
-        'Content-Type': 'text/plain',
-        'X-Rbac-Subject': 'u1',
-        'X-Rbac-Object': 'playbooks',
-        'X-Rbac-Action': 'create',
-      },
-      body: 'unauthorized. Access Denied',
-    });
+    const client = createApiClient({ baseUrl: backend.url });
+    backend.on(
+      'POST /playbook/run',
+      text('unauthorized. Access Denied', {
+        status: 403,
+        headers: {
+          'Content-Type': 'text/plain',
+          'X-Rbac-Subject': 'u1',
+          'X-Rbac-Object': 'playbooks',
+          'X-Rbac-Action': 'create',
+        },
+      }),
+    );
     expect(await failure(client.playbook.post('run'))).toMatchObject({
       status: 403,
       message: 'Access denied: create on playbooks is not allowed for you',
     });
 
-    server.reply = () => ({
-      status: 401,
-      headers: { 'Content-Type': 'text/plain' },
-      body: 'Authorization Error',
-    });
+    backend.on(
+      'GET /db/checks',
+      text('Authorization Error', { status: 401, headers: { 'Content-Type': 'text/plain' } }),
+    );
     expect(await failure(client.db.get('checks'))).toMatchObject({
       status: 401,
       message: 'Not signed in (Authorization Error). Please sign in again.',
     });
 
     // A client mistake a real backend answers with 500 and a text body keeps its words.
-    server.reply = () => ({
-      status: 500,
-      headers: { 'Content-Type': 'text/plain' },
-      body: 'missing required parameter(s): namespace\n',
-    });
+    backend.on(
+      'POST /playbook/run',
+      text('missing required parameter(s): namespace\n', {
+        status: 500,
+        headers: { 'Content-Type': 'text/plain' },
+      }),
+    );
     expect(await failure(client.playbook.post('run'))).toMatchObject({
       status: 500,
       message: 'missing required parameter(s): namespace',
@@ -179,8 +191,8 @@ describe('errors', () => {
   });
 
   it('a server that never answers times out', async () => {
-    const client = createApiClient({ baseUrl: server.origin, timeout: 150 });
-    server.reply = () => ({ hang: true });
+    const client = createApiClient({ baseUrl: backend.url, timeout: 150 });
+    backend.on('GET /canary/api/summary', hang());
     const error = await failure(client.canary.get('api/summary'));
     expect(error).toMatchObject({
       kind: 'timeout',
@@ -208,20 +220,20 @@ describe('errors', () => {
   it('a 401 calls onUnauthorized with the current path and query', async () => {
     vi.stubGlobal('location', { pathname: '/health', search: '?layout=table' });
     const onUnauthorized = vi.fn();
-    const client = createApiClient({ baseUrl: server.origin, onUnauthorized });
-    server.reply = () => ({ status: 401, body: { error: 'unauthorized' } });
+    const client = createApiClient({ baseUrl: backend.url, onUnauthorized });
+    backend.on('GET /auth/whoami', json({ error: 'unauthorized' }, { status: 401 }));
     const error = await failure(client.auth.get('whoami'));
     expect(error).toMatchObject({ kind: 'http', status: 401, message: 'unauthorized' });
     expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith('/health?layout=table');
 
-    server.reply = () => ({ status: 403, body: { error: 'forbidden' } });
+    backend.on('GET /auth/whoami', json({ error: 'forbidden' }, { status: 403 }));
     await failure(client.auth.get('whoami'));
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
   it('an abort rejects with the AbortError, not an ApiError', async () => {
-    const client = createApiClient({ baseUrl: server.origin });
-    server.reply = () => ({ hang: true });
+    const client = createApiClient({ baseUrl: backend.url });
+    backend.on('GET /canary/api/summary', hang());
     const controller = new AbortController();
     const pending = client.canary.get('api/summary', { signal: controller.signal });
     setTimeout(() => controller.abort(), 30);
@@ -234,9 +246,10 @@ describe('errors', () => {
   });
 
   it('a reply that does not match the schema names the failing path', async () => {
-    const client = createApiClient({ baseUrl: server.origin });
-    server.reply = () => ({
-      body: { message: 'success', payload: { user: { id: 7 }, roles: [], permissions: [] } },
+    const client = createApiClient({ baseUrl: backend.url });
+    backend.on('GET /auth/whoami', {
+      message: 'success',
+      payload: { user: { id: 7 }, roles: [], permissions: [] },
     });
     const { whoamiSchema } = await import('./auth/schemas.ts');
     const error = await failure(client.auth.get('whoami', { schema: whoamiSchema }));

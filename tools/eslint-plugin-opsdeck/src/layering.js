@@ -1,6 +1,6 @@
 // Makes the package layering of shared/STYLE.md a lint error instead of a convention:
-// a feature package never imports another feature package, and nobody reaches into another
-// package's src/ by path.
+// a feature package never imports another feature package, nobody reaches into another
+// package's src/ by path, and the test helpers of @opsdeck/testing stay out of shipped code.
 import path from 'node:path';
 
 const SCOPE = '@opsdeck/';
@@ -9,7 +9,17 @@ const SCOPE = '@opsdeck/';
 export function packageDirOf(filename) {
   const normalized = filename.split(path.sep).join('/');
   const match = /(?:^|\/)((?:packages|apps)\/[^/]+)\//.exec(normalized);
-  return match ? { dir: match[1], root: normalized.slice(0, match.index + (match[0].startsWith('/') ? 1 : 0)) } : null;
+  return match
+    ? { dir: match[1], root: normalized.slice(0, match.index + (match[0].startsWith('/') ? 1 : 0)) }
+    : null;
+}
+
+const TESTING = `${SCOPE}testing`;
+
+/** Tests, their helpers and browser suites: the only files that may use @opsdeck/testing. */
+export function isTestFile(filename) {
+  const normalized = filename.split(path.sep).join('/');
+  return /\.test(?:\.helper)?\.tsx?$/.test(normalized) || /(?:^|\/)e2e\//.test(normalized);
 }
 
 function featureName(dir) {
@@ -21,19 +31,26 @@ function featureName(dir) {
 export const layering = {
   meta: {
     type: 'problem',
-    docs: { description: 'Enforce the Opsdeck package layering (features stay apart, no deep src imports)' },
+    docs: {
+      description:
+        'Enforce the Opsdeck package layering (features stay apart, no deep src imports)',
+    },
     schema: [],
     messages: {
       featureToFeature:
         '{{from}} may not import {{to}}: features never import each other. Move what they share into a shared package, or compose them in an app.',
       deepSrc: 'Import {{pkg}} through its exports map, not its src/ folder.',
-      crossPackagePath: 'Import {{pkg}} by its package name, not by a relative path into its folder.',
+      crossPackagePath:
+        'Import {{pkg}} by its package name, not by a relative path into its folder.',
+      testingInSource:
+        '@opsdeck/testing is for tests only (*.test.ts[x], *.test.helper.ts[x], e2e/): it starts servers and reads fixtures from disk, which shipped code must not.',
     },
   },
   create(context) {
     const filename = context.filename ?? context.getFilename();
     const own = packageDirOf(filename);
     const ownFeature = own ? featureName(own.dir) : null;
+    const mayUseTesting = isTestFile(filename) || own?.dir === 'packages/testing';
 
     function check(node, source) {
       if (typeof source !== 'string') return;
@@ -43,16 +60,30 @@ export const layering = {
           context.report({ node, messageId: 'deepSrc', data: { pkg: `${SCOPE}${name}` } });
           return;
         }
+        if (`${SCOPE}${name}` === TESTING && !mayUseTesting) {
+          context.report({ node, messageId: 'testingInSource' });
+          return;
+        }
         if (ownFeature && name.startsWith('features-') && name !== ownFeature) {
-          context.report({ node, messageId: 'featureToFeature', data: { from: `${SCOPE}${ownFeature}`, to: `${SCOPE}${name}` } });
+          context.report({
+            node,
+            messageId: 'featureToFeature',
+            data: { from: `${SCOPE}${ownFeature}`, to: `${SCOPE}${name}` },
+          });
         }
         return;
       }
       if (source.startsWith('.') && own) {
-        const target = path.posix.normalize(path.posix.join(path.posix.dirname(filename.split(path.sep).join('/')), source));
+        const target = path.posix.normalize(
+          path.posix.join(path.posix.dirname(filename.split(path.sep).join('/')), source),
+        );
         const targetPkg = packageDirOf(target + '/');
         if (targetPkg && targetPkg.dir !== own.dir) {
-          context.report({ node, messageId: 'crossPackagePath', data: { pkg: `${SCOPE}${targetPkg.dir.split('/')[1]}` } });
+          context.report({
+            node,
+            messageId: 'crossPackagePath',
+            data: { pkg: `${SCOPE}${targetPkg.dir.split('/')[1]}` },
+          });
         }
       }
     }

@@ -17,11 +17,73 @@ tester.run('layering', layering, {
     { filename: inHealth, code: "import { filterChecks } from './filter';" },
     { filename: inHealth, code: "import { x } from '../lib/x';" },
     // An app composes features: that is its job.
-    { filename: '/repo/apps/console/src/routes.tsx', code: "import { HealthPage } from '@opsdeck/features-health';" },
-    { filename: '/repo/apps/console/src/routes.tsx', code: "import { IncidentsPage } from '@opsdeck/features-incidents';" },
+    {
+      filename: '/repo/apps/console/src/routes.tsx',
+      code: "import { HealthPage } from '@opsdeck/features-health';",
+    },
+    {
+      filename: '/repo/apps/console/src/routes.tsx',
+      code: "import { IncidentsPage } from '@opsdeck/features-incidents';",
+    },
     { filename: '/repo/packages/features-health/src/a.ts', code: "export { x } from './x';" },
+    // @opsdeck/testing from tests, test helpers, browser suites and the package itself.
+    {
+      filename: '/repo/packages/features-health/src/HealthPage/HealthPage.test.tsx',
+      code: "import { createFakeBackend } from '@opsdeck/testing';",
+    },
+    {
+      filename: '/repo/packages/api-client/src/client.test.ts',
+      code: "import { json } from '@opsdeck/testing';",
+    },
+    {
+      filename: '/repo/packages/features-health/src/testing/healthServer.test.helper.ts',
+      code: "import { fixturePath } from '@opsdeck/testing';",
+    },
+    {
+      filename: '/repo/packages/auth/src/react/pages.test.helper.tsx',
+      code: "import { readJsonFixture } from '@opsdeck/testing';",
+    },
+    {
+      filename: '/repo/apps/console/e2e/console.e2e.test.ts',
+      code: "import { fixturePath } from '@opsdeck/testing';",
+    },
+    {
+      filename: '/repo/apps/console/e2e/server.ts',
+      code: "import { fixturePath } from '@opsdeck/testing';",
+    },
+    {
+      filename: '/repo/packages/testing/src/index.ts',
+      code: "export { json } from './fakeBackend.ts';",
+    },
   ],
   invalid: [
+    // …and never from code that ships, whatever the import form.
+    {
+      filename: inHealth,
+      code: "import { createFakeBackend } from '@opsdeck/testing';",
+      errors: [{ messageId: 'testingInSource' }],
+    },
+    {
+      filename: '/repo/packages/features-health/src/testing/renderHealth.tsx',
+      code: "export { fixturePath } from '@opsdeck/testing';",
+      errors: [{ messageId: 'testingInSource' }],
+    },
+    {
+      filename: '/repo/apps/console/src/main.tsx',
+      code: "const t = import('@opsdeck/testing');",
+      errors: [{ messageId: 'testingInSource' }],
+    },
+    {
+      // Named like a test but not one: the suffix must end the name.
+      filename: '/repo/packages/ui/src/test.helpers.ts',
+      code: "import { expectNoAxeViolations } from '@opsdeck/testing';",
+      errors: [{ messageId: 'testingInSource' }],
+    },
+    {
+      filename: '/repo/apps/console/vitest.setup.ts',
+      code: "import '@opsdeck/testing';",
+      errors: [{ messageId: 'testingInSource' }],
+    },
     {
       filename: inHealth,
       code: "import { AttachEvidence } from '@opsdeck/features-incidents';",

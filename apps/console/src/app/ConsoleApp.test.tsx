@@ -260,7 +260,7 @@ describe('console shell', () => {
     const app = renderConsole('/health?search=dns');
     await waitFor(() => expect(path(app)).toBe('/login?return_to=%2Fhealth%3Fsearch%3Ddns'));
     expect(await screen.findByRole('heading', { name: 'Sign In to your account' })).toBeTruthy();
-    expect(backend.requests).toContain('GET /api/.ory/sessions/whoami');
+    expect(backend.calls()).toContain('GET /api/.ory/sessions/whoami');
   });
 
   it('sends a signed-in user back from the state checker to the page that got the 401', async () => {
@@ -268,7 +268,7 @@ describe('console shell', () => {
     const app = renderConsole('/health?search=dns');
     expect(await screen.findByRole('heading', { name: 'Health page' })).toBeTruthy();
     expect(path(app)).toBe('/health?search=dns');
-    expect(backend.requests).toContain('GET /api/.ory/sessions/whoami');
+    expect(backend.calls()).toContain('GET /api/.ory/sessions/whoami');
   });
 
   it('goes to login instead of looping when the API keeps refusing a session Kratos accepts', async () => {
@@ -424,7 +424,7 @@ describe('console shell', () => {
     expect(within(header).getByRole('link', { name: 'Notifications' }).getAttribute('href')).toBe(
       '/notifications',
     );
-    const calls = () => backend.requests.filter((request) => request === 'GET /api/test/ok').length;
+    const calls = () => backend.calls().filter((request) => request === 'GET /api/test/ok').length;
     const before = calls();
     await user.click(within(header).getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(calls()).toBe(before + 1));

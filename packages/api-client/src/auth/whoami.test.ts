@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFakeBackend, type FakeBackend } from '@opsdeck/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../client.ts';
-import { startTestServer, type TestServer } from '../httpServer.test.helper.ts';
 import { getWhoami } from './whoami.ts';
 
-let server: TestServer;
+let backend: FakeBackend;
 let client: ApiClient;
 beforeAll(async () => {
-  server = await startTestServer();
-  client = createApiClient({ baseUrl: `${server.origin}/api` });
+  backend = await createFakeBackend();
+  client = createApiClient({ baseUrl: `${backend.url}/api` });
 });
-afterAll(() => server.close());
+afterAll(() => backend.close());
+afterEach(() => backend.reset());
 
 describe('auth calls', () => {
   it('whoami', async () => {
@@ -22,8 +23,8 @@ describe('auth calls', () => {
         hostname: 'mc.local',
       },
     };
-    server.reply = () => ({ body: whoami });
+    backend.on('GET /api/auth/whoami', whoami);
     expect(await getWhoami(client)).toEqual(whoami);
-    expect(server.last().url).toBe('/api/auth/whoami');
+    expect(backend.last().url).toBe('/api/auth/whoami');
   });
 });

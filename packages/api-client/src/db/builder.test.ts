@@ -1,38 +1,39 @@
+import { createFakeBackend, hang, json, type FakeBackend } from '@opsdeck/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApiClient, type ApiClient } from '../client.ts';
 import { parseContentRange } from '../contentRange.ts';
 import { ApiError } from '../errors.ts';
-import { startTestServer, type TestServer } from '../httpServer.test.helper.ts';
 import { parseQuery } from '../postgrest/index.ts';
 import { db } from './index.ts';
 
-let server: TestServer;
+let backend: FakeBackend;
 let client: ApiClient;
 beforeAll(async () => {
-  server = await startTestServer();
-  client = createApiClient({ baseUrl: `${server.origin}/api` });
+  backend = await createFakeBackend({ '* /*': [] });
+  client = createApiClient({ baseUrl: `${backend.url}/api` });
 });
-afterAll(() => server.close());
-afterEach(() => {
-  server.reply = () => ({ body: [] });
-});
+afterAll(() => backend.close());
+afterEach(() => backend.reset());
 
 /** The decoded query string the server saw, `k=v&k=v`, for exact comparisons. */
 function seenQuery(): string {
-  return server
-    .last()
-    .params.map(([k, v]) => `${k}=${v}`)
-    .join('&');
+  return [...backend.last().query].map(([k, v]) => `${k}=${v}`).join('&');
 }
 
 describe('reads', () => {
   it('select with embeds, eq and order', async () => {
-    await db(client).from('checks').select('id,name,agent:agent_id(id,name)').eq('status', 'healthy').order('name');
-    expect(server.last()).toMatchObject({ method: 'GET', pathname: '/api/db/checks' });
-    expect(seenQuery()).toBe('select=id,name,agent:agent_id(id,name)&status=eq.healthy&order=name.asc');
-    expect(server.last().headers.accept).toBe('application/json');
-    expect(server.last().headers.prefer).toBeUndefined();
+    await db(client)
+      .from('checks')
+      .select('id,name,agent:agent_id(id,name)')
+      .eq('status', 'healthy')
+      .order('name');
+    expect(backend.last()).toMatchObject({ method: 'GET', path: '/api/db/checks' });
+    expect(seenQuery()).toBe(
+      'select=id,name,agent:agent_id(id,name)&status=eq.healthy&order=name.asc',
+    );
+    expect(backend.last().headers.accept).toBe('application/json');
+    expect(backend.last().headers.prefer).toBeUndefined();
   });
 
   it('every comparison operator', async () => {
@@ -51,7 +52,7 @@ describe('reads', () => {
       .is('j', null)
       .is('k', true)
       .is('l', 'false');
-    expect(server.last().params).toEqual([
+    expect([...backend.last().query]).toEqual([
       ['a', 'eq.1'],
       ['b', 'neq.x'],
       ['c', 'gt.2024-05-01T10:00:00.000Z'],
@@ -74,11 +75,14 @@ describe('reads', () => {
       .not('type', 'in', ['http', 'dns'])
       .not('name', 'eq', 'a.b')
       .or('status.eq.healthy,and(type.eq.http,name.ilike.*api*)')
-      .or([{ kind: 'condition', column: 'owner', operator: 'eq', negated: false, value: 'team (a)' }], { negated: true })
+      .or(
+        [{ kind: 'condition', column: 'owner', operator: 'eq', negated: false, value: 'team (a)' }],
+        { negated: true },
+      )
       .and('severity.gte.3')
       .triState('labels', { include: ['env=prod'], exclude: ['tier=db'] })
       .triState('created_at', { comparisons: [{ comparator: '>', value: 'now-1h' }] });
-    expect(server.last().params).toEqual([
+    expect([...backend.last().query]).toEqual([
       ['deleted_at', 'not.is.null'],
       ['type', 'not.in.(http,dns)'],
       ['name', 'not.eq.a.b'],
@@ -91,11 +95,25 @@ describe('reads', () => {
   });
 
   it('what the server parses is what the builder was given', async () => {
-    await db(client).from('checks').in('name', ['a,b', '(c)', 'd\\e']).or('x.eq."1,2"').order('time', { direction: 'desc', nulls: 'last' });
-    const parsed = parseQuery(new URL(server.last().url, server.origin).searchParams);
+    await db(client)
+      .from('checks')
+      .in('name', ['a,b', '(c)', 'd\\e'])
+      .or('x.eq."1,2"')
+      .order('time', { direction: 'desc', nulls: 'last' });
+    const parsed = parseQuery(new URL(backend.last().url, backend.url).searchParams);
     expect(parsed.filters).toEqual([
-      { kind: 'condition', column: 'name', operator: 'in', negated: false, value: ['a,b', '(c)', 'd\\e'] },
-      { kind: 'or', negated: false, items: [{ kind: 'condition', column: 'x', operator: 'eq', negated: false, value: '1,2' }] },
+      {
+        kind: 'condition',
+        column: 'name',
+        operator: 'in',
+        negated: false,
+        value: ['a,b', '(c)', 'd\\e'],
+      },
+      {
+        kind: 'or',
+        negated: false,
+        items: [{ kind: 'condition', column: 'x', operator: 'eq', negated: false, value: '1,2' }],
+      },
     ]);
   });
 
@@ -113,20 +131,25 @@ describe('reads', () => {
 
   it('rejects a malformed select or logic tree before sending', () => {
     expect(() => db(client).from('checks').select('a,(')).toThrow(/Invalid select/);
-    expect(() => db(client).from('checks').or('a.eq.1,b')).toThrow(/PostgrestParseError|expected "\."/);
+    expect(() => db(client).from('checks').or('a.eq.1,b')).toThrow(
+      /PostgrestParseError|expected "\."/,
+    );
   });
 });
 
 describe('count', () => {
   it('sends Prefer: count=exact and reads the total from Content-Range', async () => {
-    server.reply = () => ({ status: 206, headers: { 'Content-Range': '0-1/3573' }, body: [{ id: 1 }, { id: 2 }] });
+    backend.on(
+      'GET /api/db/checks',
+      json([{ id: 1 }, { id: 2 }], { status: 206, headers: { 'Content-Range': '0-1/3573' } }),
+    );
     const result = await db(client).from('checks').select('id').range(0, 1).count();
     expect(result).toEqual({ data: [{ id: 1 }, { id: 2 }], total: 3573 });
-    expect(server.last().headers.prefer).toBe('count=exact');
+    expect(backend.last().headers.prefer).toBe('count=exact');
   });
 
   it('reads */0 as an empty result', async () => {
-    server.reply = () => ({ headers: { 'Content-Range': '*/0' }, body: [] });
+    backend.on('GET /api/db/checks', json([], { headers: { 'Content-Range': '*/0' } }));
     expect(await db(client).from('checks').count()).toEqual({ data: [], total: 0 });
   });
 
@@ -141,9 +164,9 @@ describe('count', () => {
 
 describe('single', () => {
   it('resolves the one row and fails with validation on any other count', async () => {
-    server.reply = () => ({ body: [{ id: 'c1' }] });
+    const remove = backend.on('GET /api/db/checks', [{ id: 'c1' }]);
     expect(await db(client).from('checks').eq('id', 'c1').single()).toEqual({ id: 'c1' });
-    server.reply = () => ({ body: [] });
+    remove();
     expect(await db(client).from('checks').eq('id', 'c1').maybeSingle()).toBeNull();
     const error = await db(client)
       .from('checks')
@@ -154,11 +177,14 @@ describe('single', () => {
         (reason: unknown) => reason,
       );
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'validation', message: 'Expected exactly one row from checks, got 0' });
+    expect(error).toMatchObject({
+      kind: 'validation',
+      message: 'Expected exactly one row from checks, got 0',
+    });
   });
 
   it('validates rows with a schema and names the failing row path', async () => {
-    server.reply = () => ({ body: [{ id: 'a' }, { id: 2 }] });
+    backend.on('GET /api/db/checks', [{ id: 'a' }, { id: 2 }]);
     const error = await db(client)
       .from('checks')
       .rows(z.looseObject({ id: z.string() }))
@@ -173,54 +199,76 @@ describe('single', () => {
 
 describe('writes', () => {
   it('insert posts JSON with Prefer: return=representation', async () => {
-    server.reply = () => ({ status: 201, body: [{ id: 'n1', name: 'new' }] });
+    backend.on('POST /api/db/canaries', json([{ id: 'n1', name: 'new' }], { status: 201 }));
     const rows = await db(client).from('canaries').insert({ name: 'new' }).select('id,name');
     expect(rows).toEqual([{ id: 'n1', name: 'new' }]);
-    expect(server.last()).toMatchObject({ method: 'POST', pathname: '/api/db/canaries', body: { name: 'new' } });
+    expect(backend.last()).toMatchObject({
+      method: 'POST',
+      path: '/api/db/canaries',
+      body: { name: 'new' },
+    });
     expect(seenQuery()).toBe('select=id,name');
-    expect(server.last().headers.prefer).toBe('return=representation');
+    expect(backend.last().headers.prefer).toBe('return=representation');
   });
 
   it('update patches the filtered rows', async () => {
     await db(client).from('checks').update({ severity: 'high' }).eq('id', 'c1');
-    expect(server.last()).toMatchObject({ method: 'PATCH', url: '/api/db/checks?id=eq.c1', body: { severity: 'high' } });
-    expect(server.last().headers.prefer).toBe('return=representation');
+    expect(backend.last()).toMatchObject({
+      method: 'PATCH',
+      url: '/api/db/checks?id=eq.c1',
+      body: { severity: 'high' },
+    });
+    expect(backend.last().headers.prefer).toBe('return=representation');
   });
 
   it('softDelete patches deleted_at to now', async () => {
     const now = new Date('2024-06-01T12:00:00.000Z');
     await db(client).from('checks').softDelete(now).eq('id', 'c1');
-    expect(server.last()).toMatchObject({ method: 'PATCH', url: '/api/db/checks?id=eq.c1', body: { deleted_at: '2024-06-01T12:00:00.000Z' } });
+    expect(backend.last()).toMatchObject({
+      method: 'PATCH',
+      url: '/api/db/checks?id=eq.c1',
+      body: { deleted_at: '2024-06-01T12:00:00.000Z' },
+    });
     const before = Date.now();
     await db(client).from('checks').eq('id', 'c2').softDelete();
-    const stamped = Date.parse((server.last().body as { deleted_at: string }).deleted_at);
+    const stamped = Date.parse((backend.last().body as { deleted_at: string }).deleted_at);
     expect(stamped).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it('delete sends DELETE with the filters', async () => {
     await db(client).from('team_members').delete().eq('team_id', 't1').eq('person_id', 'p1');
-    expect(server.last()).toMatchObject({ method: 'DELETE', url: '/api/db/team_members?team_id=eq.t1&person_id=eq.p1' });
+    expect(backend.last()).toMatchObject({
+      method: 'DELETE',
+      url: '/api/db/team_members?team_id=eq.t1&person_id=eq.p1',
+    });
   });
 
   it('refuses an update or delete without a filter', async () => {
-    const count = server.requests.length;
-    await expect(db(client).from('checks').delete().execute()).rejects.toThrow(/Refusing to DELETE every row of checks/);
-    await expect(db(client).from('checks').update({ a: 1 }).execute()).rejects.toThrow(/Refusing to PATCH/);
-    expect(server.requests.length).toBe(count);
+    const count = backend.requests.length;
+    await expect(db(client).from('checks').delete().execute()).rejects.toThrow(
+      /Refusing to DELETE every row of checks/,
+    );
+    await expect(db(client).from('checks').update({ a: 1 }).execute()).rejects.toThrow(
+      /Refusing to PATCH/,
+    );
+    expect(backend.requests.length).toBe(count);
   });
 
   it('count on a write combines both Prefer values', async () => {
     await db(client).from('checks').update({ a: 1 }).eq('id', 'x').count();
-    expect(server.last().headers.prefer).toBe('return=representation,count=exact');
+    expect(backend.last().headers.prefer).toBe('return=representation,count=exact');
   });
 });
 
 describe('rpc', () => {
   it('posts the arguments to /rpc/{name}', async () => {
-    server.reply = () => ({ body: [{ id: 'cfg' }] });
-    const result = await db(client).rpc('related_configs_recursive', { config_id: 'c1', max_depth: 10 });
+    backend.on('POST /api/db/rpc/:name', [{ id: 'cfg' }]);
+    const result = await db(client).rpc('related_configs_recursive', {
+      config_id: 'c1',
+      max_depth: 10,
+    });
     expect(result).toEqual([{ id: 'cfg' }]);
-    expect(server.last()).toMatchObject({
+    expect(backend.last()).toMatchObject({
       method: 'POST',
       url: '/api/db/rpc/related_configs_recursive',
       body: { config_id: 'c1', max_depth: 10 },
@@ -229,13 +277,16 @@ describe('rpc', () => {
 
   it('can call with GET and query parameters', async () => {
     await db(client).rpc('lookup_analysis_by_component', { id: 'x', depth: 2 }, { get: true });
-    expect(server.last()).toMatchObject({ method: 'GET', url: '/api/db/rpc/lookup_analysis_by_component?id=x&depth=2' });
+    expect(backend.last()).toMatchObject({
+      method: 'GET',
+      url: '/api/db/rpc/lookup_analysis_by_component?id=x&depth=2',
+    });
   });
 });
 
 describe('signals and inspection', () => {
   it('aborts through abortSignal and through execute(signal)', async () => {
-    server.reply = () => ({ hang: true });
+    backend.on('GET /api/db/checks', hang());
     const controller = new AbortController();
     const pending = db(client).from('checks').abortSignal(controller.signal).execute();
     controller.abort();
@@ -250,7 +301,7 @@ describe('signals and inspection', () => {
     const request = db(client).from('checks').select('id').eq('id', '1').count().toRequest();
     expect(request).toEqual({
       method: 'GET',
-      url: `${server.origin}/api/db/checks?select=id&id=eq.1`,
+      url: `${backend.url}/api/db/checks?select=id&id=eq.1`,
       headers: { Accept: 'application/json', Prefer: 'count=exact' },
       body: undefined,
     });

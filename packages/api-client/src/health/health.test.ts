@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createFakeBackend, hang, json, readJsonFixture, type FakeBackend } from '@opsdeck/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../client.ts';
-import { startTestServer, type TestServer } from '../httpServer.test.helper.ts';
 import {
   checkDetailsQuery,
   checkDetailsSelect,
@@ -20,21 +18,18 @@ import { checkSummaryReplySchema, checkSummarySchema } from './schemas.ts';
 import { resolveStart } from './start.ts';
 import { checkSummaryQuery, getCheckSummary } from './summary.ts';
 
-const fixturePath = fileURLToPath(
-  new URL('../../../../../shared/fixtures/mission-control/expectations/check_status_summary.json', import.meta.url),
+const realSummary = readJsonFixture<unknown[]>(
+  'mission-control/expectations/check_status_summary.json',
 );
-const realSummary = JSON.parse(readFileSync(fixturePath, 'utf8')) as unknown[];
 
-let server: TestServer;
+let backend: FakeBackend;
 let client: ApiClient;
 beforeAll(async () => {
-  server = await startTestServer();
-  client = createApiClient({ baseUrl: `${server.origin}/api` });
+  backend = await createFakeBackend({ '* /*': [] });
+  client = createApiClient({ baseUrl: `${backend.url}/api` });
 });
-afterAll(() => server.close());
-afterEach(() => {
-  server.reply = () => ({ body: [] });
-});
+afterAll(() => backend.close());
+afterEach(() => backend.reset());
 
 describe('the real check summary', () => {
   it('parses every CheckSummary of the backend fixture, keeping unknown fields', () => {
@@ -43,7 +38,10 @@ describe('the real check summary', () => {
       const parsed = checkSummarySchema.parse(item);
       expect(parsed).toEqual(item);
     }
-    const reply = checkSummaryReplySchema.parse({ runnerName: 'local', checks_summary: realSummary });
+    const reply = checkSummaryReplySchema.parse({
+      runnerName: 'local',
+      checks_summary: realSummary,
+    });
     expect(reply.checks_summary).toHaveLength(realSummary.length);
     expect(reply.checks_summary[1]?.latency).toMatchObject({ p99: 1400, avg: 710 });
   });
@@ -51,16 +49,20 @@ describe('the real check summary', () => {
 
 describe('health calls', () => {
   it('GET summary', async () => {
-    server.reply = () => ({ body: { duration: 12, runnerName: 'local', checks_summary: realSummary } });
+    backend.on('GET /api/canary/api/summary', {
+      duration: 12,
+      runnerName: 'local',
+      checks_summary: realSummary,
+    });
     const reply = await getCheckSummary(client);
-    expect(server.last()).toMatchObject({ method: 'GET', url: '/api/canary/api/summary' });
+    expect(backend.last()).toMatchObject({ method: 'GET', url: '/api/canary/api/summary' });
     expect(reply.checks_summary.map((c) => c.name)).toContain('cart-api-health-check');
   });
 
   it('POST summary with labels and sortBy; null checks_summary reads as empty', async () => {
-    server.reply = () => ({ body: { runnerName: 'local', checks_summary: null } });
+    backend.on('POST /api/canary/api/summary', { runnerName: 'local', checks_summary: null });
     const reply = await getCheckSummary(client, { labels: { env: 'prod' }, sortBy: '-name' });
-    expect(server.last()).toMatchObject({
+    expect(backend.last()).toMatchObject({
       method: 'POST',
       url: '/api/canary/api/summary',
       body: { labels: { env: 'prod' }, sortBy: '-name' },
@@ -69,7 +71,9 @@ describe('health calls', () => {
   });
 
   it('a malformed summary fails with a validation error naming the path', async () => {
-    server.reply = () => ({ body: { checks_summary: [{ ...(realSummary[0] as object), uptime: { passed: 'x', failed: 0 } }] } });
+    backend.on('GET /api/canary/api/summary', {
+      checks_summary: [{ ...(realSummary[0] as object), uptime: { passed: 'x', failed: 0 } }],
+    });
     await expect(getCheckSummary(client)).rejects.toMatchObject({
       kind: 'validation',
       message: expect.stringMatching(/checks_summary\.0\.uptime\.passed/),
@@ -77,43 +81,47 @@ describe('health calls', () => {
   });
 
   it('graph with check, count=300 and start', async () => {
-    server.reply = () => ({ body: { status: [{ time: '2024-01-01T00:00:00Z', status: true, duration: 12 }], latency: { rolling1h: 3 }, uptime: { passed: 1, failed: 0 } } });
+    backend.on('GET /api/canary/api/graph', {
+      status: [{ time: '2024-01-01T00:00:00Z', status: true, duration: 12 }],
+      latency: { rolling1h: 3 },
+      uptime: { passed: 1, failed: 0 },
+    });
     const reply = await getCheckGraph(client, { check: 'c1', start: '1h' });
-    expect(server.last().url).toBe('/api/canary/api/graph?check=c1&count=300&start=1h');
+    expect(backend.last().url).toBe('/api/canary/api/graph?check=c1&count=300&start=1h');
     expect(reply.status[0]).toMatchObject({ status: true, duration: 12 });
   });
 
   it('check details with the reference select', async () => {
-    server.reply = () => ({
-      body: [
-        {
-          id: 'c1',
-          name: 'http-check',
-          type: 'http',
-          canaries: { id: 'k1', name: 'canary', source: 'UI' },
-          agents: { id: 'a', name: 'local' },
-          components: [{ components: { id: 'x', name: 'svc', icon: null } }],
-          configs: null,
-        },
-      ],
-    });
+    const remove = backend.on('GET /api/db/checks', [
+      {
+        id: 'c1',
+        name: 'http-check',
+        type: 'http',
+        canaries: { id: 'k1', name: 'canary', source: 'UI' },
+        agents: { id: 'a', name: 'local' },
+        components: [{ components: { id: 'x', name: 'svc', icon: null } }],
+        configs: null,
+      },
+    ]);
     const details = await getCheckDetails(client, 'c1');
-    expect(server.last().pathname).toBe('/api/db/checks');
-    expect(server.last().params).toEqual([
+    expect(backend.last().path).toBe('/api/db/checks');
+    expect([...backend.last().query]).toEqual([
       ['select', checkDetailsSelect],
       ['id', 'eq.c1'],
     ]);
     expect(details).toMatchObject({ id: 'c1', canaries: { name: 'canary' }, configs: [] });
-    server.reply = () => ({ body: [] });
+    remove();
     expect(await getCheckDetails(client, 'missing')).toBeNull();
   });
 
   it('status history: filters, order, paging and totalEntries', async () => {
-    server.reply = () => ({
-      status: 206,
-      headers: { 'Content-Range': '50-99/120' },
-      body: [{ check_id: 'c1', time: '2024-01-01T00:00:00Z', status: true, duration: 40 }],
-    });
+    backend.on(
+      'GET /api/db/check_statuses',
+      json([{ check_id: 'c1', time: '2024-01-01T00:00:00Z', status: true, duration: 40 }], {
+        status: 206,
+        headers: { 'Content-Range': '50-99/120' },
+      }),
+    );
     const page = await getCheckStatusHistory(client, {
       checkId: 'c1',
       start: new Date('2024-01-01T00:00:00.000Z'),
@@ -121,8 +129,8 @@ describe('health calls', () => {
       duration: 500,
       pageIndex: 1,
     });
-    expect(server.last().pathname).toBe('/api/db/check_statuses');
-    expect(server.last().params).toEqual([
+    expect(backend.last().path).toBe('/api/db/check_statuses');
+    expect([...backend.last().query]).toEqual([
       ['check_id', 'eq.c1'],
       ['time', 'gt.2024-01-01T00:00:00.000Z'],
       ['status', 'eq.true'],
@@ -131,11 +139,18 @@ describe('health calls', () => {
       ['limit', '50'],
       ['offset', '50'],
     ]);
-    expect(server.last().headers.prefer).toBe('count=exact');
-    expect(page).toEqual({ data: [{ check_id: 'c1', time: '2024-01-01T00:00:00Z', status: true, duration: 40 }], totalEntries: 120 });
+    expect(backend.last().headers.prefer).toBe('count=exact');
+    expect(page).toEqual({
+      data: [{ check_id: 'c1', time: '2024-01-01T00:00:00Z', status: true, duration: 40 }],
+      totalEntries: 120,
+    });
 
-    await getCheckStatusHistory(client, { checkId: 'c1', start: '2024-02-01T00:00:00Z', status: 'unhealthy' });
-    expect(server.last().params).toEqual([
+    await getCheckStatusHistory(client, {
+      checkId: 'c1',
+      start: '2024-02-01T00:00:00Z',
+      status: 'unhealthy',
+    });
+    expect([...backend.last().query]).toEqual([
       ['check_id', 'eq.c1'],
       ['time', 'gt.2024-02-01T00:00:00Z'],
       ['status', 'eq.false'],
@@ -156,19 +171,25 @@ describe('health calls', () => {
     const now = new Date('2024-01-02T00:00:00.000Z');
     expect(resolveStart('1mo', now)).toBe(new Date(now.getTime() - 43_200 * 60_000).toISOString());
     expect(resolveStart('1y', now)).toBe(new Date(now.getTime() - 518_400 * 60_000).toISOString());
-    expect(resolveStart('5y', now)).toBe(new Date(now.getTime() - 2_592_000 * 60_000).toISOString());
+    expect(resolveStart('5y', now)).toBe(
+      new Date(now.getTime() - 2_592_000 * 60_000).toISOString(),
+    );
   });
 
   it('recent statuses: one request for the checks of the last hour, at most 10 each, by check', async () => {
     const rows = [
-      ...Array.from({ length: 12 }, (_, i) => ({ check_id: 'c1', time: `2024-01-01T00:${String(59 - i).padStart(2, '0')}:00Z`, status: true })),
+      ...Array.from({ length: 12 }, (_, i) => ({
+        check_id: 'c1',
+        time: `2024-01-01T00:${String(59 - i).padStart(2, '0')}:00Z`,
+        status: true,
+      })),
       { check_id: 'c2', time: '2024-01-01T00:30:00Z', status: false, error: 'refused' },
     ];
-    server.reply = () => ({ body: rows });
+    backend.on('GET /api/db/check_statuses', rows);
     const before = Date.now();
     const byCheck = await getRecentStatuses(client, ['c1', 'c2', 'c3']);
-    const seen = new Map(server.last().params);
-    expect(server.last().pathname).toBe('/api/db/check_statuses');
+    const seen = new Map(backend.last().query);
+    expect(backend.last().path).toBe('/api/db/check_statuses');
     expect(seen.get('select')).toBe('check_id,time,status,duration,message,error');
     expect(seen.get('check_id')).toBe('in.(c1,c2,c3)');
     expect(seen.get('order')).toBe('time.desc');
@@ -182,16 +203,26 @@ describe('health calls', () => {
   });
 
   it('run check now', async () => {
-    server.reply = () => ({ body: { name: 'http-check', pass: true, duration: 20, message: '', error: '' } });
+    backend.on('POST /api/canary/run/check/:id', {
+      name: 'http-check',
+      pass: true,
+      duration: 20,
+      message: '',
+      error: '',
+    });
     const result = await runCheckNow(client, 'c/1');
-    expect(server.last()).toMatchObject({ method: 'POST', url: '/api/canary/run/check/c%2F1' });
+    expect(backend.last()).toMatchObject({ method: 'POST', url: '/api/canary/run/check/c%2F1' });
     expect(result).toMatchObject({ pass: true });
   });
 
   it('passes the signal through', async () => {
-    server.reply = () => ({ hang: true });
+    backend.on('GET /api/db/check_statuses', hang());
     const controller = new AbortController();
-    const pending = getCheckStatusHistory(client, { checkId: 'c1', start: '1h' }, { signal: controller.signal });
+    const pending = getCheckStatusHistory(
+      client,
+      { checkId: 'c1', start: '1h' },
+      { signal: controller.signal },
+    );
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
@@ -199,23 +230,34 @@ describe('health calls', () => {
 
 describe('query options', () => {
   it('key the graph by the range and send its start as RFC 3339', async () => {
-    server.reply = () => ({ body: { status: [], latency: { rolling1h: 0 }, uptime: { passed: 0, failed: 0 } } });
+    backend.on('GET /api/canary/api/graph', {
+      status: [],
+      latency: { rolling1h: 0 },
+      uptime: { passed: 0, failed: 0 },
+    });
     const queryClient = new QueryClient();
     const before = Date.now();
     await queryClient.fetchQuery(checkGraphQuery(client, { check: 'c1', start: '1y' }));
-    const start = Date.parse(new URLSearchParams(server.last().url.split('?')[1]).get('start')!);
+    const start = Date.parse(new URLSearchParams(backend.last().url.split('?')[1]).get('start')!);
     expect(start).toBeGreaterThanOrEqual(before - 518_400 * 60_000);
     expect(start).toBeLessThanOrEqual(Date.now() - 518_400 * 60_000);
-    expect(queryClient.getQueryData(healthKeys.graph({ check: 'c1', start: '1y' }))).toMatchObject({ status: [] });
+    expect(queryClient.getQueryData(healthKeys.graph({ check: 'c1', start: '1y' }))).toMatchObject({
+      status: [],
+    });
   });
 
   it("keeps a check's queries under its key, so invalidating the check refreshes details and history", async () => {
     const queryClient = new QueryClient();
-    server.reply = () => ({ body: [{ id: 'c1', name: 'http-check', type: 'http' }] });
+    backend.on('GET /api/db/checks', [{ id: 'c1', name: 'http-check', type: 'http' }]);
     await queryClient.fetchQuery(checkDetailsQuery(client, 'c1'));
-    server.reply = () => ({ headers: { 'Content-Range': '0-0/1' }, body: [{ check_id: 'c1', time: '2024-01-01T00:00:00Z', status: true }] });
+    backend.on(
+      'GET /api/db/check_statuses',
+      json([{ check_id: 'c1', time: '2024-01-01T00:00:00Z', status: true }], {
+        headers: { 'Content-Range': '0-0/1' },
+      }),
+    );
     await queryClient.fetchQuery(statusHistoryQuery(client, { checkId: 'c1', start: '1h' }));
-    server.reply = () => ({ body: { checks_summary: [] } });
+    backend.on('GET /api/canary/api/summary', { checks_summary: [] });
     await queryClient.fetchQuery(checkSummaryQuery(client));
     await queryClient.invalidateQueries({ queryKey: healthKeys.check('c1') });
     const stale = queryClient

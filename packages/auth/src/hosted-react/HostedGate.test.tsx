@@ -25,7 +25,11 @@ afterEach(async () => {
   backend = undefined;
 });
 
-function organization(id: string, name: string, publicMetadata: Record<string, unknown>): HostedOrganization {
+function organization(
+  id: string,
+  name: string,
+  publicMetadata: Record<string, unknown>,
+): HostedOrganization {
   return { id, name, publicMetadata };
 }
 
@@ -37,7 +41,9 @@ function CanarySummary() {
   const showError = useHostedErrorToast();
   const [reply, setReply] = useState<string>('');
   useEffect(() => {
-    client.canary.get<{ checks_summary: unknown[] }>('api/summary').then((body) => setReply(`${body.checks_summary.length} checks`), showError);
+    client.canary
+      .get<{ checks_summary: unknown[] }>('api/summary')
+      .then((body) => setReply(`${body.checks_summary.length} checks`), showError);
   }, [client, showError]);
   return (
     <main>
@@ -69,10 +75,17 @@ describe('HostedGate', () => {
     renderHosted(service, <CanarySummary />, { entry: '/health', onSwitched: switched });
     const list = await screen.findByTestId(testIds.hosted.organizationList);
     expect(list.textContent).toContain('Select an organization');
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Acme', 'Beta']);
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Acme',
+      'Beta',
+    ]);
 
     const observer = new MutationObserver(() => visited.push(location()));
-    observer.observe(screen.getByTestId('location'), { childList: true, characterData: true, subtree: true });
+    observer.observe(screen.getByTestId('location'), {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
     await user.click(screen.getByRole('button', { name: 'Beta' }));
     await waitFor(() => expect(location()).toBe('/'));
     expect(await screen.findByRole('heading', { name: 'Console for Ada Lovelace' })).toBeTruthy();
@@ -93,14 +106,20 @@ describe('HostedGate', () => {
     await user.type(screen.getByLabelText('New organization name'), 'Gamma');
     await user.click(screen.getByRole('button', { name: 'Create organization' }));
     // A new organization has no backend yet: the switch lands on the provisioning notice.
-    expect((await screen.findByTestId(testIds.hosted.provisioning)).textContent).toContain(provisioningText);
+    expect((await screen.findByTestId(testIds.hosted.provisioning)).textContent).toContain(
+      provisioningText,
+    );
     expect(location()).toBe('/');
     expect((await service.activeOrganization())?.name).toBe('Gamma');
   });
 
   it('reads provisioning while the organization has no backend address, and opens the console once it has one', async () => {
     backend = await startBackend();
-    const service = inMemoryOrganizations(ada, [organization('org_a', 'Acme', { direct: true })], 'org_a');
+    const service = inMemoryOrganizations(
+      ada,
+      [organization('org_a', 'Acme', { direct: true })],
+      'org_a',
+    );
     renderHosted(service, <CanarySummary />, { checkIdentity: createIdentityCheck() });
     const notice = await screen.findByTestId(testIds.hosted.provisioning);
     expect(notice.textContent).toBe(provisioningText);
@@ -114,33 +133,53 @@ describe('HostedGate', () => {
   it('keeps reading provisioning while whoami answers 404 or 5xx, and looks again until it answers', async () => {
     const statuses = [404, 503];
     backend = await startBackend(() => statuses.shift() ?? 200);
-    const service = inMemoryOrganizations(ada, [organization('org_a', 'Acme', { backend_url: backend.url, direct: true })], 'org_a');
+    const service = inMemoryOrganizations(
+      ada,
+      [organization('org_a', 'Acme', { backend_url: backend.url, direct: true })],
+      'org_a',
+    );
     renderHosted(service, <CanarySummary />, { checkIdentity: createIdentityCheck(), retryMs: 50 });
-    expect((await screen.findByTestId(testIds.hosted.provisioning)).textContent).toBe(provisioningText);
-    expect(await screen.findByRole('heading', { name: 'Console for Ada Lovelace' }, { timeout: 5000 })).toBeTruthy();
-    expect(backend.seen.filter((request) => request.path === '/api/auth/whoami').length).toBe(3);
+    expect((await screen.findByTestId(testIds.hosted.provisioning)).textContent).toBe(
+      provisioningText,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Console for Ada Lovelace' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(backend.requests.filter((request) => request.url === '/api/auth/whoami').length).toBe(3);
   });
 
   it('hands the bearer token and the organization backend to the API client in direct mode', async () => {
     backend = await startBackend();
-    const service = inMemoryOrganizations(ada, [organization('org_a', 'Acme', { backend_url: backend.url, direct: 'true' })], 'org_a');
+    const service = inMemoryOrganizations(
+      ada,
+      [organization('org_a', 'Acme', { backend_url: backend.url, direct: 'true' })],
+      'org_a',
+    );
     renderHosted(service, <CanarySummary />, { checkIdentity: createIdentityCheck() });
     expect(await screen.findByText('0 checks')).toBeTruthy();
     expect(screen.getByText(backend.url)).toBeTruthy();
-    const summary = backend.seen.find((request) => request.path === '/api/canary/api/summary');
+    const summary = backend.requests.find((request) => request.url === '/api/canary/api/summary');
     expect(summary?.headers.authorization).toBe('Bearer jwt-for-Backend');
   });
 
   it('shows a hosted response error as a toast with the server message', async () => {
     backend = await startBackend(() => 500);
-    const service = inMemoryOrganizations(ada, [organization('org_a', 'Acme', { backend_url: backend.url, direct: true })], 'org_a');
+    const service = inMemoryOrganizations(
+      ada,
+      [organization('org_a', 'Acme', { backend_url: backend.url, direct: true })],
+      'org_a',
+    );
     // Whoami is fine here; the page's own call fails with the backend's words.
     renderHosted(service, <CanarySummary />);
     expect((await screen.findByRole('alert')).textContent).toContain('backend starting');
   });
 
   it("says 'Invalid boolean value' for a malformed direct flag", async () => {
-    const service = inMemoryOrganizations(ada, [organization('org_a', 'Acme', { backend_url: 'http://127.0.0.1:9/api', direct: 'yes' })], 'org_a');
+    const service = inMemoryOrganizations(
+      ada,
+      [organization('org_a', 'Acme', { backend_url: 'http://127.0.0.1:9/api', direct: 'yes' })],
+      'org_a',
+    );
     renderHosted(service, <p>console</p>);
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid boolean value');
     expect(screen.getByTestId(testIds.hosted.invalid)).toBeTruthy();
@@ -148,10 +187,18 @@ describe('HostedGate', () => {
   });
 
   it('goes to /login after signing out', async () => {
-    const service = inMemoryOrganizations(ada, [organization('org_a', 'Acme', { backend_url: 'http://127.0.0.1:9/api', direct: false })], 'org_a');
+    const service = inMemoryOrganizations(
+      ada,
+      [organization('org_a', 'Acme', { backend_url: 'http://127.0.0.1:9/api', direct: false })],
+      'org_a',
+    );
     function SignOut() {
       const { logout } = useHostedSession();
-      return <button type="button" onClick={() => void logout()}>Sign out</button>;
+      return (
+        <button type="button" onClick={() => void logout()}>
+          Sign out
+        </button>
+      );
     }
     const user = userEvent.setup();
     renderHosted(service, <SignOut />);

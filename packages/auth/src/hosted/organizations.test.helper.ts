@@ -1,7 +1,6 @@
 // The hosted SaaS cannot run here: an in-memory organization service and a real backend on
 // 127.0.0.1 stand in for it in the hosted tests.
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createFakeBackend, json, type RecordedRequest } from '@opsdeck/testing';
 import type { HostedOrganization, HostedUser, OrganizationService } from './organizations.ts';
 
 export interface InMemoryOrganizations extends OrganizationService {
@@ -12,7 +11,11 @@ export interface InMemoryOrganizations extends OrganizationService {
   signIn(user: HostedUser): void;
 }
 
-export function inMemoryOrganizations(user: HostedUser | null, organizations: HostedOrganization[], active?: string): InMemoryOrganizations {
+export function inMemoryOrganizations(
+  user: HostedUser | null,
+  organizations: HostedOrganization[],
+  active?: string,
+): InMemoryOrganizations {
   let currentUser = user;
   let activeId = active;
   const tokens: string[] = [];
@@ -21,15 +24,20 @@ export function inMemoryOrganizations(user: HostedUser | null, organizations: Ho
   return {
     tokens,
     user: async () => currentUser,
-    activeOrganization: async () => organizations.find((organization) => organization.id === activeId) ?? null,
+    activeOrganization: async () =>
+      organizations.find((organization) => organization.id === activeId) ?? null,
     organizations: async () => [...organizations],
     setActiveOrganization: async (id) => {
-      if (!organizations.some((organization) => organization.id === id)) throw new Error('not a member');
+      if (!organizations.some((organization) => organization.id === id))
+        throw new Error('not a member');
       activeId = id;
       emit();
     },
     createOrganization: async (name) => {
-      if (!name.trim()) throw Object.assign(new Error('create failed'), { errors: [{ message: 'is required', longMessage: 'Enter an organization name.' }] });
+      if (!name.trim())
+        throw Object.assign(new Error('create failed'), {
+          errors: [{ message: 'is required', longMessage: 'Enter an organization name.' }],
+        });
       const organization = { id: `org_${organizations.length + 1}`, name, publicMetadata: {} };
       organizations.push(organization);
       return organization;
@@ -61,30 +69,34 @@ export function inMemoryOrganizations(user: HostedUser | null, organizations: Ho
   };
 }
 
-export interface SeenRequest {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
+export interface OrganizationBackend {
+  /** `http://127.0.0.1:port/api`, what an organization's `backend_url` names. */
+  url: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
 }
 
-/** An organization backend on 127.0.0.1 whose whoami answers with the status the test sets. */
-export async function startBackend(status: () => number = () => 200) {
-  const seen: SeenRequest[] = [];
-  const server = createServer((request, response) => {
-    seen.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers });
-    const code = status();
-    response.writeHead(code, { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization' });
-    response.end(JSON.stringify(code < 400 ? { user: { id: 'u1' }, checks_summary: [] } : { error: code === 404 ? 'instance not found' : 'backend starting' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+/** An organization backend on 127.0.0.1 answering every call with the status the test sets (whoami and the summary in one shape). */
+export async function startBackend(status: () => number = () => 200): Promise<OrganizationBackend> {
+  const backend = await createFakeBackend(
+    {
+      '* /*': () => {
+        const code = status();
+        return json(
+          code < 400
+            ? { user: { id: 'u1' }, checks_summary: [] }
+            : { error: code === 404 ? 'instance not found' : 'backend starting' },
+          { status: code },
+        );
+      },
+    },
+    // A browser calls an organization's backend cross-origin in direct mode.
+    {
+      headers: {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': 'authorization',
+      },
+    },
+  );
+  return { url: `${backend.url}/api`, requests: backend.requests, close: backend.close };
 }

@@ -1,23 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createFakeBackend, json, type FakeBackend, type RouteTable } from '@opsdeck/testing';
 
-export type Handler = (request: IncomingMessage, url: URL) => { status: number; body?: unknown } | undefined;
+/** What Kratos answers for anything it does not serve: its own error shape, so the client reads it as Kratos would. */
+const kratosNotFound = json({ error: { code: 404, message: 'Not Found' } }, { status: 404 });
 
-/** A stand-in Kratos on 127.0.0.1: the external identity server is the one thing tests replace. */
-export async function startKratosStandIn(handler: Handler): Promise<{ basePath: string; requests: string[]; close(): Promise<void> }> {
-  const requests: string[] = [];
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    requests.push(`${request.method} ${url.pathname}${url.search}`);
-    const reply = handler(request, url) ?? { status: 404, body: { error: { code: 404, message: 'Not Found' } } };
-    response.writeHead(reply.status, { 'content-type': 'application/json' });
-    response.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    basePath: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+/** A stand-in Kratos on 127.0.0.1 (the external identity server is the one thing tests replace): `url` is its base path. */
+export function startKratosStandIn(routes: Partial<RouteTable>): Promise<FakeBackend> {
+  // A test's own catch-all stays; otherwise anything unrouted gets Kratos's 404.
+  return createFakeBackend('* /*' in routes ? routes : { ...routes, '* /*': kratosNotFound });
 }

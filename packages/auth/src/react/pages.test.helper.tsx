@@ -1,3 +1,4 @@
+import { fixturePath, readJsonFixture } from '@opsdeck/testing';
 import { OpsdeckThemeProvider } from '@opsdeck/ui';
 import { render } from '@testing-library/react';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -7,18 +8,25 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { createKratosFlows } from '../kratos/client.ts';
 import type { FlowKind } from '../kratos/decisions.ts';
 import { KratosProvider } from './KratosContext.tsx';
-import { ErrorPage, LoginPage, ProfileSettingsPage, RecoveryPage, RegistrationPage, VerificationPage } from './pages.tsx';
+import {
+  ErrorPage,
+  LoginPage,
+  ProfileSettingsPage,
+  RecoveryPage,
+  RegistrationPage,
+  VerificationPage,
+} from './pages.tsx';
 
 // The real Kratos recordings (shared/fixtures/kratos-flows), read in place, never copied into src.
-// Under jsdom Vite serves this file from /@fs/…, so the prefix is dropped to get the disk path.
-export const fixturesRoot = decodeURIComponent(
-  new URL('../../../../../shared/fixtures/kratos-flows/', import.meta.url).pathname.replace(/^\/@fs/, ''),
-);
+const fixturesRoot = fixturePath('kratos-flows');
 
 export interface FlowFixture {
   name: string;
   kind: FlowKind;
-  body: { ui?: { messages?: { text: string }[]; nodes: { messages: { text: string }[] }[] }; error?: { code: number; reason?: string; message?: string } };
+  body: {
+    ui?: { messages?: { text: string }[]; nodes: { messages: { text: string }[] }[] };
+    error?: { code: number; reason?: string; message?: string };
+  };
 }
 
 const kindByFolder: Record<string, FlowKind> = {
@@ -32,7 +40,9 @@ const kindByFolder: Record<string, FlowKind> = {
 };
 
 function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 }
 
 export function loadFixtures(): FlowFixture[] {
@@ -48,7 +58,7 @@ export function loadFixtures(): FlowFixture[] {
 }
 
 export function fixture(name: string): Record<string, unknown> & { id: string } {
-  return JSON.parse(readFileSync(join(fixturesRoot, name), 'utf8')) as Record<string, unknown> & { id: string };
+  return readJsonFixture<Record<string, unknown> & { id: string }>(`kratos-flows/${name}`);
 }
 
 export const pagePaths: Record<FlowKind, string> = {
@@ -64,7 +74,12 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-export function renderAuthPage(basePath: string, entry: string, children?: ReactNode, settingsLifetimeMs?: number) {
+export function renderAuthPage(
+  basePath: string,
+  entry: string,
+  children?: ReactNode,
+  settingsLifetimeMs?: number,
+) {
   const flows = createKratosFlows({ basePath });
   return render(
     <OpsdeckThemeProvider>
@@ -75,7 +90,10 @@ export function renderAuthPage(basePath: string, entry: string, children?: React
             <Route path="/registration" element={<RegistrationPage />} />
             <Route path="/recovery" element={<RecoveryPage />} />
             <Route path="/verification" element={<VerificationPage />} />
-            <Route path="/profile-settings" element={<ProfileSettingsPage messageLifetimeMs={settingsLifetimeMs} />} />
+            <Route
+              path="/profile-settings"
+              element={<ProfileSettingsPage messageLifetimeMs={settingsLifetimeMs} />}
+            />
             <Route path="/error" element={<ErrorPage />} />
             <Route path="*" element={<p>elsewhere</p>} />
           </Routes>

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
+import { expectNoAxeViolations, json, type RouteTable } from '@opsdeck/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startKratosStandIn } from '../kratos/kratosServer.test.helper.ts';
 import { testIds } from '../testIds.ts';
 import { FlowComponentsProvider } from './registry.tsx';
 import { fixture, renderAuthPage } from './pages.test.helper.tsx';
@@ -16,33 +17,11 @@ afterEach(async () => {
   close = undefined;
 });
 
-interface Recorded {
-  method: string;
-  path: string;
-  body?: Record<string, unknown>;
-}
-
-
-/** A Kratos stand-in whose replies may depend on the JSON body and may be delayed. */
-async function kratos(reply: (request: Recorded, url: URL) => Promise<{ status: number; body?: unknown } | undefined> | { status: number; body?: unknown } | undefined) {
-  const { createServer } = await import('node:http');
-  const recorded: Recorded[] = [];
-  const server = createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', async () => {
-      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      const entry: Recorded = { method: request.method ?? 'GET', path: url.pathname + url.search, ...(raw ? { body: JSON.parse(raw) } : {}) };
-      recorded.push(entry);
-      const answer = (await reply(entry, url)) ?? { status: 404, body: { error: { code: 404 } } };
-      response.writeHead(answer.status, { 'content-type': 'application/json' });
-      response.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return { basePath: `http://127.0.0.1:${address.port}`, recorded };
+/** A Kratos stand-in answering from `routes`, closed after the test. */
+async function kratos(routes: Partial<RouteTable>) {
+  const server = await startKratosStandIn(routes);
+  close = server.close;
+  return { basePath: server.url, recorded: server.requests };
 }
 
 const loginInitial = fixture('login/1fa/identifier_first/password/initial-form.json');
@@ -50,31 +29,39 @@ const loginPassword = fixture('login/1fa/unified/password/wrong-credentials.json
 const wrongCredentials = loginPassword;
 const location = () => screen.getByTestId('location').textContent ?? '';
 
-async function noAxeViolations(container: HTMLElement) {
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
-}
+// Every rule axe enables by default, as these pages were checked before the shared helper.
+const noAxeViolations = (container: HTMLElement) =>
+  expectNoAxeViolations(container, { tags: 'all' });
 
 describe('LoginPage', () => {
   it('creates a flow, keeps it in the URL, shows red server messages on 400 and goes to return_to on success', async () => {
     let attempts = 0;
-    const { basePath, recorded } = await kratos((request) => {
-      if (request.path.startsWith('/self-service/login/browser')) return { status: 200, body: { ...loginPassword, ui: { ...(loginPassword.ui as object), messages: [] } } };
-      if (request.method === 'POST') return ++attempts === 1 ? { status: 400, body: wrongCredentials } : { status: 200, body: { session: {} } };
-      return undefined;
+    const { basePath, recorded } = await kratos({
+      'GET /self-service/login/browser': {
+        ...loginPassword,
+        ui: { ...(loginPassword.ui as object), messages: [] },
+      },
+      'POST /*': () =>
+        ++attempts === 1 ? json(wrongCredentials, { status: 400 }) : { session: {} },
     });
     const user = userEvent.setup();
     renderAuthPage(basePath, '/login?return_to=/health');
     expect(await screen.findByRole('heading', { name: 'Sign In to your account' })).toBeTruthy();
     await waitFor(() => expect(location()).toContain('flow=00000000-0000-0000-0000-000000000000'));
-    expect(recorded[0]?.path).toBe('/self-service/login/browser?return_to=%2Fhealth');
-    expect(screen.getByRole('link', { name: 'Reset password' }).getAttribute('href')).toBe('/recovery');
+    expect(recorded[0]?.url).toBe('/self-service/login/browser?return_to=%2Fhealth');
+    expect(screen.getByRole('link', { name: 'Reset password' }).getAttribute('href')).toBe(
+      '/recovery',
+    );
 
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign in with password' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The provided credentials are invalid');
-    expect(recorded[1]?.body).toMatchObject({ method: 'password', password: 'secret', csrf_token: 'AAAAAAA/AAAAAA/2+AAAAAAAA==' });
+    expect(recorded[1]?.body).toMatchObject({
+      method: 'password',
+      password: 'secret',
+      csrf_token: 'AAAAAAA/AAAAAA/2+AAAAAAAA==',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Sign in with password' }));
     await waitFor(() => expect(location()).toBe('/health'));
@@ -83,7 +70,9 @@ describe('LoginPage', () => {
   it('titles refresh and second-factor flows', async () => {
     const refresh = fixture('login/1fa/refresh/password/initial-form.json');
     const aal2 = fixture('login/2fa/totp/initial-form.json');
-    const { basePath } = await kratos((request) => (request.path.includes('id=refresh') ? { status: 200, body: refresh } : { status: 200, body: aal2 }));
+    const { basePath } = await kratos({
+      '* /*': (request) => (request.url.includes('id=refresh') ? refresh : aal2),
+    });
     renderAuthPage(basePath, '/login?flow=refresh');
     expect(await screen.findByRole('heading', { name: 'Confirm Action' })).toBeTruthy();
     cleanup();
@@ -93,28 +82,40 @@ describe('LoginPage', () => {
   });
 
   it('submits credentials from the URL once and removes the password from it', async () => {
-    const { basePath, recorded } = await kratos((request) =>
-      request.method === 'POST' ? { status: 200, body: { session: {} } } : { status: 200, body: loginPassword },
+    const { basePath, recorded } = await kratos({
+      'POST /*': { session: {} },
+      '* /*': loginPassword,
+    });
+    renderAuthPage(
+      basePath,
+      '/login?username=admin@local&password=opsdeck-demo&return_to=/topology',
     );
-    renderAuthPage(basePath, '/login?username=admin@local&password=opsdeck-demo&return_to=/topology');
     await waitFor(() => expect(location()).toBe('/topology'));
     const posts = recorded.filter((request) => request.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(posts[0]?.body).toMatchObject({ method: 'password', identifier: 'admin@local', password: 'opsdeck-demo' });
-    expect(recorded.filter((request) => request.path.startsWith('/self-service/login/browser'))).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({
+      method: 'password',
+      identifier: 'admin@local',
+      password: 'opsdeck-demo',
+    });
+    expect(
+      recorded.filter((request) => request.url.startsWith('/self-service/login/browser')),
+    ).toHaveLength(1);
   });
 
   it('ignores a second submit while the first is in flight', async () => {
     let release: () => void = () => undefined;
-    const { basePath, recorded } = await kratos((request) => {
-      if (request.method !== 'POST') return { status: 200, body: loginPassword };
-      return new Promise((resolve) => (release = () => resolve({ status: 200, body: { session: {} } })));
+    const { basePath, recorded } = await kratos({
+      'POST /*': () => new Promise((resolve) => (release = () => resolve({ session: {} }))),
+      '* /*': loginPassword,
     });
     renderAuthPage(basePath, '/login?flow=x');
     const button = await screen.findByRole('button', { name: 'Sign in with password' });
     fireEvent.click(button);
     fireEvent.click(button);
-    await waitFor(() => expect(recorded.filter((request) => request.method === 'POST')).toHaveLength(1));
+    await waitFor(() =>
+      expect(recorded.filter((request) => request.method === 'POST')).toHaveLength(1),
+    );
     fireEvent.click(button);
     release();
     await waitFor(() => expect(location()).toBe('/'));
@@ -122,24 +123,33 @@ describe('LoginPage', () => {
   });
 
   it('restarts an expired flow with the spec message', async () => {
-    const { basePath, recorded } = await kratos((request) => {
-      if (request.path.startsWith('/self-service/login/flows')) return { status: 410, body: { error: { id: 'self_service_flow_expired', code: 410 } } };
-      return { status: 200, body: { ...loginInitial, id: 'fresh' } };
+    const { basePath, recorded } = await kratos({
+      'GET /self-service/login/flows': json(
+        { error: { id: 'self_service_flow_expired', code: 410 } },
+        { status: 410 },
+      ),
+      '* /*': { ...loginInitial, id: 'fresh' },
     });
     renderAuthPage(basePath, '/login?flow=old&return_to=/health');
-    expect((await screen.findByRole('alert')).textContent).toBe('Your interaction expired, please fill out the form again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your interaction expired, please fill out the form again.',
+    );
     await waitFor(() => expect(location()).toBe('/login?return_to=%2Fhealth&flow=fresh'));
-    expect(recorded.some((request) => request.path === '/self-service/login/browser?return_to=%2Fhealth')).toBe(true);
+    expect(
+      recorded.some((request) => request.url === '/self-service/login/browser?return_to=%2Fhealth'),
+    ).toBe(true);
   });
 
   it('goes home when a session is already available', async () => {
-    const { basePath } = await kratos(() => ({ status: 400, body: { error: { id: 'session_already_available', code: 400 } } }));
+    const { basePath } = await kratos({
+      '* /*': json({ error: { id: 'session_already_available', code: 400 } }, { status: 400 }),
+    });
     renderAuthPage(basePath, '/login');
     await waitFor(() => expect(location()).toBe('/'));
   });
 
   it('has no axe violations', async () => {
-    const { basePath } = await kratos(() => ({ status: 200, body: wrongCredentials }));
+    const { basePath } = await kratos({ '* /*': wrongCredentials });
     const { container } = renderAuthPage(basePath, '/login?flow=x');
     await screen.findByRole('alert');
     await noAxeViolations(container);
@@ -148,9 +158,13 @@ describe('LoginPage', () => {
 
 describe('RegistrationPage', () => {
   it('shows Create account with a Sign in link, sends nested traits and goes to return_to', async () => {
-    const { basePath, recorded } = await kratos((request) =>
-      request.method === 'POST' ? { status: 200, body: { identity: {} } } : { status: 200, body: { ...fixture('registration/one-step/password/initial-form.json'), return_to: '/health' } },
-    );
+    const { basePath, recorded } = await kratos({
+      'POST /*': { identity: {} },
+      '* /*': {
+        ...fixture('registration/one-step/password/initial-form.json'),
+        return_to: '/health',
+      },
+    });
     const user = userEvent.setup();
     const { container } = renderAuthPage(basePath, '/registration');
     expect(await screen.findByRole('heading', { name: 'Create account' })).toBeTruthy();
@@ -160,16 +174,27 @@ describe('RegistrationPage', () => {
     await user.type(await screen.findByLabelText('E-Mail'), 'ada@example.org');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     await waitFor(() => expect(location()).toBe('/health'));
-    expect(recorded.at(-1)?.body).toMatchObject({ method: 'password', traits: { email: 'ada@example.org' } });
+    expect(recorded.at(-1)?.body).toMatchObject({
+      method: 'password',
+      traits: { email: 'ada@example.org' },
+    });
   });
 });
 
 describe('RecoveryPage', () => {
   it('reads Recover account, shows the code step and follows the settings redirect', async () => {
-    const { basePath } = await kratos((request) => {
-      if (request.method !== 'POST') return { status: 200, body: fixture('recovery/code/initial-form.json') };
-      if (request.body?.email) return { status: 200, body: fixture('recovery/code/wrong-code.json') };
-      return { status: 422, body: { error: { id: 'browser_location_change_required', code: 422 }, redirect_browser_to: '/profile-settings?flow=set' } };
+    const { basePath } = await kratos({
+      'POST /*': (request) =>
+        (request.body as { email?: string } | undefined)?.email
+          ? fixture('recovery/code/wrong-code.json')
+          : json(
+              {
+                error: { id: 'browser_location_change_required', code: 422 },
+                redirect_browser_to: '/profile-settings?flow=set',
+              },
+              { status: 422 },
+            ),
+      '* /*': fixture('recovery/code/initial-form.json'),
     });
     const user = userEvent.setup();
     const { container } = renderAuthPage(basePath, '/recovery');
@@ -186,9 +211,12 @@ describe('RecoveryPage', () => {
 
 describe('VerificationPage', () => {
   it('reads Verify your account and goes home when creation is refused', async () => {
-    const { basePath } = await kratos((request) =>
-      request.path.includes('flows') ? { status: 200, body: fixture('verification/code/initial-form.json') } : { status: 400, body: fixture('verification/none/initial-form.json') },
-    );
+    const { basePath } = await kratos({
+      '* /*': (request) =>
+        request.url.includes('flows')
+          ? fixture('verification/code/initial-form.json')
+          : json(fixture('verification/none/initial-form.json'), { status: 400 }),
+    });
     const { container } = renderAuthPage(basePath, '/verification?flow=v');
     expect(await screen.findByRole('heading', { name: 'Verify your account' })).toBeTruthy();
     await screen.findByTestId(testIds.flow.form);
@@ -201,19 +229,32 @@ describe('VerificationPage', () => {
 
 describe('ProfileSettingsPage', () => {
   it('shows a card per group in the flow and clears messages after the lifetime', async () => {
-    const { basePath } = await kratos(() => ({ status: 200, body: fixture('settings/all-methods/change-password.json') }));
+    const { basePath } = await kratos({
+      '* /*': fixture('settings/all-methods/change-password.json'),
+    });
     const { container } = renderAuthPage(basePath, '/profile-settings?flow=s', undefined, 200);
     expect(await screen.findByRole('heading', { name: 'Profile Settings', level: 2 })).toBeTruthy();
-    const titles = screen.getAllByTestId(testIds.settingsCard).map((card) => card.querySelector('h2')?.textContent);
-    expect(titles).toEqual(['Profile Settings', 'Change Password', 'Manage Social Sign In', 'Manage Hardware Tokens and Biometrics']);
+    const titles = screen
+      .getAllByTestId(testIds.settingsCard)
+      .map((card) => card.querySelector('h2')?.textContent);
+    expect(titles).toEqual([
+      'Profile Settings',
+      'Change Password',
+      'Manage Social Sign In',
+      'Manage Hardware Tokens and Biometrics',
+    ]);
     expect(screen.getByRole('link', { name: 'Go back' })).toBeTruthy();
     expect(screen.getByText('Your changes have been saved!')).toBeTruthy();
     await noAxeViolations(container);
-    await waitFor(() => expect(screen.queryByText('Your changes have been saved!')).toBeNull(), { timeout: 2000 });
+    await waitFor(() => expect(screen.queryByText('Your changes have been saved!')).toBeNull(), {
+      timeout: 2000,
+    });
   });
 
   it('shows only the cards of the groups present', async () => {
-    const { basePath } = await kratos(() => ({ status: 200, body: fixture('settings/all-2fa-methods/initial-form.json') }));
+    const { basePath } = await kratos({
+      '* /*': fixture('settings/all-2fa-methods/initial-form.json'),
+    });
     renderAuthPage(basePath, '/profile-settings?flow=s');
     await screen.findByRole('heading', { name: 'Manage 2FA TOTP Authenticator App' });
     expect(screen.getByRole('heading', { name: 'Manage 2FA Backup Recovery Codes' })).toBeTruthy();
@@ -221,7 +262,9 @@ describe('ProfileSettingsPage', () => {
   });
 
   it('sends an inactive session to login with the page as return target', async () => {
-    const { basePath } = await kratos(() => ({ status: 401, body: { error: { id: 'session_inactive', code: 401 } } }));
+    const { basePath } = await kratos({
+      '* /*': json({ error: { id: 'session_inactive', code: 401 } }, { status: 401 }),
+    });
     renderAuthPage(basePath, '/profile-settings?return_to=/profile-settings');
     await waitFor(() => expect(location()).toBe('/login?return_to=%2Fprofile-settings'));
   });
@@ -229,7 +272,7 @@ describe('ProfileSettingsPage', () => {
 
 describe('ErrorPage', () => {
   it('explains BAD_SESSION, says Unknown error otherwise and goes home for a missing error', async () => {
-    const { basePath } = await kratos(() => ({ status: 404, body: { error: { code: 404 } } }));
+    const { basePath } = await kratos({ '* /*': json({ error: { code: 404 } }, { status: 404 }) });
     const { container } = renderAuthPage(basePath, '/error?error_code=BAD_SESSION');
     expect(screen.getByRole('heading').textContent).toBe(
       'Bad Session. Please try logging out and logging in again, if the problem persist, please contact us.',
@@ -248,7 +291,11 @@ describe('component registry', () => {
   it('lets an app replace how a node type renders', () => {
     render(
       <OpsdeckThemeProvider>
-        <FlowComponentsProvider components={{ Button: ({ label }) => <button type="submit">custom {label?.text}</button> }}>
+        <FlowComponentsProvider
+          components={{
+            Button: ({ label }) => <button type="submit">custom {label?.text}</button>,
+          }}
+        >
           <FlowForm flow={loginPassword as never} onSubmit={() => undefined} />
         </FlowComponentsProvider>
       </OpsdeckThemeProvider>,

@@ -4,14 +4,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { HealthPage } from '../HealthPage/HealthPage.tsx';
 import { StandaloneHealthPage } from '../HealthPage/StandaloneHealthPage.tsx';
 import { testIds } from '../testIds.ts';
-import { startHealthServer, type HealthServer } from '../testing/healthServer.test.helper.ts';
+import { startHealthServer, type HealthBackend } from '../testing/healthServer.test.helper.ts';
 import {
   currentUrl,
   renderWithoutRouter,
   renderWithProviders,
 } from '../testing/renderHealth.test.helper.tsx';
 
-let server: HealthServer;
+let server: HealthBackend;
 beforeAll(async () => {
   server = await startHealthServer();
   await import('./CheckModal.tsx');
@@ -22,9 +22,9 @@ afterEach(() => cleanup());
 
 const historyRequests = () =>
   server.requests.filter(
-    (r) => r.path === '/api/db/check_statuses' && r.params.get('check_id')?.startsWith('eq.'),
+    (r) => r.path === '/api/db/check_statuses' && r.query.get('check_id')?.startsWith('eq.'),
   );
-const lastHistory = () => historyRequests().at(-1)!.params;
+const lastHistory = () => historyRequests().at(-1)!.query;
 const url = () => new URLSearchParams(currentUrl.search);
 
 function openAt(search: string) {

@@ -4,12 +4,12 @@ import type { Permission } from '@opsdeck/rbac';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HealthPage } from '../HealthPage/HealthPage.tsx';
 import { testIds } from '../testIds.ts';
-import { axeViolations } from '../testing/axe.test.helper.ts';
+import { expectNoAxeViolations } from '@opsdeck/testing';
+import { startHealthServer, type HealthBackend } from '../testing/healthServer.test.helper.ts';
 import { hostAppView } from '../testing/hostApp.test.helper.tsx';
-import { startHealthServer, type HealthServer } from '../testing/healthServer.test.helper.ts';
 import { currentUrl, renderWithProviders } from '../testing/renderHealth.test.helper.tsx';
 
-let server: HealthServer;
+let server: HealthBackend;
 beforeAll(async () => {
   server = await startHealthServer();
   // The page loads the modal lazily; warm the module so the first test does not time out on the transform.
@@ -44,9 +44,9 @@ function openModal(
 
 const historyRequests = () =>
   server.requests.filter(
-    (r) => r.path === '/api/db/check_statuses' && r.params.get('check_id')?.startsWith('eq.'),
+    (r) => r.path === '/api/db/check_statuses' && r.query.get('check_id')?.startsWith('eq.'),
   );
-const lastHistory = () => historyRequests().at(-1)!.params;
+const lastHistory = () => historyRequests().at(-1)!.query;
 
 describe('CheckModal', () => {
   it('shows labels, the stats and the Health Overview of the time range', async () => {
@@ -76,11 +76,11 @@ describe('CheckModal', () => {
     });
     expect(chart).toBeTruthy();
     const graph = server.requests.filter((r) => r.path === '/api/canary/api/graph').at(-1)!;
-    expect(graph.params.get('check')).toBe('c-payments-api');
-    expect(graph.params.get('count')).toBe('300');
+    expect(graph.query.get('check')).toBe('c-payments-api');
+    expect(graph.query.get('count')).toBe('300');
     // 3h back, as RFC 3339.
     expect(
-      Math.abs(Date.parse(graph.params.get('start')!) - (Date.now() - 3 * 3_600_000)),
+      Math.abs(Date.parse(graph.query.get('start')!) - (Date.now() - 3 * 3_600_000)),
     ).toBeLessThan(60_000);
   });
 
@@ -269,6 +269,7 @@ describe('CheckModal', () => {
     await waitFor(() =>
       expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'),
     );
-    expect(await axeViolations()).toBe('');
+    // Every rule axe enables by default, as before the shared helper (best practices included).
+    await expectNoAxeViolations(document.body, { tags: 'all' });
   });
 });

@@ -1,14 +1,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createFakeBackend, json } from '@opsdeck/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testIds } from '../testIds.ts';
-import { startHealthServer, type HealthServer } from '../testing/healthServer.test.helper.ts';
+import { startHealthServer, type HealthBackend } from '../testing/healthServer.test.helper.ts';
 import { renderWithoutRouter } from '../testing/renderHealth.test.helper.tsx';
 import { StandaloneHealthPage } from './StandaloneHealthPage.tsx';
 
-let server: HealthServer;
+let server: HealthBackend;
 beforeAll(async () => {
   server = await startHealthServer();
   await import('../CheckModal/CheckModal.tsx');
@@ -19,7 +18,10 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const rowNames = () => screen.queryAllByTestId(testIds.page.row).map((row) => within(row).getAllByRole('button')[0]!.textContent);
+const rowNames = () =>
+  screen
+    .queryAllByTestId(testIds.page.row)
+    .map((row) => within(row).getAllByRole('button')[0]!.textContent);
 const params = () => new URLSearchParams(window.location.search);
 
 function renderPage(url: string, roles?: string[]) {
@@ -52,7 +54,10 @@ describe('StandaloneHealthPage (no router: history and the query string)', () =>
     renderPage('/health?hidePassing=false&groupBy=none');
     await waitFor(() => expect(rowNames()).toHaveLength(6));
     const entries = window.history.length;
-    await user.type(screen.getByPlaceholderText('Search by name, description, or endpoint'), 'cards');
+    await user.type(
+      screen.getByPlaceholderText('Search by name, description, or endpoint'),
+      'cards',
+    );
     await waitFor(() => expect(rowNames()).toEqual(['payments-api']));
     expect(params().get('search')).toBe('cards');
     expect(window.history.length).toBe(entries);
@@ -69,19 +74,21 @@ describe('StandaloneHealthPage (no router: history and the query string)', () =>
   });
 
   it('shows the error page when the summary fails', async () => {
-    const failing = createServer((_request, response) => {
-      response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: 'summary store unavailable' }));
+    // Every call fails, as the old inline server did: the page must show the error, not half a page.
+    const failing = await createFakeBackend({
+      '* /*': json({ error: 'summary store unavailable' }, { status: 500 }),
     });
-    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
     try {
-      renderWithoutRouter(<StandaloneHealthPage />, { baseUrl: `http://127.0.0.1:${(failing.address() as AddressInfo).port}/api`, url: '/health' });
+      renderWithoutRouter(<StandaloneHealthPage />, {
+        baseUrl: `${failing.url}/api`,
+        url: '/health',
+      });
       expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
       expect(screen.getAllByText(/summary store unavailable/).length).toBeGreaterThan(0);
       expect(screen.queryAllByTestId(testIds.page.row)).toHaveLength(0);
     } finally {
       cleanup();
-      await new Promise((resolve) => failing.close(resolve));
+      await failing.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
 import { checkSummaryReplySchema } from '@opsdeck/api-client/health';
+import { readJsonFixture } from '@opsdeck/testing';
 import { describe, expect, it } from 'vitest';
 import { makeCheck } from './checks.test.helper.ts';
 import { checkAgent, checkLatency, checkNamespace } from './checkFields.ts';
@@ -26,12 +26,8 @@ import { showTimeSinceLastRun, timeRangeForLastRun } from './timeRange.ts';
 import { decodeTriState, encodeTriState } from './triState.ts';
 import { formatUptime, uptimePercent } from './uptime.ts';
 
-const fixturePath = new URL(
-  '../../../../../shared/fixtures/mission-control/expectations/check_status_summary.json',
-  import.meta.url,
-);
 const realChecks = checkSummaryReplySchema.parse({
-  checks_summary: JSON.parse(readFileSync(fixturePath, 'utf8')),
+  checks_summary: readJsonFixture('mission-control/expectations/check_status_summary.json'),
 }).checks_summary;
 const all = (n: number) => Int32Array.from({ length: n }, (_, i) => i);
 const names = (checks: { name: string }[], indexes: ArrayLike<number>) =>

@@ -1,13 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  createFakeBackend,
+  json,
+  readJsonFixture,
+  type FakeBackend,
+  type RouteTable,
+} from '@opsdeck/testing';
 
 /** The reference backend's own expected summary (flanksource/duty), plus checks with labels. */
-export const fixtureChecks: Array<Record<string, unknown>> = JSON.parse(
-  // jsdom replaces URL, so resolve the path with node:path instead.
-  readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/mission-control/expectations/check_status_summary.json'), 'utf8'),
+export const fixtureChecks = readJsonFixture<Array<Record<string, unknown>>>(
+  'mission-control/expectations/check_status_summary.json',
 );
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
@@ -51,17 +52,9 @@ export function labelledChecks(): Array<Record<string, unknown>> {
   ];
 }
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  params: URLSearchParams;
-}
-
-export interface HealthServer {
+export interface HealthBackend extends FakeBackend {
+  /** `http://127.0.0.1:port/api`, the client's base URL. */
   baseUrl: string;
-  requests: RecordedRequest[];
-  close: () => Promise<void>;
-  historyTotal: number;
 }
 
 function statusRows(checkId: string, count: number, offset: number) {
@@ -75,84 +68,91 @@ function statusRows(checkId: string, count: number, offset: number) {
   }));
 }
 
-async function body(request: IncomingMessage): Promise<string> {
-  let text = '';
-  for await (const chunk of request) text += chunk;
-  return text;
-}
-
 /**
- * A real HTTP server on 127.0.0.1 answering the health calls in the backend's wire shapes
- * (summary, graph, PostgREST checks and check_statuses with Content-Range, run-check).
+ * The health calls in the backend's wire shapes (summary, graph, PostgREST checks and
+ * check_statuses with Content-Range, run-check), as a route table a test can extend or override.
  */
-export async function startHealthServer(checks = [...fixtureChecks, ...labelledChecks()]): Promise<HealthServer> {
-  const requests: RecordedRequest[] = [];
-  const state = { historyTotal: 120 };
-  const server: Server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    requests.push({ method: request.method ?? 'GET', path: url.pathname, params: url.searchParams });
-    await body(request);
-    const json = (status: number, value: unknown, headers: Record<string, string> = {}) => {
-      response.writeHead(status, { 'content-type': 'application/json', ...headers });
-      response.end(JSON.stringify(value));
-    };
-    const path = url.pathname;
-    if (path === '/api/canary/api/summary') return json(200, { duration: 1, runnerName: 'test', checks_summary: checks });
-    if (path === '/api/canary/api/graph') {
-      return json(200, {
-        status: Array.from({ length: 12 }, (_, i) => ({ time: minutesAgo(60 - i * 5), status: i % 5 !== 0 ? true : undefined, duration: 100 + i * 10 })),
-        latency: { p95: 210, p97: 215, p99: 220, rolling1h: 150 },
-        uptime: { passed: 9, failed: 3 },
-      });
-    }
-    if (path === '/api/db/checks') {
-      const id = url.searchParams.get('id')?.replace(/^eq\./, '') ?? '';
+export function healthRoutes(
+  checks = [...fixtureChecks, ...labelledChecks()],
+  { historyTotal = 120 } = {},
+): Partial<RouteTable> {
+  return {
+    '* /api/canary/api/summary': { duration: 1, runnerName: 'test', checks_summary: checks },
+    'GET /api/canary/api/graph': () => ({
+      status: Array.from({ length: 12 }, (_, i) => ({
+        time: minutesAgo(60 - i * 5),
+        status: i % 5 !== 0 ? true : undefined,
+        duration: 100 + i * 10,
+      })),
+      latency: { p95: 210, p97: 215, p99: 220, rolling1h: 150 },
+      uptime: { passed: 9, failed: 3 },
+    }),
+    'GET /api/db/checks': (request) => {
+      const id = request.query.get('id')?.replace(/^eq\./, '') ?? '';
       const check = checks.find((c) => c.id === id);
-      if (!check) return json(200, []);
-      return json(200, [
+      if (!check) return [];
+      return [
         {
           ...check,
           next_runtime: minutesAgo(-5),
           severity: 'critical',
-          spec: { http: [{ name: check.name, url: 'http://127.0.0.1/health', responseCodes: [200] }] },
-          canaries: { id: check.canary_id, name: check.canary_name, source: id === 'c-payments-db' ? 'kubernetes/payments/db' : 'UI' },
+          spec: {
+            http: [{ name: check.name, url: 'http://127.0.0.1/health', responseCodes: [200] }],
+          },
+          canaries: {
+            id: check.canary_id,
+            name: check.canary_name,
+            source: id === 'c-payments-db' ? 'kubernetes/payments/db' : 'UI',
+          },
           agents: null,
           components: [{ components: { id: 'comp-1', name: 'payments-service', icon: null } }],
-          configs: [{ configs: { id: 'conf-1', name: 'payments-deployment', type: 'Kubernetes::Deployment' } }],
+          configs: [
+            {
+              configs: {
+                id: 'conf-1',
+                name: 'payments-deployment',
+                type: 'Kubernetes::Deployment',
+              },
+            },
+          ],
         },
-      ]);
-    }
-    if (path === '/api/db/check_statuses') {
-      const checkFilter = url.searchParams.get('check_id') ?? '';
+      ];
+    },
+    'GET /api/db/check_statuses': (request) => {
+      const checkFilter = request.query.get('check_id') ?? '';
       if (checkFilter.startsWith('in.')) {
         const ids = checkFilter.slice(4, -1).split(',');
-        return json(200, ids.flatMap((id) => statusRows(id, 5, 0)));
+        return ids.flatMap((id) => statusRows(id, 5, 0));
       }
       const id = checkFilter.replace(/^eq\./, '');
-      const limit = Number(url.searchParams.get('limit') ?? 50);
-      const offset = Number(url.searchParams.get('offset') ?? 0);
-      const total = state.historyTotal;
-      const count = Math.max(0, Math.min(limit, total - offset));
-      return json(count < total ? 206 : 200, statusRows(id, count, offset), {
-        'content-range': count ? `${offset}-${offset + count - 1}/${total}` : `*/${total}`,
+      const limit = Number(request.query.get('limit') ?? 50);
+      const offset = Number(request.query.get('offset') ?? 0);
+      const count = Math.max(0, Math.min(limit, historyTotal - offset));
+      return json(statusRows(id, count, offset), {
+        status: count < historyTotal ? 206 : 200,
+        headers: {
+          'content-range': count
+            ? `${offset}-${offset + count - 1}/${historyTotal}`
+            : `*/${historyTotal}`,
+        },
       });
-    }
-    if (request.method === 'POST' && path.startsWith('/api/canary/run/check/')) {
-      return json(200, { name: 'run', start: new Date().toISOString(), pass: true, invalid: false, duration: 42, message: 'all good' });
-    }
-    json(404, { error: 'not found' });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/api`,
-    requests,
-    get historyTotal() {
-      return state.historyTotal;
     },
-    set historyTotal(value: number) {
-      state.historyTotal = value;
-    },
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    'POST /api/canary/run/check/:id': () => ({
+      name: 'run',
+      start: new Date().toISOString(),
+      pass: true,
+      invalid: false,
+      duration: 42,
+      message: 'all good',
+    }),
   };
+}
+
+/** A fake backend on 127.0.0.1 answering the health calls (see `healthRoutes`). */
+export async function startHealthServer(
+  checks?: Array<Record<string, unknown>>,
+  options?: { historyTotal?: number },
+): Promise<HealthBackend> {
+  const backend = await createFakeBackend(healthRoutes(checks, options));
+  return Object.assign(backend, { baseUrl: `${backend.url}/api` });
 }
