@@ -15,4 +15,5 @@ export * from './IconPickerField';
 export * from './QuantityFields';
 export * from './ValueSourceField';
 export * from './CodeField';
+export * from './LazyCodeEditor';
 export * from './schema/index';
