@@ -10,6 +10,7 @@ export * from './NumberField';
 export * from './SelectField';
 export * from './BooleanFields';
 export * from './KeyValueField';
+export * from './ListField';
 export * from './ScheduleField';
 export * from './IconPickerField';
 export * from './QuantityFields';
