@@ -18,3 +18,4 @@ export * from './ValueSourceField';
 export * from './CodeField';
 export * from './LazyCodeEditor';
 export * from './schema/index';
+export * from './catalog/index';

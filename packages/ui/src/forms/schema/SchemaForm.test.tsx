@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { OpsdeckThemeProvider } from '../../theme/index';
 import { REQUIRED_MESSAGE } from '../validation';
 import type { FormDescription } from './description';
-import { httpCheck, postgresConnection, slackConnection } from './examples';
+import { httpCheck } from '../catalog/checks';
+import { postgresConnection, slackConnection } from '../catalog/connections';
 import { SchemaFieldComponentsProvider, type SchemaFieldProps } from './SchemaField';
 import { SchemaForm, type SchemaFormProps } from './SchemaForm';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { REQUIRED_MESSAGE } from '../validation';
 import type { FormDescription } from './description';
-import { emailConnection, gitConnection, httpCheck, postgresConnection } from './examples';
+import { httpCheck } from '../catalog/checks';
+import { emailConnection, gitConnection, postgresConnection } from '../catalog/connections';
 import { defaultValues, isShown, leafFields, submittedValues } from './model';
 import { rulesFor } from './rules';
 

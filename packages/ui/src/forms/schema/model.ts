@@ -140,7 +140,18 @@ function inferred(field: LeafField, initial: FormValues): unknown {
 function fieldDefaults(fields: readonly FieldDescription[], initial: FormValues): FormValues {
   let values = initial;
   for (const field of leafFields(fields)) {
-    if (getPath(values, field.path) !== undefined) continue;
+    const current = getPath(values, field.path);
+    // An edited record's items get their fields' defaults (and inferred choices) as new ones do.
+    if (field.kind === 'list' && field.item.kind === 'group' && Array.isArray(current)) {
+      const { fields: itemFields } = field.item;
+      values = setPath(
+        values,
+        field.path,
+        current.map((item) => (isRecord(item) ? fieldDefaults(itemFields, item) : item)),
+      );
+      continue;
+    }
+    if (current !== undefined) continue;
     // A choice is read from the record as it came, before defaults fill in what it lacks.
     const value = inferred(field, initial) ?? emptyValue(field);
     if (value !== undefined) values = setPath(values, field.path, value);
