@@ -235,6 +235,17 @@ describe('spec rules the catalogue models', () => {
     expect(defaultValues(httpCheck).authenticate).toBe(false);
   });
 
+  it('HTTP: the body is hidden for GET, unless the check already has one', () => {
+    const shown = (values: FormValues) =>
+      leafFields(httpCheck.fields, defaultValues(httpCheck, values)).some(
+        (field) => field.path === 'body',
+      );
+    expect(shown({})).toBe(false);
+    expect(shown({ method: 'DELETE' })).toBe(false);
+    expect(shown({ method: 'POST' })).toBe(true);
+    expect(shown({ body: '{"size": 0}' })).toBe(true);
+  });
+
   it('HTTP check numeric minimums are 0 (settings spec §5)', async () => {
     const values = {
       ...filled(httpCheck.fields, defaultValues(httpCheck)),

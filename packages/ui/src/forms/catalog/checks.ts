@@ -145,14 +145,28 @@ export const httpCheck: FormDescription = check('http', 'HTTP', [
     kind: 'code',
     name: 'body',
     label: 'Body',
-    when: { name: 'method', oneOf: ['POST', 'PUT', 'PATCH'] },
+    // Real checks send a body with GET (fixtures/canaries/elasticsearch/stateful_metrics.yaml):
+    // one they already have stays shown, so opening and saving them does not drop it.
+    when: {
+      anyOf: [
+        { name: 'method', oneOf: ['POST', 'PUT', 'PATCH'] },
+        { name: 'body', isSet: true },
+      ],
+    },
   },
   {
-    kind: 'key-value',
+    // The wire shape is a list of {name, value} (or valueFrom, kept as it came).
+    kind: 'list',
     name: 'headers',
     label: 'Headers',
-    keyLabel: 'Header',
-    valueLabel: 'Value',
+    item: {
+      kind: 'group',
+      label: 'Header',
+      fields: [
+        { kind: 'text', name: 'name', label: 'Name', required: true },
+        { kind: 'text', name: 'value', label: 'Value' },
+      ],
+    },
   },
   {
     kind: 'group',

@@ -19,13 +19,16 @@ export type FieldKind =
  * Shows a field only while another value matches. `name` is a path from the form's root; exactly
  * one of `equals`, `oneOf` or `isSet` is read (in that order).
  */
-export interface FieldCondition {
+export interface ValueCondition {
   name: string;
   equals?: string | number | boolean;
   oneOf?: readonly (string | number | boolean)[];
   /** true: the value is neither undefined, null, '', false nor an empty object. */
   isSet?: boolean;
 }
+
+/** A value condition, or alternatives of which one must hold. */
+export type FieldCondition = ValueCondition | { anyOf: readonly ValueCondition[] };
 
 interface FieldBase<Kind extends FieldKind> {
   kind: Kind;

@@ -72,6 +72,10 @@ describe('list kind: defaults, rules, submitted value', () => {
       http: [{ url: '', method: 'GET', body: '' }],
     });
     expect(defaultValues(canary, { http: [] }).http).toEqual([]);
+    // An edited record's items get what they lack, as new ones do.
+    expect(defaultValues(canary, { http: [{ url: 'https://a.example' }] }).http).toEqual([
+      { url: 'https://a.example', method: 'GET', body: '' },
+    ]);
   });
 
   it("puts each item's errors on the item's field and the bounds on the list", async () => {

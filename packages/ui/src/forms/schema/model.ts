@@ -60,6 +60,8 @@ function isSet(value: unknown): boolean {
 }
 
 export function conditionHolds(condition: FieldCondition, values: FormValues): boolean {
+  if ('anyOf' in condition)
+    return condition.anyOf.some((alternative) => conditionHolds(alternative, values));
   const value = getPath(values, condition.name);
   if (condition.equals !== undefined) return value === condition.equals;
   if (condition.oneOf !== undefined) return condition.oneOf.some((allowed) => allowed === value);
