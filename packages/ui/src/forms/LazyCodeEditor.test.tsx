@@ -48,6 +48,12 @@ async function settle() {
 
 // One file, in order: the module cache is per file, so the first test sees a cold import.
 describe('code fields load the editor lazily', { timeout: 20_000 }, () => {
+  it('importing the forms entry (the catalogue with it) does not import the editor', async () => {
+    const forms = await import('./index');
+    expect(forms.connectionTypes.length).toBeGreaterThan(40);
+    expect(editorModule.imports).toBe(0);
+  });
+
   it('a form without a code field (Code tab unopened) does not import the editor', async () => {
     const { unmount } = renderForm(plain, true);
     await settle();
