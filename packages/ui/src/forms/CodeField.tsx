@@ -1,7 +1,7 @@
 import styled from 'styled-components';
-import { CodeEditor } from '../CodeEditor/CodeEditor';
 import { parseDocument, type CodeLanguage } from '../CodeEditor/parse';
 import { FieldError, FieldHint } from './FormField';
+import { LazyCodeEditor } from './LazyCodeEditor';
 import type { BaseFieldProps } from './TextField';
 import { useFormField } from './useFormField';
 
@@ -29,7 +29,7 @@ const RequiredMark = styled.span`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-/** The CodeEditor bound to formik: the field holds the text; a syntax error is listed by the editor itself. */
+/** The CodeEditor (loaded on first render) bound to formik: the field holds the text; a syntax error is listed by the editor itself. */
 export function CodeField({
   name,
   label,
@@ -51,7 +51,7 @@ export function CodeField({
         {label}
         {required && <RequiredMark>*</RequiredMark>}
       </VisibleLabel>
-      <CodeEditor
+      <LazyCodeEditor
         label={label}
         value={text}
         onChange={field.change}

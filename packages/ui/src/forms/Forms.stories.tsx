@@ -14,7 +14,8 @@ import { TextAreaField, TextField } from './TextField';
 import { bytes, dns1123, integer, millicores, required, text } from './validation';
 import { valueSource, type ValueSource } from './valueSource';
 import { ValueSourceField } from './ValueSourceField';
-import { gitConnection, httpCheck, postgresConnection } from './schema/examples';
+import { httpCheck } from './catalog/checks';
+import { gitConnection, postgresConnection } from './catalog/connections';
 import { SchemaForm } from './schema/SchemaForm';
 
 interface ResourceValues {

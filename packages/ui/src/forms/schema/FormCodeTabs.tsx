@@ -2,9 +2,9 @@ import { useFormikContext } from 'formik';
 import { dump } from 'js-yaml';
 import { useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { CodeEditor } from '../../CodeEditor/CodeEditor';
 import { parseDocument } from '../../CodeEditor/parse';
 import { Tabs } from '../../Tabs/index';
+import { LazyCodeEditor } from '../LazyCodeEditor';
 import type { FormValues } from './model';
 
 export const CODE_NOT_A_MAP_MESSAGE = 'The document must be a map of fields';
@@ -103,7 +103,7 @@ export function FormCodeTabs({ form, codeLabel, codeHeight = '360px' }: FormCode
           value: 'code',
           label: 'Code',
           content: (
-            <CodeEditor
+            <LazyCodeEditor
               label={codeLabel}
               value={text}
               onChange={edit}

@@ -4,12 +4,13 @@ import styled from 'styled-components';
 import { CheckboxField, SwitchField } from '../BooleanFields';
 import { CodeField } from '../CodeField';
 import { KeyValueField } from '../KeyValueField';
+import { ListField } from '../ListField';
 import { NumberField } from '../NumberField';
 import { SelectField } from '../SelectField';
 import { TextAreaField, TextField } from '../TextField';
 import { ValueSourceField } from '../ValueSourceField';
 import type { FieldDescription, FieldDescriptionOf, FieldKind } from './description';
-import { isShown, joinPath, type FormValues } from './model';
+import { getPath, isShown, itemDefault, joinPath, type FormValues } from './model';
 
 // The registry SchemaForm draws each kind from (as auth's FlowNode does for Kratos nodes); a
 // feature or an app replaces any entry without forking the dispatcher.
@@ -51,6 +52,42 @@ const Stack = styled.div`
   gap: ${({ theme }) => theme.space.md};
   min-width: 0;
 `;
+
+// Conditions inside a list's item read that item: the scope is the item's path ('' for the form).
+const ConditionScopeContext = createContext('');
+
+function isRecord(value: unknown): value is FormValues {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A list: each item is a group of fields (conditions read the item) or one field of the item's kind. */
+export function ListKindField({ field, name }: SchemaFieldProps<'list'>) {
+  const components = useSchemaFieldComponents();
+  const { item } = field;
+  return (
+    <ListField
+      name={name}
+      label={field.label}
+      itemLabel={item.label}
+      hint={field.help}
+      minItems={field.minItems}
+      maxItems={field.maxItems}
+      framed={item.kind === 'group'}
+      newItem={() => itemDefault(item)}
+      renderItem={({ index, name: itemName, label }) => {
+        if (item.kind === 'group')
+          return (
+            <ConditionScopeContext.Provider value={itemName}>
+              <SchemaFields fields={item.fields} prefix={itemName} />
+            </ConditionScopeContext.Provider>
+          );
+        const Component = components[item.kind] as ComponentType<SchemaFieldProps>;
+        const itemField = { ...item, name: String(index), label } as SchemaFieldProps['field'];
+        return <Component field={itemField} name={itemName} />;
+      }}
+    />
+  );
+}
 
 /** A group: its children under a legend; a named group nests their values under its name. */
 export function GroupField({ field, name }: SchemaFieldProps<'group'>) {
@@ -130,6 +167,7 @@ export const defaultSchemaFieldComponents: SchemaFieldComponents = {
     />
   ),
   group: GroupField,
+  list: ListKindField,
 };
 
 const SchemaFieldComponentsContext = createContext<SchemaFieldComponents>(
@@ -160,7 +198,9 @@ export function useSchemaFieldComponents(): SchemaFieldComponents {
 export function SchemaField({ field, prefix = '' }: { field: FieldDescription; prefix?: string }) {
   const components = useSchemaFieldComponents();
   const { values } = useFormikContext<FormValues>();
-  if (!isShown(field, values)) return null;
+  const scope = useContext(ConditionScopeContext);
+  const scoped = scope ? getPath(values, scope) : values;
+  if (!isShown(field, isRecord(scoped) ? scoped : {})) return null;
   const Component = components[field.kind] as ComponentType<SchemaFieldProps>;
   return <Component field={field} name={joinPath(prefix, field.name)} />;
 }

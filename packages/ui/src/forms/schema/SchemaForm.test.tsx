@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { OpsdeckThemeProvider } from '../../theme/index';
 import { REQUIRED_MESSAGE } from '../validation';
 import type { FormDescription } from './description';
-import { httpCheck, postgresConnection, slackConnection } from './examples';
+import { httpCheck } from '../catalog/checks';
+import { postgresConnection, slackConnection } from '../catalog/connections';
 import { SchemaFieldComponentsProvider, type SchemaFieldProps } from './SchemaField';
 import { SchemaForm, type SchemaFormProps } from './SchemaForm';
 
@@ -31,15 +32,24 @@ function description(element: HTMLElement): string {
     .join(' ');
 }
 
+/** The CodeMirror view named `name`, once the lazily loaded editor has replaced its skeleton. */
+async function editorView(name: string): Promise<EditorView> {
+  let view: EditorView | null = null;
+  await waitFor(() => {
+    view = EditorView.findFromDOM(screen.getByRole('textbox', { name }));
+    if (!view) throw new Error(`no editor named ${name}`);
+  });
+  return view as unknown as EditorView;
+}
+
 /** Replaces the whole text of a CodeMirror editor, as a paste over a selection would. */
-function replaceCode(name: string, text: string) {
-  const view = EditorView.findFromDOM(screen.getByRole('textbox', { name }));
-  if (!view) throw new Error(`no editor named ${name}`);
+async function replaceCode(name: string, text: string) {
+  const view = await editorView(name);
   act(() => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }));
 }
 
-function codeText(name: string): string {
-  return EditorView.findFromDOM(screen.getByRole('textbox', { name }))?.state.doc.toString() ?? '';
+async function codeText(name: string): Promise<string> {
+  return (await editorView(name)).state.doc.toString();
 }
 
 const everyKind: FormDescription = {
@@ -209,11 +219,11 @@ describe('FormCodeTabs', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: /^URL\*?$/ }), 'postgres://db:5432/app');
     await user.click(screen.getByRole('checkbox', { name: 'Insecure TLS' }));
     await user.click(screen.getByRole('tab', { name: 'Code' }));
-    const yaml = codeText(codeName);
+    const yaml = await codeText(codeName);
     expect(yaml).toContain('name: payments\n');
     expect(yaml).toContain('url: postgres://db:5432/app\n');
     expect(yaml).toContain('insecure_tls: true\n');
-    replaceCode(
+    await replaceCode(
       codeName,
       yaml
         .replace('postgres://db:5432/app', 'postgres://replica:5432/app')
@@ -245,8 +255,8 @@ describe('FormCodeTabs', { timeout: 20_000 }, () => {
     const { user } = renderForm({ description: postgresConnection, codeTab: true });
     await user.type(screen.getByRole('textbox', { name: /^Name\*?$/ }), 'payments');
     await user.click(screen.getByRole('tab', { name: 'Code' }));
-    const broken = `${codeText(codeName)}url: [unclosed\n`;
-    replaceCode(codeName, broken);
+    const broken = `${await codeText(codeName)}url: [unclosed\n`;
+    await replaceCode(codeName, broken);
     await waitFor(() =>
       expect(screen.getByRole('list', { name: `Problems in ${codeName}` }).textContent).toMatch(
         /YAML/,
@@ -258,16 +268,16 @@ describe('FormCodeTabs', { timeout: 20_000 }, () => {
       'payments',
     );
     await user.click(screen.getByRole('tab', { name: 'Code' }));
-    expect(codeText(codeName)).toBe(broken);
+    expect(await codeText(codeName)).toBe(broken);
   });
 
   it('rewrites the code after the form changed', async () => {
     const { user } = renderForm({ description: postgresConnection, codeTab: true });
     await user.click(screen.getByRole('tab', { name: 'Code' }));
-    replaceCode(codeName, 'name: [');
+    await replaceCode(codeName, 'name: [');
     await user.click(screen.getByRole('tab', { name: 'Form' }));
     await user.type(screen.getByRole('textbox', { name: /^Name\*?$/ }), 'billing');
     await user.click(screen.getByRole('tab', { name: 'Code' }));
-    expect(codeText(codeName)).toContain('name: billing\n');
+    expect(await codeText(codeName)).toContain('name: billing\n');
   });
 });

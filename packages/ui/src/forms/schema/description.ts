@@ -12,13 +12,14 @@ export type FieldKind =
   | 'secret-or-reference'
   | 'key-value'
   | 'code'
-  | 'group';
+  | 'group'
+  | 'list';
 
 /**
  * Shows a field only while another value matches. `name` is a path from the form's root; exactly
  * one of `equals`, `oneOf` or `isSet` is read (in that order).
  */
-export interface FieldCondition {
+export interface ValueCondition {
   name: string;
   equals?: string | number | boolean;
   oneOf?: readonly (string | number | boolean)[];
@@ -26,14 +27,31 @@ export interface FieldCondition {
   isSet?: boolean;
 }
 
+/** A value condition, or alternatives of which one must hold. */
+export type FieldCondition = ValueCondition | { anyOf: readonly ValueCondition[] };
+
 interface FieldBase<Kind extends FieldKind> {
   kind: Kind;
-  /** Dotted path of the value, relative to the enclosing named group (or the form). */
+  /** Dotted path of the value, relative to the enclosing named group (or the form, or a list's item). */
   name: string;
   label: string;
   help?: string;
-  /** Every condition must hold for the field to show; a hidden field is neither validated nor submitted. */
+  /**
+   * Every condition must hold for the field to show; a hidden field is neither validated nor
+   * submitted. Inside a list's item, condition names are paths from that item.
+   */
   when?: FieldCondition | readonly FieldCondition[];
+  /**
+   * A choice that only steers conditions (Connection type: None/AWS/GCP…): never submitted. Give it
+   * `infer` so an edited record opens on the choice its values imply.
+   */
+  transient?: boolean;
+}
+
+/** The value a choice starts on when an edited record has none: the first entry whose conditions hold. */
+export interface InferredChoice<Value> {
+  value: Value;
+  when: FieldCondition | readonly FieldCondition[];
 }
 
 export interface TextFieldDescription extends FieldBase<'text'> {
@@ -62,6 +80,7 @@ export interface BooleanFieldDescription<
   Kind extends 'checkbox' | 'switch',
 > extends FieldBase<Kind> {
   default?: boolean;
+  infer?: readonly InferredChoice<boolean>[];
 }
 
 export interface SelectOptionDescription {
@@ -74,6 +93,7 @@ export interface SelectFieldDescription extends FieldBase<'select'> {
   default?: string;
   options: readonly SelectOptionDescription[];
   placeholder?: string;
+  infer?: readonly InferredChoice<string>[];
 }
 
 export interface SecretOrReferenceFieldDescription extends FieldBase<'secret-or-reference'> {
@@ -104,6 +124,23 @@ export interface GroupFieldDescription extends Omit<FieldBase<'group'>, 'name'> 
   fields: readonly FieldDescription[];
 }
 
+type DistributiveOmit<T, Key extends PropertyKey> = T extends unknown ? Omit<T, Key> : never;
+
+/**
+ * One item of a list, described as a field without a name (it is the item's index) or conditions:
+ * a `group` makes each item an object of its fields (`http: [{name, url}]`), any other kind makes
+ * each item that field's value (`responseCodes: [200, 201]`). Its label names one item.
+ */
+export type ListItemDescription = DistributiveOmit<FieldDescription, 'name' | 'when' | 'transient'>;
+
+export interface ListFieldDescription extends FieldBase<'list'> {
+  item: ListItemDescription;
+  minItems?: number;
+  maxItems?: number;
+  /** The items a new form starts with; without it, `minItems` items with the item's defaults. */
+  default?: readonly unknown[];
+}
+
 export type FieldDescription =
   | TextFieldDescription
   | NumberFieldDescription
@@ -113,7 +150,8 @@ export type FieldDescription =
   | SecretOrReferenceFieldDescription
   | KeyValueFieldDescription
   | CodeFieldDescription
-  | GroupFieldDescription;
+  | GroupFieldDescription
+  | ListFieldDescription;
 
 export type FieldDescriptionOf<Kind extends FieldKind> = Extract<FieldDescription, { kind: Kind }>;
 
@@ -124,4 +162,11 @@ export interface FormDescription {
   label: string;
   help?: string;
   fields: readonly FieldDescription[];
+  /** Not offered in a type picker (settings spec §3: jmeter is hidden). */
+  hidden?: boolean;
+  /**
+   * Builds the record's `url` from its fields on submit (notification connections, settings spec §3);
+   * see `buildUrl` for the template's syntax.
+   */
+  url?: string;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { REQUIRED_MESSAGE } from '../validation';
 import type { FormDescription } from './description';
-import { emailConnection, gitConnection, httpCheck, postgresConnection } from './examples';
+import { alertManagerCheck, httpCheck } from '../catalog/checks';
+import { emailConnection, gitConnection, postgresConnection } from '../catalog/connections';
 import { defaultValues, isShown, leafFields, submittedValues } from './model';
 import { rulesFor } from './rules';
 
@@ -33,10 +34,11 @@ describe('defaultValues', () => {
   it('gives a secret-or-reference a static value and a key-value map an empty map', () => {
     expect(defaultValues(httpCheck)).toMatchObject({
       username: { value: '' },
-      headers: {},
       method: 'GET',
       test: { expr: '' },
     });
+    // The HTTP check's headers are a list in the canary wire shape; the alert filters are a map.
+    expect(defaultValues(alertManagerCheck)).toMatchObject({ filters: {} });
   });
 });
 
@@ -134,12 +136,14 @@ describe('derived rules', () => {
       name: 'api',
       url: 'https://x',
       thresholdMillis: -1,
-      headers: ['not', 'a map'],
     };
     const errors = await errorsOf(httpCheck, values);
     expect(errors).toEqual({
       thresholdMillis: 'Must be at least 0',
-      headers: 'Must be a map of text values',
+    });
+    const alerts = { ...defaultValues(alertManagerCheck), name: 'alerts', url: 'http://am' };
+    expect(await errorsOf(alertManagerCheck, { ...alerts, filters: ['not', 'a map'] })).toEqual({
+      filters: 'Must be a map of text values',
     });
   });
 });

@@ -1,5 +1,12 @@
 // Walking a FormDescription against a value: paths, conditions, defaults. Plain functions, no React.
-import type { FieldCondition, FieldDescription, FormDescription } from './description';
+import type {
+  FieldCondition,
+  FieldDescription,
+  FormDescription,
+  InferredChoice,
+  ListItemDescription,
+} from './description';
+import { buildUrl } from './url';
 
 export type FormValues = Record<string, unknown>;
 
@@ -15,12 +22,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The value at a dotted path; numeric keys step into a list's items (`http.0.url`). */
 export function getPath(values: unknown, path: string): unknown {
   if (!path) return values;
   let current: unknown = values;
   for (const key of path.split('.')) {
-    if (!isRecord(current)) return undefined;
-    current = current[key];
+    if (Array.isArray(current) && /^\d+$/.test(key)) current = current[Number(key)];
+    else if (isRecord(current)) current = current[key];
+    else return undefined;
   }
   return current;
 }
@@ -51,6 +60,8 @@ function isSet(value: unknown): boolean {
 }
 
 export function conditionHolds(condition: FieldCondition, values: FormValues): boolean {
+  if ('anyOf' in condition)
+    return condition.anyOf.some((alternative) => conditionHolds(alternative, values));
   const value = getPath(values, condition.name);
   if (condition.equals !== undefined) return value === condition.equals;
   if (condition.oneOf !== undefined) return condition.oneOf.some((allowed) => allowed === value);
@@ -58,12 +69,20 @@ export function conditionHolds(condition: FieldCondition, values: FormValues): b
   return true;
 }
 
-export function isShown(field: FieldDescription, values: FormValues): boolean {
-  if (!field.when) return true;
-  const conditions: readonly FieldCondition[] = Array.isArray(field.when)
-    ? field.when
-    : [field.when as FieldCondition];
+function allHold(
+  when: FieldCondition | readonly FieldCondition[] | undefined,
+  values: FormValues,
+): boolean {
+  if (!when) return true;
+  const conditions: readonly FieldCondition[] = Array.isArray(when)
+    ? when
+    : [when as FieldCondition];
   return conditions.every((condition) => conditionHolds(condition, values));
+}
+
+/** `values` are the form's (or, inside a list, the item's): condition names are paths from there. */
+export function isShown(field: FieldDescription, values: FormValues): boolean {
+  return allHold(field.when, values);
 }
 
 /**
@@ -85,9 +104,19 @@ export function leafFields(
   return leaves;
 }
 
+/** What a new item of a list holds: a group item's defaults, or the item field's empty value. */
+export function itemDefault(item: ListItemDescription): unknown {
+  if (item.kind === 'group') return fieldDefaults(item.fields, {});
+  return emptyValue({ ...item, name: '', path: '' } as LeafField);
+}
+
 /** What a field holds before anything is typed, when the description gives no default. */
 export function emptyValue(field: LeafField): unknown {
   switch (field.kind) {
+    case 'list':
+      return (
+        field.default ?? Array.from({ length: field.minItems ?? 0 }, () => itemDefault(field.item))
+      );
     case 'text':
     case 'code':
       return field.default ?? '';
@@ -104,26 +133,70 @@ export function emptyValue(field: LeafField): unknown {
   }
 }
 
-/** Initial values: every field's default, under whatever `initial` already holds (an edited record). */
-export function defaultValues(description: FormDescription, initial: FormValues = {}): FormValues {
+function inferred(field: LeafField, initial: FormValues): unknown {
+  const choices: readonly InferredChoice<unknown>[] | undefined =
+    'infer' in field ? field.infer : undefined;
+  return choices?.find((choice) => allHold(choice.when, initial))?.value;
+}
+
+function fieldDefaults(fields: readonly FieldDescription[], initial: FormValues): FormValues {
   let values = initial;
-  for (const field of leafFields(description.fields)) {
-    const value = emptyValue(field);
-    if (value !== undefined && getPath(values, field.path) === undefined)
-      values = setPath(values, field.path, value);
+  for (const field of leafFields(fields)) {
+    const current = getPath(values, field.path);
+    // An edited record's items get their fields' defaults (and inferred choices) as new ones do.
+    if (field.kind === 'list' && field.item.kind === 'group' && Array.isArray(current)) {
+      const { fields: itemFields } = field.item;
+      values = setPath(
+        values,
+        field.path,
+        current.map((item) => (isRecord(item) ? fieldDefaults(itemFields, item) : item)),
+      );
+      continue;
+    }
+    if (current !== undefined) continue;
+    // A choice is read from the record as it came, before defaults fill in what it lacks.
+    const value = inferred(field, initial) ?? emptyValue(field);
+    if (value !== undefined) values = setPath(values, field.path, value);
   }
   return values;
 }
 
-/**
- * The value to submit: fields hidden by a condition are dropped, so a switched-off choice does not
- * send its stale inputs. Keys the description does not know (typed in the Code tab) are kept.
- */
-export function submittedValues(description: FormDescription, values: FormValues): FormValues {
-  const shown = new Set(leafFields(description.fields, values).map((field) => field.path));
+/** Initial values: every field's default, under whatever `initial` already holds (an edited record). */
+export function defaultValues(description: FormDescription, initial: FormValues = {}): FormValues {
+  return fieldDefaults(description.fields, initial);
+}
+
+function submittedItem(item: ListItemDescription, value: unknown): unknown {
+  return item.kind === 'group' && isRecord(value) ? submittedFields(item.fields, value) : value;
+}
+
+function submittedFields(fields: readonly FieldDescription[], values: FormValues): FormValues {
+  const shown = new Set(leafFields(fields, values).map((field) => field.path));
   let result = values;
-  for (const field of leafFields(description.fields)) {
-    if (!shown.has(field.path)) result = removePath(result, field.path);
+  for (const field of leafFields(fields)) {
+    if (!shown.has(field.path) || field.transient) result = removePath(result, field.path);
+    else if (field.kind === 'list') {
+      const items = getPath(result, field.path);
+      if (Array.isArray(items))
+        result = setPath(
+          result,
+          field.path,
+          items.map((item) => submittedItem(field.item, item)),
+        );
+    }
   }
   return result;
+}
+
+/**
+ * The value to submit: fields hidden by a condition (also inside a list's items) and transient
+ * choices are dropped, so a switched-off choice does not send its stale inputs; a description with
+ * a `url` template gets its url built. Keys the description does not know (typed in the Code tab)
+ * are kept.
+ */
+export function submittedValues(description: FormDescription, values: FormValues): FormValues {
+  const result = submittedFields(description.fields, values);
+  return description.url === undefined
+    ? result
+    : { ...result, url: buildUrl(description.url, result) };
 }

@@ -4,18 +4,47 @@ import * as yup from 'yup';
 import { parseDocument } from '../../CodeEditor/parse';
 import { DNS1123_MESSAGE, integer, isDns1123, REQUIRED_MESSAGE, text } from '../validation';
 import { valueSource } from '../valueSource';
-import type { FormDescription } from './description';
+import type { FieldDescription, FormDescription, ListFieldDescription } from './description';
 import { leafFields, type FormValues, type LeafField } from './model';
 
 export const KEY_VALUE_MESSAGE = 'Must be a map of text values';
+export const LIST_MESSAGE = 'Must be a list';
+
+export function listMinMessage(min: number): string {
+  return `Add at least ${min}`;
+}
+
+export function listMaxMessage(max: number): string {
+  return `At most ${max} allowed`;
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A list's rule: its bounds, and each item's rules (a group item's conditions read the item). */
+function listRule(field: ListFieldDescription): yup.ISchema<unknown> {
+  const { item } = field;
+  const itemRule =
+    item.kind === 'group'
+      ? yup.lazy((value: unknown) =>
+          rulesForFields(item.fields, isRecord(value) ? value : {}).typeError(
+            'Must be a map of fields',
+          ),
+        )
+      : fieldRule({ ...item, name: '', path: '' } as LeafField);
+  let rule = yup.array().typeError(LIST_MESSAGE).of(itemRule);
+  if (field.minItems !== undefined && field.minItems > 0)
+    rule = rule.min(field.minItems, listMinMessage(field.minItems));
+  if (field.maxItems !== undefined) rule = rule.max(field.maxItems, listMaxMessage(field.maxItems));
+  return rule as yup.ISchema<unknown>;
+}
+
 /** The yup rule of one field. */
 export function fieldRule(field: LeafField): yup.ISchema<unknown> {
   switch (field.kind) {
+    case 'list':
+      return listRule(field);
     case 'text': {
       const { required = false, minLength, maxLength, pattern } = field;
       const rule = text({
@@ -76,10 +105,12 @@ function toObjectSchema(tree: RuleTree): yup.AnyObjectSchema {
   return yup.object(shape);
 }
 
-/** The object rule of the fields shown for `values` (hidden fields are not checked). */
-export function rulesFor(description: FormDescription, values: FormValues): yup.AnyObjectSchema {
+function rulesForFields(
+  fields: readonly FieldDescription[],
+  values: FormValues,
+): yup.AnyObjectSchema {
   const tree: RuleTree = {};
-  for (const field of leafFields(description.fields, values)) {
+  for (const field of leafFields(fields, values)) {
     const keys = field.path.split('.');
     const last = keys.pop();
     if (last === undefined) continue;
@@ -92,6 +123,11 @@ export function rulesFor(description: FormDescription, values: FormValues): yup.
     node[last] = fieldRule(field);
   }
   return toObjectSchema(tree);
+}
+
+/** The object rule of the fields shown for `values` (hidden fields are not checked). */
+export function rulesFor(description: FormDescription, values: FormValues): yup.AnyObjectSchema {
+  return rulesForFields(description.fields, values);
 }
 
 /** A formik `validationSchema`: the rules follow the conditions as the value changes. */

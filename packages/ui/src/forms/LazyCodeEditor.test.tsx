@@ -1,0 +1,82 @@
+import { EditorView } from '@codemirror/view';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { OpsdeckThemeProvider } from '../theme/index';
+import type { FormDescription } from './schema/description';
+import { SchemaForm } from './schema/SchemaForm';
+
+// Counts imports of the editor's module (CodeMirror and its languages come in with it).
+const editorModule = vi.hoisted(() => ({ imports: 0 }));
+vi.mock('../CodeEditor/CodeEditor', async (importOriginal) => {
+  editorModule.imports++;
+  return importOriginal();
+});
+
+const plain: FormDescription = {
+  type: 'plain',
+  label: 'Plain',
+  fields: [
+    { kind: 'text', name: 'name', label: 'Name', required: true },
+    { kind: 'secret-or-reference', name: 'password', label: 'Password', sensitive: true },
+  ],
+};
+
+const withCode: FormDescription = {
+  type: 'with-code',
+  label: 'With code',
+  fields: [...plain.fields, { kind: 'code', name: 'certificate', label: 'Certificate' }],
+};
+
+function renderForm(description: FormDescription, codeTab = false) {
+  return render(
+    <OpsdeckThemeProvider mode="light">
+      <SchemaForm
+        description={description}
+        codeTab={codeTab}
+        initialValues={{ certificate: '-----BEGIN CERTIFICATE-----' }}
+        onSubmit={() => undefined}
+      />
+    </OpsdeckThemeProvider>,
+  );
+}
+
+async function settle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+}
+
+// One file, in order: the module cache is per file, so the first test sees a cold import.
+describe('code fields load the editor lazily', { timeout: 20_000 }, () => {
+  it('importing the forms entry (the catalogue with it) does not import the editor', async () => {
+    const forms = await import('./index');
+    expect(forms.connectionTypes.length).toBeGreaterThan(40);
+    expect(editorModule.imports).toBe(0);
+  });
+
+  it('a form without a code field (Code tab unopened) does not import the editor', async () => {
+    const { unmount } = renderForm(plain, true);
+    await settle();
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toBeTruthy();
+    expect(editorModule.imports).toBe(0);
+    unmount();
+  });
+
+  it('a code field shows its text read-only, then the editor once imported', async () => {
+    renderForm(withCode);
+    const skeleton = screen.getByRole('textbox', { name: 'Certificate' }) as HTMLTextAreaElement;
+    expect(skeleton.readOnly).toBe(true);
+    expect(skeleton.value).toBe('-----BEGIN CERTIFICATE-----');
+    await waitFor(() =>
+      expect(
+        EditorView.findFromDOM(screen.getByRole('textbox', { name: 'Certificate' })),
+      ).toBeTruthy(),
+    );
+    expect(editorModule.imports).toBe(1);
+    expect(
+      EditorView.findFromDOM(
+        screen.getByRole('textbox', { name: 'Certificate' }),
+      )?.state.doc.toString(),
+    ).toBe('-----BEGIN CERTIFICATE-----');
+  });
+});
