@@ -35,19 +35,17 @@ export const ServerSide: Story = {
 export const Grouped: Story = { args: { grouping: ['team'], pagination: 'none' } };
 export const Expandable: Story = {
   args: {
-    data: rows
-      .slice(0, 20)
-      .map((row, i) =>
-        i % 4 === 0
-          ? {
-              ...row,
-              children: generateCheckRows(3).map((child) => ({
-                ...child,
-                id: `${row.id}-${child.id}`,
-              })),
-            }
-          : row,
-      ),
+    data: rows.slice(0, 20).map((row, i) =>
+      i % 4 === 0
+        ? {
+            ...row,
+            children: generateCheckRows(3).map((child) => ({
+              ...child,
+              id: `${row.id}-${child.id}`,
+            })),
+          }
+        : row,
+    ),
     getSubRows: (row: CheckRow) => row.children,
   },
 };

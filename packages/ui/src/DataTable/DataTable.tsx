@@ -7,6 +7,7 @@ import { DataTableCsvExport } from './DataTableCsvExport';
 import { DataTablePager } from './DataTablePager';
 import { DataTableRoot, DataTableToolbar } from './DataTableToolbar';
 import { DataTableVirtualBody } from './DataTableVirtualBody';
+import { leafColumns } from './leafColumns';
 import { DEFAULT_PAGE_SIZE, pageSizeOptionsFor, type TableVariant } from './pageSize';
 import type { ColumnSort } from './urlState';
 import { useDataTable, type DataTablePagination } from './useDataTable';
@@ -58,18 +59,10 @@ export interface DataTableProps<TData> {
   toolbar?: ReactNode;
 }
 
-// The ids TanStack gives columns (id, else accessorKey with dots as underscores, else a string header).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function filterableColumnIds<TData>(columns: readonly ColumnDef<TData, any>[]): string[] {
-  return columns.flatMap((column) => {
-    if ('columns' in column && column.columns) return filterableColumnIds(column.columns);
-    if (column.enableColumnFilter !== true) return [];
-    const accessorKey =
-      'accessorKey' in column ? String(column.accessorKey).replaceAll('.', '_') : undefined;
-    const id =
-      column.id ?? accessorKey ?? (typeof column.header === 'string' ? column.header : undefined);
-    return id ? [id] : [];
-  });
+function filterableColumnIds<TData>(columns: DataTableProps<TData>['columns']): string[] {
+  return leafColumns(columns)
+    .filter((leaf) => leaf.def.enableColumnFilter === true)
+    .map((leaf) => leaf.id);
 }
 
 /**

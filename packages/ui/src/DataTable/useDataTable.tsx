@@ -16,10 +16,11 @@ import {
   type Table,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { UrlStateBinding } from '../routing/UrlState';
 import { resolveTimeRange } from '../TimeRangePicker/mapper';
 import type { TimeRange } from '../TimeRangePicker/timeRange';
+import { leafColumns } from './leafColumns';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './pageSize';
 import { clampPageIndex, pageCountOf } from './pagination';
 import type { ColumnFilter, ColumnSort, SortOrder } from './urlState';
@@ -108,11 +109,9 @@ export type UseDataTableOptions<TData> = DataTableUrlOptions &
 
 export interface DataTableUrlControls extends Pick<
   TableUrlStateControls,
-  'state' | 'update' | 'choosePageSize' | 'timeRange' | 'setTimeRange'
+  'state' | 'update' | 'choosePageSize' | 'setFilter' | 'timeRange' | 'setTimeRange'
 > {
   query: DataTableQuery;
-  /** Sets one filter ('' clears it) and returns to the first page. */
-  setFilter: (key: string, value: string) => void;
   filterKeys: readonly string[];
   searchKey: string | undefined;
 }
@@ -130,7 +129,7 @@ export interface DataTableState<TData> extends DataTableUrlControls {
   error: unknown;
 }
 
-const NO_FILTERS: readonly string[] = [];
+const NONE: readonly string[] = [];
 const NO_COLUMNS: never[] = [];
 const NO_GROUPING: string[] = [];
 const DEFAULT_SORT: ColumnSort = { id: 'created_at', desc: true };
@@ -146,7 +145,7 @@ export function useDataTableQuery({
   defaultSort = DEFAULT_SORT,
   pageSizes = PAGE_SIZE_OPTIONS,
   defaultPageSize = DEFAULT_PAGE_SIZE,
-  filters = NO_FILTERS,
+  filters = NONE,
   searchKey,
   urlPrefix,
   rememberPageSize = true,
@@ -159,7 +158,7 @@ export function useDataTableQuery({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [filtersKey],
   );
-  const { state, update, choosePageSize, timeRange, setTimeRange } = useTableUrlState({
+  const { state, update, choosePageSize, setFilter, timeRange, setTimeRange } = useTableUrlState({
     prefix: urlPrefix ?? `${id}.`,
     defaultSort: defaultSort ?? undefined,
     filterKeys,
@@ -181,17 +180,6 @@ export function useDataTableQuery({
     };
   }, [state, timeRange]);
 
-  const setFilter = useCallback(
-    (key: string, value: string) =>
-      update({
-        columnFilters: [
-          ...state.columnFilters.filter((f) => f.id !== key),
-          ...(value === '' ? [] : [{ id: key, value }]),
-        ],
-      }),
-    [update, state.columnFilters],
-  );
-
   return {
     state,
     query,
@@ -203,26 +191,6 @@ export function useDataTableQuery({
     filterKeys,
     searchKey,
   };
-}
-
-// The ids TanStack gives leaf columns: id, else accessorKey with dots as underscores, else a string
-// header. Client mode hands TanStack only sort and filter ids it knows (it logs unknown ones).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function leafColumns<TData>(columns: readonly ColumnDef<TData, any>[]) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const leaves: { id: string; def: ColumnDef<TData, any> }[] = [];
-  for (const column of columns) {
-    if ('columns' in column && column.columns) {
-      leaves.push(...leafColumns(column.columns));
-      continue;
-    }
-    const accessorKey =
-      'accessorKey' in column ? String(column.accessorKey).replaceAll('.', '_') : undefined;
-    const id =
-      column.id ?? accessorKey ?? (typeof column.header === 'string' ? column.header : undefined);
-    if (id) leaves.push({ id, def: column });
-  }
-  return leaves;
 }
 
 function cellValue<TData>(
@@ -270,7 +238,7 @@ export function useDataTable<TData>(options: UseDataTableOptions<TData>): DataTa
     isLoading = false,
     error,
     mode = 'server',
-    defaultHidden = NO_FILTERS,
+    defaultHidden = NONE,
     ...urlOptions
   } = options;
   const controls = useDataTableQuery(urlOptions);

@@ -38,6 +38,8 @@ export interface TableUrlStateControls {
   update: (patch: Partial<TableUrlState>) => void;
   /** A page size the user picked: back to the first page, and remembered for this browser. */
   choosePageSize: (pageSize: number) => void;
+  /** Sets one `{key}.filter` ('' clears it) and returns to the first page. */
+  setFilter: (key: string, value: string) => void;
   /** The table's time range (`{prefix}rangeType`, `{prefix}timeRange`, `{prefix}from`, `{prefix}to`). */
   timeRange: TimeRange | undefined;
   /** Sets or (undefined) clears the time range, and returns to the first page. */
@@ -95,6 +97,31 @@ export function useTableUrlState(options: UseTableUrlStateOptions = {}): TableUr
     [setParams, prefix, filterKeysKey],
   );
 
+  const setFilter = useCallback(
+    (key: string, value: string) => {
+      // Read from the params being written, not from this render: a debounced search that lands
+      // after another filter changed must not bring the old one back.
+      setParams(
+        (current) => {
+          const keys = filterKeysKey?.split('\u0000');
+          const { columnFilters } = readTableUrlState(current, { prefix, filterKeys: keys });
+          return writeTableUrlState(
+            current,
+            {
+              columnFilters: [
+                ...columnFilters.filter((filter) => filter.id !== key),
+                ...(value === '' ? [] : [{ id: key, value }]),
+              ],
+            },
+            { prefix, filterKeys: keys },
+          );
+        },
+        { replace: true },
+      );
+    },
+    [setParams, prefix, filterKeysKey],
+  );
+
   const setTimeRange = useCallback(
     (range: TimeRange | undefined) => {
       setParams(
@@ -126,5 +153,5 @@ export function useTableUrlState(options: UseTableUrlStateOptions = {}): TableUr
     [urlState, storedPageSize, defaultPageSize],
   );
 
-  return { state, update, choosePageSize, timeRange, setTimeRange };
+  return { state, update, choosePageSize, setFilter, timeRange, setTimeRange };
 }
