@@ -412,6 +412,53 @@ describe('DataTableVirtualBody', () => {
   }, 60_000);
 });
 
+function StatefulChecks({
+  rows,
+  isLoading,
+  error,
+}: {
+  rows: CheckRow[];
+  isLoading?: boolean;
+  error?: unknown;
+}) {
+  const dataTable = useDataTable({
+    id: 'states',
+    columns,
+    data: rows,
+    total: rows.length,
+    isLoading,
+    error,
+  });
+  return <DataTableBody dataTable={dataTable} label="Health checks" />;
+}
+
+describe('DataTableBody states', () => {
+  it("shows skeleton rows with 'loading data...', then an error row, the empty state, or rows", () => {
+    const { rerender } = withUrl('/checks', <StatefulChecks rows={[]} isLoading />);
+    const table = () => screen.getByRole('table', { name: 'Health checks' });
+    expect(screen.getByRole('status').textContent).toContain('loading data...');
+    expect(table().getAttribute('aria-busy')).toBe('true');
+    expect(table().querySelectorAll('[data-slot="data-table-skeleton-row"]')).toHaveLength(5);
+
+    const wrap = (ui: ReactNode) => (
+      <UrlStateProvider binding={useHistoryUrlState}>
+        <OpsdeckThemeProvider mode="light">{ui}</OpsdeckThemeProvider>
+      </UrlStateProvider>
+    );
+    rerender(wrap(<StatefulChecks rows={[]} error={new Error('Authorization Error')} />));
+    expect(screen.getByRole('alert').textContent).toBe('Authorization Error');
+    expect(screen.queryByTestId(testIds.dataTable.empty)).toBeNull();
+
+    rerender(wrap(<StatefulChecks rows={[]} />));
+    expect(screen.getByTestId(testIds.dataTable.empty).textContent).toContain('No data available');
+
+    // A failed refetch keeps the previous rows (keepPreviousData) and says why they are stale.
+    rerender(wrap(<StatefulChecks rows={allRows.slice(0, 3)} error="timeout" />));
+    expect(screen.getByRole('alert').textContent).toBe('timeout');
+    expect(screen.getAllByTestId(testIds.dataTable.row)).toHaveLength(3);
+  });
+});
+
 describe('filters inside a Modal', () => {
   function InModal() {
     const [open, setOpen] = useState(true);
