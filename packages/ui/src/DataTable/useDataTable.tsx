@@ -281,10 +281,15 @@ export function useDataTable<TData>(options: UseDataTableOptions<TData>): DataTa
       ? (state.columnFilters.find((f) => f.id === searchKey)?.value ?? '')
       : '';
 
-  const hidden = state.hiddenColumns ?? defaultHidden;
+  // Keyed on the ids, not the array: the URL state is read afresh on every URL change (a page
+  // turn), and a new visibility object would make TanStack recompute every row's cells.
+  const hiddenKey = (state.hiddenColumns ?? defaultHidden).join('\u0000');
   const columnVisibility = useMemo<VisibilityState>(
-    () => Object.fromEntries(hidden.map((id) => [id, false])),
-    [hidden],
+    () =>
+      Object.fromEntries(
+        hiddenKey === '' ? [] : hiddenKey.split('\u0000').map((id) => [id, false]),
+      ),
+    [hiddenKey],
   );
 
   // Virtual pagination shows one page that grows, so it stays on the first; client mode clamps a
