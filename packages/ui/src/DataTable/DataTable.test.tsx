@@ -30,13 +30,23 @@ function search(): URLSearchParams {
 }
 
 function firstColumnTexts(): string[] {
-  return screen.getAllByTestId(testIds.dataTable.row).map((row) => within(row).getAllByRole('cell')[0]?.textContent ?? '');
+  return screen
+    .getAllByTestId(testIds.dataTable.row)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent ?? '');
 }
 
 const rows12 = generateCheckRows(12);
 
 function checksTable(props: Partial<DataTableProps<CheckRow>> = {}) {
-  return <DataTable label="Health checks" columns={checkColumns} data={rows12} getRowId={(row) => row.id} {...props} />;
+  return (
+    <DataTable
+      label="Health checks"
+      columns={checkColumns}
+      data={rows12}
+      getRowId={(row) => row.id}
+      {...props}
+    />
+  );
 }
 
 beforeEach(() => localStorage.clear());
@@ -46,13 +56,17 @@ describe('DataTable sorting in the URL', () => {
     const user = userEvent.setup();
     renderWithUrl(checksTable({ defaultSort: { id: 'created_at', desc: true } }));
     expect(firstColumnTexts()[0]).toBe('check-000011');
-    expect(screen.getByRole('columnheader', { name: /Created/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('columnheader', { name: /Created/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
 
     await user.click(screen.getByRole('button', { name: /^Name/ }));
     expect(search().get('sortBy')).toBe('name');
     expect(search().get('sortOrder')).toBe('asc');
     expect(firstColumnTexts()[0]).toBe('check-000000');
-    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
 
     await user.click(screen.getByRole('button', { name: /^Name/ }));
     expect(search().get('sortOrder')).toBe('desc');
@@ -61,7 +75,13 @@ describe('DataTable sorting in the URL', () => {
 
   it('reads sort, page and page size from the URL', () => {
     renderWithUrl(checksTable(), '/?sortBy=name&sortOrder=desc&pageIndex=1&pageSize=5');
-    expect(firstColumnTexts()).toEqual(['check-000006', 'check-000005', 'check-000004', 'check-000003', 'check-000002']);
+    expect(firstColumnTexts()).toEqual([
+      'check-000006',
+      'check-000005',
+      'check-000004',
+      'check-000003',
+      'check-000002',
+    ]);
     expect((screen.getByTestId(testIds.dataTable.pageInput) as HTMLInputElement).value).toBe('2');
     expect(screen.getByText('Showing 6-10 of 12')).toBeTruthy();
   });
@@ -78,7 +98,11 @@ describe('DataTable sorting in the URL', () => {
     await user.click(within(second).getByRole('button', { name: /^Team/ }));
     expect(search().get('b.sortBy')).toBe('team');
     expect(search().has('a.sortBy')).toBe(false);
-    expect(within(screen.getByRole('table', { name: 'First' })).getByRole('columnheader', { name: /Team/ }).getAttribute('aria-sort')).toBe('none');
+    expect(
+      within(screen.getByRole('table', { name: 'First' }))
+        .getByRole('columnheader', { name: /Team/ })
+        .getAttribute('aria-sort'),
+    ).toBe('none');
   });
 });
 
@@ -95,7 +119,12 @@ describe('DataTable filters', () => {
 
   it('applies a filter that arrives in the URL', () => {
     renderWithUrl(checksTable(), '/?status.filter=unhealthy');
-    expect(firstColumnTexts()).toEqual(['check-000001', 'check-000004', 'check-000007', 'check-000010']);
+    expect(firstColumnTexts()).toEqual([
+      'check-000001',
+      'check-000004',
+      'check-000007',
+      'check-000010',
+    ]);
   });
 });
 
@@ -118,7 +147,19 @@ describe('DataTable pagination', () => {
     const user = userEvent.setup();
     const { unmount } = renderWithUrl(checksTable());
     await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['5', '10', '25', '50', '100', '150', '200', '250', '300', '500', '1000']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '5',
+      '10',
+      '25',
+      '50',
+      '100',
+      '150',
+      '200',
+      '250',
+      '300',
+      '500',
+      '1000',
+    ]);
     expect(screen.getByRole('combobox', { name: 'Rows per page' }).textContent).toContain('50');
     unmount();
     renderWithUrl(checksTable({ variant: 'grid' }));
@@ -141,14 +182,27 @@ describe('DataTable pagination', () => {
     unmount();
 
     renderWithUrl(checksTable());
-    expect((screen.getByTestId(testIds.dataTable.pageInput) as HTMLInputElement).readOnly).toBe(true);
-    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId(testIds.dataTable.pageInput) as HTMLInputElement).readOnly).toBe(
+      true,
+    );
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 
   it('in server-side mode shows the rows as given and pages by the total count', () => {
-    renderWithUrl(checksTable({ manual: true, data: rows12.slice(0, 5), totalRowCount: 1234 }), '/?pageSize=5&pageIndex=3&sortBy=name&sortOrder=desc');
+    renderWithUrl(
+      checksTable({ manual: true, data: rows12.slice(0, 5), totalRowCount: 1234 }),
+      '/?pageSize=5&pageIndex=3&sortBy=name&sortOrder=desc',
+    );
     // Not re-sorted or sliced: the server did that.
-    expect(firstColumnTexts()).toEqual(['check-000000', 'check-000001', 'check-000002', 'check-000003', 'check-000004']);
+    expect(firstColumnTexts()).toEqual([
+      'check-000000',
+      'check-000001',
+      'check-000002',
+      'check-000003',
+      'check-000004',
+    ]);
     expect(screen.getByText('Showing 16-20 of 1,234')).toBeTruthy();
     expect((screen.getByTestId(testIds.dataTable.pageInput) as HTMLInputElement).max).toBe('247');
   });
@@ -167,14 +221,21 @@ describe('DataTable states and rows', () => {
   it('activates a row by click and by Enter', async () => {
     const user = userEvent.setup();
     const opened: string[] = [];
-    renderWithUrl(checksTable({ onRowClick: (row) => opened.push(row.name), rowActionDescription: 'Opens the check' }));
+    renderWithUrl(
+      checksTable({
+        onRowClick: (row) => opened.push(row.name),
+        rowActionDescription: 'Opens the check',
+      }),
+    );
     const rows = screen.getAllByTestId(testIds.dataTable.row);
     await user.click(within(rows[1] as HTMLElement).getByText('check-000001'));
     (rows[2] as HTMLElement).focus();
     await user.keyboard('{Enter}');
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}{Enter}');
     expect(opened).toEqual(['check-000001', 'check-000002', 'check-000003']);
-    expect(screen.getAllByRole('row', { description: 'Opens the check' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('row', { description: 'Opens the check' }).length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('groups rows and expands a group from the keyboard', async () => {
@@ -197,7 +258,11 @@ describe('DataTable states and rows', () => {
     renderWithUrl(checksTable({ data: tree, getSubRows: (row) => row.children }));
     expect(screen.getAllByTestId(testIds.dataTable.row)).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Expand row' }));
-    expect(firstColumnTexts()).toEqual(['Collapse rowcheck-000000', 'check-000001', 'check-000002']);
+    expect(firstColumnTexts()).toEqual([
+      'Collapse rowcheck-000000',
+      'check-000001',
+      'check-000002',
+    ]);
   });
 
   it('hides a column from the column menu', async () => {
@@ -216,19 +281,41 @@ describe('DataTable CSV export', () => {
   beforeEach(() => {
     blobs = [];
     // jsdom has no object URLs; capture the blob the browser would download.
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:csv'), revokeObjectURL: () => undefined }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:csv'),
+        revokeObjectURL: () => undefined,
+      }),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 
   it('exports the visible columns of the shown rows, in the shown order', async () => {
     const user = userEvent.setup();
-    const data = [rows12[0], rows12[1], { ...(rows12[2] as CheckRow), name: 'db, "primary"' }, rows12[5]] as CheckRow[];
-    renderWithUrl(checksTable({ data, csvFileName: 'checks', initialColumnVisibility: { team: false, latency_ms: false } }), '/?sortBy=name&sortOrder=desc&status.filter=unknown');
+    const data = [
+      rows12[0],
+      rows12[1],
+      { ...(rows12[2] as CheckRow), name: 'db, "primary"' },
+      rows12[5],
+    ] as CheckRow[];
+    renderWithUrl(
+      checksTable({
+        data,
+        csvFileName: 'checks',
+        initialColumnVisibility: { team: false, latency_ms: false },
+      }),
+      '/?sortBy=name&sortOrder=desc&status.filter=unknown',
+    );
     await user.click(screen.getByTestId(testIds.dataTable.exportCsv));
     expect(blobs).toHaveLength(1);
     const text = (await blobs[0]?.text())?.replace(/^\uFEFF/, '');
     expect(text).toBe(
-      ['Name,Status,Created', '"db, ""primary""",unknown,2026-01-01T00:02:00.000Z', 'check-000005,unknown,2026-01-01T00:05:00.000Z'].join('\r\n'),
+      [
+        'Name,Status,Created',
+        '"db, ""primary""",unknown,2026-01-01T00:02:00.000Z',
+        'check-000005,unknown,2026-01-01T00:05:00.000Z',
+      ].join('\r\n'),
     );
   });
 });
@@ -236,11 +323,15 @@ describe('DataTable CSV export', () => {
 describe('DataTable with many rows', () => {
   it('renders 100,000 rows with only a bounded number of row elements in the DOM', () => {
     const many = generateCheckRows(100_000);
-    renderWithUrl(<DataTable label="Many checks" columns={checkColumns} data={many} pagination="none" />);
+    renderWithUrl(
+      <DataTable label="Many checks" columns={checkColumns} data={many} pagination="none" />,
+    );
     const rendered = screen.getAllByTestId(testIds.dataTable.row);
     expect(rendered.length).toBeGreaterThan(10);
     expect(rendered.length).toBeLessThan(100);
-    expect(screen.getByRole('table', { name: 'Many checks' }).getAttribute('aria-rowcount')).toBe('100001');
+    expect(screen.getByRole('table', { name: 'Many checks' }).getAttribute('aria-rowcount')).toBe(
+      '100001',
+    );
     expect(screen.getByText('Showing 100,000 of 100,000')).toBeTruthy();
     // Building 100,000 TanStack rows takes a few seconds of CPU on a loaded CI box; this test
     // asserts the DOM stays bounded, not how long that takes.
@@ -249,7 +340,13 @@ describe('DataTable with many rows', () => {
   it('doubles the page size in virtual pagination when the last row is reached', async () => {
     const reached = vi.fn();
     renderWithUrl(
-      <DataTable label="Growing" columns={checkColumns} data={generateCheckRows(500)} pagination="virtual" onReachEnd={reached} />,
+      <DataTable
+        label="Growing"
+        columns={checkColumns}
+        data={generateCheckRows(500)}
+        pagination="virtual"
+        onReachEnd={reached}
+      />,
       '/?pageSize=5',
     );
     // 5 rows fit the viewport, so the end is in view: 5 -> 10 -> 20 -> 40, which no longer fits;

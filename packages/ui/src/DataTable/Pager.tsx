@@ -4,6 +4,7 @@ import { IconButton } from '../IconButton/IconButton';
 import { Select } from '../Select/Select';
 import { testIds } from '../testIds';
 import { pageIndexFromInput, pageRange } from './pagination';
+import { dataTableSlots } from './slots';
 
 export interface PagerProps {
   /** Names the navigation landmark, e.g. "Health checks pagination". */
@@ -30,6 +31,7 @@ const Bar = styled.nav`
 
 const Group = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space.xs};
 `;
@@ -51,7 +53,16 @@ const PageInput = styled.input`
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-export function Pager({ label, pageIndex, pageCount, pageSize, pageSizeOptions, totalRows, onPageIndexChange, onPageSizeChange }: PagerProps) {
+export function Pager({
+  label,
+  pageIndex,
+  pageCount,
+  pageSize,
+  pageSizeOptions,
+  totalRows,
+  onPageIndexChange,
+  onPageSizeChange,
+}: PagerProps) {
   const { from, to } = pageRange(pageIndex, pageSize, totalRows);
   const single = pageCount <= 1;
 
@@ -61,9 +72,10 @@ export function Pager({ label, pageIndex, pageCount, pageSize, pageSizeOptions, 
   }
 
   return (
-    <Bar aria-label={label}>
+    <Bar aria-label={label} data-slot={dataTableSlots.pager}>
       <span aria-live="polite">
-        Showing {numberFormat.format(from)}-{numberFormat.format(to)} of {numberFormat.format(totalRows)}
+        Showing {numberFormat.format(from)}-{numberFormat.format(to)} of{' '}
+        {numberFormat.format(totalRows)}
       </span>
       <Group>
         <Select
@@ -72,7 +84,12 @@ export function Pager({ label, pageIndex, pageCount, pageSize, pageSizeOptions, 
           value={String(pageSize)}
           onChange={(value) => onPageSizeChange(Number(value))}
         />
-        <IconButton label="Previous page" icon={<ChevronLeft size={16} aria-hidden />} disabled={pageIndex <= 0} onClick={() => onPageIndexChange(pageIndex - 1)} />
+        <IconButton
+          label="Previous page"
+          icon={<ChevronLeft size={16} aria-hidden />}
+          disabled={pageIndex <= 0}
+          onClick={() => onPageIndexChange(pageIndex - 1)}
+        />
         <label>
           Page{' '}
           <PageInput

@@ -37,7 +37,12 @@ describe('toCsv', () => {
       ],
     );
     expect(csv).toBe(
-      ['Name,Status,Note', '"db, primary",healthy,"said ""ok"""', 'cache,unhealthy,"two\nlines"', 'queue,,3'].join('\r\n'),
+      [
+        'Name,Status,Note',
+        '"db, primary",healthy,"said ""ok"""',
+        'cache,unhealthy,"two\nlines"',
+        'queue,,3',
+      ].join('\r\n'),
     );
   });
 

@@ -1,6 +1,6 @@
-// CSV of exactly what a table shows: its visible data columns, in order, and its current rows
-// (after filter, sort and paging). Display-only columns (no accessor) have no value to export.
-import type { Column, Table } from '@tanstack/react-table';
+// CSV of a table's current query: its visible data columns, in order, and its rows. Display-only
+// columns (no accessor) have no value to export.
+import type { Column, Row, Table } from '@tanstack/react-table';
 import { toCsv } from './csv';
 
 function headerText<TData>(column: Column<TData, unknown>): string {
@@ -8,13 +8,37 @@ function headerText<TData>(column: Column<TData, unknown>): string {
   return typeof header === 'string' ? header : column.id;
 }
 
-export function tableToCsv<TData>(table: Table<TData>): string {
-  const columns = table.getVisibleLeafColumns().filter((column) => column.accessorFn !== undefined);
+function exportedColumns<TData>(table: Table<TData>): Column<TData, unknown>[] {
+  return table.getVisibleLeafColumns().filter((column) => column.accessorFn !== undefined);
+}
+
+/**
+ * The rows of the current query: in client mode every row the filters and sort leave, across
+ * pages (tree children and grouped rows included, group header rows left out); in server mode
+ * the page the server answered.
+ */
+function queryRows<TData>(table: Table<TData>): Row<TData>[] {
+  const rows = table.options.manualPagination
+    ? table.getRowModel().rows
+    : table.getSortedRowModel().flatRows;
   // Group header rows only summarise the rows under them, which are exported themselves.
-  const rows = table.getRowModel().rows.filter((row) => !row.getIsGrouped());
+  return rows.filter((row) => !row.getIsGrouped());
+}
+
+export function tableToCsv<TData>(table: Table<TData>): string {
+  const columns = exportedColumns(table);
   return toCsv(
     columns.map(headerText),
-    rows.map((row) => columns.map((column) => row.getValue(column.id))),
+    queryRows(table).map((row) => columns.map((column) => row.getValue(column.id))),
+  );
+}
+
+/** CSV of rows fetched apart from the table (all pages of a server-paged one), in its columns. */
+export function rowsToCsv<TData>(table: Table<TData>, rows: readonly TData[]): string {
+  const columns = exportedColumns(table);
+  return toCsv(
+    columns.map(headerText),
+    rows.map((row, index) => columns.map((column) => column.accessorFn?.(row, index))),
   );
 }
 

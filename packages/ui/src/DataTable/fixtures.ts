@@ -33,6 +33,10 @@ export const checkColumns = [
   column.accessor('name', { header: 'Name', enableColumnFilter: true }),
   column.accessor('status', { header: 'Status', enableColumnFilter: true }),
   column.accessor('team', { header: 'Team' }),
-  column.accessor('latency_ms', { header: 'Latency (ms)', aggregationFn: 'mean', aggregatedCell: ({ getValue }) => `avg ${Math.round(Number(getValue()))}` }),
+  column.accessor('latency_ms', {
+    header: 'Latency (ms)',
+    aggregationFn: 'mean',
+    aggregatedCell: ({ getValue }) => `avg ${Math.round(Number(getValue()))}`,
+  }),
   column.accessor('created_at', { header: 'Created', sortDescFirst: true }),
 ];

@@ -13,7 +13,11 @@ import {
 
 function memoryStorage(): PageSizeStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  return { data, getItem: (key) => data.get(key) ?? null, setItem: (key, value) => void data.set(key, value) };
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+  };
 }
 
 describe('page size options', () => {

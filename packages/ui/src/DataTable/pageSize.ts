@@ -26,7 +26,11 @@ export function pageSizeStorageKey(tableId: string): string {
 }
 
 /** The remembered page size of a table, if it is one the table offers. */
-export function readStoredPageSize(storage: PageSizeStorage | undefined, tableId: string, options: readonly number[]): number | undefined {
+export function readStoredPageSize(
+  storage: PageSizeStorage | undefined,
+  tableId: string,
+  options: readonly number[],
+): number | undefined {
   if (!storage) return undefined;
   try {
     const size = parsePageSize(storage.getItem(pageSizeStorageKey(tableId)));
@@ -36,7 +40,11 @@ export function readStoredPageSize(storage: PageSizeStorage | undefined, tableId
   }
 }
 
-export function storePageSize(storage: PageSizeStorage | undefined, tableId: string, size: number): void {
+export function storePageSize(
+  storage: PageSizeStorage | undefined,
+  tableId: string,
+  size: number,
+): void {
   if (!storage) return;
   try {
     storage.setItem(pageSizeStorageKey(tableId), String(size));

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clampPageIndex, nextVirtualPageSize, pageCountOf, pageIndexFromInput, pageRange } from './pagination';
+import {
+  clampPageIndex,
+  nextVirtualPageSize,
+  pageCountOf,
+  pageIndexFromInput,
+  pageRange,
+} from './pagination';
 
 describe('pageCountOf', () => {
   it('rounds up and never goes under one page', () => {
@@ -41,17 +47,27 @@ describe('clampPageIndex and pageRange', () => {
 
 describe('nextVirtualPageSize', () => {
   it('doubles the page size once the last loaded row is visible and more rows exist', () => {
-    expect(nextVirtualPageSize({ lastVisibleIndex: 49, loadedRows: 50, pageSize: 50, totalRows: 500 })).toBe(100);
+    expect(
+      nextVirtualPageSize({ lastVisibleIndex: 49, loadedRows: 50, pageSize: 50, totalRows: 500 }),
+    ).toBe(100);
     expect(nextVirtualPageSize({ lastVisibleIndex: 99, loadedRows: 100, pageSize: 100 })).toBe(200);
   });
 
   it('waits until the last row is reached', () => {
-    expect(nextVirtualPageSize({ lastVisibleIndex: 30, loadedRows: 50, pageSize: 50, totalRows: 500 })).toBeUndefined();
+    expect(
+      nextVirtualPageSize({ lastVisibleIndex: 30, loadedRows: 50, pageSize: 50, totalRows: 500 }),
+    ).toBeUndefined();
   });
 
   it('stops when every row is loaded or the source returned less than a page', () => {
-    expect(nextVirtualPageSize({ lastVisibleIndex: 49, loadedRows: 50, pageSize: 50, totalRows: 50 })).toBeUndefined();
-    expect(nextVirtualPageSize({ lastVisibleIndex: 29, loadedRows: 30, pageSize: 50 })).toBeUndefined();
-    expect(nextVirtualPageSize({ lastVisibleIndex: -1, loadedRows: 0, pageSize: 50 })).toBeUndefined();
+    expect(
+      nextVirtualPageSize({ lastVisibleIndex: 49, loadedRows: 50, pageSize: 50, totalRows: 50 }),
+    ).toBeUndefined();
+    expect(
+      nextVirtualPageSize({ lastVisibleIndex: 29, loadedRows: 30, pageSize: 50 }),
+    ).toBeUndefined();
+    expect(
+      nextVirtualPageSize({ lastVisibleIndex: -1, loadedRows: 0, pageSize: 50 }),
+    ).toBeUndefined();
   });
 });

@@ -22,7 +22,11 @@ export function clampPageIndex(pageIndex: number, pageCount: number): number {
 }
 
 /** "1-50 of 1,234" style range of the rows on a page. */
-export function pageRange(pageIndex: number, pageSize: number, totalRows: number): { from: number; to: number } {
+export function pageRange(
+  pageIndex: number,
+  pageSize: number,
+  totalRows: number,
+): { from: number; to: number } {
   if (totalRows <= 0) return { from: 0, to: 0 };
   const from = pageIndex * pageSize + 1;
   return { from: Math.min(from, totalRows), to: Math.min(from + pageSize - 1, totalRows) };

@@ -1,5 +1,6 @@
 // Table state <-> URL search params (console spec §9): sortBy + sortOrder, `{key}.filter`, pageIndex
 // and pageSize. A prefix keeps two tables on one page apart (`checks.sortBy`, `runs.sortBy`).
+import { decodeFilterList, encodeFilterList } from './filterValues';
 import { parsePageSize } from './pageSize';
 
 export type SortOrder = 'asc' | 'desc';
@@ -21,6 +22,11 @@ export interface TableUrlState {
   pageIndex: number;
   /** Undefined when the URL does not say; the remembered or default size applies then. */
   pageSize: number | undefined;
+  /**
+   * Ids of the hidden columns (`{prefix}hidden=team,latency_ms`). Undefined when the URL does not
+   * say, so the table's own defaults apply; an empty list means every column is shown.
+   */
+  hiddenColumns?: string[] | undefined;
 }
 
 export interface TableUrlOptions {
@@ -40,6 +46,7 @@ export function tableParamNames(prefix = '') {
     sortOrder: `${prefix}sortOrder`,
     pageIndex: `${prefix}pageIndex`,
     pageSize: `${prefix}pageSize`,
+    hidden: `${prefix}hidden`,
     filter: (key: string) => `${prefix}${key}${FILTER_SUFFIX}`,
   };
 }
@@ -48,7 +55,10 @@ export function parseSortOrder(text: string | null): SortOrder | undefined {
   return text === 'asc' || text === 'desc' ? text : undefined;
 }
 
-export function readTableUrlState(params: URLSearchParams, options: TableUrlOptions = {}): TableUrlState {
+export function readTableUrlState(
+  params: URLSearchParams,
+  options: TableUrlOptions = {},
+): TableUrlState {
   const { prefix = '', defaultSort, filterKeys } = options;
   const names = tableParamNames(prefix);
 
@@ -70,9 +80,17 @@ export function readTableUrlState(params: URLSearchParams, options: TableUrlOpti
   }
 
   const pageIndexText = params.get(names.pageIndex);
-  const pageIndex = pageIndexText !== null && /^\d+$/.test(pageIndexText) ? Number(pageIndexText) : 0;
+  const pageIndex =
+    pageIndexText !== null && /^\d+$/.test(pageIndexText) ? Number(pageIndexText) : 0;
 
-  return { sorting, columnFilters, pageIndex, pageSize: parsePageSize(params.get(names.pageSize)) };
+  const hiddenText = params.get(names.hidden);
+  return {
+    sorting,
+    columnFilters,
+    pageIndex,
+    pageSize: parsePageSize(params.get(names.pageSize)),
+    hiddenColumns: hiddenText === null ? undefined : decodeFilterList(hiddenText),
+  };
 }
 
 /**
@@ -122,6 +140,12 @@ export function writeTableUrlState(
   if ('pageSize' in patch) {
     if (patch.pageSize === undefined) next.delete(names.pageSize);
     else next.set(names.pageSize, String(patch.pageSize));
+  }
+
+  // Showing or hiding a column keeps the page: the rows are the same.
+  if ('hiddenColumns' in patch) {
+    if (patch.hiddenColumns === undefined) next.delete(names.hidden);
+    else next.set(names.hidden, encodeFilterList(patch.hiddenColumns));
   }
 
   return next;

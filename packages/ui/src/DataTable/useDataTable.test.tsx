@@ -5,12 +5,8 @@ import { UrlStateProvider } from '../routing/UrlState';
 import { useHistoryUrlState } from '../routing/historyUrlState';
 import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
 import { checkColumns, generateCheckRows } from './fixtures';
-import {
-  DataTablePager,
-  useDataTable,
-  useDataTableQuery,
-  type DataTableQuery,
-} from './useDataTable';
+import { DataTablePager } from './DataTablePager';
+import { useDataTable, useDataTableQuery, type DataTableQuery } from './useDataTable';
 
 const allRows = generateCheckRows(120);
 let fetched: DataTableQuery[] = [];

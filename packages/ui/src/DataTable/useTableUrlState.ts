@@ -10,6 +10,8 @@ import {
   readStoredPageSize,
   storePageSize,
 } from './pageSize';
+import type { TimeRange } from '../TimeRangePicker/timeRange';
+import { readPrefixedTimeRange, timeRangeUrlKey, writePrefixedTimeRange } from './timeRangeUrl';
 import {
   readTableUrlState,
   writeTableUrlState,
@@ -36,6 +38,12 @@ export interface TableUrlStateControls {
   update: (patch: Partial<TableUrlState>) => void;
   /** A page size the user picked: back to the first page, and remembered for this browser. */
   choosePageSize: (pageSize: number) => void;
+  /** Sets one `{key}.filter` ('' clears it) and returns to the first page. */
+  setFilter: (key: string, value: string) => void;
+  /** The table's time range (`{prefix}rangeType`, `{prefix}timeRange`, `{prefix}from`, `{prefix}to`). */
+  timeRange: TimeRange | undefined;
+  /** Sets or (undefined) clears the time range, and returns to the first page. */
+  setTimeRange: (range: TimeRange | undefined) => void;
 }
 
 export function useTableUrlState(options: UseTableUrlStateOptions = {}): TableUrlStateControls {
@@ -64,6 +72,10 @@ export function useTableUrlState(options: UseTableUrlStateOptions = {}): TableUr
     [params, prefix, sortId, sortDesc, filterKeysKey],
   );
 
+  // Re-read (and re-log an invalid range) only when one of the range's own params changes.
+  const rangeKey = timeRangeUrlKey(params, prefix);
+  const timeRange = useMemo(() => readPrefixedTimeRange(params, prefix), [rangeKey, prefix]);
+
   const [storedPageSize, setStoredPageSize] = useState(() =>
     tableId ? readStoredPageSize(browserStorage(), tableId, pageSizeOptions) : undefined,
   );
@@ -85,6 +97,46 @@ export function useTableUrlState(options: UseTableUrlStateOptions = {}): TableUr
     [setParams, prefix, filterKeysKey],
   );
 
+  const setFilter = useCallback(
+    (key: string, value: string) => {
+      // Read from the params being written, not from this render: a debounced search that lands
+      // after another filter changed must not bring the old one back.
+      setParams(
+        (current) => {
+          const keys = filterKeysKey?.split('\u0000');
+          const { columnFilters } = readTableUrlState(current, { prefix, filterKeys: keys });
+          return writeTableUrlState(
+            current,
+            {
+              columnFilters: [
+                ...columnFilters.filter((filter) => filter.id !== key),
+                ...(value === '' ? [] : [{ id: key, value }]),
+              ],
+            },
+            { prefix, filterKeys: keys },
+          );
+        },
+        { replace: true },
+      );
+    },
+    [setParams, prefix, filterKeysKey],
+  );
+
+  const setTimeRange = useCallback(
+    (range: TimeRange | undefined) => {
+      setParams(
+        (current) =>
+          writeTableUrlState(
+            writePrefixedTimeRange(current, prefix, range),
+            { pageIndex: 0 },
+            { prefix },
+          ),
+        { replace: true },
+      );
+    },
+    [setParams, prefix],
+  );
+
   const choosePageSize = useCallback(
     (pageSize: number) => {
       if (tableId) {
@@ -101,5 +153,5 @@ export function useTableUrlState(options: UseTableUrlStateOptions = {}): TableUr
     [urlState, storedPageSize, defaultPageSize],
   );
 
-  return { state, update, choosePageSize };
+  return { state, update, choosePageSize, setFilter, timeRange, setTimeRange };
 }

@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Search } from 'lucide-react';
+import { testIds } from '../testIds';
+import { dataTableSlots } from './slots';
+import type { DataTableState } from './useDataTable';
+
+/** Spec §9: search waits 400 ms after the last keystroke before it filters (and fetches). */
+export const SEARCH_DEBOUNCE_MS = 400;
+
+const Root = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+`;
+
+const Filters = styled.div`
+  display: flex;
+  flex: 1 1 auto;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-left: auto;
+`;
+
+const SearchField = styled.label`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+  /* Grows to a comfortable width, shrinks to the screen on a phone. */
+  flex: 1 1 14rem;
+  min-width: 0;
+  max-width: 24rem;
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  font-weight: ${({ theme }) => theme.fontWeight.medium};
+`;
+
+const SearchBox = styled.span`
+  position: relative;
+  display: flex;
+
+  svg {
+    position: absolute;
+    top: 50%;
+    left: ${({ theme }) => theme.space.sm};
+    transform: translateY(-50%);
+    color: ${({ theme }) => theme.colors.textMuted};
+    pointer-events: none;
+  }
+
+  input {
+    width: 100%;
+    min-width: 0;
+    min-height: 34px;
+    padding: 0 ${({ theme }) => theme.space.sm} 0 calc(${({ theme }) => theme.space.sm} + 20px);
+    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+    border-radius: ${({ theme }) => theme.radius.md};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+    font-weight: ${({ theme }) => theme.fontWeight.regular};
+  }
+`;
+
+function SearchInput<TData>({
+  dataTable,
+  searchKey,
+  label,
+  placeholder,
+}: {
+  dataTable: DataTableState<TData>;
+  searchKey: string;
+  label: string;
+  placeholder: string | undefined;
+}) {
+  const inUrl = dataTable.query.filters[searchKey] ?? '';
+  // The text being typed, until it is written to the URL; then the URL is the value again.
+  const [draft, setDraft] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { setFilter } = dataTable;
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return (
+    <SearchField data-slot={dataTableSlots.search}>
+      {label}
+      <SearchBox>
+        <Search size={14} aria-hidden />
+        <input
+          type="search"
+          value={draft ?? inUrl}
+          placeholder={placeholder}
+          onChange={(event) => {
+            const text = event.target.value;
+            setDraft(text);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => {
+              setFilter(searchKey, text.trim() === '' ? '' : text);
+              setDraft(null);
+            }, SEARCH_DEBOUNCE_MS);
+          }}
+        />
+      </SearchBox>
+    </SearchField>
+  );
+}
+
+export interface DataTableToolbarProps<TData> {
+  dataTable: DataTableState<TData>;
+  /** Label of the search box, shown when the table has a `searchKey`. */
+  searchLabel?: string;
+  searchPlaceholder?: string;
+  /** Filters, after the search box. */
+  children?: ReactNode;
+  /** Column toggle, CSV export and the like, at the end of the row. */
+  actions?: ReactNode;
+}
+
+/** Search and filters above the table, then its actions; wraps onto more lines on narrow screens. */
+export function DataTableToolbar<TData>({
+  dataTable,
+  searchLabel = 'Search',
+  searchPlaceholder,
+  children,
+  actions,
+}: DataTableToolbarProps<TData>) {
+  const { searchKey } = dataTable;
+  return (
+    <Root data-slot={dataTableSlots.toolbar}>
+      {(searchKey || children) && (
+        <Filters>
+          {searchKey && (
+            <SearchInput
+              dataTable={dataTable}
+              searchKey={searchKey}
+              label={searchLabel}
+              placeholder={searchPlaceholder}
+            />
+          )}
+          {children}
+        </Filters>
+      )}
+      {actions && <Actions>{actions}</Actions>}
+    </Root>
+  );
+}
+
+const RootBox = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+  max-width: 100%;
+`;
+
+/** The box the parts stack in: toolbar, body, pager. Keeps a wide table from widening the page. */
+export function DataTableRoot({ children }: { children: ReactNode }) {
+  return (
+    <RootBox data-slot={dataTableSlots.root} data-testid={testIds.dataTable.root}>
+      {children}
+    </RootBox>
+  );
+}

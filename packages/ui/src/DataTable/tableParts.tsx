@@ -1,0 +1,487 @@
+// What DataTableBody and DataTableVirtualBody share: the scroll region and table frame, the header
+// (sort buttons with aria-sort, header filter boxes), cell content (groups, tree rows), the loading,
+// empty and error rows, and keyboard focus over the rows.
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import styled, { keyframes } from 'styled-components';
+import { flexRender, type Cell, type Column, type Header, type Row } from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronRight } from 'lucide-react';
+import { EmptyState } from '../EmptyState/EmptyState';
+import { Spinner } from '../Spinner/Spinner';
+import { testIds } from '../testIds';
+import { visuallyHidden } from '../visuallyHidden';
+import { dataTableSlots } from './slots';
+import type { DataTableState } from './useDataTable';
+
+/** Virtual row height estimate and overscan of the spec (console §9). */
+export const VIRTUAL_ROW_HEIGHT = 35;
+export const VIRTUAL_OVERSCAN = 10;
+const SKELETON_ROWS = 5;
+// PageUp/PageDown move this many rows: about one screen of the default 70vh region.
+const PAGE_STEP = 10;
+
+export interface DataTableBodyProps<TData> {
+  dataTable: DataTableState<TData>;
+  /** The accessible name of the table (and of its scroll region). */
+  label: string;
+  onRowClick?: (row: TData) => void;
+  /** Describes what Enter or a click on a row does, for screen readers. */
+  rowActionDescription?: string;
+  /** Height limit of the scrolling body; the header stays in view. */
+  maxHeight?: string;
+  /** Shown instead of the default empty state (e.g. "No runs match these filters"). */
+  empty?: ReactNode;
+}
+
+const Scroll = styled.div<{ $maxHeight: string | undefined }>`
+  max-width: 100%;
+  max-height: ${({ $maxHeight }) => $maxHeight ?? 'none'};
+  /* Wide tables scroll here, never the page (390 px phones included). */
+  overflow: auto;
+  overscroll-behavior-x: contain;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: separate;
+  border-spacing: 0;
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const HeaderCell = styled.th`
+  position: sticky;
+  top: 0;
+  z-index: 1;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  font-weight: ${({ theme }) => theme.fontWeight.semibold};
+  text-align: left;
+  vertical-align: top;
+  white-space: nowrap;
+`;
+
+const SortButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: 0;
+  border: 0;
+  background: none;
+  color: inherit;
+  font: inherit;
+  cursor: pointer;
+`;
+
+const FilterInput = styled.input`
+  display: block;
+  width: 100%;
+  min-width: 6em;
+  margin-top: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => `${theme.space.xxs} ${theme.space.xs}`};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  font: inherit;
+  font-weight: ${({ theme }) => theme.fontWeight.regular};
+`;
+
+export const BodyRow = styled.tr<{ $clickable: boolean }>`
+  cursor: ${({ $clickable }) => ($clickable ? 'pointer' : 'default')};
+  /* A row focused from the keyboard scrolls clear of the sticky header. */
+  scroll-margin-top: 48px;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: -2px;
+  }
+`;
+
+export const BodyCell = styled.td`
+  height: ${VIRTUAL_ROW_HEIGHT}px;
+  padding: ${({ theme }) => `0 ${theme.space.md}`};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  box-sizing: border-box;
+`;
+
+const CellContent = styled.span<{ $depth: number }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  padding-left: ${({ $depth }) => $depth * 20}px;
+`;
+
+const ToggleButton = styled.button`
+  display: inline-flex;
+  padding: 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: none;
+  color: inherit;
+  cursor: pointer;
+`;
+
+const MessageCell = styled.td`
+  padding: ${({ theme }) => theme.space.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-align: center;
+`;
+
+const ErrorMessage = styled.div`
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+const Loading = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const pulse = keyframes`
+  0%, 100% { opacity: 1; }
+  50% { opacity: 0.45; }
+`;
+
+const Bone = styled.span`
+  display: block;
+  height: 0.875rem;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surfaceHover};
+  animation: ${pulse} 1.4s ease-in-out infinite;
+`;
+
+export const Hidden = styled.span`
+  ${visuallyHidden}
+`;
+
+function columnLabel<TData>(column: Column<TData, unknown>): string {
+  const header = column.columnDef.header;
+  return typeof header === 'string' ? header : column.id;
+}
+
+function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | 'none' {
+  if (sorted === 'asc') return 'ascending';
+  if (sorted === 'desc') return 'descending';
+  return 'none';
+}
+
+function HeaderContent<TData>({ header }: { header: Header<TData, unknown> }) {
+  const { column } = header;
+  if (header.isPlaceholder) return null;
+  const title = flexRender(column.columnDef.header, header.getContext());
+  const sorted = column.getIsSorted();
+  const SortIcon = sorted === 'asc' ? ArrowUp : sorted === 'desc' ? ArrowDown : ArrowUpDown;
+  return (
+    <>
+      {column.getCanSort() ? (
+        <SortButton type="button" onClick={column.getToggleSortingHandler()}>
+          {title}
+          <SortIcon size={14} aria-hidden />
+        </SortButton>
+      ) : (
+        title
+      )}
+      {column.getCanFilter() && (
+        <FilterInput
+          type="search"
+          aria-label={`Filter ${columnLabel(column)}`}
+          value={String(column.getFilterValue() ?? '')}
+          onChange={(event) => column.setFilterValue(event.target.value)}
+        />
+      )}
+    </>
+  );
+}
+
+/** The header rows: sortable columns get a button and aria-sort. */
+export function TableHead<TData>({ dataTable }: { dataTable: DataTableState<TData> }) {
+  return (
+    <thead>
+      {dataTable.table.getHeaderGroups().map((headerGroup, groupIndex) => (
+        <tr key={headerGroup.id} aria-rowindex={groupIndex + 1}>
+          {headerGroup.headers.map((header) => (
+            <HeaderCell
+              key={header.id}
+              colSpan={header.colSpan}
+              scope="col"
+              aria-sort={
+                header.column.getCanSort() && !header.isPlaceholder
+                  ? ariaSort(header.column.getIsSorted())
+                  : undefined
+              }
+            >
+              <HeaderContent header={header} />
+            </HeaderCell>
+          ))}
+        </tr>
+      ))}
+    </thead>
+  );
+}
+
+function ExpandToggle<TData>({ row, children }: { row: Row<TData>; children?: ReactNode }) {
+  const expanded = row.getIsExpanded();
+  const Icon = expanded ? ChevronDown : ChevronRight;
+  return (
+    <ToggleButton
+      type="button"
+      aria-expanded={expanded}
+      data-testid={testIds.dataTable.expandToggle}
+      onClick={(event) => {
+        // The toggle is not the row's own action.
+        event.stopPropagation();
+        row.toggleExpanded();
+      }}
+    >
+      <Icon size={16} aria-hidden />
+      {children}
+    </ToggleButton>
+  );
+}
+
+function BodyCellContent<TData>({
+  cell,
+  isFirst,
+}: {
+  cell: Cell<TData, unknown>;
+  isFirst: boolean;
+}) {
+  const { row } = cell;
+  if (cell.getIsGrouped()) {
+    return (
+      <CellContent $depth={row.depth}>
+        <ExpandToggle row={row}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}{' '}
+          <span>({row.subRows.length})</span>
+        </ExpandToggle>
+      </CellContent>
+    );
+  }
+  // TanStack also calls cells of tree rows with children "aggregated"; only group rows aggregate.
+  if (row.getIsGrouped() && cell.getIsAggregated()) {
+    return flexRender(
+      cell.column.columnDef.aggregatedCell ?? cell.column.columnDef.cell,
+      cell.getContext(),
+    );
+  }
+  if (cell.getIsPlaceholder()) return null;
+  const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+  if (!isFirst || (row.depth === 0 && !row.getCanExpand())) return content;
+  return (
+    <CellContent $depth={row.depth}>
+      {row.getCanExpand() && (
+        <ExpandToggle row={row}>
+          <Hidden>{row.getIsExpanded() ? 'Collapse row' : 'Expand row'}</Hidden>
+        </ExpandToggle>
+      )}
+      {content}
+    </CellContent>
+  );
+}
+
+export function RowCells<TData>({ row }: { row: Row<TData> }) {
+  return row.getVisibleCells().map((cell, index) => (
+    <BodyCell key={cell.id}>
+      <BodyCellContent cell={cell} isFirst={index === 0} />
+    </BodyCell>
+  ));
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return 'The rows could not be loaded.';
+}
+
+/**
+ * The rows shown instead of data: skeleton rows while the first load runs (with the spec's
+ * 'loading data...' announced), the error of a failed load, the empty state. Undefined when rows
+ * should be drawn; `errorFirst` is the error row to draw above kept rows.
+ */
+export function useStateRows<TData>(
+  dataTable: DataTableState<TData>,
+  rowCount: number,
+  empty: ReactNode,
+): { instead?: ReactNode; errorFirst?: ReactNode } {
+  const columnCount = Math.max(dataTable.table.getVisibleLeafColumns().length, 1);
+  const errorRow =
+    dataTable.error !== undefined && dataTable.error !== null ? (
+      <tr data-slot={dataTableSlots.errorRow}>
+        <MessageCell colSpan={columnCount}>
+          <ErrorMessage role="alert">{errorText(dataTable.error)}</ErrorMessage>
+        </MessageCell>
+      </tr>
+    ) : undefined;
+  if (dataTable.isLoading) {
+    return {
+      instead: (
+        <>
+          <tr>
+            <MessageCell colSpan={columnCount} data-testid={testIds.dataTable.loading}>
+              <Loading role="status">
+                <Spinner size={16} />
+                loading data...
+              </Loading>
+            </MessageCell>
+          </tr>
+          {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+            <tr key={index} aria-hidden="true" data-slot={dataTableSlots.skeletonRow}>
+              {Array.from({ length: columnCount }, (_, column) => (
+                <BodyCell key={column}>
+                  <Bone />
+                </BodyCell>
+              ))}
+            </tr>
+          ))}
+        </>
+      ),
+    };
+  }
+  if (errorRow && rowCount === 0) return { instead: errorRow };
+  if (rowCount === 0) {
+    return {
+      instead: (
+        <tr data-slot={dataTableSlots.emptyRow}>
+          <MessageCell colSpan={columnCount} data-testid={testIds.dataTable.empty}>
+            {empty ?? <EmptyState kind="data" />}
+          </MessageCell>
+        </tr>
+      ),
+    };
+  }
+  return { errorFirst: errorRow };
+}
+
+/** The scroll region (focusable, so keyboard users can scroll it) around the table. */
+export function TableFrame<TData>({
+  dataTable,
+  label,
+  maxHeight,
+  slot,
+  scrollRef,
+  children,
+}: {
+  dataTable: DataTableState<TData>;
+  label: string;
+  maxHeight: string | undefined;
+  slot: string;
+  scrollRef?: RefObject<HTMLDivElement | null>;
+  children: ReactNode;
+}) {
+  const headerRows = dataTable.table.getHeaderGroups().length;
+  return (
+    <Scroll
+      ref={scrollRef}
+      $maxHeight={maxHeight}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      data-slot={slot}
+    >
+      <Table
+        aria-label={label}
+        aria-rowcount={headerRows + dataTable.total}
+        aria-busy={dataTable.isLoading || undefined}
+      >
+        <TableHead dataTable={dataTable} />
+        <tbody>{children}</tbody>
+      </Table>
+    </Scroll>
+  );
+}
+
+/** The first row's position in the whole result, for aria-rowindex across pages. */
+export function firstRowOffset<TData>(dataTable: DataTableState<TData>): number {
+  const headerRows = dataTable.table.getHeaderGroups().length;
+  const pageOffset =
+    dataTable.pagination === 'pages' ? dataTable.query.pageIndex * dataTable.query.pageSize : 0;
+  return headerRows + pageOffset + 1;
+}
+
+export interface RowFocus {
+  /** The row that takes Tab (roving tabindex): one stop for the whole table. */
+  activeIndex: number;
+  rowProps: (index: number) => {
+    tabIndex: number;
+    onFocus: () => void;
+    onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => void;
+  };
+}
+
+/**
+ * Keyboard focus over rows: one row is in the Tab order; arrows, Home/End and PageUp/PageDown move
+ * focus; Enter opens. `bodyRef` finds the row to focus by its `data-index` once it is rendered.
+ */
+export function useRowFocus({
+  rowCount,
+  bodyRef,
+  onEnter,
+}: {
+  rowCount: number;
+  bodyRef: RefObject<HTMLElement | null>;
+  onEnter?: (index: number) => void;
+}): RowFocus {
+  const [active, setActive] = useState(0);
+  const activeIndex = Math.min(active, Math.max(rowCount - 1, 0));
+  const pendingFocus = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    const index = pendingFocus.current;
+    if (index === undefined) return;
+    const row = bodyRef.current?.querySelector<HTMLElement>(`tr[data-index="${index}"]`);
+    if (row) {
+      pendingFocus.current = undefined;
+      row.focus();
+    }
+  });
+
+  const rowProps = useCallback(
+    (index: number) => ({
+      tabIndex: index === activeIndex ? 0 : -1,
+      onFocus: () => setActive(index),
+      onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+        // Keys on a control inside the row belong to that control.
+        if (event.target !== event.currentTarget) return;
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          onEnter?.(index);
+          return;
+        }
+        const last = rowCount - 1;
+        const next: Record<string, number> = {
+          ArrowDown: Math.min(index + 1, last),
+          ArrowUp: Math.max(index - 1, 0),
+          PageDown: Math.min(index + PAGE_STEP, last),
+          PageUp: Math.max(index - PAGE_STEP, 0),
+          Home: 0,
+          End: last,
+        };
+        const target = next[event.key];
+        if (target === undefined) return;
+        event.preventDefault();
+        if (target === index) return;
+        pendingFocus.current = target;
+        setActive(target);
+      },
+    }),
+    [activeIndex, rowCount, onEnter],
+  );
+
+  return { activeIndex, rowProps };
+}
