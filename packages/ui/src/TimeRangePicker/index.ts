@@ -1,6 +1,7 @@
 export * from './timeRange';
 export * from './relative';
 export * from './presets';
+export * from './pickerRanges';
 export * from './mapper';
 export * from './recent';
 export * from './customRange';

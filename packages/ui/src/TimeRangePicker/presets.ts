@@ -1,6 +1,5 @@
-import type { DateTime } from 'luxon';
-import { describeRelativeRange } from './relative';
-import type { MappedTimeRange, QuickRangeName, RelativeTimeRange, ResolvedTimeRange } from './timeRange';
+// The spec's presets alone, plain data with no luxon and no picker lists, so a page that only
+// validates or steps through short forms in the URL (the health page's timeRange) stays light.
 
 /** The time range presets and their minutes, exactly as console spec §9 lists them. */
 export const timeRangePresets = [
@@ -27,52 +26,15 @@ export const timeRangePresets = [
 ] as const;
 
 export type TimeRangePreset = (typeof timeRangePresets)[number];
+/** A preset's short form as it appears in URLs ('1h', '3d', '1mo'). */
+export type TimeRangeShortForm = TimeRangePreset['shortForm'];
 
-// The picker's list starts at 5 minutes (spec §9: "past ranges (5m to 5y)"), before the presets.
-const pickerShortForms = ['5m', ...timeRangePresets.map((preset) => preset.shortForm)];
-
-function relativeRange(range: string): RelativeTimeRange {
-  return { type: 'relative', display: describeRelativeRange(range) ?? range, range };
+export function isTimeRangeShortForm(value: string): value is TimeRangeShortForm {
+  return timeRangePresets.some((preset) => preset.shortForm === value);
 }
 
-/** The past ranges of the picker, 5 minutes to 5 years: 'now-5m' ... 'now-5y'. */
-export const pastTimeRanges: readonly RelativeTimeRange[] = pickerShortForms.map((form) => relativeRange(`now-${form}`));
-
-/** The future ranges shown with showFutureTimeRanges: 'now+5m' ... 'now+5y'. */
-export const futureTimeRanges: readonly RelativeTimeRange[] = pickerShortForms.map((form) => relativeRange(`now+${form}`));
-
-interface QuickRangeDefinition {
-  display: string;
-  resolve: (now: DateTime) => ResolvedTimeRange;
+/** The minutes of a preset (spec §9: 1mo = 30 days, 1y = 360 days). */
+export function timeRangePresetMinutes(shortForm: TimeRangeShortForm): number {
+  // Every short form names a preset, so the fallback is for the type checker only.
+  return timeRangePresets.find((preset) => preset.shortForm === shortForm)?.minutes ?? 0;
 }
-
-// Weeks start on Monday (ISO), as luxon's startOf('week') does.
-export const quickRangeDefinitions: Record<QuickRangeName, QuickRangeDefinition> = {
-  today: { display: 'Today', resolve: (now) => ({ from: now.startOf('day'), to: now.endOf('day') }) },
-  yesterday: {
-    display: 'Yesterday',
-    resolve: (now) => ({ from: now.minus({ days: 1 }).startOf('day'), to: now.minus({ days: 1 }).endOf('day') }),
-  },
-  thisWeek: { display: 'This week', resolve: (now) => ({ from: now.startOf('week'), to: now.endOf('week') }) },
-  previousWeek: {
-    display: 'Previous week',
-    resolve: (now) => ({ from: now.minus({ weeks: 1 }).startOf('week'), to: now.minus({ weeks: 1 }).endOf('week') }),
-  },
-  thisMonth: { display: 'This month', resolve: (now) => ({ from: now.startOf('month'), to: now.endOf('month') }) },
-  previousMonth: {
-    display: 'Previous month',
-    resolve: (now) => ({ from: now.minus({ months: 1 }).startOf('month'), to: now.minus({ months: 1 }).endOf('month') }),
-  },
-  thisYear: { display: 'This year', resolve: (now) => ({ from: now.startOf('year'), to: now.endOf('year') }) },
-  previousYear: {
-    display: 'Previous year',
-    resolve: (now) => ({ from: now.minus({ years: 1 }).startOf('year'), to: now.minus({ years: 1 }).endOf('year') }),
-  },
-};
-
-/** The quick ranges of the picker, as mapped time ranges. */
-export const quickRanges: readonly MappedTimeRange[] = (Object.keys(quickRangeDefinitions) as QuickRangeName[]).map((name) => ({
-  type: 'mapped',
-  display: quickRangeDefinitions[name].display,
-  range: name,
-}));

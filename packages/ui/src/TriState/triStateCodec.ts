@@ -1,4 +1,4 @@
-import type { TriStateInclusion, TriStateSelection } from './triState';
+import type { TriStateInclusion, TriStateSelection, TriStateValue } from './triState';
 
 // URL form of a tri-state selection (console spec §3): `value:1,value:-1`. Inside a value a colon
 // is written as four underscores and a comma as four pipes, so the separators stay unambiguous.
@@ -21,10 +21,19 @@ export function isLosslessTriStateValue(value: string): boolean {
   return !/_{4}|\|{4}|_:|:_|\|,|,\|/.test(value);
 }
 
-export function encodeTriState(selection: TriStateSelection): string {
-  return Object.entries(selection)
-    .map(([value, state]) => `${encodeTriStateValue(value)}:${state}`)
-    .join(',');
+/**
+ * A selection, or `[value, state]` entries in the order the URL should list them (a record puts
+ * integer-like keys first), as `value:1,value:-1`; neutral entries are left out.
+ */
+export function encodeTriState(
+  selection: TriStateSelection | Iterable<readonly [string, TriStateValue]>,
+): string {
+  const entries = Symbol.iterator in selection ? selection : Object.entries(selection);
+  const items: string[] = [];
+  for (const [value, state] of entries) {
+    if (state !== 0) items.push(`${encodeTriStateValue(value)}:${state}`);
+  }
+  return items.join(',');
 }
 
 /** Parses the URL value; malformed items (no state, a state other than 1/-1) are skipped. */
