@@ -15,11 +15,11 @@ import {
   Tabs,
   type TabItem,
 } from '@opsdeck/ui';
+import { timeRangePresets, type TimeRangeShortForm } from '@opsdeck/ui/time-range';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useCheckDetails, useCheckGraph, useRunCheck } from '../hooks/checkQueries.ts';
 import { isExternallyDefined } from '../model/checkActions.ts';
-import { timeRangePresets, type TimeRangePreset } from '../model/timeRange.ts';
 import { formatUptime } from '../model/uptime.ts';
 import { HealthLink } from '../routing/HealthRouting.tsx';
 import { testIds } from '../testIds.ts';
@@ -136,8 +136,8 @@ export interface CheckModalProps {
   checkId: string;
   /** The check's row in the summary, when loaded: shown while the details arrive. */
   summary: CheckSummary | undefined;
-  timeRange: TimeRangePreset;
-  onTimeRangeChange: (timeRange: TimeRangePreset) => void;
+  timeRange: TimeRangeShortForm;
+  onTimeRangeChange: (timeRange: TimeRangeShortForm) => void;
   onClose: () => void;
   embedded?: boolean;
   checkActions?: CheckActionsSlot;
@@ -235,9 +235,9 @@ export function CheckModalView({
         key="range"
         label="Time Range"
         hideLabel
-        options={Object.keys(timeRangePresets).map((value) => ({ value, label: value }))}
+        options={timeRangePresets.map(({ shortForm }) => ({ value: shortForm, label: shortForm }))}
         value={timeRange}
-        onChange={(value) => onTimeRangeChange(value as TimeRangePreset)}
+        onChange={(value) => onTimeRangeChange(value as TimeRangeShortForm)}
       />,
     ],
   ];
