@@ -1,3 +1,3 @@
 import { definePackageBuild } from '../../tsup.shared.ts';
 
-export default definePackageBuild({ 'index': 'src/index.ts' });
+export default definePackageBuild({ index: 'src/index.ts', testing: 'src/testing/index.ts' });

@@ -1,4 +1,4 @@
-import { testIds } from '@opsdeck/features-health';
+import { healthTestIds as testIds } from '@opsdeck/features-health/testing';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +17,17 @@ beforeAll(async () => {
       response.end(
         JSON.stringify({
           checks_summary: [
-            { id: 'a', canary_id: 'c', canary_name: 'web', name: 'homepage', type: 'http', status: 'unhealthy', created_at: '2024-01-01T00:00:00Z', uptime: { passed: 1, failed: 1 }, latency: { rolling1h: 20 } },
+            {
+              id: 'a',
+              canary_id: 'c',
+              canary_name: 'web',
+              name: 'homepage',
+              type: 'http',
+              status: 'unhealthy',
+              created_at: '2024-01-01T00:00:00Z',
+              uptime: { passed: 1, failed: 1 },
+              latency: { rolling1h: 20 },
+            },
           ],
         }),
       );

@@ -1,8 +1,19 @@
 export * from './model/index.ts';
-export { testIds } from './testIds.ts';
-export { HealthPage, HealthPageView, searchDebounceMs, type HealthPageProps } from './HealthPage/HealthPage.tsx';
-export { StandaloneHealthPage, type StandaloneHealthPageProps } from './HealthPage/StandaloneHealthPage.tsx';
-export { CheckModalView, type CheckActionsSlot, type CheckModalProps } from './CheckModal/CheckModal.tsx';
+export {
+  HealthPage,
+  HealthPageView,
+  searchDebounceMs,
+  type HealthPageProps,
+} from './HealthPage/HealthPage.tsx';
+export {
+  StandaloneHealthPage,
+  type StandaloneHealthPageProps,
+} from './HealthPage/StandaloneHealthPage.tsx';
+export {
+  CheckModalView,
+  type CheckActionsSlot,
+  type CheckModalProps,
+} from './CheckModal/CheckModal.tsx';
 export { CheckModal } from './CheckModal/RouterCheckModal.tsx';
 export * from './routing/index.ts';
 export { healthRoute } from './route.tsx';

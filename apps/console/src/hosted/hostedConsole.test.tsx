@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { testIds as authTestIds } from '@opsdeck/auth';
+import { authTestIds } from '@opsdeck/auth/testing';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { Activity, Database, testIds as uiTestIds } from '@opsdeck/ui';
+import { Activity, Database } from '@opsdeck/ui';
+import { uiTestIds } from '@opsdeck/ui/testing';
 import { useQuery } from '@tanstack/react-query';
 import axe from 'axe-core';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -21,13 +22,30 @@ const features = [
     name: 'health',
     resource: 'canaries',
     sidebar: { label: 'Health', icon: Activity, path: '/health', order: sidebarOrder.health },
-    routes: [{ path: 'health', title: 'Health', load: async () => ({ Component: () => <h1>Health page</h1> }) }],
+    routes: [
+      {
+        path: 'health',
+        title: 'Health',
+        load: async () => ({ Component: () => <h1>Health page</h1> }),
+      },
+    ],
   }),
   defineFeature({
     name: 'settings.connections',
     resource: 'connections',
-    sidebar: { label: 'Connections', icon: Database, path: '/settings/connections', section: 'settings' },
-    routes: [{ path: 'settings/connections', title: 'Connections', load: async () => ({ Component: () => <h1>Connections page</h1> }) }],
+    sidebar: {
+      label: 'Connections',
+      icon: Database,
+      path: '/settings/connections',
+      section: 'settings',
+    },
+    routes: [
+      {
+        path: 'settings/connections',
+        title: 'Connections',
+        load: async () => ({ Component: () => <h1>Connections page</h1> }),
+      },
+    ],
   }),
   defineFeature({
     name: 'probe',
@@ -77,7 +95,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const organization = (id: string, name: string, publicMetadata: Record<string, unknown>): StandInOrganization => ({ id, name, publicMetadata });
+const organization = (
+  id: string,
+  name: string,
+  publicMetadata: Record<string, unknown>,
+): StandInOrganization => ({ id, name, publicMetadata });
 
 // A key of the form the SDK accepts (no request is made with it).
 let keys = 0;
@@ -99,38 +121,60 @@ async function renderHostedConsole(path: string, clerk: unknown): Promise<Consol
   return app;
 }
 
-const path = (app: Console) => app.router.state.location.pathname + app.router.state.location.search;
-const mountedComponents = (stand: ReturnType<typeof standInClerk>) => stand.mounted.map((entry) => entry.component);
+const path = (app: Console) =>
+  app.router.state.location.pathname + app.router.state.location.search;
+const mountedComponents = (stand: ReturnType<typeof standInClerk>) =>
+  stand.mounted.map((entry) => entry.component);
 
 describe('hosted console', () => {
   it('puts the organization switcher and user button where the user menu was, and calls the organization backend directly with a bearer token', async () => {
-    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' });
+    const stand = standInClerk({
+      user: ada,
+      organizations: [
+        organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true }),
+      ],
+      active: 'org_a',
+    });
     await renderHostedConsole('/health', stand.clerk);
 
     expect(await screen.findByRole('heading', { name: 'Health page' })).toBeTruthy();
     const header = screen.getByTestId(testIds.header.root);
     expect(within(header).getByTestId(testIds.hosted.account)).toBeTruthy();
     expect(within(header).queryByTestId(testIds.userMenu.trigger)).toBeNull();
-    await waitFor(() => expect(mountedComponents(stand)).toEqual(expect.arrayContaining(['OrganizationSwitcher', 'UserButton'])));
-    expect(stand.mounted.find((entry) => entry.component === 'OrganizationSwitcher')?.props).toMatchObject({
+    await waitFor(() =>
+      expect(mountedComponents(stand)).toEqual(
+        expect.arrayContaining(['OrganizationSwitcher', 'UserButton']),
+      ),
+    );
+    expect(
+      stand.mounted.find((entry) => entry.component === 'OrganizationSwitcher')?.props,
+    ).toMatchObject({
       afterSelectOrganizationUrl: '/organizations/orgs-switched',
       afterCreateOrganizationUrl: '/organizations/orgs-switched',
     });
     // The sidebar follows the roles the organization backend's whoami gave.
-    expect(within(screen.getByTestId(testIds.sidebar.root)).getByRole('link', { name: 'Health' })).toBeTruthy();
+    expect(
+      within(screen.getByTestId(testIds.sidebar.root)).getByRole('link', { name: 'Health' }),
+    ).toBeTruthy();
 
     // Direct mode: the identity check and the shell's calls went to the organization backend, each
     // with a token from the Backend template.
-    for (const call of ['GET /api/auth/whoami', 'GET /api/properties']) expect(backend.requests).toContain(call);
+    for (const call of ['GET /api/auth/whoami', 'GET /api/properties'])
+      expect(backend.requests).toContain(call);
     expect(backend.authorizations.length).toBe(backend.requests.length);
-    for (const authorization of backend.authorizations) expect(authorization).toBe('Bearer jwt-for-Backend');
+    for (const authorization of backend.authorizations)
+      expect(authorization).toBe('Bearer jwt-for-Backend');
     expect(new Set(stand.templates)).toEqual(new Set(['Backend']));
     await act(async () => undefined);
     expect(outside).toEqual([]);
   });
 
   it('reads the provisioning message while the organization has no backend address, and shows no shell', async () => {
-    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { direct: true })], active: 'org_a' });
+    const stand = standInClerk({
+      user: ada,
+      organizations: [organization('org_a', 'Acme', { direct: true })],
+      active: 'org_a',
+    });
     await renderHostedConsole('/health', stand.clerk);
     expect(await screen.findByText(provisioningText)).toBeTruthy();
     expect(screen.getByTestId(authTestIds.hosted.provisioning).getAttribute('role')).toBe('status');
@@ -140,7 +184,16 @@ describe('hosted console', () => {
 
   it("reads the provisioning message while the organization backend's whoami answers 404", async () => {
     // A backend that is not there yet: its whoami answers 404 through the test backend's fallback.
-    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: `${backend.apiBaseUrl}/not-yet`, direct: 'true' })], active: 'org_a' });
+    const stand = standInClerk({
+      user: ada,
+      organizations: [
+        organization('org_a', 'Acme', {
+          backend_url: `${backend.apiBaseUrl}/not-yet`,
+          direct: 'true',
+        }),
+      ],
+      active: 'org_a',
+    });
     await renderHostedConsole('/health', stand.clerk);
     expect(await screen.findByText(provisioningText)).toBeTruthy();
     expect(backend.requests).toEqual(['GET /api/not-yet/auth/whoami']);
@@ -149,7 +202,10 @@ describe('hosted console', () => {
   it('shows the organization list without an active organization, and after a choice the shell of that organization', async () => {
     const stand = standInClerk({
       user: ada,
-      organizations: [organization('org_a', 'Acme', { backend_url: `${backend.apiBaseUrl}/gone`, direct: true }), organization('org_b', 'Globex', { backend_url: backend.apiBaseUrl, direct: true })],
+      organizations: [
+        organization('org_a', 'Acme', { backend_url: `${backend.apiBaseUrl}/gone`, direct: true }),
+        organization('org_b', 'Globex', { backend_url: backend.apiBaseUrl, direct: true }),
+      ],
     });
     const app = await renderHostedConsole('/health', stand.clerk);
     const list = await screen.findByTestId(authTestIds.hosted.organizationList);
@@ -170,15 +226,25 @@ describe('hosted console', () => {
     expect(await screen.findByTestId(testIds.hosted.login)).toBeTruthy();
     expect(path(app)).toBe('/login?return_to=%2Fhealth%3Ftab%3DAll');
     await waitFor(() => expect(mountedComponents(stand)).toContain('SignIn'));
-    expect(stand.mounted.find((entry) => entry.component === 'SignIn')?.props).toMatchObject({ forceRedirectUrl: '/health?tab=All' });
+    expect(stand.mounted.find((entry) => entry.component === 'SignIn')?.props).toMatchObject({
+      forceRedirectUrl: '/health?tab=All',
+    });
     expect(backend.requests).toEqual([]);
   });
 
   it("shows a failed call's server message as a toast", async () => {
-    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' });
+    const stand = standInClerk({
+      user: ada,
+      organizations: [
+        organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true }),
+      ],
+      active: 'org_a',
+    });
     await renderHostedConsole('/probe', stand.clerk);
     expect(await screen.findByRole('heading', { name: 'Probe page' })).toBeTruthy();
-    expect(await within(screen.getByTestId(uiTestIds.toast.region)).findByText('database is down')).toBeTruthy();
+    expect(
+      await within(screen.getByTestId(uiTestIds.toast.region)).findByText('database is down'),
+    ).toBeTruthy();
     expect(backend.requests).toContain('GET /api/test/server-error');
   });
 
@@ -186,15 +252,29 @@ describe('hosted console', () => {
     // The backend refuses the token although the hosted session is good: the checker finds the
     // session, sends the user back once, and the second refusal goes to the hosted sign-in.
     backend.state.roles = null;
-    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' });
+    const stand = standInClerk({
+      user: ada,
+      organizations: [
+        organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true }),
+      ],
+      active: 'org_a',
+    });
     const app = await renderHostedConsole('/health', stand.clerk);
     expect(await screen.findByTestId(testIds.hosted.login)).toBeTruthy();
     expect(path(app)).toBe('/login?return_to=%2Fhealth');
-    expect(backend.requests.filter((request) => request === 'GET /api/auth/whoami').length).toBeGreaterThanOrEqual(2);
+    expect(
+      backend.requests.filter((request) => request === 'GET /api/auth/whoami').length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('answers /organizations with the start page when an organization is active', async () => {
-    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' });
+    const stand = standInClerk({
+      user: ada,
+      organizations: [
+        organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true }),
+      ],
+      active: 'org_a',
+    });
     const app = await renderHostedConsole('/organizations', stand.clerk);
     expect(await screen.findByRole('heading', { name: 'Health page' })).toBeTruthy();
     expect(path(app)).toBe('/health');
@@ -207,25 +287,54 @@ describe('hosted console', () => {
         runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
         rules: { 'color-contrast': { enabled: false } },
       });
-      return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      return results.violations.map(
+        (violation) =>
+          `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
     };
-    await renderHostedConsole('/health', standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', {})] }).clerk);
+    await renderHostedConsole(
+      '/health',
+      standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', {})] }).clerk,
+    );
     await screen.findByTestId(authTestIds.hosted.organizationList);
     expect(await violations()).toEqual([]);
     cleanup();
-    await renderHostedConsole('/health', standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', {})], active: 'org_a' }).clerk);
+    await renderHostedConsole(
+      '/health',
+      standInClerk({
+        user: ada,
+        organizations: [organization('org_a', 'Acme', {})],
+        active: 'org_a',
+      }).clerk,
+    );
     await screen.findByText(provisioningText);
     expect(await violations()).toEqual([]);
     cleanup();
-    await renderHostedConsole('/health', standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' }).clerk);
+    await renderHostedConsole(
+      '/health',
+      standInClerk({
+        user: ada,
+        organizations: [
+          organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true }),
+        ],
+        active: 'org_a',
+      }).clerk,
+    );
     await screen.findByRole('heading', { name: 'Health page' });
     expect(await violations()).toEqual([]);
   });
 
   it("forgets the previous person's data after a sign-out: the next one gets their own roles", async () => {
-    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' });
+    const stand = standInClerk({
+      user: ada,
+      organizations: [
+        organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true }),
+      ],
+      active: 'org_a',
+    });
     const app = await renderHostedConsole('/health', stand.clerk);
-    const nav = () => within(screen.getByTestId(testIds.sidebar.root)).getByRole('navigation', { name: 'Main' });
+    const nav = () =>
+      within(screen.getByTestId(testIds.sidebar.root)).getByRole('navigation', { name: 'Main' });
     await screen.findByRole('heading', { name: 'Health page' });
     expect(within(nav()).getByRole('button', { name: 'Settings' })).toBeTruthy();
 
@@ -235,9 +344,12 @@ describe('hosted console', () => {
     });
     await screen.findByTestId(testIds.hosted.login);
     backend.state.roles = ['viewer'];
-    const whoamis = () => backend.requests.filter((request) => request === 'GET /api/auth/whoami').length;
+    const whoamis = () =>
+      backend.requests.filter((request) => request === 'GET /api/auth/whoami').length;
     const before = whoamis();
-    act(() => stand.signIn({ id: 'user_2', fullName: 'Grace Hopper', email: 'grace@example.org' }, 'org_a'));
+    act(() =>
+      stand.signIn({ id: 'user_2', fullName: 'Grace Hopper', email: 'grace@example.org' }, 'org_a'),
+    );
     // The session resolves again (its identity check is one more whoami); then the sign-in returns.
     await waitFor(() => expect(whoamis()).toBeGreaterThan(before));
     await act(async () => {
@@ -245,20 +357,31 @@ describe('hosted console', () => {
     });
     await screen.findByRole('heading', { name: 'Health page' });
     // A viewer: no Settings, although the admin's whoami was still fresh in the cache.
-    await waitFor(() => expect(within(nav()).queryByRole('button', { name: 'Settings' })).toBeNull());
+    await waitFor(() =>
+      expect(within(nav()).queryByRole('button', { name: 'Settings' })).toBeNull(),
+    );
     expect(within(nav()).getByRole('link', { name: 'Health' })).toBeTruthy();
   });
 
   it("forgets the previous person's data when the hosted SDK switches to another signed-in session", async () => {
-    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' });
+    const stand = standInClerk({
+      user: ada,
+      organizations: [
+        organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true }),
+      ],
+      active: 'org_a',
+    });
     await renderHostedConsole('/health', stand.clerk);
-    const nav = () => within(screen.getByTestId(testIds.sidebar.root)).getByRole('navigation', { name: 'Main' });
+    const nav = () =>
+      within(screen.getByTestId(testIds.sidebar.root)).getByRole('navigation', { name: 'Main' });
     await screen.findByRole('heading', { name: 'Health page' });
     expect(within(nav()).getByRole('button', { name: 'Settings' })).toBeTruthy();
 
     // A multi-session switch: another person becomes active with no signed-out moment between.
     backend.state.roles = ['viewer'];
-    act(() => stand.signIn({ id: 'user_2', fullName: 'Grace Hopper', email: 'grace@example.org' }, 'org_a'));
+    act(() =>
+      stand.signIn({ id: 'user_2', fullName: 'Grace Hopper', email: 'grace@example.org' }, 'org_a'),
+    );
     // The shell comes back (it waits for the new whoami) as a viewer's: Health, no Settings.
     await waitFor(() => {
       expect(within(nav()).getByRole('link', { name: 'Health' })).toBeTruthy();
@@ -268,7 +391,13 @@ describe('hosted console', () => {
   });
 
   it('does not offer the Kratos pages', async () => {
-    const stand = standInClerk({ user: ada, organizations: [organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true })], active: 'org_a' });
+    const stand = standInClerk({
+      user: ada,
+      organizations: [
+        organization('org_a', 'Acme', { backend_url: backend.apiBaseUrl, direct: true }),
+      ],
+      active: 'org_a',
+    });
     await renderHostedConsole('/registration', stand.clerk);
     expect(await screen.findByTestId(testIds.pages.notFound)).toBeTruthy();
     expect(screen.queryByTestId(authTestIds.page.registration)).toBeNull();
