@@ -1,6 +1,7 @@
 export * from './timeRange';
 export * from './relative';
 export * from './presets';
+export * from './presetList';
 export * from './pickerRanges';
 export * from './mapper';
 export * from './recent';

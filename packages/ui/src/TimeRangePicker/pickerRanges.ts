@@ -1,5 +1,5 @@
 import type { DateTime } from 'luxon';
-import { timeRangePresets } from './presets';
+import { timeRangePresets } from './presetList';
 import { describeRelativeRange } from './relative';
 import type {
   MappedTimeRange,

@@ -51,7 +51,8 @@ export function parseRelativeTime(text: string): RelativeTime | undefined {
   const match = pattern.exec(text.trim());
   if (!match) return undefined;
   const [, sign, amount, unit] = match;
-  if (sign === undefined || amount === undefined || unit === undefined) return { sign: 0, amount: 0, unit: 'm' };
+  if (sign === undefined || amount === undefined || unit === undefined)
+    return { sign: 0, amount: 0, unit: 'm' };
   return { sign: sign === '-' ? -1 : 1, amount: Number(amount), unit: unit as RelativeUnit };
 }
 

@@ -11,7 +11,8 @@ import {
   writeTimeRangeSearchParams,
 } from './mapper';
 import { futureTimeRanges, pastTimeRanges, quickRanges } from './pickerRanges';
-import { isTimeRangeShortForm, timeRangePresetMinutes, timeRangePresets } from './presets';
+import { timeRangePresets } from './presetList';
+import { isTimeRangeShortForm, timeRangePresetMinutes } from './presets';
 import {
   addRecentTimeRange,
   MAX_RECENT_TIME_RANGES,
@@ -106,8 +107,8 @@ describe('presets', () => {
     // The picker's 5m is a past range, not one of the spec's presets; 'now-1h' is a relative range.
     for (const other of ['5m', '4h', 'now-1h', '', 'constructor'])
       expect(isTimeRangeShortForm(other), other).toBe(false);
-    expect(timeRangePresetMinutes('1w')).toBe(10080);
-    expect(timeRangePresetMinutes('1y')).toBe(518400);
+    expect(timeRangePresetMinutes['1w']).toBe(10080);
+    expect(timeRangePresetMinutes['1y']).toBe(518400);
   });
 
   it('agrees with the relative minutes of each preset', () => {

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { TriStateSelection } from './triState';
 import {
   decodeTriState,
+  decodeTriStateEntries,
+  encodeTriStateEntries,
   decodeTriStateValue,
   encodeTriState,
   encodeTriStateValue,
@@ -31,8 +33,12 @@ describe('tri-state URL codec', () => {
       ['neutral', 0],
     ] as const;
     // A record would list the integer-like '200' first; entries keep the caller's order.
-    expect(encodeTriState(entries)).toBe('a____b:1,200:-1,c||||d:-1');
-    expect(decodeTriState(encodeTriState(entries))).toEqual({ 'a:b': 1, '200': -1, 'c,d': -1 });
+    expect(encodeTriStateEntries(entries)).toBe('a____b:1,200:-1,c||||d:-1');
+    expect(decodeTriStateEntries(encodeTriStateEntries(entries))).toEqual([
+      ['a:b', 1],
+      ['200', -1],
+      ['c,d', -1],
+    ]);
   });
 
   it('reads an empty or missing value as no selection and skips malformed items', () => {
