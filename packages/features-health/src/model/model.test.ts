@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { checkSummaryReplySchema } from '@opsdeck/api-client/health';
-import { decodeTriState, encodeTriState } from '@opsdeck/ui';
+import { decodeTriStateEntries, encodeTriStateEntries } from '@opsdeck/ui';
 import { describe, expect, it } from 'vitest';
 import { makeCheck } from './checks.test.helper.ts';
 import { checkAgent, checkLatency, checkNamespace } from './checkFields.ts';
@@ -86,13 +86,13 @@ describe('search', () => {
 
 describe('tri-state encoding (spec §3, through the ui codec)', () => {
   it('writes value:1 / value:-1 with colons and commas escaped, and reads it back', () => {
-    const text = encodeTriState([
+    const text = encodeTriStateEntries([
       ['a:b', 1],
       ['c,d', -1],
       ['neutral', 0],
     ]);
     expect(text).toBe('a____b:1,c||||d:-1');
-    expect(Object.entries(decodeTriState(text))).toEqual([
+    expect(decodeTriStateEntries(text)).toEqual([
       ['a:b', 1],
       ['c,d', -1],
     ]);

@@ -38,7 +38,7 @@ export function timeRangeForLastRun(
   const at = Date.parse(lastRuntime);
   if (Number.isNaN(at)) return defaultTimeRange;
   const ageMinutes = (now - at) / 60_000;
-  for (const preset of ladder) if (ageMinutes < timeRangePresetMinutes(preset)) return preset;
+  for (const preset of ladder) if (ageMinutes < timeRangePresetMinutes[preset]) return preset;
   return '5y';
 }
 
