@@ -60,11 +60,6 @@ export function isRelativeTime(text: string): boolean {
   return parseRelativeTime(text) !== undefined;
 }
 
-/** Writes a relative time back ('now-2d'). */
-export function stringifyRelativeTime({ sign, amount, unit }: RelativeTime): string {
-  return sign === 0 ? 'now' : `now${sign < 0 ? '-' : '+'}${amount}${unit}`;
-}
-
 /** The moment a relative time stands for, in calendar terms (now-1mo is the same day last month). */
 export function relativeTimeToDateTime(text: string, now: DateTime): DateTime | undefined {
   const parsed = parseRelativeTime(text);
