@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { authenticator } from 'otplib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testIds as healthIds } from '@opsdeck/features-health';
+import { healthTestIds } from '@opsdeck/features-health/testing';
 import { testIds } from '../src/testIds.ts';
 import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
 
@@ -306,14 +306,14 @@ describe('console in Chromium against apps/server', () => {
 
   describe('health inside the console', () => {
     const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
-    const rowCount = (page: Page) => page.getByTestId(healthIds.page.count).textContent();
+    const rowCount = (page: Page) => page.getByTestId(healthTestIds.page.count).textContent();
     const firstCheck = (page: Page) =>
-      page.getByTestId(healthIds.page.row).first().locator('[role=rowheader] button');
+      page.getByTestId(healthTestIds.page.row).first().locator('[role=rowheader] button');
 
     it('lets an admin filter by URL, reload the same view, open a check and run it, without axe violations', async () => {
       const page = await newPage();
       await signIn(page, 'admin@local', '/health');
-      await page.getByTestId(healthIds.page.row).first().waitFor();
+      await page.getByTestId(healthTestIds.page.row).first().waitFor();
       expect(await rowCount(page)).toMatch(/^\d+ of 300 checks$/);
       expect(await axeViolations(page)).toEqual([]);
 
@@ -327,9 +327,9 @@ describe('console in Chromium against apps/server', () => {
       await expect.poll(() => param(page, 'groupBy')).toBe('type');
       await page.getByRole('tab').nth(1).click();
       await expect.poll(() => param(page, 'tab')).not.toBeNull();
-      await page.getByTestId(healthIds.page.row).first().waitFor();
+      await page.getByTestId(healthTestIds.page.row).first().waitFor();
       const names = await page
-        .getByTestId(healthIds.page.row)
+        .getByTestId(healthTestIds.page.row)
         .locator('[role=rowheader] button')
         .allTextContents();
       expect(names.length).toBeGreaterThan(0);
@@ -339,7 +339,7 @@ describe('console in Chromium against apps/server', () => {
       const url = page.url();
       const count = await rowCount(page);
       await page.reload();
-      await page.getByTestId(healthIds.page.row).first().waitFor();
+      await page.getByTestId(healthTestIds.page.row).first().waitFor();
       expect(page.url()).toBe(url);
       expect(await rowCount(page)).toBe(count);
       expect(
@@ -347,10 +347,10 @@ describe('console in Chromium against apps/server', () => {
       ).toBe('dns');
 
       await firstCheck(page).click();
-      const modal = page.getByTestId(healthIds.modal.root);
+      const modal = page.getByTestId(healthTestIds.modal.root);
       await modal.waitFor();
       expect(param(page, 'checkId')).not.toBeNull();
-      await modal.getByTestId(healthIds.modal.stats).waitFor();
+      await modal.getByTestId(healthTestIds.modal.stats).waitFor();
       expect(await axeViolations(page)).toEqual([]);
 
       // The run itself must answer: 'Run failed' (the request failing) is not a check result.
@@ -359,11 +359,11 @@ describe('console in Chromium against apps/server', () => {
           (response) =>
             response.request().method() === 'POST' && response.url().includes('/canary/run/check/'),
         ),
-        modal.getByTestId(healthIds.modal.runNow).click(),
+        modal.getByTestId(healthTestIds.modal.runNow).click(),
       ]);
       expect(reply.status()).toBe(200);
       const run = (await reply.json()) as { pass: boolean; error: string; message: string };
-      const result = modal.getByTestId(healthIds.modal.runResult);
+      const result = modal.getByTestId(healthTestIds.modal.runResult);
       await result.waitFor({ timeout: 30_000 });
       const shown = await result.textContent();
       expect(shown).toMatch(run.pass ? /^Passed\b/ : /^Failed\b/);
@@ -374,10 +374,10 @@ describe('console in Chromium against apps/server', () => {
       const page = await newPage();
       await signIn(page, 'viewer@local', '/health?hidePassing=false&groupBy=none');
       await firstCheck(page).click();
-      const modal = page.getByTestId(healthIds.modal.root);
-      await modal.getByTestId(healthIds.modal.stats).waitFor();
+      const modal = page.getByTestId(healthTestIds.modal.root);
+      await modal.getByTestId(healthTestIds.modal.stats).waitFor();
       expect(param(page, 'checkId')).not.toBeNull();
-      expect(await modal.getByTestId(healthIds.modal.runNow).count()).toBe(0);
+      expect(await modal.getByTestId(healthTestIds.modal.runNow).count()).toBe(0);
     });
   });
 });

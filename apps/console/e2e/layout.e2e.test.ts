@@ -5,7 +5,7 @@
 // paint the same pixels.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { testIds as healthIds } from '@opsdeck/features-health';
+import { healthTestIds } from '@opsdeck/features-health/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testIds } from '../src/testIds.ts';
@@ -144,7 +144,7 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
       await page.getByLabel('Password', { exact: true }).fill('opsdeck-demo');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL('**/health');
-      const firstRow = page.getByTestId(healthIds.page.row).first();
+      const firstRow = page.getByTestId(healthTestIds.page.row).first();
       await firstRow.waitFor();
       checkId = (await firstRow.getAttribute('data-check-id'))!;
     });
@@ -154,17 +154,17 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
       const problems: string[] = [];
 
       await page.goto('/health');
-      await page.getByTestId(healthIds.page.row).first().waitFor({ state: 'attached' });
+      await page.getByTestId(healthTestIds.page.row).first().waitFor({ state: 'attached' });
       problems.push(...(await checkBothSchemes('health-table', width)));
 
       await page.goto('/health?layout=card');
-      await page.getByTestId(healthIds.page.card).first().waitFor();
+      await page.getByTestId(healthTestIds.page.card).first().waitFor();
       problems.push(...(await checkBothSchemes('health-cards', width)));
 
       await page.goto(`/health?checkId=${checkId}`);
-      const modal = page.getByTestId(healthIds.modal.root);
-      await modal.getByTestId(healthIds.modal.stats).waitFor();
-      await modal.getByTestId(healthIds.modal.historyRow).first().waitFor();
+      const modal = page.getByTestId(healthTestIds.modal.root);
+      await modal.getByTestId(healthTestIds.modal.stats).waitFor();
+      await modal.getByTestId(healthTestIds.modal.historyRow).first().waitFor();
       problems.push(...(await checkBothSchemes('check-modal', width)));
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'detached' });
@@ -189,7 +189,7 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
       await page.emulateMedia({ colorScheme: 'light' });
       await setWidth(1024);
       await page.goto('/health');
-      await page.getByTestId(healthIds.page.row).first().waitFor({ state: 'attached' });
+      await page.getByTestId(healthTestIds.page.row).first().waitFor({ state: 'attached' });
       expect(await sidebar().getAttribute('data-layout')).toBe('docked');
       expect(await sidebar().getAttribute('data-collapsed')).toBe('false');
       expect(await sidebarBox()).toEqual({ left: 0, right: 224, visible: true });
@@ -241,8 +241,8 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
       for (const width of [1440, 1280, 1024]) {
         await setWidth(width);
         await page.goto('/health?layout=card');
-        await page.getByTestId(healthIds.page.card).first().waitFor();
-        const layout = await page.getByTestId(healthIds.page.list).evaluate((list) => {
+        await page.getByTestId(healthTestIds.page.card).first().waitFor();
+        const layout = await page.getByTestId(healthTestIds.page.list).evaluate((list) => {
           const box = list.getBoundingClientRect();
           const cards = [...list.querySelectorAll('[data-testid="health-card"]')].map((card) =>
             card.getBoundingClientRect(),

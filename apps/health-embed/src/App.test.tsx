@@ -1,4 +1,4 @@
-import { testIds } from '@opsdeck/features-health';
+import { healthTestIds as testIds } from '@opsdeck/features-health/testing';
 import { createFakeBackend, type FakeBackend } from '@opsdeck/testing';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, expect, it } from 'vitest';

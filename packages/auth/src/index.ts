@@ -1,2 +1,1 @@
 export * from './session.ts';
-export { testIds } from './testIds.ts';

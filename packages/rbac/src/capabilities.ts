@@ -61,7 +61,3 @@ export const CAPABILITIES = {
 export type CapabilityName = keyof typeof CAPABILITIES;
 
 export const CAPABILITY_NAMES = Object.keys(CAPABILITIES) as CapabilityName[];
-
-export function isCapability(value: string): value is CapabilityName {
-  return Object.hasOwn(CAPABILITIES, value);
-}

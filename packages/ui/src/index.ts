@@ -1,5 +1,7 @@
+// The light entry: theme, icons, formatting, basics, overlays and the URL-state binding. Tables,
+// forms, the code editor and the time range picker are subpaths (README "Entry points"), so an app
+// importing a Button never loads CodeMirror, formik, yup or TanStack Table.
 export * from './theme/index';
-export * from './testIds';
 export * from './icons/index';
 export * from './format/index';
 export * from './Spinner/index';
@@ -26,8 +28,4 @@ export * from './Select/index';
 export * from './MultiSelect/index';
 export * from './DropdownMenu/index';
 export * from './TriState/index';
-export * from './TimeRangePicker/index';
-export * from './DataTable/index';
 export * from './routing/index';
-export * from './CodeEditor/index';
-export * from './forms/index';

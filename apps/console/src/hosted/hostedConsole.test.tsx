@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { testIds as authTestIds } from '@opsdeck/auth';
+import { authTestIds } from '@opsdeck/auth/testing';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { Activity, Database, testIds as uiTestIds } from '@opsdeck/ui';
+import { Activity, Database } from '@opsdeck/ui';
+import { uiTestIds } from '@opsdeck/ui/testing';
 import { expectNoAxeViolations } from '@opsdeck/testing';
 import { useQuery } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';

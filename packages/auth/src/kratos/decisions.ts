@@ -55,16 +55,26 @@ function errorBody(body: unknown): ErrorBody {
   return body && typeof body === 'object' ? (body as ErrorBody) : {};
 }
 
-export function decideFlowFailure<F = unknown>(failure: FlowFailure, context: DecisionContext): FlowDecision<F> {
+export function decideFlowFailure<F = unknown>(
+  failure: FlowFailure,
+  context: DecisionContext,
+): FlowDecision<F> {
   const body = errorBody(failure.body);
   const id = body.error?.id;
   const redirect = body.redirect_browser_to;
   switch (id) {
     case 'session_aal2_required':
-      return { type: 'redirect', to: redirect ?? loginPath({ aal2: true, returnTo: context.returnTo }) };
+      return {
+        type: 'redirect',
+        to: redirect ?? loginPath({ aal2: true, returnTo: context.returnTo }),
+      };
     case 'session_refresh_required':
-      if (context.kind === 'login') return { type: 'redirect', to: loginPath({ refresh: true, returnTo: context.returnTo }) };
-      return { type: 'redirect', to: redirect ?? loginPath({ refresh: true, returnTo: context.returnTo }) };
+      if (context.kind === 'login')
+        return { type: 'redirect', to: loginPath({ refresh: true, returnTo: context.returnTo }) };
+      return {
+        type: 'redirect',
+        to: redirect ?? loginPath({ refresh: true, returnTo: context.returnTo }),
+      };
     case 'browser_location_change_required':
       return redirect ? { type: 'redirect', to: redirect } : { type: 'fail', failure };
     case 'session_already_available':
@@ -94,15 +104,23 @@ export function decideFlowFailure<F = unknown>(failure: FlowFailure, context: De
 }
 
 /** The session check (§4): 401 → sign in again; 403/422 → second factor; anything else is thrown. */
-export function decideSessionFailure(status: number, returnTo: string): { authenticated: false; redirectTo: string } | undefined {
+export function decideSessionFailure(
+  status: number,
+  returnTo: string,
+): { authenticated: false; redirectTo: string } | undefined {
   if (status === 401) return { authenticated: false, redirectTo: loginPath({ returnTo }) };
-  if (status === 403 || status === 422) return { authenticated: false, redirectTo: loginPath({ aal2: true, returnTo }) };
+  if (status === 403 || status === 422)
+    return { authenticated: false, redirectTo: loginPath({ aal2: true, returnTo }) };
   return undefined;
 }
 
 /** The flow error page (§4): 404, 403 and 410 go home. */
-export function decideErrorPageFailure(status: number): { type: 'redirect'; to: string } | undefined {
-  return status === 404 || status === 403 || status === 410 ? { type: 'redirect', to: '/' } : undefined;
+export function decideErrorPageFailure(
+  status: number,
+): { type: 'redirect'; to: string } | undefined {
+  return status === 404 || status === 403 || status === 410
+    ? { type: 'redirect', to: '/' }
+    : undefined;
 }
 
 interface ContinueWith {
@@ -111,9 +129,15 @@ interface ContinueWith {
 }
 
 /** Where a successful login or registration goes: a server redirect first, then return_to, then /. */
-export function successTarget(reply: { continue_with?: ContinueWith[] } | undefined, returnTo: string | undefined, kind: 'login' | 'registration'): string {
+export function successTarget(
+  reply: { continue_with?: ContinueWith[] } | undefined,
+  returnTo: string | undefined,
+  kind: 'login' | 'registration',
+): string {
   if (kind === 'login') {
-    const redirect = reply?.continue_with?.find((item) => item.action === 'redirect_browser_to')?.redirect_browser_to;
+    const redirect = reply?.continue_with?.find(
+      (item) => item.action === 'redirect_browser_to',
+    )?.redirect_browser_to;
     if (redirect) return redirect;
   }
   return returnTo || '/';
@@ -134,7 +158,9 @@ export const loginTitles: Record<LoginMode, string> = {
 };
 
 /** §4: a login URL carrying username and password submits itself once. */
-export function credentialsFromSearch(search: URLSearchParams): { identifier: string; password: string } | undefined {
+export function credentialsFromSearch(
+  search: URLSearchParams,
+): { identifier: string; password: string } | undefined {
   const identifier = search.get('username') ?? search.get('identifier');
   const password = search.get('password');
   return identifier && password ? { identifier, password } : undefined;
@@ -161,7 +187,6 @@ export function createSubmitGate() {
     },
   };
 }
-export type SubmitGate = ReturnType<typeof createSubmitGate>;
 
 /** The page address a flow restarts at, keeping where the user wanted to go. */
 export function restartPath(kind: FlowKind, search: URLSearchParams): string {

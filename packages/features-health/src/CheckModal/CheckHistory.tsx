@@ -5,16 +5,15 @@ import {
 } from '@opsdeck/api-client/health';
 import { useApiClient } from '@opsdeck/api-client/react';
 import {
-  DataTablePager,
   formatDate,
   formatLatency,
   Select,
   StatusDot,
   UrlStateProvider,
-  useDataTable,
-  useDataTableQuery,
   type UrlStateBinding,
 } from '@opsdeck/ui';
+import { DataTablePager, useDataTable, useDataTableQuery } from '@opsdeck/ui/data-table';
+import type { TimeRangeShortForm } from '@opsdeck/ui/time-range';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
@@ -24,7 +23,6 @@ import {
   type HistoryStatus,
 } from '../model/durationFilter.ts';
 import { useHealthRouting } from '../routing/HealthRouting.tsx';
-import type { TimeRangePreset } from '../model/timeRange.ts';
 import { testIds } from '../testIds.ts';
 
 const Filters = styled.div`
@@ -86,7 +84,7 @@ const rowId = (row: CheckStatus) => row.time;
 
 // The history's table reads the URL through the page's own routing (react-router in the console,
 // browser history in the embed), so its page and filters survive a reload in both.
-export function CheckHistory(props: { checkId: string; timeRange: TimeRangePreset }) {
+export function CheckHistory(props: { checkId: string; timeRange: TimeRangeShortForm }) {
   const { useSearchParams } = useHealthRouting();
   const binding = useCallback<UrlStateBinding>(
     function useHealthUrlState() {
@@ -111,7 +109,7 @@ function StatusHistoryTable({
   timeRange,
 }: {
   checkId: string;
-  timeRange: TimeRangePreset;
+  timeRange: TimeRangeShortForm;
 }) {
   const client = useApiClient();
   const [durationChoice, setDurationChoice] = useState('');

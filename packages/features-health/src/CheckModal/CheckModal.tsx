@@ -17,12 +17,12 @@ import {
   Tabs,
   type TabItem,
 } from '@opsdeck/ui';
+import { timeRangePresets, type TimeRangeShortForm } from '@opsdeck/ui/time-range';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { healthExternalRoutes } from '../routes.ts';
 import { useCheckDetails, useCheckGraph, useRunCheck } from '../hooks/checkQueries.ts';
 import { isExternallyDefined } from '../model/checkActions.ts';
-import { timeRangePresets, type TimeRangePreset } from '../model/timeRange.ts';
 import { formatUptime } from '../model/uptime.ts';
 import { HealthLink } from '../routing/HealthRouting.tsx';
 import { testIds } from '../testIds.ts';
@@ -144,8 +144,8 @@ export interface CheckModalProps {
   checkId: string;
   /** The check's row in the summary, when loaded: shown while the details arrive. */
   summary: CheckSummary | undefined;
-  timeRange: TimeRangePreset;
-  onTimeRangeChange: (timeRange: TimeRangePreset) => void;
+  timeRange: TimeRangeShortForm;
+  onTimeRangeChange: (timeRange: TimeRangeShortForm) => void;
   onClose: () => void;
 }
 
@@ -240,9 +240,9 @@ export function CheckModalView({
         key="range"
         label="Time Range"
         hideLabel
-        options={Object.keys(timeRangePresets).map((value) => ({ value, label: value }))}
+        options={timeRangePresets.map(({ shortForm }) => ({ value: shortForm, label: shortForm }))}
         value={timeRange}
-        onChange={(value) => onTimeRangeChange(value as TimeRangePreset)}
+        onChange={(value) => onTimeRangeChange(value as TimeRangeShortForm)}
       />,
     ],
   ];

@@ -1,4 +1,4 @@
-import { CodeEditor } from '@opsdeck/ui';
+import { CodeEditor } from '@opsdeck/ui/code-editor';
 import { dump } from 'js-yaml';
 import { testIds } from '../testIds.ts';
 

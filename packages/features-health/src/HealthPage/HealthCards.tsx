@@ -1,5 +1,4 @@
-import { formatLatency, StatusDot } from '@opsdeck/ui';
-import { formatAgeShort } from '../model/age.ts';
+import { formatAge, formatLatency, StatusDot } from '@opsdeck/ui';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import styled from 'styled-components';
 import { checkLatency } from '../model/checkFields.ts';
@@ -221,7 +220,7 @@ export const HealthCards = memo(function HealthCards({
                             {formatLatency(checkLatency(check)) || '-'}
                           </Muted>
                           {showTimeSinceLastRun(check.last_runtime, now) ? (
-                            <Muted>last run {formatAgeShort(check.last_runtime, now)} ago</Muted>
+                            <Muted>last run {formatAge(check.last_runtime, now)} ago</Muted>
                           ) : null}
                           <StatusHistoryStrip
                             checkName={check.name}

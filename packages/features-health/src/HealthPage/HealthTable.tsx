@@ -1,6 +1,5 @@
 import type { CheckStatus, CheckSummary } from '@opsdeck/api-client/health';
-import { formatLatency, StatusDot } from '@opsdeck/ui';
-import { formatAgeShort } from '../model/age.ts';
+import { formatAge, formatLatency, StatusDot } from '@opsdeck/ui';
 import { memo, useCallback, useRef } from 'react';
 import styled from 'styled-components';
 import { groupNumberOf, isGroupRow, type HealthGroup, type HealthRows } from '../model/grouping.ts';
@@ -292,7 +291,7 @@ const GroupRow = memo(function GroupRow({
       <div className={rowClass.cell} role="cell">
         {Number.isNaN(group.lastTransitionMs)
           ? ''
-          : `${formatAgeShort(group.lastTransitionMs, now)} ago`}
+          : `${formatAge(group.lastTransitionMs, now)} ago`}
       </div>
     </div>
   );
@@ -342,9 +341,7 @@ const CheckRow = memo(function CheckRow({
           {check.name}
         </button>
         {showTimeSinceLastRun(check.last_runtime, now) ? (
-          <span className={rowClass.muted}>
-            last run {formatAgeShort(check.last_runtime, now)} ago
-          </span>
+          <span className={rowClass.muted}>last run {formatAge(check.last_runtime, now)} ago</span>
         ) : null}
       </div>
       <div className={rowClass.cell} role="cell">
@@ -358,7 +355,7 @@ const CheckRow = memo(function CheckRow({
         {formatLatency(checkLatency(check))}
       </div>
       <div className={rowClass.cell} role="cell">
-        {check.last_transition_time ? `${formatAgeShort(check.last_transition_time, now)} ago` : ''}
+        {check.last_transition_time ? `${formatAge(check.last_transition_time, now)} ago` : ''}
       </div>
     </div>
   );

@@ -1,6 +1,5 @@
 import type { CheckStatus } from '@opsdeck/api-client/health';
-import { formatLatency } from '@opsdeck/ui';
-import { formatLocalTime } from '../model/age.ts';
+import { formatLatency, formatLocalTime } from '@opsdeck/ui';
 import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { testIds } from '../testIds.ts';

@@ -6,14 +6,14 @@ import {
 } from '@opsdeck/api-client/health';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TimeRangePreset } from '../model/timeRange.ts';
+import type { TimeRangeShortForm } from '@opsdeck/ui/time-range';
 
 export function useCheckDetails(checkId: string | null) {
   const client = useApiClient();
   return useQuery({ ...checkDetailsQuery(client, checkId ?? ''), enabled: checkId !== null });
 }
 
-export function useCheckGraph(checkId: string | null, timeRange: TimeRangePreset) {
+export function useCheckGraph(checkId: string | null, timeRange: TimeRangeShortForm) {
   const client = useApiClient();
   return useQuery({
     ...checkGraphQuery(client, { check: checkId ?? '', start: timeRange }),

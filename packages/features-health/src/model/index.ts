@@ -9,8 +9,6 @@ export * from './search.ts';
 export * from './sorting.ts';
 export * from './tabs.ts';
 export * from './timeRange.ts';
-export * from './triState.ts';
 export * from './uptime.ts';
 export * from './viewState.ts';
 export * from './checkActions.ts';
-export * from './age.ts';

@@ -1,5 +1,5 @@
 import type { CheckSummary } from '@opsdeck/api-client/health';
-import { decodeTriState, encodeTriState, type TriStateValue } from './triState.ts';
+import { decodeTriStateEntries, encodeTriStateEntries, type TriStateValue } from '@opsdeck/ui';
 
 export interface LabelOption {
   key: string;
@@ -53,7 +53,7 @@ const separator = '=';
 export function decodeLabelFilter(text: string | null | undefined): LabelFilter {
   const include = new Map<string, Set<string>>();
   const exclude = new Map<string, Set<string>>();
-  for (const [item, state] of decodeTriState(text)) {
+  for (const [item, state] of decodeTriStateEntries(text)) {
     const at = item.indexOf(separator);
     if (at <= 0) continue;
     const key = item.slice(0, at);
@@ -71,7 +71,7 @@ export function encodeLabelFilter(filter: LabelFilter): string {
     for (const value of values) entries.push([`${key}${separator}${value}`, 1]);
   for (const [key, values] of filter.exclude)
     for (const value of values) entries.push([`${key}${separator}${value}`, -1]);
-  return encodeTriState(entries);
+  return encodeTriStateEntries(entries);
 }
 
 export function isEmptyLabelFilter(filter: LabelFilter): boolean {

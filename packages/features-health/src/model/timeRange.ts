@@ -1,35 +1,11 @@
-/** Time range presets of spec §9, in minutes; the check modal reads a range as one of these. */
-export const timeRangePresets = {
-  '15m': 15,
-  '1h': 60,
-  '2h': 120,
-  '3h': 180,
-  '6h': 360,
-  '12h': 720,
-  '1d': 1440,
-  '2d': 2880,
-  '3d': 4320,
-  '1w': 10080,
-  '2w': 20160,
-  '3w': 30240,
-  '1mo': 43200,
-  '2mo': 86400,
-  '3mo': 129600,
-  '6mo': 259200,
-  '1y': 518400,
-  '2y': 1036800,
-  '3y': 1555200,
-  '5y': 2592000,
-} as const;
-export type TimeRangePreset = keyof typeof timeRangePresets;
-export const defaultTimeRange: TimeRangePreset = '1h';
+import { timeRangePresetMinutes, type TimeRangeShortForm } from '@opsdeck/ui/time-range';
 
-export function isTimeRangePreset(value: string): value is TimeRangePreset {
-  return Object.hasOwn(timeRangePresets, value);
-}
+// The presets, their minutes and the short-form check are ui's (time-range); what is the health
+// page's own is its default and the ladder the check modal's range climbs.
+export const defaultTimeRange: TimeRangeShortForm = '1h';
 
 // The ladder the modal's default range climbs with the age of the last run (spec §2).
-const ladder: readonly TimeRangePreset[] = [
+const ladder: readonly TimeRangeShortForm[] = [
   '1h',
   '3h',
   '6h',
@@ -57,12 +33,12 @@ const ladder: readonly TimeRangePreset[] = [
 export function timeRangeForLastRun(
   lastRuntime: string | null | undefined,
   now: number = Date.now(),
-): TimeRangePreset {
+): TimeRangeShortForm {
   if (!lastRuntime) return defaultTimeRange;
   const at = Date.parse(lastRuntime);
   if (Number.isNaN(at)) return defaultTimeRange;
   const ageMinutes = (now - at) / 60_000;
-  for (const preset of ladder) if (ageMinutes < timeRangePresets[preset]) return preset;
+  for (const preset of ladder) if (ageMinutes < timeRangePresetMinutes[preset]) return preset;
   return '5y';
 }
 

@@ -2,7 +2,8 @@ import { defaultGroupBy, isGroupBy, type GroupBy } from './grouping.ts';
 import { decodeLabelFilter, encodeLabelFilter } from './labels.ts';
 import { defaultSort, isSortBy, type SortBy, type SortOrder } from './sorting.ts';
 import { allTab, defaultTabBy, isTabBy, type TabBy } from './tabs.ts';
-import { defaultTimeRange, isTimeRangePreset, type TimeRangePreset } from './timeRange.ts';
+import { isTimeRangeShortForm, type TimeRangeShortForm } from '@opsdeck/ui/time-range';
+import { defaultTimeRange } from './timeRange.ts';
 
 export type HealthLayout = 'table' | 'card';
 
@@ -21,7 +22,7 @@ export interface HealthViewState {
   sortOrder: SortOrder;
   /** The check open in the modal. */
   checkId: string | null;
-  timeRange: TimeRangePreset;
+  timeRange: TimeRangeShortForm;
 }
 
 export const defaultHealthViewState: HealthViewState = {
@@ -76,7 +77,7 @@ export function parseHealthViewState(params: URLSearchParams): HealthViewState {
     sortBy: sortBy && isSortBy(sortBy) ? sortBy : d.sortBy,
     sortOrder: sortOrder === 'desc' || sortOrder === 'asc' ? sortOrder : d.sortOrder,
     checkId: get('checkId') || null,
-    timeRange: timeRange && isTimeRangePreset(timeRange) ? timeRange : d.timeRange,
+    timeRange: timeRange && isTimeRangeShortForm(timeRange) ? timeRange : d.timeRange,
   };
 }
 

@@ -9,7 +9,7 @@ import {
   type CheckRef,
   type ExtensionView,
 } from '@opsdeck/extensions';
-import { createAuthorizer, createFeatureFlags, type Property } from '@opsdeck/rbac';
+import { createAuthorizer, createFeatureFlags } from '@opsdeck/rbac';
 import { healthFeature } from '../feature.ts';
 import { healthExternalRoutes } from '../routes.ts';
 
@@ -74,7 +74,7 @@ const registry = createFeatureRegistry(
 );
 
 /** What a console user with these roles and properties sees of the extension points. */
-export function hostAppView(roles: string[], properties: Property[] = []): ExtensionView {
+export function hostAppView(roles: string[], properties: Parameters<typeof createFeatureFlags>[0] = []): ExtensionView {
   return createExtensionView(registry, {
     flags: createFeatureFlags(properties),
     authorizer: createAuthorizer({ roles }),

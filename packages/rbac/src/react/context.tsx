@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { createAuthorizer, type Authorizer } from '../authorizer';
+import type { Authorizer } from '../authorizer';
 import { createFeatureFlags, type FeatureFlags } from '../featureFlags';
 import type { CapabilityName } from '../capabilities';
 import type { Action, Resource } from '../roles';
@@ -35,10 +35,6 @@ function useRbacContext(hook: string): RbacContextValue {
   return value;
 }
 
-export function useAuthorizer(): Authorizer {
-  return useRbacContext('useAuthorizer').authorizer;
-}
-
 export function useCan(resource: Resource, action: Action): boolean {
   return useRbacContext('useCan').authorizer.can(resource, action);
 }
@@ -72,12 +68,4 @@ export function Can({ fallback = null, children, ...check }: CanProps) {
       ? authorizer.canDo(check.capability)
       : authorizer.can(check.resource, check.action);
   return <>{allowed ? children : fallback}</>;
-}
-
-/** Builds an authorizer once per roles/permissions identity; handy for providers fed by whoami. */
-export function useCreateAuthorizer(
-  roles: readonly string[],
-  permissions?: Parameters<typeof createAuthorizer>[0]['permissions'],
-): Authorizer {
-  return useMemo(() => createAuthorizer({ roles, permissions }), [roles, permissions]);
 }

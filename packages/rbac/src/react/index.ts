@@ -1,10 +1,3 @@
-export {
-  RbacProvider,
-  Can,
-  useCan,
-  useCapability,
-  useFeature,
-  useAuthorizer,
-  useCreateAuthorizer,
-} from './context';
-export type { RbacProviderProps, CanProps } from './context';
+export { RbacProvider, useCan, useCapability } from './context';
+/** The documented way to gate UI on a capability (README, step 4), public before its first user. @public */
+export { Can, type CanProps } from './context';

@@ -1,7 +1,5 @@
 export type ModalSize = 'very-small' | 'small' | 'medium' | 'large' | 'full';
 
-export const MODAL_SIZES: readonly ModalSize[] = ['very-small', 'small', 'medium', 'large', 'full'];
-
 /** CSS width of each modal size; full is 95vw up to 1500px (console spec §9). */
 export function modalWidth(size: ModalSize): string {
   switch (size) {

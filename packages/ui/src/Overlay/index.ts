@@ -1,9 +1,4 @@
-export {
-  pushOverlayLayer,
-  type DismissReason,
-  type OverlayLayer,
-  type OverlayLayerBox,
-} from './layerStack';
+// The stack itself (layerStack.ts) stays internal: overlays join it through useDismissableLayer.
 export * from './useDismissableLayer';
 export * from './listNavigation';
 export * from './popupSurface';

@@ -12,7 +12,7 @@ import {
   type UseTimeRangeSearchParamsOptions,
 } from './hooks';
 import { displayTimeRange, isSameTimeRange } from './mapper';
-import { futureTimeRanges, pastTimeRanges, quickRanges } from './presets';
+import { futureTimeRanges, pastTimeRanges, quickRanges } from './pickerRanges';
 import type { TimeRange } from './timeRange';
 import { TimeRangeForm } from './TimeRangeForm';
 

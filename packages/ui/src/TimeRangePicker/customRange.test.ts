@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildCustomRange, canSubmitCustomRange, fromDateTimeLocalValue, toDateTimeLocalValue } from './customRange';
+import {
+  buildCustomRange,
+  canSubmitCustomRange,
+  fromDateTimeLocalValue,
+  toDateTimeLocalValue,
+} from './customRange';
 
 describe('custom (absolute) range from the form', () => {
   it('can be submitted only when both ends are set', () => {
@@ -15,9 +20,15 @@ describe('custom (absolute) range from the form', () => {
     expect('range' in built && built.range.display).toBe('Custom');
     expect('range' in built && toDateTimeLocalValue(built.range.from)).toBe('2026-11-01T08:00');
     expect('range' in built && toDateTimeLocalValue(built.range.to)).toBe('2026-11-02T09:30');
-    expect(buildCustomRange('2026-11-02T08:00', '2026-11-01T08:00')).toEqual({ error: "'From' must be before 'To'" });
-    expect(buildCustomRange('2026-11-01T08:00', '2026-11-01T08:00')).toEqual({ error: "'From' must be before 'To'" });
-    expect(buildCustomRange('', '2026-11-01T08:00')).toEqual({ error: 'Please select both from and to' });
+    expect(buildCustomRange('2026-11-02T08:00', '2026-11-01T08:00')).toEqual({
+      error: "'From' must be before 'To'",
+    });
+    expect(buildCustomRange('2026-11-01T08:00', '2026-11-01T08:00')).toEqual({
+      error: "'From' must be before 'To'",
+    });
+    expect(buildCustomRange('', '2026-11-01T08:00')).toEqual({
+      error: 'Please select both from and to',
+    });
   });
 
   it('converts between ISO moments and the datetime-local format', () => {

@@ -25,7 +25,10 @@ export function canSubmitCustomRange(from: string, to: string): boolean {
 export const FROM_AFTER_TO_MESSAGE = "'From' must be before 'To'";
 
 /** The absolute range labelled Custom for a submitted pair, or the reason it cannot be applied. */
-export function buildCustomRange(from: string, to: string): { range: AbsoluteTimeRange } | { error: string } {
+export function buildCustomRange(
+  from: string,
+  to: string,
+): { range: AbsoluteTimeRange } | { error: string } {
   const start = fromDateTimeLocalValue(from);
   const end = fromDateTimeLocalValue(to);
   if (!start || !end) return { error: 'Please select both from and to' };

@@ -1,6 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { clearTimeRangeSearchParams, readTimeRangeSearchParams, timeRangeSearchParams, writeTimeRangeSearchParams } from './mapper';
+import {
+  clearTimeRangeSearchParams,
+  readTimeRangeSearchParams,
+  timeRangeSearchParams,
+  writeTimeRangeSearchParams,
+} from './mapper';
 import { addRecentTimeRange, readRecentTimeRanges, writeRecentTimeRanges } from './recent';
 import type { AbsoluteTimeRange, TimeRange } from './timeRange';
 
@@ -21,7 +26,11 @@ export interface TimeRangeSearchParams {
 }
 
 /** The time range kept in the URL (rangeType, timeRange, from, to); the URL is the only state. */
-export function useTimeRangeSearchParams({ extraParams = [], resetParams = [], replace = true }: UseTimeRangeSearchParamsOptions = {}): TimeRangeSearchParams {
+export function useTimeRangeSearchParams({
+  extraParams = [],
+  resetParams = [],
+  replace = true,
+}: UseTimeRangeSearchParamsOptions = {}): TimeRangeSearchParams {
   const [searchParams, setSearchParams] = useSearchParams();
   // Re-read (and re-log an invalid value) only when one of the time parameters changes, not on
   // every unrelated URL change: the memo is keyed on their values.
@@ -34,7 +43,9 @@ export function useTimeRangeSearchParams({ extraParams = [], resetParams = [], r
     (range: TimeRange | undefined) =>
       setSearchParams(
         (current) => {
-          const next = range ? writeTimeRangeSearchParams(current, range) : clearTimeRangeSearchParams(current, extraKey ? extraKey.split('\n') : []);
+          const next = range
+            ? writeTimeRangeSearchParams(current, range)
+            : clearTimeRangeSearchParams(current, extraKey ? extraKey.split('\n') : []);
           for (const name of resetKey ? resetKey.split('\n') : []) next.delete(name);
           return next;
         },

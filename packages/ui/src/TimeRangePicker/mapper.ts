@@ -1,6 +1,11 @@
 import { DateTime } from 'luxon';
-import { quickRangeDefinitions } from './presets';
-import { describeRelativeRange, isRelativeTime, resolveRelativeRange, INVALID_RELATIVE_TIME_RANGE } from './relative';
+import { quickRangeDefinitions } from './pickerRanges';
+import {
+  describeRelativeRange,
+  isRelativeTime,
+  resolveRelativeRange,
+  INVALID_RELATIVE_TIME_RANGE,
+} from './relative';
 import {
   CUSTOM_TIME_RANGE_DISPLAY,
   INDEFINITE_TIME_RANGE_DISPLAY,
@@ -26,7 +31,12 @@ export function resolveMappedRange(name: string, now: DateTime): ResolvedTimeRan
 export function mappedRangeToAbsolute(name: string, now: DateTime): AbsoluteTimeRange {
   if (!isQuickRangeName(name)) throw new Error(`${INVALID_MAPPED_TIME_RANGE}: ${name}`);
   const { from, to } = quickRangeDefinitions[name].resolve(now);
-  return { type: 'absolute', display: quickRangeDefinitions[name].display, from: toIso(from), to: toIso(to) };
+  return {
+    type: 'absolute',
+    display: quickRangeDefinitions[name].display,
+    from: toIso(from),
+    to: toIso(to),
+  };
 }
 
 function toIso(moment: DateTime): string {
@@ -34,7 +44,10 @@ function toIso(moment: DateTime): string {
 }
 
 /** The two moments of any time range, at `now`; undefined (with the spec's log line) when invalid. */
-export function resolveTimeRange(range: TimeRange, now: DateTime = DateTime.now()): ResolvedTimeRange | undefined {
+export function resolveTimeRange(
+  range: TimeRange,
+  now: DateTime = DateTime.now(),
+): ResolvedTimeRange | undefined {
   switch (range.type) {
     case 'relative':
       return resolveRelativeRange(range.range, now);
@@ -59,7 +72,10 @@ export interface DisplayTimeRangeOptions {
 }
 
 /** What the picker's button reads. */
-export function displayTimeRange(range: TimeRange | undefined, { allowIndefinite = false }: DisplayTimeRangeOptions = {}): string {
+export function displayTimeRange(
+  range: TimeRange | undefined,
+  { allowIndefinite = false }: DisplayTimeRangeOptions = {},
+): string {
   if (!range) return allowIndefinite ? INDEFINITE_TIME_RANGE_DISPLAY : NO_TIME_RANGE_DISPLAY;
   return range.display;
 }
@@ -80,7 +96,12 @@ export function readTimeRangeSearchParams(params: URLSearchParams): TimeRange | 
   const to = params.get('to');
   if (rangeType === 'absolute' || (rangeType === null && timeRange === null && from && to)) {
     if (!from || !to) return undefined;
-    const range: AbsoluteTimeRange = { type: 'absolute', display: CUSTOM_TIME_RANGE_DISPLAY, from, to };
+    const range: AbsoluteTimeRange = {
+      type: 'absolute',
+      display: CUSTOM_TIME_RANGE_DISPLAY,
+      from,
+      to,
+    };
     return resolveTimeRange(range) ? range : undefined;
   }
   if (timeRange === null) return undefined;
@@ -95,18 +116,28 @@ export function readTimeRangeSearchParams(params: URLSearchParams): TimeRange | 
     console.error(INVALID_RELATIVE_TIME_RANGE, timeRange);
     return undefined;
   }
-  return { type: 'relative', display: describeRelativeRange(timeRange) ?? timeRange, range: timeRange };
+  return {
+    type: 'relative',
+    display: describeRelativeRange(timeRange) ?? timeRange,
+    range: timeRange,
+  };
 }
 
 /** A copy of `params` without any time parameter (what Clear does). */
-export function clearTimeRangeSearchParams(params: URLSearchParams, extraParams: readonly string[] = []): URLSearchParams {
+export function clearTimeRangeSearchParams(
+  params: URLSearchParams,
+  extraParams: readonly string[] = [],
+): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const name of [...timeRangeSearchParams, ...extraParams]) next.delete(name);
   return next;
 }
 
 /** A copy of `params` holding `range`; undefined clears it. */
-export function writeTimeRangeSearchParams(params: URLSearchParams, range: TimeRange | undefined): URLSearchParams {
+export function writeTimeRangeSearchParams(
+  params: URLSearchParams,
+  range: TimeRange | undefined,
+): URLSearchParams {
   const next = clearTimeRangeSearchParams(params);
   if (!range) return next;
   next.set('rangeType', range.type);

@@ -51,17 +51,13 @@ export function parseRelativeTime(text: string): RelativeTime | undefined {
   const match = pattern.exec(text.trim());
   if (!match) return undefined;
   const [, sign, amount, unit] = match;
-  if (sign === undefined || amount === undefined || unit === undefined) return { sign: 0, amount: 0, unit: 'm' };
+  if (sign === undefined || amount === undefined || unit === undefined)
+    return { sign: 0, amount: 0, unit: 'm' };
   return { sign: sign === '-' ? -1 : 1, amount: Number(amount), unit: unit as RelativeUnit };
 }
 
 export function isRelativeTime(text: string): boolean {
   return parseRelativeTime(text) !== undefined;
-}
-
-/** Writes a relative time back ('now-2d'). */
-export function stringifyRelativeTime({ sign, amount, unit }: RelativeTime): string {
-  return sign === 0 ? 'now' : `now${sign < 0 ? '-' : '+'}${amount}${unit}`;
 }
 
 /** The moment a relative time stands for, in calendar terms (now-1mo is the same day last month). */

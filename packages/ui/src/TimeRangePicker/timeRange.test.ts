@@ -10,9 +10,23 @@ import {
   resolveTimeRange,
   writeTimeRangeSearchParams,
 } from './mapper';
-import { futureTimeRanges, pastTimeRanges, quickRanges, timeRangePresets } from './presets';
-import { addRecentTimeRange, MAX_RECENT_TIME_RANGES, readRecentTimeRanges, RECENT_TIME_RANGES_STORAGE_KEY, writeRecentTimeRanges } from './recent';
-import { describeRelativeRange, parseRelativeTime, relativeRangeMinutes, relativeTimeToDateTime, resolveRelativeRange } from './relative';
+import { futureTimeRanges, pastTimeRanges, quickRanges } from './pickerRanges';
+import { timeRangePresets } from './presetList';
+import { isTimeRangeShortForm, timeRangePresetMinutes } from './presets';
+import {
+  addRecentTimeRange,
+  MAX_RECENT_TIME_RANGES,
+  readRecentTimeRanges,
+  RECENT_TIME_RANGES_STORAGE_KEY,
+  writeRecentTimeRanges,
+} from './recent';
+import {
+  describeRelativeRange,
+  parseRelativeTime,
+  relativeRangeMinutes,
+  relativeTimeToDateTime,
+  resolveRelativeRange,
+} from './relative';
 import type { AbsoluteTimeRange } from './timeRange';
 
 // A Wednesday, in a fixed zone so calendar maths does not depend on the machine.
@@ -35,7 +49,18 @@ describe('relative time', () => {
   });
 
   it('rejects anything else', () => {
-    for (const bad of ['', 'now-', 'now-0d', 'now-2', 'now-2x', 'now-1.5h', '2d', 'yesterday', 'now - 2d', 'now-2dd']) {
+    for (const bad of [
+      '',
+      'now-',
+      'now-0d',
+      'now-2',
+      'now-2x',
+      'now-1.5h',
+      '2d',
+      'yesterday',
+      'now - 2d',
+      'now-2dd',
+    ]) {
       expect(parseRelativeTime(bad), bad).toBeUndefined();
     }
   });
@@ -76,15 +101,30 @@ describe('presets', () => {
     );
   });
 
+  it('recognises only the preset short forms, and gives their minutes', () => {
+    expect(isTimeRangeShortForm('3h')).toBe(true);
+    expect(isTimeRangeShortForm('1mo')).toBe(true);
+    // The picker's 5m is a past range, not one of the spec's presets; 'now-1h' is a relative range.
+    for (const other of ['5m', '4h', 'now-1h', '', 'constructor'])
+      expect(isTimeRangeShortForm(other), other).toBe(false);
+    expect(timeRangePresetMinutes['1w']).toBe(10080);
+    expect(timeRangePresetMinutes['1y']).toBe(518400);
+  });
+
   it('agrees with the relative minutes of each preset', () => {
-    for (const preset of timeRangePresets) expect(relativeRangeMinutes(`now-${preset.shortForm}`)).toBe(preset.minutes);
+    for (const preset of timeRangePresets)
+      expect(relativeRangeMinutes(`now-${preset.shortForm}`)).toBe(preset.minutes);
   });
 
   it('lists past ranges from 5m to 5y and their future counterparts', () => {
     expect(pastTimeRanges[0]).toEqual({ type: 'relative', display: '5 minutes', range: 'now-5m' });
     expect(pastTimeRanges.at(-1)?.range).toBe('now-5y');
     expect(pastTimeRanges).toHaveLength(21);
-    expect(futureTimeRanges[0]).toEqual({ type: 'relative', display: 'Next 5 minutes', range: 'now+5m' });
+    expect(futureTimeRanges[0]).toEqual({
+      type: 'relative',
+      display: 'Next 5 minutes',
+      range: 'now+5m',
+    });
     expect(futureTimeRanges.at(-1)?.range).toBe('now+5y');
   });
 
@@ -101,7 +141,14 @@ describe('quick (mapped) ranges', () => {
 
   it('works out calendar ranges with luxon (weeks start on Monday)', () => {
     expect(quickRanges.map((r) => r.display)).toEqual([
-      'Today', 'Yesterday', 'This week', 'Previous week', 'This month', 'Previous month', 'This year', 'Previous year',
+      'Today',
+      'Yesterday',
+      'This week',
+      'Previous week',
+      'This month',
+      'Previous month',
+      'This year',
+      'Previous year',
     ]);
     expect(resolved('today')).toEqual(['2026-11-18 00:00:00', '2026-11-18 23:59:59']);
     expect(resolved('yesterday')).toEqual(['2026-11-17 00:00:00', '2026-11-17 23:59:59']);
@@ -131,18 +178,34 @@ describe('quick (mapped) ranges', () => {
 
 describe('resolveTimeRange and display', () => {
   it('resolves each kind of range', () => {
-    expect(resolveTimeRange({ type: 'relative', display: '2 days', range: 'now-2d' }, now)?.from.toISODate()).toBe('2026-11-16');
-    expect(resolveTimeRange({ type: 'mapped', display: 'Today', range: 'today' }, now)?.from.toISODate()).toBe('2026-11-18');
+    expect(
+      resolveTimeRange(
+        { type: 'relative', display: '2 days', range: 'now-2d' },
+        now,
+      )?.from.toISODate(),
+    ).toBe('2026-11-16');
+    expect(
+      resolveTimeRange({ type: 'mapped', display: 'Today', range: 'today' }, now)?.from.toISODate(),
+    ).toBe('2026-11-18');
     const custom = customTimeRange(now.minus({ hours: 1 }), now);
-    expect(custom).toEqual({ type: 'absolute', display: 'Custom', from: '2026-11-18T13:30:00.000+01:00', to: '2026-11-18T14:30:00.000+01:00' });
+    expect(custom).toEqual({
+      type: 'absolute',
+      display: 'Custom',
+      from: '2026-11-18T13:30:00.000+01:00',
+      to: '2026-11-18T14:30:00.000+01:00',
+    });
     expect(resolveTimeRange(custom)?.to.toMillis()).toBe(now.toMillis());
-    expect(resolveTimeRange({ type: 'absolute', display: 'Custom', from: 'junk', to: 'junk' })).toBeUndefined();
+    expect(
+      resolveTimeRange({ type: 'absolute', display: 'Custom', from: 'junk', to: 'junk' }),
+    ).toBeUndefined();
   });
 
   it("reads 'Indefinitely' or 'Please select time range' with no range", () => {
     expect(displayTimeRange(undefined, { allowIndefinite: true })).toBe('Indefinitely');
     expect(displayTimeRange(undefined)).toBe('Please select time range');
-    expect(displayTimeRange({ type: 'relative', display: '2 days', range: 'now-2d' })).toBe('2 days');
+    expect(displayTimeRange({ type: 'relative', display: '2 days', range: 'now-2d' })).toBe(
+      '2 days',
+    );
   });
 });
 
@@ -151,7 +214,12 @@ describe('time range URL parameters', () => {
     const ranges = [
       { type: 'relative', display: '2 days', range: 'now-2d' },
       { type: 'mapped', display: 'Previous month', range: 'previousMonth' },
-      { type: 'absolute', display: 'Custom', from: '2026-11-01T00:00:00.000+01:00', to: '2026-11-02T00:00:00.000+01:00' },
+      {
+        type: 'absolute',
+        display: 'Custom',
+        from: '2026-11-01T00:00:00.000+01:00',
+        to: '2026-11-02T00:00:00.000+01:00',
+      },
     ] as const;
     for (const range of ranges) {
       const params = writeTimeRangeSearchParams(new URLSearchParams('pageSize=50'), range);
@@ -161,22 +229,33 @@ describe('time range URL parameters', () => {
   });
 
   it('writes rangeType + timeRange, or rangeType + from + to, and never both', () => {
-    const absolute = writeTimeRangeSearchParams(new URLSearchParams('rangeType=relative&timeRange=now-1h'), customTimeRange(now, now));
+    const absolute = writeTimeRangeSearchParams(
+      new URLSearchParams('rangeType=relative&timeRange=now-1h'),
+      customTimeRange(now, now),
+    );
     expect([...absolute.keys()].sort()).toEqual(['from', 'rangeType', 'to']);
     expect(writeTimeRangeSearchParams(absolute, undefined).toString()).toBe('');
   });
 
   it('clear removes every time parameter and leaves the rest', () => {
-    const params = new URLSearchParams('rangeType=absolute&from=a&to=b&timeRange=now-1h&sortBy=name');
+    const params = new URLSearchParams(
+      'rangeType=absolute&from=a&to=b&timeRange=now-1h&sortBy=name',
+    );
     expect(clearTimeRangeSearchParams(params).toString()).toBe('sortBy=name');
-    expect(clearTimeRangeSearchParams(new URLSearchParams('duration=5&x=1'), ['duration']).toString()).toBe('x=1');
+    expect(
+      clearTimeRangeSearchParams(new URLSearchParams('duration=5&x=1'), ['duration']).toString(),
+    ).toBe('x=1');
   });
 
   it('reads a relative range without rangeType, and logs invalid ones', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(readTimeRangeSearchParams(new URLSearchParams('timeRange=now-3d'))?.display).toBe('3 days');
+    expect(readTimeRangeSearchParams(new URLSearchParams('timeRange=now-3d'))?.display).toBe(
+      '3 days',
+    );
     expect(readTimeRangeSearchParams(new URLSearchParams('timeRange=now-3q'))).toBeUndefined();
-    expect(readTimeRangeSearchParams(new URLSearchParams('rangeType=mapped&timeRange=someday'))).toBeUndefined();
+    expect(
+      readTimeRangeSearchParams(new URLSearchParams('rangeType=mapped&timeRange=someday')),
+    ).toBeUndefined();
     expect(readTimeRangeSearchParams(new URLSearchParams(''))).toBeUndefined();
     expect(log).toHaveBeenCalledWith('Invalid relative time range', 'now-3q');
     expect(log).toHaveBeenCalledWith('Invalid mapped time range', 'someday');
@@ -184,11 +263,20 @@ describe('time range URL parameters', () => {
 });
 
 describe('recent absolute ranges', () => {
-  const range = (n: number): AbsoluteTimeRange => ({ type: 'absolute', display: 'Custom', from: `2026-01-0${n}T00:00:00Z`, to: `2026-01-0${n}T01:00:00Z` });
+  const range = (n: number): AbsoluteTimeRange => ({
+    type: 'absolute',
+    display: 'Custom',
+    from: `2026-01-0${n}T00:00:00Z`,
+    to: `2026-01-0${n}T01:00:00Z`,
+  });
 
   function memoryStorage(initial: Record<string, string> = {}) {
     const data = new Map(Object.entries(initial));
-    return { getItem: (key: string) => data.get(key) ?? null, setItem: (key: string, value: string) => void data.set(key, value), data };
+    return {
+      getItem: (key: string) => data.get(key) ?? null,
+      setItem: (key: string, value: string) => void data.set(key, value),
+      data,
+    };
   }
 
   it('keeps the newest first, without duplicates, at most 5', () => {
@@ -207,10 +295,23 @@ describe('recent absolute ranges', () => {
   });
 
   it('reads broken or foreign storage content as no ranges', () => {
-    expect(readRecentTimeRanges(memoryStorage({ [RECENT_TIME_RANGES_STORAGE_KEY]: '{nope' }))).toEqual([]);
-    expect(readRecentTimeRanges(memoryStorage({ [RECENT_TIME_RANGES_STORAGE_KEY]: '[{"type":"relative"},1]' }))).toEqual([]);
+    expect(
+      readRecentTimeRanges(memoryStorage({ [RECENT_TIME_RANGES_STORAGE_KEY]: '{nope' })),
+    ).toEqual([]);
+    expect(
+      readRecentTimeRanges(
+        memoryStorage({ [RECENT_TIME_RANGES_STORAGE_KEY]: '[{"type":"relative"},1]' }),
+      ),
+    ).toEqual([]);
     expect(readRecentTimeRanges(undefined)).toEqual([]);
-    const throwing = { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('full'); } };
+    const throwing = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+    };
     expect(readRecentTimeRanges(throwing)).toEqual([]);
     expect(() => writeRecentTimeRanges(throwing, [range(1)])).not.toThrow();
   });

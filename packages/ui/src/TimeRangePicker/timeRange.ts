@@ -25,7 +25,6 @@ export interface MappedTimeRange {
 }
 
 export type TimeRange = AbsoluteTimeRange | RelativeTimeRange | MappedTimeRange;
-export type TimeRangeType = TimeRange['type'];
 
 /** A range worked out into two moments. */
 export interface ResolvedTimeRange {

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TriStateSelection } from './triState';
-import { decodeTriState, decodeTriStateValue, encodeTriState, encodeTriStateValue, isLosslessTriStateValue } from './triStateCodec';
+import {
+  decodeTriState,
+  decodeTriStateEntries,
+  encodeTriStateEntries,
+  decodeTriStateValue,
+  encodeTriState,
+  encodeTriStateValue,
+  isLosslessTriStateValue,
+} from './triStateCodec';
 import { filterParamName, readTriStateParam, writeTriStateParam } from './triStateParams';
 
 describe('tri-state URL codec', () => {
@@ -17,6 +25,22 @@ describe('tri-state URL codec', () => {
     expect(decodeTriStateValue('Kubernetes________Pod')).toBe('Kubernetes::Pod');
   });
 
+  it('writes entries in their own order and leaves neutral ones out', () => {
+    const entries = [
+      ['a:b', 1],
+      ['200', -1],
+      ['c,d', -1],
+      ['neutral', 0],
+    ] as const;
+    // A record would list the integer-like '200' first; entries keep the caller's order.
+    expect(encodeTriStateEntries(entries)).toBe('a____b:1,200:-1,c||||d:-1');
+    expect(decodeTriStateEntries(encodeTriStateEntries(entries))).toEqual([
+      ['a:b', 1],
+      ['200', -1],
+      ['c,d', -1],
+    ]);
+  });
+
   it('reads an empty or missing value as no selection and skips malformed items', () => {
     expect(decodeTriState(null)).toEqual({});
     expect(decodeTriState('')).toEqual({});
@@ -30,7 +54,9 @@ describe('tri-state URL codec', () => {
   });
 
   it('round-trips every selection whose values are lossless', () => {
-    const value = fc.string({ unit: fc.constantFrom('a', 'Z', '0', '-', ':', ',', '_', '|', '=', ' ', 'é', '/') }).filter(isLosslessTriStateValue);
+    const value = fc
+      .string({ unit: fc.constantFrom('a', 'Z', '0', '-', ':', ',', '_', '|', '=', ' ', 'é', '/') })
+      .filter(isLosslessTriStateValue);
     const selection = fc.dictionary(value, fc.constantFrom<1 | -1>(1, -1));
     fc.assert(
       fc.property(selection, (s: TriStateSelection) => {
@@ -44,9 +70,15 @@ describe('tri-state URL codec', () => {
 
   it('round-trips arbitrary unicode values without the ambiguous runs', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string({ unit: 'grapheme' }).filter(isLosslessTriStateValue), fc.constantFrom<1 | -1>(1, -1)), (s) => {
-        expect(decodeTriState(encodeTriState(s))).toEqual(s);
-      }),
+      fc.property(
+        fc.dictionary(
+          fc.string({ unit: 'grapheme' }).filter(isLosslessTriStateValue),
+          fc.constantFrom<1 | -1>(1, -1),
+        ),
+        (s) => {
+          expect(decodeTriState(encodeTriState(s))).toEqual(s);
+        },
+      ),
     );
   });
 
@@ -74,7 +106,12 @@ describe('tri-state URL parameter', () => {
   });
 
   it('drops the parameters named to reset', () => {
-    const written = writeTriStateParam(new URLSearchParams('pageIndex=3&pageSize=50'), 'x.filter', { a: 1 }, { resetParams: ['pageIndex'] });
+    const written = writeTriStateParam(
+      new URLSearchParams('pageIndex=3&pageSize=50'),
+      'x.filter',
+      { a: 1 },
+      { resetParams: ['pageIndex'] },
+    );
     expect(written.toString()).toBe('pageSize=50&x.filter=a%3A1');
   });
 });

@@ -26,30 +26,6 @@ export function formatDate(value: DateInput, zone?: string): string {
   return toDateTime(value, zone)?.toFormat(DATE_FORMAT) ?? '';
 }
 
-const ageUnits = [
-  ['y', 365 * 24 * 3600],
-  ['mo', 30 * 24 * 3600],
-  ['d', 24 * 3600],
-  ['h', 3600],
-  ['m', 60],
-  ['s', 1],
-] as const;
-
-/**
- * How long ago a moment was, in the spec's short forms (45s, 5m, 2h, 3d, 1mo, 1y): the largest
- * whole unit only. Moments in the future read as 0s. '' for a missing value.
- */
-export function formatAge(value: DateInput, now: DateInput = DateTime.now()): string {
-  const then = toDateTime(value);
-  const reference = toDateTime(now);
-  if (!then || !reference) return '';
-  const seconds = Math.max(0, Math.floor(reference.diff(then).as('seconds')));
-  for (const [unit, size] of ageUnits) {
-    if (seconds >= size) return `${Math.floor(seconds / size)}${unit}`;
-  }
-  return '0s';
-}
-
 /** A sentence-style relative time ('5 minutes ago', 'in 2 hours'); '' for a missing value. */
 export function formatRelativeTime(value: DateInput, now: DateInput = DateTime.now()): string {
   const then = toDateTime(value);

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDate, formatRelativeTime, toDateTime } from './date';
+import { formatAge, formatLocalTime } from './age';
+import { formatDate, formatRelativeTime, toDateTime } from './date';
 import { formatDuration, formatLatency } from './duration';
 import { formatBytes } from './bytes';
 
@@ -12,7 +13,9 @@ describe('formatDate', () => {
 
   it('reads Postgres timestamps, Dates and epoch milliseconds', () => {
     expect(formatDate('2024-05-01 11:45:09.123+00', 'UTC')).toBe('2024-05-01 11:45:09+00:00');
-    expect(formatDate(new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), 'UTC')).toBe('2024-01-02 03:04:05+00:00');
+    expect(formatDate(new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), 'UTC')).toBe(
+      '2024-01-02 03:04:05+00:00',
+    );
     expect(formatDate(0, 'UTC')).toBe('1970-01-01 00:00:00+00:00');
   });
 
@@ -38,6 +41,27 @@ describe('formatAge', () => {
   it('reads a future moment as 0s and a missing one as empty', () => {
     expect(formatAge(now.plus({ minutes: 1 }), now)).toBe('0s');
     expect(formatAge(null, now)).toBe('');
+  });
+
+  it('reads ISO and Postgres strings and epoch milliseconds without luxon (the health rows)', () => {
+    const now = Date.parse('2024-06-01T12:00:00Z');
+    expect(formatAge('2024-06-01T11:59:15Z', now)).toBe('45s');
+    expect(formatAge('2024-06-01T10:30:00Z', now)).toBe('1h');
+    expect(formatAge('2024-05-29T12:00:00Z', now)).toBe('3d');
+    expect(formatAge('2024-06-01 11:55:00.123+00', now)).toBe('4m');
+    expect(formatAge('2024-06-01 13:55:00+02', now)).toBe('5m');
+    expect(formatAge(now + 5000, now)).toBe('0s');
+    expect(formatAge(null, now)).toBe('');
+    expect(formatAge('yesterday-ish', now)).toBe('');
+  });
+});
+
+describe('formatLocalTime', () => {
+  it('writes YYYY-MM-DD HH:mm:ss in local time and passes unreadable text through', () => {
+    expect(formatLocalTime(new Date(2024, 0, 2, 3, 4, 5).toISOString())).toBe(
+      '2024-01-02 03:04:05',
+    );
+    expect(formatLocalTime('soon')).toBe('soon');
   });
 });
 

@@ -1,3 +1,4 @@
 export * from './date';
+export * from './age';
 export * from './duration';
 export * from './bytes';

@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { ThemeProvider as StyledThemeProvider } from 'styled-components';
 import { GlobalStyle } from './GlobalStyle';
 import { isThemeModePreference, resolveThemeMode, type ThemeModePreference } from './mode';
@@ -7,7 +15,8 @@ import { themes, type ThemeMode } from './themes';
 const darkQuery = '(prefers-color-scheme: dark)';
 
 function subscribeToSystemMode(onChange: () => void): () => void {
-  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => undefined;
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function')
+    return () => undefined;
   const query = window.matchMedia(darkQuery);
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
@@ -15,7 +24,11 @@ function subscribeToSystemMode(onChange: () => void): () => void {
 
 function systemPrefersDark(): boolean {
   // jsdom and old browsers have no matchMedia: treat them as light.
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(darkQuery).matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(darkQuery).matches
+  );
 }
 
 function readStoredPreference(storageKey: string | undefined): ThemeModePreference | undefined {
@@ -83,7 +96,10 @@ export function OpsdeckThemeProvider({
     [controlledPreference, onModeChange, storageKey],
   );
 
-  const value = useMemo(() => ({ preference, mode, setPreference }), [preference, mode, setPreference]);
+  const value = useMemo(
+    () => ({ preference, mode, setPreference }),
+    [preference, mode, setPreference],
+  );
 
   return (
     <ThemeModeContext.Provider value={value}>
@@ -94,9 +110,6 @@ export function OpsdeckThemeProvider({
     </ThemeModeContext.Provider>
   );
 }
-
-/** Shorter name for apps that have no other theme provider in scope. */
-export const ThemeProvider = OpsdeckThemeProvider;
 
 export function useThemeMode(): ThemeModeContextValue {
   const value = useContext(ThemeModeContext);

@@ -3,9 +3,10 @@ import type { ThemeMode } from './themes';
 /** What the user chose: a fixed mode, or follow the operating system. */
 export type ThemeModePreference = ThemeMode | 'system';
 
-export const themeModePreferences: readonly ThemeModePreference[] = ['system', 'light', 'dark'];
-
-export function resolveThemeMode(preference: ThemeModePreference, systemPrefersDark: boolean): ThemeMode {
+export function resolveThemeMode(
+  preference: ThemeModePreference,
+  systemPrefersDark: boolean,
+): ThemeMode {
   if (preference === 'system') return systemPrefersDark ? 'dark' : 'light';
   return preference;
 }
