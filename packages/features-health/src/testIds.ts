@@ -17,7 +17,6 @@ export const testIds = {
     stats: 'check-modal-stats',
     chart: 'check-modal-chart',
     history: 'check-modal-history',
-    historyRow: 'check-modal-history-row',
     runNow: 'check-modal-run-now',
     runResult: 'check-modal-run-result',
     edit: 'check-modal-edit',

@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HealthPage } from '../HealthPage/HealthPage.tsx';
 import { StandaloneHealthPage } from '../HealthPage/StandaloneHealthPage.tsx';
+import { uiTestIds } from '@opsdeck/ui/testing';
 import { testIds } from '../testIds.ts';
 import { startHealthServer, type HealthBackend } from '../testing/healthServer.test.helper.ts';
 import {
@@ -39,7 +40,7 @@ function openAt(search: string) {
 async function historyWithRows(count: number) {
   const history = await screen.findByTestId(testIds.modal.history);
   await waitFor(() =>
-    expect(within(history).getAllByTestId(testIds.modal.historyRow)).toHaveLength(count),
+    expect(within(history).getAllByTestId(uiTestIds.dataTable.row)).toHaveLength(count),
   );
   return history;
 }
@@ -92,6 +93,16 @@ describe('CheckHistory', () => {
     expect(within(history).getByRole('combobox', { name: 'Status' }).textContent).toContain(
       'Healthy',
     );
+  });
+
+  it('reproduces a typed duration from a reloaded URL', async () => {
+    openAt('&history.duration.filter=2s&history.status.filter=healthy');
+    const history = await screen.findByTestId(testIds.modal.history);
+    await waitFor(() => expect(lastHistory().get('duration')).toBe('gte.2000'));
+    expect(lastHistory().get('status')).toBe('eq.true');
+    expect(
+      (within(history).getByRole('textbox', { name: /Custom duration/ }) as HTMLInputElement).value,
+    ).toBe('2s');
   });
 
   it('pages through the browser history in the embed, which has no router', async () => {

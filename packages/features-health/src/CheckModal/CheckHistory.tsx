@@ -12,7 +12,14 @@ import {
   UrlStateProvider,
   type UrlStateBinding,
 } from '@opsdeck/ui';
-import { DataTablePager, useDataTable, useDataTableQuery } from '@opsdeck/ui/data-table';
+import {
+  DataTableBody,
+  DataTablePager,
+  DataTableSelectFilter,
+  useDataTable,
+  useDataTableQuery,
+  type ColumnDef,
+} from '@opsdeck/ui/data-table';
 import type { TimeRangeShortForm } from '@opsdeck/ui/time-range';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -52,25 +59,10 @@ const ErrorText = styled.span`
   font-size: ${({ theme }) => theme.fontSize.xs};
 `;
 
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSize.sm};
-  th,
-  td {
-    padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: left;
-    vertical-align: top;
-  }
-  td:last-child {
-    word-break: break-word;
-  }
-`;
-
 const custom = 'custom';
 const historyPageSizes = [25, statusHistoryPageSize, 100] as const;
-const historyFilters = ['status'] as const;
+// `history.duration.filter` holds what was picked or typed ('500ms', '2s', or text still being fixed).
+const historyFilters = ['status', 'duration'] as const;
 // One options object for the fetch's and the table's reads of the URL (`history.pageIndex`, ...).
 const historyTable = {
   id: 'history',
@@ -81,6 +73,46 @@ const historyTable = {
 };
 const noRows: CheckStatus[] = [];
 const rowId = (row: CheckStatus) => row.time;
+const statusOptions = [
+  { value: 'healthy', label: 'Healthy' },
+  { value: 'unhealthy', label: 'Unhealthy' },
+];
+const isPreset = (text: string) => (durationPresets as readonly string[]).includes(text);
+const statusLabel = (row: CheckStatus) => (row.status ? 'Healthy' : 'Unhealthy');
+const historyColumns: ColumnDef<CheckStatus>[] = [
+  {
+    id: 'time',
+    header: 'Time',
+    enableSorting: false,
+    cell: ({ row }) => formatDate(row.original.time),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    enableSorting: false,
+    cell: ({ row }) => (
+      <>
+        <StatusDot
+          status={row.original.status ? 'healthy' : 'unhealthy'}
+          label={statusLabel(row.original)}
+        />{' '}
+        {statusLabel(row.original)}
+      </>
+    ),
+  },
+  {
+    id: 'duration',
+    header: 'Duration',
+    enableSorting: false,
+    cell: ({ row }) => formatLatency(row.original.duration),
+  },
+  {
+    id: 'message',
+    header: 'Message',
+    enableSorting: false,
+    cell: ({ row }) => row.original.error || row.original.message,
+  },
+];
 
 // The history's table reads the URL through the page's own routing (react-router in the console,
 // browser history in the embed), so its page and filters survive a reload in both.
@@ -112,16 +144,20 @@ function StatusHistoryTable({
   timeRange: TimeRangeShortForm;
 }) {
   const client = useApiClient();
-  const [durationChoice, setDurationChoice] = useState('');
-  const [customText, setCustomText] = useState('');
-  const { query, setFilter, update } = useDataTableQuery(historyTable);
+  const { query } = useDataTableQuery(historyTable);
   const status = parseStatus(query.filters.status);
-
-  const customParse =
-    durationChoice === custom && customText.trim() !== '' ? parseDurationFilter(customText) : null;
-  const presetParse =
-    durationChoice && durationChoice !== custom ? parseDurationFilter(durationChoice) : null;
-  const parsed = presetParse ?? customParse;
+  const durationText = query.filters.duration ?? '';
+  // Custom is picked before anything is typed; once typed, the URL says it (any non-preset text).
+  const [customPicked, setCustomPicked] = useState(false);
+  const durationChoice =
+    durationText === ''
+      ? customPicked
+        ? custom
+        : ''
+      : isPreset(durationText)
+        ? durationText
+        : custom;
+  const parsed = durationText.trim() === '' ? null : parseDurationFilter(durationText);
   const duration = parsed?.ok ? parsed.ms : undefined;
 
   // keepPreviousData comes with statusHistoryQuery: the pager keeps its rows while a page loads.
@@ -137,29 +173,24 @@ function StatusHistoryTable({
   );
   const dataTable = useDataTable({
     ...historyTable,
+    columns: historyColumns,
     data: history.data?.data ?? noRows,
     total: history.data?.totalEntries ?? 0,
     getRowId: rowId,
+    isLoading: history.isPending,
+    error: history.data ? undefined : (history.error ?? undefined),
   });
-
-  // Spec §2: any filter change returns to the first page (a URL filter does so by itself).
-  const changeFilter = (apply: () => void) => {
-    apply();
-    update({ pageIndex: 0 });
-  };
+  // Spec §2: any filter change returns to the first page; setFilter does so.
+  const setDuration = (text: string) => dataTable.setFilter('duration', text);
 
   return (
     <div data-testid={testIds.modal.history}>
       <Filters>
-        <Select
+        <DataTableSelectFilter
+          dataTable={dataTable}
+          filterKey="status"
           label="Status"
-          options={[
-            { value: 'all', label: 'All' },
-            { value: 'healthy', label: 'Healthy' },
-            { value: 'unhealthy', label: 'Unhealthy' },
-          ]}
-          value={status}
-          onChange={(value) => setFilter('status', value === 'all' ? '' : value)}
+          options={statusOptions}
         />
         <Select
           label="Duration"
@@ -169,66 +200,28 @@ function StatusHistoryTable({
             { value: custom, label: 'Custom' },
           ]}
           value={durationChoice}
-          onChange={(value) => changeFilter(() => setDurationChoice(value))}
+          onChange={(value) => {
+            setCustomPicked(value === custom);
+            setDuration(value === custom ? '' : value);
+          }}
         />
         {durationChoice === custom ? (
           <Field>
             Custom duration
             <input
-              value={customText}
+              value={durationText}
               placeholder="e.g. 250ms or 2s"
-              aria-invalid={customParse?.ok === false}
-              aria-describedby={customParse?.ok === false ? `${checkId}-duration-error` : undefined}
-              onChange={(event) => changeFilter(() => setCustomText(event.target.value))}
+              aria-invalid={parsed?.ok === false}
+              aria-describedby={parsed?.ok === false ? `${checkId}-duration-error` : undefined}
+              onChange={(event) => setDuration(event.target.value)}
             />
-            {customParse?.ok === false ? (
-              <ErrorText id={`${checkId}-duration-error`}>{customParse.error}</ErrorText>
+            {parsed?.ok === false ? (
+              <ErrorText id={`${checkId}-duration-error`}>{parsed.error}</ErrorText>
             ) : null}
           </Field>
         ) : null}
       </Filters>
-      <Table>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Status</th>
-            <th scope="col">Duration</th>
-            <th scope="col">Message</th>
-          </tr>
-        </thead>
-        <tbody>
-          {history.isPending ? (
-            <tr>
-              <td colSpan={4}>loading data...</td>
-            </tr>
-          ) : history.isError && !history.data ? (
-            <tr>
-              <td colSpan={4} role="alert">
-                {history.error.message}
-              </td>
-            </tr>
-          ) : history.data && history.data.data.length === 0 ? (
-            <tr>
-              <td colSpan={4}>No data available</td>
-            </tr>
-          ) : (
-            dataTable.table.getRowModel().rows.map(({ original: row }) => (
-              <tr key={row.time} data-testid={testIds.modal.historyRow}>
-                <td>{formatDate(row.time)}</td>
-                <td>
-                  <StatusDot
-                    status={row.status ? 'healthy' : 'unhealthy'}
-                    label={row.status ? 'Healthy' : 'Unhealthy'}
-                  />{' '}
-                  {row.status ? 'Healthy' : 'Unhealthy'}
-                </td>
-                <td>{formatLatency(row.duration)}</td>
-                <td>{row.error || row.message}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </Table>
+      <DataTableBody dataTable={dataTable} label="Status history" />
       <DataTablePager dataTable={dataTable} label="Status history pagination" />
     </div>
   );

@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import type { Permission } from '@opsdeck/rbac';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HealthPage } from '../HealthPage/HealthPage.tsx';
+import { uiTestIds } from '@opsdeck/ui/testing';
 import { testIds } from '../testIds.ts';
 import { expectNoAxeViolations } from '@opsdeck/testing';
 import { startHealthServer, type HealthBackend } from '../testing/healthServer.test.helper.ts';
@@ -89,7 +90,7 @@ describe('CheckModal', () => {
     openModal('c-payments-api');
     const history = await screen.findByTestId(testIds.modal.history);
     await waitFor(() =>
-      expect(within(history).getAllByTestId(testIds.modal.historyRow)).toHaveLength(50),
+      expect(within(history).getAllByTestId(uiTestIds.dataTable.row)).toHaveLength(50),
     );
     expect(history.textContent).toContain('Showing 1-50 of 120');
     expect(lastHistory().get('limit')).toBe('50');
@@ -104,7 +105,7 @@ describe('CheckModal', () => {
     openModal('c-payments-api');
     const history = await screen.findByTestId(testIds.modal.history);
     await waitFor(() =>
-      expect(within(history).getAllByTestId(testIds.modal.historyRow)).toHaveLength(50),
+      expect(within(history).getAllByTestId(uiTestIds.dataTable.row)).toHaveLength(50),
     );
     await user.click(within(history).getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(lastHistory().get('offset')).toBe('50'));
@@ -129,6 +130,9 @@ describe('CheckModal', () => {
     await user.clear(input);
     await user.type(input, '2s');
     await waitFor(() => expect(lastHistory().get('duration')).toBe('gte.2000'));
+    // What was typed is in the URL, so a reload or a shared link keeps the filter.
+    expect(new URLSearchParams(currentUrl.search).get('history.duration.filter')).toBe('2s');
+    expect(new URLSearchParams(currentUrl.search).get('history.status.filter')).toBe('unhealthy');
     expect(
       within(history).queryByText('duration is allowed only in milli seconds & seconds'),
     ).toBeNull();
@@ -264,7 +268,7 @@ describe('CheckModal', () => {
   it('has no axe violations', async () => {
     openModal('c-payments-api', { roles: ['admin'] });
     await waitFor(() =>
-      expect(screen.getAllByTestId(testIds.modal.historyRow).length).toBeGreaterThan(0),
+      expect(screen.getAllByTestId(uiTestIds.dataTable.row).length).toBeGreaterThan(0),
     );
     await waitFor(() =>
       expect(screen.getByTestId(testIds.modal.stats).textContent).toContain('critical'),

@@ -16,3 +16,5 @@ export * from './slots';
 export * from './urlState';
 export * from './useTableUrlState';
 export * from './useDataTable';
+// Features declare columns with TanStack's type through this entry, so they share ui's version of it.
+export type { ColumnDef } from '@tanstack/react-table';
