@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createIdentityAuth } from './auth/identity';
-import { CanaryScheduler } from './canary/scheduler';
+import { CanaryScheduler } from './services/canary/scheduler';
 import type { ServerConfig } from './config';
 import { DataDirLockedError } from './db/dataDirLock';
 import { openDatabase, type Database } from './db/database';

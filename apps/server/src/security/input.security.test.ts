@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSummaryReplies, type SummaryRepliesOptions } from '../canary/summaryReplies';
+import { createSummaryReplies, type SummaryRepliesOptions } from '../services/canary/summaryReplies';
 import type { Database } from '../db/database';
 import { seedDemo } from '../db/seed/demo';
 import { handleError } from '../http/errors';

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
-import type { Database } from '../db/database';
-import { requireAccess, requireCapability } from '../auth/middleware';
-import type { AppEnv } from '../http/env';
-import { badRequest, notFound, readJsonBody } from '../http/errors';
+import type { Database } from '../../db/database';
+import { requireAccess, requireCapability } from '../../auth/middleware';
+import type { AppEnv } from '../../http/env';
+import { badRequest, notFound, readJsonBody } from '../../http/errors';
 import { checkGraph, parseInstant } from './graph';
 import { runAndRecord } from './runner';
 import { parseSummaryBody, RUNNER_NAME } from './summary';

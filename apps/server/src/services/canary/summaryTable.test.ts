@@ -1,11 +1,11 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { seedDemo } from '../db/seed/demo';
-import { testDatabases } from '../testing/databases';
-import { basic, startTestServer, type TestServer } from '../testing/server';
-import { createPostgrestApp } from '../postgrest/index';
+import type { Database } from '../../db/database';
+import { seedDemo } from '../../db/seed/demo';
+import { testDatabases } from '../../testing/databases';
+import { basic, startTestServer, type TestServer } from '../../testing/server';
+import { createPostgrestApp } from '../../postgrest/index';
 import { summaryResponseText } from './summary';
 import { createSummaryTable } from './summaryTable';
 

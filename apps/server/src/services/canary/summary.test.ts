@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { insertRows } from '../db/seed/insert';
-import { testDatabases } from '../testing/databases';
-import { startTestServer, type TestServer } from '../testing/server';
+import type { Database } from '../../db/database';
+import { insertRows } from '../../db/seed/insert';
+import { testDatabases } from '../../testing/databases';
+import { startTestServer, type TestServer } from '../../testing/server';
 
 const expectations = JSON.parse(
   readFileSync(
     new URL(
-      '../../../../../shared/fixtures/mission-control/expectations/check_status_summary.json',
+      '../../../../../../shared/fixtures/mission-control/expectations/check_status_summary.json',
       import.meta.url,
     ),
     'utf8',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../db/database';
-import type { Logger } from '../http/logging';
+import type { Database } from '../../db/database';
+import type { Logger } from '../../http/logging';
 import { recordResult, runCheck, type CheckDefinition } from './runner';
 import { nextRunAfter, parseSchedule } from './schedule';
 

@@ -1,4 +1,4 @@
-import type { SqlRunner } from '../db/database';
+import type { SqlRunner } from '../../db/database';
 import { isSupportedInstant } from './graph';
 
 export interface SummaryQuery {

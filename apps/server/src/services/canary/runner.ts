@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import type { SqlRunner } from '../db/database';
+import type { SqlRunner } from '../../db/database';
 import { parseDuration } from './graph';
 
 /** What a check run answers (canary-checker's CheckResult, the fields the console reads). */

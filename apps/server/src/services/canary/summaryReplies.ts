@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
-import type { Database } from '../db/database';
+import type { Database } from '../../db/database';
 import { summaryResponseText, type SummaryQuery } from './summary';
 import type { SummaryTable } from './summaryTable';
 

@@ -1,5 +1,5 @@
-import type { Database } from '../db/database';
-import type { Logger } from '../http/logging';
+import type { Database } from '../../db/database';
+import type { Logger } from '../../http/logging';
 import { RUNNER_NAME, SUMMARY_OBJECT, type SummaryQuery } from './summary';
 
 export interface SummaryTableOptions {
