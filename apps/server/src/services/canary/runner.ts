@@ -36,7 +36,8 @@ function headersOf(spec: Record<string, unknown>): Record<string, string> {
   // canary-checker writes headers as [{name, value}]; a plain object is accepted too.
   if (Array.isArray(raw)) {
     for (const item of raw) {
-      if (item && typeof item === 'object' && typeof item.name === 'string') headers[item.name] = String(item.value ?? '');
+      if (item && typeof item === 'object' && typeof item.name === 'string')
+        headers[item.name] = String(item.value ?? '');
     }
   } else if (raw && typeof raw === 'object') {
     for (const [name, value] of Object.entries(raw)) headers[name] = String(value);
@@ -46,41 +47,112 @@ function headersOf(spec: Record<string, unknown>): Record<string, string> {
 
 type Outcome = Pick<CheckResult, 'pass' | 'invalid' | 'message' | 'error'>;
 
-async function runHttp(spec: Record<string, unknown>, timeout: number): Promise<Outcome & { duration: number }> {
-  const url = typeof spec.url === 'string' ? spec.url : typeof spec.endpoint === 'string' ? spec.endpoint : undefined;
-  if (!url || !/^https?:\/\//.test(url)) return { pass: false, invalid: true, message: '', error: 'http check needs a url (http:// or https://)', duration: 0 };
+async function runHttp(
+  spec: Record<string, unknown>,
+  timeout: number,
+): Promise<Outcome & { duration: number }> {
+  const url =
+    typeof spec.url === 'string'
+      ? spec.url
+      : typeof spec.endpoint === 'string'
+        ? spec.endpoint
+        : undefined;
+  if (!url || !/^https?:\/\//.test(url))
+    return {
+      pass: false,
+      invalid: true,
+      message: '',
+      error: 'http check needs a url (http:// or https://)',
+      duration: 0,
+    };
   const method = typeof spec.method === 'string' ? spec.method.toUpperCase() : 'GET';
-  const body = typeof spec.body === 'string' ? spec.body : spec.body != null ? JSON.stringify(spec.body) : undefined;
+  const body =
+    typeof spec.body === 'string'
+      ? spec.body
+      : spec.body != null
+        ? JSON.stringify(spec.body)
+        : undefined;
   const started = performance.now();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeout);
   try {
-    const response = await fetch(url, { method, headers: headersOf(spec), body, signal: controller.signal, redirect: 'manual' });
+    const response = await fetch(url, {
+      method,
+      headers: headersOf(spec),
+      body,
+      signal: controller.signal,
+      redirect: 'manual',
+    });
     const text = await response.text();
     const duration = Math.round(performance.now() - started);
     const codes = Array.isArray(spec.responseCodes) ? spec.responseCodes.map(Number) : undefined;
-    const codeOk = codes && codes.length > 0 ? codes.includes(response.status) : response.status >= 200 && response.status < 300;
+    const codeOk =
+      codes && codes.length > 0
+        ? codes.includes(response.status)
+        : response.status >= 200 && response.status < 300;
     const message = `${response.status} ${response.statusText}`.trim();
-    if (!codeOk) return { pass: false, invalid: false, message, error: `response code ${response.status} not in [${(codes ?? ['2xx']).join(', ')}]`, duration };
-    if (typeof spec.responseContent === 'string' && spec.responseContent && !text.includes(spec.responseContent)) {
-      return { pass: false, invalid: false, message, error: `expected response to contain ${JSON.stringify(spec.responseContent)}`, duration };
+    if (!codeOk)
+      return {
+        pass: false,
+        invalid: false,
+        message,
+        error: `response code ${response.status} not in [${(codes ?? ['2xx']).join(', ')}]`,
+        duration,
+      };
+    if (
+      typeof spec.responseContent === 'string' &&
+      spec.responseContent &&
+      !text.includes(spec.responseContent)
+    ) {
+      return {
+        pass: false,
+        invalid: false,
+        message,
+        error: `expected response to contain ${JSON.stringify(spec.responseContent)}`,
+        duration,
+      };
     }
     const threshold = Number(spec.thresholdMillis);
-    if (threshold > 0 && duration > threshold) return { pass: false, invalid: false, message, error: `took ${duration}ms, above the ${threshold}ms threshold`, duration };
+    if (threshold > 0 && duration > threshold)
+      return {
+        pass: false,
+        invalid: false,
+        message,
+        error: `took ${duration}ms, above the ${threshold}ms threshold`,
+        duration,
+      };
     return { pass: true, invalid: false, message, error: '', duration };
   } catch (error) {
     const duration = Math.round(performance.now() - started);
-    const reason = controller.signal.aborted ? `timed out after ${timeout}ms` : ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
+    const reason = controller.signal.aborted
+      ? `timed out after ${timeout}ms`
+      : (((error as Error).cause as Error | undefined)?.message ?? (error as Error).message);
     return { pass: false, invalid: false, message: '', error: reason, duration };
   } finally {
     clearTimeout(timer);
   }
 }
 
-function runTcp(spec: Record<string, unknown>, timeout: number): Promise<Outcome & { duration: number }> {
-  const endpoint = (typeof spec.endpoint === 'string' ? spec.endpoint : typeof spec.host === 'string' ? `${spec.host}:${String(spec.port ?? '')}` : '').replace(/^tcp:\/\//, '');
+function runTcp(
+  spec: Record<string, unknown>,
+  timeout: number,
+): Promise<Outcome & { duration: number }> {
+  const endpoint = (
+    typeof spec.endpoint === 'string'
+      ? spec.endpoint
+      : typeof spec.host === 'string'
+        ? `${spec.host}:${String(spec.port ?? '')}`
+        : ''
+  ).replace(/^tcp:\/\//, '');
   const match = /^(.+):(\d+)$/.exec(endpoint);
-  if (!match) return Promise.resolve({ pass: false, invalid: true, message: '', error: 'tcp check needs an endpoint host:port', duration: 0 });
+  if (!match)
+    return Promise.resolve({
+      pass: false,
+      invalid: true,
+      message: '',
+      error: 'tcp check needs an endpoint host:port',
+      duration: 0,
+    });
   const [, host, port] = match;
   const started = performance.now();
   return new Promise((resolve) => {
@@ -90,12 +162,24 @@ function runTcp(spec: Record<string, unknown>, timeout: number): Promise<Outcome
       const duration = Math.round(performance.now() - started);
       const threshold = Number(spec.thresholdMillis);
       if (outcome.pass && threshold > 0 && duration > threshold) {
-        resolve({ pass: false, invalid: false, message: outcome.message, error: `took ${duration}ms, above the ${threshold}ms threshold`, duration });
+        resolve({
+          pass: false,
+          invalid: false,
+          message: outcome.message,
+          error: `took ${duration}ms, above the ${threshold}ms threshold`,
+          duration,
+        });
       } else resolve({ ...outcome, duration });
     };
-    socket.setTimeout(timeout, () => finish({ pass: false, invalid: false, message: '', error: `timed out after ${timeout}ms` }));
-    socket.once('connect', () => finish({ pass: true, invalid: false, message: `connected to ${endpoint}`, error: '' }));
-    socket.once('error', (error) => finish({ pass: false, invalid: false, message: '', error: error.message }));
+    socket.setTimeout(timeout, () =>
+      finish({ pass: false, invalid: false, message: '', error: `timed out after ${timeout}ms` }),
+    );
+    socket.once('connect', () =>
+      finish({ pass: true, invalid: false, message: `connected to ${endpoint}`, error: '' }),
+    );
+    socket.once('error', (error) =>
+      finish({ pass: false, invalid: false, message: '', error: error.message }),
+    );
   });
 }
 
@@ -107,12 +191,23 @@ export async function runCheck(check: CheckDefinition): Promise<CheckResult> {
   let outcome: Outcome & { duration: number };
   if (check.type === 'http') outcome = await runHttp(spec, timeout);
   else if (check.type === 'tcp') outcome = await runTcp(spec, timeout);
-  else outcome = { pass: false, invalid: true, message: '', error: `checks of type ${check.type} cannot run on opsdeck-server (only ${RUNNABLE_TYPES.join(', ')})`, duration: 0 };
+  else
+    outcome = {
+      pass: false,
+      invalid: true,
+      message: '',
+      error: `checks of type ${check.type} cannot run on opsdeck-server (only ${RUNNABLE_TYPES.join(', ')})`,
+      duration: 0,
+    };
   return { name: check.name, start, ...outcome };
 }
 
 /** Stores a result: a check_statuses row and the check's status and last run. Invalid runs store nothing. */
-export async function recordResult(db: SqlRunner, checkId: string, result: CheckResult): Promise<void> {
+export async function recordResult(
+  db: SqlRunner,
+  checkId: string,
+  result: CheckResult,
+): Promise<void> {
   if (result.invalid) return;
   await db.query(
     `INSERT INTO check_statuses (check_id, time, status, invalid, duration, message, error)
@@ -128,8 +223,14 @@ export async function recordResult(db: SqlRunner, checkId: string, result: Check
 }
 
 /** Loads, runs and records one check; undefined when it does not exist. */
-export async function runAndRecord(db: SqlRunner, checkId: string): Promise<CheckResult | undefined> {
-  const { rows } = await db.query<CheckDefinition>('SELECT id, name, type, spec FROM checks WHERE id = $1 AND deleted_at IS NULL', [checkId]);
+export async function runAndRecord(
+  db: SqlRunner,
+  checkId: string,
+): Promise<CheckResult | undefined> {
+  const { rows } = await db.query<CheckDefinition>(
+    'SELECT id, name, type, spec FROM checks WHERE id = $1 AND deleted_at IS NULL',
+    [checkId],
+  );
   const check = rows[0];
   if (!check) return undefined;
   const result = await runCheck(check);

@@ -16,7 +16,8 @@ function parseField(field: string, min: number, max: number): Set<number> | unde
     const match = /^(\*|(\d+)(?:-(\d+))?)(?:\/(\d+))?$/.exec(part);
     if (!match) return undefined;
     const from = match[1] === '*' ? min : Number(match[2]);
-    const to = match[1] === '*' ? max : match[3] !== undefined ? Number(match[3]) : match[4] ? max : from;
+    const to =
+      match[1] === '*' ? max : match[3] !== undefined ? Number(match[3]) : match[4] ? max : from;
     const step = match[4] ? Number(match[4]) : 1;
     if (from < min || to > max || from > to || step < 1) return undefined;
     for (let value = from; value <= to; value += step) values.add(value);
@@ -36,8 +37,16 @@ export function parseSchedule(text: string): Schedule | undefined {
   }
   const fields = (MACROS[trimmed] ?? trimmed).split(/\s+/);
   if (fields.length !== 5) return undefined;
-  const ranges: [number, number][] = [[0, 59], [0, 23], [1, 31], [1, 12], [0, 6]];
-  const sets = fields.map((field, index) => parseField(field, ranges[index]![0], ranges[index]![1]));
+  const ranges: [number, number][] = [
+    [0, 59],
+    [0, 23],
+    [1, 31],
+    [1, 12],
+    [0, 6],
+  ];
+  const sets = fields.map((field, index) =>
+    parseField(field, ranges[index]![0], ranges[index]![1]),
+  );
   return sets.every(Boolean) ? { cron: sets as Set<number>[] } : undefined;
 }
 
@@ -48,11 +57,23 @@ const MAX_SCAN_MINUTES = 366 * 24 * 60;
 /** The first run strictly after `last` (or now-ish when it never ran). */
 export function nextRunAfter(schedule: Schedule, last: Date): Date | undefined {
   if ('every' in schedule) return new Date(last.getTime() + schedule.every);
-  const [minutes, hours, days, months, weekdays] = schedule.cron as [Set<number>, Set<number>, Set<number>, Set<number>, Set<number>];
+  const [minutes, hours, days, months, weekdays] = schedule.cron as [
+    Set<number>,
+    Set<number>,
+    Set<number>,
+    Set<number>,
+    Set<number>,
+  ];
   let at = Math.floor(last.getTime() / MINUTE) * MINUTE + MINUTE;
   for (let i = 0; i < MAX_SCAN_MINUTES; i += 1, at += MINUTE) {
     const d = new Date(at);
-    if (minutes.has(d.getUTCMinutes()) && hours.has(d.getUTCHours()) && days.has(d.getUTCDate()) && months.has(d.getUTCMonth() + 1) && weekdays.has(d.getUTCDay())) {
+    if (
+      minutes.has(d.getUTCMinutes()) &&
+      hours.has(d.getUTCHours()) &&
+      days.has(d.getUTCDate()) &&
+      months.has(d.getUTCMonth() + 1) &&
+      weekdays.has(d.getUTCDay())
+    ) {
       return d;
     }
   }

@@ -79,7 +79,10 @@ export class CanaryScheduler {
       // Another instance may have run it between our read and our lease: trust the row, not the read.
       const stillDue = lease.lastRun ? nextRunAfter(schedule, new Date(lease.lastRun)) : now;
       if (!stillDue || stillDue > now) {
-        await db.query('UPDATE opsdeck.scheduler_leases SET expires_at = now() WHERE name = $1 AND holder = $2', [`canary:${canary.id}`, this.holder]);
+        await db.query(
+          'UPDATE opsdeck.scheduler_leases SET expires_at = now() WHERE name = $1 AND holder = $2',
+          [`canary:${canary.id}`, this.holder],
+        );
         continue;
       }
       try {
@@ -118,7 +121,14 @@ export class CanaryScheduler {
     for (const check of checks) {
       const result = await runCheck(check);
       await recordResult(db, check.id, result);
-      log({ msg: 'check run', canary: canary.name, check: check.name, pass: result.pass, invalid: result.invalid, duration_ms: result.duration });
+      log({
+        msg: 'check run',
+        canary: canary.name,
+        check: check.name,
+        pass: result.pass,
+        invalid: result.invalid,
+        duration_ms: result.duration,
+      });
     }
   }
 }

@@ -23,7 +23,15 @@ export function identityJson(identity: IdentityRecord, apiBase: string): Record<
         updated_at: updated,
       },
     ],
-    recovery_addresses: [{ id: identity.id, value: identity.email, via: 'email', created_at: created, updated_at: updated }],
+    recovery_addresses: [
+      {
+        id: identity.id,
+        value: identity.email,
+        via: 'email',
+        created_at: created,
+        updated_at: updated,
+      },
+    ],
     metadata_public: null,
     organization_id: null,
     created_at: created,
@@ -31,7 +39,11 @@ export function identityJson(identity: IdentityRecord, apiBase: string): Record<
   };
 }
 
-export function sessionJson(session: SessionRecord, identity: IdentityRecord, apiBase: string): Record<string, unknown> {
+export function sessionJson(
+  session: SessionRecord,
+  identity: IdentityRecord,
+  apiBase: string,
+): Record<string, unknown> {
   return {
     id: session.id,
     active: true,
@@ -45,7 +57,11 @@ export function sessionJson(session: SessionRecord, identity: IdentityRecord, ap
   };
 }
 
-export function flowJson(flow: FlowRecord, identity?: IdentityRecord, apiBase = ''): Record<string, unknown> {
+export function flowJson(
+  flow: FlowRecord,
+  identity?: IdentityRecord,
+  apiBase = '',
+): Record<string, unknown> {
   const common: Record<string, unknown> = {
     id: flow.id,
     type: 'browser',

@@ -20,7 +20,10 @@ function traitsFor(email: string, name: string | null): IdentityTraits {
   return { email, name: { first: first ?? '', last: rest.join(' ') } };
 }
 
-export async function bootstrapIdentities(services: Services, env: Record<string, string | undefined> = process.env): Promise<BootstrapResult> {
+export async function bootstrapIdentities(
+  services: Services,
+  env: Record<string, string | undefined> = process.env,
+): Promise<BootstrapResult> {
   const { store, options } = services;
   const result: BootstrapResult = { demoPeople: [], warnings: [] };
   if (options.demo) {
@@ -28,13 +31,18 @@ export async function bootstrapIdentities(services: Services, env: Record<string
     const hashed = await hashPassword(password, options.scryptCost);
     // Core's seed may already hold the demo people; their identities reuse the person ids.
     const people = await store.peopleEmails('@local');
-    const wanted = new Map<string, { id?: string; name: string | null }>(people.map((person) => [person.email.toLowerCase(), person]));
+    const wanted = new Map<string, { id?: string; name: string | null }>(
+      people.map((person) => [person.email.toLowerCase(), person]),
+    );
     for (const role of demoRoles) {
       const email = `${role}@local`;
-      if (!wanted.has(email)) wanted.set(email, { name: role.charAt(0).toUpperCase() + role.slice(1) });
+      if (!wanted.has(email))
+        wanted.set(email, { name: role.charAt(0).toUpperCase() + role.slice(1) });
     }
     for (const [email, person] of wanted) {
-      const identity = (await store.identityByEmail(email)) ?? (await store.createIdentity(traitsFor(email, person.name), person.id));
+      const identity =
+        (await store.identityByEmail(email)) ??
+        (await store.createIdentity(traitsFor(email, person.name), person.id));
       if (!identity) continue;
       await store.markEmailVerified(identity.id);
       // Demo data is disposable: the configured demo password always wins at start.
@@ -42,24 +50,32 @@ export async function bootstrapIdentities(services: Services, env: Record<string
       result.demoPeople.push(email);
     }
     result.demoPassword = password;
-    options.log(`[identity] demo sign-in: ${result.demoPeople.join(', ')} with password "${password}"`);
+    options.log(
+      `[identity] demo sign-in: ${result.demoPeople.join(', ')} with password "${password}"`,
+    );
     return result;
   }
   const email = env.OPSDECK_ADMIN_EMAIL?.trim();
   const password = env.OPSDECK_ADMIN_PASSWORD ?? '';
   if (!email) {
-    result.warnings.push('OPSDECK_ADMIN_EMAIL is not set: no administrator was created (there is no default password).');
+    result.warnings.push(
+      'OPSDECK_ADMIN_EMAIL is not set: no administrator was created (there is no default password).',
+    );
   } else {
     const existing = await store.identityByEmail(email);
     if (existing) {
       result.admin = { id: existing.id, email: existing.email, created: false };
     } else if (password.length < minPasswordLength) {
-      result.warnings.push(`OPSDECK_ADMIN_PASSWORD must be at least ${minPasswordLength} characters: no administrator was created.`);
+      result.warnings.push(
+        `OPSDECK_ADMIN_PASSWORD must be at least ${minPasswordLength} characters: no administrator was created.`,
+      );
     } else {
       const personId = await store.personIdByEmail(email);
       const identity = await store.createIdentity(traitsFor(email, 'Administrator'), personId);
       if (identity) {
-        await store.setCredential(identity.id, 'password', { hashed_password: await hashPassword(password, options.scryptCost) });
+        await store.setCredential(identity.id, 'password', {
+          hashed_password: await hashPassword(password, options.scryptCost),
+        });
         await store.markEmailVerified(identity.id);
         result.admin = { id: identity.id, email: identity.email, created: true };
         options.log(`[identity] created the first administrator ${identity.email}`);

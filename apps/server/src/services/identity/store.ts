@@ -536,9 +536,7 @@ export class IdentityStore {
     );
   }
 
-  async outbox(
-    limit = 50,
-  ): Promise<
+  async outbox(limit = 50): Promise<
     {
       id: number;
       recipient: string;
