@@ -5,7 +5,6 @@ import type { Database } from '../../db/database';
 import { seedDemo } from '../../db/seed/demo';
 import { testDatabases } from '../../testing/databases';
 import { basic, startTestServer, type TestServer } from '../../testing/server';
-import { createPostgrestApp } from '../../postgrest/index';
 import { summaryResponseText } from './summary';
 import { createSummaryTable } from './summaryTable';
 
@@ -21,7 +20,6 @@ describe.each(testDatabases())('summary served from opsdeck.summary_rows on $eng
     server = await startTestServer({
       db,
       auth: 'basic',
-      createPostgrestApp,
       summaryStaleMillis: 60_000,
       // As the CLI runs it: replies are reused for 5 s unless a write through this server changed them.
       summaryCacheMillis: 5000,

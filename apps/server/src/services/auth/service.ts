@@ -1,0 +1,24 @@
+import { checkPermissionWrite } from '../../auth/permissionWrites';
+import { defineService } from '../defineService';
+import { authRoutes } from './routes';
+import { seedPermissions } from './seed';
+
+/** People's access: permission rows (rbac administration) and /api/auth (whoami). */
+export const authService = defineService({
+  name: 'auth',
+  // Permission rows may be scoped to a config, component, canary, playbook, connection or notification.
+  dependsOn: ['canary', 'topology', 'catalog', 'playbooks', 'settings', 'notifications'],
+  routes: [{ base: '/api/auth', app: () => authRoutes() }],
+  migrations: true,
+  tables: {
+    permissions: {
+      object: 'permissions',
+      // Below admin, a writer grants only what it holds (never `*`, never a deny against an admin).
+      checkWrite: (write, { user, authorizer }) => checkPermissionWrite(user, write, authorizer),
+    },
+  },
+  rpc: {
+    permissions_for_obj_selector: { object: 'permissions', readOnly: true },
+  },
+  seed: seedPermissions,
+});
