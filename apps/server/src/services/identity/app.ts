@@ -29,7 +29,6 @@ import {
 } from './registration.ts';
 import { bootstrapIdentities, type BootstrapResult } from './seed.ts';
 import { createSettingsFlow, getSettingsFlow, updateSettingsFlow } from './settings.ts';
-import { ensureIdentitySchema } from './sql.ts';
 import { displayName } from './store.ts';
 import {
   createVerificationFlow,
@@ -50,7 +49,10 @@ export interface IdentityService {
    * grants it (admins), or to anyone with `devOutbox` (a loopback bind).
    */
   devApp: Hono;
-  /** Creates the tables and the first identities (demo people, or the configured admin). */
+  /**
+   * Creates the first identities (demo people, or the configured admin). The tables come from the
+   * identity module's migrations (./migrations), applied by the server's runner before this.
+   */
   init(): Promise<BootstrapResult>;
   /** Resolves the `ory_kratos_session` cookie to a fully signed-in user, or null. */
   sessionUser(request: Request): Promise<SessionUser | null>;
@@ -94,7 +96,6 @@ export function createIdentityService(options: IdentityOptions): IdentityService
     app,
     devApp,
     async init() {
-      await ensureIdentitySchema(services.options.db);
       return bootstrapIdentities(services, services.options.env);
     },
     async sessionUser(request) {

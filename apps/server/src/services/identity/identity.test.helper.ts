@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createIdentityService, type IdentityOptions, type IdentityService } from './index.ts';
 import type { SqlExecutor } from './sql.ts';
 
@@ -76,8 +77,25 @@ export interface IdentityServer {
   close(): Promise<void>;
 }
 
+/**
+ * The identity module's own tables as the server's migration runner makes them (its
+ * 002_self_service.sql), on a bare database; idempotent, as a start of the server is.
+ */
+export async function applySelfServiceSchema(db: SqlExecutor): Promise<void> {
+  const sql = readFileSync(new URL('./migrations/002_self_service.sql', import.meta.url), 'utf8');
+  // One statement per call: node-postgres with parameters and some drivers refuse multi-statements.
+  for (const statement of sql
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean))
+    await db.query(statement);
+}
+
 /** The identity app mounted as the real server mounts it, on 127.0.0.1 with a real socket. */
-export async function startIdentityServer(db: SqlExecutor, options: Partial<IdentityOptions> = {}): Promise<IdentityServer> {
+export async function startIdentityServer(
+  db: SqlExecutor,
+  options: Partial<IdentityOptions> = {},
+): Promise<IdentityServer> {
   const clock = { offsetMs: 0 };
   const logs: string[] = [];
   const identity = createIdentityService({
@@ -88,6 +106,7 @@ export async function startIdentityServer(db: SqlExecutor, options: Partial<Iden
     env: {},
     ...options,
   });
+  await applySelfServiceSchema(db);
   await identity.init();
   const app = new Hono();
   app.route('/api/.ory', identity.app);
@@ -95,10 +114,14 @@ export async function startIdentityServer(db: SqlExecutor, options: Partial<Iden
   app.route('/api/dev', identity.devApp);
   app.get('/api/auth/whoami', async (c) => {
     const user = await identity.sessionUser(c.req.raw);
-    return user ? c.json({ message: 'success', payload: { user } }) : c.json({ error: 'Unauthorized' }, 401);
+    return user
+      ? c.json({ message: 'success', payload: { user } })
+      : c.json({ error: 'Unauthorized' }, 401);
   });
   const server: ServerType = await new Promise((resolve) => {
-    const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(started));
+    const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () =>
+      resolve(started),
+    );
   });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const base = origin + '/api/.ory';
@@ -108,13 +131,30 @@ export async function startIdentityServer(db: SqlExecutor, options: Partial<Iden
     base,
     clock,
     logs,
-    sdk: (jar) => new FrontendApi(new Configuration({ basePath: base, fetchApi: jar.fetch, credentials: 'include' })),
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    sdk: (jar) =>
+      new FrontendApi(
+        new Configuration({ basePath: base, fetchApi: jar.fetch, credentials: 'include' }),
+      ),
+    close: () =>
+      new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      ),
   };
 }
 
 /** The status and JSON body of a failed SDK call (the SDK throws ResponseError for non-2xx). */
-export async function failure(call: Promise<unknown>): Promise<{ status: number; body: Record<string, unknown> & { error?: Record<string, unknown>; ui?: { messages?: { id: number }[]; nodes: { attributes: Record<string, unknown>; messages: { id: number; text: string }[] }[] } } }> {
+export async function failure(
+  call: Promise<unknown>,
+): Promise<{
+  status: number;
+  body: Record<string, unknown> & {
+    error?: Record<string, unknown>;
+    ui?: {
+      messages?: { id: number }[];
+      nodes: { attributes: Record<string, unknown>; messages: { id: number; text: string }[] }[];
+    };
+  };
+}> {
   try {
     await call;
   } catch (error) {
@@ -136,7 +176,9 @@ export function csrf(flow: { ui: { nodes: { attributes: unknown }[] } }): string
 }
 
 export function latestCode(logs: string[], email: string): string {
-  const line = [...logs].reverse().find((entry) => entry.includes(`to=${email}`) && entry.includes('code='));
+  const line = [...logs]
+    .reverse()
+    .find((entry) => entry.includes(`to=${email}`) && entry.includes('code='));
   const code = line?.match(/code=(\d+)/)?.[1];
   if (!code) throw new Error('no code delivered to ' + email);
   return code;

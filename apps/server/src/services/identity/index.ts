@@ -6,5 +6,5 @@ export {
   type OutboxAccess,
   type OutboxAccessCheck,
 } from './context.ts';
-export { ensureIdentitySchema, identitySchemaSql, type SqlExecutor } from './sql.ts';
+export { type SqlExecutor } from './sql.ts';
 export { demoRoles, defaultDemoPassword, type BootstrapResult } from './seed.ts';
