@@ -40,6 +40,29 @@ export async function readJsonBody(c: Context): Promise<Record<string, unknown>>
   return value as Record<string, unknown>;
 }
 
+/**
+ * What a request body is checked against: a zod schema (@opsdeck/api-client exports one per
+ * contract, which its calls use too), described by the one method used here.
+ */
+export interface BodySchema<T> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: PropertyKey[]; message: string }[] } };
+}
+
+/** Reads a JSON object body (as readJsonBody) and validates it; a mismatch is a 400 naming the field. */
+export async function readValidBody<T>(c: Context, schema: BodySchema<T>): Promise<T> {
+  const result = schema.safeParse(await readJsonBody(c));
+  if (result.success) return result.data;
+  throw badRequest(
+    result.error.issues
+      .map((issue) => `${issue.path.map(String).join('.') || 'body'}: ${issue.message}`)
+      .join('; '),
+  );
+}
+
 export function handleError(
   error: Error,
   c: Context,

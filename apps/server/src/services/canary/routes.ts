@@ -1,11 +1,12 @@
 import { Hono, type Context } from 'hono';
+import { checkSummaryQuerySchema } from '@opsdeck/api-client/health';
 import type { Database } from '../../db/database';
 import { requireAccess, requireCapability } from '../../auth/middleware';
 import type { AppEnv } from '../../http/env';
-import { badRequest, notFound, readJsonBody } from '../../http/errors';
+import { badRequest, notFound, readValidBody } from '../../http/errors';
 import { checkGraph, parseInstant } from './graph';
 import { runAndRecord } from './runner';
-import { parseSummaryBody, RUNNER_NAME } from './summary';
+import { RUNNER_NAME, summaryQueryOf } from './summary';
 import type { EncodedReply, SummaryReplies } from './summaryReplies';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,7 +24,7 @@ export function canaryRoutes(db: Database, version: string, summaries: SummaryRe
   });
 
   app.post('/api/summary', requireAccess('canaries', 'read'), async (c) => {
-    const query = parseSummaryBody(await readJsonBody(c));
+    const query = summaryQueryOf(await readValidBody(c, checkSummaryQuerySchema));
     if (typeof query === 'string') throw badRequest(query);
     return sendJson(c, await summaries.get(query));
   });

@@ -46,26 +46,25 @@ export async function summaryResponseText(
   return `{"duration":${duration},"runnerName":${JSON.stringify(RUNNER_NAME)},"checks_summary":${checks}}`;
 }
 
-/** Validates the POST body `{labels?, sortBy?, deleteFrom?}`; returns an error message when it is wrong. */
-export function parseSummaryBody(body: Record<string, unknown>): SummaryQuery | string {
+/** The POST body as checkSummaryQuerySchema (@opsdeck/api-client/health) reads it. */
+export interface SummaryBody {
+  labels?: Record<string, string> | null | undefined;
+  sortBy?: 'name' | '-name' | '' | null | undefined;
+  deleteFrom?: string | null | undefined;
+}
+
+/**
+ * The query of a validated POST body: zero values (null, '') are absent, and `deleteFrom` must be a
+ * time Date and Postgres both hold; returns an error message when it is not.
+ */
+export function summaryQueryOf(body: SummaryBody): SummaryQuery | string {
   const query: SummaryQuery = {};
-  const { labels, sortBy, deleteFrom } = body;
-  if (labels !== undefined && labels !== null) {
-    if (typeof labels !== 'object' || Array.isArray(labels))
-      return 'labels must be an object of strings';
-    const entries = Object.entries(labels as Record<string, unknown>);
-    if (entries.some(([, value]) => typeof value !== 'string'))
-      return 'labels must be an object of strings';
-    query.labels = Object.fromEntries(entries) as Record<string, string>;
-  }
-  if (sortBy !== undefined && sortBy !== null && sortBy !== '') {
-    if (sortBy !== 'name' && sortBy !== '-name') return 'sortBy must be "name" or "-name"';
-    query.sortBy = sortBy;
-  }
-  if (deleteFrom !== undefined && deleteFrom !== null && deleteFrom !== '') {
-    if (typeof deleteFrom !== 'string' || !isSupportedInstant(Date.parse(deleteFrom)))
+  if (body.labels) query.labels = body.labels;
+  if (body.sortBy) query.sortBy = body.sortBy;
+  if (body.deleteFrom) {
+    if (!isSupportedInstant(Date.parse(body.deleteFrom)))
       return 'deleteFrom must be an RFC3339 time of the years 0001 to 9999';
-    query.deleteFrom = new Date(deleteFrom).toISOString();
+    query.deleteFrom = new Date(body.deleteFrom).toISOString();
   }
   return query;
 }
