@@ -70,7 +70,7 @@ describe('createServiceRegistry', () => {
     try {
       const twice = defineService({ name: 'twice', tables: { people: { object: 'auth' } } });
       expect(() => createApp({ db, services: [...SERVICES, twice] })).toThrow(
-        'table people is claimed by both core and twice',
+        'table people is claimed by both auth and twice',
       );
     } finally {
       await db.close();

@@ -1,9 +1,12 @@
-import { checkPermissionWrite } from '../../auth/permissionWrites';
+import { checkPeopleWrite, checkPermissionWrite } from '../../auth/permissionWrites';
 import { defineService } from '../defineService';
 import { authRoutes } from './routes';
 import { seedPermissions } from './seed';
 
-/** People's access: permission rows (rbac administration) and /api/auth (whoami). */
+/**
+ * People and their access: people and teams (their tables are core's migration, as every module
+ * refers to them), permission rows (rbac administration) and /api/auth (whoami).
+ */
 export const authService = defineService({
   name: 'auth',
   // Permission rows may be scoped to a config, component, canary, playbook, connection or notification.
@@ -11,6 +14,14 @@ export const authService = defineService({
   routes: [{ base: '/api/auth', app: () => authRoutes() }],
   migrations: true,
   tables: {
+    // People and teams are embedded everywhere (created_by, team): readable by every role but guest.
+    people: {
+      object: 'auth',
+      // Below admin, a writer may not touch the columns that make someone someone else.
+      checkWrite: (write) => checkPeopleWrite(write),
+    },
+    teams: { object: 'auth' },
+    team_members: { object: 'auth' },
     permissions: {
       object: 'permissions',
       // Below admin, a writer grants only what it holds (never `*`, never a deny against an admin).

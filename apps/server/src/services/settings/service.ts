@@ -3,7 +3,7 @@ import { seedSettings } from './seed';
 
 /**
  * The settings areas over tables: connections, logging backends, job history, the event queue and
- * agents' summary (agents themselves are core's).
+ * agents (their table is core's migration, as every module's rows run on one).
  */
 export const settingsService = defineService({
   name: 'settings',
@@ -14,6 +14,7 @@ export const settingsService = defineService({
     connections: { object: 'connections' },
     logging_backends: { object: 'logging_backends' },
     // "monitor" in Mission Control.
+    agents: { object: 'agents' },
     job_history: { object: 'agents' },
     job_histories: { object: 'agents' },
     job_history_names: { object: 'agents' },
