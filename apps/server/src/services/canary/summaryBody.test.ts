@@ -33,6 +33,8 @@ describe.each(testDatabases())('the summary body on $engine', (target) => {
       expect(reply.error).toBe('invalid');
       expect(reply.message, JSON.stringify(body)).toContain(`${field}:`);
     }
+    const sorted = (await (await post({ sortBy: 'latency' })).json()) as { message: string };
+    expect(sorted.message).toBe('sortBy: Invalid input (expected one of "name", "-name", "")');
     const late = await post({ deleteFrom: '10000-01-01T00:00:00Z' });
     expect(late.status).toBe(400);
     expect(await late.json()).toMatchObject({ message: expect.stringContaining('deleteFrom') });
