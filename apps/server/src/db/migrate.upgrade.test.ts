@@ -1,7 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from '../server';
 import { bareTestDatabases } from '../testing/databases';
-import type { Database } from './database';
+import { basic } from '../testing/server';
+import { PGliteDatabase, type Database } from './database';
 import { LEGACY_MIGRATIONS, loadMigrations, migrate } from './migrate';
 import { seedDemo } from './seed/demo';
 
@@ -129,5 +133,55 @@ describe.each(bareTestDatabases())('upgrading from the legacy runner on $engine'
     await expect(migrate(partial)).rejects.toThrow(
       /stopped before 004_check_status_summary_grouped.sql, 005_summary_table.sql, 006_drop_demo_credentials.sql/,
     );
+  });
+});
+
+describe('a PGlite data directory of the legacy server', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'opsdeck-legacy-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('starts on the new code, keeps its estate and serves it', async () => {
+    const legacy = await PGliteDatabase.open({ dataDir });
+    try {
+      await migrateAsLegacy(legacy);
+      await seedDemo(legacy, { checks: 8 });
+    } finally {
+      await legacy.close();
+    }
+
+    const logs: Record<string, unknown>[] = [];
+    const server = await startServer(
+      {
+        port: 0,
+        host: '127.0.0.1',
+        dataDir,
+        memory: false,
+        seed: 'demo',
+        checks: 300,
+        auth: 'basic',
+        demoPassword: 'opsdeck-demo',
+        trustProxy: false,
+        devOutbox: false,
+        publicDemo: false,
+      },
+      (entry) => logs.push(entry),
+    );
+    try {
+      const logged = (msg: string) => logs.find((entry) => entry.msg === msg)?.migrations;
+      expect(logged('migrations applied')).toEqual(['identity/002_self_service.sql']);
+      expect(logged('migrations adopted from the previous runner')).toContain(
+        'core/001_foundation.sql',
+      );
+      // Already seeded: the demo seed leaves it alone.
+      expect(logs.some((entry) => entry.msg === 'seeding demo data')).toBe(false);
+      const response = await fetch(`${server.url}/api/canary/api/summary`, {
+        headers: basic('admin@local'),
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { checks_summary: unknown[] };
+      expect(body.checks_summary).toHaveLength(8);
+    } finally {
+      await server.close();
+    }
   });
 });
