@@ -2,7 +2,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createIdentityAuth } from './auth/identity';
-import { CanaryScheduler } from './services/canary/scheduler';
 import type { ServerConfig } from './config';
 import { DataDirLockedError } from './db/dataDirLock';
 import { openDatabase, type Database } from './db/database';
@@ -78,7 +77,6 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     throw new StartupError(`cannot prepare the database: ${(error as Error).message}`);
   }
 
-  const scheduler = new CanaryScheduler({ db, log });
   // Sign-in flows are public, so the identity service is mounted ahead of the core app's auth; its
   // session cookie and HTTP Basic are the core app's resolvers.
   const { identity, resolvers } = createIdentityAuth(db, {
@@ -144,7 +142,8 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     await db.close().catch(() => undefined);
     throw error;
   });
-  if (!config.backendUrl) scheduler.start();
+  // The modules' background work (the canary scheduler…); none when a backend is proxied.
+  const jobs = core.startJobs();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -152,7 +151,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     url: `http://${host}:${port}`,
     db,
     async close() {
-      await scheduler.stop();
+      await jobs.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
     },

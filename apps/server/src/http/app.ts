@@ -6,7 +6,7 @@ import { authorizeTable } from '../auth/tableAccess';
 import type { Database } from '../db/database';
 import { createPostgrestApp } from '../postgrest/app';
 import type { SummaryReplies } from '../services/canary/summaryReplies';
-import type { Service, ServiceConfig, ServiceContext } from '../services/defineService';
+import type { Service, ServiceConfig, ServiceContext, ServiceJob } from '../services/defineService';
 import { createEventBus } from '../services/events';
 import { SERVICES } from '../services/list';
 import { createServiceRegistry } from '../services/registry';
@@ -51,16 +51,23 @@ export interface AppOptions {
   services?: readonly Service[];
 }
 
+/** The core app, and the service modules' background work to start once it listens. */
+export type CoreApp = Hono<AppEnv> & {
+  /** Starts every module's jobs; the returned job stops them all (in reverse order). */
+  startJobs(): ServiceJob;
+};
+
 /**
  * The core app: security and auth middleware, each service module's routes, the PostgREST engine
  * at /api/db over every module's tables, and the console. Refuses to build (ServiceRegistryError)
  * when two modules claim one name, table, rpc function or route base.
  */
-export function createApp(options: AppOptions): Hono<AppEnv> {
+export function createApp(options: AppOptions): CoreApp {
   const { db } = options;
   const log = options.log ?? silentLogger;
   const registry = createServiceRegistry(options.services ?? SERVICES);
   const app = new Hono<AppEnv>();
+  let startJobs = (): ServiceJob => ({ stop: async () => undefined });
   app.use(requestLogger(log));
   app.onError((error, c) => handleError(error, c, log));
   app.notFound((c) =>
@@ -104,6 +111,16 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
         events.on(name as 'table-written', (event) => handler(event, context, state));
       return { service, state };
     });
+    startJobs = () => {
+      const jobs = modules.flatMap(({ service, state }) =>
+        service.jobs ? [service.jobs(context, state)] : [],
+      );
+      return {
+        async stop() {
+          for (const job of jobs.reverse()) await job.stop();
+        },
+      };
+    };
     const mount = (publicRoutes: boolean) => {
       for (const { service, state } of modules)
         for (const route of service.routes ?? [])
@@ -143,7 +160,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const serveConsole = consoleHandler(options.consoleDir);
     app.get('*', serveConsole);
   }
-  return app;
+  return Object.assign(app, { startJobs: () => startJobs() });
 }
 
 function isUnder(path: string, prefix: string): boolean {

@@ -85,6 +85,11 @@ export interface ServiceRoute<S> {
   app(context: ServiceContext, state: S): Hono<AppEnv>;
 }
 
+/** Background work a module runs while the server is up (a scheduler, a queue consumer). */
+export interface ServiceJob {
+  stop(): Promise<void>;
+}
+
 export type ServiceHandlers<S> = {
   [E in ServiceEventName]?: (
     event: ServiceEvents[E],
@@ -114,6 +119,11 @@ export interface ServiceDefinition<S = undefined> {
   /** This module's part of the demo estate (`--seed demo`). */
   seed?: DemoSeed;
   on?: ServiceHandlers<S>;
+  /**
+   * Starts the module's background work once the server listens; stopped before it closes. Only
+   * the server starts jobs (startServer), not an app built in a test.
+   */
+  jobs?(context: ServiceContext, state: S): ServiceJob;
 }
 
 /** A service as the registry sees it (its state type erased). */

@@ -1,12 +1,13 @@
 import { defineService } from '../defineService';
 import { canaryRoutes } from './routes';
+import { CanaryScheduler } from './scheduler';
 import { seedCanaries } from './seed';
 import { createSummaryReplies, type SummaryReplies } from './summaryReplies';
 import { createSummaryTable, SUMMARY_SOURCES } from './summaryTable';
 
 /**
- * The canary service: canaries, checks and their statuses, the health summary, the runner, and
- * /api/canary. The scheduler (./scheduler) is started by the server beside the app.
+ * The canary service: canaries, checks and their statuses, the health summary, the runner and its
+ * scheduler, and /api/canary.
  */
 export const canaryService = defineService({
   name: 'canary',
@@ -38,6 +39,12 @@ export const canaryService = defineService({
     check_summary_for_component: { object: 'canaries', readOnly: true },
   },
   seed: seedCanaries,
+  // Runs canaries on their schedules; a lease in the database keeps instances from running one twice.
+  jobs: ({ db, log }) => {
+    const scheduler = new CanaryScheduler({ db, log });
+    scheduler.start();
+    return scheduler;
+  },
   on: {
     // A change to checks, canaries or statuses through /api/db is in the next summary.
     'table-written': async ({ table }, _context, summaries) => {
