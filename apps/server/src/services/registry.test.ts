@@ -54,6 +54,13 @@ describe('createServiceRegistry', () => {
     );
   });
 
+  it('refuses a route base the server mounts itself, or one under it', () => {
+    for (const base of ['/api/db', '/api/db/rpc', '/api/.ory/x'])
+      expect(() =>
+        createServiceRegistry([defineService({ name: 'x', routes: [{ base, app: emptyApp }] })]),
+      ).toThrow(/^route base \/api\/(db|\.ory)\S* of x is under \/api\/(db|\.ory), which the/);
+  });
+
   it('refuses a dependency that is unknown or listed after its dependent', () => {
     const early = defineService({ name: 'early', dependsOn: ['late'] });
     const late = defineService({ name: 'late' });

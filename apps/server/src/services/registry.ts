@@ -1,5 +1,16 @@
 import type { RpcDeclaration, Service, TableDeclaration } from './defineService';
 
+/**
+ * Paths the server mounts itself, outside any module: a module's route base may be neither one of
+ * them nor under one.
+ */
+const RESERVED_BASES: ReadonlyMap<string, string> = new Map([
+  ['/api/db', 'the PostgREST engine'],
+  ['/api/.ory', 'the identity flows'],
+  ['/api/kratos', 'the identity flows'],
+  ['/api/dev', 'the identity outbox'],
+]);
+
 /** A service list that cannot run: two owners of one name, table, function or route base. */
 export class ServiceRegistryError extends Error {}
 
@@ -50,6 +61,11 @@ export function createServiceRegistry(services: readonly Service[]): ServiceRegi
   for (const service of services) {
     for (const route of service.routes ?? []) {
       const base = route.base.replace(/\/+$/, '') || '/';
+      for (const [reserved, holder] of RESERVED_BASES)
+        if (base === reserved || base.startsWith(`${reserved}/`))
+          throw new ServiceRegistryError(
+            `route base ${base} of ${service.name} is under ${reserved}, which ${holder} serves`,
+          );
       const owner = bases.get(base);
       if (owner !== undefined)
         throw new ServiceRegistryError(
