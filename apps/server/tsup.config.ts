@@ -1,7 +1,11 @@
 import { definePackageBuild } from '../../tsup.shared.ts';
 
-// The migrations are read at runtime from beside the bundled code, so they are copied into dist.
+// Each service module's migrations are read at runtime from beside the bundled code
+// (dist/services/{name}/migrations, see servicesRoot in src/db/migrate.ts), so they are copied there.
 export default definePackageBuild(
   { index: 'src/index.ts', cli: 'src/cli.ts', bench: 'src/bench/bench.ts' },
-  { onSuccess: 'rm -rf dist/migrations && cp -r src/db/migrations dist/migrations' },
+  {
+    onSuccess:
+      'rm -rf dist/migrations dist/services && for dir in src/services/*/migrations; do name=$(basename $(dirname $dir)); mkdir -p dist/services/$name && cp -r $dir dist/services/$name/; done',
+  },
 );

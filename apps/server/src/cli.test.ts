@@ -1,9 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
+import { copyServiceMigrations } from './testing/bundle';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 let outDir = '';
@@ -29,7 +30,7 @@ beforeAll(() => {
     ],
     { cwd: packageDir, stdio: 'ignore' },
   );
-  cpSync(join(packageDir, 'src/db/migrations'), join(outDir, 'migrations'), { recursive: true });
+  copyServiceMigrations(outDir);
 }, 120_000);
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 

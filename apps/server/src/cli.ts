@@ -2,7 +2,6 @@
 import { ConfigError, parseConfig } from './config';
 import { jsonLogger } from './http/logging';
 import { startServer, StartupError } from './server';
-import { createPostgrestApp } from './postgrest/index';
 
 // Every failure a user can cause ends in one line on stderr and exit code 1, never a stack trace.
 function fail(message: string): never {
@@ -19,7 +18,7 @@ async function main() {
     throw error;
   }
   try {
-    const server = await startServer(config, jsonLogger, createPostgrestApp);
+    const server = await startServer(config, jsonLogger);
     jsonLogger({
       msg: 'listening',
       url: server.url,

@@ -2,16 +2,17 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createIdentityAuth } from './auth/identity';
-import { CanaryScheduler } from './canary/scheduler';
 import type { ServerConfig } from './config';
 import { DataDirLockedError } from './db/dataDirLock';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import { seedDemoOnce } from './db/seed/demo';
 import { withStartLock } from './db/startLock';
-import { createApp, type PostgrestAppFactory } from './http/app';
+import { createApp } from './http/app';
 import type { Logger } from './http/logging';
 import { identityRouteGuards } from './http/security';
+import { defaultServiceRegistry } from './services/list';
+import { ServiceRegistryError } from './services/registry';
 
 export interface RunningServer {
   url: string;
@@ -27,11 +28,15 @@ export const DEFAULT_REQUEST_TIMEOUT_MILLIS = 30_000;
 export const DEFAULT_MAX_CONNECTIONS = 1000;
 
 /** Opens storage, migrates, seeds an empty database, and listens. */
-export async function startServer(
-  config: ServerConfig,
-  log: Logger,
-  createPostgrestApp?: PostgrestAppFactory,
-): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, log: Logger): Promise<RunningServer> {
+  // Two modules claiming one name, table, function or route: refused before anything is touched.
+  try {
+    defaultServiceRegistry();
+  } catch (error) {
+    if (error instanceof ServiceRegistryError)
+      throw new StartupError(`the service modules conflict: ${error.message}`);
+    throw error;
+  }
   let db: Database;
   try {
     if (!config.databaseUrl && !config.memory && !existsSync(config.dataDir))
@@ -57,7 +62,10 @@ export async function startServer(
   try {
     // Instances starting together on one PostgreSQL take turns; one of them seeds.
     await withStartLock(db, async () => {
-      const applied = await migrate(db);
+      const applied = await migrate(db, undefined, {
+        onAdopted: (ids) =>
+          log({ msg: 'migrations adopted from the previous runner', migrations: ids }),
+      });
       if (applied.length) log({ msg: 'migrations applied', migrations: applied });
       if (config.seed !== 'demo') return;
       const onStart = () => log({ msg: 'seeding demo data', checks: config.checks });
@@ -69,7 +77,6 @@ export async function startServer(
     throw new StartupError(`cannot prepare the database: ${(error as Error).message}`);
   }
 
-  const scheduler = new CanaryScheduler({ db, log });
   // Sign-in flows are public, so the identity service is mounted ahead of the core app's auth; its
   // session cookie and HTTP Basic are the core app's resolvers.
   const { identity, resolvers } = createIdentityAuth(db, {
@@ -80,7 +87,7 @@ export async function startServer(
     log: (line) => log({ msg: String(line) }),
   });
   try {
-    // Its schema is CREATE ... IF NOT EXISTS, which fails when two instances race on it.
+    // Its tables come from the migrations above; two instances racing on the first identities take turns.
     await withStartLock(db, () => identity.init());
   } catch (error) {
     await db.close().catch(() => undefined);
@@ -94,7 +101,6 @@ export async function startServer(
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     log,
-    createPostgrestApp,
     summaryCacheMillis: 5000,
     summaryStaleMillis: 30_000,
     resolvers,
@@ -136,7 +142,8 @@ export async function startServer(
     await db.close().catch(() => undefined);
     throw error;
   });
-  if (!config.backendUrl) scheduler.start();
+  // The modules' background work (the canary scheduler…); none when a backend is proxied.
+  const jobs = core.startJobs();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -144,7 +151,7 @@ export async function startServer(
     url: `http://${host}:${port}`,
     db,
     async close() {
-      await scheduler.stop();
+      await jobs.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
     },

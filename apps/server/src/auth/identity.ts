@@ -5,7 +5,7 @@ import {
   type IdentityOptions,
   type IdentityService,
   type IdentityUser,
-} from '../identity/index';
+} from '../services/identity/index';
 import { loadAccess, resolveUser, type UserResolver } from './resolve';
 import type { AuthUser } from './user';
 

@@ -1,4 +1,4 @@
-export { authorizeTable, actionOfMethod, RPC_RESOURCES, TABLE_RESOURCES } from './tableAccess';
+export { authorizeTable, actionOfMethod } from './tableAccess';
 export type { TableAuthorization } from './tableAccess';
 export { createIdentityAuth, type IdentityAuth } from './identity';
 export { resolveUser, loadAccess } from './resolve';

@@ -5,7 +5,6 @@ import { PGliteDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed/demo';
 import { createApp } from '../http/app';
-import { createPostgrestApp } from '../postgrest/index';
 
 const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 30);
 const POLL_CLIENTS = 50;
@@ -25,11 +24,20 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 /** summaryStaleMillis set: the summary is served from the refreshed table, as the CLI does. */
-async function withServer<T>(db: PGliteDatabase, summaryCacheMillis: number, summaryStaleMillis: number | undefined, fn: (url: string) => Promise<T>): Promise<T> {
-  const app = createApp({ db, auth: 'disabled', summaryCacheMillis, summaryStaleMillis, createPostgrestApp });
-  const { server, url } = await new Promise<{ server: ReturnType<typeof serve>; url: string }>((resolve) => {
-    const instance = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server: instance, url: `http://127.0.0.1:${info.port}` }));
-  });
+async function withServer<T>(
+  db: PGliteDatabase,
+  summaryCacheMillis: number,
+  summaryStaleMillis: number | undefined,
+  fn: (url: string) => Promise<T>,
+): Promise<T> {
+  const app = createApp({ db, auth: 'disabled', summaryCacheMillis, summaryStaleMillis });
+  const { server, url } = await new Promise<{ server: ReturnType<typeof serve>; url: string }>(
+    (resolve) => {
+      const instance = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+        resolve({ server: instance, url: `http://127.0.0.1:${info.port}` }),
+      );
+    },
+  );
   try {
     return await fn(url);
   } finally {
@@ -38,8 +46,12 @@ async function withServer<T>(db: PGliteDatabase, summaryCacheMillis: number, sum
 }
 
 /** What a console list page asks /api/db for: one page, an embed, and the exact count. */
-async function listLatency(url: string, runs: number): Promise<{ p50: number; p99: number; total: string }> {
-  const query = '/api/db/checks?select=id,name,status,type,canary:canaries(id,name)&deleted_at=is.null&order=name.asc&limit=50&offset=100';
+async function listLatency(
+  url: string,
+  runs: number,
+): Promise<{ p50: number; p99: number; total: string }> {
+  const query =
+    '/api/db/checks?select=id,name,status,type,canary:canaries(id,name)&deleted_at=is.null&order=name.asc&limit=50&offset=100';
   const samples: number[] = [];
   let total = '';
   for (let run = 0; run < runs; run += 1) {
@@ -47,7 +59,8 @@ async function listLatency(url: string, runs: number): Promise<{ p50: number; p9
       await timed(async () => {
         const response = await fetch(`${url}${query}`, { headers: { Prefer: 'count=exact' } });
         await response.arrayBuffer();
-        if (response.status !== 200 && response.status !== 206) throw new Error(`list query answered ${response.status}`);
+        if (response.status !== 200 && response.status !== 206)
+          throw new Error(`list query answered ${response.status}`);
         total = response.headers.get('content-range')?.split('/')[1] ?? '';
       }),
     );
@@ -55,7 +68,10 @@ async function listLatency(url: string, runs: number): Promise<{ p50: number; p9
   return { p50: percentile(samples, 50), p99: percentile(samples, 99), total };
 }
 
-async function summaryLatency(url: string, runs: number): Promise<{ p50: number; p99: number; bytes: number }> {
+async function summaryLatency(
+  url: string,
+  runs: number,
+): Promise<{ p50: number; p99: number; bytes: number }> {
   const samples: number[] = [];
   let bytes = 0;
   for (let i = 0; i < runs; i += 1) {
@@ -119,13 +135,17 @@ async function main() {
   let summaryBaseline: number | undefined;
   for (const size of SIZES) {
     const { db, seedMillis } = await seeded(size);
-    report(`seed ${size} checks: ${(seedMillis / 1000).toFixed(1)} s${size === 10_000 ? ' (target < 60 s)' : ''}`);
+    report(
+      `seed ${size} checks: ${(seedMillis / 1000).toFixed(1)} s${size === 10_000 ? ' (target < 60 s)' : ''}`,
+    );
     // The real cost of one computation from check_summary (what every refresh of the table pays).
     let live = { p50: 0, p99: 0, bytes: 0 };
     await withServer(db, 0, undefined, async (url) => {
       await summaryLatency(url, 2);
       live = await summaryLatency(url, size >= 50_000 ? 5 : 20);
-      report(`summary computed live at ${size} checks: p50 ${ms(live.p50)}, p99 ${ms(live.p99)}, ${(live.bytes / 1e6).toFixed(1)} MB (x${(live.p50 / selectOne).toFixed(0)} of SELECT 1)`);
+      report(
+        `summary computed live at ${size} checks: p50 ${ms(live.p50)}, p99 ${ms(live.p99)}, ${(live.bytes / 1e6).toFixed(1)} MB (x${(live.p50 / selectOne).toFixed(0)} of SELECT 1)`,
+      );
     });
     // As served by the CLI: from the refreshed opsdeck.summary_rows (no 5 s reply cache here).
     await withServer(db, 0, 30_000, async (url) => {

@@ -12,8 +12,8 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
 
   it('are recorded once and a second run applies nothing', async () => {
     const all = await loadMigrations();
-    const { rows } = await db.query<{ name: string }>('SELECT name FROM opsdeck.migrations ORDER BY name');
-    expect(rows.map((row) => row.name)).toEqual(all.map((m) => m.name));
+    const { rows } = await db.query<{ name: string }>('SELECT name FROM opsdeck.migrations');
+    expect(rows.map((row) => row.name).sort()).toEqual(all.map((m) => m.id).sort());
     expect(await migrate(db)).toEqual([]);
     // Re-running every file's SQL too must not fail: each statement is idempotent on its own.
     for (const migration of all) await db.exec(migration.sql);
@@ -25,20 +25,62 @@ describe.each(testDatabases())('migrations on $engine', (target) => {
     );
     const names = new Set(rows.map((row) => row.table_name));
     for (const name of [
-      'canaries', 'checks', 'check_statuses', 'check_summary', 'checks_by_component', 'check_summary_for_config',
-      'check_names', 'check_labels', 'components', 'topologies', 'config_items', 'configs', 'config_changes',
-      'config_analysis', 'config_relationships', 'config_component_relationships', 'config_scrapers',
-      'job_history', 'job_histories', 'job_history_names', 'event_queue', 'event_queue_summary', 'incidents',
-      'hypotheses', 'evidences', 'comments', 'responders', 'incident_histories', 'playbooks', 'playbook_runs',
-      'playbook_run_actions', 'playbook_approvals', 'notifications', 'notification_silences',
-      'notification_send_history', 'permissions', 'teams', 'team_members', 'people', 'agents', 'agents_summary',
-      'properties', 'connections', 'logging_backends', 'identities', 'sessions',
+      'canaries',
+      'checks',
+      'check_statuses',
+      'check_summary',
+      'checks_by_component',
+      'check_summary_for_config',
+      'check_names',
+      'check_labels',
+      'components',
+      'topologies',
+      'config_items',
+      'configs',
+      'config_changes',
+      'config_analysis',
+      'config_relationships',
+      'config_component_relationships',
+      'config_scrapers',
+      'job_history',
+      'job_histories',
+      'job_history_names',
+      'event_queue',
+      'event_queue_summary',
+      'incidents',
+      'hypotheses',
+      'evidences',
+      'comments',
+      'responders',
+      'incident_histories',
+      'playbooks',
+      'playbook_runs',
+      'playbook_run_actions',
+      'playbook_approvals',
+      'notifications',
+      'notification_silences',
+      'notification_send_history',
+      'permissions',
+      'teams',
+      'team_members',
+      'people',
+      'agents',
+      'agents_summary',
+      'properties',
+      'connections',
+      'logging_backends',
+      'identities',
+      'sessions',
     ]) {
       expect(names, name).toContain(name);
     }
-    const fks = await db.query<{ conname: string }>("SELECT conname FROM pg_constraint WHERE contype = 'f'");
+    const fks = await db.query<{ conname: string }>(
+      "SELECT conname FROM pg_constraint WHERE contype = 'f'",
+    );
     const fkNames = fks.rows.map((row) => row.conname);
-    expect(fkNames).toEqual(expect.arrayContaining(['checks_canary_id_fkey', 'checks_agent_id_fkey']));
+    expect(fkNames).toEqual(
+      expect.arrayContaining(['checks_canary_id_fkey', 'checks_agent_id_fkey']),
+    );
   });
 
   it('gives the same JS values on both engines', async () => {

@@ -1,17 +1,18 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { RESOURCES } from '@opsdeck/rbac';
-import type { Database } from '../db/database';
-import { authRoutes } from '../auth/routes';
+import { Hono } from 'hono';
 import { requireUser, type AuthMode } from '../auth/middleware';
 import type { UserResolver } from '../auth/resolve';
-import { authorshipColumns, type AuthorshipColumns } from '../auth/authorship';
-import { actionOfMethod, authorizeTable } from '../auth/tableAccess';
-import { createSummaryTable, SUMMARY_SOURCES } from '../canary/summaryTable';
-import { canaryRoutes } from '../canary/routes';
-import { createSummaryReplies, type SummaryReplies } from '../canary/summaryReplies';
+import { authorshipColumns } from '../auth/authorship';
+import { authorizeTable } from '../auth/tableAccess';
+import type { Database } from '../db/database';
+import { createPostgrestApp } from '../postgrest/app';
+import type { SummaryReplies } from '../services/canary/summaryReplies';
+import type { Service, ServiceConfig, ServiceContext, ServiceJob } from '../services/defineService';
+import { createEventBus } from '../services/events';
+import { SERVICES } from '../services/list';
+import { createServiceRegistry } from '../services/registry';
 import { consoleHandler } from './console';
 import type { AppEnv } from './env';
-import { errorBody, forbidden, handleError } from './errors';
+import { errorBody, handleError } from './errors';
 import { requestLogger, silentLogger, type Logger } from './logging';
 import { proxyToBackend } from './proxy';
 import {
@@ -25,27 +26,11 @@ import {
 
 export const SERVER_VERSION = '0.1.0';
 
-/** The PostgREST-compatible engine's factory (apps/server/src/postgrest), passed in by the caller. */
-export type PostgrestAppFactory = (options: {
-  db: Database;
-  authorize: (
-    table: string,
-    method: string,
-    c: Context<AppEnv>,
-  ) => ReturnType<typeof authorizeTable>;
-  /** Server-set authorship (created_by, created_at, updated_at) of every relation written. */
-  serverColumns: (
-    relation: { columns: readonly { name: string }[] },
-    c: Context<AppEnv>,
-  ) => AuthorshipColumns;
-}) => Hono<AppEnv> | Hono;
-
 export interface AppOptions {
   db: Database;
   auth?: AuthMode;
   /** How users are recognised (src/auth/identity.ts: session cookie, then Basic); none: every /api call is 401. */
   resolvers?: UserResolver[];
-  createPostgrestApp?: PostgrestAppFactory;
   consoleDir?: string;
   backendUrl?: string;
   /** Our own origin as people reach it (config --public-url); unset: the request's own origin. */
@@ -62,12 +47,27 @@ export interface AppOptions {
   summaryStaleMillis?: number;
   /** The summary replies to serve instead of ones made from the two options above (a test watching the cache). */
   summaryReplies?: SummaryReplies;
+  /** The service modules (default: the server's list, src/services/list.ts). */
+  services?: readonly Service[];
 }
 
-export function createApp(options: AppOptions): Hono<AppEnv> {
+/** The core app, and the service modules' background work to start once it listens. */
+export type CoreApp = Hono<AppEnv> & {
+  /** Starts every module's jobs; the returned job stops them all (in reverse order). */
+  startJobs(): ServiceJob;
+};
+
+/**
+ * The core app: security and auth middleware, each service module's routes, the PostgREST engine
+ * at /api/db over every module's tables, and the console. Refuses to build (ServiceRegistryError)
+ * when two modules claim one name, table, rpc function or route base.
+ */
+export function createApp(options: AppOptions): CoreApp {
   const { db } = options;
   const log = options.log ?? silentLogger;
+  const registry = createServiceRegistry(options.services ?? SERVICES);
   const app = new Hono<AppEnv>();
+  let startJobs = (): ServiceJob => ({ stop: async () => undefined });
   app.use(requestLogger(log));
   app.onError((error, c) => handleError(error, c, log));
   app.notFound((c) =>
@@ -96,25 +96,40 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     app.use('/api/*', (c, next) =>
       (isUnder(c.req.path, '/api/db') ? rowsLimit : documentLimit)(c, next),
     );
-    // Readable without a session: the console reads feature flags before sign-in.
-    app.get('/api/properties', async (c) => {
-      const { rows } = await db.query<{ name: string; value: string | null }>(
-        'SELECT name, value FROM properties ORDER BY name',
-      );
-      return c.json(
-        rows.map((row) => ({
-          name: row.name,
-          value: row.value ?? '',
-          source: 'db',
-          type: 'string',
-          description: '',
-        })),
-      );
-    });
-    app.get('/api/about', (c) =>
-      c.json({ appVersion: SERVER_VERSION, chartVersion: SERVER_VERSION }),
-    );
 
+    const events = createEventBus(log);
+    const config: ServiceConfig = {
+      publicUrl: options.publicUrl,
+      summaryCacheMillis: options.summaryCacheMillis,
+      summaryStaleMillis: options.summaryStaleMillis,
+      summaryReplies: options.summaryReplies,
+    };
+    const context: ServiceContext = { db, log, config, events, version: SERVER_VERSION };
+    const modules = registry.services.map((service) => {
+      const state = service.setup?.(context);
+      for (const [name, handler] of Object.entries(service.on ?? {}))
+        events.on(name as 'table-written', (event) => handler(event, context, state));
+      return { service, state };
+    });
+    startJobs = () => {
+      const jobs = modules.flatMap(({ service, state }) =>
+        service.jobs ? [service.jobs(context, state)] : [],
+      );
+      return {
+        async stop() {
+          for (const job of jobs.reverse()) await job.stop();
+        },
+      };
+    };
+    const mount = (publicRoutes: boolean) => {
+      for (const { service, state } of modules)
+        for (const route of service.routes ?? [])
+          if ((route.public ?? false) === publicRoutes)
+            app.route(route.base, route.app(context, state));
+    };
+
+    // Readable without a session (the console reads feature flags before sign-in).
+    mount(true);
     const auth = requireUser({ mode: options.auth ?? 'basic', resolvers: options.resolvers ?? [] });
     app.use('/api/*', auth);
     // The Kratos-compatible routes take browser forms, guarded by their own CSRF token.
@@ -124,79 +139,18 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
         ? next()
         : jsonOnly(c, next),
     );
-    app.route('/api/auth', authRoutes());
-    const summaryTable =
-      options.summaryStaleMillis === undefined
-        ? undefined
-        : createSummaryTable(db, { staleMillis: options.summaryStaleMillis, log });
-    const summaries =
-      options.summaryReplies ??
-      createSummaryReplies(db, {
-        cacheMillis: options.summaryCacheMillis ?? 0,
-        table: summaryTable,
-      });
-    app.route('/api/canary', canaryRoutes(db, SERVER_VERSION, summaries));
-    // A change to checks, canaries or statuses through /api/db is in the next summary.
-    app.use('/api/db/:table', async (c, next) => {
-      await next();
-      if (
-        actionOfMethod(c.req.method) === 'write' &&
-        SUMMARY_SOURCES.has(c.req.param('table')) &&
-        c.res.status < 400
-      )
-        await summaries.changed();
-    });
-    app.get('/api/kubeconfig', readsSomething, (c) => {
-      // The configured address, not the Host header: a forged Host must not point kubectl elsewhere.
-      const server = options.publicUrl ?? new URL(c.req.url).origin;
-      const user = c.get('user');
-      const kubeconfig = [
-        'apiVersion: v1',
-        'kind: Config',
-        'clusters:',
-        '- name: opsdeck',
-        '  cluster:',
-        `    server: ${server}/api`,
-        'contexts:',
-        '- name: opsdeck',
-        '  context:',
-        '    cluster: opsdeck',
-        `    user: ${user.email ?? user.name}`,
-        'current-context: opsdeck',
-        'users:',
-        `- name: ${user.email ?? user.name}`,
-        '  user: {}',
-        '',
-      ].join('\n');
-      return c.body(kubeconfig, 200, {
-        'Content-Type': 'application/yaml',
-        'Content-Disposition': 'attachment; filename="kubeconfig.yaml"',
-      });
-    });
-
-    if (options.createPostgrestApp) {
-      app.route(
-        '/api/db',
-        options.createPostgrestApp({
-          db,
-          authorize: (table, method, c) =>
-            authorizeTable(c.get('user'), table, method, c.get('authorizer')),
-          serverColumns: (relation, c) => authorshipColumns(c.get('user'), relation),
-        }) as Hono<AppEnv>,
-      );
-    } else {
-      // The engine is mounted here once it exists; until then the tables are refused, still after auth.
-      app.all('/api/db/:table', (c) => {
-        const decision = authorizeTable(
-          c.get('user'),
-          c.req.param('table'),
-          c.req.method,
-          c.get('authorizer'),
-        );
-        if (!decision.allowed) throw forbidden(decision.reason ?? 'forbidden');
-        return c.json(errorBody('not implemented', '/api/db is not available in this build'), 501);
-      });
-    }
+    mount(false);
+    app.route(
+      '/api/db',
+      createPostgrestApp<AppEnv>({
+        db,
+        authorize: (table, method, c) =>
+          authorizeTable(c.get('user'), table, method, c.get('authorizer'), registry),
+        serverColumns: (relation, c) => authorshipColumns(c.get('user'), relation),
+        // A committed write tells the modules (the canary module clears the summary it serves).
+        onWritten: (event) => events.emit('table-written', event),
+      }),
+    );
     app.all('/api/*', (c) =>
       c.json(errorBody('not found', `${c.req.method} ${c.req.path} not found`), 404),
     );
@@ -206,16 +160,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const serveConsole = consoleHandler(options.consoleDir);
     app.get('*', serveConsole);
   }
-  return app;
+  return Object.assign(app, { startJobs: () => startJobs() });
 }
 
 function isUnder(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
-
-// §6: a guest reads nothing, so has no use for (and gets no) cluster address.
-const readsSomething: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get('authorizer').canAny(RESOURCES.map((resource) => [resource, 'read'] as const)))
-    throw forbidden('the kubeconfig needs read access to something');
-  await next();
-};

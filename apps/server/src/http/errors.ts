@@ -40,6 +40,42 @@ export async function readJsonBody(c: Context): Promise<Record<string, unknown>>
   return value as Record<string, unknown>;
 }
 
+/**
+ * What a request body is checked against: a zod schema (@opsdeck/api-client exports one per
+ * contract, which its calls use too), described by the one method used here.
+ */
+export interface BodySchema<T> {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly BodyIssue[] } };
+}
+
+/** A zod issue, as much of it as the 400's message uses. */
+interface BodyIssue {
+  path: PropertyKey[];
+  message: string;
+  /** The type wanted (invalid_type). */
+  expected?: string;
+  /** The values allowed (invalid_value). */
+  values?: readonly unknown[];
+}
+
+// zod/mini ships no messages ("Invalid input"), so the message names what was expected.
+function describeIssue(issue: BodyIssue): string {
+  const field = issue.path.map(String).join('.') || 'body';
+  const expected = issue.values
+    ? `one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`
+    : issue.expected;
+  return `${field}: ${issue.message}${expected ? ` (expected ${expected})` : ''}`;
+}
+
+/** Reads a JSON object body (as readJsonBody) and validates it; a mismatch is a 400 naming the field. */
+export async function readValidBody<T>(c: Context, schema: BodySchema<T>): Promise<T> {
+  const result = schema.safeParse(await readJsonBody(c));
+  if (result.success) return result.data;
+  throw badRequest(result.error.issues.map(describeIssue).join('; '));
+}
+
 export function handleError(
   error: Error,
   c: Context,

@@ -81,6 +81,17 @@ export interface PostgrestAppOptions<E extends Env = Env> {
    * body says; called for every insert, upsert and PATCH of every relation.
    */
   serverColumns?: (relation: CatalogRelation, c: Context<E>) => ServerColumns | undefined;
+  /**
+   * Told after a write to a table commits (an insert or upsert, an update, a delete), before the
+   * reply goes out; the reply waits for it. Not called for reads, refused or rolled back writes.
+   */
+  onWritten?: (event: TableWritten) => void | Promise<void>;
+}
+
+/** One committed write through the engine. */
+export interface TableWritten {
+  table: string;
+  action: 'insert' | 'update' | 'delete';
 }
 
 const jsonType = 'application/json; charset=utf-8';
@@ -327,6 +338,7 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
       });
       n = result.n;
       body = result.body;
+      await options.onWritten?.({ table: tableName, action: verb });
     } else if (shape === 'object') {
       singular(body, 0);
     }

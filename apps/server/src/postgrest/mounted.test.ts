@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../db/seed/demo';
 import { testDatabases } from '../testing/databases';
 import { basic, startTestServer, type TestServer } from '../testing/server';
-import { createPostgrestApp } from './index';
 
 // The engine as the server mounts it: core createApp at /api/db, Basic auth with the demo people,
 // and the core's authorizeTable (the role matrix of the reference) as the authorization hook.
@@ -12,7 +11,7 @@ describe.each(testDatabases())('/api/db mounted in the server on $engine', (targ
   beforeAll(async () => {
     const db = await target.open();
     await seedDemo(db, { checks: 20 });
-    server = await startTestServer({ db, createPostgrestApp });
+    server = await startTestServer({ db });
   });
   afterAll(async () => {
     await server?.close();

@@ -5,9 +5,8 @@ import { parseConfig } from '../config';
 import type { Database } from '../db/database';
 import { PostgresDatabase } from '../db/database';
 import { seedDemo } from '../db/seed/demo';
-import { CookieJar, csrf } from '../identity/identity.test.helper.ts';
-import { defaultScryptCost } from '../identity/crypto.ts';
-import { createPostgrestApp } from '../postgrest/index';
+import { CookieJar, csrf } from '../services/identity/identity.test.helper.ts';
+import { defaultScryptCost } from '../services/identity/crypto.ts';
 import { startServer, type RunningServer } from '../server';
 import { testDatabases, testDatabaseUrl } from '../testing/databases';
 import { basic, startTestServer, type TestServer } from '../testing/server';
@@ -92,7 +91,7 @@ describe.each(testDatabases())('authentication on $engine', (target) => {
     db = await target.open();
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM people');
     if (rows[0]?.n === 0) await seedDemo(db, { checks: 5 });
-    server = await startTestServer({ db, createPostgrestApp });
+    server = await startTestServer({ db });
   });
   afterEach(async () => {
     // Every test signs in from 127.0.0.1: one test's failures must not lock the next one out.
@@ -396,7 +395,7 @@ describe.each(cliTargets())('the CLI server on $engine', (target) => {
       [...(await target.args()), '--port', '0', '--checks', '3', ...args],
       {},
     );
-    const server = await startServer(config, () => undefined, createPostgrestApp);
+    const server = await startServer(config, () => undefined);
     running.push(server);
     return server;
   };

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { seedDemo } from '../db/seed/demo';
-import { createPostgrestApp } from '../postgrest/index';
 import { testDatabases } from '../testing/databases';
 import { basic, startTestServer, type TestServer } from '../testing/server';
 
@@ -18,7 +17,7 @@ describe.each(testDatabases())('authorization of /api/db writes on $engine', (ta
   beforeAll(async () => {
     db = await target.open();
     await seedDemo(db, { checks: 5 });
-    server = await startTestServer({ db, createPostgrestApp });
+    server = await startTestServer({ db });
     const { rows } = await db.query<{ id: string; email: string }>(
       "SELECT id, email FROM people WHERE email LIKE '%@local'",
     );

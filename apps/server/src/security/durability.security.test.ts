@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,6 +10,7 @@ import { DATA_DIR_LOCK_FILE } from '../db/dataDirLock';
 import { PostgresDatabase } from '../db/database';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ROLES } from '../db/seed/demo';
 import { testDatabaseUrl } from '../testing/databases';
+import { copyServiceMigrations } from '../testing/bundle';
 
 // Issue 17, durability: the CLI as users run it (bundled, spawned, killed with SIGKILL), on PGlite and
 // on the test PostgreSQL.
@@ -41,7 +42,7 @@ beforeAll(() => {
     ],
     { cwd: packageDir, stdio: 'ignore' },
   );
-  cpSync(join(packageDir, 'src/db/migrations'), join(buildDir, 'migrations'), { recursive: true });
+  copyServiceMigrations(buildDir);
   scratchDir = mkdtempSync(join(tmpdir(), 'opsdeck-durability-'));
 }, 120_000);
 

@@ -8,7 +8,6 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import { seedDemo } from '../db/seed/demo';
 import { silentLogger } from '../http/logging';
-import { createPostgrestApp } from '../postgrest/index';
 import { startServer, type RunningServer } from '../server';
 import { testDatabases } from '../testing/databases';
 import { basic, startTestServer, type TestServer } from '../testing/server';
@@ -73,7 +72,7 @@ describe.each(testDatabases())('HTTP layer of /api on $engine', (target) => {
   beforeAll(async () => {
     db = await target.open();
     await seedDemo(db, { checks: 5 });
-    server = await startTestServer({ db, createPostgrestApp, summaryCacheMillis: 0 });
+    server = await startTestServer({ db, summaryCacheMillis: 0 });
     const { rows } = await db.query<{ id: string }>(
       'SELECT id FROM incidents ORDER BY created_at LIMIT 1',
     );
@@ -226,10 +225,9 @@ describe.each(testDatabases())('HTTP layer of /api on $engine', (target) => {
   it('#6 takes our origin from --public-url, and from X-Forwarded-* only behind a trusted proxy', async () => {
     const behindProxy = await startTestServer({
       db,
-      createPostgrestApp,
       publicUrl: 'https://ops.example.com',
     });
-    const trusting = await startTestServer({ db, createPostgrestApp, trustProxy: true });
+    const trusting = await startTestServer({ db, trustProxy: true });
     try {
       const write = (url: string, headers: Record<string, string>) =>
         fetch(`${url}/api/db/comments`, {
@@ -424,7 +422,6 @@ describe('the server as started by the CLI (identity routes, console files)', ()
     server = await startServer(
       { ...baseConfig, seed: 'demo', checks: 3, consoleDir },
       silentLogger,
-      createPostgrestApp,
     );
   });
   afterAll(async () => {
@@ -577,7 +574,6 @@ describe('the server as started by the CLI (timeouts and connections)', () => {
     server = await startServer(
       { ...baseConfig, auth: 'disabled', requestTimeoutMillis: 1000, maxConnections: 4 },
       silentLogger,
-      createPostgrestApp,
     );
     port = Number(new URL(server.url).port);
   });

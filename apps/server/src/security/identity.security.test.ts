@@ -9,7 +9,7 @@ import {
   latestCode,
   startIdentityServer,
   type IdentityServer,
-} from '../identity/identity.test.helper.ts';
+} from '../services/identity/identity.test.helper.ts';
 import { testDatabases, type TestDatabaseTarget } from '../testing/databases.ts';
 
 // Issue 17, identity service: throttles and one-time codes counted atomically (#3), registering an

@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSummaryReplies, type SummaryRepliesOptions } from '../canary/summaryReplies';
+import {
+  createSummaryReplies,
+  type SummaryRepliesOptions,
+} from '../services/canary/summaryReplies';
 import type { Database } from '../db/database';
 import { seedDemo } from '../db/seed/demo';
 import { handleError } from '../http/errors';
-import { createPostgrestApp } from '../postgrest';
 import { fromDatabaseError } from '../postgrest/errors';
 import { startEngine } from '../postgrest/postgrest.test.helper';
 import { testDatabases } from '../testing/databases';
@@ -19,7 +21,7 @@ describe.each(testDatabases())('bad input and resources on $engine', (target) =>
   beforeAll(async () => {
     db = await target.open();
     await seedDemo(db, { checks: 20 });
-    server = await startTestServer({ db, createPostgrestApp });
+    server = await startTestServer({ db });
     const { rows } = await db.query<{ id: string }>('SELECT id FROM checks ORDER BY name LIMIT 1');
     checkId = rows[0]!.id;
   });
@@ -173,7 +175,7 @@ describe.each(testDatabases())('bad input and resources on $engine', (target) =>
     run: (server: WatchedServer) => Promise<void>,
   ) {
     const summaries = createSummaryReplies(db, options);
-    const cached = await startTestServer({ db, createPostgrestApp, summaryReplies: summaries });
+    const cached = await startTestServer({ db, summaryReplies: summaries });
     const post = async (body: unknown) => {
       const response = await fetch(`${cached.url}/api/canary/api/summary`, {
         method: 'POST',

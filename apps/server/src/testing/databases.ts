@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { PGliteDatabase, PostgresDatabase, type Database, type DatabaseEngine } from '../db/database';
+import {
+  PGliteDatabase,
+  PostgresDatabase,
+  type Database,
+  type DatabaseEngine,
+} from '../db/database';
 import { migrate } from '../db/migrate';
 
 /** One engine a suite runs against; `open` gives a migrated database, `release` frees it. */
@@ -104,4 +109,61 @@ export async function freshPGlite(): Promise<PGliteDatabase> {
   const db = await PGliteDatabase.open();
   await migrate(db);
   return db;
+}
+
+/** An engine that hands out empty, unmigrated databases, a new one on every `open` (migration tests). */
+export interface BareDatabaseTarget {
+  engine: DatabaseEngine;
+  open(): Promise<Database>;
+  /** Closes (and on Postgres drops) every database it opened. */
+  release(): Promise<void>;
+}
+
+/** Bare databases on PGlite, and on Postgres when a test URL is known. */
+export function bareTestDatabases(): BareDatabaseTarget[] {
+  const url = testDatabaseUrl();
+  const pglite = (): BareDatabaseTarget => {
+    const opened: Database[] = [];
+    return {
+      engine: 'pglite',
+      async open() {
+        const db = await PGliteDatabase.open();
+        opened.push(db);
+        return db;
+      },
+      async release() {
+        for (const db of opened.splice(0)) await db.close();
+      },
+    };
+  };
+  const postgres = (base: string): BareDatabaseTarget => {
+    const opened: { name: string; db: Database }[] = [];
+    return {
+      engine: 'postgres',
+      async open() {
+        const name = `opsdeck_test_${randomBytes(6).toString('hex')}`;
+        const admin = await PostgresDatabase.open({ url: base, max: 1 });
+        try {
+          await admin.exec(`CREATE DATABASE ${name}`);
+        } finally {
+          await admin.close();
+        }
+        const db = await PostgresDatabase.open({ url: withDatabase(base, name) });
+        opened.push({ name, db });
+        return db;
+      },
+      async release() {
+        for (const { name, db } of opened.splice(0)) {
+          await db.close();
+          const admin = await PostgresDatabase.open({ url: base, max: 1 });
+          try {
+            await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          } finally {
+            await admin.close();
+          }
+        }
+      },
+    };
+  };
+  return url ? [pglite(), postgres(url)] : [pglite()];
 }

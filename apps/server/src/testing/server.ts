@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createIdentityAuth } from '../auth/identity';
 import { createApp, type AppOptions } from '../http/app';
-import type { IdentityOptions, IdentityService } from '../identity/index';
+import type { IdentityOptions, IdentityService } from '../services/identity/index';
 
 export interface TestServer {
   url: string;

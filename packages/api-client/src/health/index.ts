@@ -8,5 +8,10 @@ export {
 export type { CheckDetails, CheckGraphReply } from './checkSchemas.ts';
 export { healthKeys } from './keys.ts';
 export { recentStatusesQuery } from './recentStatuses.ts';
-export { checkSummaryReplySchema, type CheckStatus, type CheckSummary } from './schemas.ts';
+export {
+  checkSummaryQuerySchema,
+  checkSummaryReplySchema,
+  type CheckStatus,
+  type CheckSummary,
+} from './schemas.ts';
 export { checkSummaryQuery } from './summary.ts';

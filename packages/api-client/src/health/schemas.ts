@@ -68,3 +68,14 @@ export interface StatusHistoryPage {
   data: CheckStatus[];
   totalEntries: number;
 }
+
+/**
+ * The POST body of `/canary/api/summary`, the query of `getCheckSummary`; the server validates what
+ * it receives with this same schema. Null and empty values are Go's zero values, read as absent;
+ * `deleteFrom` is an RFC 3339 time (the server also bounds it to the years 0001-9999).
+ */
+export const checkSummaryQuerySchema = z.object({
+  labels,
+  sortBy: z.nullish(z.enum(['name', '-name', ''])),
+  deleteFrom: maybeText,
+});

@@ -1,0 +1,187 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from '../server';
+import { bareTestDatabases } from '../testing/databases';
+import { basic } from '../testing/server';
+import { PGliteDatabase, type Database } from './database';
+import { LEGACY_MIGRATIONS, loadMigrations, migrate } from './migrate';
+import { seedDemo } from './seed/demo';
+
+// The runner before service modules, kept as a fixture: one folder of 001-006, each recorded by its
+// file name, and the identity service's CREATE ... IF NOT EXISTS run at every start.
+const legacyDir = new URL('../testing/legacy-migrations/', import.meta.url);
+
+async function migrateAsLegacy(db: Database, upTo = LEGACY_MIGRATIONS.length): Promise<void> {
+  const files = readdirSync(legacyDir)
+    .filter((name) => /^\d{3}_.*\.sql$/.test(name))
+    .sort();
+  expect(files).toEqual(LEGACY_MIGRATIONS);
+  await db.transaction(async (tx) => {
+    await tx.exec(`CREATE SCHEMA IF NOT EXISTS opsdeck;
+      CREATE TABLE IF NOT EXISTS opsdeck.migrations (
+        name text PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      );`);
+    for (const name of files.slice(0, upTo)) {
+      await tx.exec(readFileSync(new URL(name, legacyDir), 'utf8'));
+      await tx.query('INSERT INTO opsdeck.migrations (name) VALUES ($1)', [name]);
+    }
+  });
+  if (upTo < LEGACY_MIGRATIONS.length) return;
+  const identity = readFileSync(new URL('identity.sql', legacyDir), 'utf8');
+  for (const statement of identity
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean))
+    await db.query(statement);
+}
+
+/** Everything about a schema but row data and object ids, in a stable order. */
+async function schemaOf(db: Database) {
+  const schemas = `IN ('public', 'opsdeck')`;
+  const rows = async (sql: string) => (await db.query(sql)).rows;
+  return {
+    columns: await rows(
+      `SELECT table_schema, table_name, ordinal_position, column_name, data_type, udt_name,
+              is_nullable, column_default, numeric_precision, numeric_scale
+       FROM information_schema.columns WHERE table_schema ${schemas}
+       ORDER BY table_schema, table_name, ordinal_position`,
+    ),
+    constraints: await rows(
+      `SELECT c.conrelid::regclass::text AS relation, c.conname, pg_get_constraintdef(c.oid) AS definition
+       FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+       WHERE n.nspname ${schemas} ORDER BY 1, 2`,
+    ),
+    indexes: await rows(
+      `SELECT schemaname, tablename, indexname, indexdef FROM pg_indexes
+       WHERE schemaname ${schemas} ORDER BY 1, 2, 3`,
+    ),
+    views: await rows(
+      `SELECT schemaname, viewname, definition FROM pg_views WHERE schemaname ${schemas} ORDER BY 1, 2`,
+    ),
+    functions: await rows(
+      `SELECT n.nspname, p.proname, pg_get_functiondef(p.oid) AS definition
+       FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+       WHERE n.nspname ${schemas} ORDER BY 1, 2`,
+    ),
+    triggers: await rows(
+      `SELECT tgrelid::regclass::text AS relation, tgname, pg_get_triggerdef(oid) AS definition
+       FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1, 2`,
+    ),
+    // Rows the migrations themselves insert.
+    rows: await rows(
+      `SELECT (SELECT json_agg(json_build_object('id', id, 'name', name, 'description', description)) FROM agents) AS agents,
+              (SELECT json_agg(json_build_object('id', id, 'dirty', dirty_generation, 'clean', clean_generation)) FROM opsdeck.summary_state) AS summary_state`,
+    ),
+  };
+}
+
+const COUNTED = ['people', 'checks', 'check_statuses', 'config_items', 'incidents', 'permissions'];
+
+async function counts(db: Database): Promise<Record<string, number>> {
+  const result: Record<string, number> = {};
+  for (const table of COUNTED) {
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+    result[table] = rows[0]!.n;
+  }
+  return result;
+}
+
+describe.each(bareTestDatabases())('upgrading from the legacy runner on $engine', (target) => {
+  afterAll(() => target.release());
+
+  it('a fresh database ends with the schema the legacy migrations made', async () => {
+    const legacy = await target.open();
+    const fresh = await target.open();
+    await migrateAsLegacy(legacy);
+    await migrate(fresh);
+    expect(await schemaOf(fresh)).toEqual(await schemaOf(legacy));
+  });
+
+  it('a legacy database with data starts without running or failing anything, and keeps its rows', async () => {
+    const legacy = await target.open();
+    await migrateAsLegacy(legacy);
+    await seedDemo(legacy, { checks: 16, now: new Date('2025-03-01T12:00:00Z') });
+    const before = await counts(legacy);
+    expect(before.checks).toBe(16);
+    const schemaBefore = await schemaOf(legacy);
+
+    const adopted: string[] = [];
+    const applied = await migrate(legacy, undefined, { onAdopted: (ids) => adopted.push(...ids) });
+    const all = await loadMigrations();
+    // The baseline is recorded, not run; only the identity tables' IF NOT EXISTS (which the legacy
+    // server ran at every start) is applied, and changes nothing.
+    expect(adopted).toEqual(all.filter((m) => m.baseline).map((m) => m.id));
+    expect(applied).toEqual(all.filter((m) => !m.baseline).map((m) => m.id));
+    expect(applied).toEqual(['identity/002_self_service.sql']);
+    expect(await counts(legacy)).toEqual(before);
+    expect(await schemaOf(legacy)).toEqual(schemaBefore);
+
+    const { rows } = await legacy.query<{ name: string }>('SELECT name FROM opsdeck.migrations');
+    expect(rows.map((row) => row.name).sort()).toEqual(
+      [...LEGACY_MIGRATIONS, ...all.map((m) => m.id)].sort(),
+    );
+    // The next start has nothing left to do.
+    expect(await migrate(legacy)).toEqual([]);
+  });
+
+  it('refuses a database the legacy runner left half-way, naming what is missing', async () => {
+    const partial = await target.open();
+    await migrateAsLegacy(partial, 3);
+    await expect(migrate(partial)).rejects.toThrow(
+      /stopped before 004_check_status_summary_grouped.sql, 005_summary_table.sql, 006_drop_demo_credentials.sql/,
+    );
+  });
+});
+
+describe('a PGlite data directory of the legacy server', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'opsdeck-legacy-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('starts on the new code, keeps its estate and serves it', async () => {
+    const legacy = await PGliteDatabase.open({ dataDir });
+    try {
+      await migrateAsLegacy(legacy);
+      await seedDemo(legacy, { checks: 8 });
+    } finally {
+      await legacy.close();
+    }
+
+    const logs: Record<string, unknown>[] = [];
+    const server = await startServer(
+      {
+        port: 0,
+        host: '127.0.0.1',
+        dataDir,
+        memory: false,
+        seed: 'demo',
+        checks: 300,
+        auth: 'basic',
+        demoPassword: 'opsdeck-demo',
+        trustProxy: false,
+        devOutbox: false,
+        publicDemo: false,
+      },
+      (entry) => logs.push(entry),
+    );
+    try {
+      const logged = (msg: string) => logs.find((entry) => entry.msg === msg)?.migrations;
+      expect(logged('migrations applied')).toEqual(['identity/002_self_service.sql']);
+      expect(logged('migrations adopted from the previous runner')).toContain(
+        'core/001_foundation.sql',
+      );
+      // Already seeded: the demo seed leaves it alone.
+      expect(logs.some((entry) => entry.msg === 'seeding demo data')).toBe(false);
+      const response = await fetch(`${server.url}/api/canary/api/summary`, {
+        headers: basic('admin@local'),
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { checks_summary: unknown[] };
+      expect(body.checks_summary).toHaveLength(8);
+    } finally {
+      await server.close();
+    }
+  });
+});

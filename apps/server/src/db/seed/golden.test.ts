@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPGlite } from '../../testing/databases';
+import type { Database } from '../database';
+import { seedDemo } from './demo';
+
+const NOW = new Date('2025-03-01T12:00:00Z');
+
+/**
+ * Each seeded table's fingerprint before the seed was split into one file per module (issue 18 #7):
+ * an md5 over every column's sorted values, as [fingerprint, ...columns left out]. The columns left
+ * out are the database's own clock and random ids (DEFAULT now(), gen_random_uuid()), which differ
+ * between any two runs. Same options, same estate, byte for byte.
+ */
+const GOLDEN: Record<string, [string, ...string[]]> = {
+  'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
+  'opsdeck.scheduler_leases': ['86c8480372b69fb2271285c9eb8a3af0'],
+  'opsdeck.summary_rows': ['f25c1d3a86205bcd22be2fc898ab9ff7'],
+  'opsdeck.summary_state': ['eab61903a3915d32940d3cb3c2d41c92'],
+  'public.agents': ['0d615331d8c83b295d67797375326773', 'created_at', 'updated_at'],
+  'public.canaries': ['3dddeedbb0ab731c1ea8d422429d2591', 'updated_at'],
+  'public.check_component_relationships': [
+    '72257716610e32649881d8da40b61a9e',
+    'created_at',
+    'updated_at',
+  ],
+  'public.check_config_relationships': [
+    'f3c24c99e0b0615d2436866e8ed14b69',
+    'created_at',
+    'updated_at',
+  ],
+  'public.check_statuses': ['5e87736fdc18b2f32f5fa456675d8df4'],
+  'public.checks': ['e053e51ce47d306e6b490cc2582b08a8'],
+  'public.comments': ['a6f0edae3c8e3d8c7f55321db1669a32', 'updated_at'],
+  'public.components': ['c1cd99d5180d40abe61088053595683e', 'created_at', 'updated_at'],
+  'public.config_analysis': ['3fe104223f9dd03395fa23457eccb1ac'],
+  'public.config_changes': ['45c5abea94879947c48ea293342b4c7f'],
+  'public.config_component_relationships': [
+    '21acc27da73a871dfd403c2e81706196',
+    'created_at',
+    'updated_at',
+  ],
+  'public.config_items': ['33aa962b28a574d536e93726bac075b6'],
+  'public.config_relationships': ['2752e74524237425cf610344915451d7', 'created_at', 'updated_at'],
+  'public.config_scrapers': ['6be594e7aac712192a8dfce2e1024f43', 'created_at', 'updated_at'],
+  'public.connections': ['7371058d8fae887de94649684b67f5db', 'created_at', 'updated_at'],
+  'public.event_queue': ['d1c16498ab04623b3c32538298cc7327', 'id'],
+  'public.evidences': ['58eae06d1d08b548588a5e7cb7c7994b', 'created_at', 'updated_at'],
+  'public.hypotheses': ['a3decd2ec26e7ec29d5f4f88a3b22051', 'created_at', 'updated_at'],
+  'public.identities': ['358a24c02d019c61f2051cf83b551f8c'],
+  'public.incident_histories': ['2a01f314e2b7d2398a902d3942d6afca', 'id', 'updated_at'],
+  'public.incidents': ['adfb64f52731393fd54a90f8dd114b7d'],
+  'public.job_history': ['ab97e4f305175908c9353d82bb4c5d3b'],
+  'public.logging_backends': ['839da65bdfabf708460ec3188384ebd7', 'created_at', 'updated_at'],
+  'public.notification_send_history': ['239829b4b9360c527fc77de713c0b8d6'],
+  'public.notification_silences': ['ea0baa8f723bfee6924ee487e3efee26', 'created_at', 'updated_at'],
+  'public.notifications': ['f788b3d03d3ae0586698446cfbd25adb', 'created_at', 'updated_at'],
+  'public.people': ['ffb095983ddd1279658d5a839341c846', 'created_at', 'updated_at'],
+  'public.permissions': ['a52f1df13b70eef7f4a6d7d7720b510c', 'created_at', 'updated_at'],
+  'public.playbook_approvals': ['bee6c41c05c9fe15e4a6a5e5af24a69b', 'id', 'created_at'],
+  'public.playbook_run_actions': ['05d1c65a5c8df3ca469efdcba55b078b'],
+  'public.playbook_runs': ['514cb021f03a3fb7e6eaacd866d60b7b'],
+  'public.playbooks': ['1753e7ca791becc89dfc27170064dc8c', 'updated_at'],
+  'public.properties': ['e5e0ff874e087c2e08d1daeb5d2eb5df', 'created_at'],
+  'public.responders': ['6ca252d1fb3548885bd1df7ad47d5b19', 'created_at', 'updated_at'],
+  'public.sessions': ['cdfd57e3384628bca1ea305d8746be67'],
+  'public.team_members': ['0e9f221d0d6ef9f16bf1c857c0977b3c'],
+  'public.teams': ['c1764eb357db2f50c6b4037fa98d5e73', 'created_at', 'updated_at'],
+  'public.topologies': ['56b5207c1884626130c327ba73c12ae7', 'created_at', 'updated_at'],
+};
+
+async function columnFingerprint(db: Database, table: string, column: string): Promise<string> {
+  const { rows } = await db.query<{ h: string | null }>(
+    `SELECT md5(string_agg(coalesce(("${column}")::text, '<null>'), E'\\n' ORDER BY ("${column}")::text)) AS h FROM ${table}`,
+  );
+  return rows[0]?.h ?? 'empty';
+}
+
+async function tableFingerprint(db: Database, table: string, leftOut: string[]): Promise<string> {
+  const { rows } = await db.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns
+     WHERE table_schema || '.' || table_name = $1 ORDER BY ordinal_position`,
+    [table],
+  );
+  const lines: string[] = [];
+  for (const { column_name: column } of rows) {
+    if (leftOut.includes(column)) continue;
+    lines.push(`${column}:${await columnFingerprint(db, table, column)}`);
+  }
+  const { rows: hash } = await db.query<{ h: string }>('SELECT md5($1) AS h', [lines.join('\n')]);
+  return hash[0]!.h;
+}
+
+// The 120-check demo's sizes and first check by name, as the single demo.ts made them.
+const KNOWN_COUNTS = {
+  people: 12,
+  agents: 4,
+  teams: 4,
+  canaries: 15,
+  checks: 120,
+  components: 52,
+  config_items: 134,
+  incidents: 12,
+  playbooks: 8,
+  job_history: 240,
+  notifications: 5,
+  connections: 4,
+  permissions: 2,
+  properties: 6,
+};
+const FIRST_CHECK = { name: 'api-dns-49', type: 'dns', namespace: 'default' };
+
+describe('the demo seed split by module', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await freshPGlite();
+    await seedDemo(db, { checks: 120, now: NOW });
+  });
+  afterAll(() => db?.close());
+
+  it('makes byte for byte the estate of the single demo.ts it replaced', async () => {
+    const actual: Record<string, string> = {};
+    const expected: Record<string, string> = {};
+    for (const [table, [fingerprint, ...leftOut]] of Object.entries(GOLDEN)) {
+      expected[table] = fingerprint;
+      actual[table] = await tableFingerprint(db, table, leftOut);
+    }
+    expect(actual).toEqual(expected);
+  });
+
+  it('has the known rows: the demo people with their roles, the first check, the counts', async () => {
+    const count = async (table: string) =>
+      (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
+    expect({
+      people: await count('people'),
+      agents: await count('agents'),
+      teams: await count('teams'),
+      canaries: await count('canaries'),
+      checks: await count('checks'),
+      components: await count('components'),
+      config_items: await count('config_items'),
+      incidents: await count('incidents'),
+      playbooks: await count('playbooks'),
+      job_history: await count('job_history'),
+      notifications: await count('notifications'),
+      connections: await count('connections'),
+      permissions: await count('permissions'),
+      properties: await count('properties'),
+    }).toEqual(KNOWN_COUNTS);
+    const { rows } = await db.query<{ name: string; email: string }>(
+      "SELECT name, email FROM people WHERE email LIKE '%@local' ORDER BY email",
+    );
+    expect(rows).toEqual([
+      { name: 'Admin (demo)', email: 'admin@local' },
+      { name: 'Commander (demo)', email: 'commander@local' },
+      { name: 'Editor (demo)', email: 'editor@local' },
+      { name: 'Guest (demo)', email: 'guest@local' },
+      { name: 'Responder (demo)', email: 'responder@local' },
+      { name: 'Viewer (demo)', email: 'viewer@local' },
+    ]);
+    const first = await db.query<{ name: string; type: string; namespace: string }>(
+      'SELECT name, type, namespace FROM checks ORDER BY name LIMIT 1',
+    );
+    expect(first.rows[0]).toEqual(FIRST_CHECK);
+  });
+});

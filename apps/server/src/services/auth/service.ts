@@ -1,0 +1,35 @@
+import { checkPeopleWrite, checkPermissionWrite } from '../../auth/permissionWrites';
+import { defineService } from '../defineService';
+import { authRoutes } from './routes';
+import { seedPermissions } from './seed';
+
+/**
+ * People and their access: people and teams (their tables are core's migration, as every module
+ * refers to them), permission rows (rbac administration) and /api/auth (whoami).
+ */
+export const authService = defineService({
+  name: 'auth',
+  // Permission rows may be scoped to a config, component, canary, playbook, connection or notification.
+  dependsOn: ['canary', 'topology', 'catalog', 'playbooks', 'settings', 'notifications'],
+  routes: [{ base: '/api/auth', app: () => authRoutes() }],
+  migrations: true,
+  tables: {
+    // People and teams are embedded everywhere (created_by, team): readable by every role but guest.
+    people: {
+      object: 'auth',
+      // Below admin, a writer may not touch the columns that make someone someone else.
+      checkWrite: (write) => checkPeopleWrite(write),
+    },
+    teams: { object: 'auth' },
+    team_members: { object: 'auth' },
+    permissions: {
+      object: 'permissions',
+      // Below admin, a writer grants only what it holds (never `*`, never a deny against an admin).
+      checkWrite: (write, { user, authorizer }) => checkPermissionWrite(user, write, authorizer),
+    },
+  },
+  rpc: {
+    permissions_for_obj_selector: { object: 'permissions', readOnly: true },
+  },
+  seed: seedPermissions,
+});

@@ -1,0 +1,54 @@
+import { defineService } from '../defineService';
+import { canaryRoutes } from './routes';
+import { CanaryScheduler } from './scheduler';
+import { seedCanaries } from './seed';
+import { createSummaryReplies, type SummaryReplies } from './summaryReplies';
+import { createSummaryTable, SUMMARY_SOURCES } from './summaryTable';
+
+/**
+ * The canary service: canaries, checks and their statuses, the health summary, the runner and its
+ * scheduler, and /api/canary.
+ */
+export const canaryService = defineService({
+  name: 'canary',
+  setup({ db, log, config }): SummaryReplies {
+    // A test watching the cache hands in its own replies.
+    if (config.summaryReplies) return config.summaryReplies as SummaryReplies;
+    const table =
+      config.summaryStaleMillis === undefined
+        ? undefined
+        : createSummaryTable(db, { staleMillis: config.summaryStaleMillis, log });
+    return createSummaryReplies(db, { cacheMillis: config.summaryCacheMillis ?? 0, table });
+  },
+  routes: [
+    {
+      base: '/api/canary',
+      app: ({ db, version }, summaries) => canaryRoutes(db, version, summaries),
+    },
+  ],
+  migrations: true,
+  tables: {
+    canaries: { object: 'canaries' },
+    checks: { object: 'canaries' },
+    check_statuses: { object: 'canaries' },
+    check_summary: { object: 'canaries' },
+    check_names: { object: 'canaries' },
+    check_labels: { object: 'canaries' },
+  },
+  rpc: {
+    check_summary_for_component: { object: 'canaries', readOnly: true },
+  },
+  seed: seedCanaries,
+  // Runs canaries on their schedules; a lease in the database keeps instances from running one twice.
+  jobs: ({ db, log }) => {
+    const scheduler = new CanaryScheduler({ db, log });
+    scheduler.start();
+    return scheduler;
+  },
+  on: {
+    // A change to checks, canaries or statuses through /api/db is in the next summary.
+    'table-written': async ({ table }, _context, summaries) => {
+      if (SUMMARY_SOURCES.has(table)) await summaries.changed();
+    },
+  },
+});

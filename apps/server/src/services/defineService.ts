@@ -1,0 +1,135 @@
+import type { Hono } from 'hono';
+import type { Authorizer, Resource } from '@opsdeck/rbac';
+import type { PermissionWrite, PermissionWriteDecision } from '../auth/permissionWrites';
+import type { AuthUser } from '../auth/user';
+import type { Database } from '../db/database';
+import type { AppEnv } from '../http/env';
+import type { Logger } from '../http/logging';
+import type { DemoSeed } from './seed';
+
+/**
+ * Everything a service module is told about the app it runs in. Built once per app (createApp), so
+ * two apps in one process (tests) never share a service's state.
+ */
+export interface ServiceContext {
+  db: Database;
+  log: Logger;
+  /** The app's options as given to createApp (public URL, summary cache windows…). */
+  config: ServiceConfig;
+  events: EventBus;
+  version: string;
+}
+
+export interface ServiceConfig {
+  /** Our own origin as people reach it (--public-url); unset: the request's own origin. */
+  publicUrl?: string | undefined;
+  /** How long a computed health summary is reused (0: never). */
+  summaryCacheMillis?: number | undefined;
+  /** Serve the summary from opsdeck.summary_rows, refreshed once older than this. */
+  summaryStaleMillis?: number | undefined;
+  /** Anything else a module reads from the app's options; name it after the module. */
+  [key: string]: unknown;
+}
+
+/**
+ * The events services exchange. A module adding an event declares it by merging into this
+ * interface (`declare module '../defineService' { interface ServiceEvents { … } }`).
+ */
+export interface ServiceEvents {
+  /** A write through /api/db committed (emitted by the PostgREST engine). */
+  'table-written': { table: string; action: 'insert' | 'update' | 'delete' };
+}
+
+export type ServiceEventName = keyof ServiceEvents;
+
+export interface EventBus {
+  /** Runs every subscriber (in registration order) and resolves once all have finished. */
+  emit<E extends ServiceEventName>(name: E, event: ServiceEvents[E]): Promise<void>;
+  on<E extends ServiceEventName>(
+    name: E,
+    handler: (event: ServiceEvents[E]) => void | Promise<void>,
+  ): void;
+}
+
+/** Who is writing, for a table's own row check. */
+export interface WriteRequest {
+  user: AuthUser;
+  authorizer: Authorizer;
+}
+
+/** One table or view under /api/db and the RBAC object that guards it. */
+export interface TableDeclaration {
+  object: Resource;
+  /**
+   * Below admin, each written row must also pass this (run inside the write's transaction, before
+   * commit; a refusal rolls the write back). Admins skip it.
+   */
+  checkWrite?(write: PermissionWrite, request: WriteRequest): Promise<PermissionWriteDecision>;
+}
+
+/** One `/api/db/rpc/{name}` function and the RBAC object of what it touches. */
+export interface RpcDeclaration {
+  object: Resource;
+  /**
+   * True when the function only reads: a call is then a read whatever its method (PostgREST sends a
+   * POST's arguments in the body). False: every call needs write on the object.
+   */
+  readOnly: boolean;
+}
+
+/** A Hono sub-app mounted at `base` (an absolute path such as `/api/canary`). */
+export interface ServiceRoute<S> {
+  base: string;
+  /** Reachable without a session (the console reads feature flags before sign-in). Default false. */
+  public?: boolean;
+  app(context: ServiceContext, state: S): Hono<AppEnv>;
+}
+
+/** Background work a module runs while the server is up (a scheduler, a queue consumer). */
+export interface ServiceJob {
+  stop(): Promise<void>;
+}
+
+export type ServiceHandlers<S> = {
+  [E in ServiceEventName]?: (
+    event: ServiceEvents[E],
+    context: ServiceContext,
+    state: S,
+  ) => void | Promise<void>;
+};
+
+/**
+ * A server feature as one module (Backstage's createBackendPlugin is the model). Each part is
+ * optional; a module may be tables + migrations + seed only.
+ */
+export interface ServiceDefinition<S = undefined> {
+  /** Unique; also the folder `src/services/{name}/` and the prefix of its migration ids. */
+  name: string;
+  /** Services whose migrations and seed must run before this one's; they must come earlier in the list. */
+  dependsOn?: readonly string[];
+  /** Per-app state shared by the module's routes and event handlers (a cache, a client…). */
+  setup?(context: ServiceContext): S;
+  routes?: readonly ServiceRoute<S>[];
+  /** Every table and view of /api/db this module owns, with its RBAC object. */
+  tables?: Readonly<Record<string, TableDeclaration>>;
+  /** Every rpc function this module owns. */
+  rpc?: Readonly<Record<string, RpcDeclaration>>;
+  /** Numbered .sql files in `src/services/{name}/migrations/`, applied in name order. */
+  migrations?: boolean;
+  /** This module's part of the demo estate (`--seed demo`). */
+  seed?: DemoSeed;
+  on?: ServiceHandlers<S>;
+  /**
+   * Starts the module's background work once the server listens; stopped before it closes. Only
+   * the server starts jobs (startServer), not an app built in a test.
+   */
+  jobs?(context: ServiceContext, state: S): ServiceJob;
+}
+
+/** A service as the registry sees it (its state type erased). */
+export type Service = ServiceDefinition<unknown>;
+
+/** Declares a service module; the identity function that gives the definition its types. */
+export function defineService<S = undefined>(definition: ServiceDefinition<S>): Service {
+  return definition as Service;
+}

@@ -1,0 +1,15 @@
+import { insertRows } from '../../db/seed/insert';
+import { type DemoSeed } from '../seed';
+
+/** The feature flags and settings properties of the demo. */
+export const seedProperties: DemoSeed = async (context) => {
+  const { db } = context;
+  await insertRows(db, 'properties', [
+    { name: 'incidents.disable', value: 'false' },
+    { name: 'logs.disable', value: 'true' },
+    { name: 'playbooks.disable', value: 'false' },
+    { name: 'topology.disable', value: 'false' },
+    { name: 'settings.logging_backends.disable', value: 'false' },
+    { name: 'check.retention.days', value: '30' },
+  ]);
+};

@@ -1,0 +1,16 @@
+import { defineService } from '../defineService';
+
+/**
+ * Identities: the Kratos-compatible self-service flows (src/services/identity, mounted by the server
+ * ahead of the core app's auth, as their session cookie and Basic are its resolvers) and their
+ * tables, migrated by the runner like every module's; Mission Control's identities and sessions
+ * under /api/db for admins.
+ */
+export const identityService = defineService({
+  name: 'identity',
+  migrations: true,
+  tables: {
+    identities: { object: 'identities' },
+    sessions: { object: 'identities' },
+  },
+});

@@ -1,0 +1,86 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { PGliteDatabase } from '../db/database';
+import { createApp } from '../http/app';
+import type { AppEnv } from '../http/env';
+import { defineService } from './defineService';
+import { SERVICES } from './list';
+import { createServiceRegistry, ServiceRegistryError } from './registry';
+
+const emptyApp = () => new Hono<AppEnv>();
+
+describe('createServiceRegistry', () => {
+  it('accepts the server’s own service list and answers who owns a table or function', () => {
+    const registry = createServiceRegistry(SERVICES);
+    expect(registry.table('checks')).toMatchObject({
+      service: 'canary',
+      declaration: { object: 'canaries' },
+    });
+    expect(registry.table('permissions')?.service).toBe('auth');
+    expect(registry.rpc('get_playbook_run_actions')).toMatchObject({
+      service: 'playbooks',
+      declaration: { object: 'playbook_runs', readOnly: true },
+    });
+    expect(registry.table('constructor')).toBeUndefined();
+    expect(registry.table('no_such_table')).toBeUndefined();
+  });
+
+  it('refuses two services of one name', () => {
+    const a = defineService({ name: 'catalog' });
+    expect(() => createServiceRegistry([...SERVICES, a])).toThrow(
+      new ServiceRegistryError('two services are named catalog'),
+    );
+  });
+
+  it('refuses a table claimed twice, naming both owners', () => {
+    const thief = defineService({ name: 'thief', tables: { checks: { object: 'canaries' } } });
+    expect(() => createServiceRegistry([...SERVICES, thief])).toThrow(
+      'table checks is claimed by both canary and thief',
+    );
+  });
+
+  it('refuses an rpc function claimed twice, naming both owners', () => {
+    const a = defineService({ name: 'a', rpc: { f: { object: 'canaries', readOnly: true } } });
+    const b = defineService({ name: 'b', rpc: { f: { object: 'playbooks', readOnly: false } } });
+    expect(() => createServiceRegistry([a, b])).toThrow(
+      'rpc function f is claimed by both a and b',
+    );
+  });
+
+  it('refuses one route base path twice, naming both owners (a trailing slash is the same base)', () => {
+    const logs = defineService({ name: 'logs', routes: [{ base: '/api/canary/', app: emptyApp }] });
+    expect(() => createServiceRegistry([...SERVICES, logs])).toThrow(
+      'route base /api/canary is claimed by both canary and logs',
+    );
+  });
+
+  it('refuses a route base the server mounts itself, or one under it', () => {
+    for (const base of ['/api/db', '/api/db/rpc', '/api/.ory/x'])
+      expect(() =>
+        createServiceRegistry([defineService({ name: 'x', routes: [{ base, app: emptyApp }] })]),
+      ).toThrow(/^route base \/api\/(db|\.ory)\S* of x is under \/api\/(db|\.ory), which the/);
+  });
+
+  it('refuses a dependency that is unknown or listed after its dependent', () => {
+    const early = defineService({ name: 'early', dependsOn: ['late'] });
+    const late = defineService({ name: 'late' });
+    expect(() => createServiceRegistry([early, late])).toThrow(
+      'service early depends on late, which must come before it in the service list',
+    );
+    expect(() =>
+      createServiceRegistry([defineService({ name: 'x', dependsOn: ['nope'] })]),
+    ).toThrow('service x depends on nope, which is not in the service list');
+  });
+
+  it('stops the app from starting when its service list has a duplicate', async () => {
+    const db = await PGliteDatabase.open();
+    try {
+      const twice = defineService({ name: 'twice', tables: { people: { object: 'auth' } } });
+      expect(() => createApp({ db, services: [...SERVICES, twice] })).toThrow(
+        'table people is claimed by both auth and twice',
+      );
+    } finally {
+      await db.close();
+    }
+  });
+});

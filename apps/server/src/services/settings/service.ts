@@ -1,0 +1,30 @@
+import { defineService } from '../defineService';
+import { seedSettings } from './seed';
+
+/**
+ * The settings areas over tables: connections, logging backends, job history, the event queue and
+ * agents (their table is core's migration, as every module's rows run on one).
+ */
+export const settingsService = defineService({
+  name: 'settings',
+  // Its views join canaries, topologies, config scrapers and playbook runs.
+  dependsOn: ['canary', 'topology', 'catalog', 'playbooks'],
+  migrations: true,
+  tables: {
+    connections: { object: 'connections' },
+    logging_backends: { object: 'logging_backends' },
+    // "monitor" in Mission Control.
+    agents: { object: 'agents' },
+    job_history: { object: 'agents' },
+    job_histories: { object: 'agents' },
+    job_history_names: { object: 'agents' },
+    agents_summary: { object: 'agents' },
+    // "system" in Mission Control.
+    event_queue: { object: 'database' },
+    event_queue_summary: { object: 'database' },
+  },
+  rpc: {
+    uuid_to_ulid: { object: 'database', readOnly: true },
+  },
+  seed: seedSettings,
+});
