@@ -1,3 +1,5 @@
 import { definePackageBuild } from '../../tsup.shared.ts';
 
-export default definePackageBuild({ index: 'src/index.ts', react: 'src/react/index.ts' });
+// dist mirrors src (dist/react/index.js from src/react/index.ts) so tools such as knip map one to
+// the other.
+export default definePackageBuild({ index: 'src/index.ts', 'react/index': 'src/react/index.ts' });

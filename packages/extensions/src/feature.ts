@@ -101,7 +101,13 @@ function checkRoutes(
 }
 
 /** Checks a feature's definition once, where it is declared, so a mistake fails at start-up with its name. */
-export function defineFeature<D extends FeatureDefinition>(definition: D): D {
+// The result keeps the external routes' own type (the app binds them by name), nothing else: a
+// definition's inferred types (its icon's library, say) stay out of the package's declarations.
+export function defineFeature<
+  E extends Readonly<Record<string, ExternalRouteRef>> = Record<never, ExternalRouteRef>,
+>(
+  definition: FeatureDefinition & { externalRoutes?: E },
+): FeatureDefinition & { externalRoutes: E } {
   const fail = (problem: string): never => {
     throw new Error(`defineFeature(${JSON.stringify(definition.name)}): ${problem}`);
   };
@@ -129,5 +135,5 @@ export function defineFeature<D extends FeatureDefinition>(definition: D): D {
       fail(`contribution "${contribution.id}" must have an id starting with "${definition.name}."`);
     }
   }
-  return definition;
+  return { ...definition, externalRoutes: definition.externalRoutes ?? ({} as E) };
 }

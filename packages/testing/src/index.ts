@@ -6,27 +6,8 @@ export {
   json,
   text,
   type FakeBackend,
-  type FakeBackendOptions,
   type RecordedRequest,
-  type Reply,
-  type ReplyInit,
-  type Route,
-  type RouteAnswer,
-  type RouteHandler,
-  type RouteKey,
   type RouteTable,
 } from './fakeBackend.ts';
-export {
-  findWorkspaceRoot,
-  fixturePath,
-  fixturesDirectory,
-  readFixture,
-  readJsonFixture,
-} from './fixtures.ts';
-export {
-  axeViolations,
-  describeAxeViolations,
-  expectNoAxeViolations,
-  wcag21Tags,
-  type AxeCheckOptions,
-} from './axe.ts';
+export { fixturePath, readJsonFixture } from './fixtures.ts';
+export { expectNoAxeViolations } from './axe.ts';

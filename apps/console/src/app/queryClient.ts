@@ -4,11 +4,6 @@ import { QueryClient } from '@tanstack/react-query';
 /** Spec §9: query cache stale time 300000 ms. */
 export const QUERY_STALE_TIME = 300_000;
 
-/** Queries can opt out of the error toast (`meta: { toast: false }`) when the page shows the error itself. */
-export interface ConsoleQueryMeta extends Record<string, unknown> {
-  toast?: boolean;
-}
-
 /** One retry for a lost connection; a reply from the server (4xx, 5xx) will not change by asking again. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && (error.kind === 'http' || error.kind === 'validation')) return false;

@@ -31,7 +31,7 @@ import {
   type ServerColumns,
 } from './write';
 
-export type { ServerColumns, ServerValue } from './write';
+export type { ServerColumns } from './write';
 
 /** The rows one write changes, each with every column, for a decision's `checkRows`. */
 export interface WrittenRows {

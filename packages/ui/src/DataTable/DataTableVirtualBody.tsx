@@ -22,7 +22,6 @@ import {
   type DataTableBodyProps,
 } from './tableParts';
 
-export { VIRTUAL_OVERSCAN, VIRTUAL_ROW_HEIGHT } from './tableParts';
 
 export interface DataTableVirtualBodyProps<TData> extends DataTableBodyProps<TData> {
   /** Called once each time the last row comes into view (infinite loading). */

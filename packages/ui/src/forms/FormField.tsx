@@ -111,7 +111,18 @@ export interface FormFieldProps {
 }
 
 /** Label, control, hint and error of one form field; the ids tie them together for assistive tech. */
-export function FormField({ label, inputId, required, hint, hintId, error, errorId, group = false, inline = false, children }: FormFieldProps) {
+export function FormField({
+  label,
+  inputId,
+  required,
+  hint,
+  hintId,
+  error,
+  errorId,
+  group = false,
+  inline = false,
+  children,
+}: FormFieldProps) {
   const mark = required ? <RequiredMark aria-hidden="true">*</RequiredMark> : null;
   const messages = (
     <>
@@ -121,7 +132,11 @@ export function FormField({ label, inputId, required, hint, hintId, error, error
   );
   if (group) {
     return (
-      <Fieldset aria-describedby={[hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}>
+      <Fieldset
+        aria-describedby={
+          [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined
+        }
+      >
         <Legend>
           {label}
           {mark}

@@ -4,6 +4,7 @@ export * from './valueSource';
 export * from './iconRegistry';
 export * from './useFormField';
 // The styled controls stay internal: the package exports fields, not bare inputs.
+/** The parts a feature writes a field of its own with (README: useFormField and FormField). @public */
 export { FormField, FieldError, FieldHint, type FormFieldProps } from './FormField';
 export * from './TextField';
 export * from './NumberField';

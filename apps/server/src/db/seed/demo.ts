@@ -4,7 +4,7 @@ import type { DemoEstate, DemoSeedContext } from '../../services/seed';
 import type { Database, SqlRunner } from '../database';
 import { seededRandom } from './random';
 
-export { DEMO_ROLES, LOCAL_AGENT_ID } from './demoData';
+export { DEMO_ROLES } from './demoData';
 export { BUSY_EVERY, busyHistoryOffsets, historyOffsets } from '../../services/canary/seed';
 export const DEFAULT_DEMO_PASSWORD = 'opsdeck-demo';
 

@@ -143,9 +143,7 @@ export async function startIdentityServer(
 }
 
 /** The status and JSON body of a failed SDK call (the SDK throws ResponseError for non-2xx). */
-export async function failure(
-  call: Promise<unknown>,
-): Promise<{
+export async function failure(call: Promise<unknown>): Promise<{
   status: number;
   body: Record<string, unknown> & {
     error?: Record<string, unknown>;

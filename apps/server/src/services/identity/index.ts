@@ -1,10 +1,3 @@
-export { createIdentityService, type IdentityService, type SessionUser } from './app.ts';
-export { type BasicSignIn, type IdentityUser } from './basic.ts';
-export {
-  sessionCookieName,
-  type IdentityOptions,
-  type OutboxAccess,
-  type OutboxAccessCheck,
-} from './context.ts';
-export { type SqlExecutor } from './sql.ts';
-export { demoRoles, defaultDemoPassword, type BootstrapResult } from './seed.ts';
+export { createIdentityService, type IdentityService } from './app.ts';
+export { type IdentityUser } from './basic.ts';
+export { type IdentityOptions } from './context.ts';

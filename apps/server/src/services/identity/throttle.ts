@@ -26,11 +26,6 @@ export async function isLocked(services: Services, keys: string[]): Promise<bool
   return services.store.anyLocked(keys, services.options.now());
 }
 
-/** Counts a failure after the fact; callers that check first and count later should prefer `reserveAttempt`. */
-export async function recordFailure(services: Services, keys: string[]): Promise<void> {
-  await services.store.countAttempt(keys, services.options.now(), limits(services));
-}
-
 export async function clearFailures(services: Services, keys: string[]): Promise<void> {
   await services.store.clearThrottle(keys);
 }

@@ -1,2 +1,0 @@
-export * from './db/index';
-export * from './auth/index';
