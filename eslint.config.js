@@ -37,6 +37,9 @@ export default tseslint.config(
       // A module cycle (type-only imports aside) is a layering mistake inside a package: the console's
       // main -> createConsole -> routes -> pages -> context -> createConsole was one.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // One import style: a relative import names its file with its extension ('./x.ts'), as Node's
+      // ESM resolution does; packages by their exports map.
+      'import-x/extensions': ['error', 'always', { ignorePackages: true, checkTypeImports: true }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },

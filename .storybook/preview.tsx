@@ -1,6 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
 // .storybook is not a package: the decorators live in @opsdeck/ui, next to the providers they use.
-import { withOpsdeckProviders } from '../packages/ui/storybook/decorators';
+import { withOpsdeckProviders } from '../packages/ui/storybook/decorators.tsx';
 
 const preview: Preview = {
   decorators: [withOpsdeckProviders],

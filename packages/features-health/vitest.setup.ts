@@ -3,7 +3,8 @@ import { configure } from '@testing-library/react';
 // jsdom has no layout, so Range lacks the geometry CodeMirror (the Spec tab's editor) measures
 // with; empty rectangles let the editor run in tests.
 if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
-  Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getClientRects = () =>
+    Object.assign([], { item: () => null }) as unknown as DOMRectList;
   Range.prototype.getBoundingClientRect = () => new DOMRect();
 }
 

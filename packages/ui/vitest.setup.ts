@@ -13,6 +13,7 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom has no layout, so Range lacks the geometry CodeMirror measures with (cursor, selection,
 // diagnostics); empty rectangles let the editor run in tests.
 if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
-  Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getClientRects = () =>
+    Object.assign([], { item: () => null }) as unknown as DOMRectList;
   Range.prototype.getBoundingClientRect = () => new DOMRect();
 }

@@ -10,7 +10,14 @@ const cli = fileURLToPath(new URL('../../apps/server/dist/cli.js', import.meta.u
 export const chromiumOptions = {
   executablePath: '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 async function freePort(): Promise<number> {
@@ -36,12 +43,31 @@ export interface ServerProcessOptions {
   args?: string[];
 }
 
-export async function startServerProcess({ consoleDir, checks = 300, args = [] }: ServerProcessOptions): Promise<RunningServer> {
+export async function startServerProcess({
+  consoleDir,
+  checks = 300,
+  args = [],
+}: ServerProcessOptions): Promise<RunningServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    [cli, '--memory', '--seed', 'demo', '--checks', String(checks), '--port', String(port), '--console-dir', consoleDir, ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, OPSDECK_DEMO_PASSWORD: 'opsdeck-demo' } },
+    [
+      cli,
+      '--memory',
+      '--seed',
+      'demo',
+      '--checks',
+      String(checks),
+      '--port',
+      String(port),
+      '--console-dir',
+      consoleDir,
+      ...args,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, OPSDECK_DEMO_PASSWORD: 'opsdeck-demo' },
+    },
   );
   let log = '';
   await new Promise<void>((resolve, reject) => {

@@ -19,11 +19,25 @@ export function installStandInClerk(setup: StandInSetup): void {
         id: 'user_1',
         fullName: 'Ada Lovelace',
         primaryEmailAddress: { emailAddress: 'ada@example.org' },
-        getOrganizationMemberships: async () => ({ data: organizations.map((organization) => ({ organization })) }),
+        getOrganizationMemberships: async () => ({
+          data: organizations.map((organization) => ({ organization })),
+        }),
       }
     : null;
-  const session = user && { id: 'sess_1', status: 'active', user, lastActiveOrganizationId: null as string | null, factorVerificationAge: null, getToken: async () => 'jwt' };
-  const resources = () => ({ client: { sessions: session ? [session] : [], signedInSessions: session ? [session] : [] }, session, user, organization: active });
+  const session = user && {
+    id: 'sess_1',
+    status: 'active',
+    user,
+    lastActiveOrganizationId: null as string | null,
+    factorVerificationAge: null,
+    getToken: async () => 'jwt',
+  };
+  const resources = () => ({
+    client: { sessions: session ? [session] : [], signedInSessions: session ? [session] : [] },
+    session,
+    user,
+    organization: active,
+  });
   const known: Record<string, unknown> = {
     load: () =>
       new Promise<void>((resolve) =>
@@ -32,7 +46,10 @@ export function installStandInClerk(setup: StandInSetup): void {
           resolve();
         }, 20),
       ),
-    addListener: (listener: (resources: unknown) => void, options?: { skipInitialEmit?: boolean }) => {
+    addListener: (
+      listener: (resources: unknown) => void,
+      options?: { skipInitialEmit?: boolean },
+    ) => {
       listeners.add(listener);
       if (!options?.skipInitialEmit) listener(resources());
       return () => listeners.delete(listener);
@@ -42,7 +59,11 @@ export function installStandInClerk(setup: StandInSetup): void {
       if (session) session.lastActiveOrganizationId = active?.id ?? null;
       listeners.forEach((listener) => listener(resources()));
     },
-    createOrganization: async ({ name }: { name: string }) => ({ id: 'org_new', name, publicMetadata: {} }),
+    createOrganization: async ({ name }: { name: string }) => ({
+      id: 'org_new',
+      name,
+      publicMetadata: {},
+    }),
     signOut: async () => undefined,
   };
   Object.defineProperties(known, {
@@ -61,11 +82,21 @@ export function installStandInClerk(setup: StandInSetup): void {
           mounted.push(property.slice('mount'.length));
           node.textContent = `[${property.slice('mount'.length)}]`;
         };
-      } else if (property.startsWith('unmount') || property.startsWith('__internal') || property.startsWith('__experimental') || property === 'on' || property === 'off') {
+      } else if (
+        property.startsWith('unmount') ||
+        property.startsWith('__internal') ||
+        property.startsWith('__experimental') ||
+        property === 'on' ||
+        property === 'off'
+      ) {
         target[property] = () => undefined;
       } else return undefined;
       return target[property];
     },
   });
-  Object.assign(window, { Clerk: clerk, __internal_ClerkUICtor: function ClerkUI() {}, __standInMounted: mounted });
+  Object.assign(window, {
+    Clerk: clerk,
+    __internal_ClerkUICtor: function ClerkUI() {},
+    __standInMounted: mounted,
+  });
 }

@@ -10,10 +10,16 @@ let ok = checkInitialJs(dist, Number(process.env.CONSOLE_BUDGET_KB ?? 300), 'con
 // not even a lazy chunk.
 if (process.env.VITE_OPSDECK_AUTH !== 'hosted') {
   const withClerk = readdirSync(join(dist, 'assets')).filter(
-    (name) => name.endsWith('.js') && /@clerk\/|clerk\.accounts|ClerkProvider/.test(readFileSync(join(dist, 'assets', name), 'utf8')),
+    (name) =>
+      name.endsWith('.js') &&
+      /@clerk\/|clerk\.accounts|ClerkProvider/.test(
+        readFileSync(join(dist, 'assets', name), 'utf8'),
+      ),
   );
   if (withClerk.length > 0) {
-    console.error(`size-check: the Kratos build contains hosted SDK code in ${withClerk.join(', ')}`);
+    console.error(
+      `size-check: the Kratos build contains hosted SDK code in ${withClerk.join(', ')}`,
+    );
     ok = false;
   }
 }

@@ -27,5 +27,7 @@ if (import.meta.env.VITE_OPSDECK_AUTH === 'hosted' && auth.mode === 'hosted') {
     ),
   );
 } else {
-  render(createConsole({ features: consoleFeatures, bindings: consoleBindings, routes: consoleRoutes }));
+  render(
+    createConsole({ features: consoleFeatures, bindings: consoleBindings, routes: consoleRoutes }),
+  );
 }

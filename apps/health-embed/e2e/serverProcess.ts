@@ -5,5 +5,9 @@ export { chromiumOptions, type RunningServer } from '../../../scripts/e2e/server
 
 /** apps/server (built) on 127.0.0.1 with demo data, serving the built embed as its console; no sign-in. */
 export function startServer(checks: number): Promise<RunningServer> {
-  return startServerProcess({ consoleDir: fileURLToPath(new URL('../dist', import.meta.url)), checks, args: ['--auth', 'disabled'] });
+  return startServerProcess({
+    consoleDir: fileURLToPath(new URL('../dist', import.meta.url)),
+    checks,
+    args: ['--auth', 'disabled'],
+  });
 }

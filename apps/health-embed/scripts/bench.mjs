@@ -12,11 +12,22 @@ const sizes = (process.env.HEALTH_BENCH_SIZES ?? '1000,10000,50000').split(',').
 const keystrokes = 20;
 const cli = fileURLToPath(new URL('../../server/dist/cli.js', import.meta.url));
 const target = process.env.HEALTH_BENCH_TARGET ?? 'console';
-if (target !== 'console' && target !== 'embed') throw new Error(`HEALTH_BENCH_TARGET must be console or embed, not ${target}`);
+if (target !== 'console' && target !== 'embed')
+  throw new Error(`HEALTH_BENCH_TARGET must be console or embed, not ${target}`);
 // The console runs on the server's --auth disabled built-in admin: no sign-in step in the numbers.
-const consoleDir = fileURLToPath(new URL(target === 'console' ? '../../console/dist' : '../dist', import.meta.url));
+const consoleDir = fileURLToPath(
+  new URL(target === 'console' ? '../../console/dist' : '../dist', import.meta.url),
+);
 const pagePath = target === 'console' ? '/health?hidePassing=false' : '/?hidePassing=false';
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-precise-memory-info'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--enable-precise-memory-info',
+];
 
 async function freePort() {
   const server = createServer();
@@ -28,7 +39,24 @@ async function freePort() {
 
 async function startServer(checks) {
   const port = await freePort();
-  const child = spawn(process.execPath, [cli, '--memory', '--seed', 'demo', '--checks', String(checks), '--port', String(port), '--auth', 'disabled', '--console-dir', consoleDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      cli,
+      '--memory',
+      '--seed',
+      'demo',
+      '--checks',
+      String(checks),
+      '--port',
+      String(port),
+      '--auth',
+      'disabled',
+      '--console-dir',
+      consoleDir,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let log = '';
   await new Promise((resolve, reject) => {
     const onData = (chunk) => {
@@ -39,7 +67,14 @@ async function startServer(checks) {
     child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${log}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 // In the page: when the summary body has been parsed, and when the first row is painted after it.
@@ -50,7 +85,8 @@ function instrument() {
   const track = (method) =>
     async function (...args) {
       const value = await method.apply(this, args);
-      if (!marks.summaryParsed && this.url.includes('/api/summary')) marks.summaryParsed = performance.now();
+      if (!marks.summaryParsed && this.url.includes('/api/summary'))
+        marks.summaryParsed = performance.now();
       return value;
     };
   Response.prototype.json = track(json);
@@ -70,7 +106,11 @@ function instrument() {
     }
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-search'] });
   const observer = new MutationObserver(() => {
-    if (marks.summaryParsed && !marks.firstRows && document.querySelector('[data-testid="health-row"]')) {
+    if (
+      marks.summaryParsed &&
+      !marks.firstRows &&
+      document.querySelector('[data-testid="health-row"]')
+    ) {
       requestAnimationFrame(() => setTimeout(() => (marks.firstRows = performance.now()), 0));
       observer.disconnect();
     }
@@ -86,7 +126,8 @@ async function timeUntil(page, act, done) {
       new Promise((resolve) => {
         const doneFn = new Function(doneSource);
         const start = performance.now();
-        const finish = () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+        const finish = () =>
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
         const observer = new MutationObserver(() => {
           if (!doneFn()) return;
           observer.disconnect();
@@ -112,7 +153,9 @@ async function measure(browser, size) {
     const page = await context.newPage();
     await page.addInitScript(instrument);
     await page.goto(`${server.url}${pagePath}`);
-    await page.waitForFunction(() => window.__healthBench.firstRows > 0, null, { timeout: 120_000 });
+    await page.waitForFunction(() => window.__healthBench.firstRows > 0, null, {
+      timeout: 120_000,
+    });
     const { summaryParsed, firstRows } = await page.evaluate(() => window.__healthBench);
 
     // Keystrokes: each commits to the URL after the 400 ms debounce; a sample is the page's work
@@ -128,10 +171,16 @@ async function measure(browser, size) {
       await page.evaluate(() => (window.__healthBench.searchPainted = 0));
       await page.keyboard.press(key);
       await page.waitForFunction(
-        (value) => document.querySelector('[data-testid=health-page]')?.getAttribute('data-search') === value && window.__healthBench.searchPainted > 0,
+        (value) =>
+          document.querySelector('[data-testid=health-page]')?.getAttribute('data-search') ===
+            value && window.__healthBench.searchPainted > 0,
         typed,
       );
-      samples.push(await page.evaluate(() => window.__healthBench.searchPainted - window.__healthBench.lastNav));
+      samples.push(
+        await page.evaluate(
+          () => window.__healthBench.searchPainted - window.__healthBench.lastNav,
+        ),
+      );
     }
 
     await page.getByRole('combobox', { name: 'Group By' }).click();
@@ -152,7 +201,14 @@ async function measure(browser, size) {
     );
     // Baseline: the same page paints a DOM change that no component reacts to.
     const frames = [];
-    for (let i = 0; i < 5; i++) frames.push(await timeUntil(page, 'document.body.dataset.benchNoop = String(Math.random())', 'return true'));
+    for (let i = 0; i < 5; i++)
+      frames.push(
+        await timeUntil(
+          page,
+          'document.body.dataset.benchNoop = String(Math.random())',
+          'return true',
+        ),
+      );
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = await cdp.send('Runtime.getHeapUsage');
@@ -182,11 +238,26 @@ try {
 } finally {
   await browser.close();
 }
-const columns = ['firstRowsMs', 'keystrokeP50Ms', 'keystrokeP95Ms', 'groupSwitchMs', 'tabSwitchMs', 'modalOpenMs', 'heapMB'];
+const columns = [
+  'firstRowsMs',
+  'keystrokeP50Ms',
+  'keystrokeP95Ms',
+  'groupSwitchMs',
+  'tabSwitchMs',
+  'modalOpenMs',
+  'heapMB',
+];
 console.log(['checks', ...columns].map((c) => c.padStart(15)).join(''));
-for (const size of sizes) console.log([String(size), ...columns.map((c) => String(results[size][c]))].map((c) => c.padStart(15)).join(''));
+for (const size of sizes)
+  console.log(
+    [String(size), ...columns.map((c) => String(results[size][c]))]
+      .map((c) => c.padStart(15))
+      .join(''),
+  );
 const first = results[sizes[0]];
-console.log(`\nratios (baseline: one painted no-op frame in the same page; and the ${sizes[0]}-check run)`);
+console.log(
+  `\nratios (baseline: one painted no-op frame in the same page; and the ${sizes[0]}-check run)`,
+);
 for (const size of sizes) {
   const r = results[size];
   console.log(
@@ -194,6 +265,8 @@ for (const size of sizes) {
       ` first rows x${(r.firstRowsMs / first.firstRowsMs).toFixed(1)} and keystroke p50 x${(r.keystrokeP50Ms / first.keystrokeP50Ms).toFixed(1)} of ${sizes[0]} checks`,
   );
 }
-console.log('targets: 10k first rows <= 300 ms, keystroke p95 <= 50 ms, group switch <= 100 ms, heap <= 150 MB; 50k keystroke p95 <= 150 ms');
+console.log(
+  'targets: 10k first rows <= 300 ms, keystroke p95 <= 50 ms, group switch <= 100 ms, heap <= 150 MB; 50k keystroke p95 <= 150 ms',
+);
 console.log(`target page: ${target} (${pagePath})`);
 console.log(JSON.stringify(results));

@@ -16,7 +16,10 @@ const staleTime = 300_000;
  * state lives on history and the query string directly: no router runtime in the first load.
  */
 export function App({ config }: { config: EmbedConfig }) {
-  const queryClient = useMemo(() => new QueryClient({ defaultOptions: { queries: { staleTime } } }), []);
+  const queryClient = useMemo(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime } } }),
+    [],
+  );
   const client = useMemo(() => createApiClient({ baseUrl: config.baseUrl }), [config.baseUrl]);
   const authorizer = useMemo(() => createAuthorizer({ roles: config.roles }), [config.roles]);
   return (

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
-import { copyServiceMigrations } from './testing/bundle';
+import { ConfigError, parseConfig } from './config.ts';
+import { copyServiceMigrations } from './testing/bundle.ts';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 let outDir = '';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-import { ConfigError, parseConfig } from './config';
-import { jsonLogger } from './http/logging';
-import { startServer, StartupError } from './server';
+import { ConfigError, parseConfig } from './config.ts';
+import { jsonLogger } from './http/logging.ts';
+import { startServer, StartupError } from './server.ts';
 
 // Every failure a user can cause ends in one line on stderr and exit code 1, never a stack trace.
 function fail(message: string): never {

@@ -1,18 +1,18 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createIdentityAuth } from './auth/identity';
-import type { ServerConfig } from './config';
-import { DataDirLockedError } from './db/dataDirLock';
-import { openDatabase, type Database } from './db/database';
-import { migrate } from './db/migrate';
-import { seedDemoOnce } from './db/seed/demo';
-import { withStartLock } from './db/startLock';
-import { createApp } from './http/app';
-import type { Logger } from './http/logging';
-import { identityRouteGuards } from './http/security';
-import { defaultServiceRegistry } from './services/list';
-import { ServiceRegistryError } from './services/registry';
+import { createIdentityAuth } from './auth/identity.ts';
+import type { ServerConfig } from './config.ts';
+import { DataDirLockedError } from './db/dataDirLock.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemoOnce } from './db/seed/demo.ts';
+import { withStartLock } from './db/startLock.ts';
+import { createApp } from './http/app.ts';
+import type { Logger } from './http/logging.ts';
+import { identityRouteGuards } from './http/security.ts';
+import { defaultServiceRegistry } from './services/list.ts';
+import { ServiceRegistryError } from './services/registry.ts';
 
 export interface RunningServer {
   url: string;

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { looseObject } from './looseObject.ts';
 
 describe('looseObject', () => {
-  const check = looseObject({ id: string(), uptime: looseObject({ passed: number() }), owner: nullish(string()) });
+  const check = looseObject({
+    id: string(),
+    uptime: looseObject({ passed: number() }),
+    owner: nullish(string()),
+  });
 
   it('keeps fields a newer backend adds, and omits absent optional ones', () => {
     expect(safeParse(check, { id: 'a', uptime: { passed: 1, extra: true }, added: [1] })).toEqual({

@@ -31,8 +31,13 @@ export interface SessionProvider {
 }
 
 /** The part of `createApiClient`'s options that credentials decide (`backendUrl`, `getToken`). */
-export function apiClientAuthOptions(credentials: ApiCredentials): { backendUrl?: string; getToken?: () => Promise<string | null> } {
-  return credentials.mode === 'direct' ? { backendUrl: credentials.backendUrl, getToken: credentials.getToken } : {};
+export function apiClientAuthOptions(credentials: ApiCredentials): {
+  backendUrl?: string;
+  getToken?: () => Promise<string | null>;
+} {
+  return credentials.mode === 'direct'
+    ? { backendUrl: credentials.backendUrl, getToken: credentials.getToken }
+    : {};
 }
 
 export const authPaths = {
@@ -64,6 +69,8 @@ export function loginPath(options: LoginPathOptions = {}): string {
 }
 
 /** The current path and query, the return target after sign-in or sign-out (§7). */
-export function currentReturnTo(location: { pathname: string; search: string } | undefined = globalThis.location): string {
+export function currentReturnTo(
+  location: { pathname: string; search: string } | undefined = globalThis.location,
+): string {
   return location ? location.pathname + location.search : '/';
 }

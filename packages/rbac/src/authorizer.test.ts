@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createAuthorizer } from './authorizer';
-import { ACTIONS, RESOURCES, ROLES, type Action, type Resource, type Role } from './roles';
+import { createAuthorizer } from './authorizer.ts';
+import { ACTIONS, RESOURCES, ROLES, type Action, type Resource, type Role } from './roles.ts';
 
 // The role matrix of shared/spec/console.md §6, written out cell by cell:
 // rw = read and write, r = read only, - = nothing.

@@ -1,6 +1,6 @@
-import { CAPABILITIES, type Capability, type CapabilityName } from './capabilities';
-import { ROLE_MATRIX } from './matrix';
-import { RESOURCES, isResource, isRole, type Action, type Resource } from './roles';
+import { CAPABILITIES, type Capability, type CapabilityName } from './capabilities.ts';
+import { ROLE_MATRIX } from './matrix.ts';
+import { RESOURCES, isResource, isRole, type Action, type Resource } from './roles.ts';
 
 /** A permission row as whoami returns it; only object/action/deny/condition matter here. */
 export interface Permission {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createAuthorizer } from './authorizer';
-import { CAPABILITY_NAMES, type CapabilityName } from './capabilities';
-import { ROLES, type Role } from './roles';
+import { createAuthorizer } from './authorizer.ts';
+import { CAPABILITY_NAMES, type CapabilityName } from './capabilities.ts';
+import { ROLES, type Role } from './roles.ts';
 
 // Who holds each capability by role alone, from the spec lines cited in capabilities.ts.
 const EXPECTED: Record<CapabilityName, Record<Role, boolean>> = {

@@ -1,4 +1,4 @@
-import type { Action, Resource, Role } from './roles';
+import type { Action, Resource, Role } from './roles.ts';
 
 /**
  * A named action beyond read/write on one table. Held when any of these is true:

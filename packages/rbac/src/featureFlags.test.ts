@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFeatureFlags } from './featureFlags';
+import { createFeatureFlags } from './featureFlags.ts';
 
 describe('createFeatureFlags', () => {
   it('enables everything by default', () => {

@@ -1,7 +1,7 @@
-export { RESOURCES, isResource } from './roles';
-export type { Resource, Action } from './roles';
-export { createAuthorizer } from './authorizer';
-export type { Authorizer, AuthorizerInput, Permission } from './authorizer';
-export { createFeatureFlags } from './featureFlags';
-export type { FeatureFlags } from './featureFlags';
-export type { CapabilityName } from './capabilities';
+export { RESOURCES, isResource } from './roles.ts';
+export type { Resource, Action } from './roles.ts';
+export { createAuthorizer } from './authorizer.ts';
+export type { Authorizer, AuthorizerInput, Permission } from './authorizer.ts';
+export { createFeatureFlags } from './featureFlags.ts';
+export type { FeatureFlags } from './featureFlags.ts';
+export type { CapabilityName } from './capabilities.ts';

@@ -1,4 +1,4 @@
-import { RESOURCES, type Action, type Resource, type Role } from './roles';
+import { RESOURCES, type Action, type Resource, type Role } from './roles.ts';
 
 /** Resources that only an admin may see at all (console spec §6). */
 const ADMIN_ONLY: readonly Resource[] = ['rbac', 'identities', 'connections'];

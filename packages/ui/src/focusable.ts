@@ -11,6 +11,9 @@ const focusableSelector = [
 /** Elements inside `container` that Tab can reach, in document order. */
 export function focusableElements(container: HTMLElement): HTMLElement[] {
   return Array.from(container.querySelectorAll<HTMLElement>(focusableSelector)).filter(
-    (element) => !element.hasAttribute('inert') && !element.closest('[inert]') && element.getAttribute('aria-hidden') !== 'true',
+    (element) =>
+      !element.hasAttribute('inert') &&
+      !element.closest('[inert]') &&
+      element.getAttribute('aria-hidden') !== 'true',
   );
 }

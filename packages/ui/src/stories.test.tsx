@@ -8,7 +8,7 @@ import type { Meta } from '@storybook/react';
 import type { ComponentType, ReactNode } from 'react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import preview from '../../../.storybook/preview';
+import preview from '../../../.storybook/preview.tsx';
 
 setProjectAnnotations(preview);
 

@@ -4,7 +4,12 @@ export const testIds = {
   modal: { root: 'ui-modal', overlay: 'ui-modal-overlay' },
   confirmDialog: { confirm: 'ui-confirm-dialog-confirm', cancel: 'ui-confirm-dialog-cancel' },
   toast: { region: 'ui-toast-region', item: 'ui-toast' },
-  skeleton: { page: 'ui-skeleton-page', form: 'ui-skeleton-form', table: 'ui-skeleton-table', text: 'ui-skeleton-text' },
+  skeleton: {
+    page: 'ui-skeleton-page',
+    form: 'ui-skeleton-form',
+    table: 'ui-skeleton-table',
+    text: 'ui-skeleton-text',
+  },
   errorPage: { stack: 'ui-error-page-stack', cause: 'ui-error-page-cause' },
   themeToggle: 'ui-theme-toggle',
   dataTable: {
@@ -25,5 +30,10 @@ export const testIds = {
     submit: 'ui-time-range-submit',
     clear: 'ui-time-range-clear',
   },
-  triStateFilter: { trigger: 'ui-tristate-filter-trigger', panel: 'ui-tristate-filter-panel', clear: 'ui-tristate-filter-clear', search: 'ui-tristate-filter-search' },
+  triStateFilter: {
+    trigger: 'ui-tristate-filter-trigger',
+    panel: 'ui-tristate-filter-panel',
+    clear: 'ui-tristate-filter-clear',
+    search: 'ui-tristate-filter-search',
+  },
 } as const;

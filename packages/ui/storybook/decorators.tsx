@@ -3,8 +3,8 @@
 // styled-components resolve from its own dependencies.
 import type { Decorator } from '@storybook/react';
 import { MemoryRouter } from 'react-router';
-import { OpsdeckThemeProvider, type ThemeModePreference } from '../src/theme/index';
-import { ToastProvider } from '../src/Toast/index';
+import { OpsdeckThemeProvider, type ThemeModePreference } from '../src/theme/index.ts';
+import { ToastProvider } from '../src/Toast/index.ts';
 
 export interface RouterParameter {
   initialEntries?: string[];

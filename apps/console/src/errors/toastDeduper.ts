@@ -2,7 +2,10 @@
  * Going offline fails every query on the page at once; one toast says it. The same words within
  * `windowMs` of the last time they were shown are dropped.
  */
-export function createToastDeduper(windowMs = 2000, now: () => number = Date.now): (message: string) => boolean {
+export function createToastDeduper(
+  windowMs = 2000,
+  now: () => number = Date.now,
+): (message: string) => boolean {
   const lastShown = new Map<string, number>();
   return (message) => {
     const at = now();

@@ -43,10 +43,7 @@ function HostedConsoleContext({ children }: { children: ReactNode }) {
     if (owner === null) queryClient.clear();
     else void queryClient.resetQueries();
   }, [owner, queryClient]);
-  const client = useMemo(
-    () => (options ? app.createApiClient(options) : null),
-    [options, app],
-  );
+  const client = useMemo(() => (options ? app.createApiClient(options) : null), [options, app]);
   const context = useMemo(() => ({ ...app, session: provider }), [app, provider]);
   return (
     <ConsoleContext.Provider value={context}>

@@ -30,9 +30,16 @@ export function settingsHiddenFor(authorizer: Authorizer): boolean {
  * submenu sorted by name. An item is gone when its feature is disabled or the user cannot read its
  * resource; Settings is gone for viewers (unless they are admins too: roles add up) and when it is empty.
  */
-export function buildSidebar(features: readonly FeatureDefinition[], flags: FeatureFlags, authorizer: Authorizer): SidebarEntry[] {
+export function buildSidebar(
+  features: readonly FeatureDefinition[],
+  flags: FeatureFlags,
+  authorizer: Authorizer,
+): SidebarEntry[] {
   const visible = features.filter(
-    (feature) => feature.sidebar !== undefined && flags.isEnabled(feature.name) && authorizer.can(feature.resource, 'read'),
+    (feature) =>
+      feature.sidebar !== undefined &&
+      flags.isEnabled(feature.name) &&
+      authorizer.can(feature.resource, 'read'),
   );
   const toLink = (feature: FeatureDefinition): SidebarLink => {
     const { label, icon, path } = feature.sidebar!;

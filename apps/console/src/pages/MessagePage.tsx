@@ -25,7 +25,17 @@ const Page = styled.section`
 `;
 
 /** A centred explanation inside the shell (it owns the page's h1; the shell header title is a plain label). */
-export function MessagePage({ icon, title, testId, children }: { icon: ReactNode; title: string; testId: string; children?: ReactNode }) {
+export function MessagePage({
+  icon,
+  title,
+  testId,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  testId: string;
+  children?: ReactNode;
+}) {
   return (
     <Page data-testid={testId} aria-label={title}>
       {icon}

@@ -20,7 +20,11 @@ export function NotFoundPage() {
       title={area ? `${area} is not available yet` : 'Page not found'}
       testId={testIds.pages.notFound}
     >
-      <p>{area ? `This build of Opsdeck does not include ${area} yet.` : `Nothing lives at ${pathname}.`}</p>
+      <p>
+        {area
+          ? `This build of Opsdeck does not include ${area} yet.`
+          : `Nothing lives at ${pathname}.`}
+      </p>
       {available.length > 0 && (
         <nav aria-label="Available pages">
           {available.map((item, index) => (

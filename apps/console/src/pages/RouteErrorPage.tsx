@@ -9,9 +9,17 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
  */
 export function RouteErrorPage() {
   const error = useRouteError();
-  const shown = isRouteErrorResponse(error) ? new Error(`${error.status} ${error.statusText}`) : error;
+  const shown = isRouteErrorResponse(error)
+    ? new Error(`${error.status} ${error.statusText}`)
+    : error;
   useEffect(() => console.error(ERROR_BOUNDARY_MESSAGE, error), [error]);
-  return <ErrorPage error={shown} title={ERROR_BOUNDARY_MESSAGE} actions={<Button onClick={() => window.location.reload()}>Reload</Button>} />;
+  return (
+    <ErrorPage
+      error={shown}
+      title={ERROR_BOUNDARY_MESSAGE}
+      actions={<Button onClick={() => window.location.reload()}>Reload</Button>}
+    />
+  );
 }
 
 /** The same, when nothing around it (no shell) can be trusted: it brings its own main landmark. */

@@ -36,7 +36,10 @@ export function AuthStateChecker() {
           queryClient.clear();
           // Kratos builds the login address from returnTarget(), which reads our return_to; the hosted
           // provider answers a bare /login, which gets the return_to here.
-          navigate(result.redirectTo === authPaths.login ? loginPath({ returnTo }) : result.redirectTo, { replace: true });
+          navigate(
+            result.redirectTo === authPaths.login ? loginPath({ returnTo }) : result.redirectTo,
+            { replace: true },
+          );
         }
       })
       .catch((error: unknown) => {
@@ -50,12 +53,23 @@ export function AuthStateChecker() {
   if (failure) {
     return (
       <main>
-        <ErrorPage error={failure} actions={<Button onClick={() => (setFailure(undefined), setAttempt(attempt + 1))}>Try again</Button>} />
+        <ErrorPage
+          error={failure}
+          actions={
+            <Button onClick={() => (setFailure(undefined), setAttempt(attempt + 1))}>
+              Try again
+            </Button>
+          }
+        />
       </main>
     );
   }
   return (
-    <main data-testid={testIds.pages.stateChecker} aria-busy="true" style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+    <main
+      data-testid={testIds.pages.stateChecker}
+      aria-busy="true"
+      style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}
+    >
       <Spinner size={24} label="Checking your session" />
     </main>
   );

@@ -2,5 +2,9 @@
 export const RETURNED_BY_CHECKER = 'opsdeck.returnedByChecker';
 
 export function returnedByChecker(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && (state as Record<string, unknown>)[RETURNED_BY_CHECKER] === true;
+  return (
+    typeof state === 'object' &&
+    state !== null &&
+    (state as Record<string, unknown>)[RETURNED_BY_CHECKER] === true
+  );
 }

@@ -7,5 +7,9 @@ import { ShellSessionContext } from '../session/ShellSessionContext.tsx';
 export function useSidebarEntries(): SidebarEntry[] | undefined {
   const { registry } = useConsole();
   const session = useContext(ShellSessionContext);
-  return useMemo(() => (session ? buildSidebar(registry.features, session.flags, session.authorizer) : undefined), [registry, session]);
+  return useMemo(
+    () =>
+      session ? buildSidebar(registry.features, session.flags, session.authorizer) : undefined,
+    [registry, session],
+  );
 }

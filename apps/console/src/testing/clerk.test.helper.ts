@@ -26,7 +26,11 @@ export interface StandInClerk {
   templates: string[];
 }
 
-export function standInClerk(init: { user: StandInUser | null; organizations: StandInOrganization[]; active?: string }): StandInClerk {
+export function standInClerk(init: {
+  user: StandInUser | null;
+  organizations: StandInOrganization[];
+  active?: string;
+}): StandInClerk {
   const mounted: StandInClerk['mounted'] = [];
   const templates: string[] = [];
   const listeners = new Set<(resources: unknown) => void>();
@@ -37,7 +41,9 @@ export function standInClerk(init: { user: StandInUser | null; organizations: St
     id: person.id,
     fullName: person.fullName,
     primaryEmailAddress: { emailAddress: person.email },
-    getOrganizationMemberships: async () => ({ data: organizations.map((organization) => ({ organization })) }),
+    getOrganizationMemberships: async () => ({
+      data: organizations.map((organization) => ({ organization })),
+    }),
   });
   const makeSession = (signedIn: ReturnType<typeof makeUser>) => ({
     id: `sess_${signedIn.id}`,
@@ -52,7 +58,10 @@ export function standInClerk(init: { user: StandInUser | null; organizations: St
   });
   let user = init.user && makeUser(init.user);
   let session = user && makeSession(user);
-  const client = () => ({ sessions: session ? [session] : [], signedInSessions: session ? [session] : [] });
+  const client = () => ({
+    sessions: session ? [session] : [],
+    signedInSessions: session ? [session] : [],
+  });
   const resources = () => ({ client: client(), session, user, organization: active });
   const emit = () => listeners.forEach((listener) => listener(resources()));
 
@@ -67,7 +76,10 @@ export function standInClerk(init: { user: StandInUser | null; organizations: St
           resolve();
         }, 10),
       ),
-    addListener: (listener: (resources: unknown) => void, options?: { skipInitialEmit?: boolean }) => {
+    addListener: (
+      listener: (resources: unknown) => void,
+      options?: { skipInitialEmit?: boolean },
+    ) => {
       listeners.add(listener);
       if (!options?.skipInitialEmit) listener(resources());
       return () => listeners.delete(listener);
@@ -104,8 +116,15 @@ export function standInClerk(init: { user: StandInUser | null; organizations: St
       if (typeof property !== 'string') return undefined;
       if (property in target) return Reflect.get(target, property);
       if (property.startsWith('mount')) {
-        target[property] = (_node: unknown, props: Record<string, unknown>) => mounted.push({ component: property.slice('mount'.length), props });
-      } else if (property.startsWith('unmount') || property.startsWith('__internal') || property.startsWith('__experimental') || property === 'on' || property === 'off') {
+        target[property] = (_node: unknown, props: Record<string, unknown>) =>
+          mounted.push({ component: property.slice('mount'.length), props });
+      } else if (
+        property.startsWith('unmount') ||
+        property.startsWith('__internal') ||
+        property.startsWith('__experimental') ||
+        property === 'on' ||
+        property === 'off'
+      ) {
         target[property] = () => undefined;
       } else return undefined;
       return target[property];

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { seedDemo } from '../db/seed/demo';
-import { testDatabases } from '../testing/databases';
-import { basic, startTestServer, type TestServer } from '../testing/server';
-import { authorizeTable } from './tableAccess';
-import type { AuthUser } from './user';
+import type { Database } from '../db/database.ts';
+import { seedDemo } from '../db/seed/demo.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { basic, startTestServer, type TestServer } from '../testing/server.ts';
+import { authorizeTable } from './tableAccess.ts';
+import type { AuthUser } from './user.ts';
 
 describe.each(testDatabases())('auth on $engine', (target) => {
   let db: Database;

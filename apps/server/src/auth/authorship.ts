@@ -1,4 +1,4 @@
-import { builtInAdmin, type AuthUser } from './user';
+import { builtInAdmin, type AuthUser } from './user.ts';
 
 /** A value the server writes into a column: the PostgREST engine's `ServerValue`. */
 export type ServerValue = { readonly value: unknown } | { readonly now: true };

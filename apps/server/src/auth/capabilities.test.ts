@@ -1,10 +1,10 @@
 import { createAuthorizer } from '@opsdeck/rbac';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { DEMO_ROLES, seedDemo } from '../db/seed/demo';
-import { testDatabases } from '../testing/databases';
-import { basic, startTestServer, type TestServer } from '../testing/server';
-import { defaultServiceRegistry } from '../services/list';
+import type { Database } from '../db/database.ts';
+import { DEMO_ROLES, seedDemo } from '../db/seed/demo.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { basic, startTestServer, type TestServer } from '../testing/server.ts';
+import { defaultServiceRegistry } from '../services/list.ts';
 
 // Issue 18 #3: the console and the server decide access with one authorizer, so for every demo role
 // the server's answer over HTTP must be what `createAuthorizer({roles})` tells the console.

@@ -1,13 +1,13 @@
-import type { Database } from '../db/database';
-import { ApiError } from '../http/errors';
+import type { Database } from '../db/database.ts';
+import { ApiError } from '../http/errors.ts';
 import {
   createIdentityService,
   type IdentityOptions,
   type IdentityService,
   type IdentityUser,
-} from '../services/identity/index';
-import { loadAccess, resolveUser, type UserResolver } from './resolve';
-import type { AuthUser } from './user';
+} from '../services/identity/index.ts';
+import { loadAccess, resolveUser, type UserResolver } from './resolve.ts';
+import type { AuthUser } from './user.ts';
 
 export interface IdentityAuth {
   identity: IdentityService;

@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createAuthorizer, type Action, type CapabilityName, type Resource } from '@opsdeck/rbac';
-import type { AppEnv } from '../http/env';
-import { errorBody, forbidden } from '../http/errors';
-import { resolveUser, type UserResolver } from './resolve';
-import { builtInAdmin } from './user';
+import type { AppEnv } from '../http/env.ts';
+import { errorBody, forbidden } from '../http/errors.ts';
+import { resolveUser, type UserResolver } from './resolve.ts';
+import { builtInAdmin } from './user.ts';
 
 export type AuthMode = 'basic' | 'disabled';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SqlRunner } from '../db/database';
-import { authorshipColumns } from './authorship';
-import { checkPermissionWrite } from './permissionWrites';
-import { builtInAdmin, type AuthUser } from './user';
+import type { SqlRunner } from '../db/database.ts';
+import { authorshipColumns } from './authorship.ts';
+import { checkPermissionWrite } from './permissionWrites.ts';
+import { builtInAdmin, type AuthUser } from './user.ts';
 
 const ADMIN = 'a0000000-0000-4000-8000-000000000001';
 const ADMIN_TEAM = 't0000000-0000-4000-8000-000000000001';

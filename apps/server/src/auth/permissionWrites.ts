@@ -6,8 +6,8 @@ import {
   type Authorizer,
   type Resource,
 } from '@opsdeck/rbac';
-import type { SqlRunner } from '../db/database';
-import type { AuthUser } from './user';
+import type { SqlRunner } from '../db/database.ts';
+import type { AuthUser } from './user.ts';
 
 type Row = Record<string, unknown>;
 

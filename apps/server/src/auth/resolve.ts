@@ -1,5 +1,5 @@
-import type { Database } from '../db/database';
-import type { AuthUser } from './user';
+import type { Database } from '../db/database.ts';
+import type { AuthUser } from './user.ts';
 
 /**
  * Finds who sent a request, or undefined when this resolver does not recognise it. Resolvers are

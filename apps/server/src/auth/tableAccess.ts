@@ -1,8 +1,8 @@
 import { createAuthorizer, type Action, type Authorizer, type Resource } from '@opsdeck/rbac';
-import { defaultServiceRegistry } from '../services/list';
-import type { ServiceRegistry } from '../services/registry';
-import type { PermissionWrite, PermissionWriteDecision } from './permissionWrites';
-import type { AuthUser } from './user';
+import { defaultServiceRegistry } from '../services/list.ts';
+import type { ServiceRegistry } from '../services/registry.ts';
+import type { PermissionWrite, PermissionWriteDecision } from './permissionWrites.ts';
+import type { AuthUser } from './user.ts';
 
 const RPC_PREFIX = 'rpc/';
 

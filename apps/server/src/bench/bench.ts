@@ -1,10 +1,10 @@
 // `pnpm --filter @opsdeck/server bench`: seed time, summary latency at 1k/10k/50k checks and a poll
 // load, each next to a baseline measured in the same run so machines can be compared.
 import { serve } from '@hono/node-server';
-import { PGliteDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed/demo';
-import { createApp } from '../http/app';
+import { PGliteDatabase } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { seedDemo } from '../db/seed/demo.ts';
+import { createApp } from '../http/app.ts';
 
 const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 30);
 const POLL_CLIENTS = 50;

@@ -17,7 +17,7 @@ import {
   DataDirLockedError,
   lockDataDir,
   processStartTime,
-} from './dataDirLock';
+} from './dataDirLock.ts';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 let scratch = '';

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { lockDataDir, type DataDirLock } from './dataDirLock';
+import { lockDataDir, type DataDirLock } from './dataDirLock.ts';
 
 /** A column of a result, as both engines describe it. */
 export interface FieldInfo {

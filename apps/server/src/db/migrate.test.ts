@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './database';
-import { loadMigrations, migrate } from './migrate';
-import { testDatabases } from '../testing/databases';
+import type { Database } from './database.ts';
+import { loadMigrations, migrate } from './migrate.ts';
+import { testDatabases } from '../testing/databases.ts';
 
 describe.each(testDatabases())('migrations on $engine', (target) => {
   let db: Database;

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Service } from '../services/defineService';
-import { SERVICES } from '../services/list';
-import type { Database } from './database';
+import type { Service } from '../services/defineService.ts';
+import { SERVICES } from '../services/list.ts';
+import type { Database } from './database.ts';
 
 /**
  * Where `{service}/migrations/*.sql` are: src/services beside the sources, dist/services in the

@@ -2,12 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer } from '../server';
-import { bareTestDatabases } from '../testing/databases';
-import { basic } from '../testing/server';
-import { PGliteDatabase, type Database } from './database';
-import { LEGACY_MIGRATIONS, loadMigrations, migrate } from './migrate';
-import { seedDemo } from './seed/demo';
+import { startServer } from '../server.ts';
+import { bareTestDatabases } from '../testing/databases.ts';
+import { basic } from '../testing/server.ts';
+import { PGliteDatabase, type Database } from './database.ts';
+import { LEGACY_MIGRATIONS, loadMigrations, migrate } from './migrate.ts';
+import { seedDemo } from './seed/demo.ts';
 
 // The runner before service modules, kept as a fixture: one folder of 001-006, each recorded by its
 // file name, and the identity service's CREATE ... IF NOT EXISTS run at every start.

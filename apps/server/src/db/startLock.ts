@@ -1,4 +1,4 @@
-import { PostgresDatabase, type Database } from './database';
+import { PostgresDatabase, type Database } from './database.ts';
 
 // Any constant shared by every instance (migrate.ts holds 4_242_001, the demo seed 4_242_002).
 const START_LOCK = 4_242_003;

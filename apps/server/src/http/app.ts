@@ -1,20 +1,25 @@
 import { Hono } from 'hono';
-import { requireUser, type AuthMode } from '../auth/middleware';
-import type { UserResolver } from '../auth/resolve';
-import { authorshipColumns } from '../auth/authorship';
-import { authorizeTable } from '../auth/tableAccess';
-import type { Database } from '../db/database';
-import { createPostgrestApp } from '../postgrest/app';
-import type { SummaryReplies } from '../services/canary/summaryReplies';
-import type { Service, ServiceConfig, ServiceContext, ServiceJob } from '../services/defineService';
-import { createEventBus } from '../services/events';
-import { SERVICES } from '../services/list';
-import { createServiceRegistry } from '../services/registry';
-import { consoleHandler } from './console';
-import type { AppEnv } from './env';
-import { errorBody, handleError } from './errors';
-import { requestLogger, silentLogger, type Logger } from './logging';
-import { proxyToBackend } from './proxy';
+import { requireUser, type AuthMode } from '../auth/middleware.ts';
+import type { UserResolver } from '../auth/resolve.ts';
+import { authorshipColumns } from '../auth/authorship.ts';
+import { authorizeTable } from '../auth/tableAccess.ts';
+import type { Database } from '../db/database.ts';
+import { createPostgrestApp } from '../postgrest/app.ts';
+import type { SummaryReplies } from '../services/canary/summaryReplies.ts';
+import type {
+  Service,
+  ServiceConfig,
+  ServiceContext,
+  ServiceJob,
+} from '../services/defineService.ts';
+import { createEventBus } from '../services/events.ts';
+import { SERVICES } from '../services/list.ts';
+import { createServiceRegistry } from '../services/registry.ts';
+import { consoleHandler } from './console.ts';
+import type { AppEnv } from './env.ts';
+import { errorBody, handleError } from './errors.ts';
+import { requestLogger, silentLogger, type Logger } from './logging.ts';
+import { proxyToBackend } from './proxy.ts';
 import {
   KILOBYTE,
   limitBody,
@@ -22,7 +27,7 @@ import {
   refuseCrossSite,
   requireJsonBody,
   securityHeaders,
-} from './security';
+} from './security.ts';
 
 export const SERVER_VERSION = '0.1.0';
 

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PGliteDatabase } from '../db/database';
-import { freshPGlite } from '../testing/databases';
-import { createApp } from './app';
+import type { PGliteDatabase } from '../db/database.ts';
+import { freshPGlite } from '../testing/databases.ts';
+import { createApp } from './app.ts';
 
 // The console has a /health page and the server a /health probe: both must keep working.
 describe('/health with a console', () => {

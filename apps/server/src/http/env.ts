@@ -1,5 +1,5 @@
 import type { Authorizer } from '@opsdeck/rbac';
-import type { AuthUser } from '../auth/user';
+import type { AuthUser } from '../auth/user.ts';
 
 /** Hono context variables every route can read. */
 export interface AppEnv {

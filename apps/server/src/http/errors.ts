@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './jsonDepth';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './jsonDepth.ts';
 
 /** The backend's error body: `{error, message?}`. */
 export function errorBody(error: string, message?: string) {

@@ -1,11 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './env';
+import type { AppEnv } from './env.ts';
 
 export type Logger = (entry: Record<string, unknown>) => void;
 
 /** One JSON object per line on stdout, as log shippers expect. */
 export const jsonLogger: Logger = (entry) => {
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', ...entry })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ time: new Date().toISOString(), level: 'info', ...entry })}\n`,
+  );
 };
 
 export const silentLogger: Logger = () => undefined;

@@ -6,12 +6,21 @@ export function backendPath(path: string): string {
   return path.replace(/^\/api(?=\/|$)/, '') || '/';
 }
 
-const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+];
 
 /** Forwards the request to a real Mission Control and streams its reply back. */
 export async function proxyToBackend(c: Context, backendUrl: string): Promise<Response> {
   const incoming = new URL(c.req.url);
-  const target = new URL(backendUrl.replace(/\/$/, '') + backendPath(incoming.pathname) + incoming.search);
+  const target = new URL(
+    backendUrl.replace(/\/$/, '') + backendPath(incoming.pathname) + incoming.search,
+  );
   const headers = new Headers(c.req.raw.headers);
   for (const name of HOP_BY_HOP) headers.delete(name);
   const method = c.req.method;

@@ -1,7 +1,7 @@
 import { Hono, type Context, type Env } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
-import type { Database, SqlRunner } from '../db/database';
-import { CatalogCache, type CatalogRelation } from './catalog';
+import type { Database, SqlRunner } from '../db/database.ts';
+import { CatalogCache, type CatalogRelation } from './catalog.ts';
 import {
   fromDatabaseError,
   parseError,
@@ -9,8 +9,8 @@ import {
   readOnlyRelation,
   unknownColumn,
   unknownRelation,
-} from './errors';
-import { readSql, relationsTouched, resolveRead } from './read';
+} from './errors.ts';
+import { readSql, relationsTouched, resolveRead } from './read.ts';
 import {
   acceptedShape,
   parsePrefer,
@@ -18,9 +18,9 @@ import {
   rangeNotSatisfiable,
   requestedRange,
   type Preferences,
-} from './request';
-import { argumentsFromBody, argumentsFromQuery, resolveFunction, rpcSql } from './rpc';
-import { SqlBuilder } from './sql';
+} from './request.ts';
+import { argumentsFromBody, argumentsFromQuery, resolveFunction, rpcSql } from './rpc.ts';
+import { SqlBuilder } from './sql.ts';
 import {
   conflictingRowsSql,
   deleteSql,
@@ -29,9 +29,9 @@ import {
   parseJsonBody,
   updateSql,
   type ServerColumns,
-} from './write';
+} from './write.ts';
 
-export type { ServerColumns } from './write';
+export type { ServerColumns } from './write.ts';
 
 /** The rows one write changes, each with every column, for a decision's `checkRows`. */
 export interface WrittenRows {

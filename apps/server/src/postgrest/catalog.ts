@@ -1,4 +1,4 @@
-import type { SqlRunner } from '../db/database';
+import type { SqlRunner } from '../db/database.ts';
 
 /**
  * What the engine knows about the exposed schema: every identifier it writes into SQL comes from

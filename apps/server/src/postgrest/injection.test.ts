@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { testDatabases } from '../testing/databases';
-import { ids, seedEstate, startEngine, type EngineServer } from './postgrest.test.helper';
+import type { Database } from '../db/database.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { ids, seedEstate, startEngine, type EngineServer } from './postgrest.test.helper.ts';
 
 // Hostile input through every place a request carries text: operators, values, in-lists, logic trees,
 // select (columns, aliases, JSON keys, casts, embeds, hints), order, the filter extension, limit/offset,
@@ -106,7 +106,10 @@ describe.each(testDatabases())('injection corpus on $engine', (target) => {
     db = await target.open();
     await seedEstate(db);
     await db.query(`DELETE FROM connections WHERE name = 'injection-secret'`);
-    await db.query(`INSERT INTO connections (name, type, password) VALUES ('injection-secret', 'http', $1)`, [secret]);
+    await db.query(
+      `INSERT INTO connections (name, type, password) VALUES ('injection-secret', 'http', $1)`,
+      [secret],
+    );
     engine = await startEngine(db);
   });
   afterAll(async () => {
@@ -123,41 +126,54 @@ describe.each(testDatabases())('injection corpus on $engine', (target) => {
     return rows[0];
   };
 
-  it.each(payloads.map((payload) => [payload.length > 60 ? `${payload.slice(0, 20)}… (${payload.length} chars)` : payload, payload]))(
-    'payload %s: 4xx or a clean result, never a 500 or a leak',
-    async (_label, payload) => {
-      const before = await counts();
-      for (const { path, headers } of requests(payload)) {
-        if (!headerSafe(headers)) continue;
-        // Every request is made as a user who may not read connections.
-        const response = await engine.request(path, { headers: { ...headers, 'x-test-deny': 'connections' } });
-        const text = await response.text();
-        const where = `${path.slice(0, 200)} ${JSON.stringify(headers ?? {})}`;
-        expect(response.status, `${where} -> ${text.slice(0, 300)}`).toBeLessThan(500);
-        expect(text, where).not.toContain(secret);
-        if (response.status < 300 && /\?(name|id)=(eq|in|is)/.test(path)) {
-          // An equality on a hostile value matches no row (the seeded names are plain).
-          expect(JSON.parse(text), where).toEqual([]);
-        }
-        if (response.status >= 400) {
-          const body = JSON.parse(text) as { code?: unknown; message?: unknown; error?: unknown };
-          expect(body.code, where).toEqual(expect.any(String));
-          expect(body.error, where).toEqual(expect.any(String));
-        }
+  it.each(
+    payloads.map((payload) => [
+      payload.length > 60 ? `${payload.slice(0, 20)}… (${payload.length} chars)` : payload,
+      payload,
+    ]),
+  )('payload %s: 4xx or a clean result, never a 500 or a leak', async (_label, payload) => {
+    const before = await counts();
+    for (const { path, headers } of requests(payload)) {
+      if (!headerSafe(headers)) continue;
+      // Every request is made as a user who may not read connections.
+      const response = await engine.request(path, {
+        headers: { ...headers, 'x-test-deny': 'connections' },
+      });
+      const text = await response.text();
+      const where = `${path.slice(0, 200)} ${JSON.stringify(headers ?? {})}`;
+      expect(response.status, `${where} -> ${text.slice(0, 300)}`).toBeLessThan(500);
+      expect(text, where).not.toContain(secret);
+      if (response.status < 300 && /\?(name|id)=(eq|in|is)/.test(path)) {
+        // An equality on a hostile value matches no row (the seeded names are plain).
+        expect(JSON.parse(text), where).toEqual([]);
       }
-      expect(await counts()).toEqual(before);
-    },
-  );
+      if (response.status >= 400) {
+        const body = JSON.parse(text) as { code?: unknown; message?: unknown; error?: unknown };
+        expect(body.code, where).toEqual(expect.any(String));
+        expect(body.error, where).toEqual(expect.any(String));
+      }
+    }
+    expect(await counts()).toEqual(before);
+  });
 
   it('does not let an embed or a related order read a denied table', async () => {
     const deny = { 'x-test-deny': 'connections' };
-    const embed = await engine.request('/permissions?select=id,connections(password)', { headers: deny });
+    const embed = await engine.request('/permissions?select=id,connections(password)', {
+      headers: deny,
+    });
     expect(embed.status).toBe(403);
-    const viaHint = await engine.request('/permissions?select=id,connection_id(password)', { headers: deny });
+    const viaHint = await engine.request('/permissions?select=id,connection_id(password)', {
+      headers: deny,
+    });
     expect(viaHint.status).toBe(403);
-    const ordered = await engine.request('/permissions?select=id&order=connections(password)', { headers: deny });
+    const ordered = await engine.request('/permissions?select=id&order=connections(password)', {
+      headers: deny,
+    });
     expect(ordered.status).toBe(403);
-    const inner = await engine.request('/permissions?select=id,connections!inner()&connections.password=eq.x', { headers: deny });
+    const inner = await engine.request(
+      '/permissions?select=id,connections!inner()&connections.password=eq.x',
+      { headers: deny },
+    );
     expect(inner.status).toBe(403);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../db/seed/demo';
-import { testDatabases } from '../testing/databases';
-import { basic, startTestServer, type TestServer } from '../testing/server';
+import { seedDemo } from '../db/seed/demo.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
 // The engine as the server mounts it: core createApp at /api/db, Basic auth with the demo people,
 // and the core's authorizeTable (the role matrix of the reference) as the authorization hook.

@@ -1,8 +1,8 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import type { Database } from '../db/database';
-import { createPostgrestApp } from './app';
-import { CatalogCache } from './catalog';
+import type { Database } from '../db/database.ts';
+import { createPostgrestApp } from './app.ts';
+import { CatalogCache } from './catalog.ts';
 
 /** Fixed ids of the small estate the engine's tests read and write. */
 export const ids = {
@@ -34,7 +34,9 @@ export async function seedEstate(db: Database): Promise<void> {
   for (let i = 0; i < homepageStatuses; i += 1) {
     const time = new Date(statusBase - i * 60_000).toISOString();
     // Every 10th status failed; durations grow with age so `duration=gte.X` cuts the list predictably.
-    statuses.push(`('${ids.homepage}', '${time}', ${i % 10 === 0 ? 'false' : 'true'}, ${i * 10}, 'run ${i}')`);
+    statuses.push(
+      `('${ids.homepage}', '${time}', ${i % 10 === 0 ? 'false' : 'true'}, ${i * 10}, 'run ${i}')`,
+    );
   }
   await db.exec(`
     DELETE FROM check_statuses WHERE check_id IN ('${ids.homepage}', '${ids.api}', '${ids.dbPort}', '${ids.quoted}');
@@ -102,7 +104,8 @@ export async function startEngine(db: Database): Promise<EngineServer> {
       catalog,
       authorize: (table, _method, c) => {
         const denied = c.req.header('x-test-deny')?.split(',') ?? [];
-        if (table === 'identities' || denied.includes(table)) return { allowed: false, reason: `no access to ${table}` };
+        if (table === 'identities' || denied.includes(table))
+          return { allowed: false, reason: `no access to ${table}` };
         return { allowed: true };
       },
     }),

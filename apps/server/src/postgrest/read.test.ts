@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeQuery, type PostgrestQuery } from '@opsdeck/api-client/postgrest';
-import type { Database } from '../db/database';
-import { testDatabases } from '../testing/databases';
+import type { Database } from '../db/database.ts';
+import { testDatabases } from '../testing/databases.ts';
 import {
   homepageStatuses,
   ids,
@@ -11,7 +11,7 @@ import {
   startEngine,
   statusBase,
   type EngineServer,
-} from './postgrest.test.helper';
+} from './postgrest.test.helper.ts';
 
 type Row = Record<string, unknown>;
 

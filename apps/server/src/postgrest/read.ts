@@ -1,8 +1,8 @@
 import type { Filter, FilterExtension, OrderTerm, SelectItem } from '@opsdeck/api-client/postgrest';
-import type { Catalog, CatalogRelation } from './catalog';
-import { PostgrestError, unknownRelation } from './errors';
-import { findRelationship, isToOne, type Relationship } from './relationships';
-import type { EmbeddedModifiers } from './request';
+import type { Catalog, CatalogRelation } from './catalog.ts';
+import { PostgrestError, unknownRelation } from './errors.ts';
+import { findRelationship, isToOne, type Relationship } from './relationships.ts';
+import type { EmbeddedModifiers } from './request.ts';
 import {
   castType,
   columnExpr,
@@ -14,7 +14,7 @@ import {
   resolveColumnRef,
   type ColumnRef,
   type SqlBuilder,
-} from './sql';
+} from './sql.ts';
 
 /** One resolved output of a `select`: a column (maybe a JSON path, maybe cast) or an embed. */
 export type ReadItem =

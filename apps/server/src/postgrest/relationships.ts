@@ -1,5 +1,5 @@
-import type { Catalog, CatalogRelation, ForeignKey } from './catalog';
-import { PostgrestError } from './errors';
+import type { Catalog, CatalogRelation, ForeignKey } from './catalog.ts';
+import { PostgrestError } from './errors.ts';
 
 /**
  * How an embedded resource joins its parent, found from foreign keys as PostgREST finds them:
@@ -11,15 +11,26 @@ import { PostgrestError } from './errors';
 export type Relationship =
   | { kind: 'many-to-one'; target: string; fk: ForeignKey }
   | { kind: 'one-to-many'; target: string; fk: ForeignKey; oneToOne: boolean }
-  | { kind: 'many-to-many'; target: string; junction: string; sourceFk: ForeignKey; targetFk: ForeignKey };
+  | {
+      kind: 'many-to-many';
+      target: string;
+      junction: string;
+      sourceFk: ForeignKey;
+      targetFk: ForeignKey;
+    };
 
 export function isToOne(relationship: Relationship): boolean {
-  return relationship.kind === 'many-to-one' || (relationship.kind === 'one-to-many' && relationship.oneToOne);
+  return (
+    relationship.kind === 'many-to-one' ||
+    (relationship.kind === 'one-to-many' && relationship.oneToOne)
+  );
 }
 
 function hasUniqueKey(relation: CatalogRelation | undefined, columns: readonly string[]): boolean {
   if (!relation) return false;
-  return relation.uniqueKeys.some((key) => key.length === columns.length && key.every((column) => columns.includes(column)));
+  return relation.uniqueKeys.some(
+    (key) => key.length === columns.length && key.every((column) => columns.includes(column)),
+  );
 }
 
 function describe(source: string, relationship: Relationship): string {
@@ -39,7 +50,12 @@ function allRelationships(catalog: Catalog, source: string): Relationship[] {
   for (const fk of catalog.foreignKeys) {
     if (fk.table === source) out.push({ kind: 'many-to-one', target: fk.foreignTable, fk });
     if (fk.foreignTable === source) {
-      out.push({ kind: 'one-to-many', target: fk.table, fk, oneToOne: hasUniqueKey(catalog.relations.get(fk.table), fk.columns) });
+      out.push({
+        kind: 'one-to-many',
+        target: fk.table,
+        fk,
+        oneToOne: hasUniqueKey(catalog.relations.get(fk.table), fk.columns),
+      });
     }
   }
   // Junctions: tables (not views) with a key to `source` and another key, both inside the primary key.
@@ -47,11 +63,18 @@ function allRelationships(catalog: Catalog, source: string): Relationship[] {
     if (sourceFk.foreignTable !== source) continue;
     const junction = catalog.relations.get(sourceFk.table);
     if (!junction || junction.kind !== 'table' || junction.primaryKey.length === 0) continue;
-    const inKey = (fk: ForeignKey) => fk.columns.every((column) => junction.primaryKey.includes(column));
+    const inKey = (fk: ForeignKey) =>
+      fk.columns.every((column) => junction.primaryKey.includes(column));
     if (!inKey(sourceFk)) continue;
     for (const targetFk of catalog.foreignKeys) {
       if (targetFk === sourceFk || targetFk.table !== junction.name || !inKey(targetFk)) continue;
-      out.push({ kind: 'many-to-many', target: targetFk.foreignTable, junction: junction.name, sourceFk, targetFk });
+      out.push({
+        kind: 'many-to-many',
+        target: targetFk.foreignTable,
+        junction: junction.name,
+        sourceFk,
+        targetFk,
+      });
     }
   }
   return out;
@@ -67,7 +90,11 @@ function matchesHint(relationship: Relationship, hint: string): boolean {
         (relationship.fk.foreignColumns.length === 1 && relationship.fk.foreignColumns[0] === hint)
       );
     case 'many-to-many':
-      return relationship.junction === hint || relationship.sourceFk.name === hint || relationship.targetFk.name === hint;
+      return (
+        relationship.junction === hint ||
+        relationship.sourceFk.name === hint ||
+        relationship.targetFk.name === hint
+      );
   }
 }
 
@@ -76,7 +103,12 @@ function matchesHint(relationship: Relationship, hint: string): boolean {
  * `source` (`agent:agent_id(...)`) or a foreign key name. None is a 400 (PGRST200); several are a 300
  * (PGRST201) listing them, as PostgREST answers.
  */
-export function findRelationship(catalog: Catalog, source: string, name: string, hint: string | undefined): Relationship {
+export function findRelationship(
+  catalog: Catalog,
+  source: string,
+  name: string,
+  hint: string | undefined,
+): Relationship {
   const every = allRelationships(catalog, source);
   let candidates: Relationship[];
   if (catalog.relations.has(name)) {
@@ -85,11 +117,14 @@ export function findRelationship(catalog: Catalog, source: string, name: string,
     candidates = every.filter(
       (relationship) =>
         relationship.kind !== 'many-to-many' &&
-        ((relationship.kind === 'many-to-one' && relationship.fk.columns.length === 1 && relationship.fk.columns[0] === name) ||
+        ((relationship.kind === 'many-to-one' &&
+          relationship.fk.columns.length === 1 &&
+          relationship.fk.columns[0] === name) ||
           relationship.fk.name === name),
     );
   }
-  if (hint !== undefined) candidates = candidates.filter((relationship) => matchesHint(relationship, hint));
+  if (hint !== undefined)
+    candidates = candidates.filter((relationship) => matchesHint(relationship, hint));
   // A view derived from a table repeats the table's key under the same name; one per (kind, target, key) is enough.
   const seen = new Set<string>();
   candidates = candidates.filter((relationship) => {

@@ -9,7 +9,7 @@ import {
   type OrderTerm,
   type PostgrestQuery,
 } from '@opsdeck/api-client/postgrest';
-import { parseError, PostgrestError } from './errors';
+import { parseError, PostgrestError } from './errors.ts';
 
 /** `embed.col=eq.x`, `embed.order=`, `embed.limit=`... for one embed path (aliases or names joined by `.`). */
 export interface EmbeddedModifiers {

@@ -1,6 +1,6 @@
-import type { Catalog, CatalogFunction } from './catalog';
-import { invalidBody, PostgrestError } from './errors';
-import { quoteIdent, toParam, type SqlBuilder } from './sql';
+import type { Catalog, CatalogFunction } from './catalog.ts';
+import { invalidBody, PostgrestError } from './errors.ts';
+import { quoteIdent, toParam, type SqlBuilder } from './sql.ts';
 
 function notFound(catalog: Catalog, name: string, argNames: string[]): PostgrestError {
   return new PostgrestError(

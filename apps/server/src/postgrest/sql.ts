@@ -7,8 +7,8 @@ import {
   type JsonPathStep,
   type OrderTerm,
 } from '@opsdeck/api-client/postgrest';
-import type { Catalog, CatalogColumn, CatalogRelation } from './catalog';
-import { parseError, PostgrestError, unknownColumn } from './errors';
+import type { Catalog, CatalogColumn, CatalogRelation } from './catalog.ts';
+import { parseError, PostgrestError, unknownColumn } from './errors.ts';
 
 // Far below Postgres' 65535 bind parameters, and enough for any page the console asks for.
 const maxParams = 20_000;

@@ -1,9 +1,9 @@
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../http/jsonDepth';
-import type { CatalogColumn, CatalogRelation } from './catalog';
-import { invalidBody, PostgrestError, unknownPayloadColumn } from './errors';
-import { selectListSql, whereSql, type ReadNode } from './read';
-import type { Preferences } from './request';
-import { quoteIdent, toParam, type SqlBuilder } from './sql';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../http/jsonDepth.ts';
+import type { CatalogColumn, CatalogRelation } from './catalog.ts';
+import { invalidBody, PostgrestError, unknownPayloadColumn } from './errors.ts';
+import { selectListSql, whereSql, type ReadNode } from './read.ts';
+import type { Preferences } from './request.ts';
+import { quoteIdent, toParam, type SqlBuilder } from './sql.ts';
 
 type Row = Record<string, unknown>;
 

@@ -1,15 +1,15 @@
 import { request as httpRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../config';
-import type { Database } from '../db/database';
-import { PostgresDatabase } from '../db/database';
-import { seedDemo } from '../db/seed/demo';
+import { parseConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { PostgresDatabase } from '../db/database.ts';
+import { seedDemo } from '../db/seed/demo.ts';
 import { CookieJar, csrf } from '../services/identity/identity.test.helper.ts';
 import { defaultScryptCost } from '../services/identity/crypto.ts';
-import { startServer, type RunningServer } from '../server';
-import { testDatabases, testDatabaseUrl } from '../testing/databases';
-import { basic, startTestServer, type TestServer } from '../testing/server';
+import { startServer, type RunningServer } from '../server.ts';
+import { testDatabases, testDatabaseUrl } from '../testing/databases.ts';
+import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
 // Issue 17, authentication: the dev outbox is not public (#1); HTTP Basic is a front end to the
 // identity service's credentials and throttle (#2); behind a proxy, cookies, throttles and handed-out

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { seedDemo } from '../db/seed/demo';
-import { testDatabases } from '../testing/databases';
-import { basic, startTestServer, type TestServer } from '../testing/server';
+import type { Database } from '../db/database.ts';
+import { seedDemo } from '../db/seed/demo.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
 type Row = Record<string, unknown>;
 

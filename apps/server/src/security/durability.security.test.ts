@@ -6,11 +6,11 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_DIR_LOCK_FILE } from '../db/dataDirLock';
-import { PostgresDatabase } from '../db/database';
-import { DEFAULT_DEMO_PASSWORD, DEMO_ROLES } from '../db/seed/demo';
-import { testDatabaseUrl } from '../testing/databases';
-import { copyServiceMigrations } from '../testing/bundle';
+import { DATA_DIR_LOCK_FILE } from '../db/dataDirLock.ts';
+import { PostgresDatabase } from '../db/database.ts';
+import { DEFAULT_DEMO_PASSWORD, DEMO_ROLES } from '../db/seed/demo.ts';
+import { testDatabaseUrl } from '../testing/databases.ts';
+import { copyServiceMigrations } from '../testing/bundle.ts';
 
 // Issue 17, durability: the CLI as users run it (bundled, spawned, killed with SIGKILL), on PGlite and
 // on the test PostgreSQL.

@@ -4,13 +4,13 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../config';
-import type { Database } from '../db/database';
-import { seedDemo } from '../db/seed/demo';
-import { silentLogger } from '../http/logging';
-import { startServer, type RunningServer } from '../server';
-import { testDatabases } from '../testing/databases';
-import { basic, startTestServer, type TestServer } from '../testing/server';
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { seedDemo } from '../db/seed/demo.ts';
+import { silentLogger } from '../http/logging.ts';
+import { startServer, type RunningServer } from '../server.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
 const json = { 'Content-Type': 'application/json' };
 

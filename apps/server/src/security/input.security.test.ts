@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSummaryReplies,
   type SummaryRepliesOptions,
-} from '../services/canary/summaryReplies';
-import type { Database } from '../db/database';
-import { seedDemo } from '../db/seed/demo';
-import { handleError } from '../http/errors';
-import { fromDatabaseError } from '../postgrest/errors';
-import { startEngine } from '../postgrest/postgrest.test.helper';
-import { testDatabases } from '../testing/databases';
-import { basic, startTestServer, type TestServer } from '../testing/server';
+} from '../services/canary/summaryReplies.ts';
+import type { Database } from '../db/database.ts';
+import { seedDemo } from '../db/seed/demo.ts';
+import { handleError } from '../http/errors.ts';
+import { fromDatabaseError } from '../postgrest/errors.ts';
+import { startEngine } from '../postgrest/postgrest.test.helper.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
 // Issue 17, "bad input and resources": what a client sends must never cost a 500 or memory that stays.
 describe.each(testDatabases())('bad input and resources on $engine', (target) => {

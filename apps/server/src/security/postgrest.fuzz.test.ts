@@ -16,20 +16,20 @@ import {
   type OrderTerm,
   type SelectItem,
 } from '@opsdeck/api-client/postgrest';
-import type { Database } from '../db/database';
+import type { Database } from '../db/database.ts';
 import type {
   Catalog,
   CatalogColumn,
   CatalogFunction,
   CatalogRelation,
-} from '../postgrest/catalog';
+} from '../postgrest/catalog.ts';
 import {
   ids,
   seedEstate,
   startEngine,
   type EngineServer,
-} from '../postgrest/postgrest.test.helper';
-import { testDatabases } from '../testing/databases';
+} from '../postgrest/postgrest.test.helper.ts';
+import { testDatabases } from '../testing/databases.ts';
 
 // Issue 17: a property test of the /api/db engine (request parsing, the select/filter/order grammar,
 // JSON bodies of POST/PATCH, rpc) through real HTTP. For every generated request the reply is never a
@@ -758,12 +758,10 @@ function schemaArbitraries(schema: Schema) {
         });
       options.push({ weight: 2, arbitrary: embed });
     }
-    return fc
-      .array(fc.oneof(...options), { minLength: 1, maxLength: 4 })
-      .map((parts) => ({
-        select: parts.flatMap((part) => part.select),
-        paths: parts.flatMap((part) => part.paths),
-      }));
+    return fc.array(fc.oneof(...options), { minLength: 1, maxLength: 4 }).map((parts) => ({
+      select: parts.flatMap((part) => part.select),
+      paths: parts.flatMap((part) => part.paths),
+    }));
   };
 
   const rpc =

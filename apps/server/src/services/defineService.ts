@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
 import type { Authorizer, Resource } from '@opsdeck/rbac';
-import type { PermissionWrite, PermissionWriteDecision } from '../auth/permissionWrites';
-import type { AuthUser } from '../auth/user';
-import type { Database } from '../db/database';
-import type { AppEnv } from '../http/env';
-import type { Logger } from '../http/logging';
-import type { DemoSeed } from './seed';
+import type { PermissionWrite, PermissionWriteDecision } from '../auth/permissionWrites.ts';
+import type { AuthUser } from '../auth/user.ts';
+import type { Database } from '../db/database.ts';
+import type { AppEnv } from '../http/env.ts';
+import type { Logger } from '../http/logging.ts';
+import type { DemoSeed } from './seed.ts';
 
 /**
  * Everything a service module is told about the app it runs in. Built once per app (createApp), so

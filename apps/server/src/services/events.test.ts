@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { createApp } from '../http/app';
-import { testDatabases } from '../testing/databases';
-import { defineService, type ServiceEvents } from './defineService';
-import { SERVICES } from './list';
+import type { Database } from '../db/database.ts';
+import { createApp } from '../http/app.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { defineService, type ServiceEvents } from './defineService.ts';
+import { SERVICES } from './list.ts';
 
 describe.each(testDatabases())('table-written events on $engine', (target) => {
   let db: Database;

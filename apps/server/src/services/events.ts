@@ -1,5 +1,5 @@
-import type { Logger } from '../http/logging';
-import type { EventBus, ServiceEventName, ServiceEvents } from './defineService';
+import type { Logger } from '../http/logging.ts';
+import type { EventBus, ServiceEventName, ServiceEvents } from './defineService.ts';
 
 type Handler = (event: never) => void | Promise<void>;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGliteDatabase } from '../db/database';
-import { createApp } from '../http/app';
-import { startServer } from '../server';
-import { defineService } from './defineService';
+import { PGliteDatabase } from '../db/database.ts';
+import { createApp } from '../http/app.ts';
+import { startServer } from '../server.ts';
+import { defineService } from './defineService.ts';
 
 describe('service jobs', () => {
   let db: PGliteDatabase;

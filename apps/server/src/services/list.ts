@@ -1,16 +1,16 @@
-import { authService } from './auth/service';
-import { canaryService } from './canary/service';
-import { catalogService } from './catalog/service';
-import { coreService } from './core/service';
-import type { Service } from './defineService';
-import { generalService } from './general/service';
-import { identityService } from './identity/service';
-import { incidentsService } from './incidents/service';
-import { notificationsService } from './notifications/service';
-import { playbooksService } from './playbooks/service';
-import { createServiceRegistry, type ServiceRegistry } from './registry';
-import { settingsService } from './settings/service';
-import { topologyService } from './topology/service';
+import { authService } from './auth/service.ts';
+import { canaryService } from './canary/service.ts';
+import { catalogService } from './catalog/service.ts';
+import { coreService } from './core/service.ts';
+import type { Service } from './defineService.ts';
+import { generalService } from './general/service.ts';
+import { identityService } from './identity/service.ts';
+import { incidentsService } from './incidents/service.ts';
+import { notificationsService } from './notifications/service.ts';
+import { playbooksService } from './playbooks/service.ts';
+import { createServiceRegistry, type ServiceRegistry } from './registry.ts';
+import { settingsService } from './settings/service.ts';
+import { topologyService } from './topology/service.ts';
 
 /**
  * The server's service modules, in the order their migrations and demo seeds run and their routes

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { PGliteDatabase } from '../db/database';
-import { createApp } from '../http/app';
-import type { AppEnv } from '../http/env';
-import { defineService } from './defineService';
-import { SERVICES } from './list';
-import { createServiceRegistry, ServiceRegistryError } from './registry';
+import { PGliteDatabase } from '../db/database.ts';
+import { createApp } from '../http/app.ts';
+import type { AppEnv } from '../http/env.ts';
+import { defineService } from './defineService.ts';
+import { SERVICES } from './list.ts';
+import { createServiceRegistry, ServiceRegistryError } from './registry.ts';
 
 const emptyApp = () => new Hono<AppEnv>();
 

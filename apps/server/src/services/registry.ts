@@ -1,4 +1,4 @@
-import type { RpcDeclaration, Service, TableDeclaration } from './defineService';
+import type { RpcDeclaration, Service, TableDeclaration } from './defineService.ts';
 
 /**
  * Paths the server mounts itself, outside any module: a module's route base may be neither one of

@@ -1,5 +1,5 @@
-import type { SqlRunner } from '../db/database';
-import type { SeededRandom } from '../db/seed/random';
+import type { SqlRunner } from '../db/database.ts';
+import type { SeededRandom } from '../db/seed/random.ts';
 
 /**
  * What one module's demo seed is given. Every module's seed runs in the same transaction, in the

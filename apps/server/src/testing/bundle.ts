@@ -1,6 +1,6 @@
 import { cpSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { servicesRoot } from '../db/migrate';
+import { servicesRoot } from '../db/migrate.ts';
 
 /**
  * Copies each service module's migrations beside a bundled CLI in `outDir`, where the build puts

@@ -5,8 +5,8 @@ import {
   PostgresDatabase,
   type Database,
   type DatabaseEngine,
-} from '../db/database';
-import { migrate } from '../db/migrate';
+} from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
 
 /** One engine a suite runs against; `open` gives a migrated database, `release` frees it. */
 export interface TestDatabaseTarget {

@@ -1,8 +1,8 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createIdentityAuth } from '../auth/identity';
-import { createApp, type AppOptions } from '../http/app';
-import type { IdentityOptions, IdentityService } from '../services/identity/index';
+import { createIdentityAuth } from '../auth/identity.ts';
+import { createApp, type AppOptions } from '../http/app.ts';
+import type { IdentityOptions, IdentityService } from '../services/identity/index.ts';
 
 export interface TestServer {
   url: string;

@@ -70,7 +70,9 @@ function toIsValue(value: IsInput): IsValue {
  * A chainable PostgREST request for one table, in the style of supabase's postgrest-js. Every
  * filter, order and select goes through the `./postgrest` encoders. Await it (or call `execute`).
  */
-export class PostgrestBuilder<Row, M extends Mode = 'many'> implements PromiseLike<BuilderResult<Row, M>> {
+export class PostgrestBuilder<Row, M extends Mode = 'many'> implements PromiseLike<
+  BuilderResult<Row, M>
+> {
   #method: HttpMethod = 'GET';
   #query: PostgrestQuery = { filters: [], order: [], extensions: [] };
   #body: unknown = undefined;
@@ -136,9 +138,18 @@ export class PostgrestBuilder<Row, M extends Mode = 'many'> implements PromiseLi
   not(column: ColumnName<Row>, operator: ScalarOperator, value: FilterInput): this;
   not(column: string, operator: ScalarOperator | 'in' | 'is', value: unknown): this {
     if (operator === 'in') {
-      return this.#condition(column, { operator, negated: true, value: (value as FilterInput[]).map(toText) });
+      return this.#condition(column, {
+        operator,
+        negated: true,
+        value: (value as FilterInput[]).map(toText),
+      });
     }
-    if (operator === 'is') return this.#condition(column, { operator, negated: true, value: toIsValue(value as IsInput) });
+    if (operator === 'is')
+      return this.#condition(column, {
+        operator,
+        negated: true,
+        value: toIsValue(value as IsInput),
+      });
     return this.#scalar(operator, column, value as FilterInput, true);
   }
 
@@ -283,7 +294,8 @@ export class PostgrestBuilder<Row, M extends Mode = 'many'> implements PromiseLi
     const rows = (Array.isArray(data) ? data : data == null ? [] : [data]) as Row[];
     switch (this.#mode) {
       case 'count': {
-        const total = parseContentRange(response.headers.get('Content-Range'))?.total ?? rows.length;
+        const total =
+          parseContentRange(response.headers.get('Content-Range'))?.total ?? rows.length;
         return { data: rows, total } as BuilderResult<Row, M>;
       }
       case 'single':
@@ -324,7 +336,11 @@ export interface RpcOptions<T> {
 export interface DbGroup extends ServiceGroup {
   from<Row = Record<string, unknown>>(table: string): PostgrestBuilder<Row>;
   /** POST `/rpc/{name}` with the arguments as JSON (or GET with `{get: true}`). */
-  rpc<T = unknown>(name: string, args?: Record<string, unknown>, options?: RpcOptions<T>): Promise<T>;
+  rpc<T = unknown>(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: RpcOptions<T>,
+  ): Promise<T>;
 }
 
 export function createDbGroup(group: ServiceGroup): DbGroup {
@@ -333,10 +349,18 @@ export function createDbGroup(group: ServiceGroup): DbGroup {
     from: <Row>(table: string) => new PostgrestBuilder<Row>(group, table),
     rpc: <T>(name: string, args: Record<string, unknown> = {}, options: RpcOptions<T> = {}) => {
       const path = `rpc/${encodeURIComponent(name)}`;
-      const common = { signal: options.signal, ...(options.schema ? { schema: options.schema } : {}) };
+      const common = {
+        signal: options.signal,
+        ...(options.schema ? { schema: options.schema } : {}),
+      };
       if (options.get) {
         const searchParams = Object.fromEntries(
-          Object.entries(args).map(([key, value]) => [key, typeof value === 'object' && value !== null ? JSON.stringify(value) : (value as string | number | boolean | null | undefined)]),
+          Object.entries(args).map(([key, value]) => [
+            key,
+            typeof value === 'object' && value !== null
+              ? JSON.stringify(value)
+              : (value as string | number | boolean | null | undefined),
+          ]),
         );
         return group.get<T>(path, { ...common, searchParams });
       }

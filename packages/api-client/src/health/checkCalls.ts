@@ -4,7 +4,12 @@ import type { ApiClient } from '../client.ts';
 import { db } from '../db/index.ts';
 import type { CallOptions } from '../http.ts';
 import { looseObject } from '../looseObject.ts';
-import { checkDetailsSchema, checkGraphReplySchema, type CheckDetails, type CheckGraphReply } from './checkSchemas.ts';
+import {
+  checkDetailsSchema,
+  checkGraphReplySchema,
+  type CheckDetails,
+  type CheckGraphReply,
+} from './checkSchemas.ts';
 import { healthKeys } from './keys.ts';
 import { checkStatusSchema, type StatusHistoryPage } from './schemas.ts';
 import { resolveStart } from './start.ts';
@@ -26,16 +31,29 @@ export interface CheckGraphQuery {
   count?: number;
 }
 
-export function getCheckGraph(client: ApiClient, query: CheckGraphQuery, options: CallOptions = {}): Promise<CheckGraphReply> {
+export function getCheckGraph(
+  client: ApiClient,
+  query: CheckGraphQuery,
+  options: CallOptions = {},
+): Promise<CheckGraphReply> {
   return client.canary.get('api/graph', {
-    searchParams: { check: query.check, count: query.count ?? graphPointCount, start: query.start, end: query.end },
+    searchParams: {
+      check: query.check,
+      count: query.count ?? graphPointCount,
+      start: query.start,
+      end: query.end,
+    },
     schema: checkGraphReplySchema,
     signal: options.signal,
   });
 }
 
 /** The check row with its canary, agent, components and configs; null when no such check. */
-export function getCheckDetails(client: ApiClient, id: string, options: CallOptions = {}): Promise<CheckDetails | null> {
+export function getCheckDetails(
+  client: ApiClient,
+  id: string,
+  options: CallOptions = {},
+): Promise<CheckDetails | null> {
   return db(client)
     .from('checks')
     .select(checkDetailsSelect)
@@ -61,7 +79,10 @@ export async function getCheckStatusHistory(
   options: CallOptions = {},
 ): Promise<StatusHistoryPage> {
   const pageSize = query.pageSize ?? statusHistoryPageSize;
-  let request = db(client).from('check_statuses').eq('check_id', query.checkId).gt('time', resolveStart(query.start));
+  let request = db(client)
+    .from('check_statuses')
+    .eq('check_id', query.checkId)
+    .gt('time', resolveStart(query.start));
   if (query.status) request = request.eq('status', query.status === 'healthy');
   if (query.duration !== undefined) request = request.gte('duration', query.duration);
   const { data, total } = await request
@@ -86,8 +107,15 @@ export const checkRunResultSchema = looseObject({
 export type CheckRunResult = z.output<typeof checkRunResultSchema>;
 
 /** POST `/canary/run/check/{id}`: runs the check now and answers its result. */
-export function runCheckNow(client: ApiClient, id: string, options: CallOptions = {}): Promise<CheckRunResult> {
-  return client.canary.post(`run/check/${encodeURIComponent(id)}`, { schema: checkRunResultSchema, signal: options.signal });
+export function runCheckNow(
+  client: ApiClient,
+  id: string,
+  options: CallOptions = {},
+): Promise<CheckRunResult> {
+  return client.canary.post(`run/check/${encodeURIComponent(id)}`, {
+    schema: checkRunResultSchema,
+    signal: options.signal,
+  });
 }
 
 export const checkDetailsQuery = (client: ApiClient, id: string) =>
@@ -101,7 +129,8 @@ export const checkGraphQuery = (client: ApiClient, query: CheckGraphQuery) =>
   queryOptions({
     queryKey: healthKeys.graph(query),
     // Sent as RFC 3339: not every backend reads month and year durations ('1mo', '1y').
-    queryFn: ({ signal }) => getCheckGraph(client, { ...query, start: resolveStart(query.start) }, { signal }),
+    queryFn: ({ signal }) =>
+      getCheckGraph(client, { ...query, start: resolveStart(query.start) }, { signal }),
   });
 
 /** Keyed by the range as given (`1h`), not an instant: the start is resolved when the request goes out. */

@@ -25,8 +25,12 @@ export const checkDetailsSchema = looseObject({
   deleted_at: maybeText,
   canaries: z.nullish(looseObject({ id: text, name: text, source: maybeText })),
   agents: z.nullish(looseObject({ id: text, name: text })),
-  components: listOf(looseObject({ components: z.nullish(looseObject({ id: text, name: text, icon: maybeText })) })),
-  configs: listOf(looseObject({ configs: z.nullish(looseObject({ id: text, name: text, type: maybeText })) })),
+  components: listOf(
+    looseObject({ components: z.nullish(looseObject({ id: text, name: text, icon: maybeText })) }),
+  ),
+  configs: listOf(
+    looseObject({ configs: z.nullish(looseObject({ id: text, name: text, type: maybeText })) }),
+  ),
 });
 export type CheckDetails = z.output<typeof checkDetailsSchema>;
 
@@ -42,7 +46,16 @@ export const graphPointSchema = looseObject({
 });
 export const checkGraphReplySchema = looseObject({
   status: listOf(graphPointSchema),
-  latency: z.nullish(looseObject({ p99: maybeNumber, p97: maybeNumber, p95: maybeNumber, rolling1h: maybeNumber })),
-  uptime: z.nullish(looseObject({ passed: maybeNumber, failed: maybeNumber, last_pass: maybeText, last_fail: maybeText })),
+  latency: z.nullish(
+    looseObject({ p99: maybeNumber, p97: maybeNumber, p95: maybeNumber, rolling1h: maybeNumber }),
+  ),
+  uptime: z.nullish(
+    looseObject({
+      passed: maybeNumber,
+      failed: maybeNumber,
+      last_pass: maybeText,
+      last_fail: maybeText,
+    }),
+  ),
 });
 export type CheckGraphReply = z.output<typeof checkGraphReplySchema>;

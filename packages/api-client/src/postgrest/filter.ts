@@ -43,7 +43,8 @@ function encodeTreeColumn(column: string): string {
 }
 
 function encodeTreeItem(item: Filter): string {
-  if (item.kind === 'condition') return `${encodeTreeColumn(item.column)}.${encodeTreeExpression(item)}`;
+  if (item.kind === 'condition')
+    return `${encodeTreeColumn(item.column)}.${encodeTreeExpression(item)}`;
   return `${item.negated ? 'not.' : ''}${item.kind}${encodeLogicItems(item.items)}`;
 }
 
@@ -91,7 +92,10 @@ function readOperator(s: Scanner): { operator: FilterOperator; negated: boolean 
     word = s.readWhile((ch) => ch !== '.');
   }
   if (!operatorSet.has(word)) {
-    s.fail(`unknown operator "${word}" (expected one of ${filterOperators.join(', ')})`, s.pos - word.length);
+    s.fail(
+      `unknown operator "${word}" (expected one of ${filterOperators.join(', ')})`,
+      s.pos - word.length,
+    );
   }
   s.expect('.');
   return { operator: word as FilterOperator, negated };
@@ -100,7 +104,8 @@ function readOperator(s: Scanner): { operator: FilterOperator; negated: boolean 
 function readIsValue(s: Scanner, stops: string): IsValue {
   const start = s.pos;
   const word = s.readWhile((ch) => !stops.includes(ch)).toLowerCase();
-  if (!isValueSet.has(word)) s.fail(`"is" takes null, true, false or unknown, not "${word}"`, start);
+  if (!isValueSet.has(word))
+    s.fail(`"is" takes null, true, false or unknown, not "${word}"`, start);
   return word as IsValue;
 }
 

@@ -26,13 +26,45 @@ import {
 } from './index.ts';
 
 // Arbitrary unicode, plus strings made mostly of the characters the grammar treats specially.
-const tricky = fc.constantFrom(',', '.', ':', '(', ')', '"', '\\', ' ', '!', '*', '-', '>', '<', '=', 'a', 'n', 'é', '😀', '\t');
-const text = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: tricky }), fc.constantFrom('not', 'and', 'or', 'inner', 'null', ''));
+const tricky = fc.constantFrom(
+  ',',
+  '.',
+  ':',
+  '(',
+  ')',
+  '"',
+  '\\',
+  ' ',
+  '!',
+  '*',
+  '-',
+  '>',
+  '<',
+  '=',
+  'a',
+  'n',
+  'é',
+  '😀',
+  '\t',
+);
+const text = fc.oneof(
+  fc.string({ unit: 'binary' }),
+  fc.string({ unit: tricky }),
+  fc.constantFrom('not', 'and', 'or', 'inner', 'null', ''),
+);
 
 const expression: fc.Arbitrary<FilterExpression> = fc.oneof(
   fc.record({ operator: fc.constantFrom(...scalarOperators), negated: fc.boolean(), value: text }),
-  fc.record({ operator: fc.constant('in' as const), negated: fc.boolean(), value: fc.array(text, { maxLength: 5 }) }),
-  fc.record({ operator: fc.constant('is' as const), negated: fc.boolean(), value: fc.constantFrom(...isValues) }),
+  fc.record({
+    operator: fc.constant('in' as const),
+    negated: fc.boolean(),
+    value: fc.array(text, { maxLength: 5 }),
+  }),
+  fc.record({
+    operator: fc.constant('is' as const),
+    negated: fc.boolean(),
+    value: fc.constantFrom(...isValues),
+  }),
 );
 const condition: fc.Arbitrary<FilterCondition> = fc
   .tuple(text, expression)
@@ -48,7 +80,11 @@ const { group } = fc.letrec<{ group: LogicGroup; item: Filter }>((tie) => ({
 }));
 
 const orderTerm: fc.Arbitrary<OrderTerm> = fc.record(
-  { column: text, direction: fc.constantFrom('asc' as const, 'desc' as const), nulls: fc.constantFrom('first' as const, 'last' as const) },
+  {
+    column: text,
+    direction: fc.constantFrom('asc' as const, 'desc' as const),
+    nulls: fc.constantFrom('first' as const, 'last' as const),
+  },
   { requiredKeys: ['column', 'direction'] },
 );
 
@@ -61,7 +97,10 @@ const { selectItem } = fc.letrec<{ selectItem: SelectItem }>((tie) => ({
         kind: fc.constant('field' as const),
         column: text,
         alias: text,
-        jsonPath: fc.array(fc.record({ arrow: fc.constantFrom('->' as const, '->>' as const), key: text }), { minLength: 1, maxLength: 3 }),
+        jsonPath: fc.array(
+          fc.record({ arrow: fc.constantFrom('->' as const, '->>' as const), key: text }),
+          { minLength: 1, maxLength: 3 },
+        ),
         cast: text,
       },
       { requiredKeys: ['kind', 'column'] },
@@ -84,9 +123,15 @@ const extension: fc.Arbitrary<FilterExtension> = fc.record({
   key: text.filter((k) => !k.startsWith('"')),
   include: fc.array(text, { maxLength: 3 }),
   exclude: fc.array(text, { maxLength: 3 }),
-  comparisons: fc.array(fc.record({ comparator: fc.constantFrom('>' as const, '>=' as const, '<' as const, '<=' as const), value: text }), {
-    maxLength: 2,
-  }),
+  comparisons: fc.array(
+    fc.record({
+      comparator: fc.constantFrom('>' as const, '>=' as const, '<' as const, '<=' as const),
+      value: text,
+    }),
+    {
+      maxLength: 2,
+    },
+  ),
 });
 
 const runs = { numRuns: Number(process.env.FC_RUNS ?? 400) };

@@ -18,20 +18,40 @@ import {
 describe('filter values', () => {
   it('writes top-level scalar values raw, as PostgREST reads everything after the operator', () => {
     expect(encodeFilterValue({ operator: 'eq', negated: false, value: 'a.b,c' })).toBe('eq.a.b,c');
-    expect(parseFilterValue('eq.a.b,c')).toEqual({ operator: 'eq', negated: false, value: 'a.b,c' });
-    expect(parseFilterValue('ilike.*api*')).toEqual({ operator: 'ilike', negated: false, value: '*api*' });
+    expect(parseFilterValue('eq.a.b,c')).toEqual({
+      operator: 'eq',
+      negated: false,
+      value: 'a.b,c',
+    });
+    expect(parseFilterValue('ilike.*api*')).toEqual({
+      operator: 'ilike',
+      negated: false,
+      value: '*api*',
+    });
   });
 
   it('quotes in-list items with reserved characters and escapes quotes and backslashes', () => {
-    const text = encodeFilterValue({ operator: 'in', negated: true, value: ['a,b', 'c', 'say "hi"\\', ''] });
+    const text = encodeFilterValue({
+      operator: 'in',
+      negated: true,
+      value: ['a,b', 'c', 'say "hi"\\', ''],
+    });
     expect(text).toBe('not.in.("a,b",c,"say \\"hi\\"\\\\","")');
-    expect(parseFilterValue(text)).toEqual({ operator: 'in', negated: true, value: ['a,b', 'c', 'say "hi"\\', ''] });
+    expect(parseFilterValue(text)).toEqual({
+      operator: 'in',
+      negated: true,
+      value: ['a,b', 'c', 'say "hi"\\', ''],
+    });
     expect(parseFilterValue('in.()')).toEqual({ operator: 'in', negated: false, value: [] });
   });
 
   it('reads is.null/true/false/unknown', () => {
     expect(parseFilterValue('is.null')).toEqual({ operator: 'is', negated: false, value: 'null' });
-    expect(parseFilterValue('not.is.true')).toEqual({ operator: 'is', negated: true, value: 'true' });
+    expect(parseFilterValue('not.is.true')).toEqual({
+      operator: 'is',
+      negated: true,
+      value: 'true',
+    });
   });
 
   it.each([
@@ -76,7 +96,9 @@ describe('logic trees', () => {
         {
           kind: 'or',
           negated: true,
-          items: [{ kind: 'condition', column: 'id', operator: 'in', negated: false, value: ['1', '2'] }],
+          items: [
+            { kind: 'condition', column: 'id', operator: 'in', negated: false, value: ['1', '2'] },
+          ],
         },
       ],
     });
@@ -128,7 +150,11 @@ describe('select', () => {
         { kind: 'field', column: 'source' },
       ],
     });
-    expect(items[3]).toMatchObject({ kind: 'embed', alias: 'components', relation: 'check_component_relationships' });
+    expect(items[3]).toMatchObject({
+      kind: 'embed',
+      alias: 'components',
+      relation: 'check_component_relationships',
+    });
     expect(encodeSelect(items)).toBe(text);
   });
 
@@ -144,7 +170,13 @@ describe('select', () => {
         ],
         cast: 'text',
       },
-      { kind: 'embed', alias: 'team', relation: 'team_id', joinType: 'inner', children: [{ kind: 'field', column: 'id' }] },
+      {
+        kind: 'embed',
+        alias: 'team',
+        relation: 'team_id',
+        joinType: 'inner',
+        children: [{ kind: 'field', column: 'id' }],
+      },
       { kind: 'embed', relation: 'agents', joinType: 'inner', children: [] },
     ]);
   });
@@ -167,7 +199,9 @@ describe('the {key}.filter extension', () => {
       exclude: ['unhealthy'],
       comparisons: [{ comparator: '>', value: 'now-1h' }],
     });
-    expect(encodeFilterExtension({ include: ['a,b'], exclude: ['c'], comparisons: [] })).toBe('"a,b",!c');
+    expect(encodeFilterExtension({ include: ['a,b'], exclude: ['c'], comparisons: [] })).toBe(
+      '"a,b",!c',
+    );
   });
 });
 
@@ -180,7 +214,9 @@ describe('parseQuery', () => {
     expect(query.select).toHaveLength(2);
     expect(query.filters.map((f) => f.kind)).toEqual(['condition', 'condition', 'or', 'and']);
     expect(query.filters[3]).toMatchObject({ kind: 'and', negated: true });
-    expect(query.extensions).toEqual([{ key: 'labels', include: ['x'], exclude: ['y'], comparisons: [] }]);
+    expect(query.extensions).toEqual([
+      { key: 'labels', include: ['x'], exclude: ['y'], comparisons: [] },
+    ]);
     expect(query.order).toEqual([{ column: 'time', direction: 'desc' }]);
     expect(query).toMatchObject({ limit: 50, offset: 100 });
     expect(encodeQuery(query).toString()).toBe(
@@ -199,7 +235,9 @@ describe('parseQuery', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(PostgrestParseError);
       expect((error as PostgrestParseError).param).toBe('status');
-      expect((error as PostgrestParseError).message).toMatch(/Query parameter "status": .*unknown operator "bogus"/);
+      expect((error as PostgrestParseError).message).toMatch(
+        /Query parameter "status": .*unknown operator "bogus"/,
+      );
     }
     expect(() => parseQuery(new URLSearchParams('order=a&order=b'))).toThrow(/more than once/);
   });

@@ -1,13 +1,28 @@
 import type { Filter, FilterExtension, PostgrestQuery } from './ast.ts';
 import { PostgrestParseError } from './errors.ts';
 import { extensionSuffix, encodeFilterExtension, parseFilterExtension } from './extension.ts';
-import { encodeFilterValue, encodeLogicTree, logicGroupKey, parseCondition, parseLogicTree } from './filter.ts';
+import {
+  encodeFilterValue,
+  encodeLogicTree,
+  logicGroupKey,
+  parseCondition,
+  parseLogicTree,
+} from './filter.ts';
 import { encodeOrder, parseOrder } from './order.ts';
 import { quoteValue, Scanner } from './scanner.ts';
 import { encodeSelect, parseSelect } from './select.ts';
 
 /** Query keys that are never column filters. */
-export const reservedQueryKeys = ['select', 'order', 'limit', 'offset', 'or', 'and', 'not.or', 'not.and'] as const;
+export const reservedQueryKeys = [
+  'select',
+  'order',
+  'limit',
+  'offset',
+  'or',
+  'and',
+  'not.or',
+  'not.and',
+] as const;
 const reserved: ReadonlySet<string> = new Set(reservedQueryKeys);
 
 /**
@@ -16,7 +31,10 @@ const reserved: ReadonlySet<string> = new Set(reservedQueryKeys);
  */
 export function encodeFilterKey(column: string): string {
   const needsQuotes =
-    column === '' || reserved.has(column) || column.endsWith(extensionSuffix) || column.startsWith('"');
+    column === '' ||
+    reserved.has(column) ||
+    column.endsWith(extensionSuffix) ||
+    column.startsWith('"');
   return needsQuotes ? quoteValue(column) : column;
 }
 
@@ -31,7 +49,12 @@ export function parseFilterKey(key: string): string {
 
 function parseCount(key: string, text: string): number {
   if (!/^\d+$/.test(text)) {
-    throw new PostgrestParseError(`Invalid ${key} "${text}": expected a non-negative integer`, text, 0, key);
+    throw new PostgrestParseError(
+      `Invalid ${key} "${text}": expected a non-negative integer`,
+      text,
+      0,
+      key,
+    );
   }
   return Number(text);
 }
@@ -42,7 +65,12 @@ function withParam<T>(key: string, parse: () => T): T {
     return parse();
   } catch (error) {
     if (error instanceof PostgrestParseError) {
-      throw new PostgrestParseError(`Query parameter "${key}": ${error.message}`, error.input, error.position, key);
+      throw new PostgrestParseError(
+        `Query parameter "${key}": ${error.message}`,
+        error.input,
+        error.position,
+        key,
+      );
     }
     throw error;
   }
@@ -59,7 +87,12 @@ export function parseQuery(params: URLSearchParams): PostgrestQuery {
   for (const [key, value] of params) {
     if (key === 'select' || key === 'order' || key === 'limit' || key === 'offset') {
       if (seen.has(key)) {
-        throw new PostgrestParseError(`Query parameter "${key}" given more than once`, value, undefined, key);
+        throw new PostgrestParseError(
+          `Query parameter "${key}" given more than once`,
+          value,
+          undefined,
+          key,
+        );
       }
       seen.add(key);
     }
@@ -87,7 +120,9 @@ export function parseQuery(params: URLSearchParams): PostgrestQuery {
           return;
         default:
           if (key.endsWith(extensionSuffix) && !key.startsWith('"')) {
-            query.extensions.push(parseFilterExtension(key.slice(0, -extensionSuffix.length), value));
+            query.extensions.push(
+              parseFilterExtension(key.slice(0, -extensionSuffix.length), value),
+            );
           } else {
             query.filters.push(parseCondition(parseFilterKey(key), value));
           }
@@ -99,7 +134,8 @@ export function parseQuery(params: URLSearchParams): PostgrestQuery {
 
 /** Appends one filter (a column condition or a top-level logic group) to `params`. */
 export function appendFilter(params: URLSearchParams, filter: Filter): void {
-  if (filter.kind === 'condition') params.append(encodeFilterKey(filter.column), encodeFilterValue(filter));
+  if (filter.kind === 'condition')
+    params.append(encodeFilterKey(filter.column), encodeFilterValue(filter));
   else params.append(logicGroupKey(filter), encodeLogicTree(filter));
 }
 

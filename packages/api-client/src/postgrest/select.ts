@@ -17,7 +17,9 @@ function encodeItem(item: SelectItem): string {
   if (item.kind === 'star') return '*';
   const alias = item.alias === undefined ? '' : `${encodeName(item.alias)}:`;
   if (item.kind === 'field') {
-    const path = (item.jsonPath ?? []).map((step) => `${step.arrow}${encodeName(step.key)}`).join('');
+    const path = (item.jsonPath ?? [])
+      .map((step) => `${step.arrow}${encodeName(step.key)}`)
+      .join('');
     const cast = item.cast === undefined ? '' : `::${encodeName(item.cast)}`;
     return `${alias}${encodeName(item.column)}${path}${cast}`;
   }
@@ -64,7 +66,8 @@ function readItem(s: Scanner): SelectItem {
       const hintStart = s.pos;
       const { name, quoted } = readName(s, 'a hint after "!"');
       if (!quoted && (name === 'inner' || name === 'left')) {
-        if (embed.joinType !== undefined) s.fail('only one join type (!inner or !left) per embed', hintStart);
+        if (embed.joinType !== undefined)
+          s.fail('only one join type (!inner or !left) per embed', hintStart);
         embed.joinType = name;
       } else {
         if (embed.hint !== undefined) s.fail('only one foreign key hint per embed', hintStart);

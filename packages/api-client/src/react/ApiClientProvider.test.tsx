@@ -8,7 +8,9 @@ import { ApiClientProvider, useApiClient } from './index.ts';
 describe('useApiClient', () => {
   it('returns the provided client', () => {
     const client = createApiClient({ baseUrl: '/custom' });
-    const wrapper = ({ children }: { children: ReactNode }) => <ApiClientProvider client={client}>{children}</ApiClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <ApiClientProvider client={client}>{children}</ApiClientProvider>
+    );
     const { result } = renderHook(() => useApiClient(), { wrapper });
     expect(result.current).toBe(client);
     expect(result.current.db.url('checks')).toBe('/custom/db/checks');
@@ -16,7 +18,9 @@ describe('useApiClient', () => {
 
   it('throws outside the provider', () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => renderHook(() => useApiClient())).toThrow('useApiClient must be used inside <ApiClientProvider>');
+    expect(() => renderHook(() => useApiClient())).toThrow(
+      'useApiClient must be used inside <ApiClientProvider>',
+    );
     quiet.mockRestore();
   });
 });

@@ -2,7 +2,11 @@ import { OpsdeckThemeProvider, ToastProvider } from '@opsdeck/ui';
 import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { HostedAuthProvider, HostedOrganizationSwitcher, HostedUserButton } from './HostedAuthProvider.tsx';
+import {
+  HostedAuthProvider,
+  HostedOrganizationSwitcher,
+  HostedUserButton,
+} from './HostedAuthProvider.tsx';
 import { HostedGate } from './HostedGate.tsx';
 import { useHostedSession } from './HostedSession.tsx';
 
@@ -25,8 +29,20 @@ function fakeClerk(publicMetadata: Record<string, unknown>) {
     primaryEmailAddress: { emailAddress: 'ada@example.org' },
     getOrganizationMemberships: async () => ({ data: [{ organization }] }),
   };
-  const session = { id: 'sess_1', status: 'active', user, getToken: async () => 'jwt', lastActiveOrganizationId: 'org_a', factorVerificationAge: null };
-  const resources = () => ({ client: { sessions: [session], signedInSessions: [session] }, session, user, organization });
+  const session = {
+    id: 'sess_1',
+    status: 'active',
+    user,
+    getToken: async () => 'jwt',
+    lastActiveOrganizationId: 'org_a',
+    factorVerificationAge: null,
+  };
+  const resources = () => ({
+    client: { sessions: [session], signedInSessions: [session] },
+    session,
+    user,
+    organization,
+  });
   const known: Record<string, unknown> = {
     loaded: true,
     user,
@@ -34,7 +50,10 @@ function fakeClerk(publicMetadata: Record<string, unknown>) {
     session,
     client: { sessions: [session], signedInSessions: [session] },
     load: async () => undefined,
-    addListener: (listener: (resources: unknown) => void, options?: { skipInitialEmit?: boolean }) => {
+    addListener: (
+      listener: (resources: unknown) => void,
+      options?: { skipInitialEmit?: boolean },
+    ) => {
       listeners.add(listener);
       if (!options?.skipInitialEmit) listener(resources());
       return () => listeners.delete(listener);
@@ -50,8 +69,15 @@ function fakeClerk(publicMetadata: Record<string, unknown>) {
       if (typeof property !== 'string') return undefined;
       if (property in target) return target[property];
       if (property.startsWith('mount')) {
-        target[property] = (_node: unknown, props: Record<string, unknown>) => mounted.push({ component: property.slice('mount'.length), props });
-      } else if (property.startsWith('unmount') || property.startsWith('__internal') || property.startsWith('__experimental') || property === 'on' || property === 'off') {
+        target[property] = (_node: unknown, props: Record<string, unknown>) =>
+          mounted.push({ component: property.slice('mount'.length), props });
+      } else if (
+        property.startsWith('unmount') ||
+        property.startsWith('__internal') ||
+        property.startsWith('__experimental') ||
+        property === 'on' ||
+        property === 'off'
+      ) {
         target[property] = () => undefined;
       } else return undefined;
       return target[property];
@@ -84,9 +110,20 @@ describe('HostedAuthProvider on the Clerk SDK', () => {
       <OpsdeckThemeProvider>
         <ToastProvider>
           <MemoryRouter>
-            <HostedAuthProvider publishableKey="pk_test_ZXhhbXBsZS5jbGVyay5hY2NvdW50cy5kZXYk" clerk={clerk as never} checkIdentity={async () => 200}>
+            <HostedAuthProvider
+              publishableKey="pk_test_ZXhhbXBsZS5jbGVyay5hY2NvdW50cy5kZXYk"
+              clerk={clerk as never}
+              checkIdentity={async () => 200}
+            >
               <Routes>
-                <Route path="*" element={<HostedGate><Header /></HostedGate>} />
+                <Route
+                  path="*"
+                  element={
+                    <HostedGate>
+                      <Header />
+                    </HostedGate>
+                  }
+                />
               </Routes>
             </HostedAuthProvider>
           </MemoryRouter>
@@ -94,7 +131,11 @@ describe('HostedAuthProvider on the Clerk SDK', () => {
       </OpsdeckThemeProvider>,
     );
     expect(await screen.findByRole('heading', { name: 'Hi Ada Lovelace' })).toBeTruthy();
-    await waitFor(() => expect(mounted.map((entry) => entry.component)).toEqual(expect.arrayContaining(['OrganizationSwitcher', 'UserButton'])));
+    await waitFor(() =>
+      expect(mounted.map((entry) => entry.component)).toEqual(
+        expect.arrayContaining(['OrganizationSwitcher', 'UserButton']),
+      ),
+    );
     const switcher = mounted.find((entry) => entry.component === 'OrganizationSwitcher');
     expect(switcher?.props).toMatchObject({
       afterSelectOrganizationUrl: '/organizations/orgs-switched',

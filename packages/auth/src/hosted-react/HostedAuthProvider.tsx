@@ -27,7 +27,14 @@ export interface HostedAuthProviderProps {
  * service and shares the hosted session (`useHostedSession`). Render it inside the router; put
  * `HostedGate` around the console routes.
  */
-export function HostedAuthProvider({ publishableKey, checkIdentity, retryMs, appearance, clerk, children }: HostedAuthProviderProps) {
+export function HostedAuthProvider({
+  publishableKey,
+  checkIdentity,
+  retryMs,
+  appearance,
+  clerk,
+  children,
+}: HostedAuthProviderProps) {
   const navigate = useNavigate();
   return (
     <ClerkProvider
@@ -46,19 +53,35 @@ export function HostedAuthProvider({ publishableKey, checkIdentity, retryMs, app
   );
 }
 
-function ClerkSession({ checkIdentity, retryMs, children }: { checkIdentity?: IdentityCheck; retryMs?: number; children?: ReactNode }) {
+function ClerkSession({
+  checkIdentity,
+  retryMs,
+  children,
+}: {
+  checkIdentity?: IdentityCheck;
+  retryMs?: number;
+  children?: ReactNode;
+}) {
   const clerk = useClerk();
   // Clerk's browser object type-checks against the structural ClerkLike the adapter is written for.
   const service = useMemo(() => clerkOrganizationService(clerk), [clerk]);
   return (
-    <HostedSessionRoot service={service} loaded={clerk.loaded} checkIdentity={checkIdentity} retryMs={retryMs}>
+    <HostedSessionRoot
+      service={service}
+      loaded={clerk.loaded}
+      checkIdentity={checkIdentity}
+      retryMs={retryMs}
+    >
       {children}
     </HostedSessionRoot>
   );
 }
 
 /** Clerk's organization switcher; a switch or a creation lands on /organizations/orgs-switched (§2). */
-export type HostedOrganizationSwitcherProps = Pick<ComponentProps<typeof OrganizationSwitcher>, 'appearance' | 'hidePersonal' | 'defaultOpen' | 'skipInvitationScreen'>;
+export type HostedOrganizationSwitcherProps = Pick<
+  ComponentProps<typeof OrganizationSwitcher>,
+  'appearance' | 'hidePersonal' | 'defaultOpen' | 'skipInvitationScreen'
+>;
 
 export function HostedOrganizationSwitcher(props: HostedOrganizationSwitcherProps) {
   return (
@@ -73,7 +96,10 @@ export function HostedOrganizationSwitcher(props: HostedOrganizationSwitcherProp
 }
 
 /** Clerk's user button; it replaces the console's user menu in hosted mode (§2). */
-export type HostedUserButtonProps = Pick<ComponentProps<typeof UserButton>, 'appearance' | 'showName' | 'defaultOpen'>;
+export type HostedUserButtonProps = Pick<
+  ComponentProps<typeof UserButton>,
+  'appearance' | 'showName' | 'defaultOpen'
+>;
 
 export function HostedUserButton(props: HostedUserButtonProps) {
   return <UserButton {...props} />;
@@ -82,5 +108,11 @@ export function HostedUserButton(props: HostedUserButtonProps) {
 /** /login in hosted mode: Clerk's sign-in, then back to `returnTo` or the URL's `return_to` (default `/`). */
 export function HostedSignInPage({ returnTo }: { returnTo?: string }) {
   const [params] = useSearchParams();
-  return <SignIn routing="path" path={authPaths.login} forceRedirectUrl={returnTo ?? localReturnTo(params.get('return_to'))} />;
+  return (
+    <SignIn
+      routing="path"
+      path={authPaths.login}
+      forceRedirectUrl={returnTo ?? localReturnTo(params.get('return_to'))}
+    />
+  );
 }

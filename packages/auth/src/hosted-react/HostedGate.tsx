@@ -52,7 +52,9 @@ export function HostedGate({ children, loading, organizationList }: HostedGatePr
       );
     case 'signed-out': {
       const returnTo = location.pathname + location.search;
-      return <Navigate to={returnTo === '/' ? state.redirectTo : loginPath({ returnTo })} replace />;
+      return (
+        <Navigate to={returnTo === '/' ? state.redirectTo : loginPath({ returnTo })} replace />
+      );
     }
     case 'choose-organization':
       return organizationList ?? <HostedOrganizationList />;

@@ -74,11 +74,20 @@ export function HostedOrganizationList() {
 
   return (
     <AuthCard title="Select an organization" testId={testIds.hosted.organizationList}>
-      {session.organizations.length === 0 ? <Empty>You are not a member of any organization yet.</Empty> : null}
+      {session.organizations.length === 0 ? (
+        <Empty>You are not a member of any organization yet.</Empty>
+      ) : null}
       <Choices aria-label="Organizations">
         {session.organizations.map((organization) => (
           <li key={organization.id}>
-            <Button variant="secondary" loading={busy === organization.id} disabled={busy !== null && busy !== organization.id} onClick={() => void run(organization.id, () => session.switchOrganization(organization.id))}>
+            <Button
+              variant="secondary"
+              loading={busy === organization.id}
+              disabled={busy !== null && busy !== organization.id}
+              onClick={() =>
+                void run(organization.id, () => session.switchOrganization(organization.id))
+              }
+            >
               {organization.name}
             </Button>
           </li>
@@ -86,8 +95,17 @@ export function HostedOrganizationList() {
       </Choices>
       <CreateForm onSubmit={create}>
         <label htmlFor="hosted-organization-name">New organization name</label>
-        <input id="hosted-organization-name" value={name} onChange={(event) => setName(event.target.value)} autoComplete="organization" />
-        <Button type="submit" loading={busy === 'create'} disabled={busy !== null && busy !== 'create'}>
+        <input
+          id="hosted-organization-name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          autoComplete="organization"
+        />
+        <Button
+          type="submit"
+          loading={busy === 'create'}
+          disabled={busy !== null && busy !== 'create'}
+        >
           Create organization
         </Button>
       </CreateForm>

@@ -1,7 +1,27 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useNavigate } from 'react-router';
-import { createHostedSessionProvider, type HostedSessionProvider, type HostedState, type OrganizationService } from '../hosted/organizations.ts';
-import { createIdentityCheck, hostedSnapshotKey, resolveHostedSession, type HostedSnapshot, type IdentityCheck } from '../hosted/resolve.ts';
+import {
+  createHostedSessionProvider,
+  type HostedSessionProvider,
+  type HostedState,
+  type OrganizationService,
+} from '../hosted/organizations.ts';
+import {
+  createIdentityCheck,
+  hostedSnapshotKey,
+  resolveHostedSession,
+  type HostedSnapshot,
+  type IdentityCheck,
+} from '../hosted/resolve.ts';
 import { apiClientAuthOptions, type ApiCredentials, type SessionIdentity } from '../session.ts';
 
 /** Provisioning is transient: look again this often (ms) until the backend answers. */
@@ -45,7 +65,13 @@ export interface HostedSessionRootProps {
  * Resolves the hosted session from an organization service and shares it below. The Clerk-backed
  * `HostedAuthProvider` renders this; tests render it with an in-memory service.
  */
-export function HostedSessionRoot({ service, loaded = true, checkIdentity, retryMs = provisioningRetryMs, children }: HostedSessionRootProps) {
+export function HostedSessionRoot({
+  service,
+  loaded = true,
+  checkIdentity,
+  retryMs = provisioningRetryMs,
+  children,
+}: HostedSessionRootProps) {
   const navigate = useNavigate();
   const [snapshot, setSnapshot] = useState<HostedSnapshot | null>(null);
   const [revision, setRevision] = useState(0);
@@ -67,12 +93,17 @@ export function HostedSessionRoot({ service, loaded = true, checkIdentity, retry
   useEffect(() => {
     if (!loaded) return;
     const controller = new AbortController();
-    resolveHostedSession(service, { checkIdentity: checkRef.current ?? createIdentityCheck(), signal: controller.signal }).then(
+    resolveHostedSession(service, {
+      checkIdentity: checkRef.current ?? createIdentityCheck(),
+      signal: controller.signal,
+    }).then(
       (next) => {
         if (controller.signal.aborted) return;
         setFailure(null);
         // Same content → keep the old object, so API clients built from its credentials survive.
-        setSnapshot((previous) => (previous && hostedSnapshotKey(previous) === hostedSnapshotKey(next) ? previous : next));
+        setSnapshot((previous) =>
+          previous && hostedSnapshotKey(previous) === hostedSnapshotKey(next) ? previous : next,
+        );
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setFailure(error);
@@ -96,8 +127,10 @@ export function HostedSessionRoot({ service, loaded = true, checkIdentity, retry
       credentials: snapshot?.credentials ?? null,
       organizations: snapshot?.organizations ?? [],
       provider,
-      switchOrganization: async (id) => navigate((await provider.switchOrganization(id)).redirectTo),
-      createOrganization: async (name) => navigate((await provider.createOrganization(name)).redirectTo),
+      switchOrganization: async (id) =>
+        navigate((await provider.switchOrganization(id)).redirectTo),
+      createOrganization: async (name) =>
+        navigate((await provider.createOrganization(name)).redirectTo),
       logout: async () => navigate((await provider.logout()).redirectTo, { replace: true }),
       reload,
     }),

@@ -16,7 +16,10 @@ export interface OrganizationsSwitchedPageProps {
  * /organizations/orgs-switched: after a switch or creation, drop the previous organization's data,
  * resolve the session again (new backend, new token) and go to `/`.
  */
-export function OrganizationsSwitchedPage({ onSwitched, reloadDocument = false }: OrganizationsSwitchedPageProps) {
+export function OrganizationsSwitchedPage({
+  onSwitched,
+  reloadDocument = false,
+}: OrganizationsSwitchedPageProps) {
   const { reload } = useHostedSession();
   const navigate = useNavigate();
   // Once per visit, also under StrictMode's double effects.

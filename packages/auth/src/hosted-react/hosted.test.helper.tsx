@@ -21,15 +21,26 @@ export interface RenderHostedOptions {
 }
 
 /** The console as it will compose the hosted pieces: provider, login route, switched page, gate. */
-export function renderHosted(service: OrganizationService, console: ReactNode, options: RenderHostedOptions = {}) {
+export function renderHosted(
+  service: OrganizationService,
+  console: ReactNode,
+  options: RenderHostedOptions = {},
+) {
   return render(
     <OpsdeckThemeProvider>
       <ToastProvider>
         <MemoryRouter initialEntries={[options.entry ?? '/']}>
-          <HostedSessionRoot service={service} checkIdentity={options.checkIdentity ?? (async () => 200)} retryMs={options.retryMs}>
+          <HostedSessionRoot
+            service={service}
+            checkIdentity={options.checkIdentity ?? (async () => 200)}
+            retryMs={options.retryMs}
+          >
             <Routes>
               <Route path="/login" element={<p>hosted sign-in</p>} />
-              <Route path="/organizations/orgs-switched" element={<OrganizationsSwitchedPage onSwitched={options.onSwitched} />} />
+              <Route
+                path="/organizations/orgs-switched"
+                element={<OrganizationsSwitchedPage onSwitched={options.onSwitched} />}
+              />
               <Route path="*" element={<HostedGate>{console}</HostedGate>} />
             </Routes>
             <LocationProbe />

@@ -37,7 +37,12 @@ export function clerkOrganizationService(clerk: ClerkLike): OrganizationService 
       const user = clerk.user;
       if (!user) return null;
       const email = user.primaryEmailAddress?.emailAddress;
-      return { id: user.id, name: user.fullName || email || user.id, ...(email ? { email } : {}), ...(user.imageUrl ? { imageUrl: user.imageUrl } : {}) };
+      return {
+        id: user.id,
+        name: user.fullName || email || user.id,
+        ...(email ? { email } : {}),
+        ...(user.imageUrl ? { imageUrl: user.imageUrl } : {}),
+      };
     },
     async activeOrganization() {
       return clerk.organization ? toOrganization(clerk.organization) : null;
@@ -50,6 +55,11 @@ export function clerkOrganizationService(clerk: ClerkLike): OrganizationService 
     createOrganization: async (name) => toOrganization(await clerk.createOrganization({ name })),
     getToken: async (template) => (await clerk.session?.getToken({ template })) ?? null,
     signOut: () => clerk.signOut(),
-    ...(clerk.addListener ? { subscribe: (onChange: () => void) => clerk.addListener?.(() => onChange(), { skipInitialEmit: true }) ?? (() => undefined) } : {}),
+    ...(clerk.addListener
+      ? {
+          subscribe: (onChange: () => void) =>
+            clerk.addListener?.(() => onChange(), { skipInitialEmit: true }) ?? (() => undefined),
+        }
+      : {}),
   };
 }

@@ -1,4 +1,11 @@
-import { authPaths, type ApiCredentials, type CheckResult, type LogoutResult, type SessionIdentity, type SessionProvider } from '../session.ts';
+import {
+  authPaths,
+  type ApiCredentials,
+  type CheckResult,
+  type LogoutResult,
+  type SessionIdentity,
+  type SessionProvider,
+} from '../session.ts';
 
 // The hosted organization service (Clerk-like) behind a tiny interface, so the logic runs and is
 // tested without the SaaS; `clerk.ts` adapts the real SDK object to it.
@@ -53,12 +60,23 @@ export function organizationBackend(organization: HostedOrganization): Parsed<Or
   const direct = parseDirectFlag(organization.publicMetadata.direct);
   if (!direct.ok) return direct;
   const url = organization.publicMetadata.backend_url;
-  return { ok: true, value: { backendUrl: typeof url === 'string' && url.trim() ? url.trim() : undefined, direct: direct.value } };
+  return {
+    ok: true,
+    value: {
+      backendUrl: typeof url === 'string' && url.trim() ? url.trim() : undefined,
+      direct: direct.value,
+    },
+  };
 }
 
 /** How API clients reach a ready organization: direct (bearer token, its backend) or through `/api`. */
-export function organizationCredentials(backend: OrganizationBackend, getToken: () => Promise<string | null>): ApiCredentials {
-  return backend.direct && backend.backendUrl ? { mode: 'direct', backendUrl: backend.backendUrl, getToken } : { mode: 'cookie' };
+export function organizationCredentials(
+  backend: OrganizationBackend,
+  getToken: () => Promise<string | null>,
+): ApiCredentials {
+  return backend.direct && backend.backendUrl
+    ? { mode: 'direct', backendUrl: backend.backendUrl, getToken }
+    : { mode: 'cookie' };
 }
 
 export type HostedState =
@@ -72,13 +90,18 @@ export type HostedState =
  * Where a hosted user stands (§2): signed out → /login; no organization → the list; no backend
  * yet, or the backend's identity call answering 404/5xx → provisioning.
  */
-export function hostedState(user: HostedUser | null, organization: HostedOrganization | null, identityStatus?: number): HostedState {
+export function hostedState(
+  user: HostedUser | null,
+  organization: HostedOrganization | null,
+  identityStatus?: number,
+): HostedState {
   if (!user) return { type: 'signed-out', redirectTo: authPaths.login };
   if (!organization) return { type: 'choose-organization' };
   const backend = organizationBackend(organization);
   if (!backend.ok) return { type: 'invalid', message: backend.error };
   if (!backend.value.backendUrl) return { type: 'provisioning', message: provisioningMessage };
-  if (identityStatus !== undefined && (identityStatus === 404 || identityStatus >= 500)) return { type: 'provisioning', message: provisioningMessage };
+  if (identityStatus !== undefined && (identityStatus === 404 || identityStatus >= 500))
+    return { type: 'provisioning', message: provisioningMessage };
   return { type: 'ready', organization, backend: backend.value };
 }
 
@@ -89,19 +112,26 @@ export interface HostedSessionProvider extends SessionProvider {
 }
 
 export function createHostedSessionProvider(service: OrganizationService): HostedSessionProvider {
-  const state = async (identityStatus?: number) => hostedState(await service.user(), await service.activeOrganization(), identityStatus);
+  const state = async (identityStatus?: number) =>
+    hostedState(await service.user(), await service.activeOrganization(), identityStatus);
   return {
     state,
     async check(): Promise<CheckResult> {
       const user = await service.user();
       if (!user) return { authenticated: false, redirectTo: authPaths.login };
-      if (!(await service.activeOrganization())) return { authenticated: false, redirectTo: authPaths.organizations };
+      if (!(await service.activeOrganization()))
+        return { authenticated: false, redirectTo: authPaths.organizations };
       return { authenticated: true };
     },
     async identity(): Promise<SessionIdentity | null> {
       const user = await service.user();
       if (!user) return null;
-      return { id: user.id, name: user.name, ...(user.email ? { email: user.email } : {}), ...(user.imageUrl ? { avatar: user.imageUrl } : {}) };
+      return {
+        id: user.id,
+        name: user.name,
+        ...(user.email ? { email: user.email } : {}),
+        ...(user.imageUrl ? { avatar: user.imageUrl } : {}),
+      };
     },
     async credentials(): Promise<ApiCredentials> {
       const organization = await service.activeOrganization();

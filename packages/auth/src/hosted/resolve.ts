@@ -1,4 +1,10 @@
-import { apiErrorMessages, createApiClient, isApiError, messageFromBody, type ApiClientOptions } from '@opsdeck/api-client';
+import {
+  apiErrorMessages,
+  createApiClient,
+  isApiError,
+  messageFromBody,
+  type ApiClientOptions,
+} from '@opsdeck/api-client';
 import { apiClientAuthOptions, type ApiCredentials, type SessionIdentity } from '../session.ts';
 import {
   backendTokenTemplate,
@@ -13,7 +19,10 @@ import {
  * Asks the organization's backend who the user is and answers the HTTP status (undefined when no
  * reply came back). 404 and 5xx mean the instance is still being provisioned (§2).
  */
-export type IdentityCheck = (credentials: ApiCredentials, signal?: AbortSignal) => Promise<number | undefined>;
+export type IdentityCheck = (
+  credentials: ApiCredentials,
+  signal?: AbortSignal,
+) => Promise<number | undefined>;
 
 export type IdentityCheckOptions = Pick<ApiClientOptions, 'baseUrl' | 'timeout' | 'fetch'>;
 
@@ -46,18 +55,33 @@ export interface ResolveOptions {
   signal?: AbortSignal;
 }
 
-export async function resolveHostedSession(service: OrganizationService, options: ResolveOptions = {}): Promise<HostedSnapshot> {
+export async function resolveHostedSession(
+  service: OrganizationService,
+  options: ResolveOptions = {},
+): Promise<HostedSnapshot> {
   const [user, organization] = await Promise.all([service.user(), service.activeOrganization()]);
   const identity: SessionIdentity | null = user
-    ? { id: user.id, name: user.name, ...(user.email ? { email: user.email } : {}), ...(user.imageUrl ? { avatar: user.imageUrl } : {}) }
+    ? {
+        id: user.id,
+        name: user.name,
+        ...(user.email ? { email: user.email } : {}),
+        ...(user.imageUrl ? { avatar: user.imageUrl } : {}),
+      }
     : null;
   let state = hostedState(user, organization);
-  if (state.type === 'choose-organization') return { state, identity, credentials: null, organizations: await service.organizations() };
+  if (state.type === 'choose-organization')
+    return { state, identity, credentials: null, organizations: await service.organizations() };
   if (state.type !== 'ready') return { state, identity, credentials: null, organizations: [] };
 
-  const credentials = organizationCredentials(state.backend, () => service.getToken(backendTokenTemplate));
+  const credentials = organizationCredentials(state.backend, () =>
+    service.getToken(backendTokenTemplate),
+  );
   if (options.checkIdentity) {
-    state = hostedState(user, organization, await options.checkIdentity(credentials, options.signal));
+    state = hostedState(
+      user,
+      organization,
+      await options.checkIdentity(credentials, options.signal),
+    );
     if (state.type !== 'ready') return { state, identity, credentials: null, organizations: [] };
   }
   return { state, identity, credentials, organizations: [] };
@@ -72,7 +96,9 @@ export function hostedSnapshotKey(snapshot: HostedSnapshot): string {
   return JSON.stringify([
     snapshot.state,
     snapshot.identity,
-    credentials?.mode === 'direct' ? ['direct', credentials.backendUrl] : credentials?.mode ?? null,
+    credentials?.mode === 'direct'
+      ? ['direct', credentials.backendUrl]
+      : (credentials?.mode ?? null),
     snapshot.organizations,
   ]);
 }
@@ -83,7 +109,11 @@ export function hostedSnapshotKey(snapshot: HostedSnapshot): string {
  */
 export function hostedErrorMessage(error: unknown): string {
   if (isApiError(error)) return error.kind === 'http' ? messageFromBody(error.body) : error.message;
-  if (error !== null && typeof error === 'object' && Array.isArray((error as { errors?: unknown }).errors)) {
+  if (
+    error !== null &&
+    typeof error === 'object' &&
+    Array.isArray((error as { errors?: unknown }).errors)
+  ) {
     const [first] = (error as { errors: { longMessage?: unknown; message?: unknown }[] }).errors;
     const text = first?.longMessage ?? first?.message;
     if (typeof text === 'string' && text.trim()) return text;
@@ -94,5 +124,7 @@ export function hostedErrorMessage(error: unknown): string {
 
 /** A `return_to` from the URL, kept only when it is a path on this site (no open redirect). */
 export function localReturnTo(value: string | null | undefined, fallback = '/'): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
+    ? value
+    : fallback;
 }

@@ -46,7 +46,11 @@ export interface KratosFlows {
   readonly frontend: FrontendApi;
   create<K extends FlowKind>(kind: K, options?: CreateFlowOptions): Promise<Result<FlowTypes[K]>>;
   get<K extends FlowKind>(kind: K, id: string): Promise<Result<FlowTypes[K]>>;
-  update<K extends FlowKind>(kind: K, id: string, body: Record<string, unknown>): Promise<Result<UpdateReplies[K]>>;
+  update<K extends FlowKind>(
+    kind: K,
+    id: string,
+    body: Record<string, unknown>,
+  ): Promise<Result<UpdateReplies[K]>>;
   flowError(id: string): Promise<Result<FlowError>>;
   session(): Promise<Result<Session>>;
 }
@@ -80,7 +84,10 @@ async function attempt<T>(call: () => Promise<T>): Promise<Result<T>> {
 }
 
 export function createFrontendApi(options: KratosFlowsOptions): FrontendApi {
-  const basePath = options.basePath.startsWith('/') && typeof location !== 'undefined' ? location.origin + options.basePath : options.basePath;
+  const basePath =
+    options.basePath.startsWith('/') && typeof location !== 'undefined'
+      ? location.origin + options.basePath
+      : options.basePath;
   return new FrontendApi(
     new Configuration({
       basePath: basePath.replace(/\/+$/, ''),
@@ -97,9 +104,16 @@ export function createKratosFlows(options: KratosFlowsOptions): KratosFlows {
   const create = (kind: FlowKind, o: CreateFlowOptions): Promise<unknown> => {
     switch (kind) {
       case 'login':
-        return frontend.createBrowserLoginFlow({ refresh: o.refresh, aal: o.aal, returnTo: o.returnTo });
+        return frontend.createBrowserLoginFlow({
+          refresh: o.refresh,
+          aal: o.aal,
+          returnTo: o.returnTo,
+        });
       case 'registration':
-        return frontend.createBrowserRegistrationFlow({ returnTo: o.returnTo, afterVerificationReturnTo: o.afterVerificationReturnTo });
+        return frontend.createBrowserRegistrationFlow({
+          returnTo: o.returnTo,
+          afterVerificationReturnTo: o.afterVerificationReturnTo,
+        });
       case 'recovery':
         return frontend.createBrowserRecoveryFlow({ returnTo: o.returnTo });
       case 'verification':

@@ -1,5 +1,10 @@
 import type { Session } from '@ory/client-fetch';
-import { currentReturnTo, loginPath, type SessionIdentity, type SessionProvider } from '../session.ts';
+import {
+  currentReturnTo,
+  loginPath,
+  type SessionIdentity,
+  type SessionProvider,
+} from '../session.ts';
 import type { KratosFlows } from './client.ts';
 import { decideSessionFailure } from './decisions.ts';
 
@@ -12,10 +17,19 @@ export interface KratosSessionOptions {
 export function identityFromSession(session: Session): SessionIdentity | null {
   const identity = session.identity;
   if (!identity) return null;
-  const traits = (identity.traits ?? {}) as { email?: string; name?: { first?: string; last?: string } | string };
+  const traits = (identity.traits ?? {}) as {
+    email?: string;
+    name?: { first?: string; last?: string } | string;
+  };
   const name =
-    typeof traits.name === 'string' ? traits.name : [traits.name?.first, traits.name?.last].filter(Boolean).join(' ');
-  return { id: identity.id, name: name || traits.email || identity.id, ...(traits.email ? { email: traits.email } : {}) };
+    typeof traits.name === 'string'
+      ? traits.name
+      : [traits.name?.first, traits.name?.last].filter(Boolean).join(' ');
+  return {
+    id: identity.id,
+    name: name || traits.email || identity.id,
+    ...(traits.email ? { email: traits.email } : {}),
+  };
 }
 
 /** The session contract on Kratos: cookie credentials, session check and the logout flow. */
@@ -28,7 +42,9 @@ export function createKratosSessionProvider(options: KratosSessionOptions): Sess
       if (result.ok) return { authenticated: true };
       const decision = decideSessionFailure(result.failure.status, returnTo());
       if (decision) return decision;
-      throw Object.assign(new Error(`Session check failed with HTTP ${result.failure.status}`), { failure: result.failure });
+      throw Object.assign(new Error(`Session check failed with HTTP ${result.failure.status}`), {
+        failure: result.failure,
+      });
     },
     async identity() {
       const result = await flows.session();

@@ -41,7 +41,15 @@ export const Notice = styled.p`
   color: ${({ theme }) => theme.colors.danger};
 `;
 
-export function AuthCard({ title, testId, children }: { title: string; testId: string; children?: ReactNode }) {
+export function AuthCard({
+  title,
+  testId,
+  children,
+}: {
+  title: string;
+  testId: string;
+  children?: ReactNode;
+}) {
   return (
     <Page data-testid={testId}>
       <Card aria-labelledby={`${testId}-title`}>

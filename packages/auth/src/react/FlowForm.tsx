@@ -3,7 +3,15 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { testIds } from '../testIds.ts';
 import { FlowNode } from './FlowNode.tsx';
-import { groupRuns, initialValues, isSubmitNode, nodeKey, nodesForGroups, submissionBody, type FlowValues } from './nodes.ts';
+import {
+  groupRuns,
+  initialValues,
+  isSubmitNode,
+  nodeKey,
+  nodesForGroups,
+  submissionBody,
+  type FlowValues,
+} from './nodes.ts';
 import { useFlowComponents } from './registry.tsx';
 
 export interface FlowLike {
@@ -35,7 +43,14 @@ const Group = styled.div`
 `;
 
 /** A flow's nodes as one form: values start from the server and reset whenever it answers. */
-export function FlowForm({ flow, onSubmit, groups, busy = false, showMessages = true, ...rest }: FlowFormProps) {
+export function FlowForm({
+  flow,
+  onSubmit,
+  groups,
+  busy = false,
+  showMessages = true,
+  ...rest
+}: FlowFormProps) {
   const components = useFlowComponents();
   const prefix = useId();
   const nodes = nodesForGroups(flow.ui.nodes, groups);
@@ -56,10 +71,20 @@ export function FlowForm({ flow, onSubmit, groups, busy = false, showMessages = 
   };
 
   return (
-    <Form noValidate onSubmit={handleSubmit} data-testid={testIds.flow.form} aria-label={rest['aria-label']} aria-busy={busy || undefined}>
+    <Form
+      noValidate
+      onSubmit={handleSubmit}
+      data-testid={testIds.flow.form}
+      aria-label={rest['aria-label']}
+      aria-busy={busy || undefined}
+    >
       {showMessages && <components.Messages messages={ui.messages ?? []} />}
       {groupRuns(nodes).map((run, runIndex) => (
-        <Group key={`${run.group}-${runIndex}`} data-group={run.group} data-testid={testIds.flow.group}>
+        <Group
+          key={`${run.group}-${runIndex}`}
+          data-group={run.group}
+          data-testid={testIds.flow.group}
+        >
           {run.nodes.map((node) => {
             const index = flow.ui.nodes.indexOf(node);
             const name = (node.attributes as { name?: string }).name;
@@ -70,7 +95,9 @@ export function FlowForm({ flow, onSubmit, groups, busy = false, showMessages = 
                 id={`${prefix}-${index}`}
                 value={name !== undefined ? values[name] : undefined}
                 busy={busy}
-                onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+                onChange={(field, value) =>
+                  setValues((current) => ({ ...current, [field]: value }))
+                }
                 onPress={(pressed) => (submitter.current = pressed)}
               />
             );

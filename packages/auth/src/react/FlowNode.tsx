@@ -23,7 +23,9 @@ export function FlowNode({ node, id, value, busy, onChange, onPress }: FlowNodeP
     case 'input': {
       const type = String(attributes.type ?? 'text');
       // Hidden fields and buttons have no place for messages of their own, so they follow them.
-      const messages = <components.Messages messages={node.messages} testId={testIds.flow.nodeMessages} />;
+      const messages = (
+        <components.Messages messages={node.messages} testId={testIds.flow.nodeMessages} />
+      );
       if (type === 'hidden') {
         return (
           <>
@@ -35,13 +37,32 @@ export function FlowNode({ node, id, value, busy, onChange, onPress }: FlowNodeP
       if (type === 'submit' || type === 'button') {
         return (
           <>
-            <components.Button node={node} id={id} label={label} name={name} value={String(attributes.value ?? '')} disabled={disabled} busy={busy} onPress={() => onPress(node)} />
+            <components.Button
+              node={node}
+              id={id}
+              label={label}
+              name={name}
+              value={String(attributes.value ?? '')}
+              disabled={disabled}
+              busy={busy}
+              onPress={() => onPress(node)}
+            />
             {messages}
           </>
         );
       }
       if (type === 'checkbox') {
-        return <components.Checkbox node={node} id={id} label={label} name={name} checked={value === true} disabled={disabled} onChange={(checked) => onChange(name, checked)} />;
+        return (
+          <components.Checkbox
+            node={node}
+            id={id}
+            label={label}
+            name={name}
+            checked={value === true}
+            disabled={disabled}
+            onChange={(checked) => onChange(name, checked)}
+          />
+        );
       }
       return (
         <components.Input
@@ -53,7 +74,9 @@ export function FlowNode({ node, id, value, busy, onChange, onPress }: FlowNodeP
           value={String(value ?? '')}
           required={Boolean(attributes.required)}
           disabled={disabled}
-          autoComplete={typeof attributes.autocomplete === 'string' ? attributes.autocomplete : undefined}
+          autoComplete={
+            typeof attributes.autocomplete === 'string' ? attributes.autocomplete : undefined
+          }
           onChange={(next) => onChange(name, next)}
         />
       );
@@ -61,9 +84,26 @@ export function FlowNode({ node, id, value, busy, onChange, onPress }: FlowNodeP
     case 'text':
       return <components.Text node={node} id={id} label={label} text={attributes.text as UiText} />;
     case 'img':
-      return <components.Image node={node} id={id} label={label} src={String(attributes.src ?? '')} width={attributes.width as number | undefined} height={attributes.height as number | undefined} />;
+      return (
+        <components.Image
+          node={node}
+          id={id}
+          label={label}
+          src={String(attributes.src ?? '')}
+          width={attributes.width as number | undefined}
+          height={attributes.height as number | undefined}
+        />
+      );
     case 'a':
-      return <components.Anchor node={node} id={id} label={label} href={String(attributes.href ?? '')} title={attributes.title as UiText} />;
+      return (
+        <components.Anchor
+          node={node}
+          id={id}
+          label={label}
+          href={String(attributes.href ?? '')}
+          title={attributes.title as UiText}
+        />
+      );
     case 'script':
       return (
         <components.Script
@@ -79,7 +119,9 @@ export function FlowNode({ node, id, value, busy, onChange, onPress }: FlowNodeP
         />
       );
     case 'div':
-      return <components.Div node={node} id={id} label={label} divId={String(attributes.id ?? id)} />;
+      return (
+        <components.Div node={node} id={id} label={label} divId={String(attributes.id ?? id)} />
+      );
     default:
       return null;
   }

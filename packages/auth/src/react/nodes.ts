@@ -17,7 +17,10 @@ export function nodeAttributes(node: UiNode): NamedAttributes & { node_type: str
 
 export function isSubmitNode(node: UiNode): boolean {
   const attributes = nodeAttributes(node);
-  return attributes.node_type === 'input' && (attributes.type === 'submit' || attributes.type === 'button');
+  return (
+    attributes.node_type === 'input' &&
+    (attributes.type === 'submit' || attributes.type === 'button')
+  );
 }
 
 /** A stable key: inputs by name and value (several submits share `method`), others by id. */
@@ -36,8 +39,10 @@ export function initialValues(nodes: readonly UiNode[]): FlowValues {
   for (const node of nodes) {
     const attributes = nodeAttributes(node);
     if (attributes.node_type !== 'input' || isSubmitNode(node) || !attributes.name) continue;
-    if (attributes.type === 'checkbox') values[attributes.name] = attributes.value === true || attributes.value === 'true';
-    else if (!(attributes.name in values)) values[attributes.name] = attributes.value == null ? '' : String(attributes.value);
+    if (attributes.type === 'checkbox')
+      values[attributes.name] = attributes.value === true || attributes.value === 'true';
+    else if (!(attributes.name in values))
+      values[attributes.name] = attributes.value == null ? '' : String(attributes.value);
   }
   return values;
 }
@@ -73,7 +78,10 @@ export function nestValues(flat: Record<string, unknown>): Record<string, unknow
       if (index === parts.length - 1) target[part] = value;
       else {
         const next = target[part];
-        target = (target[part] = next && typeof next === 'object' ? next : {}) as Record<string, unknown>;
+        target = (target[part] = next && typeof next === 'object' ? next : {}) as Record<
+          string,
+          unknown
+        >;
       }
     });
   }
@@ -81,7 +89,10 @@ export function nestValues(flat: Record<string, unknown>): Record<string, unknow
 }
 
 /** What a submit sends: the form's values plus the pressed button's name and value. */
-export function submissionBody(values: FlowValues, submitter: UiNode | undefined): Record<string, unknown> {
+export function submissionBody(
+  values: FlowValues,
+  submitter: UiNode | undefined,
+): Record<string, unknown> {
   const flat: Record<string, unknown> = { ...values };
   const attributes = submitter && nodeAttributes(submitter);
   if (attributes?.name) flat[attributes.name] = attributes.value;
@@ -93,8 +104,17 @@ export function isErrorMessage(message: UiText): boolean {
 }
 
 /** A flow without its messages (settings messages auto-clear, §4). */
-export function withoutMessages<F extends { ui: { messages?: UiText[]; nodes: UiNode[] } }>(flow: F): F {
-  return { ...flow, ui: { ...flow.ui, messages: [], nodes: flow.ui.nodes.map((node) => ({ ...node, messages: [] })) } };
+export function withoutMessages<F extends { ui: { messages?: UiText[]; nodes: UiNode[] } }>(
+  flow: F,
+): F {
+  return {
+    ...flow,
+    ui: {
+      ...flow.ui,
+      messages: [],
+      nodes: flow.ui.nodes.map((node) => ({ ...node, messages: [] })),
+    },
+  };
 }
 
 /** The lookup codes of a text node, when the node lists them (context.secrets). */

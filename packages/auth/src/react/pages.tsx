@@ -1,8 +1,21 @@
-import type { LoginFlow, RecoveryFlow, RegistrationFlow, SettingsFlow, VerificationFlow } from '@ory/client-fetch';
+import type {
+  LoginFlow,
+  RecoveryFlow,
+  RegistrationFlow,
+  SettingsFlow,
+  VerificationFlow,
+} from '@ory/client-fetch';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
-import { credentialsFromSearch, decideErrorPageFailure, loginMode, loginTitles, settingsMessageLifetimeMs, successTarget } from '../kratos/decisions.ts';
+import {
+  credentialsFromSearch,
+  decideErrorPageFailure,
+  loginMode,
+  loginTitles,
+  settingsMessageLifetimeMs,
+  successTarget,
+} from '../kratos/decisions.ts';
 import { authPaths } from '../session.ts';
 import { testIds } from '../testIds.ts';
 import { AuthCard, AuthLinks, Notice } from './AuthCard.tsx';
@@ -36,14 +49,23 @@ export function LoginPage() {
 
   const send = async (body: Record<string, unknown>) => {
     const reply = await submit(body);
-    if (reply) go(successTarget(reply as { continue_with?: never }, flow?.return_to ?? optional(search.get('return_to')), 'login'));
+    if (reply)
+      go(
+        successTarget(
+          reply as { continue_with?: never },
+          flow?.return_to ?? optional(search.get('return_to')),
+          'login',
+        ),
+      );
   };
 
   useEffect(() => {
     const credentials = credentialsFromSearch(search);
     if (!flow || !credentials || autoSubmitted.current || loginMode(flow) !== 'sign-in') return;
     autoSubmitted.current = true;
-    const csrf = flow.ui.nodes.map(nodeAttributes).find((attributes) => attributes.name === 'csrf_token')?.value;
+    const csrf = flow.ui.nodes
+      .map(nodeAttributes)
+      .find((attributes) => attributes.name === 'csrf_token')?.value;
     // Take the password out of the address bar before anything else happens. The router may not have
     // committed the flow id written a moment ago (its updates are transitions), so keep it here too:
     // losing it would start a second flow and bring the page back after the sign-in succeeded.
@@ -53,7 +75,12 @@ export function LoginPage() {
     cleaned.delete('identifier');
     cleaned.set('flow', flow.id);
     setSearch(cleaned, { replace: true });
-    void send({ csrf_token: csrf, method: 'password', identifier: credentials.identifier, password: credentials.password });
+    void send({
+      csrf_token: csrf,
+      method: 'password',
+      identifier: credentials.identifier,
+      password: credentials.password,
+    });
     // Runs once, when the flow first arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [flow]);
@@ -61,7 +88,16 @@ export function LoginPage() {
   return (
     <AuthCard title={loginTitles[mode]} testId={testIds.page.login}>
       {notice && <Notice role="alert">{notice}</Notice>}
-      {flow ? <FlowForm flow={flow as LoginFlow} onSubmit={send} busy={busy} aria-label={loginTitles[mode]} /> : <Loading />}
+      {flow ? (
+        <FlowForm
+          flow={flow as LoginFlow}
+          onSubmit={send}
+          busy={busy}
+          aria-label={loginTitles[mode]}
+        />
+      ) : (
+        <Loading />
+      )}
       <AuthLinks aria-label="Account">
         <Link to={authPaths.recovery}>Reset password</Link>
         {mode === 'sign-in' && <Link to={authPaths.registration}>Create account</Link>}
@@ -71,22 +107,44 @@ export function LoginPage() {
 }
 
 function params2mode(search: URLSearchParams) {
-  return loginMode({ refresh: search.get('refresh') === 'true', requested_aal: optional(search.get('aal')) });
+  return loginMode({
+    refresh: search.get('refresh') === 'true',
+    requested_aal: optional(search.get('aal')),
+  });
 }
 
 export function RegistrationPage() {
-  const { flow, notice, busy, submit, go, search } = useSelfServiceFlow('registration', (params) => ({
-    returnTo: optional(params.get('return_to')),
-    afterVerificationReturnTo: optional(params.get('after_verification_return_to')),
-  }));
+  const { flow, notice, busy, submit, go, search } = useSelfServiceFlow(
+    'registration',
+    (params) => ({
+      returnTo: optional(params.get('return_to')),
+      afterVerificationReturnTo: optional(params.get('after_verification_return_to')),
+    }),
+  );
   const send = async (body: Record<string, unknown>) => {
     const reply = await submit(body);
-    if (reply) go(successTarget(undefined, flow?.return_to ?? optional(search.get('return_to')), 'registration'));
+    if (reply)
+      go(
+        successTarget(
+          undefined,
+          flow?.return_to ?? optional(search.get('return_to')),
+          'registration',
+        ),
+      );
   };
   return (
     <AuthCard title="Create account" testId={testIds.page.registration}>
       {notice && <Notice role="alert">{notice}</Notice>}
-      {flow ? <FlowForm flow={flow as RegistrationFlow} onSubmit={send} busy={busy} aria-label="Create account" /> : <Loading />}
+      {flow ? (
+        <FlowForm
+          flow={flow as RegistrationFlow}
+          onSubmit={send}
+          busy={busy}
+          aria-label="Create account"
+        />
+      ) : (
+        <Loading />
+      )}
       <AuthLinks aria-label="Account">
         <Link to={authPaths.login}>Sign in</Link>
       </AuthLinks>
@@ -95,7 +153,9 @@ export function RegistrationPage() {
 }
 
 export function RecoveryPage() {
-  const { flow, setFlow, notice, busy, submit } = useSelfServiceFlow('recovery', (params) => ({ returnTo: optional(params.get('return_to')) }));
+  const { flow, setFlow, notice, busy, submit } = useSelfServiceFlow('recovery', (params) => ({
+    returnTo: optional(params.get('return_to')),
+  }));
   const send = async (body: Record<string, unknown>) => {
     const reply = await submit(body);
     if (reply) setFlow(reply);
@@ -103,7 +163,16 @@ export function RecoveryPage() {
   return (
     <AuthCard title="Recover account" testId={testIds.page.recovery}>
       {notice && <Notice role="alert">{notice}</Notice>}
-      {flow ? <FlowForm flow={flow as RecoveryFlow} onSubmit={send} busy={busy} aria-label="Recover account" /> : !notice && <Loading />}
+      {flow ? (
+        <FlowForm
+          flow={flow as RecoveryFlow}
+          onSubmit={send}
+          busy={busy}
+          aria-label="Recover account"
+        />
+      ) : (
+        !notice && <Loading />
+      )}
       <AuthLinks aria-label="Account">
         <Link to={authPaths.login}>Go back</Link>
       </AuthLinks>
@@ -112,7 +181,9 @@ export function RecoveryPage() {
 }
 
 export function VerificationPage() {
-  const { flow, setFlow, notice, busy, submit } = useSelfServiceFlow('verification', (params) => ({ returnTo: optional(params.get('return_to')) }));
+  const { flow, setFlow, notice, busy, submit } = useSelfServiceFlow('verification', (params) => ({
+    returnTo: optional(params.get('return_to')),
+  }));
   const send = async (body: Record<string, unknown>) => {
     const reply = await submit(body);
     if (reply) setFlow(reply);
@@ -120,7 +191,16 @@ export function VerificationPage() {
   return (
     <AuthCard title="Verify your account" testId={testIds.page.verification}>
       {notice && <Notice role="alert">{notice}</Notice>}
-      {flow ? <FlowForm flow={flow as VerificationFlow} onSubmit={send} busy={busy} aria-label="Verify your account" /> : !notice && <Loading />}
+      {flow ? (
+        <FlowForm
+          flow={flow as VerificationFlow}
+          onSubmit={send}
+          busy={busy}
+          aria-label="Verify your account"
+        />
+      ) : (
+        !notice && <Loading />
+      )}
     </AuthCard>
   );
 }
@@ -164,15 +244,22 @@ function SettingsCard({ title, children }: { title: string; children?: ReactNode
   );
 }
 
-export function ProfileSettingsPage({ messageLifetimeMs = settingsMessageLifetimeMs }: { messageLifetimeMs?: number } = {}) {
-  const { flow, setFlow, notice, busy, submit } = useSelfServiceFlow('settings', (params) => ({ returnTo: optional(params.get('return_to')) }));
+export function ProfileSettingsPage({
+  messageLifetimeMs = settingsMessageLifetimeMs,
+}: { messageLifetimeMs?: number } = {}) {
+  const { flow, setFlow, notice, busy, submit } = useSelfServiceFlow('settings', (params) => ({
+    returnTo: optional(params.get('return_to')),
+  }));
   const components = useFlowComponents();
   const send = async (body: Record<string, unknown>) => {
     const reply = await submit(body);
     if (reply) setFlow(reply);
   };
   const current = flow as SettingsFlow | undefined;
-  const hasMessages = Boolean(current && (current.ui.messages?.length || current.ui.nodes.some((node) => node.messages.length)));
+  const hasMessages = Boolean(
+    current &&
+    (current.ui.messages?.length || current.ui.nodes.some((node) => node.messages.length)),
+  );
   useEffect(() => {
     if (!current || !hasMessages) return;
     const timer = setTimeout(() => setFlow(withoutMessages(current)), messageLifetimeMs);
@@ -189,7 +276,14 @@ export function ProfileSettingsPage({ messageLifetimeMs = settingsMessageLifetim
               .filter((card) => card.groups.some((group) => flowHasGroup(current, group)))
               .map((card) => (
                 <SettingsCard key={card.title} title={card.title}>
-                  <FlowForm flow={current} groups={card.groups} onSubmit={send} busy={busy} showMessages={false} aria-label={card.title} />
+                  <FlowForm
+                    flow={current}
+                    groups={card.groups}
+                    onSubmit={send}
+                    busy={busy}
+                    showMessages={false}
+                    aria-label={card.title}
+                  />
                 </SettingsCard>
               ))}
           </Cards>
@@ -205,7 +299,8 @@ export function ProfileSettingsPage({ messageLifetimeMs = settingsMessageLifetim
 }
 
 export const errorPageMessages = {
-  BAD_SESSION: 'Bad Session. Please try logging out and logging in again, if the problem persist, please contact us.',
+  BAD_SESSION:
+    'Bad Session. Please try logging out and logging in again, if the problem persist, please contact us.',
   unknown: 'Unknown error',
 } as const;
 

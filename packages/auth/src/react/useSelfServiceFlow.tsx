@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { CreateFlowOptions, FlowTypes, UpdateReplies } from '../kratos/client.ts';
-import { createSubmitGate, decideFlowFailure, restartPath, type FlowDecision, type FlowFailure, type FlowKind, type FlowPhase } from '../kratos/decisions.ts';
+import {
+  createSubmitGate,
+  decideFlowFailure,
+  restartPath,
+  type FlowDecision,
+  type FlowFailure,
+  type FlowKind,
+  type FlowPhase,
+} from '../kratos/decisions.ts';
 import { useKratosFlows } from './KratosContext.tsx';
 
 /** Navigates to an app path with the router, and to any other address with the browser. */
@@ -11,7 +19,8 @@ export function useGo(): (to: string) => void {
     (to: string) => {
       if (/^https?:\/\//.test(to)) {
         const url = new URL(to);
-        if (typeof window !== 'undefined' && url.origin === window.location.origin) navigate(url.pathname + url.search + url.hash);
+        if (typeof window !== 'undefined' && url.origin === window.location.origin)
+          navigate(url.pathname + url.search + url.hash);
         else window.location.assign(to);
       } else navigate(to);
     },
@@ -38,7 +47,10 @@ export class FlowRequestError extends Error {
 }
 
 /** Loads (by ?flow=) or creates a flow and carries out the adapter's decisions for every failure. */
-export function useSelfServiceFlow<K extends FlowKind>(kind: K, createOptions: (search: URLSearchParams) => CreateFlowOptions): SelfServiceFlow<K> {
+export function useSelfServiceFlow<K extends FlowKind>(
+  kind: K,
+  createOptions: (search: URLSearchParams) => CreateFlowOptions,
+): SelfServiceFlow<K> {
   const flows = useKratosFlows();
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();

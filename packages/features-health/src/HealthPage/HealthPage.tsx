@@ -1,14 +1,6 @@
 import type { CheckSummary } from '@opsdeck/api-client/health';
 import { Button, DropdownMenu, Select, Tabs } from '@opsdeck/ui';
-import {
-  lazy,
-  memo,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { CheckModalView as CheckModalComponent } from '../CheckModal/CheckModal.tsx';
 import { useCheckSummary } from '../hooks/healthQueries.ts';

@@ -29,7 +29,11 @@ export interface LabelFiltersProps {
 }
 
 /** The sidebar's label filters: boolean labels tri-state, the others multi-select. */
-export const LabelFilters = memo(function LabelFilters({ labelOptions, labelFilter, onLabelFilterChange }: LabelFiltersProps) {
+export const LabelFilters = memo(function LabelFilters({
+  labelOptions,
+  labelFilter,
+  onLabelFilterChange,
+}: LabelFiltersProps) {
   if (labelOptions.length === 0) return null;
   return (
     <>
@@ -41,7 +45,9 @@ export const LabelFilters = memo(function LabelFilters({ labelOptions, labelFilt
             <TriStateToggle
               label={option.key}
               value={booleanLabelState(labelFilter, option.key)}
-              onChange={(state) => onLabelFilterChange(setBooleanLabel(labelFilter, option.key, state))}
+              onChange={(state) =>
+                onLabelFilterChange(setBooleanLabel(labelFilter, option.key, state))
+              }
             />
           </TriRow>
         ) : (
@@ -50,7 +56,9 @@ export const LabelFilters = memo(function LabelFilters({ labelOptions, labelFilt
             label={option.key}
             options={option.values.map((value) => ({ value, label: value }))}
             value={selectedLabelValues(labelFilter, option.key)}
-            onChange={(values) => onLabelFilterChange(setLabelValues(labelFilter, option.key, values))}
+            onChange={(values) =>
+              onLabelFilterChange(setLabelValues(labelFilter, option.key, values))
+            }
             placeholder="All"
             selectAllLabel={null}
           />

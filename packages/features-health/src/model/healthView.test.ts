@@ -23,8 +23,14 @@ function estate(n: number) {
 describe('the health view pipeline', () => {
   it('applies tab, labels, Hide Passing, search and grouping together', () => {
     const checks = estate(30);
-    const view = createHealthViewModel()(checks, { ...base, tab: 'ns-0', labels: 'env=dev:1', search: 'PAYMENTS' }, none);
-    const shown = Array.from(view.rows.rows).filter((entry) => !isGroupRow(entry)).map((i) => checks[i]!);
+    const view = createHealthViewModel()(
+      checks,
+      { ...base, tab: 'ns-0', labels: 'env=dev:1', search: 'PAYMENTS' },
+      none,
+    );
+    const shown = Array.from(view.rows.rows)
+      .filter((entry) => !isGroupRow(entry))
+      .map((i) => checks[i]!);
     // ns-0 is every 4th check, dev every even one, unhealthy every 3rd, payments every 7th: i = 0 and 84…; only 0 within 30.
     expect(shown.map((c) => c.name)).toEqual(['svc-0-payments']);
     expect(view.tabs[0]).toEqual({ value: '', count: 30 });
@@ -50,13 +56,21 @@ describe('the health view pipeline', () => {
     const back = compute(checks, { ...base, hidePassing: false, search: 'svc' }, none);
     expect(back.rows.checkCount).toBe(2000);
     // The same input gives the same rows object: React can skip the render.
-    expect(compute(checks, { ...base, hidePassing: false, search: 'svc' }, none).rows).toBe(back.rows);
+    expect(compute(checks, { ...base, hidePassing: false, search: 'svc' }, none).rows).toBe(
+      back.rows,
+    );
   });
 
   it('keeps working at 50,000 checks', () => {
     const checks = estate(50_000);
-    const view = createHealthViewModel()(checks, { ...base, groupBy: 'none', search: 'payments' }, none);
-    const expected = checks.filter((c) => c.status === 'unhealthy' && c.name.includes('payments')).length;
+    const view = createHealthViewModel()(
+      checks,
+      { ...base, groupBy: 'none', search: 'payments' },
+      none,
+    );
+    const expected = checks.filter(
+      (c) => c.status === 'unhealthy' && c.name.includes('payments'),
+    ).length;
     expect(view.rows.rows.length).toBe(expected);
   });
 });

@@ -27,14 +27,19 @@ function numericKeys(prepared: PreparedSummary, sortBy: Exclude<SortBy, 'name'>)
       return Float64Array.from(prepared.healthy);
     case 'uptime': {
       const keys = new Float64Array(prepared.checks.length);
-      for (let i = 0; i < keys.length; i++) keys[i] = uptimePercent(prepared.checks[i]!.uptime) ?? Number.NaN;
+      for (let i = 0; i < keys.length; i++)
+        keys[i] = uptimePercent(prepared.checks[i]!.uptime) ?? Number.NaN;
       return keys;
     }
   }
 }
 
 /** `indexes` sorted by the column (ties by name, then summary order), as a new array. */
-export function sortIndexes(prepared: PreparedSummary, indexes: Int32Array, sort: HealthSort): Int32Array {
+export function sortIndexes(
+  prepared: PreparedSummary,
+  indexes: Int32Array,
+  sort: HealthSort,
+): Int32Array {
   const out = Int32Array.from(indexes);
   const sign = sort.sortOrder === 'desc' ? -1 : 1;
   const { lowerNames } = prepared;

@@ -1,7 +1,10 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 
 /** Writes the page's query: a function of the current params, pushed (default) or replacing the entry. */
-export type SetSearchParams = (update: (current: URLSearchParams) => URLSearchParams, options?: { replace?: boolean }) => void;
+export type SetSearchParams = (
+  update: (current: URLSearchParams) => URLSearchParams,
+  options?: { replace?: boolean },
+) => void;
 
 export interface HealthLinkProps {
   /** An app path such as `/topology/{id}`. */
@@ -23,13 +26,22 @@ export interface HealthRouting {
 
 const HealthRoutingContext = createContext<HealthRouting | null>(null);
 
-export function HealthRoutingProvider({ routing, children }: { routing: HealthRouting; children: ReactNode }) {
+export function HealthRoutingProvider({
+  routing,
+  children,
+}: {
+  routing: HealthRouting;
+  children: ReactNode;
+}) {
   return <HealthRoutingContext.Provider value={routing}>{children}</HealthRoutingContext.Provider>;
 }
 
 export function useHealthRouting(): HealthRouting {
   const routing = useContext(HealthRoutingContext);
-  if (!routing) throw new Error('features-health: render the page inside HealthRoutingProvider (or use HealthPage in a react-router app)');
+  if (!routing)
+    throw new Error(
+      'features-health: render the page inside HealthRoutingProvider (or use HealthPage in a react-router app)',
+    );
   return routing;
 }
 

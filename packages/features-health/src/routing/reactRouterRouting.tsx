@@ -4,7 +4,10 @@ import type { HealthLinkProps, HealthRouting, SetSearchParams } from './HealthRo
 
 function useRouterSearchParams(): readonly [URLSearchParams, SetSearchParams] {
   const [params, setParams] = useSearchParams();
-  const update = useCallback<SetSearchParams>((next, options) => setParams(next, { replace: options?.replace }), [setParams]);
+  const update = useCallback<SetSearchParams>(
+    (next, options) => setParams(next, { replace: options?.replace }),
+    [setParams],
+  );
   return [params, update] as const;
 }
 
@@ -17,4 +20,7 @@ function RouterLink({ to, children, 'data-testid': testId }: HealthLinkProps) {
 }
 
 /** URL state through react-router (the console): the page must render inside its router. */
-export const reactRouterRouting: HealthRouting = { useSearchParams: useRouterSearchParams, Link: RouterLink };
+export const reactRouterRouting: HealthRouting = {
+  useSearchParams: useRouterSearchParams,
+  Link: RouterLink,
+};

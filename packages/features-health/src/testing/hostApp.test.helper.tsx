@@ -74,7 +74,10 @@ const registry = createFeatureRegistry(
 );
 
 /** What a console user with these roles and properties sees of the extension points. */
-export function hostAppView(roles: string[], properties: Parameters<typeof createFeatureFlags>[0] = []): ExtensionView {
+export function hostAppView(
+  roles: string[],
+  properties: Parameters<typeof createFeatureFlags>[0] = [],
+): ExtensionView {
   return createExtensionView(registry, {
     flags: createFeatureFlags(properties),
     authorizer: createAuthorizer({ roles }),

@@ -1,9 +1,9 @@
 import { render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { createAuthorizer } from '../authorizer';
-import { createFeatureFlags } from '../featureFlags';
-import { Can, RbacProvider, useCan, useCapability, useFeature } from './context';
+import { createAuthorizer } from '../authorizer.ts';
+import { createFeatureFlags } from '../featureFlags.ts';
+import { Can, RbacProvider, useCan, useCapability, useFeature } from './context.tsx';
 
 function wrapper(roles: string[], disabled: string[] = []) {
   const authorizer = createAuthorizer({ roles });

@@ -1,8 +1,8 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { Authorizer } from '../authorizer';
-import { createFeatureFlags, type FeatureFlags } from '../featureFlags';
-import type { CapabilityName } from '../capabilities';
-import type { Action, Resource } from '../roles';
+import type { Authorizer } from '../authorizer.ts';
+import { createFeatureFlags, type FeatureFlags } from '../featureFlags.ts';
+import type { CapabilityName } from '../capabilities.ts';
+import type { Action, Resource } from '../roles.ts';
 
 interface RbacContextValue {
   authorizer: Authorizer;

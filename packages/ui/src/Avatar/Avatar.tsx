@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { User } from 'lucide-react';
-import { initialsOf } from './initials';
+import { initialsOf } from './initials.ts';
 
 export interface AvatarProps {
   name?: string | null;
@@ -45,7 +45,11 @@ export function Avatar({ name, src, size = 32 }: AvatarProps) {
   const initials = initialsOf(name);
   return (
     <Circle $size={size} role="img" aria-label={label} title={label}>
-      {initials ? <span aria-hidden="true">{initials}</span> : <User size={Math.round(size * 0.6)} aria-hidden="true" />}
+      {initials ? (
+        <span aria-hidden="true">{initials}</span>
+      ) : (
+        <User size={Math.round(size * 0.6)} aria-hidden="true" />
+      )}
     </Circle>
   );
 }

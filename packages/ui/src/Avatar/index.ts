@@ -1,2 +1,2 @@
-export * from './Avatar';
-export * from './initials';
+export * from './Avatar.tsx';
+export * from './initials.ts';

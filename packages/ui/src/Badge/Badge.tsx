@@ -1,6 +1,6 @@
 import type { HTMLAttributes } from 'react';
 import styled from 'styled-components';
-import type { StatusColor } from '../theme/themes';
+import type { StatusColor } from '../theme/themes.ts';
 
 export type BadgeColor = StatusColor | 'neutral' | 'primary';
 

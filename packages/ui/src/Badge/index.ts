@@ -1,1 +1,1 @@
-export * from './Badge';
+export * from './Badge.tsx';

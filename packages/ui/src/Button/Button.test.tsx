@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { testIds } from '../testIds';
-import { Button } from './Button';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { testIds } from '../testIds.ts';
+import { Button } from './Button.tsx';
 
 describe('Button', () => {
   it('activates with Enter and Space', async () => {

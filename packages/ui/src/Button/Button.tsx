@@ -1,7 +1,7 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import styled, { css, type DefaultTheme } from 'styled-components';
-import { Spinner } from '../Spinner/Spinner';
-import { testIds } from '../testIds';
+import { Spinner } from '../Spinner/Spinner.tsx';
+import { testIds } from '../testIds.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'success' | 'ghost' | 'link';
 export type ButtonSize = 'small' | 'medium' | 'large';
@@ -23,35 +23,48 @@ function variantStyle(variant: ButtonVariant, theme: DefaultTheme) {
         background: ${c.primary};
         color: ${c.onPrimary};
         border-color: ${c.primary};
-        &:hover:not(:disabled) { background: ${c.primaryHover}; border-color: ${c.primaryHover}; }
+        &:hover:not(:disabled) {
+          background: ${c.primaryHover};
+          border-color: ${c.primaryHover};
+        }
       `;
     case 'danger':
       return css`
         background: ${c.danger};
         color: ${c.onDanger};
         border-color: ${c.danger};
-        &:hover:not(:disabled) { background: ${c.dangerHover}; border-color: ${c.dangerHover}; }
+        &:hover:not(:disabled) {
+          background: ${c.dangerHover};
+          border-color: ${c.dangerHover};
+        }
       `;
     case 'success':
       return css`
         background: ${c.success};
         color: ${c.onSuccess};
         border-color: ${c.success};
-        &:hover:not(:disabled) { background: ${c.successHover}; border-color: ${c.successHover}; }
+        &:hover:not(:disabled) {
+          background: ${c.successHover};
+          border-color: ${c.successHover};
+        }
       `;
     case 'secondary':
       return css`
         background: ${c.surface};
         color: ${c.text};
         border-color: ${c.borderStrong};
-        &:hover:not(:disabled) { background: ${c.surfaceHover}; }
+        &:hover:not(:disabled) {
+          background: ${c.surfaceHover};
+        }
       `;
     case 'ghost':
       return css`
         background: transparent;
         color: ${c.text};
         border-color: transparent;
-        &:hover:not(:disabled) { background: ${c.surfaceHover}; }
+        &:hover:not(:disabled) {
+          background: ${c.surfaceHover};
+        }
       `;
     case 'link':
       return css`
@@ -95,7 +108,17 @@ export const StyledButton = styled.button<{ $variant: ButtonVariant; $size: Butt
 `;
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'secondary', size = 'medium', loading = false, icon, disabled, type = 'button', children, onClick, ...rest },
+  {
+    variant = 'secondary',
+    size = 'medium',
+    loading = false,
+    icon,
+    disabled,
+    type = 'button',
+    children,
+    onClick,
+    ...rest
+  },
   ref,
 ) {
   return (

@@ -1,1 +1,1 @@
-export * from './Button';
+export * from './Button.tsx';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { useState } from 'react';
-import { CodeEditor, type CodeEditorProps } from './CodeEditor';
-import type { JsonSchema } from './schema';
+import { CodeEditor, type CodeEditorProps } from './CodeEditor.tsx';
+import type { JsonSchema } from './schema.ts';
 
 const canaryYaml = `apiVersion: canaries.flanksource.com/v1
 kind: Canary
@@ -15,14 +15,22 @@ spec:
       responseCodes: [200]
 `;
 
-const canaryJson = JSON.stringify({ name: 'http-check', spec: { interval: 30, severity: 'low' } }, null, 2);
+const canaryJson = JSON.stringify(
+  { name: 'http-check', spec: { interval: 30, severity: 'low' } },
+  null,
+  2,
+);
 
 const canarySchema: JsonSchema = {
   type: 'object',
   required: ['name', 'spec'],
   properties: {
     name: { type: 'string' },
-    spec: { type: 'object', required: ['interval'], properties: { interval: { type: 'integer' }, severity: { enum: ['low', 'medium', 'high'] } } },
+    spec: {
+      type: 'object',
+      required: ['interval'],
+      properties: { interval: { type: 'integer' }, severity: { enum: ['low', 'medium', 'high'] } },
+    },
   },
 };
 
@@ -46,9 +54,22 @@ type Story = StoryObj<typeof meta>;
 export const Yaml: Story = {};
 export const Json: Story = { args: { language: 'json', value: canaryJson, schema: canarySchema } };
 export const ReadOnly: Story = { args: { readOnly: true } };
-export const WithYamlError: Story = { args: { value: 'metadata:\n  name: http-check\n    namespace: default\n' } };
+export const WithYamlError: Story = {
+  args: { value: 'metadata:\n  name: http-check\n    namespace: default\n' },
+};
 export const WithSchemaProblem: Story = {
-  args: { language: 'json', value: JSON.stringify({ name: 'http-check', spec: { interval: 'often', severity: 'urgent' } }, null, 2), schema: canarySchema },
+  args: {
+    language: 'json',
+    value: JSON.stringify(
+      { name: 'http-check', spec: { interval: 'often', severity: 'urgent' } },
+      null,
+      2,
+    ),
+    schema: canarySchema,
+  },
 };
 export const DefaultHeight: Story = { args: { height: undefined } };
-export const Dark: Story = { args: { value: 'metadata:\n  name: http-check\n    namespace: default\n' }, globals: { theme: 'dark' } };
+export const Dark: Story = {
+  args: { value: 'metadata:\n  name: http-check\n    namespace: default\n' },
+  globals: { theme: 'dark' },
+};

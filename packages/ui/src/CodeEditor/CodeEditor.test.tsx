@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { EditorView } from '@codemirror/view';
 import { forEachDiagnostic } from '@codemirror/lint';
 import { describe, expect, it } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { testIds } from '../testIds';
-import { CodeEditor, type CodeEditorProps } from './CodeEditor';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { testIds } from '../testIds.ts';
+import { CodeEditor, type CodeEditorProps } from './CodeEditor.tsx';
 
 function Harness(props: Partial<CodeEditorProps> & { initial?: string }) {
   const { initial = '', ...rest } = props;

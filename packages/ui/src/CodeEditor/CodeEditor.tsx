@@ -6,11 +6,16 @@ import { yaml } from '@codemirror/lang-yaml';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { testIds } from '../testIds';
-import { editorTheme } from './editorTheme';
-import type { CodeLanguage, CodeProblem } from './parse';
-import { findProblems } from './problems';
-import { loadSchemaCheck, type JsonSchema, type SchemaCheck, type SchemaProblem } from './schema';
+import { testIds } from '../testIds.ts';
+import { editorTheme } from './editorTheme.ts';
+import type { CodeLanguage, CodeProblem } from './parse.ts';
+import { findProblems } from './problems.ts';
+import {
+  loadSchemaCheck,
+  type JsonSchema,
+  type SchemaCheck,
+  type SchemaProblem,
+} from './schema.ts';
 
 /** The editor's default height (settings spec §9). */
 export const CODE_EDITOR_HEIGHT = 'min(1000px, 90vh)';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineColumnAt, offsetAt, parseDocument } from './parse';
+import { lineColumnAt, offsetAt, parseDocument } from './parse.ts';
 
 describe('lineColumnAt / offsetAt', () => {
   const text = 'ab\ncde\n\nf';
@@ -16,7 +16,10 @@ describe('lineColumnAt / offsetAt', () => {
 
 describe('parseDocument', () => {
   it('parses YAML and JSON', () => {
-    expect(parseDocument('name: api\nport: 8080\n', 'yaml')).toEqual({ ok: true, value: { name: 'api', port: 8080 } });
+    expect(parseDocument('name: api\nport: 8080\n', 'yaml')).toEqual({
+      ok: true,
+      value: { name: 'api', port: 8080 },
+    });
     expect(parseDocument('{"name": "api"}', 'json')).toEqual({ ok: true, value: { name: 'api' } });
   });
 

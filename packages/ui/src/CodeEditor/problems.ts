@@ -1,6 +1,6 @@
 // Every problem the editor shows for a text: the syntax error, else the schema or callback findings.
-import { parseDocument, type CodeLanguage, type CodeProblem } from './parse';
-import { schemaProblemsToCodeProblems, type SchemaCheck, type SchemaProblem } from './schema';
+import { parseDocument, type CodeLanguage, type CodeProblem } from './parse.ts';
+import { schemaProblemsToCodeProblems, type SchemaCheck, type SchemaProblem } from './schema.ts';
 
 export interface ProblemCheck {
   language: CodeLanguage;

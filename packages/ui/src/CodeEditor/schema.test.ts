@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findProblems } from './problems';
-import { loadSchemaCheck, locatePath, validateJsonSchema, type JsonSchema } from './schema';
+import { findProblems } from './problems.ts';
+import { loadSchemaCheck, locatePath, validateJsonSchema, type JsonSchema } from './schema.ts';
 
 const canarySchema: JsonSchema = {
   type: 'object',

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { useState } from 'react';
-import { Button } from '../Button/Button';
-import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
+import { Button } from '../Button/Button.tsx';
+import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';
 
 type DemoProps = Omit<ConfirmDialogProps, 'open' | 'onCancel' | 'onConfirm'>;
 
@@ -10,7 +10,12 @@ function ConfirmDemo(props: DemoProps) {
   return (
     <>
       <Button onClick={() => setOpen(true)}>Open</Button>
-      <ConfirmDialog {...props} open={open} onCancel={() => setOpen(false)} onConfirm={() => setOpen(false)} />
+      <ConfirmDialog
+        {...props}
+        open={open}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => setOpen(false)}
+      />
     </>
   );
 }
@@ -18,16 +23,26 @@ function ConfirmDemo(props: DemoProps) {
 const meta = {
   title: 'Overlays/ConfirmDialog',
   component: ConfirmDemo,
-  args: { title: 'Delete Permission', description: 'Are you sure you want to delete the permission?' },
+  args: {
+    title: 'Delete Permission',
+    description: 'Are you sure you want to delete the permission?',
+  },
 } satisfies Meta<typeof ConfirmDemo>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Delete: Story = {};
-export const DeleteResource: Story = { args: { title: 'Delete resource', description: 'Are you sure you want to delete this resource?' } };
+export const DeleteResource: Story = {
+  args: { title: 'Delete resource', description: 'Are you sure you want to delete this resource?' },
+};
 export const Approve: Story = {
-  args: { title: 'Approve run', description: 'Run the playbook now?', variant: 'approve', confirmLabel: 'Approve' },
+  args: {
+    title: 'Approve run',
+    description: 'Run the playbook now?',
+    variant: 'approve',
+    confirmLabel: 'Approve',
+  },
 };
 export const Loading: Story = { args: { loading: true } };
 export const Dark: Story = { globals: { theme: 'dark' } };

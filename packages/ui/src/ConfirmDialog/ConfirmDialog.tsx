@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
-import { Button } from '../Button/Button';
-import { Modal } from '../Modal/Modal';
-import { testIds } from '../testIds';
+import { Button } from '../Button/Button.tsx';
+import { Modal } from '../Modal/Modal.tsx';
+import { testIds } from '../testIds.ts';
 
 export type ConfirmDialogVariant = 'delete' | 'approve';
 
@@ -38,7 +38,12 @@ export function ConfirmDialog({
       <Modal.Header>{title}</Modal.Header>
       {description && <Modal.Body>{description}</Modal.Body>}
       <Modal.Footer>
-        <Button ref={cancelRef} variant="secondary" onClick={onCancel} data-testid={testIds.confirmDialog.cancel}>
+        <Button
+          ref={cancelRef}
+          variant="secondary"
+          onClick={onCancel}
+          data-testid={testIds.confirmDialog.cancel}
+        >
           {cancelLabel}
         </Button>
         <Button

@@ -1,1 +1,1 @@
-export * from './ConfirmDialog';
+export * from './ConfirmDialog.tsx';

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { CopyToClipboard } from './CopyToClipboard';
+import { CopyToClipboard } from './CopyToClipboard.tsx';
 
 const meta = {
   title: 'Basics/CopyToClipboard',

@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { ToastProvider } from '../Toast/Toast';
-import { CopyToClipboard } from './CopyToClipboard';
-import { copyText } from './copyText';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { ToastProvider } from '../Toast/Toast.tsx';
+import { CopyToClipboard } from './CopyToClipboard.tsx';
+import { copyText } from './copyText.ts';
 
 function renderCopy() {
   render(
@@ -45,7 +45,10 @@ describe('CopyToClipboard', () => {
 
   it('reports a refused write', async () => {
     const user = userEvent.setup();
-    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      clipboard: { writeText: () => Promise.reject(new Error('denied')) },
+    });
     renderCopy();
     await user.click(screen.getByRole('button', { name: 'Copy to clipboard' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to copy to clipboard');
@@ -56,6 +59,8 @@ describe('copyText', () => {
   it('says how the copy went', async () => {
     expect(await copyText('x', null)).toBe('unavailable');
     expect(await copyText('x', { writeText: () => Promise.resolve() })).toBe('copied');
-    expect(await copyText('x', { writeText: () => Promise.reject(new Error('no')) })).toBe('failed');
+    expect(await copyText('x', { writeText: () => Promise.reject(new Error('no')) })).toBe(
+      'failed',
+    );
   });
 });

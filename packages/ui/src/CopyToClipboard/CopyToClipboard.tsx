@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { Copy } from 'lucide-react';
-import { IconButton } from '../IconButton/IconButton';
-import { useToast } from '../Toast/Toast';
-import { CLIPBOARD_MESSAGES, copyText } from './copyText';
+import { IconButton } from '../IconButton/IconButton.tsx';
+import { useToast } from '../Toast/Toast.tsx';
+import { CLIPBOARD_MESSAGES, copyText } from './copyText.ts';
 
 export interface CopyToClipboardProps {
   /** The text put on the clipboard. */
@@ -31,7 +31,11 @@ const Row = styled.div`
 `;
 
 /** A copy button that reports the result as a toast (needs a ToastProvider above it). */
-export function CopyToClipboard({ value, label = 'Copy to clipboard', showValue = false }: CopyToClipboardProps) {
+export function CopyToClipboard({
+  value,
+  label = 'Copy to clipboard',
+  showValue = false,
+}: CopyToClipboardProps) {
   const toast = useToast();
 
   async function copy() {
@@ -40,7 +44,9 @@ export function CopyToClipboard({ value, label = 'Copy to clipboard', showValue 
     else toast.error(CLIPBOARD_MESSAGES[outcome]);
   }
 
-  const button = <IconButton label={label} icon={<Copy size={16} />} size="small" onClick={() => void copy()} />;
+  const button = (
+    <IconButton label={label} icon={<Copy size={16} />} size="small" onClick={() => void copy()} />
+  );
   if (!showValue) return button;
   return (
     <Row>

@@ -14,7 +14,10 @@ function browserClipboard(): ClipboardWriter | undefined {
 }
 
 /** Writes text to the clipboard (the browser's unless one is given) and says how it went; never throws. */
-export async function copyText(text: string, clipboard: ClipboardWriter | null | undefined = browserClipboard()): Promise<CopyOutcome> {
+export async function copyText(
+  text: string,
+  clipboard: ClipboardWriter | null | undefined = browserClipboard(),
+): Promise<CopyOutcome> {
   // Insecure origins (plain http) have no clipboard API at all.
   if (!clipboard || typeof clipboard.writeText !== 'function') return 'unavailable';
   try {

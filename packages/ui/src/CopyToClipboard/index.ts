@@ -1,2 +1,2 @@
-export * from './CopyToClipboard';
-export * from './copyText';
+export * from './CopyToClipboard.tsx';
+export * from './copyText.ts';

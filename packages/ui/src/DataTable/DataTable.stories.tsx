@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { useMemo } from 'react';
-import { DataTable } from './DataTable';
-import { checkColumns, generateCheckRows, type CheckRow } from './fixtures';
+import { DataTable } from './DataTable.tsx';
+import { checkColumns, generateCheckRows, type CheckRow } from './fixtures.ts';
 
 const rows = generateCheckRows(240);
 

@@ -3,11 +3,11 @@ import { userEvent } from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { testIds } from '../testIds';
-import { DataTable, type DataTableProps } from './DataTable';
-import { checkColumns, generateCheckRows, type CheckRow } from './fixtures';
-import { pageSizeStorageKey } from './pageSize';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { testIds } from '../testIds.ts';
+import { DataTable, type DataTableProps } from './DataTable.tsx';
+import { checkColumns, generateCheckRows, type CheckRow } from './fixtures.ts';
+import { pageSizeStorageKey } from './pageSize.ts';
 
 function LocationProbe() {
   const location = useLocation();

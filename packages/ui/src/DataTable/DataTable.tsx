@@ -1,16 +1,16 @@
 import { useMemo, type ReactNode } from 'react';
 import type { ColumnDef, VisibilityState } from '@tanstack/react-table';
-import { useReactRouterUrlState } from '../routing/reactRouterUrlState';
-import { DataTableBody } from './DataTableBody';
-import { DataTableColumnToggle } from './DataTableColumnToggle';
-import { DataTableCsvExport } from './DataTableCsvExport';
-import { DataTablePager } from './DataTablePager';
-import { DataTableRoot, DataTableToolbar } from './DataTableToolbar';
-import { DataTableVirtualBody } from './DataTableVirtualBody';
-import { leafColumns } from './leafColumns';
-import { DEFAULT_PAGE_SIZE, pageSizeOptionsFor, type TableVariant } from './pageSize';
-import type { ColumnSort } from './urlState';
-import { useDataTable, type DataTablePagination } from './useDataTable';
+import { useReactRouterUrlState } from '../routing/reactRouterUrlState.ts';
+import { DataTableBody } from './DataTableBody.tsx';
+import { DataTableColumnToggle } from './DataTableColumnToggle.tsx';
+import { DataTableCsvExport } from './DataTableCsvExport.tsx';
+import { DataTablePager } from './DataTablePager.tsx';
+import { DataTableRoot, DataTableToolbar } from './DataTableToolbar.tsx';
+import { DataTableVirtualBody } from './DataTableVirtualBody.tsx';
+import { leafColumns } from './leafColumns.ts';
+import { DEFAULT_PAGE_SIZE, pageSizeOptionsFor, type TableVariant } from './pageSize.ts';
+import type { ColumnSort } from './urlState.ts';
+import { useDataTable, type DataTablePagination } from './useDataTable.tsx';
 
 export interface DataTableProps<TData> {
   /** The accessible name of the table (and its scroll region). */

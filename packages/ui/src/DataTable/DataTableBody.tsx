@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
-import { testIds } from '../testIds';
-import { dataTableSlots } from './slots';
+import { testIds } from '../testIds.ts';
+import { dataTableSlots } from './slots.ts';
 import {
   BodyRow,
   Hidden,
@@ -10,9 +10,9 @@ import {
   useRowFocus,
   useStateRows,
   type DataTableBodyProps,
-} from './tableParts';
+} from './tableParts.tsx';
 
-export type { DataTableBodyProps } from './tableParts';
+export type { DataTableBodyProps } from './tableParts.tsx';
 
 /**
  * The table's rows as plain rows, for a page of a server-paged or client-paged table: sortable

@@ -1,8 +1,8 @@
 import type { Column } from '@tanstack/react-table';
 import styled from 'styled-components';
-import { MultiSelect } from '../MultiSelect/MultiSelect';
-import { dataTableSlots } from './slots';
-import type { DataTableState } from './useDataTable';
+import { MultiSelect } from '../MultiSelect/MultiSelect.tsx';
+import { dataTableSlots } from './slots.ts';
+import type { DataTableState } from './useDataTable.tsx';
 
 const Slot = styled.div`
   display: contents;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Download } from 'lucide-react';
-import { Button } from '../Button/Button';
-import { testIds } from '../testIds';
-import { downloadCsv, rowsToCsv, tableToCsv } from './csvExport';
-import { dataTableSlots } from './slots';
-import type { DataTableQuery, DataTableState } from './useDataTable';
+import { Button } from '../Button/Button.tsx';
+import { testIds } from '../testIds.ts';
+import { downloadCsv, rowsToCsv, tableToCsv } from './csvExport.ts';
+import { dataTableSlots } from './slots.ts';
+import type { DataTableQuery, DataTableState } from './useDataTable.tsx';
 
 const Box = styled.span`
   display: inline-flex;

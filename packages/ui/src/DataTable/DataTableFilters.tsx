@@ -3,15 +3,15 @@
 // ui's Select, MultiSelect, TriStateFilter and TimeRangePicker, so they sit on the overlay stack:
 // Escape closes the open filter only, never a Modal around it.
 import styled from 'styled-components';
-import type { SelectOption } from '../Select/ListboxSelect';
-import { MultiSelect } from '../MultiSelect/MultiSelect';
-import { Select } from '../Select/Select';
-import { TimeRangePicker } from '../TimeRangePicker/TimeRangePicker';
-import { decodeTriState, encodeTriState } from '../TriState/triStateCodec';
-import { TriStateFilter, type TriStateFilterOption } from '../TriState/TriStateFilter';
-import { decodeFilterList, encodeFilterList } from './filterValues';
-import { dataTableSlots } from './slots';
-import type { DataTableState } from './useDataTable';
+import type { SelectOption } from '../Select/ListboxSelect.tsx';
+import { MultiSelect } from '../MultiSelect/MultiSelect.tsx';
+import { Select } from '../Select/Select.tsx';
+import { TimeRangePicker } from '../TimeRangePicker/TimeRangePicker.tsx';
+import { decodeTriState, encodeTriState } from '../TriState/triStateCodec.ts';
+import { TriStateFilter, type TriStateFilterOption } from '../TriState/TriStateFilter.tsx';
+import { decodeFilterList, encodeFilterList } from './filterValues.ts';
+import { dataTableSlots } from './slots.ts';
+import type { DataTableState } from './useDataTable.tsx';
 
 const Slot = styled.div`
   display: contents;

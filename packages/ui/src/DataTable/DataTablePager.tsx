@@ -1,7 +1,7 @@
 import styled from 'styled-components';
-import { Pager } from './Pager';
-import { dataTableSlots } from './slots';
-import type { DataTableState } from './useDataTable';
+import { Pager } from './Pager.tsx';
+import { dataTableSlots } from './slots.ts';
+import type { DataTableState } from './useDataTable.tsx';
 
 const Count = styled.p`
   margin: 0;

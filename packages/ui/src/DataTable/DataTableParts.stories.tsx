@@ -1,22 +1,22 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
-import { UrlStateProvider } from '../routing/UrlState';
-import { useReactRouterUrlState } from '../routing/reactRouterUrlState';
-import { DataTableBody } from './DataTableBody';
-import { DataTableColumnToggle } from './DataTableColumnToggle';
-import { DataTableCsvExport } from './DataTableCsvExport';
+import { UrlStateProvider } from '../routing/UrlState.tsx';
+import { useReactRouterUrlState } from '../routing/reactRouterUrlState.ts';
+import { DataTableBody } from './DataTableBody.tsx';
+import { DataTableColumnToggle } from './DataTableColumnToggle.tsx';
+import { DataTableCsvExport } from './DataTableCsvExport.tsx';
 import {
   DataTableSelectFilter,
   DataTableTimeRangeFilter,
   DataTableTriStateFilter,
-} from './DataTableFilters';
-import { DataTablePager } from './DataTablePager';
-import { DataTableRoot, DataTableToolbar } from './DataTableToolbar';
-import { DataTableVirtualBody } from './DataTableVirtualBody';
-import { multiSelectFilterFn, triStateFilterFn, decodeFilterList } from './filterValues';
-import { generateCheckRows, type CheckRow } from './fixtures';
-import { useDataTable, useDataTableQuery, type DataTableQuery } from './useDataTable';
+} from './DataTableFilters.tsx';
+import { DataTablePager } from './DataTablePager.tsx';
+import { DataTableRoot, DataTableToolbar } from './DataTableToolbar.tsx';
+import { DataTableVirtualBody } from './DataTableVirtualBody.tsx';
+import { multiSelectFilterFn, triStateFilterFn, decodeFilterList } from './filterValues.ts';
+import { generateCheckRows, type CheckRow } from './fixtures.ts';
+import { useDataTable, useDataTableQuery, type DataTableQuery } from './useDataTable.tsx';
 
 const column = createColumnHelper<CheckRow>();
 const columns = [

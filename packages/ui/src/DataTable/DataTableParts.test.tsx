@@ -4,30 +4,30 @@ import { createColumnHelper } from '@tanstack/react-table';
 import axe from 'axe-core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Modal } from '../Modal/Modal';
-import { UrlStateProvider } from '../routing/UrlState';
-import { useHistoryUrlState } from '../routing/historyUrlState';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { testIds } from '../testIds';
-import { DataTableBody } from './DataTableBody';
-import { DataTableColumnToggle } from './DataTableColumnToggle';
-import { DataTableCsvExport } from './DataTableCsvExport';
+import { Modal } from '../Modal/Modal.tsx';
+import { UrlStateProvider } from '../routing/UrlState.tsx';
+import { useHistoryUrlState } from '../routing/historyUrlState.ts';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { testIds } from '../testIds.ts';
+import { DataTableBody } from './DataTableBody.tsx';
+import { DataTableColumnToggle } from './DataTableColumnToggle.tsx';
+import { DataTableCsvExport } from './DataTableCsvExport.tsx';
 import {
   DataTableSelectFilter,
   DataTableTimeRangeFilter,
   DataTableTriStateFilter,
-} from './DataTableFilters';
-import { DataTablePager } from './DataTablePager';
-import { DataTableRoot, DataTableToolbar } from './DataTableToolbar';
-import { DataTableVirtualBody } from './DataTableVirtualBody';
-import { multiSelectFilterFn, triStateFilterFn } from './filterValues';
-import { generateCheckRows, type CheckRow } from './fixtures';
+} from './DataTableFilters.tsx';
+import { DataTablePager } from './DataTablePager.tsx';
+import { DataTableRoot, DataTableToolbar } from './DataTableToolbar.tsx';
+import { DataTableVirtualBody } from './DataTableVirtualBody.tsx';
+import { multiSelectFilterFn, triStateFilterFn } from './filterValues.ts';
+import { generateCheckRows, type CheckRow } from './fixtures.ts';
 import {
   useDataTable,
   useDataTableQuery,
   type DataTableMode,
   type DataTableQuery,
-} from './useDataTable';
+} from './useDataTable.tsx';
 
 const column = createColumnHelper<CheckRow>();
 const columns = [

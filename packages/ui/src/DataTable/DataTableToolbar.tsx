@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Search } from 'lucide-react';
-import { testIds } from '../testIds';
-import { dataTableSlots } from './slots';
-import type { DataTableState } from './useDataTable';
+import { testIds } from '../testIds.ts';
+import { dataTableSlots } from './slots.ts';
+import type { DataTableState } from './useDataTable.tsx';
 
 /** Spec §9: search waits 400 ms after the last keystroke before it filters (and fetches). */
 export const SEARCH_DEBOUNCE_MS = 400;

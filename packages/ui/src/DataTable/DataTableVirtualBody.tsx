@@ -6,9 +6,9 @@ import {
   useVirtualizer,
   type Range,
 } from '@tanstack/react-virtual';
-import { testIds } from '../testIds';
-import { nextVirtualPageSize } from './pagination';
-import { dataTableSlots } from './slots';
+import { testIds } from '../testIds.ts';
+import { nextVirtualPageSize } from './pagination.ts';
+import { dataTableSlots } from './slots.ts';
 import {
   BodyRow,
   Hidden,
@@ -20,8 +20,7 @@ import {
   useRowFocus,
   useStateRows,
   type DataTableBodyProps,
-} from './tableParts';
-
+} from './tableParts.tsx';
 
 export interface DataTableVirtualBodyProps<TData> extends DataTableBodyProps<TData> {
   /** Called once each time the last row comes into view (infinite loading). */

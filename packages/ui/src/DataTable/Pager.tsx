@@ -1,10 +1,10 @@
 import styled from 'styled-components';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { IconButton } from '../IconButton/IconButton';
-import { Select } from '../Select/Select';
-import { testIds } from '../testIds';
-import { pageIndexFromInput, pageRange } from './pagination';
-import { dataTableSlots } from './slots';
+import { IconButton } from '../IconButton/IconButton.tsx';
+import { Select } from '../Select/Select.tsx';
+import { testIds } from '../testIds.ts';
+import { pageIndexFromInput, pageRange } from './pagination.ts';
+import { dataTableSlots } from './slots.ts';
 
 export interface PagerProps {
   /** Names the navigation landmark, e.g. "Health checks pagination". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvText, toCsv } from './csv';
+import { csvCell, csvText, toCsv } from './csv.ts';
 
 describe('csvCell', () => {
   it('leaves plain text alone', () => {

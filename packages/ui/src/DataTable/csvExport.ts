@@ -1,7 +1,7 @@
 // CSV of a table's current query: its visible data columns, in order, and its rows. Display-only
 // columns (no accessor) have no value to export.
 import type { Column, Row, Table } from '@tanstack/react-table';
-import { toCsv } from './csv';
+import { toCsv } from './csv.ts';
 
 function headerText<TData>(column: Column<TData, unknown>): string {
   const header = column.columnDef.header;

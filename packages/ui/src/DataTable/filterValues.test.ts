@@ -6,9 +6,9 @@ import {
   multiSelectFilterFn,
   selectFilterFn,
   triStateFilterFn,
-} from './filterValues';
-import { readPrefixedTimeRange, writePrefixedTimeRange } from './timeRangeUrl';
-import { readTableUrlState, writeTableUrlState } from './urlState';
+} from './filterValues.ts';
+import { readPrefixedTimeRange, writePrefixedTimeRange } from './timeRangeUrl.ts';
+import { readTableUrlState, writeTableUrlState } from './urlState.ts';
 
 interface Check {
   status: string;

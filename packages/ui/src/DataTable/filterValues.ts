@@ -9,7 +9,7 @@ import {
   decodeTriState,
   decodeTriStateValue,
   encodeTriStateValue,
-} from '../TriState/triStateCodec';
+} from '../TriState/triStateCodec.ts';
 
 export function encodeFilterList(values: readonly string[]): string {
   return values.map(encodeTriStateValue).join(',');

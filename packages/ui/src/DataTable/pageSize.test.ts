@@ -9,7 +9,7 @@ import {
   readStoredPageSize,
   storePageSize,
   type PageSizeStorage,
-} from './pageSize';
+} from './pageSize.ts';
 
 function memoryStorage(): PageSizeStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();

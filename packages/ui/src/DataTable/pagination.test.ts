@@ -5,7 +5,7 @@ import {
   pageCountOf,
   pageIndexFromInput,
   pageRange,
-} from './pagination';
+} from './pagination.ts';
 
 describe('pageCountOf', () => {
   it('rounds up and never goes under one page', () => {

@@ -13,12 +13,12 @@ import {
 import styled, { keyframes } from 'styled-components';
 import { flexRender, type Cell, type Column, type Header, type Row } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronRight } from 'lucide-react';
-import { EmptyState } from '../EmptyState/EmptyState';
-import { Spinner } from '../Spinner/Spinner';
-import { testIds } from '../testIds';
-import { visuallyHidden } from '../visuallyHidden';
-import { dataTableSlots } from './slots';
-import type { DataTableState } from './useDataTable';
+import { EmptyState } from '../EmptyState/EmptyState.tsx';
+import { Spinner } from '../Spinner/Spinner.tsx';
+import { testIds } from '../testIds.ts';
+import { visuallyHidden } from '../visuallyHidden.ts';
+import { dataTableSlots } from './slots.ts';
+import type { DataTableState } from './useDataTable.tsx';
 
 /** Virtual row height estimate and overscan of the spec (console §9). */
 export const VIRTUAL_ROW_HEIGHT = 35;

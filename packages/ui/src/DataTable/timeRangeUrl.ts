@@ -4,8 +4,8 @@ import {
   readTimeRangeSearchParams,
   timeRangeSearchParams,
   writeTimeRangeSearchParams,
-} from '../TimeRangePicker/mapper';
-import type { TimeRange } from '../TimeRangePicker/timeRange';
+} from '../TimeRangePicker/mapper.ts';
+import type { TimeRange } from '../TimeRangePicker/timeRange.ts';
 
 /** The URL values the range is read from, joined: a stable memo key that ignores other params. */
 export function timeRangeUrlKey(params: URLSearchParams, prefix: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTableUrlState, tableParamNames, writeTableUrlState } from './urlState';
+import { readTableUrlState, tableParamNames, writeTableUrlState } from './urlState.ts';
 
 const createdAtDesc = { id: 'created_at', desc: true };
 

@@ -1,7 +1,7 @@
 // Table state <-> URL search params (console spec §9): sortBy + sortOrder, `{key}.filter`, pageIndex
 // and pageSize. A prefix keeps two tables on one page apart (`checks.sortBy`, `runs.sortBy`).
-import { decodeFilterList, encodeFilterList } from './filterValues';
-import { parsePageSize } from './pageSize';
+import { decodeFilterList, encodeFilterList } from './filterValues.ts';
+import { parsePageSize } from './pageSize.ts';
 
 export type SortOrder = 'asc' | 'desc';
 

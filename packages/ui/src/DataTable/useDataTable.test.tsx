@@ -1,12 +1,12 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UrlStateProvider } from '../routing/UrlState';
-import { useHistoryUrlState } from '../routing/historyUrlState';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { checkColumns, generateCheckRows } from './fixtures';
-import { DataTablePager } from './DataTablePager';
-import { useDataTable, useDataTableQuery, type DataTableQuery } from './useDataTable';
+import { UrlStateProvider } from '../routing/UrlState.tsx';
+import { useHistoryUrlState } from '../routing/historyUrlState.ts';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { checkColumns, generateCheckRows } from './fixtures.ts';
+import { DataTablePager } from './DataTablePager.tsx';
+import { useDataTable, useDataTableQuery, type DataTableQuery } from './useDataTable.tsx';
 
 const allRows = generateCheckRows(120);
 let fetched: DataTableQuery[] = [];

@@ -17,14 +17,14 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import type { UrlStateBinding } from '../routing/UrlState';
-import { resolveTimeRange } from '../TimeRangePicker/mapper';
-import type { TimeRange } from '../TimeRangePicker/timeRange';
-import { leafColumns } from './leafColumns';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './pageSize';
-import { clampPageIndex, pageCountOf } from './pagination';
-import type { ColumnFilter, ColumnSort, SortOrder } from './urlState';
-import { useTableUrlState, type TableUrlStateControls } from './useTableUrlState';
+import type { UrlStateBinding } from '../routing/UrlState.tsx';
+import { resolveTimeRange } from '../TimeRangePicker/mapper.ts';
+import type { TimeRange } from '../TimeRangePicker/timeRange.ts';
+import { leafColumns } from './leafColumns.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './pageSize.ts';
+import { clampPageIndex, pageCountOf } from './pagination.ts';
+import type { ColumnFilter, ColumnSort, SortOrder } from './urlState.ts';
+import { useTableUrlState, type TableUrlStateControls } from './useTableUrlState.ts';
 
 /** Exactly what a server fetch needs, read from the URL. */
 export interface DataTableQuery {

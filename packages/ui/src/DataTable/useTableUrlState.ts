@@ -2,22 +2,22 @@
 // falling back to the one this browser remembered. Exported so a server-side caller reads the very
 // state the table writes and fetches with it.
 import { useCallback, useMemo, useState } from 'react';
-import { useUrlState, type UrlStateBinding } from '../routing/UrlState';
+import { useUrlState, type UrlStateBinding } from '../routing/UrlState.tsx';
 import {
   browserStorage,
   DEFAULT_PAGE_SIZE,
   PAGE_SIZE_OPTIONS,
   readStoredPageSize,
   storePageSize,
-} from './pageSize';
-import type { TimeRange } from '../TimeRangePicker/timeRange';
-import { readPrefixedTimeRange, timeRangeUrlKey, writePrefixedTimeRange } from './timeRangeUrl';
+} from './pageSize.ts';
+import type { TimeRange } from '../TimeRangePicker/timeRange.ts';
+import { readPrefixedTimeRange, timeRangeUrlKey, writePrefixedTimeRange } from './timeRangeUrl.ts';
 import {
   readTableUrlState,
   writeTableUrlState,
   type ColumnSort,
   type TableUrlState,
-} from './urlState';
+} from './urlState.ts';
 
 export interface UseTableUrlStateOptions {
   /** Prefix of every URL parameter, so two tables on one page keep their own state. */

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { Pencil, Play, Trash } from '../icons/index';
-import { DropdownMenu } from './DropdownMenu';
+import { Pencil, Play, Trash } from '../icons/index.ts';
+import { DropdownMenu } from './DropdownMenu.tsx';
 
 const noop = () => undefined;
 
@@ -13,7 +13,13 @@ const meta = {
       { id: 'run', label: 'Run Now', icon: <Play size={14} aria-hidden />, onSelect: noop },
       { id: 'edit', label: 'Edit', icon: <Pencil size={14} aria-hidden />, onSelect: noop },
       { id: 'silence', label: 'Silence', disabled: true, onSelect: noop },
-      { id: 'delete', label: 'Delete', icon: <Trash size={14} aria-hidden />, danger: true, onSelect: noop },
+      {
+        id: 'delete',
+        label: 'Delete',
+        icon: <Trash size={14} aria-hidden />,
+        danger: true,
+        onSelect: noop,
+      },
     ],
   },
 } satisfies Meta<typeof DropdownMenu>;

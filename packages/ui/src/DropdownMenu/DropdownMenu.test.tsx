@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { DropdownMenu } from './DropdownMenu';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { DropdownMenu } from './DropdownMenu.tsx';
 
 function renderMenu() {
   const run = vi.fn();

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ChevronDown } from 'lucide-react';
-import { Button, type ButtonVariant } from '../Button/Button';
-import { moveActiveIndex } from '../Overlay/listNavigation';
-import { popupSurface } from '../Overlay/popupSurface';
-import { useDismissableLayer } from '../Overlay/useDismissableLayer';
+import { Button, type ButtonVariant } from '../Button/Button.tsx';
+import { moveActiveIndex } from '../Overlay/listNavigation.ts';
+import { popupSurface } from '../Overlay/popupSurface.ts';
+import { useDismissableLayer } from '../Overlay/useDismissableLayer.ts';
 
 export interface DropdownMenuItem {
   id: string;

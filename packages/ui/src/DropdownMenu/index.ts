@@ -1,1 +1,1 @@
-export * from './DropdownMenu';
+export * from './DropdownMenu.tsx';

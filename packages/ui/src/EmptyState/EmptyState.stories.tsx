@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { Button } from '../Button/Button';
-import { EmptyState } from './EmptyState';
+import { Button } from '../Button/Button.tsx';
+import { EmptyState } from './EmptyState.tsx';
 
 const meta = {
   title: 'Feedback/EmptyState',
@@ -15,6 +15,9 @@ export const NoResources: Story = {};
 export const NoData: Story = { args: { kind: 'data' } };
 export const NoDetails: Story = { args: { kind: 'details' } };
 export const WithAction: Story = {
-  args: { description: 'Connections you add appear here.', action: <Button variant="primary">Add connection</Button> },
+  args: {
+    description: 'Connections you add appear here.',
+    action: <Button variant="primary">Add connection</Button>,
+  },
 };
 export const Dark: Story = { globals: { theme: 'dark' } };

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { EmptyState } from './EmptyState';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { EmptyState } from './EmptyState.tsx';
 
 describe('EmptyState', () => {
   it.each([

@@ -43,10 +43,21 @@ const Description = styled.p`
   font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
-export function EmptyState({ kind = 'resources', title, description, icon, action }: EmptyStateProps) {
+export function EmptyState({
+  kind = 'resources',
+  title,
+  description,
+  icon,
+  action,
+}: EmptyStateProps) {
   return (
     <Wrapper>
-      {icon ?? (kind === 'details' ? <FileSearch size={32} aria-hidden="true" /> : <Inbox size={32} aria-hidden="true" />)}
+      {icon ??
+        (kind === 'details' ? (
+          <FileSearch size={32} aria-hidden="true" />
+        ) : (
+          <Inbox size={32} aria-hidden="true" />
+        ))}
       <Title>{title ?? EMPTY_STATE_MESSAGES[kind]}</Title>
       {description && <Description>{description}</Description>}
       {action}

@@ -1,1 +1,1 @@
-export * from './EmptyState';
+export * from './EmptyState.tsx';

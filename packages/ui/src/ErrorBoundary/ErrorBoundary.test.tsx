@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { ErrorBoundary } from './ErrorBoundary';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 
 function Exploding({ explode }: { explode: boolean }) {
   if (explode) throw new Error('kaboom');
@@ -23,7 +23,13 @@ describe('ErrorBoundary', () => {
       </OpsdeckThemeProvider>,
     );
     expect(screen.getByRole('alert').textContent).toBe('Sorry.. there was an error');
-    expect(log.mock.calls.some((call) => call.includes('Sorry.. there was an error') && call.some((a) => a instanceof Error && a.message === 'kaboom'))).toBe(true);
+    expect(
+      log.mock.calls.some(
+        (call) =>
+          call.includes('Sorry.. there was an error') &&
+          call.some((a) => a instanceof Error && a.message === 'kaboom'),
+      ),
+    ).toBe(true);
   });
 
   it('renders a custom fallback that can reset', async () => {

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { testIds } from '../testIds';
-import { ErrorPage } from './ErrorPage';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { testIds } from '../testIds.ts';
+import { ErrorPage } from './ErrorPage.tsx';
 
 const error = new Error('boom', { cause: new Error('disk full') });
 

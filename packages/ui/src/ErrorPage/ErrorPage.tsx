@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { OctagonExclamationPoint } from 'lucide-react';
-import { testIds } from '../testIds';
+import { testIds } from '../testIds.ts';
 
 export interface ErrorPageProps {
   error?: unknown;

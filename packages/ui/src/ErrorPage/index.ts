@@ -1,1 +1,1 @@
-export * from './ErrorPage';
+export * from './ErrorPage.tsx';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { Pencil, RefreshCw, Trash } from '../icons/index';
-import { IconButton } from './IconButton';
+import { Pencil, RefreshCw, Trash } from '../icons/index.ts';
+import { IconButton } from './IconButton.tsx';
 
 const meta = {
   title: 'Basics/IconButton',
@@ -12,8 +12,12 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Ghost: Story = {};
-export const Secondary: Story = { args: { variant: 'secondary', label: 'Edit', icon: <Pencil size={16} /> } };
-export const Danger: Story = { args: { variant: 'danger', label: 'Delete', icon: <Trash size={16} /> } };
+export const Secondary: Story = {
+  args: { variant: 'secondary', label: 'Edit', icon: <Pencil size={16} /> },
+};
+export const Danger: Story = {
+  args: { variant: 'danger', label: 'Delete', icon: <Trash size={16} /> },
+};
 export const Loading: Story = { args: { loading: true } };
 export const Disabled: Story = { args: { disabled: true } };
 export const Dark: Story = { globals: { theme: 'dark' } };

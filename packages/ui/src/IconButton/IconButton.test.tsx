@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { RefreshCw } from '../icons/index';
-import { IconButton } from './IconButton';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { RefreshCw } from '../icons/index.ts';
+import { IconButton } from './IconButton.tsx';
 
 describe('IconButton', () => {
   it('is named by its label and activates from the keyboard', async () => {

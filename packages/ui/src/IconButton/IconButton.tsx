@@ -1,9 +1,12 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Spinner } from '../Spinner/Spinner';
-import { StyledButton, type ButtonSize, type ButtonVariant } from '../Button/Button';
+import { Spinner } from '../Spinner/Spinner.tsx';
+import { StyledButton, type ButtonSize, type ButtonVariant } from '../Button/Button.tsx';
 
-export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'children'> {
+export interface IconButtonProps extends Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'aria-label' | 'children'
+> {
   /** The accessible name; required because the button shows only an icon. Also shown as a native tooltip. */
   label: string;
   icon: ReactNode;
@@ -18,7 +21,17 @@ const SquareButton = styled(StyledButton)`
 `;
 
 export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
-  { label, icon, variant = 'ghost', size = 'medium', loading = false, type = 'button', title, onClick, ...rest },
+  {
+    label,
+    icon,
+    variant = 'ghost',
+    size = 'medium',
+    loading = false,
+    type = 'button',
+    title,
+    onClick,
+    ...rest
+  },
   ref,
 ) {
   return (

@@ -1,1 +1,1 @@
-export * from './IconButton';
+export * from './IconButton.tsx';

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { useState } from 'react';
-import { Button } from '../Button/Button';
-import { Modal } from './Modal';
-import type { ModalSize } from './modalSize';
+import { Button } from '../Button/Button.tsx';
+import { Modal } from './Modal.tsx';
+import type { ModalSize } from './modalSize.ts';
 
 interface DemoProps {
   size: ModalSize;
@@ -25,7 +25,9 @@ function ModalDemo({ size, title, initiallyOpen, longBody }: DemoProps) {
             Name <input defaultValue="api-health" />
           </label>
           {longBody &&
-            Array.from({ length: 40 }, (_, i) => <p key={i}>Line {i + 1} of a long check specification.</p>)}
+            Array.from({ length: 40 }, (_, i) => (
+              <p key={i}>Line {i + 1} of a long check specification.</p>
+            ))}
         </Modal.Body>
         <Modal.Footer>
           <Button onClick={() => setOpen(false)}>Cancel</Button>
@@ -42,7 +44,9 @@ const meta = {
   title: 'Overlays/Modal',
   component: ModalDemo,
   args: { size: 'medium', title: 'Edit check', initiallyOpen: true, longBody: false },
-  argTypes: { size: { control: 'select', options: ['very-small', 'small', 'medium', 'large', 'full'] } },
+  argTypes: {
+    size: { control: 'select', options: ['very-small', 'small', 'medium', 'large', 'full'] },
+  },
 } satisfies Meta<typeof ModalDemo>;
 
 export default meta;

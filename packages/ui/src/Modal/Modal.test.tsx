@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { Modal } from './Modal';
-import { modalWidth, type ModalSize } from './modalSize';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { Modal } from './Modal.tsx';
+import { modalWidth, type ModalSize } from './modalSize.ts';
 
 function Harness({ size = 'medium' }: { size?: ModalSize }) {
   const [open, setOpen] = useState(false);
@@ -92,7 +92,11 @@ describe('Modal', () => {
     const dialog = screen.getByRole('dialog');
     expect(dialog.dataset['slot']).toBe('modal');
     expect(dialog.dataset['size']).toBe('full');
-    expect(['modal-header', 'modal-body', 'modal-footer'].every((slot) => dialog.querySelector(`[data-slot="${slot}"]`))).toBe(true);
+    expect(
+      ['modal-header', 'modal-body', 'modal-footer'].every((slot) =>
+        dialog.querySelector(`[data-slot="${slot}"]`),
+      ),
+    ).toBe(true);
   });
 
   it('throws when a part is used outside Modal.Root', () => {

@@ -12,11 +12,11 @@ import {
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { X } from 'lucide-react';
-import { IconButton } from '../IconButton/IconButton';
-import { focusableElements } from '../focusable';
-import { useDismissableLayer } from '../Overlay/useDismissableLayer';
-import { testIds } from '../testIds';
-import { modalWidth, type ModalSize } from './modalSize';
+import { IconButton } from '../IconButton/IconButton.tsx';
+import { focusableElements } from '../focusable.ts';
+import { useDismissableLayer } from '../Overlay/useDismissableLayer.ts';
+import { testIds } from '../testIds.ts';
+import { modalWidth, type ModalSize } from './modalSize.ts';
 
 interface ModalContextValue {
   titleId: string;

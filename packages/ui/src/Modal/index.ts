@@ -1,2 +1,2 @@
-export * from './Modal';
-export * from './modalSize';
+export * from './Modal.tsx';
+export * from './modalSize.ts';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { useState } from 'react';
-import { MultiSelect, type MultiSelectProps } from './MultiSelect';
+import { MultiSelect, type MultiSelectProps } from './MultiSelect.tsx';
 
 const jobStatuses = [
   { value: 'RUNNING', label: 'RUNNING' },

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { MultiSelect } from './MultiSelect';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { MultiSelect } from './MultiSelect.tsx';
 
 const options = [
   { value: 'RUNNING', label: 'RUNNING' },
@@ -30,7 +30,9 @@ describe('MultiSelect', () => {
     expect(listbox.getAttribute('aria-multiselectable')).toBe('true');
     await user.click(screen.getByRole('option', { name: 'Select all' }));
     expect(screen.getByRole('status').textContent).toBe('RUNNING,SUCCESS,FAILED');
-    expect(screen.getByRole('option', { name: 'Select all' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('option', { name: 'Select all' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     expect(screen.getByRole('combobox').textContent).toContain('All');
     await user.click(screen.getByRole('option', { name: 'Select all' }));
     expect(screen.getByRole('status').textContent).toBe('');
@@ -46,7 +48,9 @@ describe('MultiSelect', () => {
     await user.keyboard('{End} ');
     expect(screen.getByRole('listbox')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('RUNNING,SUCCESS');
-    expect(screen.getByRole('option', { name: 'Select all' }).getAttribute('aria-selected')).toBe('false');
+    expect(screen.getByRole('option', { name: 'Select all' }).getAttribute('aria-selected')).toBe(
+      'false',
+    );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(screen.getByRole('combobox').textContent).toContain('RUNNING, SUCCESS');

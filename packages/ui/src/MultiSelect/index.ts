@@ -1,2 +1,2 @@
-export * from './MultiSelect';
-export * from './selection';
+export * from './MultiSelect.tsx';
+export * from './selection.ts';

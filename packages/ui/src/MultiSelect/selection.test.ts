@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllSelected, SELECT_ALL, toggleSelection } from './selection';
+import { isAllSelected, SELECT_ALL, toggleSelection } from './selection.ts';
 
 const all = ['healthy', 'unhealthy', 'unknown'];
 

@@ -10,8 +10,14 @@ export function isAllSelected(selected: readonly string[], allValues: readonly s
  * everything, picking it again (removing it) clears everything; other options toggle. The result
  * keeps the options' order.
  */
-export function toggleSelection(selected: readonly string[], value: string, allValues: readonly string[]): string[] {
+export function toggleSelection(
+  selected: readonly string[],
+  value: string,
+  allValues: readonly string[],
+): string[] {
   if (value === SELECT_ALL) return isAllSelected(selected, allValues) ? [] : [...allValues];
-  const next = selected.includes(value) ? selected.filter((v) => v !== value) : [...selected, value];
+  const next = selected.includes(value)
+    ? selected.filter((v) => v !== value)
+    : [...selected, value];
   return allValues.filter((v) => next.includes(v));
 }

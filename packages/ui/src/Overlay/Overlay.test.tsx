@@ -2,18 +2,18 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog';
-import { DropdownMenu } from '../DropdownMenu/DropdownMenu';
-import { Modal } from '../Modal/Modal';
-import { MultiSelect } from '../MultiSelect/MultiSelect';
-import { Select } from '../Select/Select';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { testIds } from '../testIds';
-import type { TimeRange } from '../TimeRangePicker/timeRange';
-import { TimeRangePicker } from '../TimeRangePicker/TimeRangePicker';
-import { Tooltip } from '../Tooltip/Tooltip';
-import type { TriStateSelection } from '../TriState/triState';
-import { TriStateFilter } from '../TriState/TriStateFilter';
+import { ConfirmDialog } from '../ConfirmDialog/ConfirmDialog.tsx';
+import { DropdownMenu } from '../DropdownMenu/DropdownMenu.tsx';
+import { Modal } from '../Modal/Modal.tsx';
+import { MultiSelect } from '../MultiSelect/MultiSelect.tsx';
+import { Select } from '../Select/Select.tsx';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { testIds } from '../testIds.ts';
+import type { TimeRange } from '../TimeRangePicker/timeRange.ts';
+import { TimeRangePicker } from '../TimeRangePicker/TimeRangePicker.tsx';
+import { Tooltip } from '../Tooltip/Tooltip.tsx';
+import type { TriStateSelection } from '../TriState/triState.ts';
+import { TriStateFilter } from '../TriState/TriStateFilter.tsx';
 
 const statuses = [
   { value: 'healthy', label: 'Healthy' },

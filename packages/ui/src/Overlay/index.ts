@@ -1,4 +1,4 @@
 // The stack itself (layerStack.ts) stays internal: overlays join it through useDismissableLayer.
-export * from './useDismissableLayer';
-export * from './listNavigation';
-export * from './popupSurface';
+export * from './useDismissableLayer.ts';
+export * from './listNavigation.ts';
+export * from './popupSurface.ts';

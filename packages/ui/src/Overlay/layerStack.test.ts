@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { overlayLayers, pushOverlayLayer, type OverlayLayer } from './layerStack';
+import { overlayLayers, pushOverlayLayer, type OverlayLayer } from './layerStack.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

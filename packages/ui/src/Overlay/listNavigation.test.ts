@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveActiveIndex } from './listNavigation';
+import { moveActiveIndex } from './listNavigation.ts';
 
 // Items 0..4 with 1 and 4 disabled.
 const enabled = [0, 2, 3];

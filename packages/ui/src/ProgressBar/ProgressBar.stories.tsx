@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { ProgressBar } from './ProgressBar';
+import { ProgressBar } from './ProgressBar.tsx';
 
 const meta = {
   title: 'Basics/ProgressBar',

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { clampProgress, progressColor } from './progress';
+import { clampProgress, progressColor } from './progress.ts';
 
 export interface ProgressBarProps {
   /** Percent, 0-100; drawn clamped to 5-100. */
@@ -43,7 +43,13 @@ export function ProgressBar({ value, label, showValue = false }: ProgressBarProp
   const announced = Math.round(Math.min(100, Math.max(0, Number.isFinite(value) ? value : 0)));
   return (
     <Wrapper>
-      <Track role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={announced}>
+      <Track
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={announced}
+      >
         <Fill $color={color} data-color={color} style={{ width: `${width}%` }} />
       </Track>
       {showValue && <Value aria-hidden="true">{announced}%</Value>}

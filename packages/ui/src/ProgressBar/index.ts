@@ -1,2 +1,2 @@
-export * from './ProgressBar';
-export * from './progress';
+export * from './ProgressBar.tsx';
+export * from './progress.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampProgress, progressColor } from './progress';
+import { clampProgress, progressColor } from './progress.ts';
 
 describe('clampProgress', () => {
   it('keeps the value between 5 and 100', () => {

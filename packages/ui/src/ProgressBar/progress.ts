@@ -1,4 +1,4 @@
-import type { StatusColor } from '../theme/themes';
+import type { StatusColor } from '../theme/themes.ts';
 
 /** The bar never draws below 5 % so a tiny value stays visible, and never above 100 %. */
 export function clampProgress(value: number): number {

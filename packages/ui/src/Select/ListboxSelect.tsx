@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Check, ChevronDown } from 'lucide-react';
-import { moveActiveIndex } from '../Overlay/listNavigation';
-import { popupSurface } from '../Overlay/popupSurface';
-import { useDismissableLayer } from '../Overlay/useDismissableLayer';
-import { visuallyHidden } from '../visuallyHidden';
+import { moveActiveIndex } from '../Overlay/listNavigation.ts';
+import { popupSurface } from '../Overlay/popupSurface.ts';
+import { useDismissableLayer } from '../Overlay/useDismissableLayer.ts';
+import { visuallyHidden } from '../visuallyHidden.ts';
 
 export interface SelectOption {
   value: string;

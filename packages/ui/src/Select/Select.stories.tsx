@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { useState } from 'react';
-import { Select, type SelectProps } from './Select';
+import { Select, type SelectProps } from './Select.tsx';
 
 const statusOptions = [
   { value: 'all', label: 'All' },

@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { Select } from './Select';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { Select } from './Select.tsx';
 
 const options = [
   { value: 'all', label: 'All' },
@@ -33,7 +33,9 @@ describe('Select', () => {
     expect(combobox.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('listbox', { name: 'Status' })).toBeTruthy();
     await user.keyboard('{ArrowDown}{ArrowDown}');
-    expect(combobox.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: 'Unhealthy' }).id);
+    expect(combobox.getAttribute('aria-activedescendant')).toBe(
+      screen.getByRole('option', { name: 'Unhealthy' }).id,
+    );
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('unhealthy');

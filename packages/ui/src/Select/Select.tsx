@@ -1,6 +1,6 @@
-import { ListboxSelect, type SelectAriaProps, type SelectOption } from './ListboxSelect';
+import { ListboxSelect, type SelectAriaProps, type SelectOption } from './ListboxSelect.tsx';
 
-export type { SelectOption } from './ListboxSelect';
+export type { SelectOption } from './ListboxSelect.tsx';
 
 export interface SelectProps extends SelectAriaProps {
   label: string;
@@ -14,7 +14,13 @@ export interface SelectProps extends SelectAriaProps {
   'data-testid'?: string;
 }
 
-export function Select({ value, onChange, options, placeholder = 'Select…', ...rest }: SelectProps) {
+export function Select({
+  value,
+  onChange,
+  options,
+  placeholder = 'Select…',
+  ...rest
+}: SelectProps) {
   const current = options.find((option) => option.value === value);
   return (
     <ListboxSelect

@@ -1,1 +1,1 @@
-export * from './Select';
+export * from './Select.tsx';

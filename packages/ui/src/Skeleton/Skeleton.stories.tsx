@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { SkeletonForm, SkeletonPage, SkeletonTable, SkeletonText } from './Skeleton';
+import { SkeletonForm, SkeletonPage, SkeletonTable, SkeletonText } from './Skeleton.tsx';
 
 const meta = {
   title: 'Feedback/Skeleton',

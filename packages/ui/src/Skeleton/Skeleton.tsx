@@ -1,5 +1,5 @@
 import styled, { keyframes } from 'styled-components';
-import { testIds } from '../testIds';
+import { testIds } from '../testIds.ts';
 
 const pulse = keyframes`
   0%, 100% { opacity: 1; }
@@ -45,7 +45,11 @@ export function SkeletonText({ lines = 3, label = 'Loading' }: LoadingProps & { 
   );
 }
 
-export function SkeletonTable({ rows = 5, columns = 4, label = 'Loading' }: LoadingProps & { rows?: number; columns?: number }) {
+export function SkeletonTable({
+  rows = 5,
+  columns = 4,
+  label = 'Loading',
+}: LoadingProps & { rows?: number; columns?: number }) {
   return (
     <Stack role="status" aria-label={label} aria-busy="true" data-testid={testIds.skeleton.table}>
       <Row>
@@ -64,9 +68,18 @@ export function SkeletonTable({ rows = 5, columns = 4, label = 'Loading' }: Load
   );
 }
 
-export function SkeletonForm({ fields = 4, label = 'Loading' }: LoadingProps & { fields?: number }) {
+export function SkeletonForm({
+  fields = 4,
+  label = 'Loading',
+}: LoadingProps & { fields?: number }) {
   return (
-    <Stack role="status" aria-label={label} aria-busy="true" $gap="16px" data-testid={testIds.skeleton.form}>
+    <Stack
+      role="status"
+      aria-label={label}
+      aria-busy="true"
+      $gap="16px"
+      data-testid={testIds.skeleton.form}
+    >
       {Array.from({ length: fields }, (_, i) => (
         <Stack key={i} $gap="6px">
           <Bone $width="30%" $height="0.75rem" />
@@ -80,7 +93,13 @@ export function SkeletonForm({ fields = 4, label = 'Loading' }: LoadingProps & {
 
 export function SkeletonPage({ label = 'Loading' }: LoadingProps) {
   return (
-    <Stack role="status" aria-label={label} aria-busy="true" $gap="24px" data-testid={testIds.skeleton.page}>
+    <Stack
+      role="status"
+      aria-label={label}
+      aria-busy="true"
+      $gap="24px"
+      data-testid={testIds.skeleton.page}
+    >
       <Bone $width="40%" $height="1.75rem" />
       <Row>
         <Bone $height="4rem" />

@@ -1,1 +1,1 @@
-export * from './Skeleton';
+export * from './Skeleton.tsx';

@@ -1,1 +1,1 @@
-export * from './Spinner';
+export * from './Spinner.tsx';

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { StatusDot } from './StatusDot';
+import { StatusDot } from './StatusDot.tsx';
 
 const meta = {
   title: 'Basics/StatusDot',

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import type { StatusColor } from '../theme/themes';
-import { statusColor } from './statusColor';
+import type { StatusColor } from '../theme/themes.ts';
+import { statusColor } from './statusColor.ts';
 
 export interface StatusDotProps {
   status: string | null | undefined;
@@ -20,5 +20,13 @@ const Dot = styled.span<{ $color: StatusColor; $size: number }>`
 
 export function StatusDot({ status, label, size = 10 }: StatusDotProps) {
   const color = statusColor(status);
-  return <Dot role="img" aria-label={label ?? status ?? 'unknown'} $color={color} $size={size} data-color={color} />;
+  return (
+    <Dot
+      role="img"
+      aria-label={label ?? status ?? 'unknown'}
+      $color={color}
+      $size={size}
+      data-color={color}
+    />
+  );
 }

@@ -1,2 +1,2 @@
-export * from './StatusDot';
-export * from './statusColor';
+export * from './StatusDot.tsx';
+export * from './statusColor.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusColor } from './statusColor';
+import { statusColor } from './statusColor.ts';
 
 describe('statusColor', () => {
   it.each([

@@ -1,4 +1,4 @@
-import type { StatusColor } from '../theme/themes';
+import type { StatusColor } from '../theme/themes.ts';
 
 const red = new Set(['degraded', 'missing', 'unhealthy']);
 const gray = new Set(['unknown', 'suspended']);

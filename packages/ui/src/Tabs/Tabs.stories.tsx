@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { Badge } from '../Badge/Badge';
-import { Tabs } from './Tabs';
+import { Badge } from '../Badge/Badge.tsx';
+import { Tabs } from './Tabs.tsx';
 
 const meta = {
   title: 'Navigation/Tabs',

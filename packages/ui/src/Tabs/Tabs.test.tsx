@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { Tabs } from './Tabs';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { Tabs } from './Tabs.tsx';
 
 const items = [
   { value: 'history', label: 'History', content: 'History panel' },

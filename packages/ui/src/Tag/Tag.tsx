@@ -1,7 +1,7 @@
 import type { HTMLAttributes } from 'react';
 import styled from 'styled-components';
-import { VisuallyHidden } from '../visuallyHidden';
-import { sortTags, type TagEntry } from './tagOrder';
+import { VisuallyHidden } from '../visuallyHidden.ts';
+import { sortTags, type TagEntry } from './tagOrder.ts';
 
 export interface TagProps extends HTMLAttributes<HTMLSpanElement> {
   /** The tag's key; omit for a bare value tag. */

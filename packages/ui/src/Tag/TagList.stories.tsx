@@ -1,10 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { TagList } from './Tag';
+import { TagList } from './Tag.tsx';
 
 const meta = {
   title: 'Basics/TagList',
   component: TagList,
-  args: { tags: { zone: 'eu-west-1a', name: 'api', app: 'checkout', namespace: 'prod', account: '123456789012' } },
+  args: {
+    tags: {
+      zone: 'eu-west-1a',
+      name: 'api',
+      app: 'checkout',
+      namespace: 'prod',
+      account: '123456789012',
+    },
+  },
 } satisfies Meta<typeof TagList>;
 
 export default meta;

@@ -1,2 +1,2 @@
-export * from './Tag';
-export * from './tagOrder';
+export * from './Tag.tsx';
+export * from './tagOrder.ts';

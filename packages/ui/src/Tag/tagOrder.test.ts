@@ -1,14 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { sortTags } from './tagOrder';
+import { sortTags } from './tagOrder.ts';
 
 describe('sortTags', () => {
   it('puts account, namespace and name first, then the rest alphabetically by key', () => {
-    const sorted = sortTags({ zone: 'eu-1', name: 'api', app: 'web', namespace: 'prod', account: '123', cluster: 'c1' });
-    expect(sorted.map((t) => t.key)).toEqual(['account', 'namespace', 'name', 'app', 'cluster', 'zone']);
+    const sorted = sortTags({
+      zone: 'eu-1',
+      name: 'api',
+      app: 'web',
+      namespace: 'prod',
+      account: '123',
+      cluster: 'c1',
+    });
+    expect(sorted.map((t) => t.key)).toEqual([
+      'account',
+      'namespace',
+      'name',
+      'app',
+      'cluster',
+      'zone',
+    ]);
   });
 
   it('keeps the leading order when only some leading keys are present', () => {
-    expect(sortTags({ name: 'a', beta: 'b', namespace: 'n' }).map((t) => t.key)).toEqual(['namespace', 'name', 'beta']);
+    expect(sortTags({ name: 'a', beta: 'b', namespace: 'n' }).map((t) => t.key)).toEqual([
+      'namespace',
+      'name',
+      'beta',
+    ]);
   });
 
   it('accepts entries and does not mutate them', () => {

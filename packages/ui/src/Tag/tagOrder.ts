@@ -12,10 +12,15 @@ function rank(key: string): number {
 }
 
 /** Orders tags: account, namespace and name first, then alphabetically by key. */
-export function sortTags(tags: Record<string, string> | readonly TagEntry[] | null | undefined): TagEntry[] {
+export function sortTags(
+  tags: Record<string, string> | readonly TagEntry[] | null | undefined,
+): TagEntry[] {
   if (!tags) return [];
   const entries: TagEntry[] = Array.isArray(tags)
     ? [...(tags as readonly TagEntry[])]
     : Object.entries(tags as Record<string, string>).map(([key, value]) => ({ key, value }));
-  return entries.sort((a, b) => rank(a.key) - rank(b.key) || a.key.localeCompare(b.key) || a.value.localeCompare(b.value));
+  return entries.sort(
+    (a, b) =>
+      rank(a.key) - rank(b.key) || a.key.localeCompare(b.key) || a.value.localeCompare(b.value),
+  );
 }

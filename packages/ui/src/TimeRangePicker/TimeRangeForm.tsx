@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../Button/index';
-import { testIds } from '../testIds';
-import { buildCustomRange, canSubmitCustomRange, toDateTimeLocalValue } from './customRange';
-import type { AbsoluteTimeRange } from './timeRange';
+import { Button } from '../Button/index.ts';
+import { testIds } from '../testIds.ts';
+import { buildCustomRange, canSubmitCustomRange, toDateTimeLocalValue } from './customRange.ts';
+import type { AbsoluteTimeRange } from './timeRange.ts';
 
 export interface TimeRangeFormProps {
   /** Prefills the form (the current absolute range). */
@@ -121,10 +121,22 @@ export function TimeRangeForm({ initial, onSubmit, onClear }: TimeRangeFormProps
       </FieldLabel>
       {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
       <Actions>
-        <Button type="button" variant="ghost" size="small" onClick={onClear} data-testid={testIds.timeRangePicker.clear}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="small"
+          onClick={onClear}
+          data-testid={testIds.timeRangePicker.clear}
+        >
           Clear
         </Button>
-        <Button type="submit" variant="primary" size="small" disabled={!result || 'error' in result} data-testid={testIds.timeRangePicker.submit}>
+        <Button
+          type="submit"
+          variant="primary"
+          size="small"
+          disabled={!result || 'error' in result}
+          data-testid={testIds.timeRangePicker.submit}
+        >
           Submit
         </Button>
       </Actions>

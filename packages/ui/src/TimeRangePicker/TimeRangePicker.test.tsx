@@ -2,10 +2,10 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/index';
-import { testIds } from '../testIds';
-import { RECENT_TIME_RANGES_STORAGE_KEY } from './recent';
-import { UrlTimeRangePicker, type UrlTimeRangePickerProps } from './TimeRangePicker';
+import { OpsdeckThemeProvider } from '../theme/index.ts';
+import { testIds } from '../testIds.ts';
+import { RECENT_TIME_RANGES_STORAGE_KEY } from './recent.ts';
+import { UrlTimeRangePicker, type UrlTimeRangePickerProps } from './TimeRangePicker.tsx';
 
 function Search() {
   return <output data-testid="search">{useLocation().search}</output>;
@@ -59,8 +59,12 @@ describe('TimeRangePicker', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderPicker('/jobs?rangeType=relative&timeRange=now-1h');
     await user.click(trigger());
-    expect(screen.getByRole('button', { name: '1 hour' }).getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByRole('button', { name: '2 hours' }).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('button', { name: '1 hour' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('button', { name: '2 hours' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
   });
 
   it('lists future ranges with showFutureTimeRanges', async () => {
@@ -109,7 +113,10 @@ describe('TimeRangePicker', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const showPicker = vi.fn();
     // jsdom has no calendar; stand in for the browser's picker to see it asked for.
-    Object.defineProperty(HTMLInputElement.prototype, 'showPicker', { value: showPicker, configurable: true });
+    Object.defineProperty(HTMLInputElement.prototype, 'showPicker', {
+      value: showPicker,
+      configurable: true,
+    });
     try {
       renderPicker();
       await user.click(trigger());
@@ -128,7 +135,9 @@ describe('TimeRangePicker', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-03T08:00' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-02T08:00' } });
     expect(screen.getByText("'From' must be before 'To'")).toBeTruthy();
-    expect((screen.getByTestId(testIds.timeRangePicker.submit) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId(testIds.timeRangePicker.submit) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     expect(screen.getByLabelText('From').getAttribute('aria-invalid')).toBe('true');
     await user.keyboard('{Enter}');
     expect(search().has('from')).toBe(false);
@@ -151,7 +160,9 @@ describe('TimeRangePicker', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-10-06T12:00' } });
     await user.click(screen.getByTestId(testIds.timeRangePicker.submit));
 
-    const stored = JSON.parse(localStorage.getItem(RECENT_TIME_RANGES_STORAGE_KEY) ?? '[]') as { from: string }[];
+    const stored = JSON.parse(localStorage.getItem(RECENT_TIME_RANGES_STORAGE_KEY) ?? '[]') as {
+      from: string;
+    }[];
     expect(stored.map((r) => r.from.slice(8, 10))).toEqual(['06', '05', '04', '03', '02']);
 
     await user.click(trigger());
@@ -164,9 +175,12 @@ describe('TimeRangePicker', { timeout: 20_000 }, () => {
 
   it('Clear removes every time parameter from the URL and keeps the others', async () => {
     const user = userEvent.setup();
-    renderPicker('/jobs?rangeType=absolute&from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z&timeRange=now-1h&duration=5&sortBy=name', {
-      extraParams: ['duration'],
-    });
+    renderPicker(
+      '/jobs?rangeType=absolute&from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z&timeRange=now-1h&duration=5&sortBy=name',
+      {
+        extraParams: ['duration'],
+      },
+    );
     await user.click(trigger());
     await user.click(screen.getByTestId(testIds.timeRangePicker.clear));
     expect(screen.getByTestId('search').textContent).toBe('?sortBy=name');

@@ -1,20 +1,20 @@
 import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../Button/index';
-import { Clock } from '../icons/index';
-import { formatDate } from '../format/index';
-import { popupSurface } from '../Overlay/popupSurface';
-import { useDismissableLayer } from '../Overlay/useDismissableLayer';
-import { testIds } from '../testIds';
+import { Button } from '../Button/index.ts';
+import { Clock } from '../icons/index.ts';
+import { formatDate } from '../format/index.ts';
+import { popupSurface } from '../Overlay/popupSurface.ts';
+import { useDismissableLayer } from '../Overlay/useDismissableLayer.ts';
+import { testIds } from '../testIds.ts';
 import {
   useRecentTimeRanges,
   useTimeRangeSearchParams,
   type UseTimeRangeSearchParamsOptions,
-} from './hooks';
-import { displayTimeRange, isSameTimeRange } from './mapper';
-import { futureTimeRanges, pastTimeRanges, quickRanges } from './pickerRanges';
-import type { TimeRange } from './timeRange';
-import { TimeRangeForm } from './TimeRangeForm';
+} from './hooks.ts';
+import { displayTimeRange, isSameTimeRange } from './mapper.ts';
+import { futureTimeRanges, pastTimeRanges, quickRanges } from './pickerRanges.ts';
+import type { TimeRange } from './timeRange.ts';
+import { TimeRangeForm } from './TimeRangeForm.tsx';
 
 export interface TimeRangePickerProps {
   value: TimeRange | undefined;

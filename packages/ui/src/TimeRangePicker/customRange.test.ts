@@ -4,7 +4,7 @@ import {
   canSubmitCustomRange,
   fromDateTimeLocalValue,
   toDateTimeLocalValue,
-} from './customRange';
+} from './customRange.ts';
 
 describe('custom (absolute) range from the form', () => {
   it('can be submitted only when both ends are set', () => {

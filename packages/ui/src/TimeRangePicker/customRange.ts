@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import { customTimeRange } from './mapper';
-import type { AbsoluteTimeRange } from './timeRange';
+import { customTimeRange } from './mapper.ts';
+import type { AbsoluteTimeRange } from './timeRange.ts';
 
 // The from/to form works in the browser's `datetime-local` format (yyyy-MM-ddTHH:mm, local zone).
 const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";

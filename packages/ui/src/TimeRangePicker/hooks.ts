@@ -5,9 +5,9 @@ import {
   readTimeRangeSearchParams,
   timeRangeSearchParams,
   writeTimeRangeSearchParams,
-} from './mapper';
-import { addRecentTimeRange, readRecentTimeRanges, writeRecentTimeRanges } from './recent';
-import type { AbsoluteTimeRange, TimeRange } from './timeRange';
+} from './mapper.ts';
+import { addRecentTimeRange, readRecentTimeRanges, writeRecentTimeRanges } from './recent.ts';
+import type { AbsoluteTimeRange, TimeRange } from './timeRange.ts';
 
 export interface UseTimeRangeSearchParamsOptions {
   /** More parameters Clear removes (a screen's own time-related ones, e.g. 'duration'). */

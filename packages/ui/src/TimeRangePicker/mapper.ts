@@ -1,11 +1,11 @@
 import { DateTime } from 'luxon';
-import { quickRangeDefinitions } from './pickerRanges';
+import { quickRangeDefinitions } from './pickerRanges.ts';
 import {
   describeRelativeRange,
   isRelativeTime,
   resolveRelativeRange,
   INVALID_RELATIVE_TIME_RANGE,
-} from './relative';
+} from './relative.ts';
 import {
   CUSTOM_TIME_RANGE_DISPLAY,
   INDEFINITE_TIME_RANGE_DISPLAY,
@@ -14,7 +14,7 @@ import {
   type AbsoluteTimeRange,
   type ResolvedTimeRange,
   type TimeRange,
-} from './timeRange';
+} from './timeRange.ts';
 
 export const INVALID_MAPPED_TIME_RANGE = 'Invalid mapped time range';
 

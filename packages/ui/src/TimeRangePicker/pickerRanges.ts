@@ -1,12 +1,12 @@
 import type { DateTime } from 'luxon';
-import { timeRangePresets } from './presetList';
-import { describeRelativeRange } from './relative';
+import { timeRangePresets } from './presetList.ts';
+import { describeRelativeRange } from './relative.ts';
 import type {
   MappedTimeRange,
   QuickRangeName,
   RelativeTimeRange,
   ResolvedTimeRange,
-} from './timeRange';
+} from './timeRange.ts';
 
 // The picker's list starts at 5 minutes (spec §9: "past ranges (5m to 5y)"), before the presets.
 const pickerShortForms = ['5m', ...timeRangePresets.map((preset) => preset.shortForm)];

@@ -1,5 +1,5 @@
-import { isSameTimeRange } from './mapper';
-import type { AbsoluteTimeRange } from './timeRange';
+import { isSameTimeRange } from './mapper.ts';
+import type { AbsoluteTimeRange } from './timeRange.ts';
 
 /** At most this many recent absolute ranges are remembered (console spec §9). */
 export const MAX_RECENT_TIME_RANGES = 5;

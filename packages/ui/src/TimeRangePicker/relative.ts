@@ -1,5 +1,5 @@
 import type { DateTime, DurationLikeObject } from 'luxon';
-import type { ResolvedTimeRange } from './timeRange';
+import type { ResolvedTimeRange } from './timeRange.ts';
 
 // Relative times (console spec §5): 'now' or 'now-<number><unit>' with the short forms of §9
 // (5m, 2h, 3d, 1mo, 1y) and w for weeks; 'now+<n><unit>' is the future counterpart.

@@ -9,25 +9,25 @@ import {
   resolveMappedRange,
   resolveTimeRange,
   writeTimeRangeSearchParams,
-} from './mapper';
-import { futureTimeRanges, pastTimeRanges, quickRanges } from './pickerRanges';
-import { timeRangePresets } from './presetList';
-import { isTimeRangeShortForm, timeRangePresetMinutes } from './presets';
+} from './mapper.ts';
+import { futureTimeRanges, pastTimeRanges, quickRanges } from './pickerRanges.ts';
+import { timeRangePresets } from './presetList.ts';
+import { isTimeRangeShortForm, timeRangePresetMinutes } from './presets.ts';
 import {
   addRecentTimeRange,
   MAX_RECENT_TIME_RANGES,
   readRecentTimeRanges,
   RECENT_TIME_RANGES_STORAGE_KEY,
   writeRecentTimeRanges,
-} from './recent';
+} from './recent.ts';
 import {
   describeRelativeRange,
   parseRelativeTime,
   relativeRangeMinutes,
   relativeTimeToDateTime,
   resolveRelativeRange,
-} from './relative';
-import type { AbsoluteTimeRange } from './timeRange';
+} from './relative.ts';
+import type { AbsoluteTimeRange } from './timeRange.ts';
 
 // A Wednesday, in a fixed zone so calendar maths does not depend on the machine.
 const now = DateTime.fromISO('2026-11-18T14:30:00', { zone: 'Europe/Berlin' });

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { useEffect } from 'react';
-import { Button } from '../Button/Button';
-import { useToast, type ToastKind, type ToastLink } from './Toast';
+import { Button } from '../Button/Button.tsx';
+import { useToast, type ToastKind, type ToastLink } from './Toast.tsx';
 
 interface DemoProps {
   kind: ToastKind;
@@ -29,8 +29,13 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Success: Story = {};
-export const Error: Story = { args: { kind: 'error', message: 'Network Error. Please try again.' } };
+export const Error: Story = {
+  args: { kind: 'error', message: 'Network Error. Please try again.' },
+};
 export const WithLink: Story = {
-  args: { message: 'Linked to incident successfully', link: { href: '/incidents/42', label: 'View incident' } },
+  args: {
+    message: 'Linked to incident successfully',
+    link: { href: '/incidents/42', label: 'View incident' },
+  },
 };
 export const Dark: Story = { globals: { theme: 'dark' } };

@@ -1,14 +1,21 @@
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { TOAST_DURATION_MS, ToastProvider, useToast } from './Toast';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { TOAST_DURATION_MS, ToastProvider, useToast } from './Toast.tsx';
 
 function Triggers() {
   const toast = useToast();
   return (
     <>
-      <button type="button" onClick={() => toast.success('Linked to incident successfully', { link: { href: '/incidents/42', label: 'View incident' } })}>
+      <button
+        type="button"
+        onClick={() =>
+          toast.success('Linked to incident successfully', {
+            link: { href: '/incidents/42', label: 'View incident' },
+          })
+        }
+      >
         Link
       </button>
       <button type="button" onClick={() => toast.error('An error occurred')}>
@@ -41,7 +48,9 @@ describe('Toasts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Link' }));
     const toast = screen.getByRole('status');
     expect(toast.textContent).toContain('Linked to incident successfully');
-    expect(screen.getByRole('link', { name: 'View incident' }).getAttribute('href')).toBe('/incidents/42');
+    expect(screen.getByRole('link', { name: 'View incident' }).getAttribute('href')).toBe(
+      '/incidents/42',
+    );
 
     act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1));
     expect(screen.queryByRole('status')).not.toBeNull();

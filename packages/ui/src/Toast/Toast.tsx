@@ -1,8 +1,17 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { CircleCheck, CircleX, X } from 'lucide-react';
-import { testIds } from '../testIds';
+import { testIds } from '../testIds.ts';
 
 /** Toasts last 5000 ms (console spec §9). */
 export const TOAST_DURATION_MS = 5000;
@@ -61,7 +70,8 @@ const Item = styled.div<{ $kind: ToastKind }>`
   padding: ${({ theme }) => `${theme.space.md} ${theme.space.md}`};
   border-radius: ${({ theme }) => theme.radius.lg};
   border: 1px solid ${({ theme }) => theme.colors.border};
-  border-left: 4px solid ${({ theme, $kind }) => ($kind === 'success' ? theme.colors.status.green : theme.colors.status.red)};
+  border-left: 4px solid
+    ${({ theme, $kind }) => ($kind === 'success' ? theme.colors.status.green : theme.colors.status.red)};
   background: ${({ theme }) => theme.colors.surfaceRaised};
   color: ${({ theme }) => theme.colors.text};
   box-shadow: ${({ theme }) => theme.shadow.md};
@@ -138,11 +148,25 @@ export function ToastProvider({ children, renderLink }: ToastProviderProps) {
     <Region aria-label="Notifications" data-testid={testIds.toast.region}>
       {toasts.map((toast) => (
         // Errors interrupt (alert); successes wait their turn (status).
-        <Item key={toast.id} $kind={toast.kind} role={toast.kind === 'error' ? 'alert' : 'status'} data-testid={testIds.toast.item}>
-          {toast.kind === 'success' ? <CircleCheck size={18} aria-hidden="true" /> : <CircleX size={18} aria-hidden="true" />}
+        <Item
+          key={toast.id}
+          $kind={toast.kind}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+          data-testid={testIds.toast.item}
+        >
+          {toast.kind === 'success' ? (
+            <CircleCheck size={18} aria-hidden="true" />
+          ) : (
+            <CircleX size={18} aria-hidden="true" />
+          )}
           <Text>
             <span>{toast.message}</span>
-            {toast.link && (renderLink ? renderLink(toast.link) : <a href={toast.link.href}>{toast.link.label}</a>)}
+            {toast.link &&
+              (renderLink ? (
+                renderLink(toast.link)
+              ) : (
+                <a href={toast.link.href}>{toast.link.label}</a>
+              ))}
           </Text>
           <Close type="button" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>
             <X size={16} aria-hidden="true" />

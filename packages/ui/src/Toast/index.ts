@@ -1,1 +1,1 @@
-export * from './Toast';
+export * from './Toast.tsx';

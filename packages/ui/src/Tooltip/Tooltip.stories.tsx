@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { Button } from '../Button/Button';
-import { Tooltip } from './Tooltip';
+import { Button } from '../Button/Button.tsx';
+import { Tooltip } from './Tooltip.tsx';
 
 const meta = {
   title: 'Overlays/Tooltip',

@@ -1,6 +1,6 @@
 import { cloneElement, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useDismissableLayer } from '../Overlay/useDismissableLayer';
+import { useDismissableLayer } from '../Overlay/useDismissableLayer.ts';
 
 export interface TooltipProps {
   content: ReactNode;

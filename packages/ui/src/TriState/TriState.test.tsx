@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/index';
-import { testIds } from '../testIds';
-import type { TriStateSelection, TriStateValue } from './triState';
-import { TriStateFilter, type TriStateFilterProps } from './TriStateFilter';
-import { TriStateToggle } from './TriStateToggle';
-import { useTriStateSearchParam } from './useTriStateSearchParam';
+import { OpsdeckThemeProvider } from '../theme/index.ts';
+import { testIds } from '../testIds.ts';
+import type { TriStateSelection, TriStateValue } from './triState.ts';
+import { TriStateFilter, type TriStateFilterProps } from './TriStateFilter.tsx';
+import { TriStateToggle } from './TriStateToggle.tsx';
+import { useTriStateSearchParam } from './useTriStateSearchParam.ts';
 
 const options = [
   { value: 'healthy', label: 'Healthy' },
@@ -31,7 +31,13 @@ function Filter(props: Partial<TriStateFilterProps> & { initial?: TriStateSelect
   const [value, setValue] = useState<TriStateSelection>(props.initial ?? {});
   return (
     <OpsdeckThemeProvider mode="light">
-      <TriStateFilter label="Status" options={options} {...props} value={value} onChange={setValue} />
+      <TriStateFilter
+        label="Status"
+        options={options}
+        {...props}
+        value={value}
+        onChange={setValue}
+      />
       <output data-testid="value">{JSON.stringify(value)}</output>
     </OpsdeckThemeProvider>
   );
@@ -100,7 +106,9 @@ describe('TriStateFilter', { timeout: 20_000 }, () => {
 
   it("summarises four or more selections as 'N Items'", () => {
     render(<Filter initial={{ healthy: 1, unhealthy: 1, unknown: -1 }} />);
-    expect(screen.getByTestId(testIds.triStateFilter.trigger).textContent).toContain('Healthy, Unhealthy, not Unknown');
+    expect(screen.getByTestId(testIds.triStateFilter.trigger).textContent).toContain(
+      'Healthy, Unhealthy, not Unknown',
+    );
   });
 
   it("reads '4 Items' once a fourth option is chosen", async () => {
@@ -117,9 +125,19 @@ describe('TriStateFilter', { timeout: 20_000 }, () => {
       { value: 'namespace=prod', label: 'namespace=prod' },
       { value: 'cluster=a', label: 'cluster=a' },
     ];
-    render(<Filter options={tags} tagMode defaultOpen initial={{ 'namespace=default': 1, 'cluster=a': 1 }} />);
+    render(
+      <Filter
+        options={tags}
+        tagMode
+        defaultOpen
+        initial={{ 'namespace=default': 1, 'cluster=a': 1 }}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Exclude namespace=prod' }));
-    expect(JSON.parse(screen.getByTestId('value').textContent ?? '')).toEqual({ 'cluster=a': 1, 'namespace=prod': -1 });
+    expect(JSON.parse(screen.getByTestId('value').textContent ?? '')).toEqual({
+      'cluster=a': 1,
+      'namespace=prod': -1,
+    });
   });
 
   it('is keyboard operable: open with Enter, arrows move, Escape closes and returns focus', async () => {
@@ -132,15 +150,23 @@ describe('TriStateFilter', { timeout: 20_000 }, () => {
     const panel = screen.getByTestId(testIds.triStateFilter.panel);
     expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Select all' }));
     await user.keyboard('{ArrowDown}');
-    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Include Healthy' }));
+    expect(document.activeElement).toBe(
+      within(panel).getByRole('button', { name: 'Include Healthy' }),
+    );
     await user.keyboard('{ArrowDown}');
-    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Include Unhealthy' }));
+    expect(document.activeElement).toBe(
+      within(panel).getByRole('button', { name: 'Include Unhealthy' }),
+    );
     await user.keyboard('{ArrowRight}');
-    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Exclude Unhealthy' }));
+    expect(document.activeElement).toBe(
+      within(panel).getByRole('button', { name: 'Exclude Unhealthy' }),
+    );
     await user.keyboard('{Enter}');
     expect(screen.getByTestId('value').textContent).toContain('{"unhealthy":-1}');
     await user.keyboard('{ArrowUp}');
-    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'Exclude Healthy' }));
+    expect(document.activeElement).toBe(
+      within(panel).getByRole('button', { name: 'Exclude Healthy' }),
+    );
     await user.keyboard('{Escape}');
     expect(screen.queryByTestId(testIds.triStateFilter.panel)).toBeNull();
     expect(document.activeElement).toBe(trigger);
@@ -152,7 +178,12 @@ describe('TriStateFilter', { timeout: 20_000 }, () => {
     const selectAll = screen.getByRole('button', { name: 'Select all' });
     expect(selectAll.getAttribute('aria-pressed')).toBe('false');
     await user.click(selectAll);
-    expect(JSON.parse(screen.getByTestId('value').textContent ?? '')).toEqual({ healthy: 1, unhealthy: 1, unknown: 1, warning: 1 });
+    expect(JSON.parse(screen.getByTestId('value').textContent ?? '')).toEqual({
+      healthy: 1,
+      unhealthy: 1,
+      unknown: 1,
+      warning: 1,
+    });
     expect(selectAll.getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId(testIds.triStateFilter.trigger).textContent).toContain('4 Items');
     await user.click(selectAll);
@@ -161,12 +192,20 @@ describe('TriStateFilter', { timeout: 20_000 }, () => {
 
   it('searches long option lists; arrows still reach the options', async () => {
     const user = userEvent.setup();
-    const many = Array.from({ length: 12 }, (_, i) => ({ value: `svc-${i}`, label: `Service ${i}` }));
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      value: `svc-${i}`,
+      label: `Service ${i}`,
+    }));
     render(<Filter options={many} defaultOpen />);
     const search = screen.getByRole('searchbox', { name: 'Search Status' });
     expect(document.activeElement).toBe(search);
     await user.keyboard('service 1');
-    expect(screen.getAllByRole('group').slice(1).map((g) => g.getAttribute('aria-label'))).toEqual(['Service 1', 'Service 10', 'Service 11']);
+    expect(
+      screen
+        .getAllByRole('group')
+        .slice(1)
+        .map((g) => g.getAttribute('aria-label')),
+    ).toEqual(['Service 1', 'Service 10', 'Service 11']);
     await user.keyboard('{ArrowLeft}{ArrowDown}');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Include Service 1' }));
     await user.keyboard('{Enter}');
@@ -201,7 +240,13 @@ function UrlFilter() {
   const location = useLocation();
   return (
     <OpsdeckThemeProvider mode="light">
-      <TriStateFilter label="Status" options={options} value={value} onChange={setValue} defaultOpen />
+      <TriStateFilter
+        label="Status"
+        options={options}
+        value={value}
+        onChange={setValue}
+        defaultOpen
+      />
       <output data-testid="search">{location.search}</output>
     </OpsdeckThemeProvider>
   );
@@ -215,9 +260,13 @@ describe('useTriStateSearchParam', { timeout: 20_000 }, () => {
         <UrlFilter />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('button', { name: 'Include Healthy' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      screen.getByRole('button', { name: 'Include Healthy' }).getAttribute('aria-pressed'),
+    ).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Exclude Unknown' }));
-    expect(new URLSearchParams(screen.getByTestId('search').textContent ?? '').get('status.filter')).toBe('healthy:1,unknown:-1');
+    expect(
+      new URLSearchParams(screen.getByTestId('search').textContent ?? '').get('status.filter'),
+    ).toBe('healthy:1,unknown:-1');
     expect(screen.getByTestId('search').textContent).not.toContain('pageIndex');
     await user.click(screen.getByTestId(testIds.triStateFilter.clear));
     expect(screen.getByTestId('search').textContent ?? '').toBe('');

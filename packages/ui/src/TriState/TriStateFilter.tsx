@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { ChevronDown } from '../icons/index';
-import { focusableElements } from '../focusable';
-import { popupSurface } from '../Overlay/popupSurface';
-import { useDismissableLayer } from '../Overlay/useDismissableLayer';
-import { testIds } from '../testIds';
-import { visuallyHidden } from '../visuallyHidden';
+import { ChevronDown } from '../icons/index.ts';
+import { focusableElements } from '../focusable.ts';
+import { popupSurface } from '../Overlay/popupSurface.ts';
+import { useDismissableLayer } from '../Overlay/useDismissableLayer.ts';
+import { testIds } from '../testIds.ts';
+import { visuallyHidden } from '../visuallyHidden.ts';
 import {
   filterOptionsByQuery,
   isAllIncluded,
@@ -15,8 +15,8 @@ import {
   toggleAllTriState,
   triStateOf,
   type TriStateSelection,
-} from './triState';
-import { TriStateToggle } from './TriStateToggle';
+} from './triState.ts';
+import { TriStateToggle } from './TriStateToggle.tsx';
 
 export interface TriStateFilterOption {
   value: string;

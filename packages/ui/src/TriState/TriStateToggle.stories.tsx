@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { useState } from 'react';
-import type { TriStateValue } from './triState';
-import { TriStateToggle } from './TriStateToggle';
+import type { TriStateValue } from './triState.ts';
+import { TriStateToggle } from './TriStateToggle.tsx';
 
 function Stateful({ initial, disabled }: { initial: TriStateValue; disabled?: boolean }) {
   const [value, setValue] = useState<TriStateValue>(initial);

@@ -1,6 +1,6 @@
 import styled, { css } from 'styled-components';
-import { Minus, Plus } from '../icons/index';
-import { nextTriState, type TriStateInclusion, type TriStateValue } from './triState';
+import { Minus, Plus } from '../icons/index.ts';
+import { nextTriState, type TriStateInclusion, type TriStateValue } from './triState.ts';
 
 export interface TriStateToggleProps {
   /** The option this toggle is for; names the group and its buttons ('Include web'). */
@@ -36,8 +36,16 @@ const StateButton = styled.button<{ $state: TriStateInclusion }>`
   &[aria-pressed='true'] {
     ${({ theme, $state }) =>
       $state === 1
-        ? css`background: ${theme.colors.success}; border-color: ${theme.colors.success}; color: ${theme.colors.onSuccess};`
-        : css`background: ${theme.colors.danger}; border-color: ${theme.colors.danger}; color: ${theme.colors.onDanger};`}
+        ? css`
+            background: ${theme.colors.success};
+            border-color: ${theme.colors.success};
+            color: ${theme.colors.onSuccess};
+          `
+        : css`
+            background: ${theme.colors.danger};
+            border-color: ${theme.colors.danger};
+            color: ${theme.colors.onDanger};
+          `}
   }
 
   &:disabled {
@@ -50,7 +58,13 @@ const StateButton = styled.button<{ $state: TriStateInclusion }>`
  * Include / exclude buttons for one option (console spec §4): 0 neutral, 1 include, -1 exclude;
  * pressing the pressed button returns to neutral. Two toggle buttons, so each state is announced.
  */
-export function TriStateToggle({ label, value, onChange, disabled, 'data-testid': testId }: TriStateToggleProps) {
+export function TriStateToggle({
+  label,
+  value,
+  onChange,
+  disabled,
+  'data-testid': testId,
+}: TriStateToggleProps) {
   const click = (state: TriStateInclusion) => onChange(nextTriState(value, state));
   return (
     <Group role="group" aria-label={label} data-testid={testId} data-state={value}>

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { clickTriState, filterOptionsByQuery, isAllIncluded, nextTriState, pickTriStateOption, setTriState, summarizeTriState, toggleAllTriState, triStateOf } from './triState';
+import {
+  clickTriState,
+  filterOptionsByQuery,
+  isAllIncluded,
+  nextTriState,
+  pickTriStateOption,
+  setTriState,
+  summarizeTriState,
+  toggleAllTriState,
+  triStateOf,
+} from './triState.ts';
 
 describe('nextTriState', () => {
   it('moves to the clicked state, and back to neutral when clicking the current one', () => {
@@ -40,12 +50,20 @@ describe('tag mode', () => {
   it('replaces an option with the same key prefix', () => {
     const first = setTriState({ 'cluster=prod': 1 }, 'namespace=default', 1, { tagMode: true });
     expect(first).toEqual({ 'cluster=prod': 1, 'namespace=default': 1 });
-    expect(setTriState(first, 'namespace=kube-system', -1, { tagMode: true })).toEqual({ 'cluster=prod': 1, 'namespace=kube-system': -1 });
+    expect(setTriState(first, 'namespace=kube-system', -1, { tagMode: true })).toEqual({
+      'cluster=prod': 1,
+      'namespace=kube-system': -1,
+    });
   });
 
   it('keeps same-key options outside tag mode, and when clearing', () => {
-    expect(setTriState({ 'namespace=a': 1 }, 'namespace=b', 1)).toEqual({ 'namespace=a': 1, 'namespace=b': 1 });
-    expect(setTriState({ 'namespace=a': 1 }, 'namespace=b', 0, { tagMode: true })).toEqual({ 'namespace=a': 1 });
+    expect(setTriState({ 'namespace=a': 1 }, 'namespace=b', 1)).toEqual({
+      'namespace=a': 1,
+      'namespace=b': 1,
+    });
+    expect(setTriState({ 'namespace=a': 1 }, 'namespace=b', 0, { tagMode: true })).toEqual({
+      'namespace=a': 1,
+    });
   });
 });
 
@@ -63,7 +81,9 @@ describe('summarizeTriState', () => {
   });
 
   it('lists up to three selections, excluded ones as "not"', () => {
-    expect(summarizeTriState({ web: 1, db: -1 }, { labelOf: (v) => v.toUpperCase() })).toBe('WEB, not DB');
+    expect(summarizeTriState({ web: 1, db: -1 }, { labelOf: (v) => v.toUpperCase() })).toBe(
+      'WEB, not DB',
+    );
   });
 
   it("reads 'N Items' from four selections on", () => {
@@ -96,7 +116,9 @@ describe('filterOptionsByQuery', () => {
 
   it('matches label or value, ignoring case and surrounding spaces', () => {
     expect(filterOptionsByQuery(options, ' PROD ').map((o) => o.value)).toEqual(['cluster=prod']);
-    expect(filterOptionsByQuery(options, 'namespace=').map((o) => o.value)).toEqual(['namespace=default']);
+    expect(filterOptionsByQuery(options, 'namespace=').map((o) => o.value)).toEqual([
+      'namespace=default',
+    ]);
     expect(filterOptionsByQuery(options, '')).toEqual(options);
     expect(filterOptionsByQuery(options, 'zzz')).toEqual([]);
   });

@@ -53,11 +53,20 @@ export function clickTriState(
   clicked: TriStateInclusion,
   options?: SetTriStateOptions,
 ): TriStateSelection {
-  return setTriState(selection, value, nextTriState(triStateOf(selection, value), clicked), options);
+  return setTriState(
+    selection,
+    value,
+    nextTriState(triStateOf(selection, value), clicked),
+    options,
+  );
 }
 
 /** Picking an option in the multi-select includes it (and picking an included one clears it). */
-export function pickTriStateOption(selection: TriStateSelection, value: string, options?: SetTriStateOptions): TriStateSelection {
+export function pickTriStateOption(
+  selection: TriStateSelection,
+  value: string,
+  options?: SetTriStateOptions,
+): TriStateSelection {
   return clickTriState(selection, value, 1, options);
 }
 
@@ -69,11 +78,16 @@ export interface TriStateSummaryOptions {
 }
 
 /** The text on the filter's button: the labels (excluded ones as 'not x'), or 'N Items' from 4 on. */
-export function summarizeTriState(selection: TriStateSelection, { placeholder = 'All', labelOf = (v) => v }: TriStateSummaryOptions = {}): string {
+export function summarizeTriState(
+  selection: TriStateSelection,
+  { placeholder = 'All', labelOf = (v) => v }: TriStateSummaryOptions = {},
+): string {
   const entries = Object.entries(selection);
   if (entries.length === 0) return placeholder;
   if (entries.length >= TRI_STATE_SUMMARY_THRESHOLD) return `${entries.length} Items`;
-  return entries.map(([value, state]) => (state === 1 ? labelOf(value) : `not ${labelOf(value)}`)).join(', ');
+  return entries
+    .map(([value, state]) => (state === 1 ? labelOf(value) : `not ${labelOf(value)}`))
+    .join(', ');
 }
 
 /** Whether every one of `values` is included. */
@@ -85,13 +99,24 @@ export function isAllIncluded(selection: TriStateSelection, values: readonly str
  * The select-all option (console spec §4): choosing it includes everything; choosing it again
  * (removing it) clears everything.
  */
-export function toggleAllTriState(selection: TriStateSelection, values: readonly string[]): TriStateSelection {
-  return isAllIncluded(selection, values) ? {} : Object.fromEntries(values.map((value) => [value, 1 as const]));
+export function toggleAllTriState(
+  selection: TriStateSelection,
+  values: readonly string[],
+): TriStateSelection {
+  return isAllIncluded(selection, values)
+    ? {}
+    : Object.fromEntries(values.map((value) => [value, 1 as const]));
 }
 
 /** Options whose label or value contains the query, ignoring case (the filter's search box). */
-export function filterOptionsByQuery<Option extends { value: string; label: string }>(options: readonly Option[], query: string): Option[] {
+export function filterOptionsByQuery<Option extends { value: string; label: string }>(
+  options: readonly Option[],
+  query: string,
+): Option[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...options];
-  return options.filter((option) => option.label.toLowerCase().includes(needle) || option.value.toLowerCase().includes(needle));
+  return options.filter(
+    (option) =>
+      option.label.toLowerCase().includes(needle) || option.value.toLowerCase().includes(needle),
+  );
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TriStateSelection } from './triState';
+import type { TriStateSelection } from './triState.ts';
 import {
   decodeTriState,
   decodeTriStateEntries,
@@ -9,8 +9,8 @@ import {
   encodeTriState,
   encodeTriStateValue,
   isLosslessTriStateValue,
-} from './triStateCodec';
-import { filterParamName, readTriStateParam, writeTriStateParam } from './triStateParams';
+} from './triStateCodec.ts';
+import { filterParamName, readTriStateParam, writeTriStateParam } from './triStateParams.ts';
 
 describe('tri-state URL codec', () => {
   it('writes value:1 for include and value:-1 for exclude', () => {

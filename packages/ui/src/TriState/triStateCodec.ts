@@ -1,4 +1,4 @@
-import type { TriStateInclusion, TriStateSelection, TriStateValue } from './triState';
+import type { TriStateInclusion, TriStateSelection, TriStateValue } from './triState.ts';
 
 // URL form of a tri-state selection (console spec §3): `value:1,value:-1`. Inside a value a colon
 // is written as four underscores and a comma as four pipes, so the separators stay unambiguous.

@@ -1,5 +1,5 @@
-import type { TriStateSelection } from './triState';
-import { decodeTriState, encodeTriState } from './triStateCodec';
+import type { TriStateSelection } from './triState.ts';
+import { decodeTriState, encodeTriState } from './triStateCodec.ts';
 
 /** The conventional URL parameter of a filter on `key` (console spec §9: `{key}.filter`). */
 export function filterParamName(key: string): string {

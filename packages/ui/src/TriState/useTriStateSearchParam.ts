@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { TriStateSelection } from './triState';
-import { decodeTriState } from './triStateCodec';
-import { writeTriStateParam, type WriteTriStateParamOptions } from './triStateParams';
+import type { TriStateSelection } from './triState.ts';
+import { decodeTriState } from './triStateCodec.ts';
+import { writeTriStateParam, type WriteTriStateParamOptions } from './triStateParams.ts';
 
 export interface UseTriStateSearchParamOptions extends WriteTriStateParamOptions {
   /** Replace the history entry instead of pushing one (default true: filters are not navigation). */
@@ -22,7 +22,10 @@ export function useTriStateSearchParam(
   // Keyed on the encoded string so the selection keeps its identity while the URL value does not change.
   const selection = useMemo(() => decodeTriState(encoded), [encoded]);
   const setSelection = useCallback(
-    (next: TriStateSelection) => setSearchParams((current) => writeTriStateParam(current, name, next, { resetParams }), { replace }),
+    (next: TriStateSelection) =>
+      setSearchParams((current) => writeTriStateParam(current, name, next, { resetParams }), {
+        replace,
+      }),
     [name, replace, setSearchParams, resetParams],
   );
   return [selection, setSelection];

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { Link } from 'react-router';
-import { UnauthorizedPage } from './UnauthorizedPage';
+import { UnauthorizedPage } from './UnauthorizedPage.tsx';
 
 const meta = {
   title: 'Feedback/UnauthorizedPage',

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/ThemeProvider';
-import { UnauthorizedPage } from './UnauthorizedPage';
+import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { UnauthorizedPage } from './UnauthorizedPage.tsx';
 
 describe('UnauthorizedPage', () => {
   it('tells the user they lack permission', () => {

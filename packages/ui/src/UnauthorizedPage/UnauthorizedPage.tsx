@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ShieldX } from 'lucide-react';
-import { Page } from '../ErrorPage/ErrorPage';
+import { Page } from '../ErrorPage/ErrorPage.tsx';
 
 export interface UnauthorizedPageProps {
   /** E.g. a link back to the start page. */

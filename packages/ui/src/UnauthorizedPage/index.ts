@@ -1,1 +1,1 @@
-export * from './UnauthorizedPage';
+export * from './UnauthorizedPage.tsx';

@@ -1,4 +1,4 @@
-import type { DateInput } from './date';
+import type { DateInput } from './date.ts';
 
 // Ages and plain local times without luxon: the health page's rows show them on first load, where a
 // date library would cost the embed's budget (date.ts keeps luxon for zones and relative sentences).

@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatLocalTime } from './age';
-import { formatDate, formatRelativeTime, toDateTime } from './date';
-import { formatDuration, formatLatency } from './duration';
-import { formatBytes } from './bytes';
+import { formatAge, formatLocalTime } from './age.ts';
+import { formatDate, formatRelativeTime, toDateTime } from './date.ts';
+import { formatDuration, formatLatency } from './duration.ts';
+import { formatBytes } from './bytes.ts';
 
 describe('formatDate', () => {
   it('writes YYYY-MM-DD HH:mm:ssZ in the requested zone', () => {

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
-import { FormField } from './FormField';
-import type { BaseFieldProps } from './TextField';
-import { useFormField } from './useFormField';
+import { FormField } from './FormField.tsx';
+import type { BaseFieldProps } from './TextField.tsx';
+import { useFormField } from './useFormField.ts';
 
 const Track = styled.button`
   position: relative;
@@ -51,7 +51,14 @@ const Box = styled.input`
 `;
 
 /** An on/off switch (role=switch): Space or Enter flips it. */
-export function SwitchField({ name, label, required, hint, disabled, 'data-testid': testId }: BaseFieldProps) {
+export function SwitchField({
+  name,
+  label,
+  required,
+  hint,
+  disabled,
+  'data-testid': testId,
+}: BaseFieldProps) {
   const field = useFormField<boolean | undefined>(name, { required, hint });
   return (
     <FormField label={label} inline {...field.frame}>
@@ -69,7 +76,14 @@ export function SwitchField({ name, label, required, hint, disabled, 'data-testi
   );
 }
 
-export function CheckboxField({ name, label, required, hint, disabled, 'data-testid': testId }: BaseFieldProps) {
+export function CheckboxField({
+  name,
+  label,
+  required,
+  hint,
+  disabled,
+  'data-testid': testId,
+}: BaseFieldProps) {
   const field = useFormField<boolean | undefined>(name, { required, hint });
   return (
     <FormField label={label} inline {...field.frame}>

@@ -1,9 +1,9 @@
 import styled from 'styled-components';
-import { parseDocument, type CodeLanguage } from '../CodeEditor/parse';
-import { FieldError, FieldHint } from './FormField';
-import { LazyCodeEditor } from './LazyCodeEditor';
-import type { BaseFieldProps } from './TextField';
-import { useFormField } from './useFormField';
+import { parseDocument, type CodeLanguage } from '../CodeEditor/parse.ts';
+import { FieldError, FieldHint } from './FormField.tsx';
+import { LazyCodeEditor } from './LazyCodeEditor.tsx';
+import type { BaseFieldProps } from './TextField.tsx';
+import { useFormField } from './useFormField.ts';
 
 export interface CodeFieldProps extends BaseFieldProps {
   /** yaml and json are checked as typed; text (the default) is any text, e.g. a certificate or a script. */

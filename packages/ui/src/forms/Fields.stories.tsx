@@ -1,14 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { Form, Formik, type FormikErrors, type FormikTouched } from 'formik';
 import type { ReactNode } from 'react';
-import { CheckboxField, SwitchField } from './BooleanFields';
-import { IconPickerField } from './IconPickerField';
-import { KeyValueField } from './KeyValueField';
-import { NumberField } from './NumberField';
-import { BytesField, MillicoresField } from './QuantityFields';
-import { ScheduleField } from './ScheduleField';
-import { TextAreaField, TextField } from './TextField';
-import { ValueSourceField } from './ValueSourceField';
+import { CheckboxField, SwitchField } from './BooleanFields.tsx';
+import { IconPickerField } from './IconPickerField.tsx';
+import { KeyValueField } from './KeyValueField.tsx';
+import { NumberField } from './NumberField.tsx';
+import { BytesField, MillicoresField } from './QuantityFields.tsx';
+import { ScheduleField } from './ScheduleField.tsx';
+import { TextAreaField, TextField } from './TextField.tsx';
+import { ValueSourceField } from './ValueSourceField.tsx';
 
 // One field per story, in the states a designer checks; the whole form is in Resource form.
 
@@ -21,7 +21,12 @@ interface FieldStoryProps {
 
 function FieldStory({ values, errors, touched, children }: FieldStoryProps) {
   return (
-    <Formik initialValues={values} initialErrors={errors} initialTouched={touched} onSubmit={() => undefined}>
+    <Formik
+      initialValues={values}
+      initialErrors={errors}
+      initialTouched={touched}
+      onSubmit={() => undefined}
+    >
       <Form noValidate aria-label="Field" style={{ display: 'grid', gap: 16, maxWidth: 420 }}>
         {children}
       </Form>
@@ -43,7 +48,9 @@ export const TextRequired: Story = {
     values: { name: '' },
     errors: { name: 'This field is required' },
     touched: { name: true },
-    children: <TextField name="name" label="Name" required hint="Lowercase letters, digits and hyphens" />,
+    children: (
+      <TextField name="name" label="Name" required hint="Lowercase letters, digits and hyphens" />
+    ),
   },
 };
 
@@ -57,22 +64,37 @@ export const NumberNotANumber: Story = {
 };
 
 export const TextAreaDisabled: Story = {
-  args: { values: { description: 'Managed by GitOps' }, children: <TextAreaField name="description" label="Description" disabled /> },
+  args: {
+    values: { description: 'Managed by GitOps' },
+    children: <TextAreaField name="description" label="Description" disabled />,
+  },
 };
 
-export const KeyValueEmpty: Story = { args: { values: { headers: {} }, children: <KeyValueField name="headers" label="Headers" /> } };
+export const KeyValueEmpty: Story = {
+  args: { values: { headers: {} }, children: <KeyValueField name="headers" label="Headers" /> },
+};
 
 export const KeyValueFilled: Story = {
-  args: { values: { labels: { app: 'web', tier: 'gold' } }, children: <KeyValueField name="labels" label="Labels" hint="Added to every check" /> },
+  args: {
+    values: { labels: { app: 'web', tier: 'gold' } },
+    children: <KeyValueField name="labels" label="Labels" hint="Added to every check" />,
+  },
 };
 
 export const ScheduleCustom: Story = {
-  args: { values: { schedule: '0 */2 * * *' }, children: <ScheduleField name="schedule" label="Schedule" required /> },
+  args: {
+    values: { schedule: '0 */2 * * *' },
+    children: <ScheduleField name="schedule" label="Schedule" required />,
+  },
 };
 
-export const IconChosen: Story = { args: { values: { icon: 'Database' }, children: <IconPickerField name="icon" label="Icon" /> } };
+export const IconChosen: Story = {
+  args: { values: { icon: 'Database' }, children: <IconPickerField name="icon" label="Icon" /> },
+};
 
-export const BytesInGi: Story = { args: { values: { memory: '2Gi' }, children: <BytesField name="memory" label="Memory" /> } };
+export const BytesInGi: Story = {
+  args: { values: { memory: '2Gi' }, children: <BytesField name="memory" label="Memory" /> },
+};
 
 export const MillicoresError: Story = {
   args: {
@@ -105,7 +127,9 @@ export const SwitchAndCheckboxDisabled: Story = {
 export const Dark: Story = {
   args: {
     values: { name: 'Bad_Name', enabled: true },
-    errors: { name: 'Must be lowercase letters, digits and hyphens in dot-separated labels, each starting and ending with a letter or digit' },
+    errors: {
+      name: 'Must be lowercase letters, digits and hyphens in dot-separated labels, each starting and ending with a letter or digit',
+    },
     touched: { name: true },
     children: (
       <>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { SelectField } from './SelectField';
-import type { BaseFieldProps } from './TextField';
-import { iconByName, iconNames } from './iconRegistry';
+import { SelectField } from './SelectField.tsx';
+import type { BaseFieldProps } from './TextField.tsx';
+import { iconByName, iconNames } from './iconRegistry.ts';
 
 export interface IconPickerFieldProps extends BaseFieldProps {
   /** Limit the choice to these icon names (defaults to the whole set). */
@@ -17,10 +17,14 @@ export function IconPickerField({ names = iconNames, required, ...props }: IconP
       ...(required ? [] : [{ value: NO_ICON, label: 'No icon' }]),
       ...names.flatMap((name) => {
         const Icon = iconByName(name);
-        return Icon ? [{ value: name, label: name, icon: <Icon size={16} aria-hidden="true" /> }] : [];
+        return Icon
+          ? [{ value: name, label: name, icon: <Icon size={16} aria-hidden="true" /> }]
+          : [];
       }),
     ],
     [names, required],
   );
-  return <SelectField {...props} required={required} options={options} placeholder="Choose an icon" />;
+  return (
+    <SelectField {...props} required={required} options={options} placeholder="Choose an icon" />
+  );
 }

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../Button/index';
-import { IconButton } from '../IconButton/index';
-import { Plus, Trash } from '../icons/index';
-import { FieldError, FieldHint, Input } from './FormField';
-import type { BaseFieldProps } from './TextField';
-import { useFormField } from './useFormField';
-import { duplicateKeys, mapFromRows, rowsFromMap, sameMap, type KeyValueRow } from './values';
+import { Button } from '../Button/index.ts';
+import { IconButton } from '../IconButton/index.ts';
+import { Plus, Trash } from '../icons/index.ts';
+import { FieldError, FieldHint, Input } from './FormField.tsx';
+import type { BaseFieldProps } from './TextField.tsx';
+import { useFormField } from './useFormField.ts';
+import { duplicateKeys, mapFromRows, rowsFromMap, sameMap, type KeyValueRow } from './values.ts';
 
 export interface KeyValueFieldProps extends Omit<BaseFieldProps, 'required'> {
   keyLabel?: string;
@@ -53,15 +53,26 @@ const ColumnHeading = styled.span`
  * A map of strings edited as rows (labels, headers, env). Rows can be added (an empty key is fine
  * while typing) and removed; rows without a key are left out of the stored map.
  */
-export function KeyValueField({ name, label, hint, disabled, keyLabel = 'Key', valueLabel = 'Value', addLabel = 'Add', 'data-testid': testId }: KeyValueFieldProps) {
+export function KeyValueField({
+  name,
+  label,
+  hint,
+  disabled,
+  keyLabel = 'Key',
+  valueLabel = 'Value',
+  addLabel = 'Add',
+  'data-testid': testId,
+}: KeyValueFieldProps) {
   // Duplicate keys would silently collapse in the stored map, so they block submitting.
   const duplicatesRef = useRef<string[]>([]);
   const field = useFormField<Record<string, string> | undefined>(name, {
     hint,
-    validate: () => (duplicatesRef.current.length > 0 ? duplicateKeyMessage(duplicatesRef.current) : undefined),
+    validate: () =>
+      duplicatesRef.current.length > 0 ? duplicateKeyMessage(duplicatesRef.current) : undefined,
   });
   const nextId = useRef(0);
-  const withIds = (rows: KeyValueRow[]): EditorRow[] => rows.map((row) => ({ ...row, id: nextId.current++ }));
+  const withIds = (rows: KeyValueRow[]): EditorRow[] =>
+    rows.map((row) => ({ ...row, id: nextId.current++ }));
   const [rows, setRows] = useState<EditorRow[]>(() => withIds(rowsFromMap(field.value)));
   const [seenValue, setSeenValue] = useState(field.value);
   const keyInputs = useRef(new Map<number, HTMLInputElement>());
@@ -89,8 +100,10 @@ export function KeyValueField({ name, label, hint, disabled, keyLabel = 'Key', v
 
   const duplicates = duplicateKeys(rows);
   duplicatesRef.current = duplicates;
-  const error = field.error ?? (duplicates.length > 0 ? duplicateKeyMessage(duplicates) : undefined);
-  const describedBy = [hint ? field.hintId : '', error ? field.errorId : ''].filter(Boolean).join(' ') || undefined;
+  const error =
+    field.error ?? (duplicates.length > 0 ? duplicateKeyMessage(duplicates) : undefined);
+  const describedBy =
+    [hint ? field.hintId : '', error ? field.errorId : ''].filter(Boolean).join(' ') || undefined;
 
   return (
     <Fieldset aria-describedby={describedBy} data-testid={testId} disabled={disabled}>
@@ -111,13 +124,17 @@ export function KeyValueField({ name, label, hint, disabled, keyLabel = 'Key', v
             aria-label={`${keyLabel} ${index + 1}`}
             aria-invalid={duplicates.includes(row.key.trim()) || undefined}
             value={row.key}
-            onChange={(event) => update(rows.map((r) => (r.id === row.id ? { ...r, key: event.target.value } : r)))}
+            onChange={(event) =>
+              update(rows.map((r) => (r.id === row.id ? { ...r, key: event.target.value } : r)))
+            }
             onBlur={field.blur}
           />
           <Input
             aria-label={`${valueLabel} ${index + 1}`}
             value={row.value}
-            onChange={(event) => update(rows.map((r) => (r.id === row.id ? { ...r, value: event.target.value } : r)))}
+            onChange={(event) =>
+              update(rows.map((r) => (r.id === row.id ? { ...r, value: event.target.value } : r)))
+            }
             onBlur={field.blur}
           />
           <IconButton

@@ -1,9 +1,9 @@
 import { EditorView } from '@codemirror/view';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { OpsdeckThemeProvider } from '../theme/index';
-import type { FormDescription } from './schema/description';
-import { SchemaForm } from './schema/SchemaForm';
+import { OpsdeckThemeProvider } from '../theme/index.ts';
+import type { FormDescription } from './schema/description.ts';
+import { SchemaForm } from './schema/SchemaForm.tsx';
 
 // Counts imports of the editor's module (CodeMirror and its languages come in with it).
 const editorModule = vi.hoisted(() => ({ imports: 0 }));
@@ -49,7 +49,7 @@ async function settle() {
 // One file, in order: the module cache is per file, so the first test sees a cold import.
 describe('code fields load the editor lazily', { timeout: 20_000 }, () => {
   it('importing the forms entry (the catalogue with it) does not import the editor', async () => {
-    const forms = await import('./index');
+    const forms = await import('./index.ts');
     expect(forms.connectionTypes.length).toBeGreaterThan(40);
     expect(editorModule.imports).toBe(0);
   });

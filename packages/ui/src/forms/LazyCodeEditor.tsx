@@ -3,10 +3,10 @@
 // the first time one renders and never before.
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
-import type { CodeEditorProps } from '../CodeEditor/CodeEditor';
+import type { CodeEditorProps } from '../CodeEditor/CodeEditor.tsx';
 
 const CodeEditor = lazy(() =>
-  import('../CodeEditor/CodeEditor').then((module) => ({ default: module.CodeEditor })),
+  import('../CodeEditor/CodeEditor.tsx').then((module) => ({ default: module.CodeEditor })),
 );
 
 const Skeleton = styled.textarea<{ $height: string }>`

@@ -8,11 +8,11 @@ import {
   type ReactNode,
 } from 'react';
 import styled from 'styled-components';
-import { Button } from '../Button/index';
-import { IconButton } from '../IconButton/index';
-import { ArrowDown, ArrowUp, Plus, Trash } from '../icons/index';
-import { visuallyHidden } from '../visuallyHidden';
-import { FieldError, FieldHint } from './FormField';
+import { Button } from '../Button/index.ts';
+import { IconButton } from '../IconButton/index.ts';
+import { ArrowDown, ArrowUp, Plus, Trash } from '../icons/index.ts';
+import { visuallyHidden } from '../visuallyHidden.ts';
+import { FieldError, FieldHint } from './FormField.tsx';
 
 export interface ListItemRenderProps {
   index: number;

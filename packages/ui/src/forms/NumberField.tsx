@@ -1,7 +1,7 @@
-import { FormField, Input } from './FormField';
-import type { BaseFieldProps } from './TextField';
-import { useFormField } from './useFormField';
-import { integerInputText, parseIntegerInput } from './values';
+import { FormField, Input } from './FormField.tsx';
+import type { BaseFieldProps } from './TextField.tsx';
+import { useFormField } from './useFormField.ts';
+import { integerInputText, parseIntegerInput } from './values.ts';
 
 export interface NumberFieldProps extends BaseFieldProps {
   placeholder?: string;
@@ -11,7 +11,15 @@ export interface NumberFieldProps extends BaseFieldProps {
  * An integer. A text input (not type=number) so whatever is typed stays visible: a valid integer is
  * stored as a number, anything else is kept as text and fails with 'This field must be a number'.
  */
-export function NumberField({ name, label, required, hint, disabled, placeholder, 'data-testid': testId }: NumberFieldProps) {
+export function NumberField({
+  name,
+  label,
+  required,
+  hint,
+  disabled,
+  placeholder,
+  'data-testid': testId,
+}: NumberFieldProps) {
   const field = useFormField<number | string | undefined>(name, { required, hint });
   return (
     <FormField label={label} {...field.frame}>

@@ -1,9 +1,16 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { FormField, Input, NativeSelect } from './FormField';
-import type { BaseFieldProps } from './TextField';
-import { useFormField } from './useFormField';
-import { bytesUnits, formatBytesQuantity, formatMillicores, parseBytesQuantity, parseMillicores, type BytesUnit } from './values';
+import { FormField, Input, NativeSelect } from './FormField.tsx';
+import type { BaseFieldProps } from './TextField.tsx';
+import { useFormField } from './useFormField.ts';
+import {
+  bytesUnits,
+  formatBytesQuantity,
+  formatMillicores,
+  parseBytesQuantity,
+  parseMillicores,
+  type BytesUnit,
+} from './values.ts';
 
 const Row = styled.div`
   display: flex;
@@ -22,7 +29,14 @@ const Suffix = styled.span`
 `;
 
 /** A memory size: a number and a unit (Mi, Gi, Ti; Mi by default), stored together as '512Mi'. */
-export function BytesField({ name, label, required, hint, disabled, 'data-testid': testId }: BaseFieldProps) {
+export function BytesField({
+  name,
+  label,
+  required,
+  hint,
+  disabled,
+  'data-testid': testId,
+}: BaseFieldProps) {
   const field = useFormField<string | undefined>(name, { required, hint });
   const stored = parseBytesQuantity(field.value);
   // The unit chosen before any number is typed has nowhere to be stored yet.
@@ -38,7 +52,9 @@ export function BytesField({ name, label, required, hint, disabled, 'data-testid
           value={stored.amount}
           disabled={disabled}
           data-testid={testId}
-          onChange={(event) => field.change(formatBytesQuantity({ amount: event.target.value, unit }))}
+          onChange={(event) =>
+            field.change(formatBytesQuantity({ amount: event.target.value, unit }))
+          }
           onBlur={field.blur}
         />
         <NativeSelect
@@ -48,7 +64,8 @@ export function BytesField({ name, label, required, hint, disabled, 'data-testid
           onChange={(event) => {
             const next = event.target.value as BytesUnit;
             setPendingUnit(next);
-            if (field.value) field.change(formatBytesQuantity({ amount: stored.amount, unit: next }));
+            if (field.value)
+              field.change(formatBytesQuantity({ amount: stored.amount, unit: next }));
           }}
         >
           {bytesUnits.map((option) => (
@@ -63,7 +80,14 @@ export function BytesField({ name, label, required, hint, disabled, 'data-testid
 }
 
 /** CPU in millicores, stored as the number plus 'm' ('500m'). */
-export function MillicoresField({ name, label, required, hint = 'In millicores (1000m = 1 CPU)', disabled, 'data-testid': testId }: BaseFieldProps) {
+export function MillicoresField({
+  name,
+  label,
+  required,
+  hint = 'In millicores (1000m = 1 CPU)',
+  disabled,
+  'data-testid': testId,
+}: BaseFieldProps) {
   const field = useFormField<string | undefined>(name, { required, hint });
   return (
     <FormField label={label} {...field.frame}>

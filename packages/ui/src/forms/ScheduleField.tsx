@@ -1,7 +1,7 @@
-import { FormField, Input } from './FormField';
-import type { BaseFieldProps } from './TextField';
-import { useFormField } from './useFormField';
-import { schedulePresets } from './values';
+import { FormField, Input } from './FormField.tsx';
+import type { BaseFieldProps } from './TextField.tsx';
+import { useFormField } from './useFormField.ts';
+import { schedulePresets } from './values.ts';
 
 export interface ScheduleFieldProps extends BaseFieldProps {
   /** Suggestions; defaults to the resource editor presets (settings spec §9). */
@@ -10,7 +10,16 @@ export interface ScheduleFieldProps extends BaseFieldProps {
 }
 
 /** A schedule: one of the presets or free text (a cron expression, '@every 2h'...). */
-export function ScheduleField({ name, label, required, hint, disabled, presets = schedulePresets, placeholder = '@every 5m', 'data-testid': testId }: ScheduleFieldProps) {
+export function ScheduleField({
+  name,
+  label,
+  required,
+  hint,
+  disabled,
+  presets = schedulePresets,
+  placeholder = '@every 5m',
+  'data-testid': testId,
+}: ScheduleFieldProps) {
   const field = useFormField<string | undefined>(name, { required, hint });
   const listId = `${field.inputId}-presets`;
   return (

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { Select, type SelectOption } from '../Select/index';
-import { FieldError, FieldHint } from './FormField';
-import type { BaseFieldProps } from './TextField';
-import { useFormField } from './useFormField';
+import { Select, type SelectOption } from '../Select/index.ts';
+import { FieldError, FieldHint } from './FormField.tsx';
+import type { BaseFieldProps } from './TextField.tsx';
+import { useFormField } from './useFormField.ts';
 
 export interface SelectFieldProps extends BaseFieldProps {
   options: readonly SelectOption[];
@@ -26,7 +26,16 @@ const Wrapper = styled.div`
 `;
 
 /** The design system's Select bound to formik; it labels itself, this adds hint and error. */
-export function SelectField({ name, label, required, hint, disabled, options, placeholder, 'data-testid': testId }: SelectFieldProps) {
+export function SelectField({
+  name,
+  label,
+  required,
+  hint,
+  disabled,
+  options,
+  placeholder,
+  'data-testid': testId,
+}: SelectFieldProps) {
   const field = useFormField<string | undefined>(name, { required, hint });
   return (
     <Wrapper>

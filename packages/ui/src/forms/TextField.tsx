@@ -1,6 +1,6 @@
 import type { HTMLInputTypeAttribute } from 'react';
-import { FormField, Input, TextArea } from './FormField';
-import { useFormField } from './useFormField';
+import { FormField, Input, TextArea } from './FormField.tsx';
+import { useFormField } from './useFormField.ts';
 
 export interface BaseFieldProps {
   /** The formik field name (dotted paths for nested values). */
@@ -18,7 +18,17 @@ export interface TextFieldProps extends BaseFieldProps {
   autoComplete?: string;
 }
 
-export function TextField({ name, label, required, hint, disabled, type = 'text', placeholder, autoComplete, 'data-testid': testId }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  required,
+  hint,
+  disabled,
+  type = 'text',
+  placeholder,
+  autoComplete,
+  'data-testid': testId,
+}: TextFieldProps) {
   const field = useFormField<string | undefined>(name, { required, hint });
   return (
     <FormField label={label} {...field.frame}>
@@ -43,7 +53,16 @@ export interface TextAreaFieldProps extends BaseFieldProps {
   placeholder?: string;
 }
 
-export function TextAreaField({ name, label, required, hint, disabled, rows = 4, placeholder, 'data-testid': testId }: TextAreaFieldProps) {
+export function TextAreaField({
+  name,
+  label,
+  required,
+  hint,
+  disabled,
+  rows = 4,
+  placeholder,
+  'data-testid': testId,
+}: TextAreaFieldProps) {
   const field = useFormField<string | undefined>(name, { required, hint });
   return (
     <FormField label={label} {...field.frame}>

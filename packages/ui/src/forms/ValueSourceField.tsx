@@ -1,9 +1,15 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { FieldHint, FormField, Input } from './FormField';
-import type { BaseFieldProps } from './TextField';
-import { useFormField } from './useFormField';
-import { emptyValueSource, valueSourceKind, valueSourceKinds, valueSourcePaths, type ValueSource } from './valueSource';
+import { FieldHint, FormField, Input } from './FormField.tsx';
+import type { BaseFieldProps } from './TextField.tsx';
+import { useFormField } from './useFormField.ts';
+import {
+  emptyValueSource,
+  valueSourceKind,
+  valueSourceKinds,
+  valueSourcePaths,
+  type ValueSource,
+} from './valueSource.ts';
 
 const Fieldset = styled.fieldset`
   display: flex;
@@ -47,7 +53,19 @@ const Parts = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-function Part({ name, label, required, disabled, secret }: { name: string; label: string; required?: boolean; disabled?: boolean; secret: boolean }) {
+function Part({
+  name,
+  label,
+  required,
+  disabled,
+  secret,
+}: {
+  name: string;
+  label: string;
+  required?: boolean;
+  disabled?: boolean;
+  secret: boolean;
+}) {
   const field = useFormField<string | undefined>(name, { required });
   return (
     <FormField label={label} {...field.frame}>
@@ -74,12 +92,24 @@ export interface ValueSourceFieldProps extends BaseFieldProps {
  * A secret-or-reference value: typed in, or read from a config map or a secret by name and key.
  * Stored in the wire shape {value} | {valueFrom: {configMapKeyRef | secretKeyRef: {name, key}}}.
  */
-export function ValueSourceField({ name, label, required, hint, disabled, sensitive = false, 'data-testid': testId }: ValueSourceFieldProps) {
+export function ValueSourceField({
+  name,
+  label,
+  required,
+  hint,
+  disabled,
+  sensitive = false,
+  'data-testid': testId,
+}: ValueSourceFieldProps) {
   const field = useFormField<ValueSource | undefined>(name, { required, hint });
   const id = useId();
   const kind = valueSourceKind(field.value);
   return (
-    <Fieldset data-testid={testId} disabled={disabled} aria-describedby={hint ? field.hintId : undefined}>
+    <Fieldset
+      data-testid={testId}
+      disabled={disabled}
+      aria-describedby={hint ? field.hintId : undefined}
+    >
       <Legend>
         {label}
         {required && <RequiredMark aria-hidden="true">*</RequiredMark>}

@@ -4,24 +4,32 @@ import { Form, Formik } from 'formik';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import * as yup from 'yup';
-import { OpsdeckThemeProvider } from '../theme/index';
-import { CheckboxField, SwitchField } from './BooleanFields';
-import { IconPickerField } from './IconPickerField';
-import { KeyValueField } from './KeyValueField';
-import { NumberField } from './NumberField';
-import { BytesField, MillicoresField } from './QuantityFields';
-import { ScheduleField } from './ScheduleField';
-import { SelectField } from './SelectField';
-import { TextAreaField, TextField } from './TextField';
-import { bytes, dns1123, integer, millicores, required } from './validation';
-import { valueSource } from './valueSource';
-import { ValueSourceField } from './ValueSourceField';
+import { OpsdeckThemeProvider } from '../theme/index.ts';
+import { CheckboxField, SwitchField } from './BooleanFields.tsx';
+import { IconPickerField } from './IconPickerField.tsx';
+import { KeyValueField } from './KeyValueField.tsx';
+import { NumberField } from './NumberField.tsx';
+import { BytesField, MillicoresField } from './QuantityFields.tsx';
+import { ScheduleField } from './ScheduleField.tsx';
+import { SelectField } from './SelectField.tsx';
+import { TextAreaField, TextField } from './TextField.tsx';
+import { bytes, dns1123, integer, millicores, required } from './validation.ts';
+import { valueSource } from './valueSource.ts';
+import { ValueSourceField } from './ValueSourceField.tsx';
 
-function renderForm(initialValues: Record<string, unknown>, schema: yup.AnyObjectSchema, children: ReactNode) {
+function renderForm(
+  initialValues: Record<string, unknown>,
+  schema: yup.AnyObjectSchema,
+  children: ReactNode,
+) {
   const onSubmit = vi.fn();
   render(
     <OpsdeckThemeProvider mode="light">
-      <Formik initialValues={initialValues} validationSchema={schema} onSubmit={(values) => onSubmit(values)}>
+      <Formik
+        initialValues={initialValues}
+        validationSchema={schema}
+        onSubmit={(values) => onSubmit(values)}
+      >
         <Form noValidate aria-label="Test form">
           {children}
           <button type="submit">Save</button>
@@ -44,7 +52,11 @@ function description(element: HTMLElement): string {
 // The 20 s timeouts below are a safety net for a loaded shared CI machine, not a performance target.
 describe('TextField', { timeout: 20_000 }, () => {
   it("shows 'This field is required' on blur, tied to the input", async () => {
-    const { user } = renderForm({ name: '' }, yup.object({ name: dns1123({ required: true }) }), <TextField name="name" label="Name" required />);
+    const { user } = renderForm(
+      { name: '' },
+      yup.object({ name: dns1123({ required: true }) }),
+      <TextField name="name" label="Name" required />,
+    );
     const input = screen.getByLabelText(/^Name/);
     expect(input.getAttribute('aria-required')).toBe('true');
     await user.click(input);
@@ -54,7 +66,11 @@ describe('TextField', { timeout: 20_000 }, () => {
   });
 
   it('validates on change: the dns1123 error comes and goes while typing', async () => {
-    const { user } = renderForm({ name: '' }, yup.object({ name: dns1123({ required: true }) }), <TextField name="name" label="Name" required hint="A DNS name" />);
+    const { user } = renderForm(
+      { name: '' },
+      yup.object({ name: dns1123({ required: true }) }),
+      <TextField name="name" label="Name" required hint="A DNS name" />,
+    );
     const input = screen.getByLabelText(/^Name/);
     await user.type(input, 'Web_1');
     await waitFor(() => expect(description(input)).toMatch(/^A DNS name Must be lowercase/));
@@ -68,7 +84,11 @@ describe('TextField', { timeout: 20_000 }, () => {
 
 describe('NumberField', { timeout: 20_000 }, () => {
   it("rejects text with 'This field must be a number' and stores integers as numbers", async () => {
-    const { user, onSubmit } = renderForm({ interval: undefined }, yup.object({ interval: integer({ required: true }) }), <NumberField name="interval" label="Interval" required />);
+    const { user, onSubmit } = renderForm(
+      { interval: undefined },
+      yup.object({ interval: integer({ required: true }) }),
+      <NumberField name="interval" label="Interval" required />,
+    );
     const input = screen.getByLabelText(/^Interval/) as HTMLInputElement;
     await user.type(input, '3x');
     await waitFor(() => expect(description(input)).toBe('This field must be a number'));
@@ -80,23 +100,45 @@ describe('NumberField', { timeout: 20_000 }, () => {
   });
 
   it("reads 'This field is required' when left empty", async () => {
-    const { user, onSubmit } = renderForm({ interval: undefined }, yup.object({ interval: integer({ required: true }) }), <NumberField name="interval" label="Interval" required />);
+    const { user, onSubmit } = renderForm(
+      { interval: undefined },
+      yup.object({ interval: integer({ required: true }) }),
+      <NumberField name="interval" label="Interval" required />,
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(description(screen.getByLabelText(/^Interval/))).toBe('This field is required'));
+    await waitFor(() =>
+      expect(description(screen.getByLabelText(/^Interval/))).toBe('This field is required'),
+    );
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });
 
 describe('a form that fails validation', { timeout: 20_000 }, () => {
   it('keeps everything typed and shows every error', async () => {
-    const schema = yup.object({ name: dns1123({ required: true }), type: required(yup.string()), interval: integer({ required: true }) });
+    const schema = yup.object({
+      name: dns1123({ required: true }),
+      type: required(yup.string()),
+      interval: integer({ required: true }),
+    });
     const { user, onSubmit } = renderForm(
-      { name: '', description: '', type: undefined, interval: undefined, labels: {}, enabled: false },
+      {
+        name: '',
+        description: '',
+        type: undefined,
+        interval: undefined,
+        labels: {},
+        enabled: false,
+      },
       schema,
       <>
         <TextField name="name" label="Name" required />
         <TextAreaField name="description" label="Description" />
-        <SelectField name="type" label="Type" required options={[{ value: 'http', label: 'HTTP' }]} />
+        <SelectField
+          name="type"
+          label="Type"
+          required
+          options={[{ value: 'http', label: 'HTTP' }]}
+        />
         <NumberField name="interval" label="Interval" required />
         <KeyValueField name="labels" label="Labels" />
         <SwitchField name="enabled" label="Enabled" />
@@ -118,11 +160,15 @@ describe('a form that fails validation', { timeout: 20_000 }, () => {
     expect(onSubmit).not.toHaveBeenCalled();
 
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('payments-api');
-    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('Checks the API');
+    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe(
+      'Checks the API',
+    );
     expect((screen.getByLabelText(/^Interval/) as HTMLInputElement).value).toBe('soon');
     expect((screen.getByLabelText('Key 1') as HTMLInputElement).value).toBe('team');
     expect((screen.getByLabelText('Value 1') as HTMLInputElement).value).toBe('payments');
-    expect(screen.getByRole('switch', { name: 'Enabled' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'Enabled' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
   });
 });
 
@@ -131,7 +177,15 @@ describe('SelectField', { timeout: 20_000 }, () => {
     const { user, onSubmit } = renderForm(
       { type: undefined },
       yup.object({ type: required(yup.string()) }),
-      <SelectField name="type" label="Type" required options={[{ value: 'http', label: 'HTTP' }, { value: 'tcp', label: 'TCP' }]} />,
+      <SelectField
+        name="type"
+        label="Type"
+        required
+        options={[
+          { value: 'http', label: 'HTTP' },
+          { value: 'tcp', label: 'TCP' },
+        ]}
+      />,
     );
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Type' }));
@@ -157,7 +211,9 @@ describe('SwitchField and CheckboxField', { timeout: 20_000 }, () => {
     await user.keyboard(' ');
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     await user.click(screen.getByText('Confirm'));
-    expect((screen.getByRole('checkbox', { name: 'Confirm' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Confirm' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ enabled: true, confirm: true }));
   });
@@ -165,7 +221,11 @@ describe('SwitchField and CheckboxField', { timeout: 20_000 }, () => {
 
 describe('KeyValueField', { timeout: 20_000 }, () => {
   it('adds rows (empty key allowed), focuses the new key, removes rows and stores a map', async () => {
-    const { user, onSubmit } = renderForm({ labels: { app: 'web', tier: 'gold' } }, yup.object({}), <KeyValueField name="labels" label="Labels" />);
+    const { user, onSubmit } = renderForm(
+      { labels: { app: 'web', tier: 'gold' } },
+      yup.object({}),
+      <KeyValueField name="labels" label="Labels" />,
+    );
     await user.click(screen.getByRole('button', { name: 'Add' }));
     const newKey = screen.getByLabelText('Key 3');
     expect(document.activeElement).toBe(newKey);
@@ -180,7 +240,11 @@ describe('KeyValueField', { timeout: 20_000 }, () => {
   });
 
   it('flags a duplicate key and refuses to submit it', async () => {
-    const { user, onSubmit } = renderForm({ labels: { app: 'web' } }, yup.object({}), <KeyValueField name="labels" label="Labels" />);
+    const { user, onSubmit } = renderForm(
+      { labels: { app: 'web' } },
+      yup.object({}),
+      <KeyValueField name="labels" label="Labels" />,
+    );
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await user.keyboard('app');
     expect(screen.getByText('Duplicate key: app')).toBeTruthy();
@@ -191,17 +255,30 @@ describe('KeyValueField', { timeout: 20_000 }, () => {
     await user.clear(screen.getByLabelText('Key 2'));
     await user.type(screen.getByLabelText('Key 2'), 'tier');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ labels: { app: 'web', tier: '' } }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ labels: { app: 'web', tier: '' } }),
+    );
   });
 });
 
 describe('ScheduleField', { timeout: 20_000 }, () => {
   it('suggests the spec presets and takes free text', async () => {
-    const { user, onSubmit } = renderForm({ schedule: '' }, yup.object({ schedule: required(yup.string()) }), <ScheduleField name="schedule" label="Schedule" required />);
+    const { user, onSubmit } = renderForm(
+      { schedule: '' },
+      yup.object({ schedule: required(yup.string()) }),
+      <ScheduleField name="schedule" label="Schedule" required />,
+    );
     const input = screen.getByLabelText(/^Schedule/) as HTMLInputElement;
     const list = document.getElementById(input.getAttribute('list') ?? '');
     expect([...(list?.querySelectorAll('option') ?? [])].map((o) => o.value)).toEqual([
-      '@every 30s', '@every 1m', '@every 5m', '@every 30m', '@hourly', '@every 6h', '@daily', '@weekly',
+      '@every 30s',
+      '@every 1m',
+      '@every 5m',
+      '@every 30m',
+      '@hourly',
+      '@every 6h',
+      '@daily',
+      '@weekly',
     ]);
     await user.type(input, '0 */2 * * *');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -211,7 +288,11 @@ describe('ScheduleField', { timeout: 20_000 }, () => {
 
 describe('IconPickerField', { timeout: 20_000 }, () => {
   it('offers the icon set by name and stores the name', async () => {
-    const { user, onSubmit } = renderForm({ icon: undefined }, yup.object({}), <IconPickerField name="icon" label="Icon" />);
+    const { user, onSubmit } = renderForm(
+      { icon: undefined },
+      yup.object({}),
+      <IconPickerField name="icon" label="Icon" />,
+    );
     await user.click(screen.getByRole('combobox', { name: 'Icon' }));
     const listbox = screen.getByRole('listbox', { name: 'Icon' });
     expect(within(listbox).getByRole('option', { name: 'No icon' })).toBeTruthy();
@@ -238,11 +319,17 @@ describe('BytesField and MillicoresField', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Cache'), '2');
     await user.type(screen.getByLabelText('CPU'), '250');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ memory: '512Mi', cache: '2Gi', cpu: '250m' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ memory: '512Mi', cache: '2Gi', cpu: '250m' }),
+    );
   });
 
   it("rejects a non-number with 'This field must be a number' and keeps it", async () => {
-    const { user, onSubmit } = renderForm({ memory: undefined }, yup.object({ memory: bytes() }), <BytesField name="memory" label="Memory" />);
+    const { user, onSubmit } = renderForm(
+      { memory: undefined },
+      yup.object({ memory: bytes() }),
+      <BytesField name="memory" label="Memory" />,
+    );
     const input = screen.getByLabelText('Memory') as HTMLInputElement;
     await user.type(input, 'lots');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -254,21 +341,35 @@ describe('BytesField and MillicoresField', { timeout: 20_000 }, () => {
 
 describe('ValueSourceField', { timeout: 20_000 }, () => {
   it('switches between a static value, a config map and a secret, in the wire shape', async () => {
-    const { user, onSubmit } = renderForm({ password: { value: '' } }, yup.object({ password: valueSource({ required: true }) }), <ValueSourceField name="password" label="Password" required sensitive />);
+    const { user, onSubmit } = renderForm(
+      { password: { value: '' } },
+      yup.object({ password: valueSource({ required: true }) }),
+      <ValueSourceField name="password" label="Password" required sensitive />,
+    );
     expect(screen.getByLabelText(/^Value/).getAttribute('type')).toBe('password');
     await user.click(screen.getByRole('radio', { name: 'Secret' }));
     await user.type(screen.getByLabelText(/^Secret name/), 'payments-db');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(description(screen.getByLabelText(/^Key/))).toBe('This field is required'));
+    await waitFor(() =>
+      expect(description(screen.getByLabelText(/^Key/))).toBe('This field is required'),
+    );
     expect(onSubmit).not.toHaveBeenCalled();
     await user.type(screen.getByLabelText(/^Key/), 'password');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ password: { valueFrom: { secretKeyRef: { name: 'payments-db', key: 'password' } } } }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        password: { valueFrom: { secretKeyRef: { name: 'payments-db', key: 'password' } } },
+      }),
+    );
 
     await user.click(screen.getByRole('radio', { name: 'Config map' }));
     await user.type(screen.getByLabelText(/^Config map name/), 'app');
     await user.type(screen.getByLabelText(/^Key/), 'url');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenLastCalledWith({ password: { valueFrom: { configMapKeyRef: { name: 'app', key: 'url' } } } }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenLastCalledWith({
+        password: { valueFrom: { configMapKeyRef: { name: 'app', key: 'url' } } },
+      }),
+    );
   });
 });

@@ -13,15 +13,22 @@ export interface FormFieldOptions {
  * validated on change and on blur (formik's defaults); a field counts as touched as soon as it is
  * changed, so its error shows while typing and not only after leaving it.
  */
-export function useFormField<Value>(name: string, { required = false, hint, validate }: FormFieldOptions = {}) {
+export function useFormField<Value>(
+  name: string,
+  { required = false, hint, validate }: FormFieldOptions = {},
+) {
   const [field, meta, helpers] = useField<Value>({ name, validate });
   const { submitCount } = useFormikContext();
   const id = useId();
   const inputId = `${id}-input`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const error = (meta.touched || submitCount > 0) && typeof meta.error === 'string' && meta.error ? meta.error : undefined;
-  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+  const error =
+    (meta.touched || submitCount > 0) && typeof meta.error === 'string' && meta.error
+      ? meta.error
+      : undefined;
+  const describedBy =
+    [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ') || undefined;
 
   function change(value: Value) {
     void helpers.setValue(value, true);

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { describe, expect, it } from 'vitest';
-import { bytes, dns1123, integer, isDns1123, millicores, required, text } from './validation';
+import { bytes, dns1123, integer, isDns1123, millicores, required, text } from './validation.ts';
 import {
   duplicateKeys,
   formatBytesQuantity,
@@ -12,10 +12,13 @@ import {
   rowsFromMap,
   sameMap,
   schedulePresets,
-} from './values';
-import { emptyValueSource, valueSource, valueSourceKind, valueSourcePaths } from './valueSource';
+} from './values.ts';
+import { emptyValueSource, valueSource, valueSourceKind, valueSourcePaths } from './valueSource.ts';
 
-async function errorOf(schema: { validate: (value: unknown) => Promise<unknown> }, value: unknown): Promise<string | undefined> {
+async function errorOf(
+  schema: { validate: (value: unknown) => Promise<unknown> },
+  value: unknown,
+): Promise<string | undefined> {
   try {
     await schema.validate(value);
     return undefined;
@@ -50,11 +53,24 @@ describe('integer', () => {
 
 describe('dns1123', () => {
   it('accepts lowercase alphanumeric dot-separated labels with inner hyphens', () => {
-    for (const ok of ['a', 'web-1', 'mission-control', 'api.example.com', '0abc', 'a-b.c-d']) expect(isDns1123(ok), ok).toBe(true);
+    for (const ok of ['a', 'web-1', 'mission-control', 'api.example.com', '0abc', 'a-b.c-d'])
+      expect(isDns1123(ok), ok).toBe(true);
   });
 
   it('rejects uppercase, underscores, edge hyphens, empty labels and overlong names', () => {
-    for (const bad of ['Web', 'web_1', '-web', 'web-', 'a..b', '.a', 'a.', 'a b', 'a.-b', 'x'.repeat(254)]) expect(isDns1123(bad), bad).toBe(false);
+    for (const bad of [
+      'Web',
+      'web_1',
+      '-web',
+      'web-',
+      'a..b',
+      '.a',
+      'a.',
+      'a b',
+      'a.-b',
+      'x'.repeat(254),
+    ])
+      expect(isDns1123(bad), bad).toBe(false);
   });
 
   it('is a yup rule, optional unless required', async () => {
@@ -104,13 +120,29 @@ describe('bytes and millicores', () => {
 
 describe('key-value rows', () => {
   it('turns a map into rows and back, leaving out rows without a key', () => {
-    expect(rowsFromMap({ app: 'web', tier: '' })).toEqual([{ key: 'app', value: 'web' }, { key: 'tier', value: '' }]);
-    expect(mapFromRows([{ key: 'app', value: 'web' }, { key: '', value: 'orphan' }, { key: ' env ', value: 'prod' }])).toEqual({ app: 'web', env: 'prod' });
+    expect(rowsFromMap({ app: 'web', tier: '' })).toEqual([
+      { key: 'app', value: 'web' },
+      { key: 'tier', value: '' },
+    ]);
+    expect(
+      mapFromRows([
+        { key: 'app', value: 'web' },
+        { key: '', value: 'orphan' },
+        { key: ' env ', value: 'prod' },
+      ]),
+    ).toEqual({ app: 'web', env: 'prod' });
     expect(rowsFromMap(undefined)).toEqual([]);
   });
 
   it('finds duplicate keys and compares maps', () => {
-    expect(duplicateKeys([{ key: 'a', value: '1' }, { key: 'a ', value: '2' }, { key: '', value: '' }, { key: '', value: '' }])).toEqual(['a']);
+    expect(
+      duplicateKeys([
+        { key: 'a', value: '1' },
+        { key: 'a ', value: '2' },
+        { key: '', value: '' },
+        { key: '', value: '' },
+      ]),
+    ).toEqual(['a']);
     expect(sameMap({ a: '1' }, { a: '1' })).toBe(true);
     expect(sameMap({ a: '1' }, { a: '2' })).toBe(false);
     expect(sameMap({ a: '1' }, { b: '1' })).toBe(false);
@@ -119,26 +151,48 @@ describe('key-value rows', () => {
 
 describe('schedule presets', () => {
   it('are the spec presets in order', () => {
-    expect(schedulePresets).toEqual(['@every 30s', '@every 1m', '@every 5m', '@every 30m', '@hourly', '@every 6h', '@daily', '@weekly']);
+    expect(schedulePresets).toEqual([
+      '@every 30s',
+      '@every 1m',
+      '@every 5m',
+      '@every 30m',
+      '@hourly',
+      '@every 6h',
+      '@daily',
+      '@weekly',
+    ]);
   });
 });
 
 describe('value source', () => {
   it('knows its kind from the wire shape', () => {
     expect(valueSourceKind({ value: 'x' })).toBe('static');
-    expect(valueSourceKind({ valueFrom: { configMapKeyRef: { name: 'cm', key: 'k' } } })).toBe('configMap');
-    expect(valueSourceKind({ valueFrom: { secretKeyRef: { name: 's', key: 'k' } } })).toBe('secret');
+    expect(valueSourceKind({ valueFrom: { configMapKeyRef: { name: 'cm', key: 'k' } } })).toBe(
+      'configMap',
+    );
+    expect(valueSourceKind({ valueFrom: { secretKeyRef: { name: 's', key: 'k' } } })).toBe(
+      'secret',
+    );
     expect(valueSourceKind(undefined)).toBe('static');
-    expect(emptyValueSource('secret')).toEqual({ valueFrom: { secretKeyRef: { name: '', key: '' } } });
-    expect(valueSourcePaths('configMap').map((p) => p.path)).toEqual(['valueFrom.configMapKeyRef.name', 'valueFrom.configMapKeyRef.key']);
+    expect(emptyValueSource('secret')).toEqual({
+      valueFrom: { secretKeyRef: { name: '', key: '' } },
+    });
+    expect(valueSourcePaths('configMap').map((p) => p.path)).toEqual([
+      'valueFrom.configMapKeyRef.name',
+      'valueFrom.configMapKeyRef.key',
+    ]);
   });
 
   it('requires the inputs of the chosen kind when required', async () => {
     const schema = valueSource({ required: true });
     expect(await errorOf(schema, { value: '' })).toBe('This field is required');
     expect(await errorOf(schema, { value: 's3cret' })).toBeUndefined();
-    expect(await errorOf(schema, { valueFrom: { secretKeyRef: { name: 'db', key: '' } } })).toBe('This field is required');
-    expect(await errorOf(schema, { valueFrom: { configMapKeyRef: { name: 'cm', key: 'url' } } })).toBeUndefined();
+    expect(await errorOf(schema, { valueFrom: { secretKeyRef: { name: 'db', key: '' } } })).toBe(
+      'This field is required',
+    );
+    expect(
+      await errorOf(schema, { valueFrom: { configMapKeyRef: { name: 'cm', key: 'url' } } }),
+    ).toBeUndefined();
     expect(await errorOf(valueSource(), { value: '' })).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { BYTES_QUANTITY_PATTERN, MILLICORES_PATTERN } from './values';
+import { BYTES_QUANTITY_PATTERN, MILLICORES_PATTERN } from './values.ts';
 
 // Validation rules shared by every form (settings spec §5), as yup schemas feature forms compose.
 
@@ -39,7 +39,9 @@ export function isDns1123(value: string): boolean {
 }
 
 export function dns1123({ required: isRequired = false }: { required?: boolean } = {}) {
-  const schema = yup.string().test('dns1123', DNS1123_MESSAGE, (value) => !value || isDns1123(value));
+  const schema = yup
+    .string()
+    .test('dns1123', DNS1123_MESSAGE, (value) => !value || isDns1123(value));
   return isRequired ? schema.required(REQUIRED_MESSAGE) : schema.optional();
 }
 
@@ -52,25 +54,39 @@ export interface TextRuleOptions {
 }
 
 /** A text parameter honouring min length, max length and regex from its definition (settings spec §5). */
-export function text({ required: isRequired = false, minLength, maxLength, regex }: TextRuleOptions = {}) {
+export function text({
+  required: isRequired = false,
+  minLength,
+  maxLength,
+  regex,
+}: TextRuleOptions = {}) {
   let schema = yup.string();
-  if (minLength !== undefined) schema = schema.min(minLength, `Must be at least ${minLength} characters`);
-  if (maxLength !== undefined) schema = schema.max(maxLength, `Must be at most ${maxLength} characters`);
+  if (minLength !== undefined)
+    schema = schema.min(minLength, `Must be at least ${minLength} characters`);
+  if (maxLength !== undefined)
+    schema = schema.max(maxLength, `Must be at most ${maxLength} characters`);
   if (regex !== undefined) {
     const pattern = typeof regex === 'string' ? new RegExp(regex) : regex;
-    schema = schema.matches(pattern, { message: `Must match ${pattern.source}`, excludeEmptyString: true });
+    schema = schema.matches(pattern, {
+      message: `Must match ${pattern.source}`,
+      excludeEmptyString: true,
+    });
   }
   return isRequired ? schema.required(REQUIRED_MESSAGE) : schema.optional();
 }
 
 /** A bytes quantity as BytesField stores it ('512Mi'). */
 export function bytes({ required: isRequired = false }: { required?: boolean } = {}) {
-  const schema = yup.string().test('bytes', NUMBER_MESSAGE, (value) => !value || BYTES_QUANTITY_PATTERN.test(value));
+  const schema = yup
+    .string()
+    .test('bytes', NUMBER_MESSAGE, (value) => !value || BYTES_QUANTITY_PATTERN.test(value));
   return isRequired ? schema.required(REQUIRED_MESSAGE) : schema.optional();
 }
 
 /** A millicores quantity as MillicoresField stores it ('500m'). */
 export function millicores({ required: isRequired = false }: { required?: boolean } = {}) {
-  const schema = yup.string().test('millicores', NUMBER_MESSAGE, (value) => !value || MILLICORES_PATTERN.test(value));
+  const schema = yup
+    .string()
+    .test('millicores', NUMBER_MESSAGE, (value) => !value || MILLICORES_PATTERN.test(value));
   return isRequired ? schema.required(REQUIRED_MESSAGE) : schema.optional();
 }

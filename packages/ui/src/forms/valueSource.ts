@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { REQUIRED_MESSAGE } from './validation';
+import { REQUIRED_MESSAGE } from './validation.ts';
 
 // A value that is either typed in or read from a config map or secret, in the wire shape the
 // backend takes (Kubernetes EnvVar-like).
@@ -23,7 +23,8 @@ export const valueSourceKinds: readonly { kind: ValueSourceKind; label: string }
 ];
 
 export function valueSourceKind(source: ValueSource | undefined | null): ValueSourceKind {
-  if (source && 'valueFrom' in source) return 'configMapKeyRef' in source.valueFrom ? 'configMap' : 'secret';
+  if (source && 'valueFrom' in source)
+    return 'configMapKeyRef' in source.valueFrom ? 'configMap' : 'secret';
   return 'static';
 }
 

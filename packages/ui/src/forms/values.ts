@@ -25,7 +25,9 @@ export interface BytesQuantity {
 export function parseBytesQuantity(value: unknown): BytesQuantity {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
   const unit = bytesUnits.find((candidate) => text.endsWith(candidate));
-  return unit ? { amount: text.slice(0, -unit.length), unit } : { amount: text, unit: DEFAULT_BYTES_UNIT };
+  return unit
+    ? { amount: text.slice(0, -unit.length), unit }
+    : { amount: text, unit: DEFAULT_BYTES_UNIT };
 }
 
 /** The stored value: the number plus the unit ('512Mi'); undefined when nothing is typed. */
@@ -49,20 +51,33 @@ export function formatMillicores(amount: string): string | undefined {
 export const MILLICORES_PATTERN = /^\d+m$/;
 
 /** The resource editor's schedule presets (settings spec §9); free text is allowed too. */
-export const schedulePresets = ['@every 30s', '@every 1m', '@every 5m', '@every 30m', '@hourly', '@every 6h', '@daily', '@weekly'] as const;
+export const schedulePresets = [
+  '@every 30s',
+  '@every 1m',
+  '@every 5m',
+  '@every 30m',
+  '@hourly',
+  '@every 6h',
+  '@daily',
+  '@weekly',
+] as const;
 
 export interface KeyValueRow {
   key: string;
   value: string;
 }
 
-export function rowsFromMap(map: Readonly<Record<string, string>> | undefined | null): KeyValueRow[] {
+export function rowsFromMap(
+  map: Readonly<Record<string, string>> | undefined | null,
+): KeyValueRow[] {
   return Object.entries(map ?? {}).map(([key, value]) => ({ key, value }));
 }
 
 /** The map of the rows; rows with an empty key (just added, not filled yet) are left out. */
 export function mapFromRows(rows: readonly KeyValueRow[]): Record<string, string> {
-  return Object.fromEntries(rows.filter((row) => row.key.trim() !== '').map((row) => [row.key.trim(), row.value]));
+  return Object.fromEntries(
+    rows.filter((row) => row.key.trim() !== '').map((row) => [row.key.trim(), row.value]),
+  );
 }
 
 /** Keys used by more than one row: the later rows would silently win in the map. */
@@ -78,7 +93,13 @@ export function duplicateKeys(rows: readonly KeyValueRow[]): string[] {
   return [...duplicates];
 }
 
-export function sameMap(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+export function sameMap(
+  a: Readonly<Record<string, string>>,
+  b: Readonly<Record<string, string>>,
+): boolean {
   const aKeys = Object.keys(a);
-  return aKeys.length === Object.keys(b).length && aKeys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
+  return (
+    aKeys.length === Object.keys(b).length &&
+    aKeys.every((key) => Object.hasOwn(b, key) && a[key] === b[key])
+  );
 }

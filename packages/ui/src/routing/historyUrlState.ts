@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import type { SetSearchParams, UrlState } from './UrlState';
+import type { SetSearchParams, UrlState } from './UrlState.tsx';
 
 // pushState/replaceState fire no event, so our writers notify readers; back/forward arrive as popstate.
 const listeners = new Set<() => void>();

@@ -1,3 +1,3 @@
-export * from './UrlState';
-export * from './historyUrlState';
-export * from './reactRouterUrlState';
+export * from './UrlState.tsx';
+export * from './historyUrlState.ts';
+export * from './reactRouterUrlState.ts';

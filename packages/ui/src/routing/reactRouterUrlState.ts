@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { SetSearchParams, UrlState } from './UrlState';
+import type { SetSearchParams, UrlState } from './UrlState.tsx';
 
 /** URL state through react-router: the caller renders inside its router. */
 export function useReactRouterUrlState(): UrlState {

@@ -2,7 +2,7 @@ import { render, renderHook, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import styled from 'styled-components';
-import { OpsdeckThemeProvider, useThemeMode } from './ThemeProvider';
+import { OpsdeckThemeProvider, useThemeMode } from './ThemeProvider.tsx';
 
 const Swatch = styled.div`
   background: ${({ theme }) => theme.colors.background};

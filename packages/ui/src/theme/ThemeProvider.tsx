@@ -8,9 +8,9 @@ import {
   type ReactNode,
 } from 'react';
 import { ThemeProvider as StyledThemeProvider } from 'styled-components';
-import { GlobalStyle } from './GlobalStyle';
-import { isThemeModePreference, resolveThemeMode, type ThemeModePreference } from './mode';
-import { themes, type ThemeMode } from './themes';
+import { GlobalStyle } from './GlobalStyle.ts';
+import { isThemeModePreference, resolveThemeMode, type ThemeModePreference } from './mode.ts';
+import { themes, type ThemeMode } from './themes.ts';
 
 const darkQuery = '(prefers-color-scheme: dark)';
 

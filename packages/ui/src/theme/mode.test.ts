@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isThemeModePreference, resolveThemeMode } from './mode';
+import { isThemeModePreference, resolveThemeMode } from './mode.ts';
 
 describe('resolveThemeMode', () => {
   it('follows the OS when the preference is system', () => {

@@ -1,4 +1,4 @@
-import type { ThemeMode } from './themes';
+import type { ThemeMode } from './themes.ts';
 
 /** What the user chose: a fixed mode, or follow the operating system. */
 export type ThemeModePreference = ThemeMode | 'system';

@@ -9,7 +9,7 @@ import {
   space,
   transition,
   zIndex,
-} from './tokens';
+} from './tokens.ts';
 
 export type ThemeMode = 'light' | 'dark';
 

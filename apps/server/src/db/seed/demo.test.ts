@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../database';
-import { freshPGlite, testDatabases } from '../../testing/databases';
-import { BUSY_EVERY, busyHistoryOffsets, historyOffsets, seedDemo } from './demo';
+import type { Database } from '../database.ts';
+import { freshPGlite, testDatabases } from '../../testing/databases.ts';
+import { BUSY_EVERY, busyHistoryOffsets, historyOffsets, seedDemo } from './demo.ts';
 
 const NOW = new Date('2025-03-01T12:00:00Z');
 

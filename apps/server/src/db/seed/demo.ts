@@ -1,11 +1,11 @@
-import type { Service } from '../../services/defineService';
-import { SERVICES } from '../../services/list';
-import type { DemoEstate, DemoSeedContext } from '../../services/seed';
-import type { Database, SqlRunner } from '../database';
-import { seededRandom } from './random';
+import type { Service } from '../../services/defineService.ts';
+import { SERVICES } from '../../services/list.ts';
+import type { DemoEstate, DemoSeedContext } from '../../services/seed.ts';
+import type { Database, SqlRunner } from '../database.ts';
+import { seededRandom } from './random.ts';
 
-export { DEMO_ROLES } from './demoData';
-export { BUSY_EVERY, busyHistoryOffsets, historyOffsets } from '../../services/canary/seed';
+export { DEMO_ROLES } from './demoData.ts';
+export { BUSY_EVERY, busyHistoryOffsets, historyOffsets } from '../../services/canary/seed.ts';
 export const DEFAULT_DEMO_PASSWORD = 'opsdeck-demo';
 
 export interface DemoSeedOptions {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPGlite } from '../../testing/databases';
-import type { Database } from '../database';
-import { seedDemo } from './demo';
+import { freshPGlite } from '../../testing/databases.ts';
+import type { Database } from '../database.ts';
+import { seedDemo } from './demo.ts';
 
 const NOW = new Date('2025-03-01T12:00:00Z');
 

@@ -1,4 +1,4 @@
-import type { SqlRunner } from '../database';
+import type { SqlRunner } from '../database.ts';
 
 /** A value for a Postgres text[] column (JSON arrays go to jsonb columns as they are). */
 export class PgArray {
@@ -20,7 +20,11 @@ function toParam(value: unknown): unknown {
 const MAX_PARAMS = 30_000;
 
 /** Multi-row INSERTs in as few statements as the parameter limit allows. */
-export async function insertRows(db: SqlRunner, table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
+export async function insertRows(
+  db: SqlRunner,
+  table: string,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
   if (rows.length === 0) return;
   // The union of every row's keys: a key missing from a row takes the column's DEFAULT there.
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../http/env';
+import type { AppEnv } from '../../http/env.ts';
 
 /** /api/auth: who the caller is, with the roles and permissions the console gates on. */
 export function authRoutes() {

@@ -1,6 +1,6 @@
-import { insertRows } from '../../db/seed/insert';
-import { seedUuid } from '../../db/seed/random';
-import { type DemoSeed, need } from '../seed';
+import { insertRows } from '../../db/seed/insert.ts';
+import { seedUuid } from '../../db/seed/random.ts';
+import { type DemoSeed, need } from '../seed.ts';
 
 /** Demo permission rows: a role-wide grant and a team-scoped one. */
 export const seedPermissions: DemoSeed = async (context) => {

@@ -1,7 +1,7 @@
-import { checkPeopleWrite, checkPermissionWrite } from '../../auth/permissionWrites';
-import { defineService } from '../defineService';
-import { authRoutes } from './routes';
-import { seedPermissions } from './seed';
+import { checkPeopleWrite, checkPermissionWrite } from '../../auth/permissionWrites.ts';
+import { defineService } from '../defineService.ts';
+import { authRoutes } from './routes.ts';
+import { seedPermissions } from './seed.ts';
 
 /**
  * People and their access: people and teams (their tables are core's migration, as every module

@@ -1,4 +1,4 @@
-import type { SqlRunner } from '../../db/database';
+import type { SqlRunner } from '../../db/database.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { checkSummaryQuerySchema } from '@opsdeck/api-client/health';
-import type { Database } from '../../db/database';
-import { requireAccess, requireCapability } from '../../auth/middleware';
-import type { AppEnv } from '../../http/env';
-import { badRequest, notFound, readValidBody } from '../../http/errors';
-import { checkGraph, parseInstant } from './graph';
-import { runAndRecord } from './runner';
-import { RUNNER_NAME, summaryQueryOf } from './summary';
-import type { EncodedReply, SummaryReplies } from './summaryReplies';
+import type { Database } from '../../db/database.ts';
+import { requireAccess, requireCapability } from '../../auth/middleware.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { badRequest, notFound, readValidBody } from '../../http/errors.ts';
+import { checkGraph, parseInstant } from './graph.ts';
+import { runAndRecord } from './runner.ts';
+import { RUNNER_NAME, summaryQueryOf } from './summary.ts';
+import type { EncodedReply, SummaryReplies } from './summaryReplies.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

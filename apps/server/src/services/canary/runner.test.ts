@@ -1,13 +1,13 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database';
-import { insertRows } from '../../db/seed/insert';
-import { testDatabases } from '../../testing/databases';
-import { startTestServer, type TestServer } from '../../testing/server';
-import { CanaryScheduler } from './scheduler';
-import { nextRunAfter, parseSchedule } from './schedule';
-import { silentLogger } from '../../http/logging';
+import type { Database } from '../../db/database.ts';
+import { insertRows } from '../../db/seed/insert.ts';
+import { testDatabases } from '../../testing/databases.ts';
+import { startTestServer, type TestServer } from '../../testing/server.ts';
+import { CanaryScheduler } from './scheduler.ts';
+import { nextRunAfter, parseSchedule } from './schedule.ts';
+import { silentLogger } from '../../http/logging.ts';
 
 let http: Server;
 let httpUrl = '';

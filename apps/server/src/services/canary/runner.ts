@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
-import type { SqlRunner } from '../../db/database';
-import { parseDuration } from './graph';
+import type { SqlRunner } from '../../db/database.ts';
+import { parseDuration } from './graph.ts';
 
 /** What a check run answers (canary-checker's CheckResult, the fields the console reads). */
 export interface CheckResult {

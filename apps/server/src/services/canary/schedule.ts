@@ -1,4 +1,4 @@
-import { parseDuration } from './graph';
+import { parseDuration } from './graph.ts';
 
 const MACROS: Record<string, string> = {
   '@yearly': '0 0 1 1 *',

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/database';
-import type { Logger } from '../../http/logging';
-import { recordResult, runCheck, type CheckDefinition } from './runner';
-import { nextRunAfter, parseSchedule } from './schedule';
+import type { Database } from '../../db/database.ts';
+import type { Logger } from '../../http/logging.ts';
+import { recordResult, runCheck, type CheckDefinition } from './runner.ts';
+import { nextRunAfter, parseSchedule } from './schedule.ts';
 
 export interface SchedulerOptions {
   db: Database;

@@ -1,6 +1,6 @@
-import { CHECK_TYPES, ENVS, NAMESPACES, APPS, TEAMS } from '../../db/seed/demoData';
-import type { SqlRunner } from '../../db/database';
-import { type DemoSeed, need } from '../seed';
+import { CHECK_TYPES, ENVS, NAMESPACES, APPS, TEAMS } from '../../db/seed/demoData.ts';
+import type { SqlRunner } from '../../db/database.ts';
+import { type DemoSeed, need } from '../seed.ts';
 
 /**
  * Minutes back from now of each status row: every 5 min in the last hour (what the summary reads),

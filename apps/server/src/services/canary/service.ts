@@ -1,9 +1,9 @@
-import { defineService } from '../defineService';
-import { canaryRoutes } from './routes';
-import { CanaryScheduler } from './scheduler';
-import { seedCanaries } from './seed';
-import { createSummaryReplies, type SummaryReplies } from './summaryReplies';
-import { createSummaryTable, SUMMARY_SOURCES } from './summaryTable';
+import { defineService } from '../defineService.ts';
+import { canaryRoutes } from './routes.ts';
+import { CanaryScheduler } from './scheduler.ts';
+import { seedCanaries } from './seed.ts';
+import { createSummaryReplies, type SummaryReplies } from './summaryReplies.ts';
+import { createSummaryTable, SUMMARY_SOURCES } from './summaryTable.ts';
 
 /**
  * The canary service: canaries, checks and their statuses, the health summary, the runner and its

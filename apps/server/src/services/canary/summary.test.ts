@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database';
-import { insertRows } from '../../db/seed/insert';
-import { testDatabases } from '../../testing/databases';
-import { startTestServer, type TestServer } from '../../testing/server';
+import type { Database } from '../../db/database.ts';
+import { insertRows } from '../../db/seed/insert.ts';
+import { testDatabases } from '../../testing/databases.ts';
+import { startTestServer, type TestServer } from '../../testing/server.ts';
 
 const expectations = JSON.parse(
   readFileSync(

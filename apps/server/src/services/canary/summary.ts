@@ -1,5 +1,5 @@
-import type { SqlRunner } from '../../db/database';
-import { isSupportedInstant } from './graph';
+import type { SqlRunner } from '../../db/database.ts';
+import { isSupportedInstant } from './graph.ts';
 
 export interface SummaryQuery {
   /** Only checks whose merged (canary + check) labels contain all of these. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database';
-import { createApp } from '../../http/app';
-import { testDatabases } from '../../testing/databases';
+import type { Database } from '../../db/database.ts';
+import { createApp } from '../../http/app.ts';
+import { testDatabases } from '../../testing/databases.ts';
 
 // Issue 18 #7: the summary's POST body is checked with @opsdeck/api-client's checkSummaryQuerySchema,
 // the schema of the client's own call; a mismatch is a 400 naming the field, never a 500.

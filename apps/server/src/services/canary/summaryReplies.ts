@@ -1,8 +1,8 @@
 import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
-import type { Database } from '../../db/database';
-import { summaryResponseText, type SummaryQuery } from './summary';
-import type { SummaryTable } from './summaryTable';
+import type { Database } from '../../db/database.ts';
+import { summaryResponseText, type SummaryQuery } from './summary.ts';
+import type { SummaryTable } from './summaryTable.ts';
 
 const gzipAsync = promisify(gzip);
 /** Below this a reply goes out as it is; above it, gzip (in libuv's pool, off the event loop) pays. */

@@ -1,12 +1,12 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/database';
-import { seedDemo } from '../../db/seed/demo';
-import { testDatabases } from '../../testing/databases';
-import { basic, startTestServer, type TestServer } from '../../testing/server';
-import { summaryResponseText } from './summary';
-import { createSummaryTable } from './summaryTable';
+import type { Database } from '../../db/database.ts';
+import { seedDemo } from '../../db/seed/demo.ts';
+import { testDatabases } from '../../testing/databases.ts';
+import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
+import { summaryResponseText } from './summary.ts';
+import { createSummaryTable } from './summaryTable.ts';
 
 type Summary = { checks_summary: { id: string; name: string; labels?: Record<string, string> }[] };
 const checksOf = (text: string) => (JSON.parse(text) as Summary).checks_summary;

@@ -1,6 +1,6 @@
-import type { Database } from '../../db/database';
-import type { Logger } from '../../http/logging';
-import { RUNNER_NAME, SUMMARY_OBJECT, type SummaryQuery } from './summary';
+import type { Database } from '../../db/database.ts';
+import type { Logger } from '../../http/logging.ts';
+import { RUNNER_NAME, SUMMARY_OBJECT, type SummaryQuery } from './summary.ts';
 
 export interface SummaryTableOptions {
   /** After this long a refresh starts in the background while the last one is served (default 30 s). */

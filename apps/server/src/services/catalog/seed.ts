@@ -1,7 +1,7 @@
-import { NAMESPACES, APPS, TEAMS, minutesAgo } from '../../db/seed/demoData';
-import { insertRows } from '../../db/seed/insert';
-import { seedUuid } from '../../db/seed/random';
-import { type DemoSeed, need } from '../seed';
+import { NAMESPACES, APPS, TEAMS, minutesAgo } from '../../db/seed/demoData.ts';
+import { insertRows } from '../../db/seed/insert.ts';
+import { seedUuid } from '../../db/seed/random.ts';
+import { type DemoSeed, need } from '../seed.ts';
 
 /** The demo catalog: scrapers, Kubernetes and AWS config items, changes, analyses, relationships. */
 export const seedCatalog: DemoSeed = async (context) => {

@@ -1,5 +1,5 @@
-import { defineService } from '../defineService';
-import { seedCatalog } from './seed';
+import { defineService } from '../defineService.ts';
+import { seedCatalog } from './seed.ts';
 
 /** The config catalog; for now tables, rpc objects and the demo seed only. */
 export const catalogService = defineService({

@@ -1,7 +1,13 @@
-import { DEMO_ROLES, LOCAL_AGENT_ID, minutesAgo, TEAMS, titleCase } from '../../db/seed/demoData';
-import { insertRows } from '../../db/seed/insert';
-import { seedUuid } from '../../db/seed/random';
-import type { DemoSeed } from '../seed';
+import {
+  DEMO_ROLES,
+  LOCAL_AGENT_ID,
+  minutesAgo,
+  TEAMS,
+  titleCase,
+} from '../../db/seed/demoData.ts';
+import { insertRows } from '../../db/seed/insert.ts';
+import { seedUuid } from '../../db/seed/random.ts';
+import type { DemoSeed } from '../seed.ts';
 
 /**
  * The demo's people (one per role, `{role}@local`, and six others), agents and teams: what every

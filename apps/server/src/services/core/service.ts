@@ -1,5 +1,5 @@
-import { defineService } from '../defineService';
-import { seedFoundation } from './seed';
+import { defineService } from '../defineService.ts';
+import { seedFoundation } from './seed.ts';
 
 /**
  * The foundation every module's tables refer to: its migration creates people, teams, team members

@@ -1,8 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { RESOURCES } from '@opsdeck/rbac';
-import type { Database } from '../../db/database';
-import type { AppEnv } from '../../http/env';
-import { forbidden } from '../../http/errors';
+import type { Database } from '../../db/database.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { forbidden } from '../../http/errors.ts';
 
 /** GET /api/properties: readable without a session, the console reads feature flags before sign-in. */
 export function propertiesRoutes(db: Database) {

@@ -1,5 +1,5 @@
-import { insertRows } from '../../db/seed/insert';
-import { type DemoSeed } from '../seed';
+import { insertRows } from '../../db/seed/insert.ts';
+import { type DemoSeed } from '../seed.ts';
 
 /** The feature flags and settings properties of the demo. */
 export const seedProperties: DemoSeed = async (context) => {

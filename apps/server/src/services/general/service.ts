@@ -1,6 +1,6 @@
-import { defineService } from '../defineService';
-import { aboutRoutes, kubeconfigRoutes, propertiesRoutes } from './routes';
-import { seedProperties } from './seed';
+import { defineService } from '../defineService.ts';
+import { aboutRoutes, kubeconfigRoutes, propertiesRoutes } from './routes.ts';
+import { seedProperties } from './seed.ts';
 
 /** Properties (feature flags), about and the kubeconfig download. */
 export const generalService = defineService({

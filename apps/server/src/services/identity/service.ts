@@ -1,4 +1,4 @@
-import { defineService } from '../defineService';
+import { defineService } from '../defineService.ts';
 
 /**
  * Identities: the Kratos-compatible self-service flows (src/services/identity, mounted by the server

@@ -1,5 +1,5 @@
-import { defineService } from '../defineService';
-import { seedIncidents } from './seed';
+import { defineService } from '../defineService.ts';
+import { seedIncidents } from './seed.ts';
 
 /** Incidents; for now tables and the demo seed only. */
 export const incidentsService = defineService({

@@ -1,7 +1,7 @@
-import { minutesAgo } from '../../db/seed/demoData';
-import { insertRows, PgArray } from '../../db/seed/insert';
-import { seedUuid } from '../../db/seed/random';
-import { type DemoSeed, need } from '../seed';
+import { minutesAgo } from '../../db/seed/demoData.ts';
+import { insertRows, PgArray } from '../../db/seed/insert.ts';
+import { seedUuid } from '../../db/seed/random.ts';
+import { type DemoSeed, need } from '../seed.ts';
 
 /** Demo notifications, silences and their send history. */
 export const seedNotifications: DemoSeed = async (context) => {

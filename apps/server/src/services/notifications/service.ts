@@ -1,5 +1,5 @@
-import { defineService } from '../defineService';
-import { seedNotifications } from './seed';
+import { defineService } from '../defineService.ts';
+import { seedNotifications } from './seed.ts';
 
 /** Notifications, silences and send history; for now tables, rpc objects and the demo seed only. */
 export const notificationsService = defineService({

@@ -1,7 +1,7 @@
-import { LOCAL_AGENT_ID, minutesAgo } from '../../db/seed/demoData';
-import { insertRows } from '../../db/seed/insert';
-import { seedUuid } from '../../db/seed/random';
-import { type DemoSeed, need } from '../seed';
+import { LOCAL_AGENT_ID, minutesAgo } from '../../db/seed/demoData.ts';
+import { insertRows } from '../../db/seed/insert.ts';
+import { seedUuid } from '../../db/seed/random.ts';
+import { type DemoSeed, need } from '../seed.ts';
 
 /** Demo playbooks, shaped like Mission Control Playbook specs (parameters, filters, actions), and their runs. */
 export const seedPlaybooks: DemoSeed = async (context) => {

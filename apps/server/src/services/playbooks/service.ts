@@ -1,5 +1,5 @@
-import { defineService } from '../defineService';
-import { seedPlaybooks } from './seed';
+import { defineService } from '../defineService.ts';
+import { seedPlaybooks } from './seed.ts';
 
 /** Playbooks and their runs; for now tables, rpc objects and the demo seed only. */
 export const playbooksService = defineService({

@@ -1,7 +1,7 @@
-import { minutesAgo } from '../../db/seed/demoData';
-import { insertRows } from '../../db/seed/insert';
-import { seedUuid } from '../../db/seed/random';
-import { type DemoSeed, need } from '../seed';
+import { minutesAgo } from '../../db/seed/demoData.ts';
+import { insertRows } from '../../db/seed/insert.ts';
+import { seedUuid } from '../../db/seed/random.ts';
+import { type DemoSeed, need } from '../seed.ts';
 
 /**
  * The settings areas: job history, connections, the event queue and logging backends. Runs before

@@ -1,5 +1,5 @@
-import { defineService } from '../defineService';
-import { seedSettings } from './seed';
+import { defineService } from '../defineService.ts';
+import { seedSettings } from './seed.ts';
 
 /**
  * The settings areas over tables: connections, logging backends, job history, the event queue and

@@ -1,5 +1,5 @@
-import { defineService } from '../defineService';
-import { seedTopology } from './seed';
+import { defineService } from '../defineService.ts';
+import { seedTopology } from './seed.ts';
 
 /** Topologies and components; for now tables, rpc objects and the demo seed only. */
 export const topologyService = defineService({

@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { useState } from 'react';
-import { Select } from '../../Select/index';
-import type { FormDescription } from '../schema/description';
-import type { FormValues } from '../schema/model';
-import { SchemaForm } from '../schema/SchemaForm';
-import { checkTypes, httpCheck } from './checks';
-import { connectionTypes } from './connections';
+import { Select } from '../../Select/index.ts';
+import type { FormDescription } from '../schema/description.ts';
+import type { FormValues } from '../schema/model.ts';
+import { SchemaForm } from '../schema/SchemaForm.tsx';
+import { checkTypes, httpCheck } from './checks.ts';
+import { connectionTypes } from './connections.ts';
 
 function byLabel(types: readonly FormDescription[]): FormDescription[] {
   return types.filter((type) => !type.hidden).sort((a, b) => a.label.localeCompare(b.label));

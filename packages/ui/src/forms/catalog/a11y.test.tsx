@@ -2,17 +2,17 @@ import { EditorView } from '@codemirror/view';
 import { render, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { OpsdeckThemeProvider } from '../../theme/index';
-import type { FormDescription } from '../schema/description';
-import type { FormValues } from '../schema/model';
-import { SchemaForm } from '../schema/SchemaForm';
-import { catalogCheck, folderCheck, httpCheck } from './checks';
+import { OpsdeckThemeProvider } from '../../theme/index.ts';
+import type { FormDescription } from '../schema/description.ts';
+import type { FormValues } from '../schema/model.ts';
+import { SchemaForm } from '../schema/SchemaForm.tsx';
+import { catalogCheck, folderCheck, httpCheck } from './checks.ts';
 import {
   emailConnection,
   gitConnection,
   postgresConnection,
   telegramConnection,
-} from './connections';
+} from './connections.ts';
 
 async function violations(): Promise<string[]> {
   const results = await axe.run(document.body, {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { REQUIRED_MESSAGE } from '../validation';
-import type { FieldDescription, FormDescription, ListItemDescription } from '../schema/description';
+import { REQUIRED_MESSAGE } from '../validation.ts';
+import type {
+  FieldDescription,
+  FormDescription,
+  ListItemDescription,
+} from '../schema/description.ts';
 import {
   defaultValues,
   getPath,
@@ -9,10 +13,10 @@ import {
   submittedValues,
   type FormValues,
   type LeafField,
-} from '../schema/model';
-import { listMinMessage, rulesFor } from '../schema/rules';
-import { checkTypes, folderCheck, httpCheck } from './checks';
-import { connectionTypes, notificationConnectionTypes } from './connections';
+} from '../schema/model.ts';
+import { listMinMessage, rulesFor } from '../schema/rules.ts';
+import { checkTypes, folderCheck, httpCheck } from './checks.ts';
+import { connectionTypes, notificationConnectionTypes } from './connections.ts';
 
 async function errorsOf(
   description: FormDescription,

@@ -5,9 +5,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAll } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import type { FormDescription } from '../schema/description';
-import { defaultValues, submittedValues, type FormValues } from '../schema/model';
-import { checkTypes, folderCheck, sqlCheck } from './checks';
+import type { FormDescription } from '../schema/description.ts';
+import { defaultValues, submittedValues, type FormValues } from '../schema/model.ts';
+import { checkTypes, folderCheck, sqlCheck } from './checks.ts';
 
 // As auth's fixtures: the module URL may be Vite's /@fs/ form rather than file:.
 const root = new URL(

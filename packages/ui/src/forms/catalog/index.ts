@@ -1,2 +1,2 @@
-export * from './connections';
-export * from './checks';
+export * from './connections.ts';
+export * from './checks.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FormDescription } from '../schema/description';
-import { defaultValues, submittedValues, type FormValues } from '../schema/model';
-import { buildUrl } from '../schema/url';
+import type { FormDescription } from '../schema/description.ts';
+import { defaultValues, submittedValues, type FormValues } from '../schema/model.ts';
+import { buildUrl } from '../schema/url.ts';
 import {
   discordConnection,
   emailConnection,
@@ -21,7 +21,7 @@ import {
   teamsConnection,
   telegramConnection,
   zulipChatConnection,
-} from './connections';
+} from './connections.ts';
 
 const secret = { valueFrom: { secretKeyRef: { name: 'notify', key: 'token' } } };
 

@@ -1,16 +1,16 @@
 import { useFormikContext } from 'formik';
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { CheckboxField, SwitchField } from '../BooleanFields';
-import { CodeField } from '../CodeField';
-import { KeyValueField } from '../KeyValueField';
-import { ListField } from '../ListField';
-import { NumberField } from '../NumberField';
-import { SelectField } from '../SelectField';
-import { TextAreaField, TextField } from '../TextField';
-import { ValueSourceField } from '../ValueSourceField';
-import type { FieldDescription, FieldDescriptionOf, FieldKind } from './description';
-import { getPath, isShown, itemDefault, joinPath, type FormValues } from './model';
+import { CheckboxField, SwitchField } from '../BooleanFields.tsx';
+import { CodeField } from '../CodeField.tsx';
+import { KeyValueField } from '../KeyValueField.tsx';
+import { ListField } from '../ListField.tsx';
+import { NumberField } from '../NumberField.tsx';
+import { SelectField } from '../SelectField.tsx';
+import { TextAreaField, TextField } from '../TextField.tsx';
+import { ValueSourceField } from '../ValueSourceField.tsx';
+import type { FieldDescription, FieldDescriptionOf, FieldKind } from './description.ts';
+import { getPath, isShown, itemDefault, joinPath, type FormValues } from './model.ts';
 
 // The registry SchemaForm draws each kind from (as auth's FlowNode does for Kratos nodes); a
 // feature or an app replaces any entry without forking the dispatcher.

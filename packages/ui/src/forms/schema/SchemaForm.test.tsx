@@ -2,13 +2,13 @@ import { EditorView } from '@codemirror/view';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { OpsdeckThemeProvider } from '../../theme/index';
-import { REQUIRED_MESSAGE } from '../validation';
-import type { FormDescription } from './description';
-import { httpCheck } from '../catalog/checks';
-import { postgresConnection, slackConnection } from '../catalog/connections';
-import { SchemaFieldComponentsProvider, type SchemaFieldProps } from './SchemaField';
-import { SchemaForm, type SchemaFormProps } from './SchemaForm';
+import { OpsdeckThemeProvider } from '../../theme/index.ts';
+import { REQUIRED_MESSAGE } from '../validation.ts';
+import type { FormDescription } from './description.ts';
+import { httpCheck } from '../catalog/checks.ts';
+import { postgresConnection, slackConnection } from '../catalog/connections.ts';
+import { SchemaFieldComponentsProvider, type SchemaFieldProps } from './SchemaField.tsx';
+import { SchemaForm, type SchemaFormProps } from './SchemaForm.tsx';
 
 function renderForm(props: Partial<SchemaFormProps> & { description: FormDescription }) {
   const onSubmit = vi.fn<SchemaFormProps['onSubmit']>();

@@ -1,16 +1,16 @@
 import { Form, Formik, type FormikErrors, type FormikHelpers } from 'formik';
 import { useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button } from '../../Button/index';
-import type { FormDescription } from './description';
-import { FormCodeTabs } from './FormCodeTabs';
-import { defaultValues, setPath, submittedValues, type FormValues } from './model';
-import { validationSchemaOf } from './rules';
+import { Button } from '../../Button/index.ts';
+import type { FormDescription } from './description.ts';
+import { FormCodeTabs } from './FormCodeTabs.tsx';
+import { defaultValues, setPath, submittedValues, type FormValues } from './model.ts';
+import { validationSchemaOf } from './rules.ts';
 import {
   SchemaFieldComponentsProvider,
   SchemaFields,
   type SchemaFieldComponents,
-} from './SchemaField';
+} from './SchemaField.tsx';
 
 /** What saving returned: a message for the form and/or messages per field path. */
 export interface SchemaFormSubmitResult {

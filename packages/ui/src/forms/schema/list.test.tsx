@@ -2,12 +2,12 @@ import { EditorView } from '@codemirror/view';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { OpsdeckThemeProvider } from '../../theme/index';
-import { REQUIRED_MESSAGE } from '../validation';
-import type { FormDescription } from './description';
-import { defaultValues, submittedValues } from './model';
-import { listMaxMessage, listMinMessage, rulesFor } from './rules';
-import { SchemaForm, type SchemaFormProps } from './SchemaForm';
+import { OpsdeckThemeProvider } from '../../theme/index.ts';
+import { REQUIRED_MESSAGE } from '../validation.ts';
+import type { FormDescription } from './description.ts';
+import { defaultValues, submittedValues } from './model.ts';
+import { listMaxMessage, listMinMessage, rulesFor } from './rules.ts';
+import { SchemaForm, type SchemaFormProps } from './SchemaForm.tsx';
 
 const canary: FormDescription = {
   type: 'canary',

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { REQUIRED_MESSAGE } from '../validation';
-import type { FormDescription } from './description';
-import { alertManagerCheck, httpCheck } from '../catalog/checks';
-import { emailConnection, gitConnection, postgresConnection } from '../catalog/connections';
-import { defaultValues, isShown, leafFields, submittedValues } from './model';
-import { rulesFor } from './rules';
+import { REQUIRED_MESSAGE } from '../validation.ts';
+import type { FormDescription } from './description.ts';
+import { alertManagerCheck, httpCheck } from '../catalog/checks.ts';
+import { emailConnection, gitConnection, postgresConnection } from '../catalog/connections.ts';
+import { defaultValues, isShown, leafFields, submittedValues } from './model.ts';
+import { rulesFor } from './rules.ts';
 
 async function errorsOf(
   description: FormDescription,

@@ -5,8 +5,8 @@ import type {
   FormDescription,
   InferredChoice,
   ListItemDescription,
-} from './description';
-import { buildUrl } from './url';
+} from './description.ts';
+import { buildUrl } from './url.ts';
 
 export type FormValues = Record<string, unknown>;
 
