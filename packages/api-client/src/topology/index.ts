@@ -3,11 +3,8 @@ export {
   componentConfigsQuery,
   componentIncidentsQuery,
   componentNamesQuery,
-  type ComponentConfig,
 } from './componentCalls.ts';
 export type {
-  ComponentCheck,
-  ComponentIncident,
   ComponentName,
   ComponentProperty,
   ComponentSummary,
