@@ -31,7 +31,8 @@ function renderComponent(id: string, roles = ['admin']) {
 describe('a component page', () => {
   it('shows the component, its children as cards and its details, with the other features’ actions', async () => {
     renderComponent(fixtureIds.cluster);
-    expect(await screen.findByRole('heading', { level: 2, name: 'cluster' })).toBeTruthy();
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByText('cluster').getAttribute('aria-current')).toBe('page');
     expect(backend.requestsTo('GET /api/canary/api/topology').at(-1)!.url).toBe(
       `/api/canary/api/topology?id=${fixtureIds.cluster}&depth=3`,
     );
@@ -100,8 +101,8 @@ describe('a component page', () => {
   it('draws the breadcrumb of its parents and goes up with Backspace', async () => {
     const user = userEvent.setup();
     renderComponent(fixtureIds.nodeA);
-    expect(await screen.findByRole('heading', { level: 2, name: 'node-a' })).toBeTruthy();
-    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByText('node-a').getAttribute('aria-current')).toBe('page');
     await waitFor(() =>
       expect(
         within(crumbs)
@@ -124,7 +125,7 @@ describe('a component page', () => {
   it('goes up from a root component to the index, and toggles the card size in the URL', async () => {
     const user = userEvent.setup();
     renderComponent(fixtureIds.cluster);
-    await screen.findByRole('heading', { level: 2, name: 'cluster' });
+    await screen.findByRole('navigation', { name: 'Breadcrumb' });
     await user.click(screen.getByRole('button', { name: 'Large' }));
     expect(new URLSearchParams(currentUrl.search).get('size')).toBe('large');
     expect(screen.getByTestId(topologyTestIds.grid).getAttribute('data-size')).toBe('large');

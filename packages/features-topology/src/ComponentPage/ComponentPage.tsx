@@ -29,12 +29,22 @@ const Header = styled.header`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
+`;
 
-  h2 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSize.xl};
-    overflow-wrap: anywhere;
-  }
+const ChildrenTitle = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSize.md};
+`;
+
+const Type = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const State = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  font-weight: ${({ theme }) => theme.fontWeight.medium};
 `;
 
 const Actions = styled.div`
@@ -96,9 +106,19 @@ export function ComponentPage() {
     [reply, filters.sortBy, filters.sortOrder, id],
   );
 
-  if (topology.isPending) return <CardSkeletons size={filters.size} />;
-  if (topology.isError && !reply) return <ErrorPage error={topology.error} />;
-  if (!component) return <EmptyState kind="details" />;
+  if (topology.isPending || (topology.isError && !reply) || !component) {
+    return (
+      <PageRoot data-testid={topologyTestIds.component.root}>
+        {topology.isPending ? (
+          <CardSkeletons size={filters.size} />
+        ) : topology.isError && !reply ? (
+          <ErrorPage error={topology.error} />
+        ) : (
+          <EmptyState kind="details" />
+        )}
+      </PageRoot>
+    );
+  }
 
   const title = componentTitle(component);
   const state = componentState(component);
@@ -106,9 +126,15 @@ export function ComponentPage() {
     <PageRoot data-testid={topologyTestIds.component.root}>
       <Breadcrumb ancestors={ancestors} names={names.data} current={title} />
       <Header>
+        {/* The shell's header already names the page after the component (usePageTitle). */}
         <ComponentIcon icon={component.icon} type={component.type} size={22} />
-        <h2>{title}</h2>
-        <StatusDot status={dotStatus(component)} label={`Status: ${state || 'unknown'}`} />
+        {component.type ? <Type>{component.type}</Type> : null}
+        <State>
+          <span aria-hidden="true">
+            <StatusDot status={dotStatus(component)} />
+          </span>
+          {state || 'unknown'}
+        </State>
         <Actions data-testid={topologyTestIds.component.actions}>
           <SlotOutlet
             slot={slots.componentActions}
@@ -121,9 +147,9 @@ export function ComponentPage() {
       <Layout>
         <Main>
           <Toolbar>
-            <h3 style={{ margin: 0 }}>
+            <ChildrenTitle>
               {children.length === 1 ? '1 child' : `${children.length} children`}
-            </h3>
+            </ChildrenTitle>
             <CardSizeToggle size={filters.size} onChange={(size) => update({ size })} />
           </Toolbar>
           {children.length > 0 ? (

@@ -17,11 +17,17 @@ import { topologyTestIds } from '../testIds.ts';
  */
 export const indexDepth = 2;
 
+// The shell's main area has no padding: each page sets its own (as the health page does).
 export const PageRoot = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.lg};
   min-width: 0;
+  padding: ${({ theme }) => theme.space.lg};
+
+  @media ${({ theme }) => theme.media.phone} {
+    padding: ${({ theme }) => theme.space.md};
+  }
 `;
 
 export const Toolbar = styled.div`

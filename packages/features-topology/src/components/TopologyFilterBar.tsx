@@ -21,6 +21,18 @@ const Bar = styled.div`
   }
 `;
 
+// The sort choice and its order button stay side by side, also on a phone.
+const SortGroup = styled.div`
+  display: flex;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.xs};
+
+  > :first-child {
+    flex: 1;
+    min-width: 0;
+  }
+`;
+
 const Field = styled.label`
   display: inline-flex;
   flex-direction: column;
@@ -125,24 +137,26 @@ export function TopologyFilterBar({
         onChange={(labels) => update({ labels })}
       />
       <OwnerField owner={filters.owner} onChange={(owner) => update({ owner })} />
-      <Select
-        label="Sort by"
-        options={sortChoices.map((value) => ({ value, label: sortLabel(value) }))}
-        value={filters.sortBy}
-        onChange={(sortBy) => update({ sortBy: sortBy as TopologySortBy })}
-      />
-      <Button
-        variant="secondary"
-        aria-label={`Sort order: ${filters.sortOrder === 'desc' ? 'descending' : 'ascending'}`}
-        title="Change the sort order"
-        onClick={() => update({ sortOrder: filters.sortOrder === 'desc' ? 'asc' : 'desc' })}
-      >
-        {filters.sortOrder === 'desc' ? (
-          <ArrowDown size={16} aria-hidden="true" />
-        ) : (
-          <ArrowUp size={16} aria-hidden="true" />
-        )}
-      </Button>
+      <SortGroup>
+        <Select
+          label="Sort by"
+          options={sortChoices.map((value) => ({ value, label: sortLabel(value) }))}
+          value={filters.sortBy}
+          onChange={(sortBy) => update({ sortBy: sortBy as TopologySortBy })}
+        />
+        <Button
+          variant="secondary"
+          aria-label={`Sort order: ${filters.sortOrder === 'desc' ? 'descending' : 'ascending'}`}
+          title="Change the sort order"
+          onClick={() => update({ sortOrder: filters.sortOrder === 'desc' ? 'asc' : 'desc' })}
+        >
+          {filters.sortOrder === 'desc' ? (
+            <ArrowDown size={16} aria-hidden="true" />
+          ) : (
+            <ArrowUp size={16} aria-hidden="true" />
+          )}
+        </Button>
+      </SortGroup>
       <Switch htmlFor={switchId}>
         <input
           id={switchId}
