@@ -53,7 +53,7 @@ export function getComponentChecks(
     .execute(options.signal);
 }
 
-/** The config items related to a component. */
+/** The config items related to a component (the relationship's foreign key is to config_items). */
 export async function getComponentConfigs(
   client: ApiClient,
   componentId: string,
@@ -61,7 +61,7 @@ export async function getComponentConfigs(
 ): Promise<ComponentConfig[]> {
   const rows = await db(client)
     .from('config_component_relationships')
-    .select('config_id,configs(id,name,type)')
+    .select('config_id,configs:config_items(id,name,type)')
     .eq('component_id', componentId)
     .rows(componentConfigSchema)
     .execute(options.signal);

@@ -190,7 +190,7 @@ describe('component reads', () => {
       { id: 'f1', name: 'deploy/api', type: 'Kubernetes::Deployment' },
     ]);
     expect([...backend.last().query]).toEqual([
-      ['select', 'config_id,configs(id,name,type)'],
+      ['select', 'config_id,configs:config_items(id,name,type)'],
       ['component_id', 'eq.c'],
     ]);
     expect((await getComponentIncidents(client, 'c'))[0]).toMatchObject({ title: 'API down' });

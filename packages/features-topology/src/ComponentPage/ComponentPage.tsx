@@ -9,7 +9,7 @@ import { CardSizeToggle } from '../components/CardSizeToggle.tsx';
 import { CardSkeletons } from '../components/CardSkeletons.tsx';
 import { ComponentIcon } from '../components/ComponentIcon.tsx';
 import { SummaryLine } from '../components/SummaryLine.tsx';
-import { PageRoot, Toolbar } from '../IndexPage/TopologyIndexPage.tsx';
+import { PageRoot, Toolbar } from '../components/PageLayout.ts';
 import { useComponentNames } from '../hooks/panelQueries.ts';
 import { useTopology } from '../hooks/topologyQueries.ts';
 import { useBackspaceToParent } from '../hooks/useBackspaceToParent.ts';
@@ -22,7 +22,7 @@ import { Breadcrumb } from './Breadcrumb.tsx';
 import { SidePanel } from './SidePanel.tsx';
 
 /** The component, its children (the cards) and theirs (each card's child rows). */
-export const componentDepth = 3;
+const componentDepth = 3;
 
 const Header = styled.header`
   display: flex;

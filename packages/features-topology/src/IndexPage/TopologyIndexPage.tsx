@@ -9,34 +9,14 @@ import { useTopology } from '../hooks/topologyQueries.ts';
 import { useTopologyFilters } from '../hooks/useTopologyFilters.ts';
 import { sortChoices, visibleComponents } from '../model/cards.ts';
 import { toTopologyQuery } from '../model/filters.ts';
+import { PageRoot, Toolbar } from '../components/PageLayout.ts';
 import { topologyTestIds } from '../testIds.ts';
 
 /**
  * Root components and one level of children: enough for the cards' child rows. The summaries are
  * rolled up over the whole tree before the backend cuts it to this depth (reference §4).
  */
-export const indexDepth = 2;
-
-// The shell's main area has no padding: each page sets its own (as the health page does).
-export const PageRoot = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
-  min-width: 0;
-  padding: ${({ theme }) => theme.space.lg};
-
-  @media ${({ theme }) => theme.media.phone} {
-    padding: ${({ theme }) => theme.space.md};
-  }
-`;
-
-export const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-`;
+const indexDepth = 2;
 
 const Count = styled.p`
   margin: 0;
