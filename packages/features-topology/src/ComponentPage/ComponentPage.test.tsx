@@ -1,4 +1,4 @@
-import { expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
+import { expectNoAxeViolations, json, type FakeBackend } from '@opsdeck/testing';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +132,21 @@ describe('a component page', () => {
     expect(screen.getByRole('button', { name: 'Large' }).getAttribute('aria-pressed')).toBe('true');
     await user.keyboard('{Backspace}');
     await waitFor(() => expect(currentUrl.pathname).toBe('/topology'));
+  });
+
+  it('does not show the last component while the next one loads', async () => {
+    const user = userEvent.setup();
+    // Nodes answers slowly; anything else falls through to the table.
+    backend.on('GET /api/canary/api/topology', ({ query }) =>
+      query.get('id') === fixtureIds.nodes ? json(null, { delay: 500 }) : undefined,
+    );
+    renderComponent(fixtureIds.cluster);
+    const grid = await screen.findByTestId(topologyTestIds.grid);
+    await user.click(within(grid).getByRole('link', { name: 'Nodes' }));
+    await waitFor(() => expect(currentUrl.pathname).toBe(`/topology/${fixtureIds.nodes}`));
+    expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).toBeNull();
+    expect(screen.getByRole('status', { name: 'Loading components' })).toBeTruthy();
+    expect(await screen.findByText('No details found')).toBeTruthy();
   });
 
   it('says there are no details for an unknown component', async () => {

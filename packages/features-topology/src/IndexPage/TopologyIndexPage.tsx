@@ -28,7 +28,7 @@ const Count = styled.p`
 export function TopologyIndexPage() {
   const [filters, update] = useTopologyFilters();
   const query = useMemo(() => toTopologyQuery(filters, indexDepth), [filters]);
-  const topology = useTopology(query);
+  const topology = useTopology(query, { keepCards: true });
   const reply = topology.data;
   const cards = useMemo(
     () => (reply ? visibleComponents(reply.components, filters) : []),
