@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { healthTestIds } from '@opsdeck/features-health/testing';
+import { uiTestIds } from '@opsdeck/ui/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testIds } from '../src/testIds.ts';
@@ -164,7 +165,11 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
       await page.goto(`/health?checkId=${checkId}`);
       const modal = page.getByTestId(healthTestIds.modal.root);
       await modal.getByTestId(healthTestIds.modal.stats).waitFor();
-      await modal.getByTestId(healthTestIds.modal.historyRow).first().waitFor();
+      await modal
+        .getByTestId(healthTestIds.modal.history)
+        .getByTestId(uiTestIds.dataTable.row)
+        .first()
+        .waitFor();
       problems.push(...(await checkBothSchemes('check-modal', width)));
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'detached' });
