@@ -7,7 +7,6 @@ const MIB = 1024 * 1024;
 const GIB = 1024 * MIB;
 
 type Row = Record<string, unknown>;
-type Property = Record<string, unknown>;
 
 /**
  * The demo topologies: a Kubernetes cluster (namespaces, deployments, pods), an AWS account (RDS,
