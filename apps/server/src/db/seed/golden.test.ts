@@ -37,7 +37,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.check_statuses': ['5e87736fdc18b2f32f5fa456675d8df4'],
   'public.checks': ['e053e51ce47d306e6b490cc2582b08a8'],
   'public.comments': ['a6f0edae3c8e3d8c7f55321db1669a32', 'updated_at'],
-  'public.components': ['a79652fb0ab52c1f56282feb5f5150bc', 'created_at', 'updated_at'],
+  'public.components': ['d47377f45e44d076c02693fef9b8fc2e', 'created_at', 'updated_at'],
   'public.config_analysis': ['3fe104223f9dd03395fa23457eccb1ac'],
   'public.config_changes': ['45c5abea94879947c48ea293342b4c7f'],
   'public.config_component_relationships': [

@@ -273,7 +273,7 @@ export const seedTopology: DemoSeed = async (context) => {
     description: 'Card payments, refunds and the ledger',
     properties: [
       { name: 'version', label: 'Version', text: '2.14.0', headline: true },
-      { name: 'sla', label: 'SLA', value: 99.95, unit: 'percent', headline: true },
+      { name: 'sla', label: 'SLA', text: '99.95%', headline: true },
     ],
   });
   const paymentParts: [string, string, string, string][] = [
