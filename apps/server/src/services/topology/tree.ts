@@ -62,9 +62,15 @@ export interface TopologyReply {
   types: string[];
 }
 
+/** What the shape of the tree needs of every component; the rest is read for the nodes returned. */
+type SlimRow = Pick<
+  ComponentRow,
+  'id' | 'parent_id' | 'name' | 'text' | 'type' | 'status' | 'labels'
+>;
+
 /** What the tree is made of: the components the filters select, their links and linked counts. */
 interface Estate {
-  rows: Map<string, ComponentRow>;
+  rows: Map<string, SlimRow>;
   /** Children by parent_id, then by component_relationships, in name order. */
   children: Map<string, string[]>;
   /** Parents by parent_id and by relationship. */
@@ -72,8 +78,11 @@ interface Estate {
   checks: Map<string, Counts>;
   incidents: Map<string, Record<string, Counts>>;
   insights: Map<string, Record<string, Counts>>;
+  /** The filters' SQL condition, to read whole rows again. */
+  filter: { where: string; values: unknown[] };
 }
 
+const SLIM_COLUMNS = 'id, parent_id, name, text, type, status, labels';
 const COLUMNS = `id, topology_id, agent_id, external_id, parent_id, name, text, type, icon, owner, status,
   status_reason, health, description, labels, properties, path, hidden, created_at, updated_at`;
 
@@ -89,8 +98,10 @@ async function loadEstate(db: SqlRunner, params: TopologyParams): Promise<Estate
   if (params.agentId !== undefined) where.push(`agent_id = ${bind(params.agentId)}::uuid`);
   if (params.hidden === false) where.push('hidden = false');
   const [components, relationships, checks, incidents, insights] = await Promise.all([
-    db.query<ComponentRow>(
-      `SELECT ${COLUMNS} FROM components WHERE ${where.join(' AND ')} ORDER BY coalesce(text, name), id`,
+    // Every selected component, slim: reading properties and the rest of 5000 rows costs more than
+    // the whole tree's arithmetic, and a reply carries only the few levels asked for.
+    db.query<SlimRow>(
+      `SELECT ${SLIM_COLUMNS} FROM components WHERE ${where.join(' AND ')}`,
       values,
     ),
     db.query<{ component_id: string; relationship_id: string }>(
@@ -160,6 +171,7 @@ async function loadEstate(db: SqlRunner, params: TopologyParams): Promise<Estate
     return result;
   };
   return {
+    filter: { where: where.join(' AND '), values },
     rows,
     children,
     parents,
@@ -183,7 +195,7 @@ async function loadEstate(db: SqlRunner, params: TopologyParams): Promise<Estate
   };
 }
 
-function compareRows(a: ComponentRow, b: ComponentRow): number {
+function compareRows(a: SlimRow, b: SlimRow): number {
   return compareText(a.text || a.name, b.text || b.name) || compareText(a.id, b.id);
 }
 
@@ -253,8 +265,37 @@ export async function queryTopology(db: SqlRunner, params: TopologyParams): Prom
     return result;
   };
 
+  // The nodes the reply will carry, read whole.
+  const shown = new Map<string, number>(); // id → the shallowest level it is drawn at
+  const walk = (id: string, level: number) => {
+    if ((shown.get(id) ?? Infinity) <= level) return;
+    shown.set(id, level);
+    if (level < params.depth && !params.flatten)
+      for (const child of childrenOf(id)) walk(child, level + 1);
+  };
+  let roots: string[];
+  if (params.flatten) roots = [...inGraph];
+  else if (params.id !== undefined) roots = inGraph.has(params.id) ? [params.id] : [];
+  else roots = [...inGraph].filter((id) => estate.rows.get(id)!.parent_id === null);
+  roots.sort((a, b) => compareRows(estate.rows.get(a)!, estate.rows.get(b)!));
+  for (const id of roots) walk(id, 1);
+  const details = new Map<string, ComponentRow>();
+  const ids = [...shown.keys()];
+  // A few hundred by id; a good part of the estate (a flattened type) by the filters again.
+  const { rows: whole } =
+    ids.length > 1000
+      ? await db.query<ComponentRow>(
+          `SELECT ${COLUMNS} FROM components WHERE ${estate.filter.where}`,
+          estate.filter.values,
+        )
+      : await db.query<ComponentRow>(
+          `SELECT ${COLUMNS} FROM components WHERE id = ANY($1::uuid[])`,
+          [ids],
+        );
+  for (const row of whole) if (shown.has(row.id)) details.set(row.id, row);
+
   const node = (id: string, level: number): TopologyNode => {
-    const { hidden: _hidden, ...row } = estate.rows.get(id)!;
+    const { hidden: _hidden, ...row } = details.get(id)!;
     const children = childrenOf(id);
     const { summary, status } = rollUp(id);
     return {
@@ -278,10 +319,6 @@ export async function queryTopology(db: SqlRunner, params: TopologyParams): Prom
     selects(params.status, component.status) &&
     !(params.hidePassing && component.status === 'healthy');
 
-  let roots: string[];
-  if (params.flatten) roots = [...inGraph];
-  else if (params.id !== undefined) roots = inGraph.has(params.id) ? [params.id] : [];
-  else roots = [...inGraph].filter((id) => estate.rows.get(id)!.parent_id === null);
   let components = roots.map((id) => node(id, 1));
 
   // The status filter applies to the roots (not to the component asked for) and their direct children.
@@ -301,7 +338,7 @@ function emptyReply(): TopologyReply {
   return { components: [], healthStatuses: [], teams: [], tags: null, types: [] };
 }
 
-function describe(rows: ComponentRow[]): Omit<TopologyReply, 'components'> {
+function describe(rows: SlimRow[]): Omit<TopologyReply, 'components'> {
   const statuses = new Set<string>();
   const types = new Set<string>();
   const tags = new Map<string, Set<string>>();
@@ -359,7 +396,7 @@ function mergeCounts(into: Counts, from: Counts): Counts {
 }
 
 /** A parent's status from its children: mixed healthy and unhealthy is a warning. */
-function statusOf(summary: Summary, row: ComponentRow): string {
+function statusOf(summary: Summary, row: SlimRow): string {
   const unhealthy = summary.unhealthy ?? 0;
   const healthy = summary.healthy ?? 0;
   const warning = summary.warning ?? 0;
