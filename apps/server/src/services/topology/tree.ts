@@ -99,9 +99,10 @@ async function loadEstate(db: SqlRunner, params: TopologyParams): Promise<Estate
   if (params.hidden === false) where.push('hidden = false');
   const [components, relationships, checks, incidents, insights] = await Promise.all([
     // Every selected component, slim: reading properties and the rest of 5000 rows costs more than
-    // the whole tree's arithmetic, and a reply carries only the few levels asked for.
+    // the whole tree's arithmetic, and a reply carries only the few levels asked for. A flattened
+    // reply carries most of them: read whole at once.
     db.query<SlimRow>(
-      `SELECT ${SLIM_COLUMNS} FROM components WHERE ${where.join(' AND ')}`,
+      `SELECT ${params.flatten ? COLUMNS : SLIM_COLUMNS} FROM components WHERE ${where.join(' AND ')}`,
       values,
     ),
     db.query<{ component_id: string; relationship_id: string }>(
@@ -282,8 +283,9 @@ export async function queryTopology(db: SqlRunner, params: TopologyParams): Prom
   const details = new Map<string, ComponentRow>();
   const ids = [...shown.keys()];
   // A few hundred by id; a good part of the estate (a flattened type) by the filters again.
-  const { rows: whole } =
-    ids.length > 1000
+  const { rows: whole } = params.flatten
+    ? { rows: [...estate.rows.values()] as ComponentRow[] }
+    : ids.length > 1000
       ? await db.query<ComponentRow>(
           `SELECT ${COLUMNS} FROM components WHERE ${estate.filter.where}`,
           estate.filter.values,
