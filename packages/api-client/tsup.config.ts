@@ -5,6 +5,7 @@ export default definePackageBuild({
   index: 'src/index.ts',
   'db/index': 'src/db/index.ts',
   'health/index': 'src/health/index.ts',
+  'topology/index': 'src/topology/index.ts',
   'auth/index': 'src/auth/index.ts',
   'general/index': 'src/general/index.ts',
   'postgrest/index': 'src/postgrest/index.ts',

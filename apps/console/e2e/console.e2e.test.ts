@@ -4,6 +4,7 @@ import { authenticator } from 'otplib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthTestIds } from '@opsdeck/features-health/testing';
+import { topologyTestIds } from '@opsdeck/features-topology/testing';
 import { testIds } from '../src/testIds.ts';
 import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
 
@@ -99,7 +100,7 @@ describe('console in Chromium against apps/server', () => {
     await fillSignIn(page, 'admin@local', password);
     await page.waitForURL('**/health?search=dns');
     await page.getByTestId('health-row').first().waitFor();
-    expect(await sidebarLinks(page).allTextContents()).toEqual(['Health']);
+    expect(await sidebarLinks(page).allTextContents()).toEqual(['Dashboard', 'Health']);
   });
 
   it('says what is wrong with a wrong password', async () => {
@@ -218,13 +219,13 @@ describe('console in Chromium against apps/server', () => {
     const admin = await newPage();
     await signIn(admin, 'admin@local', '/settings/users');
     await admin.getByRole('heading', { name: 'Settings is not available yet' }).waitFor();
-    expect(await sidebarLinks(admin).allTextContents()).toEqual(['Health']);
+    expect(await sidebarLinks(admin).allTextContents()).toEqual(['Dashboard', 'Health']);
 
     const viewer = await newPage();
     await signIn(viewer, 'viewer@local', '/settings/users');
     await viewer.getByRole('heading', { name: 'Unauthorized' }).waitFor();
     await viewer.getByText('You do not have permission to access this page').waitFor();
-    expect(await sidebarLinks(viewer).allTextContents()).toEqual(['Health']);
+    expect(await sidebarLinks(viewer).allTextContents()).toEqual(['Dashboard', 'Health']);
     expect(await viewer.getByRole('button', { name: 'Settings' }).count()).toBe(0);
 
     const guest = await newPage();
@@ -244,11 +245,11 @@ describe('console in Chromium against apps/server', () => {
     expect((await setHealthDisabled('true')).status()).toBeLessThan(300);
     await page.reload();
     await page.getByRole('heading', { name: 'Health is turned off' }).waitFor();
-    expect(await sidebarLinks(page).count()).toBe(0);
+    expect(await sidebarLinks(page).allTextContents()).toEqual(['Dashboard']);
     expect((await setHealthDisabled('false')).status()).toBeLessThan(300);
     await page.reload();
     await page.getByTestId('health-row').first().waitFor();
-    expect(await sidebarLinks(page).allTextContents()).toEqual(['Health']);
+    expect(await sidebarLinks(page).allTextContents()).toEqual(['Dashboard', 'Health']);
   });
 
   it('keeps the sidebar collapsed across reloads', async () => {
@@ -378,6 +379,75 @@ describe('console in Chromium against apps/server', () => {
       await modal.getByTestId(healthTestIds.modal.stats).waitFor();
       expect(param(page, 'checkId')).not.toBeNull();
       expect(await modal.getByTestId(healthTestIds.modal.runNow).count()).toBe(0);
+    });
+  });
+  describe('the topology inside the console', () => {
+    const cards = (page: Page) => page.getByTestId(topologyTestIds.card);
+    const cardNames = (page: Page) => cards(page).locator('[data-card-link]').allTextContents();
+    const openCard = (page: Page, name: string) =>
+      cards(page).locator('[data-card-link]').getByText(name, { exact: true }).click();
+
+    it('lands on /topology, filters by type through the URL, opens a component and its check', async () => {
+      const page = await newPage();
+      await signIn(page, 'admin@local', '/');
+      await page.waitForURL('**/topology');
+      await cards(page).first().waitFor();
+      expect((await cardNames(page)).sort()).toEqual(['demo-account', 'demo-cluster', 'payments']);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // A type filter flattens the tree: every namespace of the cluster is a card.
+      await page.getByRole('button', { name: /^Type/ }).click();
+      await page.getByRole('button', { name: 'Include KubernetesNamespace' }).click();
+      await page.keyboard.press('Escape');
+      await expect.poll(async () => (await cardNames(page)).length).toBe(8);
+      expect(new URL(page.url()).searchParams.get('type')).toBe('KubernetesNamespace:1');
+      const url = page.url();
+      await page.reload();
+      await cards(page).first().waitFor();
+      expect(page.url()).toBe(url);
+      expect(await cardNames(page)).toContain('payments');
+      expect(await cardNames(page)).toHaveLength(8);
+
+      // The payments service: its parts as cards, its details beside them.
+      await page.goto('/topology');
+      await cards(page).first().waitFor();
+      await openCard(page, 'payments');
+      await page.waitForURL(/\/topology\/[0-9a-f-]{36}$/);
+      await page.getByTestId(topologyTestIds.component.root).waitFor();
+      await expect
+        .poll(async () => (await cardNames(page)).sort())
+        .toEqual(['card-gateway', 'ledger', 'payments-api', 'payments-db', 'payments-worker']);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // payments-api's checks open the health check modal.
+      await openCard(page, 'payments-api');
+      const panel = page.getByTestId(topologyTestIds.component.panel);
+      const checks = panel.getByRole('region', { name: 'Checks' });
+      await checks.getByRole('link').first().waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await checks.getByRole('link').first().click();
+      await page.waitForURL('**/health?checkId=*');
+      const modal = page.getByTestId(healthTestIds.modal.root);
+      await modal.getByTestId(healthTestIds.modal.stats).waitFor();
+    });
+
+    it('draws /view/topology/{id} for a signed-in viewer without the shell', async () => {
+      const page = await newPage();
+      await signIn(page, 'viewer@local', '/topology');
+      await cards(page).first().waitFor();
+      const href = await cards(page)
+        .locator('[data-card-link]')
+        .getByText('demo-cluster', { exact: true })
+        .getAttribute('href');
+      const id = href!.split('/').pop()!;
+      await page.goto(`/view/topology/${id}`);
+      const view = page.getByTestId(topologyTestIds.view);
+      await view.waitFor();
+      await view.getByTestId(topologyTestIds.card).waitFor();
+      expect(await view.locator('[data-card-link]').first().textContent()).toBe('demo-cluster');
+      expect(await page.getByTestId(testIds.sidebar.root).count()).toBe(0);
+      expect(await page.getByTestId(testIds.userMenu.trigger).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 });

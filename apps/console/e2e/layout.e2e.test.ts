@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { healthTestIds } from '@opsdeck/features-health/testing';
+import { topologyTestIds } from '@opsdeck/features-topology/testing';
 import { uiTestIds } from '@opsdeck/ui/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +138,7 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
 
   describe('signed in', () => {
     let checkId: string;
+    let paymentsId: string;
 
     beforeAll(async () => {
       await setWidth(1440);
@@ -148,6 +150,10 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
       const firstRow = page.getByTestId(healthTestIds.page.row).first();
       await firstRow.waitFor();
       checkId = (await firstRow.getAttribute('data-check-id'))!;
+      const tree = (await (await page.request.get('/api/canary/api/topology?depth=1')).json()) as {
+        components: { id: string; name: string }[];
+      };
+      paymentsId = tree.components.find((component) => component.name === 'payments')!.id;
     });
 
     it.each(widths)('keeps every page of the shell within the screen at %i px', async (width) => {
@@ -178,6 +184,19 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
       await page.getByTestId(testIds.userMenu.panel).waitFor();
       problems.push(...(await checkBothSchemes('user-menu', width)));
       await page.keyboard.press('Escape');
+
+      await page.goto('/topology');
+      await page.getByTestId(topologyTestIds.card).first().waitFor();
+      problems.push(...(await checkBothSchemes('topology-index', width)));
+
+      await page.goto(`/topology/${paymentsId}`);
+      await page.getByTestId(topologyTestIds.component.panel).waitFor();
+      await page.getByTestId(topologyTestIds.card).first().waitFor();
+      problems.push(...(await checkBothSchemes('topology-component', width)));
+
+      await page.goto(`/view/topology/${paymentsId}`);
+      await page.getByTestId(topologyTestIds.view).getByTestId(topologyTestIds.card).waitFor();
+      problems.push(...(await checkBothSchemes('topology-view', width)));
 
       await page.goto('/incidents');
       await page.getByTestId(testIds.pages.notFound).waitFor();
@@ -224,9 +243,10 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
       await drawer.waitFor();
       await expect.poll(sidebarBox).toEqual({ left: 0, right: 224, visible: true });
       expect(await mainLeft()).toBe(0);
+      // Focus starts at the drawer's first page, Dashboard since the build has the topology.
       expect(
         await drawer
-          .getByRole('link', { name: 'Health' })
+          .getByRole('link', { name: 'Dashboard' })
           .evaluate((link) => link === document.activeElement),
       ).toBe(true);
       expect(await sidewaysOverflow(page)).toEqual([]);

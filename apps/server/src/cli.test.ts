@@ -48,6 +48,7 @@ describe('opsdeck-server CLI', () => {
     [['--port', 'eighty'], /--port must be a whole number/],
     [['--seed', 'lots'], /--seed must be demo or none/],
     [['--checks', '-3'], /--checks/],
+    [['--components', 'many'], /--components must be a whole number/],
     [['--auth', 'disabled', '--host', '0.0.0.0'], /only accepted on a loopback host/],
     [
       ['--database-url', 'postgres://nobody@127.0.0.1:1/none'],
@@ -79,6 +80,7 @@ describe('parseConfig', () => {
       memory: false,
       seed: 'demo',
       checks: 300,
+      components: 0,
       auth: 'basic',
       demoPassword: 'opsdeck-demo',
     });

@@ -8,6 +8,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   seed: 'demo' | 'none';
   checks: number;
+  /** Components of a generated benchmark topology the demo seed adds (0: the demo estate only). */
+  components?: number;
   consoleDir?: string;
   backendUrl?: string;
   auth: 'basic' | 'disabled';
@@ -33,10 +35,10 @@ export interface ServerConfig {
 export class ConfigError extends Error {}
 
 export const USAGE = `Usage: opsdeck-server [--port 8080] [--host 127.0.0.1] [--data-dir .opsdeck] [--memory]
-  [--database-url URL] [--seed demo|none] [--checks N] [--console-dir DIR] [--backend-url URL] [--auth disabled]
+  [--database-url URL] [--seed demo|none] [--checks N] [--components N] [--console-dir DIR] [--backend-url URL] [--auth disabled]
   [--public-url URL] [--trust-proxy] [--dev-outbox] [--public-demo] [--request-timeout 30] [--max-connections 1000]
 Environment: PORT, HOST, OPSDECK_DATA_DIR, OPSDECK_MEMORY, DATABASE_URL, OPSDECK_SEED, OPSDECK_CHECKS,
-  OPSDECK_CONSOLE_DIR, OPSDECK_BACKEND_URL, OPSDECK_AUTH, OPSDECK_DEMO_PASSWORD, OPSDECK_PUBLIC_URL,
+  OPSDECK_COMPONENTS, OPSDECK_CONSOLE_DIR, OPSDECK_BACKEND_URL, OPSDECK_AUTH, OPSDECK_DEMO_PASSWORD, OPSDECK_PUBLIC_URL,
   OPSDECK_TRUST_PROXY, OPSDECK_DEV_OUTBOX, OPSDECK_PUBLIC_DEMO, OPSDECK_REQUEST_TIMEOUT, OPSDECK_MAX_CONNECTIONS`;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
@@ -67,6 +69,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
         'database-url': { type: 'string' },
         seed: { type: 'string' },
         checks: { type: 'string' },
+        components: { type: 'string' },
         'console-dir': { type: 'string' },
         'backend-url': { type: 'string' },
         auth: { type: 'string' },
@@ -130,6 +133,12 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     ...(databaseUrl ? { databaseUrl } : {}),
     seed,
     checks: integer('--checks', pick('checks', 'OPSDECK_CHECKS') ?? '300', 0, 1_000_000),
+    components: integer(
+      '--components',
+      pick('components', 'OPSDECK_COMPONENTS') ?? '0',
+      0,
+      100_000,
+    ),
     ...(pick('console-dir', 'OPSDECK_CONSOLE_DIR')
       ? { consoleDir: pick('console-dir', 'OPSDECK_CONSOLE_DIR')! }
       : {}),

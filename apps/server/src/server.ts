@@ -69,7 +69,11 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
       if (applied.length) log({ msg: 'migrations applied', migrations: applied });
       if (config.seed !== 'demo') return;
       const onStart = () => log({ msg: 'seeding demo data', checks: config.checks });
-      const result = await seedDemoOnce(db, { checks: config.checks, onStart });
+      const result = await seedDemoOnce(db, {
+        checks: config.checks,
+        components: config.components,
+        onStart,
+      });
       if (result) log({ msg: 'demo data seeded', ...result });
     });
   } catch (error) {

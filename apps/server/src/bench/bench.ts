@@ -1,5 +1,7 @@
 // `pnpm --filter @opsdeck/server bench`: seed time, summary latency at 1k/10k/50k checks and a poll
-// load, each next to a baseline measured in the same run so machines can be compared.
+// load, then the topology endpoint at 100 and 5000 components, each next to a baseline measured in
+// the same run so machines can be compared. BENCH_SIZES and BENCH_TOPOLOGY_SIZES pick the sizes (an
+// empty list skips that section).
 import { serve } from '@hono/node-server';
 import { PGliteDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -8,7 +10,9 @@ import { createApp } from '../http/app.ts';
 
 const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 30);
 const POLL_CLIENTS = 50;
-const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
+const sizes = (text: string) => text.split(',').filter(Boolean).map(Number);
+const SIZES = sizes(process.env.BENCH_SIZES ?? '1000,10000,50000');
+const TOPOLOGY_SIZES = sizes(process.env.BENCH_TOPOLOGY_SIZES ?? '100,5000');
 
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -117,6 +121,63 @@ async function seeded(checks: number): Promise<{ db: PGliteDatabase; seedMillis:
   return { db, seedMillis };
 }
 
+/** p50 and p99 of one topology request (the reply read whole), after two warm-up runs. */
+async function topologyLatency(url: string, query: string, runs = 20) {
+  const samples: number[] = [];
+  let count = 0;
+  for (let run = -2; run < runs; run += 1) {
+    const took = await timed(async () => {
+      const response = await fetch(`${url}/api/canary/api/topology?${query}`);
+      if (response.status !== 200) throw new Error(`topology answered ${response.status}`);
+      const body = (await response.json()) as { components: { components: unknown[] }[] };
+      count =
+        body.components.length === 1
+          ? body.components[0]!.components.length
+          : body.components.length;
+    });
+    if (run >= 0) samples.push(took);
+  }
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99), count };
+}
+
+/**
+ * What the dashboard asks the server for (issue 13): the index (cards and their child rows), a type
+ * filter (flattened), and the biggest group of the generated topology (~500 children at 5000).
+ */
+async function topologySection(report: (line: string) => void) {
+  const baseline: Record<string, number> = {};
+  for (const components of TOPOLOGY_SIZES) {
+    const db = await PGliteDatabase.open();
+    await migrate(db);
+    const seedMillis = await timed(() => seedDemo(db, { checks: 120, components }));
+    report(
+      `topology: seed with ${components} generated components: ${(seedMillis / 1000).toFixed(1)} s`,
+    );
+    await withServer(db, 0, undefined, async (url) => {
+      const tree = (await (
+        await fetch(`${url}/api/canary/api/topology?depth=2&sortBy=name`)
+      ).json()) as {
+        components: { name: string; components: { id: string }[] }[];
+      };
+      const group = tree.components.find((node) => node.name === 'bench-estate')?.components[0]?.id;
+      const cases: [string, string][] = [
+        ['index (depth 2, status desc)', 'depth=2&sortBy=status&sortOrder=desc'],
+        ['type filter (pods, flattened)', 'type=KubernetesPod&flatten=true&depth=2'],
+        ...(group ? [['open a group (depth 3)', `id=${group}&depth=3`] as [string, string]] : []),
+      ];
+      for (const [name, query] of cases) {
+        const latency = await topologyLatency(url, query);
+        baseline[name] ??= latency.p50;
+        report(
+          `topology ${name} at ${components} components: p50 ${ms(latency.p50)}, p99 ${ms(latency.p99)}, ${latency.count} cards` +
+            ` (x${(latency.p50 / baseline[name]!).toFixed(1)} of the first size)`,
+        );
+      }
+    });
+    await db.close();
+  }
+}
+
 async function main() {
   const lines: string[] = [];
   const report = (line: string) => {
@@ -180,6 +241,7 @@ async function main() {
     });
     await db.close();
   }
+  await topologySection(report);
 }
 
 main().catch((error: Error) => {

@@ -15,8 +15,8 @@ export interface DemoSeedContext {
   random: SeededRandom;
   /** The instant history is generated back from. */
   now: Date;
-  /** The size knobs (`--checks N`). */
-  size: { checks: number };
+  /** The size knobs (`--checks N`; `--components N`, a generated topology for benchmarks). */
+  size: { checks: number; components?: number };
   /**
    * What earlier modules' seeds made and later ones refer to (people, agents, teams…); a module
    * reads it with `need(context.estate.x, 'x')`.

@@ -11,6 +11,8 @@ export const DEFAULT_DEMO_PASSWORD = 'opsdeck-demo';
 export interface DemoSeedOptions {
   /** How many checks (default 300). */
   checks?: number;
+  /** Components of a generated benchmark topology besides the demo's own (default none). */
+  components?: number;
   /** The PRNG seed: the same seed gives the same estate. */
   seed?: string;
   /** The instant history is generated back from (default: now, to the minute). */
@@ -69,7 +71,7 @@ export async function seedDemo(
     key: (s) => `${seed}:${s}`,
     random: seededRandom(seed),
     now: options.now ?? new Date(Math.floor(Date.now() / 60_000) * 60_000),
-    size: { checks },
+    size: { checks, components: Math.max(0, Math.floor(options.components ?? 0)) },
     estate,
     step(name) {
       options.onProgress?.(name, Date.now() - stepStart);

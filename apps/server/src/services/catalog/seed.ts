@@ -179,12 +179,26 @@ export const seedCatalog: DemoSeed = async (context) => {
       relation: `${String(row.type).split('::').pop()}`,
     }));
   await insertRows(db, 'config_relationships', relationships);
+  // The topology seed's components of the same things (same keys): the cluster, its namespaces and
+  // deployments, the AWS account's RDS and EC2 instances, the payments database.
+  const componentLinks: [string, string][] = [['component:root', 'config:cluster']];
+  for (const namespace of NAMESPACES) {
+    componentLinks.push([`component:ns:${namespace}`, `config:ns:${namespace}`]);
+    for (const app of APPS.slice(0, Math.min(5, 4 + (namespace.length % 3))))
+      componentLinks.push([
+        `component:svc:${namespace}:${app}`,
+        `config:deploy:${namespace}:${app}`,
+      ]);
+  }
+  for (let n = 0; n < 3; n += 1) componentLinks.push([`component:aws:rds:${n}`, `config:rds:${n}`]);
+  for (let n = 0; n < 6; n += 1) componentLinks.push([`component:aws:ec2:${n}`, `config:ec2:${n}`]);
+  componentLinks.push(['component:payments:db', 'config:rds:0']);
   await insertRows(
     db,
     'config_component_relationships',
-    NAMESPACES.map((namespace) => ({
-      component_id: id(`component:ns:${namespace}`),
-      config_id: id(`config:ns:${namespace}`),
+    componentLinks.map(([component, config]) => ({
+      component_id: id(component),
+      config_id: id(config),
     })),
   );
 

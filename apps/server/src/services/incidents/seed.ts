@@ -10,8 +10,10 @@ export const seedIncidents: DemoSeed = async (context) => {
   const personIds = need(context.estate.personIds, 'personIds');
   const person = () => random.pick(personIds);
   const deployments = need(context.estate.deployments, 'deployments');
-  const { rows: someChecks } = await db.query<{ id: string }>(
-    'SELECT id FROM checks ORDER BY name LIMIT 20',
+  const { rows: someChecks } = await db.query<{ id: string; component_id: string | null }>(
+    `SELECT id, (SELECT component_id FROM check_component_relationships r
+                 WHERE r.check_id = checks.id ORDER BY component_id LIMIT 1) AS component_id
+     FROM checks ORDER BY name LIMIT 20`,
   );
   const incidents: Record<string, unknown>[] = [];
   const hypotheses: Record<string, unknown>[] = [];
@@ -102,6 +104,8 @@ export const seedIncidents: DemoSeed = async (context) => {
         description: 'Failing health check',
         type: 'check',
         check_id: check.id,
+        // The component the check belongs to: the incident shows on its topology card and page.
+        component_id: check.component_id,
         evidence: { includeMessages: true },
         definition_of_done: n % 3 === 0,
         done: n % 6 === 0,

@@ -13,6 +13,7 @@ export const incidentsService = defineService({
     evidences: { object: 'evidences' },
     comments: { object: 'comments' },
     responders: { object: 'responder' },
+    incidents_by_component: { object: 'incident' },
   },
   seed: seedIncidents,
 });

@@ -1,14 +1,25 @@
 import { defineService } from '../defineService.ts';
+import { snapshotRoutes, topologyRoutes } from './routes.ts';
 import { seedTopology } from './seed.ts';
 
-/** Topologies and components; for now tables, rpc objects and the demo seed only. */
+/**
+ * Topologies and components: the tree the dashboard draws (GET /api/canary/api/topology, served here
+ * as Mission Control serves it itself), the snapshot zip, the /api/db tables and the demo estate.
+ */
 export const topologyService = defineService({
   name: 'topology',
   dependsOn: ['canary'],
   migrations: true,
+  routes: [
+    { base: '/api/canary/api/topology', app: ({ db }) => topologyRoutes(db) },
+    { base: '/api/snapshot', app: ({ db }) => snapshotRoutes(db) },
+  ],
   tables: {
     topologies: { object: 'topologies' },
     components: { object: 'topologies' },
+    component_relationships: { object: 'topologies' },
+    component_names: { object: 'topologies' },
+    component_labels: { object: 'topologies' },
     check_component_relationships: { object: 'canaries' },
     checks_by_component: { object: 'canaries' },
   },

@@ -1,0 +1,14 @@
+export {
+  componentChecksQuery,
+  componentConfigsQuery,
+  componentIncidentsQuery,
+  componentNamesQuery,
+} from './componentCalls.ts';
+export type {
+  ComponentName,
+  ComponentProperty,
+  ComponentSummary,
+  TopologyComponent,
+  TopologyReply,
+} from './schemas.ts';
+export { topologyQuery, type TopologyQuery, type TopologySortBy } from './topology.ts';

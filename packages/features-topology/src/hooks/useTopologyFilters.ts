@@ -1,0 +1,21 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  applyTopologyFilters,
+  parseTopologyFilters,
+  type TopologyFilters,
+} from '../model/filters.ts';
+
+export type UpdateTopologyFilters = (patch: Partial<TopologyFilters>) => void;
+
+/** The page's filters, read from and written to the URL (the only place they live). */
+export function useTopologyFilters(): [TopologyFilters, UpdateTopologyFilters] {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => parseTopologyFilters(params), [params]);
+  const update = useCallback<UpdateTopologyFilters>(
+    // Replace: a filter change is not a page the back button should step through.
+    (patch) => setParams((current) => applyTopologyFilters(current, patch), { replace: true }),
+    [setParams],
+  );
+  return [filters, update];
+}

@@ -1,0 +1,3 @@
+export { topologyFeature } from './feature.ts';
+export { topologyExternalRoutes, topologyRoutes } from './routes.ts';
+export { topologyTestIds } from './testIds.ts';
