@@ -1,3 +1,4 @@
+import { uiTestIds } from '@opsdeck/ui/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
@@ -108,7 +109,12 @@ describe('health-embed in Chromium against apps/server demo data', () => {
     await page.getByRole('combobox', { name: 'Time Range' }).click();
     await page.getByRole('option', { name: '1mo' }).click();
     await expect.poll(() => param(page, 'timeRange')).toBe('1mo');
-    await modal.getByTestId('check-modal-history-row').first().waitFor();
+    // The history is the shared table: its rows carry ui's row id.
+    await modal
+      .getByTestId('check-modal-history')
+      .getByTestId(uiTestIds.dataTable.row)
+      .first()
+      .waitFor();
     // The shared table pager: 50 rows a page, its page in the URL.
     await modal.getByText(/^Showing 1-50 of \d+/).waitFor();
     await modal.getByRole('button', { name: 'Next page' }).click();
