@@ -3,79 +3,26 @@
 // ratios against baselines measured in the same run (one painted frame of a no-op DOM change in the
 // same page, and the first size), then one JSON line keyed by N. Timings are measured inside the
 // page (performance.now and animation frames), not across the automation protocol.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import {
+  chromiumArgs,
+  noopFrameMs,
+  percentile,
+  round,
+  startBenchServer,
+  timeUntil,
+} from '../../../scripts/bench/browserBench.mjs';
 
 const sizes = (process.env.HEALTH_BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
 const keystrokes = 20;
-const cli = fileURLToPath(new URL('../../server/dist/cli.js', import.meta.url));
 const target = process.env.HEALTH_BENCH_TARGET ?? 'console';
 if (target !== 'console' && target !== 'embed')
   throw new Error(`HEALTH_BENCH_TARGET must be console or embed, not ${target}`);
-// The console runs on the server's --auth disabled built-in admin: no sign-in step in the numbers.
 const consoleDir = fileURLToPath(
   new URL(target === 'console' ? '../../console/dist' : '../dist', import.meta.url),
 );
 const pagePath = target === 'console' ? '/health?hidePassing=false' : '/?hidePassing=false';
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--enable-precise-memory-info',
-];
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startServer(checks) {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      cli,
-      '--memory',
-      '--seed',
-      'demo',
-      '--checks',
-      String(checks),
-      '--port',
-      String(port),
-      '--auth',
-      'disabled',
-      '--console-dir',
-      consoleDir,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let log = '';
-  await new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      log += chunk;
-      if (log.includes('"listening"')) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${log}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 // In the page: when the summary body has been parsed, and when the first row is painted after it.
 function instrument() {
@@ -118,36 +65,8 @@ function instrument() {
   observer.observe(document, { childList: true, subtree: true });
 }
 
-// In the page: run `act`, then resolve with the ms until `done()` holds (checked on every DOM
-// change) and the next frame has painted.
-async function timeUntil(page, act, done) {
-  return page.evaluate(
-    ([actSource, doneSource]) =>
-      new Promise((resolve) => {
-        const doneFn = new Function(doneSource);
-        const start = performance.now();
-        const finish = () =>
-          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
-        const observer = new MutationObserver(() => {
-          if (!doneFn()) return;
-          observer.disconnect();
-          finish();
-        });
-        observer.observe(document, { attributes: true, childList: true, subtree: true });
-        new Function(actSource)();
-      }),
-    [act, done],
-  );
-}
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-const round = (n) => Math.round(n * 10) / 10;
-
 async function measure(browser, size) {
-  const server = await startServer(size);
+  const server = await startBenchServer(consoleDir, ['--checks', String(size)]);
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
@@ -200,15 +119,7 @@ async function measure(browser, size) {
       "return !!document.querySelector('[data-testid=check-modal]')",
     );
     // Baseline: the same page paints a DOM change that no component reacts to.
-    const frames = [];
-    for (let i = 0; i < 5; i++)
-      frames.push(
-        await timeUntil(
-          page,
-          'document.body.dataset.benchNoop = String(Math.random())',
-          'return true',
-        ),
-      );
+    const frameMs = await noopFrameMs(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = await cdp.send('Runtime.getHeapUsage');
@@ -221,7 +132,7 @@ async function measure(browser, size) {
       tabSwitchMs: round(tabSwitchMs),
       modalOpenMs: round(modalOpenMs),
       heapMB: round(usedSize / 1024 / 1024),
-      frameMs: round(percentile(frames, 50)),
+      frameMs: round(frameMs),
     };
   } finally {
     await server.stop();

@@ -1,0 +1,153 @@
+// The topology pages' benchmark (issue 13): apps/server with N generated components (--components)
+// serving the built console, opened in Debian's Chromium. For each size: the index's first cards
+// painted, a filter change painted, and a ~N/10-child component opened by an in-app navigation.
+// Prints a table, the ratios against the first size and against one painted no-op frame measured in
+// the same page, the targets, then one JSON line keyed by N.
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import {
+  chromiumArgs,
+  noopFrameMs,
+  round,
+  startBenchServer,
+  timeUntil,
+} from '../../../scripts/bench/browserBench.mjs';
+
+const sizes = (process.env.TOPOLOGY_BENCH_SIZES ?? '100,5000').split(',').map(Number);
+const consoleDir = fileURLToPath(new URL('../dist', import.meta.url));
+const card = '[data-testid="topology-card"]';
+
+// In the page: when the topology reply has been read, and when the first card is painted after it.
+function instrument() {
+  const marks = (window.__topologyBench = { replyRead: 0, firstCards: 0, replies: 0 });
+  for (const name of ['json', 'text']) {
+    const original = Response.prototype[name];
+    Response.prototype[name] = async function (...args) {
+      const value = await original.apply(this, args);
+      if (this.url.includes('/api/topology')) {
+        marks.replies += 1;
+        marks.replyRead ||= performance.now();
+      }
+      return value;
+    };
+  }
+  const observer = new MutationObserver(() => {
+    if (
+      marks.replyRead &&
+      !marks.firstCards &&
+      document.querySelector('[data-testid="topology-card"]')
+    ) {
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => (marks.firstCards = performance.now()), 0));
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/** The biggest group of the generated estate (the index reply lists each group's child ids). */
+async function biggestGroup(url) {
+  const reply = await fetch(`${url}/api/canary/api/topology?depth=2&sortBy=name`);
+  const estate = (await reply.json()).components.find((node) => node.name === 'bench-estate');
+  let best = { id: '', children: -1 };
+  for (const group of estate?.components ?? []) {
+    const children = group.children?.length ?? 0;
+    if (children > best.children) best = { id: group.id, children };
+  }
+  if (best.children <= 0) throw new Error('the generated estate has no groups with children');
+  return best;
+}
+
+async function measure(browser, size) {
+  const server = await startBenchServer(consoleDir, [
+    '--checks',
+    '120',
+    '--components',
+    String(size),
+  ]);
+  try {
+    const group = await biggestGroup(server.url);
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(instrument);
+    await page.goto(`${server.url}/topology`);
+    await page.waitForFunction(() => window.__topologyBench.firstCards > 0, null, {
+      timeout: 120_000,
+    });
+    const { replyRead, firstCards } = await page.evaluate(() => window.__topologyBench);
+    console.error(`${size}: index painted; filter next`);
+
+    // A filter change: Hide passing, from the click to the refetched cards painted.
+    const filterMs = await timeUntil(
+      page,
+      "window.__before = location.search; window.__replies = window.__topologyBench.replies; document.querySelector('[data-testid=topology-filters] [role=switch], [role=switch]').click()",
+      // Painted once the refetched reply has been read and the page is no longer busy.
+      "return location.search !== window.__before && window.__topologyBench.replies > window.__replies && document.querySelector('[data-testid=topology-index]')?.getAttribute('aria-busy') === 'false'",
+    );
+
+    console.error(`${size}: filter painted; opening a group of ${group.children}`);
+    // Open the biggest group as a link would: the router follows history (pushState + popstate).
+    const openMs = await timeUntil(
+      page,
+      `history.pushState(null, '', '/topology/${encodeURIComponent(group.id)}'); dispatchEvent(new PopStateEvent('popstate'))`,
+      `return document.querySelectorAll('${card}').length >= ${group.children}`,
+    );
+    const frameMs = await noopFrameMs(page);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    await context.close();
+    return {
+      navToCardsMs: round(firstCards),
+      replyToCardsMs: round(firstCards - replyRead),
+      filterMs: round(filterMs),
+      openGroupMs: round(openMs),
+      groupChildren: group.children,
+      heapMB: round(usedSize / 1024 / 1024),
+      frameMs: round(frameMs),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+const results = {};
+try {
+  for (const size of sizes) {
+    results[size] = await measure(browser, size);
+    console.error(`measured ${size} components`);
+  }
+} finally {
+  await browser.close();
+}
+const columns = [
+  'navToCardsMs',
+  'replyToCardsMs',
+  'filterMs',
+  'openGroupMs',
+  'groupChildren',
+  'heapMB',
+];
+console.log(['components', ...columns].map((c) => c.padStart(15)).join(''));
+for (const size of sizes)
+  console.log(
+    [String(size), ...columns.map((c) => String(results[size][c]))]
+      .map((c) => c.padStart(15))
+      .join(''),
+  );
+const first = results[sizes[0]];
+console.log(
+  `\nratios (baselines: the ${sizes[0]}-component run; one painted no-op frame in the same page)`,
+);
+for (const size of sizes) {
+  const r = results[size];
+  console.log(
+    `${String(size).padStart(6)}: first cards x${(r.navToCardsMs / first.navToCardsMs).toFixed(1)},` +
+      ` filter x${(r.filterMs / first.filterMs).toFixed(1)} (x${(r.filterMs / r.frameMs).toFixed(1)} of a ${r.frameMs} ms frame),` +
+      ` open group x${(r.openGroupMs / first.openGroupMs).toFixed(1)} of ${sizes[0]} components`,
+  );
+}
+console.log(
+  'targets (5000 components): index first cards <= 300 ms, filter change painted <= 100 ms, open a 500-child component <= 400 ms',
+);
+console.log(JSON.stringify(results));
