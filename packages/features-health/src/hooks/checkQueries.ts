@@ -28,12 +28,17 @@ export function useRunCheck(checkId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => runCheckNow(client, checkId),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: healthKeys.check(checkId) }),
-        queryClient.invalidateQueries({ queryKey: healthKeys.graphs() }),
-        queryClient.invalidateQueries({ queryKey: healthKeys.summary() }),
-        queryClient.invalidateQueries({ queryKey: healthKeys.recentStatuses() }),
-      ]),
+    // The result shows as soon as the run answers: the refetches it triggers are not awaited
+    // (a returned promise would hold the mutation pending until every list has reloaded).
+    onSettled: () => {
+      for (const queryKey of [
+        healthKeys.check(checkId),
+        healthKeys.graphs(),
+        healthKeys.summary(),
+        healthKeys.recentStatuses(),
+      ]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
   });
 }
