@@ -32,6 +32,7 @@ const node = (fields: Partial<TopologyComponent> & { id: string }): TopologyComp
   components: [],
   children: [],
   parents: [],
+  team_names: [],
   ...fields,
 });
 
@@ -232,6 +233,7 @@ describe('cards', () => {
     status: 'unhealthy',
     type: 'Database',
     labels: { env: 'dev' },
+    team_names: ['data', 'payments'],
     properties: [property({ name: 'memory', value: 300 })],
   });
   const ui = node({
@@ -274,6 +276,7 @@ describe('cards', () => {
     expect(ids({ status: { healthy: -1 } })).toEqual(['db', 'ui']);
     expect(ids({ type: { Application: 1 } })).toEqual(['api', 'ui']);
     expect(ids({ owner: 'ops' })).toEqual(['api']);
+    expect(ids({ team: 'payments' })).toEqual(['db']);
   });
 
   it("shows a page's children without the page's own component", () => {

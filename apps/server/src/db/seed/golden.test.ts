@@ -16,6 +16,8 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  *   payments service's checks), config_component_relationships (the cluster, deployments, RDS and
  *   EC2 configs) and evidences (a check's evidence names the check's component). The topology seed
  *   keeps its shared-PRNG draws, so every other table is as before.
+ * - issue 13, nodes and teams: components (three Kubernetes nodes), component_relationships (each
+ *   pod on a node) and team_components (the teams owning the cluster, account, payments, databases).
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -37,7 +39,12 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.check_statuses': ['5e87736fdc18b2f32f5fa456675d8df4'],
   'public.checks': ['e053e51ce47d306e6b490cc2582b08a8'],
   'public.comments': ['a6f0edae3c8e3d8c7f55321db1669a32', 'updated_at'],
-  'public.components': ['d47377f45e44d076c02693fef9b8fc2e', 'created_at', 'updated_at'],
+  'public.component_relationships': [
+    '7c6cc88d0094ef230e40dd2ca995a37f',
+    'created_at',
+    'updated_at',
+  ],
+  'public.components': ['b188afebbf5f46b0c61265787a9f5dcb', 'created_at', 'updated_at'],
   'public.config_analysis': ['3fe104223f9dd03395fa23457eccb1ac'],
   'public.config_changes': ['45c5abea94879947c48ea293342b4c7f'],
   'public.config_component_relationships': [
@@ -70,6 +77,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.responders': ['6ca252d1fb3548885bd1df7ad47d5b19', 'created_at', 'updated_at'],
   'public.sessions': ['cdfd57e3384628bca1ea305d8746be67'],
   'public.team_members': ['0e9f221d0d6ef9f16bf1c857c0977b3c'],
+  'public.team_components': ['6c5185c8114b3fbe90d7e03633435c52'],
   'public.teams': ['c1764eb357db2f50c6b4037fa98d5e73', 'created_at', 'updated_at'],
   'public.topologies': ['23aa8e775a1e2ed3160faca46bb0453d', 'created_at', 'updated_at'],
 };
@@ -103,7 +111,7 @@ const KNOWN_COUNTS = {
   teams: 4,
   canaries: 15,
   checks: 120,
-  components: 190,
+  components: 193,
   config_items: 134,
   incidents: 12,
   playbooks: 8,
