@@ -419,3 +419,19 @@ $$;
 DROP TRIGGER IF EXISTS comments_history ON comment_records;
 CREATE TRIGGER comments_history AFTER INSERT ON comment_records
   FOR EACH ROW EXECUTE FUNCTION incidents_history_comment();
+
+-- Nobody writes the history but these triggers (and what removes an incident with its rows): a
+-- write straight to incident_histories, which runs outside any trigger, is refused (403 over HTTP).
+CREATE OR REPLACE FUNCTION incidents_history_written_by_triggers() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  IF pg_trigger_depth() < 2 THEN
+    RAISE EXCEPTION USING ERRCODE = 'insufficient_privilege',
+      MESSAGE = 'incident_histories is written by the database as incidents change, not by requests';
+  END IF;
+  RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+END
+$$;
+DROP TRIGGER IF EXISTS incident_histories_guard ON incident_histories;
+CREATE TRIGGER incident_histories_guard BEFORE INSERT OR UPDATE OR DELETE ON incident_histories
+  FOR EACH ROW EXECUTE FUNCTION incidents_history_written_by_triggers();
