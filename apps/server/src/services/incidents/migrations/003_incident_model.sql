@@ -165,7 +165,9 @@ CREATE OR REPLACE VIEW incidents_by_config AS
   INNER JOIN incidents ON incidents.id = hypotheses.incident_id
   WHERE evidences.config_id IS NOT NULL;
 
--- The list page's rows (duty's incident_summary), plus created_by, which the list filters on.
+-- The list page's rows (duty's incident_summary), plus created_by, which the list filters on. The
+-- commander comes from a join, which also keeps Postgres from making the view updatable: a write
+-- to it is a 405, not a change of the incident behind it.
 CREATE OR REPLACE VIEW incident_summary AS
   SELECT
     incidents.id,
@@ -177,8 +179,9 @@ CREATE OR REPLACE VIEW incident_summary AS
     incidents.created_by,
     incidents.created_at,
     incidents.updated_at,
-    (SELECT json_build_object('id', p.id, 'avatar', p.avatar, 'name', p.name)
-       FROM people p WHERE p.id = incidents.commander_id) AS commander,
+    CASE WHEN commander.id IS NOT NULL THEN
+      json_build_object('id', commander.id, 'avatar', commander.avatar, 'name', commander.name)
+    END AS commander,
     coalesce((
       SELECT json_agg(json_build_object(
                'id', coalesce(p.id, t.id),
@@ -196,7 +199,8 @@ CREATE OR REPLACE VIEW incident_summary AS
         FROM people p
        WHERE p.id IN (SELECT c.created_by FROM comments c WHERE c.incident_id = incidents.id)
     ), '[]'::json) AS commenters
-  FROM incidents;
+  FROM incidents
+  LEFT JOIN people AS commander ON commander.id = incidents.commander_id;
 
 -- The value sets as stored (reference §1): anything else is the client's mistake, a 400 with the
 -- reason. Checked on insert and only for a column an update changes, so an older row holding a value
