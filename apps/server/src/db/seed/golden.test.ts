@@ -59,7 +59,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.hypotheses': ['9a2039564aa752003a51e6c433e0a2d4', 'created_at', 'updated_at'],
   'public.identities': ['358a24c02d019c61f2051cf83b551f8c'],
   'public.incident_histories': ['a7099eeb5f1d963a1751b5545f4c8ea3', 'id', 'updated_at'],
-  'public.incidents': ['d427f4a4ddc132105e03e97be48df4e8'],
+  'public.incidents': ['c71a73c1b899102633fb05469868a664'],
   'public.job_history': ['ab97e4f305175908c9353d82bb4c5d3b'],
   'public.logging_backends': ['839da65bdfabf708460ec3188384ebd7', 'created_at', 'updated_at'],
   'public.notification_send_history': ['239829b4b9360c527fc77de713c0b8d6'],

@@ -149,6 +149,37 @@ describe.each(testDatabases())('incident history, deletes and bad input on $engi
     expect(types.filter((type) => type === 'evidence.done_definition_added')).toHaveLength(2);
   });
 
+  it('keeps acknowledged, resolved and closed in step with the status the console sets', async () => {
+    const id = String((await newIncident('Scheduler skipped runs')).id);
+    const times = async () =>
+      (
+        await app.send<Row[]>(
+          'GET',
+          `/api/db/incidents?id=eq.${id}&select=acknowledged,resolved,closed`,
+          'viewer',
+        )
+      ).body[0]!;
+    expect(await times()).toEqual({ acknowledged: null, resolved: null, closed: null });
+    await write('PATCH', `incidents?id=eq.${id}`, 'responder', { status: 'investigating' });
+    const taken = await times();
+    expect(taken).toEqual({ acknowledged: expect.any(String), resolved: null, closed: null });
+    await write('PATCH', `incidents?id=eq.${id}`, 'responder', { status: 'resolved' });
+    expect(await times()).toEqual({
+      acknowledged: taken.acknowledged,
+      resolved: expect.any(String),
+      closed: null,
+    });
+    // Reopened: open again for the topology's counts.
+    await write('PATCH', `incidents?id=eq.${id}`, 'responder', { status: 'open' });
+    expect(await times()).toEqual({
+      acknowledged: taken.acknowledged,
+      resolved: null,
+      closed: null,
+    });
+    await write('PATCH', `incidents?id=eq.${id}`, 'responder', { status: 'cancelled' });
+    expect(await times()).toMatchObject({ resolved: null, closed: expect.any(String) });
+  });
+
   it('refuses a history row from a request, and a change or delete of one, to every role', async () => {
     const [row] = await history(demoId('incident:2'));
     for (const who of ['admin', 'responder'] as const) {

@@ -93,8 +93,7 @@ SELECT i.id, i.incident_id, i.title, i.status, i.created_at,
           WHERE h.incident_id = i.id AND h.type = 'incident.status_updated'
             AND h.description IN ('resolved', 'closed', 'cancelled')), i.updated_at)
        END AS window_to
-  FROM incidents i
- WHERE (i.id::text = $1 OR i.incident_id = $1)`;
+  FROM incidents i`;
 
 // One pass over the three sources, each row a JSON entry, in time order. $1 the incident's id,
 // $2 and $3 the window, $4 the per-source limit (one more than returned, to tell a cut).
@@ -186,7 +185,9 @@ export async function incidentTimeline(
   db: SqlRunner,
   idOrNumber: string,
 ): Promise<Timeline | undefined> {
-  const { rows } = await db.query<IncidentRow>(incidentSql, [idOrNumber]);
+  // By key, either way: the primary key or incident_id's unique index.
+  const where = UUID.test(idOrNumber) ? 'WHERE i.id = $1::uuid' : 'WHERE i.incident_id = $1';
+  const { rows } = await db.query<IncidentRow>(`${incidentSql} ${where}`, [idOrNumber]);
   const incident = rows[0];
   if (!incident) return undefined;
   const { rows: now } = await db.query<{ now: string }>('SELECT now() AS now');

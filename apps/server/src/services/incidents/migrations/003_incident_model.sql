@@ -240,6 +240,27 @@ BEGIN
       'Unknown incident type %L: one of cost, availability, performance, security, integration, compliance, technicalDebt, reliability',
       NEW.type));
   END IF;
+  -- The console moves an incident by its status alone; the times that say where it stands follow
+  -- (the topology counts an incident open while resolved and closed are unset): acknowledged once it
+  -- is taken up, resolved and closed when it gets there (cancelled closes it), both cleared when it
+  -- is reopened. A time the same write gives is kept.
+  IF TG_OP = 'UPDATE' AND NEW.status IS DISTINCT FROM OLD.status THEN
+    IF NEW.status IN ('new', 'open') THEN
+      IF NEW.resolved IS NOT DISTINCT FROM OLD.resolved THEN NEW.resolved := NULL; END IF;
+      IF NEW.closed IS NOT DISTINCT FROM OLD.closed THEN NEW.closed := NULL; END IF;
+    ELSE
+      NEW.acknowledged := coalesce(NEW.acknowledged, incidents_change_time(OLD.updated_at, NEW.updated_at));
+      IF NEW.status IN ('investigating', 'mitigated') THEN
+        IF NEW.resolved IS NOT DISTINCT FROM OLD.resolved THEN NEW.resolved := NULL; END IF;
+        IF NEW.closed IS NOT DISTINCT FROM OLD.closed THEN NEW.closed := NULL; END IF;
+      ELSIF NEW.status = 'resolved' THEN
+        NEW.resolved := coalesce(NEW.resolved, incidents_change_time(OLD.updated_at, NEW.updated_at));
+        IF NEW.closed IS NOT DISTINCT FROM OLD.closed THEN NEW.closed := NULL; END IF;
+      ELSE
+        NEW.closed := coalesce(NEW.closed, incidents_change_time(OLD.updated_at, NEW.updated_at));
+      END IF;
+    END IF;
+  END IF;
   RETURN NEW;
 END
 $$;
