@@ -1,6 +1,7 @@
-import type { Filter, FilterExtension, OrderTerm, SelectItem } from '@opsdeck/api-client/postgrest';
+import type { FilterExtension, OrderTerm, SelectItem } from '@opsdeck/api-client/postgrest';
 import type { Catalog, CatalogRelation } from './catalog.ts';
 import { PostgrestError, unknownRelation } from './errors.ts';
+import type { EngineFilter } from './filters.ts';
 import { findRelationship, isToOne, type Relationship } from './relationships.ts';
 import type { EmbeddedModifiers } from './request.ts';
 import {
@@ -32,7 +33,7 @@ export type ReadItem =
 export interface ReadNode {
   relation: CatalogRelation;
   items: ReadItem[];
-  filters: Filter[];
+  filters: EngineFilter[];
   extensions: FilterExtension[];
   order: OrderTerm[];
   limit?: number;
@@ -84,7 +85,7 @@ export function resolveRead(
   catalog: Catalog,
   relation: CatalogRelation,
   select: SelectItem[] | undefined,
-  top: { filters: Filter[]; extensions: FilterExtension[]; order: OrderTerm[] },
+  top: { filters: EngineFilter[]; extensions: FilterExtension[]; order: OrderTerm[] },
   embedded: Map<string, EmbeddedModifiers>,
 ): ReadNode {
   const context: ResolveContext = { catalog, embedded, used: new Set<string>(), items: 0 };
@@ -309,7 +310,7 @@ function embedNullSql(
   sql: SqlBuilder,
   node: ReadNode,
   alias: string,
-  filter: Filter,
+  filter: EngineFilter,
 ): string | undefined {
   if (filter.kind !== 'condition' || node.relation.columnsByName.has(filter.column))
     return undefined;
