@@ -389,21 +389,65 @@ function embedSql(
 }
 
 /**
- * The whole read as one statement: the page as a JSON array text (`body`), its row count (`n`) and,
- * when asked, the exact total (`total`) of rows matching the filters.
+ * How the total of a read is counted in its statement: every matching row (`exact`), at most
+ * `bound` + 1 of them (`bounded`, the cheap first step of an estimated count) or not at all.
+ */
+export type CountMode = { kind: 'exact' } | { kind: 'bounded'; bound: number } | { kind: 'none' };
+
+/** `FROM relation AS alias WHERE ...` of a read; `source` replaces the relation (an rpc's call). */
+function fromSql(sql: SqlBuilder, node: ReadNode, alias: string, source?: string): string {
+  const where = whereSql(sql, node, alias);
+  const whereText = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
+  return `FROM ${source ?? sql.qualified(node.relation.name)} AS ${alias}${whereText}`;
+}
+
+/**
+ * The whole read as one statement: the page as a JSON array text (`body`, or CSV text with `csv`),
+ * its row count (`n`) and, when asked, the total (`total`) of rows matching the filters.
  */
 export function readSql(
   sql: SqlBuilder,
   node: ReadNode,
-  options: { count: boolean; limit?: number; offset: number },
+  options: { count: CountMode; limit?: number; offset: number; csv?: boolean; source?: string },
 ): string {
   const alias = sql.alias();
   const list = selectListSql(sql, node, alias);
-  const where = whereSql(sql, node, alias);
-  const whereText = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
+  const from = fromSql(sql, node, alias, options.source);
   const order = orderSql(sql, node, alias);
-  const from = `FROM ${sql.qualified(node.relation.name)} AS ${alias}${whereText}`;
   const page = `SELECT ${list} ${from}${order ? ` ORDER BY ${order}` : ''}${windowSql(sql, options.limit, options.offset)}`;
-  const total = options.count ? `(SELECT count(*) ${from})` : 'NULL::bigint';
-  return `SELECT ${total} AS total, count(*) AS n, coalesce(json_agg(p), '[]'::json)::text AS body FROM (${page}) AS p`;
+  const { count } = options;
+  const total =
+    count.kind === 'exact'
+      ? `(SELECT count(*) ${from})`
+      : count.kind === 'bounded'
+        ? `(SELECT count(*) FROM (SELECT 1 ${from} LIMIT ${sql.bind(String(count.bound + 1))}) AS c)`
+        : 'NULL::bigint';
+  const body = options.csv
+    ? csvSql(sql, 'p', outputNames(node))
+    : `coalesce(json_agg(p), '[]'::json)::text`;
+  return `SELECT ${total} AS total, count(*) AS n, ${body} AS body FROM (${page}) AS p`;
+}
+
+/** The names a read's rows carry, in order: its columns and visible embeds. */
+export function outputNames(node: ReadNode): string[] {
+  return node.items
+    .filter((item) => item.kind === 'column' || !item.hidden)
+    .map((item) => item.name);
+}
+
+/**
+ * PostgREST's CSV of the rows of `alias` (an aggregate over them): a header of the column names,
+ * empty when there are no rows, then each row as Postgres writes a record without its parentheses:
+ * values quoted where they hold a comma, quote, space or parenthesis, NULL as nothing, `t`/`f`.
+ */
+export function csvSql(sql: SqlBuilder, alias: string, names: string[]): string {
+  const row = `${alias}::text`;
+  const header = `CASE WHEN count(*) > 0 THEN ${sql.bind(names.join(','))}::text ELSE '' END`;
+  return `${header} || E'\\n' || coalesce(string_agg(substring(${row}, 2, length(${row}) - 2), E'\\n'), '')`;
+}
+
+/** The statement the planner is asked to estimate for `Prefer: count=planned|estimated`. */
+export function countPlanSql(sql: SqlBuilder, node: ReadNode, source?: string): string {
+  const alias = sql.alias();
+  return `EXPLAIN (FORMAT JSON) SELECT 1 ${fromSql(sql, node, alias, source)}`;
 }

@@ -240,9 +240,14 @@ export function requestedRange(
   return { offset: start, limit: end === undefined ? undefined : end - start + 1 };
 }
 
-export type ResponseShape = 'array' | 'object';
+export type ResponseShape = 'array' | 'object' | 'csv';
 
-/** What the client accepts: a JSON array (default), one object, or nothing we can produce (406). */
+const arrayTypes: ReadonlySet<string> = new Set(['application/json', '*/*', 'application/*', '']);
+
+/**
+ * What the client accepts: a JSON array (default), one object, CSV (`text/csv`), or nothing we can
+ * produce (406). The single object wins wherever it is listed; otherwise the first type we produce.
+ */
 export function acceptedShape(accept: string | undefined): ResponseShape {
   if (!accept || accept.trim() === '') return 'array';
   const types = accept.split(',').map((part) => (part.split(';')[0] ?? '').trim().toLowerCase());
@@ -253,13 +258,10 @@ export function acceptedShape(accept: string | undefined): ResponseShape {
     )
   )
     return 'object';
-  if (
-    types.some(
-      (type) =>
-        type === 'application/json' || type === '*/*' || type === 'application/*' || type === '',
-    )
-  )
-    return 'array';
+  for (const type of types) {
+    if (type === 'text/csv') return 'csv';
+    if (arrayTypes.has(type)) return 'array';
+  }
   throw new PostgrestError(
     406,
     'PGRST107',
