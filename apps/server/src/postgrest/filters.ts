@@ -10,7 +10,7 @@ import {
 // reads more, and callers such as supabase's postgrest-js send it: the containment operators on
 // arrays and jsonb, full-text search, regular expressions, `isdistinct`, and `{...}` array values
 // inside logic trees. This module reads those on top of the shared grammar: the operators it knows
-// are still read by it, so both sides agree on everything the console sends.
+// are still read by it (but for in-lists, below), so both sides agree on what the console sends.
 
 /** `cs` (@>), `cd` (<@), `ov` (&&) on arrays, ranges and jsonb. */
 export const containmentOperators = ['cs', 'cd', 'ov'] as const;
@@ -176,6 +176,13 @@ function engineCondition(column: string, operation: Operation, value: string): E
 export function parseEngineCondition(column: string, text: string): EngineCondition {
   const c = new Cursor(text, 'filter');
   const operation = readOperation(c);
+  // An in-list is read by PostgREST's rule, which takes a bare item with a stray quote as it is
+  // (postgrest-js quotes only items with `,` `(` `)`), where the shared grammar refuses it.
+  if (operation.operator === 'in') {
+    const value = treeList(c);
+    if (!c.done) c.fail(`unexpected ${c.next()} after the value`);
+    return { kind: 'condition', column, operator: 'in', negated: operation.negated, value };
+  }
   if (sharedOperators.has(operation.operator)) return parseCondition(column, text);
   return engineCondition(column, operation, text.slice(c.pos));
 }
