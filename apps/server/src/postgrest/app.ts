@@ -110,7 +110,7 @@ export interface PostgrestAppOptions<E extends Env = Env> {
 }
 
 /** The default of `maxRows`, as documented in the README's /api/db section. */
-export const defaultMaxRows = 10_000;
+const defaultMaxRows = 10_000;
 
 /** One committed write through the engine. */
 export interface TableWritten {

@@ -34,13 +34,16 @@ describe.each(testDatabases())('PostgREST paging, counts, CSV and rpc on $engine
         LANGUAGE sql STABLE AS $$ SELECT * FROM checks WHERE canary_id = canary ORDER BY name $$;
       CREATE OR REPLACE FUNCTION opsdeck_test_add(a integer, b integer DEFAULT 1) RETURNS integer
         LANGUAGE sql AS $$ SELECT a + b $$;
+      CREATE SEQUENCE IF NOT EXISTS opsdeck_test_calls;
+      CREATE OR REPLACE FUNCTION opsdeck_test_counted() RETURNS TABLE (calls bigint)
+        LANGUAGE sql VOLATILE AS $$ SELECT nextval('opsdeck_test_calls') $$;
       ANALYZE check_statuses;
     `);
     engine = await startEngine(db, { maxRows });
   });
   afterAll(async () => {
     await db?.exec(
-      'DROP FUNCTION IF EXISTS opsdeck_test_statuses(uuid, integer); DROP FUNCTION IF EXISTS opsdeck_test_checks_of(uuid); DROP FUNCTION IF EXISTS opsdeck_test_add(integer, integer);',
+      'DROP FUNCTION IF EXISTS opsdeck_test_statuses(uuid, integer); DROP FUNCTION IF EXISTS opsdeck_test_checks_of(uuid); DROP FUNCTION IF EXISTS opsdeck_test_add(integer, integer); DROP FUNCTION IF EXISTS opsdeck_test_counted(); DROP SEQUENCE IF EXISTS opsdeck_test_calls;',
     );
     await engine?.close();
     await target.release();
@@ -213,6 +216,16 @@ describe.each(testDatabases())('PostgREST paging, counts, CSV and rpc on $engine
       expect(csv.text).toBe(
         `name,type\n"O'Brien ""quoted"" ; DROP TABLE checks; --",tcp\ndb-port,tcp`,
       );
+    });
+
+    it('runs a function once for its rows and their count', async () => {
+      const reply = await get('/rpc/opsdeck_test_counted', { Prefer: 'count=exact' });
+      expect(JSON.parse(reply.text)).toEqual([{ calls: 1 }]);
+      expect(reply.headers.get('content-range')).toBe('0-0/1');
+      const { rows } = await db.query<{ last_value: unknown }>(
+        'SELECT last_value FROM opsdeck_test_calls',
+      );
+      expect(Number(rows[0]?.last_value)).toBe(1);
     });
 
     it('cuts the rows of an rpc to max rows', async () => {

@@ -394,11 +394,19 @@ function embedSql(
  */
 export type CountMode = { kind: 'exact' } | { kind: 'bounded'; bound: number } | { kind: 'none' };
 
-/** `FROM relation AS alias WHERE ...` of a read; `source` replaces the relation (an rpc's call). */
+/** `FROM relation AS alias WHERE ...` of a read, or FROM the rows of a function call (`source`). */
 function fromSql(sql: SqlBuilder, node: ReadNode, alias: string, source?: string): string {
   const where = whereSql(sql, node, alias);
   const whereText = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
-  return `FROM ${source ?? sql.qualified(node.relation.name)} AS ${alias}${whereText}`;
+  return `FROM ${source === undefined ? sql.qualified(node.relation.name) : 'pgrst_source'} AS ${alias}${whereText}`;
+}
+
+// A function's rows are computed once for the page and the count: a volatile function must not run
+// twice, and an expensive one (a recursive walk) should not.
+function sourceSql(source: string | undefined): string {
+  return source === undefined
+    ? ''
+    : `WITH pgrst_source AS MATERIALIZED (SELECT * FROM ${source} AS pgrst_call) `;
 }
 
 /**
@@ -425,7 +433,7 @@ export function readSql(
   const body = options.csv
     ? csvSql(sql, 'p', outputNames(node))
     : `coalesce(json_agg(p), '[]'::json)::text`;
-  return `SELECT ${total} AS total, count(*) AS n, ${body} AS body FROM (${page}) AS p`;
+  return `${sourceSql(options.source)}SELECT ${total} AS total, count(*) AS n, ${body} AS body FROM (${page}) AS p`;
 }
 
 /** The names a read's rows carry, in order: its columns and visible embeds. */
@@ -449,5 +457,5 @@ export function csvSql(sql: SqlBuilder, alias: string, names: string[]): string 
 /** The statement the planner is asked to estimate for `Prefer: count=planned|estimated`. */
 export function countPlanSql(sql: SqlBuilder, node: ReadNode, source?: string): string {
   const alias = sql.alias();
-  return `EXPLAIN (FORMAT JSON) SELECT 1 ${fromSql(sql, node, alias, source)}`;
+  return `EXPLAIN (FORMAT JSON) ${sourceSql(source)}SELECT 1 ${fromSql(sql, node, alias, source)}`;
 }
