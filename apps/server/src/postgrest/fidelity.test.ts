@@ -127,6 +127,22 @@ describe.each(testDatabases())('PostgREST paging, counts, CSV and rpc on $engine
     });
   });
 
+  it("aggregates whole rows whatever the outputs are called (an alias like the engine's own)", async () => {
+    const reply = await get(`/checks?select=p:name,e1:canaries(e0:name)&id=eq.${ids.homepage}`, {
+      Accept: 'application/json',
+    });
+    expect(JSON.parse(reply.text)).toEqual([{ p: 'homepage', e1: { e0: 'http-canary' } }]);
+    const csv = await get(`/checks?select=p:name&id=eq.${ids.homepage}`, { Accept: 'text/csv' });
+    expect(csv.text).toBe('p\nhomepage');
+    const written = await engine.request(`/components?select=p:name,pgrst_image:type`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Prefer: 'return=representation' },
+      body: JSON.stringify({ name: 'alias-component', type: 'Service' }),
+    });
+    expect(await json(written)).toEqual([{ p: 'alias-component', pgrst_image: 'Service' }]);
+    await db.exec(`DELETE FROM components WHERE name = 'alias-component'`);
+  });
+
   describe('Accept: text/csv', () => {
     it('answers a header row and each row as PostgREST quotes it', async () => {
       const reply = await get(

@@ -366,7 +366,8 @@ function windowSql(sql: SqlBuilder, limit: number | undefined, offset: number | 
   return `${limit === undefined ? '' : ` LIMIT ${sql.bind(String(limit))}`}${offset ? ` OFFSET ${sql.bind(String(offset))}` : ''}`;
 }
 
-// One scalar subquery per embed, so a page with embeds is still one statement (no N+1).
+// One scalar subquery per embed, so a page with embeds is still one statement (no N+1). Rows are
+// aggregated as `alias.*`, the whole row even where a select names an output like the alias.
 function embedSql(
   sql: SqlBuilder,
   item: Extract<ReadItem, { kind: 'embed' }>,
@@ -381,11 +382,11 @@ function embedSql(
   ];
   const from = `FROM ${sql.qualified(item.node.relation.name)} AS ${child} WHERE ${conditions.join(' AND ')}`;
   if (isToOne(item.relationship)) {
-    return `(SELECT row_to_json(${row}) FROM (SELECT ${list} ${from} LIMIT 1) AS ${row})`;
+    return `(SELECT row_to_json(${row}.*) FROM (SELECT ${list} ${from} LIMIT 1) AS ${row})`;
   }
   const order = orderSql(sql, item.node, child);
   const window = windowSql(sql, item.node.limit, item.node.offset);
-  return `(SELECT coalesce(json_agg(${row}), '[]'::json) FROM (SELECT ${list} ${from}${order ? ` ORDER BY ${order}` : ''}${window}) AS ${row})`;
+  return `(SELECT coalesce(json_agg(${row}.*), '[]'::json) FROM (SELECT ${list} ${from}${order ? ` ORDER BY ${order}` : ''}${window}) AS ${row})`;
 }
 
 /**
@@ -432,7 +433,7 @@ export function readSql(
         : 'NULL::bigint';
   const body = options.csv
     ? csvSql(sql, 'p', outputNames(node))
-    : `coalesce(json_agg(p), '[]'::json)::text`;
+    : `coalesce(json_agg(p.*), '[]'::json)::text`;
   return `${sourceSql(options.source)}SELECT ${total} AS total, count(*) AS n, ${body} AS body FROM (${page}) AS p`;
 }
 
@@ -449,7 +450,7 @@ export function outputNames(node: ReadNode): string[] {
  * values quoted where they hold a comma, quote, space or parenthesis, NULL as nothing, `t`/`f`.
  */
 export function csvSql(sql: SqlBuilder, alias: string, names: string[]): string {
-  const row = `${alias}::text`;
+  const row = `(${alias}.*)::text`;
   const header = `CASE WHEN count(*) > 0 THEN ${sql.bind(names.join(','))}::text ELSE '' END`;
   return `${header} || E'\\n' || coalesce(string_agg(substring(${row}, 2, length(${row}) - 2), E'\\n'), '')`;
 }

@@ -135,6 +135,7 @@ export function rpcSql(
   if (fn.returnsVoid) return `SELECT ${call}, NULL::text AS body`;
   if (fn.returnsSet)
     return `SELECT coalesce(json_agg(r), '[]'::json)::text AS body FROM ${call} AS r`;
-  if (fn.returnsRow) return `SELECT row_to_json(r)::text AS body FROM ${call} AS r`;
+  // `r.*`: the whole row, even when the function returns a column named `r`.
+  if (fn.returnsRow) return `SELECT row_to_json(r.*)::text AS body FROM ${call} AS r`;
   return `SELECT to_json(${call})::text AS body`;
 }

@@ -91,7 +91,7 @@ function returningSql(
 ): string {
   const images = options.images ?? false;
   const imagesSql = images
-    ? `, (SELECT coalesce(json_agg(pgrst_image), '[]'::json)::text FROM pgrst_write AS pgrst_image) AS images`
+    ? `, (SELECT coalesce(json_agg(pgrst_image.*), '[]'::json)::text FROM pgrst_write AS pgrst_image) AS images`
     : '';
   if (!representation) {
     return `WITH pgrst_write AS (${write} RETURNING ${images ? '*' : '1'}) SELECT count(*) AS n, '[]' AS body${imagesSql} FROM pgrst_write`;
@@ -100,7 +100,7 @@ function returningSql(
   const list = selectListSql(sql, node, alias);
   const body = options.csv
     ? csvSql(sql, 'p', outputNames(node))
-    : `coalesce(json_agg(p), '[]'::json)::text`;
+    : `coalesce(json_agg(p.*), '[]'::json)::text`;
   return `WITH pgrst_write AS (${write} RETURNING *) SELECT count(*) AS n, ${body} AS body${imagesSql} FROM (SELECT ${list} FROM pgrst_write AS ${alias}) AS p`;
 }
 
@@ -112,7 +112,7 @@ function imagesSql(
   where: string[],
 ): string {
   const lock = relation.kind === 'table' ? ` FOR UPDATE OF ${alias}` : '';
-  return `SELECT coalesce(json_agg(pgrst_rows), '[]'::json)::text AS images FROM (SELECT ${alias}.* FROM ${sql.qualified(relation.name)} AS ${alias} WHERE ${where.join(' AND ')}${lock}) AS pgrst_rows`;
+  return `SELECT coalesce(json_agg(pgrst_rows.*), '[]'::json)::text AS images FROM (SELECT ${alias}.* FROM ${sql.qualified(relation.name)} AS ${alias} WHERE ${where.join(' AND ')}${lock}) AS pgrst_rows`;
 }
 
 /** The rows a PATCH's filter selects, as they are before it (`images`), for a check of what it changes. */
