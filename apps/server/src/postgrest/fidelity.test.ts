@@ -234,6 +234,18 @@ describe.each(testDatabases())('PostgREST paging, counts, CSV and rpc on $engine
       );
     });
 
+    it('reads the {col}.filter extension on rpc rows, as the catalog sends it', async () => {
+      const reply = await get(
+        `/rpc/opsdeck_test_statuses?check_id=${ids.homepage}&status.filter=false&duration.filter=<300&select=message`,
+      );
+      expect(reply.status).toBe(200);
+      expect(JSON.parse(reply.text)).toEqual([
+        { message: 'run 0' },
+        { message: 'run 10' },
+        { message: 'run 20' },
+      ]);
+    });
+
     it('runs a function once for its rows and their count', async () => {
       const reply = await get('/rpc/opsdeck_test_counted', { Prefer: 'count=exact' });
       expect(JSON.parse(reply.text)).toEqual([{ calls: 1 }]);
