@@ -1,7 +1,7 @@
 import { Hono, type Context, type Env } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { Database, SqlRunner } from '../db/database.ts';
-import { CatalogCache, type CatalogRelation } from './catalog.ts';
+import { CatalogCache, type Catalog, type CatalogRelation } from './catalog.ts';
 import {
   fromDatabaseError,
   parseError,
@@ -10,7 +10,14 @@ import {
   unknownColumn,
   unknownRelation,
 } from './errors.ts';
-import { readSql, relationsTouched, resolveRead } from './read.ts';
+import {
+  countPlanSql,
+  readSql,
+  relationsTouched,
+  resolveRead,
+  type CountMode,
+  type ReadNode,
+} from './read.ts';
 import {
   acceptedShape,
   parsePrefer,
@@ -18,8 +25,16 @@ import {
   rangeNotSatisfiable,
   requestedRange,
   type Preferences,
+  type ResponseShape,
 } from './request.ts';
-import { argumentsFromBody, argumentsFromQuery, resolveFunction, rpcSql } from './rpc.ts';
+import {
+  argumentsFromBody,
+  argumentsFromQuery,
+  callSql,
+  resolveFunction,
+  resultRelation,
+  rpcSql,
+} from './rpc.ts';
 import { SqlBuilder } from './sql.ts';
 import {
   conflictingRowsSql,
@@ -86,7 +101,16 @@ export interface PostgrestAppOptions<E extends Env = Env> {
    * reply goes out; the reply waits for it. Not called for reads, refused or rolled back writes.
    */
   onWritten?: (event: TableWritten) => void | Promise<void>;
+  /**
+   * The most rows one read answers (PostgREST's db-max-rows): a larger `limit`, or none, is cut to
+   * it and Content-Range tells what came back. Also the threshold of `Prefer: count=estimated`:
+   * exact up to it, the planner's estimate above. 10,000 unless given.
+   */
+  maxRows?: number;
 }
+
+/** The default of `maxRows`, as documented in the README's /api/db section. */
+const defaultMaxRows = 10_000;
 
 /** One committed write through the engine. */
 export interface TableWritten {
@@ -96,6 +120,12 @@ export interface TableWritten {
 
 const jsonType = 'application/json; charset=utf-8';
 const objectType = 'application/vnd.pgrst.object+json; charset=utf-8';
+const csvType = 'text/csv; charset=utf-8';
+const contentTypes: Record<ResponseShape, string> = {
+  array: jsonType,
+  object: objectType,
+  csv: csvType,
+};
 
 function errorResponse(c: Context, error: PostgrestError): Response {
   return c.json(error.toBody(), error.status);
@@ -104,6 +134,16 @@ function errorResponse(c: Context, error: PostgrestError): Response {
 // Reads tolerate a row count of `string` from drivers that keep big integers exact.
 function toCount(value: unknown): number {
   return typeof value === 'number' ? value : Number(value ?? 0);
+}
+
+// The top plan's row estimate from `EXPLAIN (FORMAT JSON)`, which drivers give parsed or as text.
+function plannedRows(plan: unknown): number {
+  const parsed: unknown = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  const top = Array.isArray(parsed)
+    ? (parsed[0] as { Plan?: { 'Plan Rows'?: unknown } })
+    : undefined;
+  const rows = Number(top?.Plan?.['Plan Rows']);
+  return Number.isFinite(rows) ? Math.max(0, Math.round(rows)) : 0;
 }
 
 function contentRange(offset: number, rows: number, total: number | undefined): string {
@@ -169,18 +209,122 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     return decision;
   };
 
+  const maxRows = options.maxRows ?? defaultMaxRows;
+
+  /**
+   * A read of `node` (a relation, or the rows of a function call given as `source`) as PostgREST
+   * answers it: the window of Range/limit/offset cut to `maxRows`, the total `Prefer: count` asks
+   * for in Content-Range, and the body as a JSON array, one object or CSV.
+   */
+  const answerRead = async (
+    c: Context<E>,
+    catalog: Catalog,
+    node: ReadNode,
+    request: {
+      preferences: Preferences;
+      shape: ResponseShape;
+      limit: number | undefined;
+      offset: number | undefined;
+      source?: (sql: SqlBuilder) => string;
+    },
+  ): Promise<Response> => {
+    const { preferences, shape, source } = request;
+    const range = requestedRange(c.req.header('Range'), request.limit, request.offset);
+    const limit = Math.min(range.limit ?? maxRows, maxRows);
+    const counting = preferences.count;
+    const countMode: CountMode =
+      counting === 'exact'
+        ? { kind: 'exact' }
+        : counting === 'estimated'
+          ? { kind: 'bounded', bound: maxRows }
+          : { kind: 'none' };
+    const sql = new SqlBuilder(catalog);
+    const from = source?.(sql);
+    const text = readSql(sql, node, {
+      count: countMode,
+      offset: range.offset,
+      limit,
+      csv: shape === 'csv',
+      ...(from === undefined ? {} : { source: from }),
+    });
+    const { rows } = await db.query<{ total: unknown; n: unknown; body: string }>(text, sql.params);
+    const row = rows[0];
+    const n = toCount(row?.n);
+    let total: number | undefined;
+    let exact = false;
+    if (counting === 'exact' || (counting === 'estimated' && toCount(row?.total) <= maxRows)) {
+      total = toCount(row?.total);
+      exact = true;
+    } else if (counting === 'planned' || counting === 'estimated') {
+      // The planner's estimate of the filtered rows: cheap at any size, and never below what is
+      // known to exist (this page, or more than maxRows for an estimated count that got there).
+      const planSql = new SqlBuilder(catalog);
+      const planFrom = source?.(planSql);
+      const plan = await db.query<Record<string, unknown>>(
+        countPlanSql(planSql, node, planFrom),
+        planSql.params,
+      );
+      const planned = plannedRows(Object.values(plan.rows[0] ?? {})[0]);
+      total = Math.max(planned, range.offset + n, counting === 'estimated' ? maxRows + 1 : 0);
+    }
+    let status: StatusCode = 200;
+    if (total !== undefined) {
+      if (exact && range.offset > total && !(range.offset === 0 && total === 0)) {
+        const error = rangeNotSatisfiable(
+          `An offset of ${range.offset} was requested, but there are only ${total} rows.`,
+        );
+        return c.json(error.toBody(), 416, { 'Content-Range': `*/${total}` });
+      }
+      if (n < total) status = 206;
+    }
+    const headers: Record<string, string> = {
+      'Content-Type': contentTypes[shape],
+      'Content-Range': contentRange(range.offset, n, total),
+      'Range-Unit': 'items',
+    };
+    const applied = preferenceApplied(preferences, ['count']);
+    if (applied) headers['Preference-Applied'] = applied;
+    const body = shape === 'object' ? singular(row?.body ?? '[]', n) : (row?.body ?? '[]');
+    // A single object is never a "partial" range. Hono drops the body of a HEAD reply itself.
+    return c.body(body, shape === 'object' ? 200 : status, headers);
+  };
+
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:name', async (c) => {
     const catalog = await catalogCache.get();
     const name = c.req.param('name');
     const method = c.req.method;
     // Before the lookup: a caller refused the name must not learn whether the function exists.
     await authorize(c, `rpc/${name}`);
-    // The query string of a POST call may still carry select/order, which are not supported here.
-    const args =
+    const shape = acceptedShape(c.req.header('Accept'));
+    const preferences = parsePrefer(c.req.header('Prefer'));
+    const searchParams = new URL(c.req.url).searchParams;
+    // GET carries the arguments in the query string; POST in a JSON object body, its query string
+    // then shaping the rows only (select, filters, order, limit), as in PostgREST.
+    const { args, rest } =
       method === 'POST'
-        ? argumentsFromBody(await readBody(c))
-        : argumentsFromQuery(new URL(c.req.url).searchParams);
+        ? { args: argumentsFromBody(await readBody(c)), rest: searchParams }
+        : argumentsFromQuery(searchParams, catalog.functions.get(name));
     const fn = resolveFunction(catalog, name, Object.keys(args));
+    const relation = resultRelation(catalog, fn);
+    if (relation) {
+      const { query, embedded } = parseQueryString(rest);
+      const node = resolveRead(catalog, relation, query.select, query, embedded);
+      for (const touched of relationsTouched(catalog, node)) await authorize(c, touched, 'GET');
+      return answerRead(c, catalog, node, {
+        preferences,
+        shape,
+        limit: query.limit,
+        offset: query.offset,
+        source: (sql) => callSql(sql, fn, args),
+      });
+    }
+    if (shape === 'csv') {
+      throw new PostgrestError(
+        406,
+        'PGRST107',
+        `${name} does not return rows; text/csv is available for functions that return a set of rows`,
+      );
+    }
     const sql = new SqlBuilder(catalog);
     const text = rpcSql(sql, fn, args);
     const { rows } = await db.query<{ body: string | null }>(text, sql.params);
@@ -216,41 +360,12 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     }
 
     if (method === 'GET' || method === 'HEAD') {
-      const range = requestedRange(c.req.header('Range'), query.limit, query.offset);
-      const count = preferences.count !== undefined;
-      const sql = new SqlBuilder(catalog);
-      const text = readSql(sql, node, {
-        count,
-        offset: range.offset,
-        ...(range.limit === undefined ? {} : { limit: range.limit }),
+      return answerRead(c, catalog, node, {
+        preferences,
+        shape,
+        limit: query.limit,
+        offset: query.offset,
       });
-      const { rows } = await db.query<{ total: unknown; n: unknown; body: string }>(
-        text,
-        sql.params,
-      );
-      const row = rows[0];
-      const n = toCount(row?.n);
-      const total = count ? toCount(row?.total) : undefined;
-      let status: StatusCode = 200;
-      if (total !== undefined) {
-        if (range.offset > total && !(range.offset === 0 && total === 0)) {
-          const error = rangeNotSatisfiable(
-            `An offset of ${range.offset} was requested, but there are only ${total} rows.`,
-          );
-          return c.json(error.toBody(), 416, { 'Content-Range': `*/${total}` });
-        }
-        if (n < total) status = 206;
-      }
-      const headers: Record<string, string> = {
-        'Content-Type': shape === 'object' ? objectType : jsonType,
-        'Content-Range': contentRange(range.offset, n, total),
-        'Range-Unit': 'items',
-      };
-      const applied = preferenceApplied(preferences, ['count']);
-      if (applied) headers['Preference-Applied'] = applied;
-      const body = shape === 'object' ? singular(row?.body ?? '[]', n) : (row?.body ?? '[]');
-      // A single object is never a "partial" range. Hono drops the body of a HEAD reply itself.
-      return c.body(body, shape === 'object' ? 200 : status, headers);
     }
 
     if ((method === 'PATCH' || method === 'DELETE') && !hasFilter(query)) {
@@ -283,7 +398,7 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     const checkRows = decision.checkRows;
     const server = method === 'DELETE' ? undefined : options.serverColumns?.(relation, c);
     const sql = new SqlBuilder(catalog);
-    const write = { server, images: checkRows !== undefined };
+    const write = { server, images: checkRows !== undefined, csv: shape === 'csv' };
     const text =
       method === 'POST'
         ? insertSql(sql, node, payload, preferences, conflictColumns, write)
@@ -348,7 +463,7 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     if (applied) headers['Preference-Applied'] = applied;
     const status: ContentfulStatusCode = method === 'POST' ? 201 : 200;
     if (!representation) return c.body(null, method === 'POST' ? 201 : 204, headers);
-    headers['Content-Type'] = shape === 'object' ? objectType : jsonType;
+    headers['Content-Type'] = contentTypes[shape];
     return c.body(shape === 'object' ? singular(body, n) : body, status, headers);
   });
 

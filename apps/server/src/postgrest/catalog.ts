@@ -58,6 +58,10 @@ export interface CatalogFunction {
   returnsRow: boolean;
   returnsVoid: boolean;
   volatile: boolean;
+  /** The columns of the rows it returns (OUT/TABLE columns or its row type's); empty for a scalar. */
+  returns: CatalogColumn[];
+  /** The exposed table or view whose rows it returns (`SETOF configs`), if any. */
+  returnRelation?: string;
 }
 
 export interface Catalog {
@@ -103,6 +107,8 @@ interface ColumnIdRow {
 
 interface FunctionRow {
   name: string;
+  returns: { name: string | null; type: string; udt: string; category: string }[] | null;
+  return_relation: string | null;
   args: { name: string | null; type: string }[] | null;
   defaults: number;
   return_type: string;
@@ -157,21 +163,40 @@ SELECT c.oid::int8 AS oid, c.relname AS relation, a.attnum::int AS attnum, a.att
   JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
  WHERE n.nspname = $1 AND c.relkind IN ${relationKinds}`;
 
-// Plain SQL/plpgsql functions callable as rpc: only IN arguments, not triggers or aggregates.
+// Plain SQL/plpgsql functions callable as rpc: IN arguments, and OUT or TABLE columns for what they
+// return (no INOUT or VARIADIC); not triggers or aggregates. `returns` are the columns of the rows a
+// function gives (its OUT/TABLE columns or its composite type's), `return_relation` the exposed
+// table or view whose row type it returns (so its rows can embed through that relation's keys).
 const functionsSql = `
 SELECT p.proname AS name,
-       (SELECT json_agg(json_build_object('name', p.proargnames[i], 'type', format_type(p.proargtypes[i - 1], NULL)) ORDER BY i)
-          FROM generate_series(1, p.pronargs) i) AS args,
+       (SELECT json_agg(json_build_object('name', a.name, 'type', format_type(a.type, NULL)) ORDER BY a.ord)
+          FROM unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]),
+                      coalesce(p.proargmodes, array_fill('i'::"char", ARRAY[p.pronargs::int])),
+                      p.proargnames) WITH ORDINALITY AS a(type, mode, name, ord)
+         WHERE a.mode = 'i') AS args,
        p.pronargdefaults::int AS defaults,
        format_type(p.prorettype, NULL) AS return_type,
        p.proretset AS returns_set,
-       (rt.typtype = 'c' OR rt.typrelid <> 0) AS returns_row,
+       (rt.typtype = 'c' OR rt.typrelid <> 0 OR 't' = ANY(coalesce(p.proargmodes, '{}')) OR 'o' = ANY(coalesce(p.proargmodes, '{}'))) AS returns_row,
        p.provolatile = 'v' AS volatile,
-       count(*) OVER (PARTITION BY p.proname)::int AS overloads
+       count(*) OVER (PARTITION BY p.proname)::int AS overloads,
+       CASE WHEN p.proargmodes IS NOT NULL AND rt.typrelid = 0 THEN
+         (SELECT json_agg(json_build_object('name', a.name, 'type', format_type(a.type, NULL), 'udt', t.typname, 'category', t.typcategory::text) ORDER BY a.ord)
+            FROM unnest(p.proallargtypes, p.proargmodes, p.proargnames) WITH ORDINALITY AS a(type, mode, name, ord)
+            JOIN pg_type t ON t.oid = a.type
+           WHERE a.mode IN ('o', 't'))
+       ELSE
+         (SELECT json_agg(json_build_object('name', att.attname, 'type', format_type(att.atttypid, att.atttypmod), 'udt', t.typname, 'category', t.typcategory::text) ORDER BY att.attnum)
+            FROM pg_attribute att JOIN pg_type t ON t.oid = att.atttypid
+           WHERE att.attrelid = rt.typrelid AND att.attnum > 0 AND NOT att.attisdropped)
+       END AS returns,
+       (SELECT rc.relname FROM pg_class rc JOIN pg_namespace rn ON rn.oid = rc.relnamespace
+         WHERE rc.oid = rt.typrelid AND rn.nspname = $1 AND rc.relkind IN ${relationKinds}) AS return_relation
   FROM pg_proc p
   JOIN pg_namespace n ON n.oid = p.pronamespace
   JOIN pg_type rt ON rt.oid = p.prorettype
- WHERE n.nspname = $1 AND p.prokind = 'f' AND p.proargmodes IS NULL
+ WHERE n.nspname = $1 AND p.prokind = 'f'
+   AND (p.proargmodes IS NULL OR p.proargmodes <@ ARRAY['i', 'o', 't']::"char"[])
    AND rt.typname NOT IN ('trigger', 'event_trigger', 'internal')`;
 
 function sameColumns(a: readonly string[], b: readonly string[]): boolean {
@@ -376,6 +401,21 @@ export async function loadCatalog(db: SqlRunner, schema = 'public'): Promise<Cat
       returnsRow: row.returns_row,
       returnsVoid: row.return_type === 'void',
       volatile: row.volatile,
+      returns: (row.returns ?? []).flatMap((column) =>
+        column.name
+          ? [
+              {
+                name: column.name,
+                type: column.type,
+                udt: column.udt,
+                isArray: column.category === 'A',
+                nullable: true,
+                hasDefault: false,
+              },
+            ]
+          : [],
+      ),
+      ...(row.return_relation ? { returnRelation: row.return_relation } : {}),
     });
   }
 

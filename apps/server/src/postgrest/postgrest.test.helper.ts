@@ -94,7 +94,10 @@ export interface EngineServer {
  * The engine mounted at `/api/db` of a bare Hono app on 127.0.0.1. The test authorization hook refuses
  * a table named in the `x-test-deny` request header (and `identities` always), allowing the rest.
  */
-export async function startEngine(db: Database): Promise<EngineServer> {
+export async function startEngine(
+  db: Database,
+  options: { maxRows?: number } = {},
+): Promise<EngineServer> {
   const catalog = new CatalogCache(db);
   const app = new Hono();
   app.route(
@@ -102,6 +105,7 @@ export async function startEngine(db: Database): Promise<EngineServer> {
     createPostgrestApp({
       db,
       catalog,
+      ...options,
       authorize: (table, _method, c) => {
         const denied = c.req.header('x-test-deny')?.split(',') ?? [];
         if (table === 'identities' || denied.includes(table))

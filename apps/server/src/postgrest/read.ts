@@ -1,6 +1,7 @@
-import type { Filter, FilterExtension, OrderTerm, SelectItem } from '@opsdeck/api-client/postgrest';
+import type { FilterExtension, OrderTerm, SelectItem } from '@opsdeck/api-client/postgrest';
 import type { Catalog, CatalogRelation } from './catalog.ts';
 import { PostgrestError, unknownRelation } from './errors.ts';
+import type { EngineFilter } from './filters.ts';
 import { findRelationship, isToOne, type Relationship } from './relationships.ts';
 import type { EmbeddedModifiers } from './request.ts';
 import {
@@ -32,7 +33,7 @@ export type ReadItem =
 export interface ReadNode {
   relation: CatalogRelation;
   items: ReadItem[];
-  filters: Filter[];
+  filters: EngineFilter[];
   extensions: FilterExtension[];
   order: OrderTerm[];
   limit?: number;
@@ -84,7 +85,7 @@ export function resolveRead(
   catalog: Catalog,
   relation: CatalogRelation,
   select: SelectItem[] | undefined,
-  top: { filters: Filter[]; extensions: FilterExtension[]; order: OrderTerm[] },
+  top: { filters: EngineFilter[]; extensions: FilterExtension[]; order: OrderTerm[] },
   embedded: Map<string, EmbeddedModifiers>,
 ): ReadNode {
   const context: ResolveContext = { catalog, embedded, used: new Set<string>(), items: 0 };
@@ -309,7 +310,7 @@ function embedNullSql(
   sql: SqlBuilder,
   node: ReadNode,
   alias: string,
-  filter: Filter,
+  filter: EngineFilter,
 ): string | undefined {
   if (filter.kind !== 'condition' || node.relation.columnsByName.has(filter.column))
     return undefined;
@@ -365,7 +366,8 @@ function windowSql(sql: SqlBuilder, limit: number | undefined, offset: number | 
   return `${limit === undefined ? '' : ` LIMIT ${sql.bind(String(limit))}`}${offset ? ` OFFSET ${sql.bind(String(offset))}` : ''}`;
 }
 
-// One scalar subquery per embed, so a page with embeds is still one statement (no N+1).
+// One scalar subquery per embed, so a page with embeds is still one statement (no N+1). Rows are
+// aggregated as `alias.*`, the whole row even where a select names an output like the alias.
 function embedSql(
   sql: SqlBuilder,
   item: Extract<ReadItem, { kind: 'embed' }>,
@@ -380,29 +382,81 @@ function embedSql(
   ];
   const from = `FROM ${sql.qualified(item.node.relation.name)} AS ${child} WHERE ${conditions.join(' AND ')}`;
   if (isToOne(item.relationship)) {
-    return `(SELECT row_to_json(${row}) FROM (SELECT ${list} ${from} LIMIT 1) AS ${row})`;
+    return `(SELECT row_to_json(${row}.*) FROM (SELECT ${list} ${from} LIMIT 1) AS ${row})`;
   }
   const order = orderSql(sql, item.node, child);
   const window = windowSql(sql, item.node.limit, item.node.offset);
-  return `(SELECT coalesce(json_agg(${row}), '[]'::json) FROM (SELECT ${list} ${from}${order ? ` ORDER BY ${order}` : ''}${window}) AS ${row})`;
+  return `(SELECT coalesce(json_agg(${row}.*), '[]'::json) FROM (SELECT ${list} ${from}${order ? ` ORDER BY ${order}` : ''}${window}) AS ${row})`;
 }
 
 /**
- * The whole read as one statement: the page as a JSON array text (`body`), its row count (`n`) and,
- * when asked, the exact total (`total`) of rows matching the filters.
+ * How the total of a read is counted in its statement: every matching row (`exact`), at most
+ * `bound` + 1 of them (`bounded`, the cheap first step of an estimated count) or not at all.
+ */
+export type CountMode = { kind: 'exact' } | { kind: 'bounded'; bound: number } | { kind: 'none' };
+
+/** `FROM relation AS alias WHERE ...` of a read, or FROM the rows of a function call (`source`). */
+function fromSql(sql: SqlBuilder, node: ReadNode, alias: string, source?: string): string {
+  const where = whereSql(sql, node, alias);
+  const whereText = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
+  return `FROM ${source === undefined ? sql.qualified(node.relation.name) : 'pgrst_source'} AS ${alias}${whereText}`;
+}
+
+// A function's rows are computed once for the page and the count: a volatile function must not run
+// twice, and an expensive one (a recursive walk) should not.
+function sourceSql(source: string | undefined): string {
+  return source === undefined
+    ? ''
+    : `WITH pgrst_source AS MATERIALIZED (SELECT * FROM ${source} AS pgrst_call) `;
+}
+
+/**
+ * The whole read as one statement: the page as a JSON array text (`body`, or CSV text with `csv`),
+ * its row count (`n`) and, when asked, the total (`total`) of rows matching the filters.
  */
 export function readSql(
   sql: SqlBuilder,
   node: ReadNode,
-  options: { count: boolean; limit?: number; offset: number },
+  options: { count: CountMode; limit?: number; offset: number; csv?: boolean; source?: string },
 ): string {
   const alias = sql.alias();
   const list = selectListSql(sql, node, alias);
-  const where = whereSql(sql, node, alias);
-  const whereText = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
+  const from = fromSql(sql, node, alias, options.source);
   const order = orderSql(sql, node, alias);
-  const from = `FROM ${sql.qualified(node.relation.name)} AS ${alias}${whereText}`;
   const page = `SELECT ${list} ${from}${order ? ` ORDER BY ${order}` : ''}${windowSql(sql, options.limit, options.offset)}`;
-  const total = options.count ? `(SELECT count(*) ${from})` : 'NULL::bigint';
-  return `SELECT ${total} AS total, count(*) AS n, coalesce(json_agg(p), '[]'::json)::text AS body FROM (${page}) AS p`;
+  const { count } = options;
+  const total =
+    count.kind === 'exact'
+      ? `(SELECT count(*) ${from})`
+      : count.kind === 'bounded'
+        ? `(SELECT count(*) FROM (SELECT 1 ${from} LIMIT ${sql.bind(String(count.bound + 1))}) AS c)`
+        : 'NULL::bigint';
+  const body = options.csv
+    ? csvSql(sql, 'p', outputNames(node))
+    : `coalesce(json_agg(p.*), '[]'::json)::text`;
+  return `${sourceSql(options.source)}SELECT ${total} AS total, count(*) AS n, ${body} AS body FROM (${page}) AS p`;
+}
+
+/** The names a read's rows carry, in order: its columns and visible embeds. */
+export function outputNames(node: ReadNode): string[] {
+  return node.items
+    .filter((item) => item.kind === 'column' || !item.hidden)
+    .map((item) => item.name);
+}
+
+/**
+ * PostgREST's CSV of the rows of `alias` (an aggregate over them): a header of the column names,
+ * empty when there are no rows, then each row as Postgres writes a record without its parentheses:
+ * values quoted where they hold a comma, quote, space or parenthesis, NULL as nothing, `t`/`f`.
+ */
+export function csvSql(sql: SqlBuilder, alias: string, names: string[]): string {
+  const row = `(${alias}.*)::text`;
+  const header = `CASE WHEN count(*) > 0 THEN ${sql.bind(names.join(','))}::text ELSE '' END`;
+  return `${header} || E'\\n' || coalesce(string_agg(substring(${row}, 2, length(${row}) - 2), E'\\n'), '')`;
+}
+
+/** The statement the planner is asked to estimate for `Prefer: count=planned|estimated`. */
+export function countPlanSql(sql: SqlBuilder, node: ReadNode, source?: string): string {
+  const alias = sql.alias();
+  return `EXPLAIN (FORMAT JSON) ${sourceSql(source)}SELECT 1 ${fromSql(sql, node, alias, source)}`;
 }

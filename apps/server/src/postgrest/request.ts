@@ -1,32 +1,58 @@
 import {
-  parseCondition,
-  parseLogicTree,
   parseOrder,
   parseQuery,
   PostgrestParseError,
   reservedQueryKeys,
-  type Filter,
   type OrderTerm,
   type PostgrestQuery,
 } from '@opsdeck/api-client/postgrest';
 import { parseError, PostgrestError } from './errors.ts';
+import {
+  filterKeyColumn,
+  parseEngineCondition,
+  parseEngineLogicTree,
+  type EngineFilter,
+} from './filters.ts';
 
 /** `embed.col=eq.x`, `embed.order=`, `embed.limit=`... for one embed path (aliases or names joined by `.`). */
 export interface EmbeddedModifiers {
-  filters: Filter[];
+  filters: EngineFilter[];
   order: OrderTerm[];
   limit?: number;
   offset?: number;
 }
 
+/** The shared grammar's query with the engine's filters (the operators of a real PostgREST). */
+export interface EngineQuery extends Omit<PostgrestQuery, 'filters'> {
+  filters: EngineFilter[];
+}
+
 export interface ParsedQueryString {
-  query: PostgrestQuery;
+  query: EngineQuery;
   /** Keyed by the embed path, e.g. `components` or `components.components`. */
   embedded: Map<string, EmbeddedModifiers>;
 }
 
 const reserved: ReadonlySet<string> = new Set(reservedQueryKeys);
 const modifierKeys = ['order', 'limit', 'offset', 'or', 'and'] as const;
+const logicKeys: ReadonlySet<string> = new Set(['or', 'and', 'not.or', 'not.and']);
+const extensionSuffix = '.filter';
+
+// Names the parameter in a parse error, as the shared grammar's parseQuery does.
+function inParam<T>(key: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    if (error instanceof PostgrestParseError)
+      throw new PostgrestParseError(
+        `Query parameter "${key}": ${error.message}`,
+        error.input,
+        error.position,
+        key,
+      );
+    throw error;
+  }
+}
 
 function rethrow(error: unknown): never {
   if (error instanceof PostgrestParseError)
@@ -78,6 +104,7 @@ export function parseQueryString(
   ignoredKeys: ReadonlySet<string> = new Set(),
 ): ParsedQueryString {
   const top = new URLSearchParams();
+  const filters: EngineFilter[] = [];
   const embedded = new Map<string, EmbeddedModifiers>();
   const modifiers = (path: string) => {
     let found = embedded.get(path);
@@ -92,13 +119,21 @@ export function parseQueryString(
       if (ignoredKeys.has(key)) continue;
       checkNesting(key, value);
       const head = key.split('->')[0] ?? key;
-      if (
-        reserved.has(key) ||
-        key.startsWith('"') ||
-        key.endsWith('.filter') ||
-        !head.includes('.')
-      ) {
+      // Filters are the engine's (a superset of the shared grammar's); the rest is the shared grammar's.
+      if (logicKeys.has(key)) {
+        const negated = key.startsWith('not.');
+        const kind = negated ? key.slice(4) : key;
+        filters.push(
+          inParam(key, () => parseEngineLogicTree(kind as 'or' | 'and', negated, value)),
+        );
+        continue;
+      }
+      if (reserved.has(key) || (key.endsWith(extensionSuffix) && !key.startsWith('"'))) {
         top.append(key, value);
+        continue;
+      }
+      if (key.startsWith('"') || !head.includes('.')) {
+        filters.push(inParam(key, () => parseEngineCondition(filterKeyColumn(key), value)));
         continue;
       }
       const tail = key.slice(head.length);
@@ -117,13 +152,16 @@ export function parseQueryString(
         if (last === 'order') target.order = parseOrder(value);
         else if (last === 'limit') target.limit = parseCount(key, value);
         else if (last === 'offset') target.offset = parseCount(key, value);
-        else target.filters.push(parseLogicTree(last as 'or' | 'and', negated, value));
+        else
+          target.filters.push(
+            inParam(key, () => parseEngineLogicTree(last as 'or' | 'and', negated, value)),
+          );
         continue;
       }
       if (negated) last = `not.${last}`;
-      target.filters.push(parseCondition(`${last}${tail}`, value));
+      target.filters.push(inParam(key, () => parseEngineCondition(`${last}${tail}`, value)));
     }
-    return { query: parseQuery(top), embedded };
+    return { query: { ...parseQuery(top), filters }, embedded };
   } catch (error) {
     rethrow(error);
   }
@@ -202,9 +240,14 @@ export function requestedRange(
   return { offset: start, limit: end === undefined ? undefined : end - start + 1 };
 }
 
-export type ResponseShape = 'array' | 'object';
+export type ResponseShape = 'array' | 'object' | 'csv';
 
-/** What the client accepts: a JSON array (default), one object, or nothing we can produce (406). */
+const arrayTypes: ReadonlySet<string> = new Set(['application/json', '*/*', 'application/*', '']);
+
+/**
+ * What the client accepts: a JSON array (default), one object, CSV (`text/csv`), or nothing we can
+ * produce (406). The single object wins wherever it is listed; otherwise the first type we produce.
+ */
 export function acceptedShape(accept: string | undefined): ResponseShape {
   if (!accept || accept.trim() === '') return 'array';
   const types = accept.split(',').map((part) => (part.split(';')[0] ?? '').trim().toLowerCase());
@@ -215,13 +258,10 @@ export function acceptedShape(accept: string | undefined): ResponseShape {
     )
   )
     return 'object';
-  if (
-    types.some(
-      (type) =>
-        type === 'application/json' || type === '*/*' || type === 'application/*' || type === '',
-    )
-  )
-    return 'array';
+  for (const type of types) {
+    if (type === 'text/csv') return 'csv';
+    if (arrayTypes.has(type)) return 'array';
+  }
   throw new PostgrestError(
     406,
     'PGRST107',

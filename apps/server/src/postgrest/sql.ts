@@ -1,14 +1,13 @@
 import {
   parseSelect,
   PostgrestParseError,
-  type Filter,
-  type FilterCondition,
   type FilterExtension,
   type JsonPathStep,
   type OrderTerm,
 } from '@opsdeck/api-client/postgrest';
 import type { Catalog, CatalogColumn, CatalogRelation } from './catalog.ts';
 import { parseError, PostgrestError, unknownColumn } from './errors.ts';
+import type { EngineCondition, EngineFilter } from './filters.ts';
 
 // Far below Postgres' 65535 bind parameters, and enough for any page the console asks for.
 const maxParams = 20_000;
@@ -152,7 +151,7 @@ function conditionSql(
   sql: SqlBuilder,
   alias: string,
   relation: CatalogRelation,
-  condition: FilterCondition,
+  condition: EngineCondition,
 ): string {
   const ref = resolveColumnRef(relation, condition.column);
   // Nothing is in an empty list; the column is not rendered, or its JSON keys would be bound unused.
@@ -172,10 +171,117 @@ function conditionSql(
     case 'is':
       out = `${expr} IS ${{ null: 'NULL', true: 'TRUE', false: 'FALSE', unknown: 'UNKNOWN' }[condition.value]}`;
       break;
+    case 'cs':
+    case 'cd':
+    case 'ov':
+      out = containmentSql(sql, ref, expr, condition.operator, condition.value);
+      break;
+    case 'fts':
+    case 'plfts':
+    case 'phfts':
+    case 'wfts':
+      out = textSearchSql(sql, ref, expr, condition);
+      break;
+    case 'match':
+    case 'imatch':
+      out = `${expr}::text ${condition.operator === 'match' ? '~' : '~*'} ${sql.bind(condition.value)}`;
+      break;
+    case 'isdistinct':
+      out = `${expr} IS DISTINCT FROM ${bindFor(sql, ref, condition.value)}`;
+      break;
     default:
       out = `${expr} ${comparison[condition.operator]} ${bindFor(sql, ref, condition.value)}`;
   }
   return condition.negated ? `NOT (${out})` : out;
+}
+
+// What a column (or its JSON path) holds: jsonb where `->` ends the path or the column is JSON.
+function holdsJson(ref: ColumnRef): boolean {
+  const last = ref.jsonPath.at(-1);
+  return last ? last.arrow === '->' : isJson(ref.column);
+}
+
+const invalidJson = (value: string) =>
+  new PostgrestError(400, '22P02', `invalid input syntax for type json: "${value.slice(0, 80)}"`);
+
+/** The items of a Postgres array literal `{a,"b c"}` (one level), or undefined if it is not one. */
+function arrayLiteralItems(value: string): string[] | undefined {
+  const text = value.trim();
+  if (!text.startsWith('{') || !text.endsWith('}')) return undefined;
+  const body = text.slice(1, -1);
+  const items: string[] = [];
+  if (body.trim() === '') return items;
+  const item = /\s*(?:"((?:[^"\\]|\\.)*)"|([^,"{}]*?))\s*(,|$)/gy;
+  let match: RegExpExecArray | null;
+  while (item.lastIndex < body.length && (match = item.exec(body)) !== null) {
+    items.push(match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : (match[2] ?? ''));
+    if (match[3] === '') break;
+  }
+  return item.lastIndex >= body.length ? items : undefined;
+}
+
+/**
+ * `cs` (@>), `cd` (<@), `ov` (&&). On arrays and ranges the value is read as the column's type, as
+ * PostgREST leaves it to Postgres. On jsonb (labels, tags) a JSON value is compared as jsonb, and
+ * `ov` means "shares a key/value pair or an element"; a Postgres array literal (`{a,b}`, what
+ * postgrest-js writes for a list) names keys or string elements: all of them (`cs`), any (`ov`).
+ */
+function containmentSql(
+  sql: SqlBuilder,
+  ref: ColumnRef,
+  expr: string,
+  operator: 'cs' | 'cd' | 'ov',
+  value: string,
+): string {
+  if (!holdsJson(ref)) {
+    const type = ref.jsonPath.length > 0 ? 'text' : ref.column.type;
+    const op = { cs: '@>', cd: '<@', ov: '&&' }[operator];
+    return `${expr} ${op} ${sql.bind(value)}::text::${type}`;
+  }
+  const lhs = ref.jsonPath.length === 0 && ref.column.udt === 'json' ? `${expr}::jsonb` : expr;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    const items = arrayLiteralItems(value);
+    if (!items) throw invalidJson(value);
+    const list = `${sql.bind(JSON.stringify(items))}::text::jsonb`;
+    const keys = `ARRAY(SELECT jsonb_array_elements_text(${list}))`;
+    if (operator === 'cs') return `${lhs} ?& ${keys}`;
+    if (operator === 'ov') return `${lhs} ?| ${keys}`;
+    return `${lhs} <@ ${list}`;
+  }
+  const bound = `${sql.bind(value)}::text::jsonb`;
+  if (operator === 'cs') return `${lhs} @> ${bound}`;
+  if (operator === 'cd') return `${lhs} <@ ${bound}`;
+  if (Array.isArray(parsed))
+    return `EXISTS (SELECT 1 FROM jsonb_array_elements(${bound}) AS ov(value) WHERE ${lhs} @> jsonb_build_array(ov.value))`;
+  if (parsed !== null && typeof parsed === 'object')
+    return `EXISTS (SELECT 1 FROM jsonb_each(${bound}) AS ov(key, value) WHERE ${lhs} @> jsonb_build_object(ov.key, ov.value))`;
+  return `${lhs} @> ${bound}`;
+}
+
+const tsQuery = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+} as const;
+
+/** `col @@ to_tsquery([config,] value)`; a column that is not a tsvector is read with to_tsvector. */
+function textSearchSql(
+  sql: SqlBuilder,
+  ref: ColumnRef,
+  expr: string,
+  condition: Extract<EngineCondition, { operator: keyof typeof tsQuery }>,
+): string {
+  const config = () =>
+    condition.language === undefined ? '' : `${sql.bind(condition.language)}::regconfig, `;
+  let vector: string;
+  if (ref.jsonPath.length === 0 && ref.column.udt === 'tsvector') vector = expr;
+  else if (holdsJson(ref)) vector = `to_tsvector(${config()}${expr}::jsonb)`;
+  else vector = `to_tsvector(${config()}${expr}::text)`;
+  return `${vector} @@ ${tsQuery[condition.operator]}(${config()}${sql.bind(condition.value)})`;
 }
 
 /** One filter (a condition or an `or`/`and` tree) as a boolean SQL expression. */
@@ -183,7 +289,7 @@ export function filterSql(
   sql: SqlBuilder,
   alias: string,
   relation: CatalogRelation,
-  filter: Filter,
+  filter: EngineFilter,
   depth = 0,
 ): string {
   if (filter.kind === 'condition') return conditionSql(sql, alias, relation, filter);

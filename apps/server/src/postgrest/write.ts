@@ -1,7 +1,7 @@
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../http/jsonDepth.ts';
 import type { CatalogColumn, CatalogRelation } from './catalog.ts';
 import { invalidBody, PostgrestError, unknownPayloadColumn } from './errors.ts';
-import { selectListSql, whereSql, type ReadNode } from './read.ts';
+import { csvSql, outputNames, selectListSql, whereSql, type ReadNode } from './read.ts';
 import type { Preferences } from './request.ts';
 import { quoteIdent, toParam, type SqlBuilder } from './sql.ts';
 
@@ -41,6 +41,8 @@ export interface ServerColumns {
 export interface WriteOptions {
   server?: ServerColumns | undefined;
   images?: boolean;
+  /** The representation as CSV text (`Accept: text/csv`) instead of a JSON array. */
+  csv?: boolean;
 }
 
 function serverOwned(server: ServerColumns | undefined): Set<string> {
@@ -85,17 +87,21 @@ function returningSql(
   write: string,
   node: ReadNode,
   representation: boolean,
-  images = false,
+  options: WriteOptions,
 ): string {
+  const images = options.images ?? false;
   const imagesSql = images
-    ? `, (SELECT coalesce(json_agg(pgrst_image), '[]'::json)::text FROM pgrst_write AS pgrst_image) AS images`
+    ? `, (SELECT coalesce(json_agg(pgrst_image.*), '[]'::json)::text FROM pgrst_write AS pgrst_image) AS images`
     : '';
   if (!representation) {
     return `WITH pgrst_write AS (${write} RETURNING ${images ? '*' : '1'}) SELECT count(*) AS n, '[]' AS body${imagesSql} FROM pgrst_write`;
   }
   const alias = sql.alias();
   const list = selectListSql(sql, node, alias);
-  return `WITH pgrst_write AS (${write} RETURNING *) SELECT count(*) AS n, coalesce(json_agg(p), '[]'::json)::text AS body${imagesSql} FROM (SELECT ${list} FROM pgrst_write AS ${alias}) AS p`;
+  const body = options.csv
+    ? csvSql(sql, 'p', outputNames(node))
+    : `coalesce(json_agg(p.*), '[]'::json)::text`;
+  return `WITH pgrst_write AS (${write} RETURNING *) SELECT count(*) AS n, ${body} AS body${imagesSql} FROM (SELECT ${list} FROM pgrst_write AS ${alias}) AS p`;
 }
 
 // Rows as JSON images, locked for the rest of the transaction where the relation is a table.
@@ -106,7 +112,7 @@ function imagesSql(
   where: string[],
 ): string {
   const lock = relation.kind === 'table' ? ` FOR UPDATE OF ${alias}` : '';
-  return `SELECT coalesce(json_agg(pgrst_rows), '[]'::json)::text AS images FROM (SELECT ${alias}.* FROM ${sql.qualified(relation.name)} AS ${alias} WHERE ${where.join(' AND ')}${lock}) AS pgrst_rows`;
+  return `SELECT coalesce(json_agg(pgrst_rows.*), '[]'::json)::text AS images FROM (SELECT ${alias}.* FROM ${sql.qualified(relation.name)} AS ${alias} WHERE ${where.join(' AND ')}${lock}) AS pgrst_rows`;
 }
 
 /** The rows a PATCH's filter selects, as they are before it (`images`), for a check of what it changes. */
@@ -233,7 +239,7 @@ export function insertSql(
     }
     write += ` ON CONFLICT (${conflict.map(quoteIdent).join(', ')}) ${action}`;
   }
-  return returningSql(sql, write, node, preferences.return === 'representation', options.images);
+  return returningSql(sql, write, node, preferences.return === 'representation', options);
 }
 
 /** UPDATE of the filtered rows; the caller has made sure there is a filter. */
@@ -260,7 +266,7 @@ export function updateSql(
     set.push(`${quoteIdent(value.column.name)} = ${value.sql}`);
   const where = whereSql(sql, node, alias);
   const write = `UPDATE ${sql.qualified(node.relation.name)} AS ${alias} SET ${set.join(', ')} WHERE ${where.join(' AND ')}`;
-  return returningSql(sql, write, node, preferences.return === 'representation', options.images);
+  return returningSql(sql, write, node, preferences.return === 'representation', options);
 }
 
 /** DELETE of the filtered rows; the caller has made sure there is a filter. */
@@ -273,5 +279,5 @@ export function deleteSql(
   const alias = sql.alias();
   const where = whereSql(sql, node, alias);
   const write = `DELETE FROM ${sql.qualified(node.relation.name)} AS ${alias} WHERE ${where.join(' AND ')}`;
-  return returningSql(sql, write, node, preferences.return === 'representation', options.images);
+  return returningSql(sql, write, node, preferences.return === 'representation', options);
 }
