@@ -87,11 +87,30 @@ describe.each(testDatabases())('the console’s incident requests on $engine', (
       `/api/db/incident_summary?&order=created_at.desc&hypotheses.evidences.component_id=eq.${component}`,
       'responder',
     );
-    // Real PostgREST's answer was not verified (reference §1); ours names the mistake. The console
-    // filters by component through incidents_by_component.
+    // Real PostgREST's answer was not verified (reference §1); ours names the mistake.
     expect(reply.status).toBeGreaterThanOrEqual(400);
     expect(reply.status).toBeLessThan(500);
     expect(reply.body).toMatchObject({ message: expect.any(String), error: expect.any(String) });
+  });
+
+  it('list: the commander filter, and a component filter through incidents_by_component', async () => {
+    const commanded = await get(
+      `/api/db/incident_summary?&order=created_at.desc&commander_id=eq.${personOf('commander')}`,
+    );
+    expect(commanded).toHaveLength(12);
+    expect(
+      await get(
+        `/api/db/incident_summary?&order=created_at.desc&commander_id=eq.${personOf('viewer')}`,
+      ),
+    ).toEqual([]);
+    const component = demoId('component:payments:api');
+    const about = await get(
+      `/api/db/incidents_by_component?order=created_at.desc&component_id=eq.${component}`,
+    );
+    const rows = await get(
+      `/api/db/incident_summary?&order=created_at.desc&id=in.(${about.map((row) => String(row.id)).join(',')})`,
+    );
+    expect(rows.map((row) => row.title)).toEqual(['Payments API returning 503']);
   });
 
   it('detail: the incident with hypotheses, evidence, comments, commander, communicator and responders', async () => {

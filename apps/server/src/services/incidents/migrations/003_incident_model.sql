@@ -198,7 +198,10 @@ CREATE OR REPLACE VIEW incident_summary AS
                       ORDER BY p.name, p.id)
         FROM people p
        WHERE p.id IN (SELECT c.created_by FROM comments c WHERE c.incident_id = incidents.id)
-    ), '[]'::json) AS commenters
+    ), '[]'::json) AS commenters,
+    -- For the list's commander filter (commander_id=eq.X). A component filter goes through
+    -- incidents_by_component: the embedded filter the console sends has no embed to act on here.
+    incidents.commander_id
   FROM incidents
   LEFT JOIN people AS commander ON commander.id = incidents.commander_id;
 
