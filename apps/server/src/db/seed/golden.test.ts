@@ -16,6 +16,10 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  *   payments service's checks), config_component_relationships (the cluster, deployments, RDS and
  *   EC2 configs) and evidences (a check's evidence names the check's component). The topology seed
  *   keeps its shared-PRNG draws, so every other table is as before.
+ * - issue 16, the demo catalog: config_scrapers, config_items, config_changes, config_analysis,
+ *   config_relationships, config_component_relationships (S3 buckets linked too) and
+ *   check_config_relationships (the payments checks on the payments database). The catalog seed
+ *   replays the shared-PRNG draws of the first one, so every other table is as before.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -30,7 +34,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
     'updated_at',
   ],
   'public.check_config_relationships': [
-    'f3c24c99e0b0615d2436866e8ed14b69',
+    '375af0f5abf3be47ab40aea1ebab38bd',
     'created_at',
     'updated_at',
   ],
@@ -38,16 +42,16 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.checks': ['e053e51ce47d306e6b490cc2582b08a8'],
   'public.comments': ['a6f0edae3c8e3d8c7f55321db1669a32', 'updated_at'],
   'public.components': ['d47377f45e44d076c02693fef9b8fc2e', 'created_at', 'updated_at'],
-  'public.config_analysis': ['3fe104223f9dd03395fa23457eccb1ac'],
-  'public.config_changes': ['45c5abea94879947c48ea293342b4c7f'],
+  'public.config_analysis': ['d9cf25b7074d6c619fb3adf669a75e02'],
+  'public.config_changes': ['a1770ce72670b9f4eef1b694f6559d7e', 'inserted_at'],
   'public.config_component_relationships': [
-    '8448cd1c933f250811c6f200ccb31b46',
+    'e2c20cf43388b8ec05f11e18c4063d30',
     'created_at',
     'updated_at',
   ],
-  'public.config_items': ['33aa962b28a574d536e93726bac075b6'],
-  'public.config_relationships': ['2752e74524237425cf610344915451d7', 'created_at', 'updated_at'],
-  'public.config_scrapers': ['6be594e7aac712192a8dfce2e1024f43', 'created_at', 'updated_at'],
+  'public.config_items': ['8a3282da80656223ccd79ff7f55642dd', 'inserted_at'],
+  'public.config_relationships': ['275d2c3ecfcae360f3c197c4ddde8f4a', 'created_at', 'updated_at'],
+  'public.config_scrapers': ['f1d07fcc6c237d6496f9860794c52244', 'created_at', 'updated_at'],
   'public.connections': ['7371058d8fae887de94649684b67f5db', 'created_at', 'updated_at'],
   'public.event_queue': ['d1c16498ab04623b3c32538298cc7327', 'id'],
   'public.evidences': ['226b9f214bc64c102b38f7c74d518730', 'created_at', 'updated_at'],
@@ -104,7 +108,7 @@ const KNOWN_COUNTS = {
   canaries: 15,
   checks: 120,
   components: 190,
-  config_items: 134,
+  config_items: 214,
   incidents: 12,
   playbooks: 8,
   job_history: 240,
