@@ -1,4 +1,4 @@
--- The catalog pages' reads (reference §3): the configs view as duty shapes it, config_detail, the
+-- The catalog pages' reads (reference §3): the configs view with duty's meanings, config_detail, the
 -- small option views, catalog_changes and config_analysis_items, the relationship functions, and
 -- indexes so that a page of 100k config items and 200k changes stays an index walk.
 
@@ -49,10 +49,11 @@ CREATE OR REPLACE FUNCTION opsdeck.config_open_analysis(config uuid) RETURNS jso
   ) counted
 $$;
 
--- Its columns change type and order (namespace from tags, analysis by type, the reference's cost
--- columns), which CREATE OR REPLACE cannot do. No other view reads it.
-DROP VIEW IF EXISTS configs;
-CREATE VIEW configs AS
+-- The list's view keeps 001's columns, names and types (re-running 001 must still work, and
+-- CREATE OR REPLACE cannot drop or retype a column), with duty's meanings: namespace is the
+-- namespace tag, changes count the last 7 days, analysis counts open insights. Insights by type
+-- and the 1h cost are in related_configs_recursive and POST /api/catalog/summary.
+CREATE OR REPLACE VIEW configs AS
   SELECT
     ci.id,
     ci.scraper_id,
@@ -71,21 +72,18 @@ CREATE VIEW configs AS
     ci.updated_at,
     ci.deleted_at,
     ci.cost_per_minute,
-    ci.cost_per_minute * 60 AS cost_total_1h,
     ci.cost_total_1d,
     ci.cost_total_7d,
     ci.cost_total_30d,
-    CASE WHEN ci.cost_per_minute IS NOT NULL OR ci.cost_total_30d IS NOT NULL THEN 'USD' END
-      AS billing_currency,
-    false AS mixed_currency,
-    opsdeck.config_changes_7d(ci.id) AS changes,
-    opsdeck.config_open_analysis(ci.id) AS analysis,
     ci.status,
     ci.health,
     ci.ready,
     ci.path,
     ci.parent_id,
-    ci.properties
+    ci.properties,
+    opsdeck.config_changes_7d(ci.id) AS changes,
+    (SELECT count(*) FROM config_analysis ca WHERE ca.config_id = ci.id AND ca.status = 'open')
+      AS analysis
   FROM config_items ci;
 
 -- Playbook runs are the playbooks module's table, made after this migration: plpgsql resolves the
@@ -365,11 +363,11 @@ BEGIN
       GROUP BY nodes.id
     )
   SELECT c.id, c.name, c.type, coalesce(merged.related_ids, ARRAY[]::text[]),
-         c.tags, c.changes, c.analysis, c.cost_per_minute, c.cost_total_1h, c.cost_total_1d,
-         c.cost_total_30d, c.created_at, c.updated_at, c.deleted_at, c.agent_id, c.health, c.ready,
-         c.status, c.path
+         c.tags, opsdeck.config_changes_7d(c.id), opsdeck.config_open_analysis(c.id),
+         c.cost_per_minute, c.cost_per_minute * 60, c.cost_total_1d, c.cost_total_30d,
+         c.created_at, c.updated_at, c.deleted_at, c.agent_id, c.health, c.ready, c.status, c.path
   FROM merged
-  JOIN configs c ON c.id = merged.id
+  JOIN config_items c ON c.id = merged.id
   WHERE include_deleted_configs OR c.deleted_at IS NULL OR c.id = start_id
   ORDER BY merged.depth, c.name, c.id;
 END;
