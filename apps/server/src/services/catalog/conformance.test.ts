@@ -461,6 +461,8 @@ describe.each(testDatabases())('the catalog on $engine', (target) => {
       [{ severity: 'urgent' }, 'severity'],
       [{ from: 'yesterday' }, 'from'],
       [{ to: 'now-2x' }, 'to'],
+      [{ from: 'now-999999y' }, 'from'],
+      [{ to: '2024-13-45T00:00:00Z' }, 'to'],
       [{ id: 'not-a-config' }, 'id'],
       [{ tags: 'a in (b' }, 'tags'],
       [{ agent_id: 'somewhere' }, 'agent_id'],

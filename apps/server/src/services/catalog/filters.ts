@@ -168,11 +168,14 @@ export function parseDateMath(text: string, now: number, name: string): number {
       at += step[1] === '-' ? -millis : millis;
       rest = rest.slice(step[0].length);
     }
-    return at;
+    return inRange(at, name);
   }
-  const at = RFC3339.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
-  // Years 0001-9999: what Postgres and JSON both write back unchanged.
+  return inRange(RFC3339.test(trimmed) ? Date.parse(trimmed) : Number.NaN, name);
+}
+
+// Years 0001-9999: what Postgres and JSON both write back unchanged.
+function inRange(at: number, name: string): number {
   if (!Number.isFinite(at) || at < -62_135_596_800_000 || at > 253_402_300_799_999)
-    throw new FilterError(`${name} must be date math (now-2d) or an RFC 3339 time`);
+    throw new FilterError(`${name} must be date math (now-2d) or an RFC 3339 time in years 1-9999`);
   return at;
 }
