@@ -51,8 +51,8 @@ $$;
 
 -- The list's view keeps 001's columns, names and types (re-running 001 must still work, and
 -- CREATE OR REPLACE cannot drop or retype a column), with duty's meanings: namespace is the
--- namespace tag, changes count the last 7 days, analysis counts open insights. Insights by type
--- and the 1h cost are in related_configs_recursive and POST /api/catalog/summary.
+-- namespace tag (else 001's namespace label), changes count the last 7 days, analysis counts open
+-- insights. Insights by type and the 1h cost are in related_configs_recursive and the summary.
 CREATE OR REPLACE VIEW configs AS
   SELECT
     ci.id,
@@ -62,7 +62,7 @@ CREATE OR REPLACE VIEW configs AS
     ci.external_id,
     ci.type,
     ci.name,
-    ci.tags->>'namespace' AS namespace,
+    coalesce(ci.tags->>'namespace', ci.labels->>'namespace') AS namespace,
     ci.description,
     ci.source,
     ci.labels,
