@@ -23,7 +23,11 @@ CREATE INDEX IF NOT EXISTS config_items_scraper_id_idx ON config_items (scraper_
 CREATE INDEX IF NOT EXISTS config_items_labels_idx ON config_items USING gin (labels jsonb_path_ops);
 CREATE INDEX IF NOT EXISTS config_items_tags_idx ON config_items USING gin (tags jsonb_path_ops);
 -- The changes page: newest first across the catalog, and per config (001 has config_id, created_at).
-CREATE INDEX IF NOT EXISTS config_changes_created_at_idx ON config_changes (created_at DESC);
+CREATE INDEX IF NOT EXISTS config_changes_created_at_idx
+  ON config_changes (created_at DESC, id DESC);
+-- Deleted configs, which the changes endpoint leaves out by id.
+CREATE INDEX IF NOT EXISTS config_items_deleted_idx ON config_items (id)
+  WHERE deleted_at IS NOT NULL;
 CREATE INDEX IF NOT EXISTS config_changes_change_type_idx ON config_changes (change_type);
 CREATE INDEX IF NOT EXISTS config_analysis_config_id_idx ON config_analysis (config_id, status);
 CREATE INDEX IF NOT EXISTS config_analysis_first_observed_idx
