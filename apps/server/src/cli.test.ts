@@ -49,6 +49,7 @@ describe('opsdeck-server CLI', () => {
     [['--seed', 'lots'], /--seed must be demo or none/],
     [['--checks', '-3'], /--checks/],
     [['--components', 'many'], /--components must be a whole number/],
+    [['--configs', 'lots'], /--configs must be a whole number/],
     [['--auth', 'disabled', '--host', '0.0.0.0'], /only accepted on a loopback host/],
     [
       ['--database-url', 'postgres://nobody@127.0.0.1:1/none'],
@@ -81,6 +82,7 @@ describe('parseConfig', () => {
       seed: 'demo',
       checks: 300,
       components: 0,
+      configs: 0,
       auth: 'basic',
       demoPassword: 'opsdeck-demo',
     });

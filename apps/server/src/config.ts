@@ -10,6 +10,8 @@ export interface ServerConfig {
   checks: number;
   /** Components of a generated benchmark topology the demo seed adds (0: the demo estate only). */
   components?: number;
+  /** Config items of a generated benchmark catalog the demo seed adds (0: the demo estate only). */
+  configs?: number;
   consoleDir?: string;
   backendUrl?: string;
   auth: 'basic' | 'disabled';
@@ -35,10 +37,10 @@ export interface ServerConfig {
 export class ConfigError extends Error {}
 
 export const USAGE = `Usage: opsdeck-server [--port 8080] [--host 127.0.0.1] [--data-dir .opsdeck] [--memory]
-  [--database-url URL] [--seed demo|none] [--checks N] [--components N] [--console-dir DIR] [--backend-url URL] [--auth disabled]
+  [--database-url URL] [--seed demo|none] [--checks N] [--components N] [--configs N] [--console-dir DIR] [--backend-url URL] [--auth disabled]
   [--public-url URL] [--trust-proxy] [--dev-outbox] [--public-demo] [--request-timeout 30] [--max-connections 1000]
 Environment: PORT, HOST, OPSDECK_DATA_DIR, OPSDECK_MEMORY, DATABASE_URL, OPSDECK_SEED, OPSDECK_CHECKS,
-  OPSDECK_COMPONENTS, OPSDECK_CONSOLE_DIR, OPSDECK_BACKEND_URL, OPSDECK_AUTH, OPSDECK_DEMO_PASSWORD, OPSDECK_PUBLIC_URL,
+  OPSDECK_COMPONENTS, OPSDECK_CONFIGS, OPSDECK_CONSOLE_DIR, OPSDECK_BACKEND_URL, OPSDECK_AUTH, OPSDECK_DEMO_PASSWORD, OPSDECK_PUBLIC_URL,
   OPSDECK_TRUST_PROXY, OPSDECK_DEV_OUTBOX, OPSDECK_PUBLIC_DEMO, OPSDECK_REQUEST_TIMEOUT, OPSDECK_MAX_CONNECTIONS`;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
@@ -70,6 +72,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
         seed: { type: 'string' },
         checks: { type: 'string' },
         components: { type: 'string' },
+        configs: { type: 'string' },
         'console-dir': { type: 'string' },
         'backend-url': { type: 'string' },
         auth: { type: 'string' },
@@ -139,6 +142,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
       0,
       100_000,
     ),
+    configs: integer('--configs', pick('configs', 'OPSDECK_CONFIGS') ?? '0', 0, 1_000_000),
     ...(pick('console-dir', 'OPSDECK_CONSOLE_DIR')
       ? { consoleDir: pick('console-dir', 'OPSDECK_CONSOLE_DIR')! }
       : {}),

@@ -72,6 +72,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
       const result = await seedDemoOnce(db, {
         checks: config.checks,
         components: config.components,
+        configs: config.configs,
         onStart,
       });
       if (result) log({ msg: 'demo data seeded', ...result });

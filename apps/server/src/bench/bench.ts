@@ -1,6 +1,7 @@
 // `pnpm --filter @opsdeck/server bench`: seed time, summary latency at 1k/10k/50k checks and a poll
-// load, then the topology endpoint at 100 and 5000 components, each next to a baseline measured in
-// the same run so machines can be compared. BENCH_SIZES and BENCH_TOPOLOGY_SIZES pick the sizes (an
+// load, the topology endpoint at 100 and 5000 components, then the catalog's list, changes and
+// detail reads at 1k and 100k configs, each next to a baseline measured in the same run so machines
+// can be compared. BENCH_SIZES, BENCH_TOPOLOGY_SIZES and BENCH_CATALOG_SIZES pick the sizes (an
 // empty list skips that section).
 import { serve } from '@hono/node-server';
 import { PGliteDatabase } from '../db/database.ts';
@@ -13,6 +14,7 @@ const POLL_CLIENTS = 50;
 const sizes = (text: string) => text.split(',').filter(Boolean).map(Number);
 const SIZES = sizes(process.env.BENCH_SIZES ?? '1000,10000,50000');
 const TOPOLOGY_SIZES = sizes(process.env.BENCH_TOPOLOGY_SIZES ?? '100,5000');
+const CATALOG_SIZES = sizes(process.env.BENCH_CATALOG_SIZES ?? '1000,100000');
 
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -178,6 +180,82 @@ async function topologySection(report: (line: string) => void) {
   }
 }
 
+/** p50 and p95 of one catalog request (the reply read whole), after two warm-up runs. */
+async function catalogLatency(url: string, path: string, init: RequestInit, runs = 30) {
+  const samples: number[] = [];
+  let total = '';
+  for (let run = -2; run < runs; run += 1) {
+    const took = await timed(async () => {
+      const response = await fetch(`${url}${path}`, init);
+      if (response.status >= 300) throw new Error(`${path} answered ${response.status}`);
+      const body = (await response.json()) as { total?: number };
+      total = response.headers.get('content-range')?.split('/')[1] ?? String(body.total ?? '');
+    });
+    if (run >= 0) samples.push(took);
+  }
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), total };
+}
+
+/**
+ * The catalog pages' reads (issue 16) over a generated catalog (--configs N): the list as the
+ * console asks it (page of 50, exact count, agent embed), with one filter and with a search, the
+ * changes page (two days, and 30 days sorted by name), a config's detail and its relationships.
+ */
+async function catalogSection(report: (line: string) => void) {
+  const baseline: Record<string, number> = {};
+  const list =
+    '/api/db/configs?select=id,type,config_class,status,health,labels,name,tags,created_at,updated_at,deleted_at,cost_per_minute,cost_total_1d,cost_total_30d,changes,analysis,agent:agents(id,name)&deleted_at=is.null&limit=50&offset=0';
+  const counted = { headers: { Prefer: 'count=exact' } };
+  const post = (body: unknown) => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  for (const configs of CATALOG_SIZES) {
+    const db = await PGliteDatabase.open();
+    await migrate(db);
+    const seedMillis = await timed(() => seedDemo(db, { checks: 30, configs }));
+    const { rows } = await db.query<{ id: string }>(
+      "SELECT id FROM config_items WHERE type = 'Kubernetes::Deployment' ORDER BY name LIMIT 1",
+    );
+    report(`catalog: seed with ${configs} generated configs: ${(seedMillis / 1000).toFixed(1)} s`);
+    await withServer(db, 0, undefined, async (url) => {
+      const cases: [string, string, RequestInit, string?][] = [
+        ['list (page of 50, count)', `${list}&order=type.asc,name.asc`, counted, 'p95 <= 150 ms'],
+        ['list (page of 50, no count)', `${list}&order=type.asc,name.asc`, {}],
+        ['list, one filter (type)', `${list}&type=eq.Kubernetes::Pod&order=name.asc`, counted],
+        [
+          'list, search',
+          `${list}&or=(name.ilike.*pod-00012*,type.ilike.*pod-00012*,description.ilike.*pod-00012*,namespace.ilike.*pod-00012*)&order=type.asc,name.asc`,
+          counted,
+        ],
+        ['changes (last 2 days)', '/api/catalog/changes', post({})],
+        [
+          'changes (30 days, by name)',
+          '/api/catalog/changes',
+          post({ from: 'now-30d', sort_by: 'name' }),
+        ],
+        ['config detail', `/api/db/config_detail?id=eq.${rows[0]!.id}&select=*`, {}],
+        [
+          'relationships (depth 10)',
+          `/api/db/rpc/related_configs_recursive?config_id=${rows[0]!.id}&max_depth=10&type_filter=all`,
+          {},
+        ],
+      ];
+      for (const [name, path, init, target] of cases) {
+        const latency = await catalogLatency(url, path, init);
+        baseline[name] ??= latency.p50;
+        report(
+          `catalog ${name} at ${configs} configs: p50 ${ms(latency.p50)}, p95 ${ms(latency.p95)}, total ${latency.total}` +
+            ` (x${(latency.p50 / baseline[name]!).toFixed(1)} of the first size)` +
+            (target ? ` (target ${target})` : ''),
+        );
+      }
+    });
+    await db.close();
+  }
+}
+
 async function main() {
   const lines: string[] = [];
   const report = (line: string) => {
@@ -242,6 +320,7 @@ async function main() {
     await db.close();
   }
   await topologySection(report);
+  await catalogSection(report);
 }
 
 main().catch((error: Error) => {

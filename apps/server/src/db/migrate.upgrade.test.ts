@@ -84,6 +84,8 @@ async function schemaOf(db: Database) {
  */
 const AFTER_SPLIT = [
   'topology/002_relationships.sql',
+  'topology/003_team_components.sql',
+  'catalog/002_catalog_views.sql',
   'incidents/002_incidents_by_component.sql',
   'incidents/003_incident_model.sql',
 ];

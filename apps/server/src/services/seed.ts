@@ -15,8 +15,11 @@ export interface DemoSeedContext {
   random: SeededRandom;
   /** The instant history is generated back from. */
   now: Date;
-  /** The size knobs (`--checks N`; `--components N`, a generated topology for benchmarks). */
-  size: { checks: number; components?: number };
+  /**
+   * The size knobs (`--checks N`; `--components N` and `--configs N`, a generated topology and
+   * catalog for benchmarks).
+   */
+  size: { checks: number; components?: number; configs?: number };
   /**
    * What earlier modules' seeds made and later ones refer to (people, agents, teams…); a module
    * reads it with `need(context.estate.x, 'x')`.

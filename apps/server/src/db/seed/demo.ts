@@ -13,6 +13,8 @@ export interface DemoSeedOptions {
   checks?: number;
   /** Components of a generated benchmark topology besides the demo's own (default none). */
   components?: number;
+  /** Config items of a generated benchmark catalog besides the demo's own (default none). */
+  configs?: number;
   /** The PRNG seed: the same seed gives the same estate. */
   seed?: string;
   /** The instant history is generated back from (default: now, to the minute). */
@@ -71,7 +73,11 @@ export async function seedDemo(
     key: (s) => `${seed}:${s}`,
     random: seededRandom(seed),
     now: options.now ?? new Date(Math.floor(Date.now() / 60_000) * 60_000),
-    size: { checks, components: Math.max(0, Math.floor(options.components ?? 0)) },
+    size: {
+      checks,
+      components: Math.max(0, Math.floor(options.components ?? 0)),
+      configs: Math.max(0, Math.floor(options.configs ?? 0)),
+    },
     estate,
     step(name) {
       options.onProgress?.(name, Date.now() - stepStart);

@@ -23,6 +23,12 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  *   the history written by the database's triggers; hypotheses, evidences and comments are views of
  *   the rows not deleted now). The incidents seed draws from a PRNG of its own and advances the shared
  *   one exactly as before, so every other table is as before.
+ * - issue 16, the demo catalog: config_scrapers, config_items, config_changes, config_analysis,
+ *   config_relationships, config_component_relationships (S3 buckets linked too) and
+ *   check_config_relationships (the payments checks on the payments database). The catalog seed
+ *   replays the shared-PRNG draws of the first one, so every other table is as before. Merged with
+ *   issue 14's model, evidences moved once more: its config evidence names the new catalog's
+ *   deployments and their changes.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -37,7 +43,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
     'updated_at',
   ],
   'public.check_config_relationships': [
-    'f3c24c99e0b0615d2436866e8ed14b69',
+    '375af0f5abf3be47ab40aea1ebab38bd',
     'created_at',
     'updated_at',
   ],
@@ -50,19 +56,19 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
     'updated_at',
   ],
   'public.components': ['b188afebbf5f46b0c61265787a9f5dcb', 'created_at', 'updated_at'],
-  'public.config_analysis': ['3fe104223f9dd03395fa23457eccb1ac'],
-  'public.config_changes': ['45c5abea94879947c48ea293342b4c7f'],
+  'public.config_analysis': ['d9cf25b7074d6c619fb3adf669a75e02'],
+  'public.config_changes': ['a1770ce72670b9f4eef1b694f6559d7e', 'inserted_at'],
   'public.config_component_relationships': [
-    '8448cd1c933f250811c6f200ccb31b46',
+    'e2c20cf43388b8ec05f11e18c4063d30',
     'created_at',
     'updated_at',
   ],
-  'public.config_items': ['33aa962b28a574d536e93726bac075b6'],
-  'public.config_relationships': ['2752e74524237425cf610344915451d7', 'created_at', 'updated_at'],
-  'public.config_scrapers': ['6be594e7aac712192a8dfce2e1024f43', 'created_at', 'updated_at'],
+  'public.config_items': ['8a3282da80656223ccd79ff7f55642dd', 'inserted_at'],
+  'public.config_relationships': ['275d2c3ecfcae360f3c197c4ddde8f4a', 'created_at', 'updated_at'],
+  'public.config_scrapers': ['f1d07fcc6c237d6496f9860794c52244', 'created_at', 'updated_at'],
   'public.connections': ['7371058d8fae887de94649684b67f5db', 'created_at', 'updated_at'],
   'public.event_queue': ['d1c16498ab04623b3c32538298cc7327', 'id'],
-  'public.evidences': ['6c7e8ee22009171fc5efc71da3c4ca48', 'created_at', 'updated_at'],
+  'public.evidences': ['382ebb61abb92decb5d5aaec3831ee48', 'created_at', 'updated_at'],
   'public.hypotheses': ['9a2039564aa752003a51e6c433e0a2d4', 'created_at', 'updated_at'],
   'public.identities': ['358a24c02d019c61f2051cf83b551f8c'],
   'public.incident_histories': ['a7099eeb5f1d963a1751b5545f4c8ea3', 'id', 'updated_at'],
@@ -117,7 +123,7 @@ const KNOWN_COUNTS = {
   canaries: 15,
   checks: 120,
   components: 193,
-  config_items: 134,
+  config_items: 214,
   incidents: 12,
   playbooks: 8,
   job_history: 240,

@@ -1,38 +1,54 @@
 import { defineService } from '../defineService.ts';
+import { catalogRoutes } from './routes.ts';
 import { seedCatalog } from './seed.ts';
 
-/** The config catalog; for now tables, rpc objects and the demo seed only. */
+/**
+ * The config catalog (reference §3): scrapers, config items, their changes, analyses and
+ * relationships; the /api/db views and functions the catalog pages read, POST /api/catalog/changes
+ * and /summary, and the demo estate.
+ *
+ * RBAC objects: the reference maps config_* to `catalog` and the small option views to
+ * `database.public`. The spec's role matrix (which wins for this server) has no catalog resource;
+ * its `database` is the main data, so both map there: viewers and up read, editors and admins
+ * write, guests get nothing. Scrapers keep their own resource (`config_scrapers`, the settings
+ * editors' table), as the reference's `database.config_scrapers`.
+ */
 export const catalogService = defineService({
   name: 'catalog',
   dependsOn: ['canary', 'topology'],
   migrations: true,
+  routes: [{ base: '/api/catalog', app: ({ db }) => catalogRoutes(db) }],
   tables: {
-    config_items: { object: 'config_scrapers' },
-    configs: { object: 'config_scrapers' },
-    config_changes: { object: 'config_scrapers' },
-    config_analysis: { object: 'config_scrapers' },
-    config_relationships: { object: 'config_scrapers' },
-    config_component_relationships: { object: 'config_scrapers' },
+    config_items: { object: 'database' },
+    configs: { object: 'database' },
+    config_detail: { object: 'database' },
+    config_changes: { object: 'database' },
+    catalog_changes: { object: 'database' },
+    config_analysis: { object: 'database' },
+    config_analysis_items: { object: 'database' },
+    config_analysis_analyzers: { object: 'database' },
+    config_relationships: { object: 'database' },
+    config_component_relationships: { object: 'database' },
+    config_names: { object: 'database' },
+    config_types: { object: 'database' },
+    config_classes: { object: 'database' },
+    config_statuses: { object: 'database' },
+    config_tags: { object: 'database' },
+    config_labels: { object: 'database' },
+    config_tags_labels_keys: { object: 'database' },
+    analysis_types: { object: 'database' },
+    change_types: { object: 'database' },
     config_scrapers: { object: 'config_scrapers' },
     check_config_relationships: { object: 'canaries' },
     check_summary_for_config: { object: 'canaries' },
   },
+  // Each function is read-only and reads the catalog's tables, so it is read by whoever reads them.
   rpc: {
-    related_configs_recursive: { object: 'config_scrapers', readOnly: true },
-    related_configs: { object: 'config_scrapers', readOnly: true },
-    related_config_ids: { object: 'config_scrapers', readOnly: true },
-    related_config_ids_recursive: { object: 'config_scrapers', readOnly: true },
-    related_changes_recursive: { object: 'config_scrapers', readOnly: true },
-    config_relationships_recursive: { object: 'config_scrapers', readOnly: true },
-    get_recursive_path: { object: 'config_scrapers', readOnly: true },
-    lookup_config_children: { object: 'config_scrapers', readOnly: true },
-    lookup_config_relations: { object: 'config_scrapers', readOnly: true },
-    lookup_related_configs: { object: 'config_scrapers', readOnly: true },
-    get_parents_by_location: { object: 'config_scrapers', readOnly: true },
-    get_children_by_location: { object: 'config_scrapers', readOnly: true },
-    get_parents_id_by_location: { object: 'config_scrapers', readOnly: true },
-    get_children_id_by_location: { object: 'config_scrapers', readOnly: true },
-    config_analysis_filter_options: { object: 'config_scrapers', readOnly: true },
+    related_configs_recursive: { object: 'database', readOnly: true },
+    related_config_ids_recursive: { object: 'database', readOnly: true },
+    lookup_config_children: { object: 'database', readOnly: true },
+    lookup_config_relations: { object: 'database', readOnly: true },
+    config_analysis_filter_options: { object: 'database', readOnly: true },
   },
   seed: seedCatalog,
 });

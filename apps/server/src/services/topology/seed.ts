@@ -400,7 +400,14 @@ export const seedTopology: DemoSeed = async (context) => {
 
   await insertRows(db, 'topologies', topologies);
   await insertRows(db, 'components', components);
-  await insertRows(db, 'component_relationships', relationships);
+  // A database of the legacy runner (seeded before it is migrated) has neither table yet.
+  const { rows: present } = await db.query<{ name: string }>(
+    `SELECT name FROM unnest(ARRAY['component_relationships', 'team_components']) AS name
+     WHERE to_regclass('public.' || name) IS NOT NULL`,
+  );
+  const has = (table: string) => present.some((row) => row.name === table);
+  if (has('component_relationships'))
+    await insertRows(db, 'component_relationships', relationships);
 
   // The teams that own parts of the estate (reference §4: a component's team_names): platform and
   // sre run the cluster and the account, payments its service, data the databases.
@@ -411,15 +418,16 @@ export const seedTopology: DemoSeed = async (context) => {
     [paymentsTeam, [String(payments.id), ...paymentIds]],
     [data, [String(rds.id), id('component:payments:db')]],
   ];
-  await insertRows(
-    db,
-    'team_components',
-    owners.flatMap(([teamId, componentIds]) =>
-      teamId
-        ? componentIds.map((componentId) => ({ team_id: teamId, component_id: componentId }))
-        : [],
-    ),
-  );
+  if (has('team_components'))
+    await insertRows(
+      db,
+      'team_components',
+      owners.flatMap(([teamId, componentIds]) =>
+        teamId
+          ? componentIds.map((componentId) => ({ team_id: teamId, component_id: componentId }))
+          : [],
+      ),
+    );
 
   // Checks attached to a deployment of their namespace (the first few hundred are enough to browse).
   const linked = Math.min(context.size.checks, 400);
