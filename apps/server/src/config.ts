@@ -30,8 +30,8 @@ export interface ServerConfig {
   requestTimeoutMillis?: number;
   /** Open connections at most (default 1000). */
   maxConnections?: number;
-  /** Playbook `exec` actions run bash on this machine; false (--no-playbook-exec) refuses them. */
-  playbookExec: boolean;
+  /** Playbook `exec` actions run bash on this machine; false (--no-playbook-exec) refuses them. Default true. */
+  playbookExec?: boolean;
 }
 
 export class ConfigError extends Error {}

@@ -16,6 +16,12 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  *   payments service's checks), config_component_relationships (the cluster, deployments, RDS and
  *   EC2 configs) and evidences (a check's evidence names the check's component). The topology seed
  *   keeps its shared-PRNG draws, so every other table is as before.
+ * - issue 15, the playbook runner: playbooks (five runnable demo playbooks added, the others' scripts
+ *   made echo-only so nothing the demo shows can touch a real cluster), playbook_runs (the runner's
+ *   lease columns; past 'scheduled' runs due later and 'running' ones held by a lease the runner never
+ *   takes, so the history is not executed; the runnable playbooks' runs in every status) and
+ *   playbook_run_actions (those runs' actions). The new rows come from the module's own PRNG, so
+ *   every other table is as before.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -63,9 +69,9 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.people': ['ffb095983ddd1279658d5a839341c846', 'created_at', 'updated_at'],
   'public.permissions': ['a52f1df13b70eef7f4a6d7d7720b510c', 'created_at', 'updated_at'],
   'public.playbook_approvals': ['bee6c41c05c9fe15e4a6a5e5af24a69b', 'id', 'created_at'],
-  'public.playbook_run_actions': ['05d1c65a5c8df3ca469efdcba55b078b'],
-  'public.playbook_runs': ['514cb021f03a3fb7e6eaacd866d60b7b'],
-  'public.playbooks': ['1753e7ca791becc89dfc27170064dc8c', 'updated_at'],
+  'public.playbook_run_actions': ['46b21040be5de34cf0d845e19a666b40'],
+  'public.playbook_runs': ['cc05af2cadb1a6ec23756f069d482fd4'],
+  'public.playbooks': ['3a6e89583cf7eba75f4d8ec2f795c3e7', 'updated_at'],
   'public.properties': ['e5e0ff874e087c2e08d1daeb5d2eb5df', 'created_at'],
   'public.responders': ['6ca252d1fb3548885bd1df7ad47d5b19', 'created_at', 'updated_at'],
   'public.sessions': ['cdfd57e3384628bca1ea305d8746be67'],
@@ -106,7 +112,7 @@ const KNOWN_COUNTS = {
   components: 190,
   config_items: 134,
   incidents: 12,
-  playbooks: 8,
+  playbooks: 13,
   job_history: 240,
   notifications: 5,
   connections: 4,
