@@ -18,9 +18,9 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  *   keeps its shared-PRNG draws, so every other table is as before.
  * - issue 15, the playbook runner: playbooks (five runnable demo playbooks added, the others' scripts
  *   made echo-only so nothing the demo shows can touch a real cluster), playbook_runs (the runner's
- *   lease columns; past 'scheduled' runs due later and 'running' ones held by a lease the runner never
- *   takes, so the history is not executed; the runnable playbooks' runs in every status) and
- *   playbook_run_actions (those runs' actions). The new rows come from the module's own PRNG, so
+ *   lease columns; past 'scheduled' runs due later and 'running' ones on a remote agent, whose runs
+ *   this server never claims, so the history is not executed; the runnable playbooks' runs in every
+ *   status) and playbook_run_actions (those runs' actions). The new rows come from the module's own PRNG, so
  *   every other table is as before.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
@@ -69,8 +69,8 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.people': ['ffb095983ddd1279658d5a839341c846', 'created_at', 'updated_at'],
   'public.permissions': ['a52f1df13b70eef7f4a6d7d7720b510c', 'created_at', 'updated_at'],
   'public.playbook_approvals': ['bee6c41c05c9fe15e4a6a5e5af24a69b', 'id', 'created_at'],
-  'public.playbook_run_actions': ['46b21040be5de34cf0d845e19a666b40'],
-  'public.playbook_runs': ['cc05af2cadb1a6ec23756f069d482fd4'],
+  'public.playbook_run_actions': ['77cbf96d625a96aa332db2d60b94adae'],
+  'public.playbook_runs': ['b41603f442cec1b42ee5d8e938804cfb'],
   'public.playbooks': ['3a6e89583cf7eba75f4d8ec2f795c3e7', 'updated_at'],
   'public.properties': ['e5e0ff874e087c2e08d1daeb5d2eb5df', 'created_at'],
   'public.responders': ['6ca252d1fb3548885bd1df7ad47d5b19', 'created_at', 'updated_at'],

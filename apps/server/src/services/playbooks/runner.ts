@@ -141,6 +141,8 @@ export class PlaybookRunner {
       const { rows } = await tx.query<{ id: string; status: string }>(
         `SELECT id, status FROM playbook_runs
          WHERE scheduled_time <= now()
+           -- A run for a remote agent is that agent's to execute, never this server's.
+           AND (agent_id IS NULL OR agent_id = '00000000-0000-0000-0000-000000000000')
            AND (status IN ('scheduled', 'sleeping', 'retrying')
                 OR (status = 'running' AND (lease_expires_at IS NULL OR lease_expires_at < now())))
          ORDER BY scheduled_time, id

@@ -12,6 +12,8 @@ export const seedPlaybooks: DemoSeed = async (context) => {
   const person = () => random.pick(personIds);
   const rootId = need(context.estate.rootComponentId, 'rootComponentId');
   const deployments = need(context.estate.deployments, 'deployments');
+  // A run in progress on a remote agent: the agent runs it, this server only shows it.
+  const remoteAgent = need(context.estate.agentIds, 'agentIds')[1]!;
   const { rows: someChecks } = await db.query<{ id: string }>(
     'SELECT id FROM checks ORDER BY name LIMIT 20',
   );
@@ -63,8 +65,8 @@ export const seedPlaybooks: DemoSeed = async (context) => {
           ? null
           : new Date(start).toISOString(),
       end_time: finished ? new Date(start + random.int(2, 300) * 1000).toISOString() : null,
-      // History is not work: a scheduled run is due later, and a running one is held by an
-      // instance that is not this server, so the runner never picks up the demo's past.
+      // History is not work: a scheduled run is due later, and a running one runs on a remote
+      // agent (whose runs this server never claims), so the runner never picks up the demo's past.
       scheduled_time:
         status === 'scheduled'
           ? new Date(now.getTime() + (n + 1) * 3_600_000).toISOString()
@@ -72,7 +74,7 @@ export const seedPlaybooks: DemoSeed = async (context) => {
       created_by: person(),
       error: status === 'failed' ? 'exit status 1' : null,
       created_at: new Date(start).toISOString(),
-      ...(status === 'running' ? HISTORY_LEASE : {}),
+      ...(status === 'running' ? { agent_id: remoteAgent } : {}),
     });
     if (status === 'pending_approval') approvals.push({ run_id: runId, person_id: adminId });
     if (status === 'scheduled' || status === 'pending_approval') continue;
@@ -99,7 +101,7 @@ export const seedPlaybooks: DemoSeed = async (context) => {
           actionStatus === 'failed'
             ? { stderr: 'error: deployment not found', exitCode: 1 }
             : { stdout: `${action.name}: ok`, exitCode: 0 },
-        agent_id: LOCAL_AGENT_ID,
+        agent_id: status === 'running' ? remoteAgent : LOCAL_AGENT_ID,
         error: actionStatus === 'failed' ? 'exit status 1' : null,
       });
     });
@@ -109,9 +111,6 @@ export const seedPlaybooks: DemoSeed = async (context) => {
   await insertRows(db, 'playbook_approvals', approvals);
   await seedRunnablePlaybooks(context, adminId);
 };
-
-/** A lease no server of the demo holds or takes over: the run shows as running and stays so. */
-const HISTORY_LEASE = { lease_owner: 'demo-history', lease_expires_at: '9999-12-31T00:00:00Z' };
 
 /**
  * Playbooks that work on this server (exec scripts that only echo, an HTTP probe of the server's
@@ -124,6 +123,7 @@ async function seedRunnablePlaybooks(context: Parameters<DemoSeed>[0], adminId: 
   const own = seededRandom(context.key('playbooks:runnable'));
   const id = (s: string) => seedUuid(context.key(s));
   const deployments = need(context.estate.deployments, 'deployments');
+  const remoteAgent = need(context.estate.agentIds, 'agentIds')[1]!;
   const { rows: someChecks } = await db.query<{ id: string; name: string }>(
     'SELECT id, name FROM checks ORDER BY name LIMIT 10',
   );
@@ -189,7 +189,7 @@ async function seedRunnablePlaybooks(context: Parameters<DemoSeed>[0], adminId: 
               ? 'cancelled'
               : null,
       created_at: new Date(start).toISOString(),
-      ...(status === 'running' ? HISTORY_LEASE : {}),
+      ...(status === 'running' ? { agent_id: remoteAgent } : {}),
     });
     if (waiting) return;
     spec.spec.actions.forEach((action, a) => {
@@ -237,7 +237,7 @@ async function seedRunnablePlaybooks(context: Parameters<DemoSeed>[0], adminId: 
                   String((action.exec as { script?: string } | undefined)?.script ?? ''),
                 ],
               },
-        agent_id: LOCAL_AGENT_ID,
+        agent_id: status === 'running' ? remoteAgent : LOCAL_AGENT_ID,
         error,
       });
     });

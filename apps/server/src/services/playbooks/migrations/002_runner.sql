@@ -22,22 +22,30 @@ CREATE TABLE IF NOT EXISTS opsdeck.playbook_run_secrets (
 );
 
 -- GET /api/db/rpc/get_playbook_run_actions?run_id= (reference §2): the actions of a run and of its
--- child runs, by start time, with the agent; no error column, as the real view.
+-- child runs, by start time, with the agent; no error column, as the real view. A composite row type
+-- rather than RETURNS TABLE, whose OUT arguments the rpc engine does not call.
+DO $$
+BEGIN
+  CREATE TYPE opsdeck.playbook_run_action_row AS (
+    id uuid,
+    name text,
+    playbook_run_id uuid,
+    status text,
+    scheduled_time timestamptz,
+    start_time timestamptz,
+    end_time timestamptz,
+    result jsonb,
+    agent_id uuid,
+    retry_count integer,
+    agent jsonb,
+    artifacts jsonb
+  );
+EXCEPTION WHEN duplicate_object THEN NULL;
+END
+$$;
+
 CREATE OR REPLACE FUNCTION get_playbook_run_actions(run_id uuid)
-RETURNS TABLE (
-  id uuid,
-  name text,
-  playbook_run_id uuid,
-  status text,
-  scheduled_time timestamptz,
-  start_time timestamptz,
-  end_time timestamptz,
-  result jsonb,
-  agent_id uuid,
-  retry_count integer,
-  agent jsonb,
-  artifacts jsonb
-)
+RETURNS SETOF opsdeck.playbook_run_action_row
 LANGUAGE sql STABLE AS $$
   SELECT a.id, a.name, a.playbook_run_id, a.status, a.scheduled_time, a.start_time, a.end_time,
          a.result, a.agent_id, a.retry_count,
@@ -46,7 +54,7 @@ LANGUAGE sql STABLE AS $$
   FROM playbook_run_actions a
   JOIN playbook_runs r ON r.id = a.playbook_run_id
   LEFT JOIN agents ag ON ag.id = a.agent_id
-  WHERE r.id = get_playbook_run_actions.run_id OR r.parent_id = get_playbook_run_actions.run_id
+  WHERE r.id = $1 OR r.parent_id = $1
   ORDER BY a.start_time NULLS LAST, a.scheduled_time, a.id
 $$;
 
