@@ -12,9 +12,11 @@ import type { AuthUser } from '../../auth/user.ts';
 import type { Database } from '../../db/database.ts';
 import { silentLogger } from '../../http/logging.ts';
 import { testDatabases, testDatabaseUrl } from '../../testing/databases.ts';
+import { createEventBus } from '../events.ts';
 import { OUTPUT_CAP_BYTES } from './actions.ts';
 import { INTERRUPTED, PlaybookRunner } from './runner.ts';
 import { cancelRun, createRun } from './runs.ts';
+import { playbooksService } from './service.ts';
 
 interface ActionRow {
   name: string;
@@ -468,5 +470,96 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     );
     expect(rows).toHaveLength(12);
     expect(rows.every((row) => row.status === 'completed' && row.n === 3)).toBe(true);
+  });
+  it('sends a notification through a webhook connection and records it on the action', async () => {
+    const name = `hook-${randomUUID().slice(0, 8)}`;
+    await db.query(
+      `INSERT INTO connections (name, namespace, type, url) VALUES ($1, 'default', 'slack', $2)`,
+      [name, `${receiverUrl}/slack`],
+    );
+    const runId = await run({
+      actions: [
+        {
+          name: 'notify',
+          notification: {
+            connection: `connection://slack/${name}`,
+            title: 'Run {{.run.id}}',
+            message: 'all good',
+          },
+        },
+        {
+          name: 'unsupported service',
+          if: 'always()',
+          notification: { connection: 'connection://telegram/nowhere', title: 't', message: 'm' },
+        },
+      ],
+    });
+    expect(await drive(runner(), runId)).toBe('failed');
+    const [notify, unsupported] = await actions(runId);
+    expect(notify).toMatchObject({
+      status: 'completed',
+      result: { title: `Run ${runId}`, message: 'all good' },
+    });
+    const hit = received.find(
+      (request) => request.url === '/slack' && request.body.includes(runId),
+    )!;
+    expect(JSON.parse(hit.body)).toEqual({ text: `*Run ${runId}*\nall good` });
+    expect(unsupported).toMatchObject({
+      status: 'failed',
+      error: 'connection connection://telegram/nowhere not found',
+    });
+  });
+
+  it('keeps secret parameters out of the run row but gives them to the script', async () => {
+    const runId = await run(
+      {
+        parameters: [{ name: 'token', type: 'secret' }],
+        actions: [
+          { name: 'echo', exec: { script: 'echo "token={{.params.token}}"' } },
+          {
+            name: 'use',
+            exec: { script: 'echo "${#PARAM_TOKEN} {{.params.token}}" | md5sum | cut -c1-8' },
+          },
+        ],
+      },
+      { token: 'hunter2' },
+    );
+    expect(await drive(runner(), runId)).toBe('completed');
+    const { rows } = await db.query<{ parameters: unknown; request: unknown }>(
+      'SELECT parameters, request FROM playbook_runs WHERE id = $1',
+      [runId],
+    );
+    expect(rows[0]!.parameters).toEqual({ token: '********' });
+    expect(JSON.stringify(rows[0]!.request)).not.toContain('hunter2');
+    const { createHash } = await import('node:crypto');
+    const expected = createHash('md5').update('7 hunter2\n').digest('hex').slice(0, 8);
+    const [echo, use] = await actions(runId);
+    expect(use!.result.stdout).toBe(`${expected}\n`);
+    expect(echo!.result.stdout).toBe('token=********\n');
+    expect(JSON.stringify(echo!.result)).not.toContain('hunter2');
+  });
+
+  it('is started by the module’s job, which honours --no-playbook-exec, and stops with it', async () => {
+    const context = {
+      db,
+      log: silentLogger,
+      config: { playbookExec: false },
+      events: createEventBus(silentLogger),
+      version: 'test',
+    };
+    const state = playbooksService.setup!(context);
+    const job = playbooksService.jobs!(context, state);
+    try {
+      const runId = await run({ actions: [{ name: 'shell', exec: { script: 'echo hi' } }] });
+      let now = 'scheduled';
+      for (let n = 0; n < 100 && now !== 'failed'; n += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        now = (await status(runId)).status;
+      }
+      expect(now).toBe('failed');
+      expect((await actions(runId))[0]!.error).toMatch(/--no-playbook-exec/);
+    } finally {
+      await job.stop();
+    }
   });
 });

@@ -327,6 +327,8 @@ export class PlaybookRunner {
         if (!actionId) actionId = await this.startAction(run.id, action.name, undefined);
       }
       if (signal.aborted && !outcome.error) outcome.error = String(signal.reason);
+      // Secrets never land in what /api/db serves (reference §2: "Secrets are scrubbed from the result").
+      outcome = scrubSecrets(outcome, data.secrets);
       const status = outcome.error ? 'failed' : 'completed';
       await db.query(
         `UPDATE playbook_run_actions SET status = $2, result = $3::jsonb, error = $4, end_time = now()
@@ -432,6 +434,9 @@ export class PlaybookRunner {
     ]);
     const params: Record<string, string> = { ...(run.parameters ?? {}) };
     for (const secret of secrets.rows) params[secret.name] = secret.value;
+    const secretValues = secrets.rows
+      .map((secret) => secret.value)
+      .filter((value) => value.length >= 3);
     const base = {
       params,
       config,
@@ -441,6 +446,7 @@ export class PlaybookRunner {
       playbook: playbook.rows[0] ?? { id: run.playbook_id },
       user: people.rows[0] ?? {},
       env: {} as Record<string, string>,
+      secrets: secretValues,
     };
     // The spec's env values are templates themselves (`{{.config.name}}`).
     for (const variable of run.spec.env ?? [])
@@ -448,6 +454,23 @@ export class PlaybookRunner {
         base.env[variable.name] = renderTemplate(variable.value, base);
     return base;
   }
+}
+
+function scrubSecrets<T extends ActionOutcome>(outcome: T, secrets: readonly string[]): T {
+  if (secrets.length === 0) return outcome;
+  const scrub = (value: unknown): unknown => {
+    if (typeof value === 'string')
+      return secrets.reduce((text, secret) => text.replaceAll(secret, '********'), value);
+    if (Array.isArray(value)) return value.map(scrub);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, scrub(inner)]));
+    return value;
+  };
+  return {
+    ...outcome,
+    result: scrub(outcome.result) as Record<string, unknown>,
+    ...(outcome.error ? { error: scrub(outcome.error) as string } : {}),
+  };
 }
 
 // Each parameter as an environment variable of exec scripts too: PARAM_<NAME>, upper-cased.
