@@ -375,4 +375,28 @@ describe('the playbook service over HTTP', () => {
     });
     expect((await call('GET', '/run/nope/status', 'viewer@local')).status).toBe(404);
   });
+  it('refuses an editor’s playbook with a bad spec through /api/db, naming the path', async () => {
+    const write = (spec: unknown) =>
+      fetch(`${server.url}/api/db/playbooks`, {
+        method: 'POST',
+        headers: {
+          ...basic('editor@local'),
+          'content-type': 'application/json',
+          prefer: 'return=representation',
+        },
+        body: JSON.stringify({
+          name: `db-${Math.random()}`,
+          namespace: 'default',
+          source: 'UI',
+          spec,
+        }),
+      });
+    const bad = await write({ actions: [{ name: 'a', exec: { script: '' } }] });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    expect(bad.status).toBeLessThan(500);
+    expect(JSON.stringify(await bad.json())).toContain('spec.actions.0.exec.script');
+    expect((await write({ actions: [{ name: 'a', exec: { script: 'echo ok' } }] })).status).toBe(
+      201,
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { requireAccess, requireCapability } from '../../auth/middleware.ts';
 import type { Database } from '../../db/database.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -23,14 +23,14 @@ const resourceIds = {
 
 /** POST /playbook/{id}/params: the playbook id comes from the body (the real handler ignores the path). */
 const paramsBodySchema = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   ...resourceIds,
   params: z.optional(z.record(z.string(), z.unknown())),
 });
 
 /** POST /playbook/run (reference §2): values are strings; code params may come as parsed objects. */
 const runBodySchema = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   ...resourceIds,
   params: z.optional(z.record(z.string(), z.unknown())),
   agent_id: z.optional(z.string()),

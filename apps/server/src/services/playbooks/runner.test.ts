@@ -562,4 +562,22 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
       await job.stop();
     }
   });
+  it('fails a run whose stored spec is not a playbook spec, once, with the reason', async () => {
+    const id = await playbook({ actions: [{ name: 'a', exec: { script: 'true' } }] });
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO playbook_runs (playbook_id, status, spec) VALUES ($1, 'scheduled', '{"actions": "oops"}')
+       RETURNING id`,
+      [id],
+    );
+    const runId = rows[0]!.id;
+    const instance = runner();
+    const errors: string[] = [];
+    for (let n = 0; n < 20 && (await status(runId)).status !== 'failed'; n += 1)
+      await instance.tick().catch((error: Error) => errors.push(error.message));
+    expect(errors).toEqual([expect.stringMatching(/playbook validation failed/)]);
+    expect(await status(runId)).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/^playbook validation failed: spec\.actions/),
+    });
+  });
 });

@@ -5,7 +5,7 @@ import type { ServiceJob } from '../defineService.ts';
 import { performAction, type ActionOutcome } from './actions.ts';
 import { actionShouldRun, delayMillis, type ConditionState } from './cel.ts';
 import { loadResource, type ResourceKind } from './resources.ts';
-import { actionKind, type PlaybookAction, type PlaybookSpec } from './spec.ts';
+import { actionKind, parsePlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.ts';
 import { renderTemplate, type TemplateFunction } from './template.ts';
 
 export interface RunnerOptions {
@@ -33,7 +33,7 @@ interface RunRow {
   id: string;
   playbook_id: string;
   status: string;
-  spec: PlaybookSpec;
+  spec: unknown;
   parameters: Record<string, string> | null;
   check_id: string | null;
   config_id: string | null;
@@ -182,6 +182,16 @@ export class PlaybookRunner {
     heartbeat.unref();
     try {
       await this.executeActions(run, abort.signal);
+    } catch (error) {
+      // A run that cannot be executed (a spec written straight into /api/db, a database error) ends
+      // failed with the reason, rather than being taken over and failing again forever.
+      await this.options.db.query(
+        `UPDATE playbook_runs
+         SET status = 'failed', end_time = now(), error = $3, lease_owner = NULL, lease_expires_at = NULL
+         WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
+        [run.id, this.instanceId, (error as Error).message],
+      );
+      throw error;
     } finally {
       clearInterval(heartbeat);
     }
@@ -226,7 +236,9 @@ export class PlaybookRunner {
 
   private async executeActions(run: RunRow, signal: AbortSignal): Promise<void> {
     const { db } = this.options;
-    const spec = run.spec;
+    const parsed = parsePlaybookSpec(run.spec);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const spec = parsed.spec;
     const existing = (
       await db.query<ActionRow>(
         'SELECT id, name, status, result, error FROM playbook_run_actions WHERE playbook_run_id = $1',
@@ -243,7 +255,7 @@ export class PlaybookRunner {
       for (const row of existing)
         if (row.status === 'running') Object.assign(row, { status: 'failed', error: INTERRUPTED });
     }
-    const data = await this.templateData(run);
+    const data = await this.templateData(run, spec);
     const previous: ConditionState['previous'][number][] = [];
     const state = (): ConditionState => ({
       variables: {
@@ -409,7 +421,7 @@ export class PlaybookRunner {
     );
   }
 
-  private async templateData(run: RunRow) {
+  private async templateData(run: RunRow, spec: PlaybookSpec) {
     const { db } = this.options;
     const resource = async (kind: ResourceKind, id: string | null) =>
       id ? (await loadResource(db, kind, id))?.row : undefined;
@@ -449,7 +461,7 @@ export class PlaybookRunner {
       secrets: secretValues,
     };
     // The spec's env values are templates themselves (`{{.config.name}}`).
-    for (const variable of run.spec.env ?? [])
+    for (const variable of spec.env ?? [])
       if (variable.value !== undefined)
         base.env[variable.name] = renderTemplate(variable.value, base);
     return base;

@@ -2,6 +2,7 @@ import { defineService } from '../defineService.ts';
 import { playbookRoutes } from './routes.ts';
 import { PlaybookRunner } from './runner.ts';
 import { seedPlaybooks } from './seed.ts';
+import { checkPlaybookWrite } from './spec.ts';
 
 /**
  * Playbooks and their runs: the playbook service (/api/playbook), the runner that executes runs
@@ -20,7 +21,11 @@ export const playbooksService = defineService({
     }),
   routes: [{ base: '/api/playbook', app: ({ db }, runner) => playbookRoutes(db, runner) }],
   tables: {
-    playbooks: { object: 'playbooks' },
+    // Below admin, a playbook written through /api/db must carry a valid spec (the reason names the path).
+    playbooks: {
+      object: 'playbooks',
+      checkWrite: async (write) => checkPlaybookWrite(write.after),
+    },
     playbook_runs: { object: 'playbook_runs' },
     playbook_run_actions: { object: 'playbook_runs' },
     playbook_approvals: { object: 'playbook_runs' },

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini, as @opsdeck/api-client: the full zod would install its English messages process-wide
+// and change every other schema's 400 message.
+import { z } from 'zod/mini';
 
 /**
  * The Playbook CRD's `spec` (reference §2 "Playbook spec"). Loose objects throughout: a real spec
@@ -39,10 +41,13 @@ export const PARAMETER_TYPES = [
 ] as const;
 
 // YAML turns `default: 100` or `default: true` into numbers and booleans; the CRD field is a string.
-const scalarText = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+const scalarText = z.pipe(
+  z.union([z.string(), z.number(), z.boolean()]),
+  z.transform((value: string | number | boolean) => String(value)),
+);
 
 const parameterSchema = z.looseObject({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   label: z.optional(z.string()),
   default: z.optional(scalarText),
   required: z.optional(z.boolean()),
@@ -71,13 +76,13 @@ export const ACTION_KINDS = [
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
 const envVarSchema = z.looseObject({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   value: z.optional(scalarText),
   valueFrom: z.optional(z.unknown()),
 });
 
 const execSchema = z.looseObject({
-  script: z.string().min(1),
+  script: z.string().check(z.minLength(1)),
   env: z.optional(z.array(envVarSchema)),
   connections: z.optional(z.unknown()),
   artifacts: z.optional(z.unknown()),
@@ -85,7 +90,10 @@ const execSchema = z.looseObject({
   setup: z.optional(z.unknown()),
 });
 
-const headerSchema = z.looseObject({ name: z.string().min(1), value: z.optional(scalarText) });
+const headerSchema = z.looseObject({
+  name: z.string().check(z.minLength(1)),
+  value: z.optional(scalarText),
+});
 
 const httpSchema = z.looseObject({
   url: z.optional(z.string()),
@@ -99,7 +107,7 @@ const httpSchema = z.looseObject({
 });
 
 const sqlSchema = z.looseObject({
-  query: z.string().min(1),
+  query: z.string().check(z.minLength(1)),
   connection: z.optional(z.string()),
   url: z.optional(z.string()),
   driver: z.optional(z.string()),
@@ -118,7 +126,7 @@ const looseKind = z.looseObject({});
 
 const actionSchema = z
   .looseObject({
-    name: z.string().min(1),
+    name: z.string().check(z.minLength(1)),
     delay: z.optional(z.string()),
     timeout: z.optional(z.string()),
     if: z.optional(z.string()),
@@ -140,17 +148,19 @@ const actionSchema = z
     report: z.optional(looseKind),
     catalog: z.optional(looseKind),
   })
-  .superRefine((value, ctx) => {
-    const kinds = ACTION_KINDS.filter((kind) => value[kind] !== undefined);
-    if (kinds.length !== 1)
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          kinds.length === 0
-            ? `an action needs exactly one of ${ACTION_KINDS.join(', ')}`
-            : `an action takes exactly one kind, got ${kinds.join(' and ')}`,
-      });
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      const kinds = ACTION_KINDS.filter((kind) => value[kind] !== undefined);
+      if (kinds.length !== 1)
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            kinds.length === 0
+              ? `an action needs exactly one of ${ACTION_KINDS.join(', ')}`
+              : `an action takes exactly one kind, got ${kinds.join(' and ')}`,
+        });
+    }),
+  );
 export type PlaybookAction = z.infer<typeof actionSchema>;
 
 const approvalSchema = z.looseObject({
@@ -179,32 +189,34 @@ export const playbookSpecSchema = z
     checks: z.optional(z.array(selectorSchema)),
     components: z.optional(z.array(selectorSchema)),
     parameters: z.optional(z.array(parameterSchema)),
-    actions: z.array(actionSchema).min(1, 'a playbook needs at least one action'),
+    actions: z.array(actionSchema).check(z.minLength(1, 'a playbook needs at least one action')),
     filters: z.optional(z.array(z.string())),
     approval: z.optional(approvalSchema),
   })
-  .superRefine((value, ctx) => {
-    const seen = new Set<string>();
-    value.actions.forEach((action, n) => {
-      if (seen.has(action.name))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['actions', n, 'name'],
-          message: `action name "${action.name}" is used twice (names must be unique)`,
-        });
-      seen.add(action.name);
-    });
-    const names = new Set<string>();
-    (value.parameters ?? []).forEach((parameter, n) => {
-      if (names.has(parameter.name))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['parameters', n, 'name'],
-          message: `parameter name "${parameter.name}" is used twice`,
-        });
-      names.add(parameter.name);
-    });
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      const seen = new Set<string>();
+      value.actions.forEach((action, n) => {
+        if (seen.has(action.name))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['actions', n, 'name'],
+            message: `action name "${action.name}" is used twice (names must be unique)`,
+          });
+        seen.add(action.name);
+      });
+      const names = new Set<string>();
+      (value.parameters ?? []).forEach((parameter, n) => {
+        if (names.has(parameter.name))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['parameters', n, 'name'],
+            message: `parameter name "${parameter.name}" is used twice`,
+          });
+        names.add(parameter.name);
+      });
+    }),
+  );
 export type PlaybookSpec = z.infer<typeof playbookSpecSchema>;
 
 /** The one kind an action has (the spec check guarantees exactly one). */
@@ -220,7 +232,19 @@ export function parsePlaybookSpec(
   if (result.success) return { ok: true, spec: result.data };
   const message = result.error.issues
     .slice(0, 5)
-    .map((issue) => `${['spec', ...issue.path.map(String)].join('.')}: ${issue.message}`)
+    .map((issue) => {
+      const where = ['spec', ...issue.path.map(String)].join('.');
+      // zod/mini ships no messages ("Invalid input"): say what was expected.
+      const details = issue as { expected?: string; values?: unknown[]; minimum?: unknown };
+      const expected = details.values
+        ? `one of ${details.values.map((value) => JSON.stringify(value)).join(', ')}`
+        : details.expected;
+      const text =
+        issue.code === 'too_small' && issue.message === 'Invalid input'
+          ? `must have at least ${String(details.minimum)}`
+          : issue.message;
+      return `${where}: ${text}${expected ? ` (expected ${expected})` : ''}`;
+    })
     .join('; ');
   return { ok: false, message: `playbook validation failed: ${message}` };
 }
@@ -230,4 +254,17 @@ export function approversOf(spec: PlaybookSpec): { people: string[]; teams: stri
   const people = spec.approval?.approvers?.people ?? [];
   const teams = spec.approval?.approvers?.teams ?? [];
   return people.length + teams.length > 0 ? { people, teams } : undefined;
+}
+
+/** A write of playbook rows: every row still live must hold a valid spec. */
+export function checkPlaybookWrite(rows: readonly Record<string, unknown>[]): {
+  allowed: boolean;
+  reason?: string;
+} {
+  for (const row of rows) {
+    if (row.deleted_at) continue;
+    const parsed = parsePlaybookSpec(row.spec);
+    if (!parsed.ok) return { allowed: false, reason: parsed.message };
+  }
+  return { allowed: true };
 }
