@@ -157,8 +157,13 @@ async function seedRunnablePlaybooks(context: Parameters<DemoSeed>[0], adminId: 
   const runs: Record<string, unknown>[] = [];
   const actions: Record<string, unknown>[] = [];
   statuses.forEach((wanted, n) => {
-    const spec = wanted === 'pending_approval' ? specs[3]! : specs[n % specs.length]!;
-    const status = wanted !== 'pending_approval' && spec === specs[3] ? 'completed' : wanted;
+    // The approval playbook's run waits for approval; every other status goes to the playbooks without one.
+    const withoutApproval = specs.filter((candidate) => !candidate.spec.approval);
+    const status = wanted;
+    const spec =
+      wanted === 'pending_approval'
+        ? specs.find((candidate) => candidate.spec.approval)!
+        : withoutApproval[n % withoutApproval.length]!;
     const start = now.getTime() - own.int(10, 60 * 24 * 7) * 60_000;
     const runId = id(`runnable-run:${n}`);
     const check = someChecks.length > 0 ? own.pick(someChecks) : undefined;
