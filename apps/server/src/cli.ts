@@ -28,6 +28,7 @@ async function main() {
           ? 'pglite (memory)'
           : `pglite (${config.dataDir})`,
       auth: config.auth,
+      playbook_exec: config.playbookExec !== false ? 'on' : 'off (--no-playbook-exec)',
     });
     if (config.publicDemo) {
       jsonLogger({

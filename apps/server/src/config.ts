@@ -32,6 +32,8 @@ export interface ServerConfig {
   requestTimeoutMillis?: number;
   /** Open connections at most (default 1000). */
   maxConnections?: number;
+  /** Playbook `exec` actions run bash on this machine; false (--no-playbook-exec) refuses them. Default true. */
+  playbookExec?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -39,9 +41,11 @@ export class ConfigError extends Error {}
 export const USAGE = `Usage: opsdeck-server [--port 8080] [--host 127.0.0.1] [--data-dir .opsdeck] [--memory]
   [--database-url URL] [--seed demo|none] [--checks N] [--components N] [--configs N] [--console-dir DIR] [--backend-url URL] [--auth disabled]
   [--public-url URL] [--trust-proxy] [--dev-outbox] [--public-demo] [--request-timeout 30] [--max-connections 1000]
+  [--no-playbook-exec]
 Environment: PORT, HOST, OPSDECK_DATA_DIR, OPSDECK_MEMORY, DATABASE_URL, OPSDECK_SEED, OPSDECK_CHECKS,
   OPSDECK_COMPONENTS, OPSDECK_CONFIGS, OPSDECK_CONSOLE_DIR, OPSDECK_BACKEND_URL, OPSDECK_AUTH, OPSDECK_DEMO_PASSWORD, OPSDECK_PUBLIC_URL,
-  OPSDECK_TRUST_PROXY, OPSDECK_DEV_OUTBOX, OPSDECK_PUBLIC_DEMO, OPSDECK_REQUEST_TIMEOUT, OPSDECK_MAX_CONNECTIONS`;
+  OPSDECK_TRUST_PROXY, OPSDECK_DEV_OUTBOX, OPSDECK_PUBLIC_DEMO, OPSDECK_REQUEST_TIMEOUT, OPSDECK_MAX_CONNECTIONS,
+  OPSDECK_NO_PLAYBOOK_EXEC`;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
 
@@ -82,6 +86,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
         'public-demo': { type: 'boolean' },
         'request-timeout': { type: 'string' },
         'max-connections': { type: 'string' },
+        'no-playbook-exec': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -153,6 +158,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     trustProxy: flag('trust-proxy', 'OPSDECK_TRUST_PROXY'),
     devOutbox,
     publicDemo,
+    playbookExec: !flag('no-playbook-exec', 'OPSDECK_NO_PLAYBOOK_EXEC'),
     ...(requestTimeout
       ? { requestTimeoutMillis: integer('--request-timeout', requestTimeout, 1, 3600) * 1000 }
       : {}),

@@ -109,6 +109,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     summaryCacheMillis: 5000,
     summaryStaleMillis: 30_000,
     resolvers,
+    playbookExec: config.playbookExec !== false,
   });
   const app = new Hono();
   if (!config.backendUrl) {

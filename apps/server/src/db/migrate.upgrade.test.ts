@@ -88,6 +88,7 @@ const AFTER_SPLIT = [
   'catalog/002_catalog_views.sql',
   'incidents/002_incidents_by_component.sql',
   'incidents/003_incident_model.sql',
+  'playbooks/002_runner.sql',
 ];
 const atSplit = async () =>
   (await loadMigrations()).filter((migration) => !AFTER_SPLIT.includes(migration.id));

@@ -54,6 +54,8 @@ export interface AppOptions {
   summaryReplies?: SummaryReplies;
   /** The service modules (default: the server's list, src/services/list.ts). */
   services?: readonly Service[];
+  /** Playbook exec actions allowed (default true; the CLI's --no-playbook-exec sets false). */
+  playbookExec?: boolean;
 }
 
 /** The core app, and the service modules' background work to start once it listens. */
@@ -108,6 +110,7 @@ export function createApp(options: AppOptions): CoreApp {
       summaryCacheMillis: options.summaryCacheMillis,
       summaryStaleMillis: options.summaryStaleMillis,
       summaryReplies: options.summaryReplies,
+      playbookExec: options.playbookExec ?? true,
     };
     const context: ServiceContext = { db, log, config, events, version: SERVER_VERSION };
     const modules = registry.services.map((service) => {

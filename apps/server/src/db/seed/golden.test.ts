@@ -29,6 +29,12 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  *   replays the shared-PRNG draws of the first one, so every other table is as before. Merged with
  *   issue 14's model, evidences moved once more: its config evidence names the new catalog's
  *   deployments and their changes.
+ * - issue 15, the playbook runner: playbooks (five runnable demo playbooks added, the others' scripts
+ *   made echo-only so nothing the demo shows can touch a real cluster), playbook_runs (the runner's
+ *   lease columns; past 'scheduled' runs due later and 'running' ones on a remote agent, whose runs
+ *   this server never claims, so the history is not executed; the runnable playbooks' runs in every
+ *   status) and playbook_run_actions (those runs' actions). The new rows come from the module's own PRNG, so
+ *   every other table is as before.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -81,9 +87,9 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.people': ['ffb095983ddd1279658d5a839341c846', 'created_at', 'updated_at'],
   'public.permissions': ['a52f1df13b70eef7f4a6d7d7720b510c', 'created_at', 'updated_at'],
   'public.playbook_approvals': ['bee6c41c05c9fe15e4a6a5e5af24a69b', 'id', 'created_at'],
-  'public.playbook_run_actions': ['05d1c65a5c8df3ca469efdcba55b078b'],
-  'public.playbook_runs': ['514cb021f03a3fb7e6eaacd866d60b7b'],
-  'public.playbooks': ['1753e7ca791becc89dfc27170064dc8c', 'updated_at'],
+  'public.playbook_run_actions': ['ddac69082e428bbdba65730ef87d1bdc'],
+  'public.playbook_runs': ['369f13f1acaf0c637c175bb069dae106'],
+  'public.playbooks': ['3a6e89583cf7eba75f4d8ec2f795c3e7', 'updated_at'],
   'public.properties': ['e5e0ff874e087c2e08d1daeb5d2eb5df', 'created_at'],
   'public.responders': ['e521a535dd0fe96f464ea2458eb40d15', 'created_at', 'updated_at'],
   'public.sessions': ['cdfd57e3384628bca1ea305d8746be67'],
@@ -125,7 +131,7 @@ const KNOWN_COUNTS = {
   components: 193,
   config_items: 214,
   incidents: 12,
-  playbooks: 8,
+  playbooks: 13,
   job_history: 240,
   notifications: 5,
   connections: 4,

@@ -1,6 +1,6 @@
 import { LOCAL_AGENT_ID, minutesAgo } from '../../db/seed/demoData.ts';
 import { insertRows } from '../../db/seed/insert.ts';
-import { seedUuid } from '../../db/seed/random.ts';
+import { seededRandom, seedUuid } from '../../db/seed/random.ts';
 import { type DemoSeed, need } from '../seed.ts';
 
 /** Demo playbooks, shaped like Mission Control Playbook specs (parameters, filters, actions), and their runs. */
@@ -12,6 +12,8 @@ export const seedPlaybooks: DemoSeed = async (context) => {
   const person = () => random.pick(personIds);
   const rootId = need(context.estate.rootComponentId, 'rootComponentId');
   const deployments = need(context.estate.deployments, 'deployments');
+  // A run in progress on a remote agent: the agent runs it, this server only shows it.
+  const remoteAgent = need(context.estate.agentIds, 'agentIds')[1]!;
   const { rows: someChecks } = await db.query<{ id: string }>(
     'SELECT id FROM checks ORDER BY name LIMIT 20',
   );
@@ -63,10 +65,16 @@ export const seedPlaybooks: DemoSeed = async (context) => {
           ? null
           : new Date(start).toISOString(),
       end_time: finished ? new Date(start + random.int(2, 300) * 1000).toISOString() : null,
-      scheduled_time: new Date(start).toISOString(),
+      // History is not work: a scheduled run is due later, and a running one runs on a remote
+      // agent (whose runs this server never claims), so the runner never picks up the demo's past.
+      scheduled_time:
+        status === 'scheduled'
+          ? new Date(now.getTime() + (n + 1) * 3_600_000).toISOString()
+          : new Date(start).toISOString(),
       created_by: person(),
       error: status === 'failed' ? 'exit status 1' : null,
       created_at: new Date(start).toISOString(),
+      ...(status === 'running' ? { agent_id: remoteAgent } : {}),
     });
     if (status === 'pending_approval') approvals.push({ run_id: runId, person_id: adminId });
     if (status === 'scheduled' || status === 'pending_approval') continue;
@@ -93,7 +101,7 @@ export const seedPlaybooks: DemoSeed = async (context) => {
           actionStatus === 'failed'
             ? { stderr: 'error: deployment not found', exitCode: 1 }
             : { stdout: `${action.name}: ok`, exitCode: 0 },
-        agent_id: LOCAL_AGENT_ID,
+        agent_id: status === 'running' ? remoteAgent : LOCAL_AGENT_ID,
         error: actionStatus === 'failed' ? 'exit status 1' : null,
       });
     });
@@ -101,7 +109,333 @@ export const seedPlaybooks: DemoSeed = async (context) => {
   await insertRows(db, 'playbook_runs', runs);
   await insertRows(db, 'playbook_run_actions', actions);
   await insertRows(db, 'playbook_approvals', approvals);
+  await seedRunnablePlaybooks(context, adminId);
 };
+
+/**
+ * Playbooks that work on this server (exec scripts that only echo, an HTTP probe of the server's
+ * own /health on 127.0.0.1), one needing approval and one with every parameter type, and a history
+ * of their runs in every status. Drawn from the module's own PRNG, so the shared sequence (and
+ * every later module's data) is as before.
+ */
+async function seedRunnablePlaybooks(context: Parameters<DemoSeed>[0], adminId: string) {
+  const { db, now } = context;
+  const own = seededRandom(context.key('playbooks:runnable'));
+  const id = (s: string) => seedUuid(context.key(s));
+  const deployments = need(context.estate.deployments, 'deployments');
+  const remoteAgent = need(context.estate.agentIds, 'agentIds')[1]!;
+  const { rows: someChecks } = await db.query<{ id: string; name: string }>(
+    'SELECT id, name FROM checks ORDER BY name LIMIT 10',
+  );
+  const specs = runnablePlaybooks();
+  const playbooks = specs.map((spec, n) => ({
+    id: id(`playbook:${spec.name}`),
+    namespace: 'default',
+    name: spec.name,
+    title: spec.title,
+    icon: spec.icon,
+    description: spec.spec.description,
+    category: spec.category,
+    spec: spec.spec,
+    source: 'UI',
+    created_by: adminId,
+    created_at: minutesAgo(now, 60 * 24 * (8 - n)),
+  }));
+  await insertRows(db, 'playbooks', playbooks);
+  const statuses = [
+    'completed',
+    'completed',
+    'failed',
+    'timed_out',
+    'cancelled',
+    'sleeping',
+    'running',
+    'pending_approval',
+    'completed',
+    'failed',
+  ];
+  const runs: Record<string, unknown>[] = [];
+  const actions: Record<string, unknown>[] = [];
+  statuses.forEach((wanted, n) => {
+    // The approval playbook's run waits for approval; every other status goes to the playbooks without one.
+    const withoutApproval = specs.filter((candidate) => !candidate.spec.approval);
+    const status = wanted;
+    const spec =
+      wanted === 'pending_approval'
+        ? specs.find((candidate) => candidate.spec.approval)!
+        : withoutApproval[n % withoutApproval.length]!;
+    const start = now.getTime() - own.int(10, 60 * 24 * 7) * 60_000;
+    const runId = id(`runnable-run:${n}`);
+    const check = someChecks.length > 0 ? own.pick(someChecks) : undefined;
+    const final = ['completed', 'failed', 'cancelled', 'timed_out'].includes(status);
+    const waiting = status === 'pending_approval';
+    runs.push({
+      id: runId,
+      playbook_id: id(`playbook:${spec.name}`),
+      status,
+      spec: spec.spec,
+      parameters: spec.parameters,
+      config_id: spec.resource === 'config' ? own.pick(deployments) : null,
+      check_id: spec.resource === 'check' && check ? check.id : null,
+      start_time: waiting ? null : new Date(start).toISOString(),
+      end_time: final ? new Date(start + own.int(2, 90) * 1000).toISOString() : null,
+      scheduled_time:
+        status === 'sleeping'
+          ? new Date(now.getTime() + 24 * 3_600_000).toISOString()
+          : new Date(start).toISOString(),
+      timeout: 1_800_000_000_000,
+      created_by: adminId,
+      error:
+        status === 'failed'
+          ? `action "${spec.spec.actions.at(-1)!.name}": exit status 1`
+          : status === 'timed_out'
+            ? 'playbook run timed out'
+            : status === 'cancelled'
+              ? 'cancelled'
+              : null,
+      created_at: new Date(start).toISOString(),
+      ...(status === 'running' ? { agent_id: remoteAgent } : {}),
+    });
+    if (waiting) return;
+    spec.spec.actions.forEach((action, a) => {
+      const last = a === spec.spec.actions.length - 1;
+      const actionStatus = !last
+        ? 'completed'
+        : ({
+            completed: 'completed',
+            failed: 'failed',
+            timed_out: 'failed',
+            cancelled: 'failed',
+            sleeping: 'sleeping',
+            running: 'running',
+          }[status] ?? 'completed');
+      const began = start + a * 1500;
+      const kind = action.http ? 'http' : 'exec';
+      const error =
+        actionStatus !== 'failed'
+          ? null
+          : status === 'timed_out'
+            ? 'playbook run timed out'
+            : status === 'cancelled'
+              ? 'run cancelled'
+              : 'exit status 1';
+      actions.push({
+        id: id(`runnable-run:${n}:action:${a}`),
+        playbook_run_id: runId,
+        name: action.name,
+        status: actionStatus,
+        start_time: actionStatus === 'sleeping' ? null : new Date(began).toISOString(),
+        end_time: ['running', 'sleeping'].includes(actionStatus)
+          ? null
+          : new Date(began + 1200).toISOString(),
+        scheduled_time: new Date(began).toISOString(),
+        result:
+          kind === 'http'
+            ? { code: 200, content: 'OK', headers: { 'content-type': 'text/plain; charset=UTF-8' } }
+            : {
+                stdout: actionStatus === 'failed' ? '' : `${action.name}: done\n`,
+                stderr: actionStatus === 'failed' ? `${action.name}: step failed\n` : '',
+                exitCode: actionStatus === 'failed' ? 1 : 0,
+                path: 'bash',
+                args: [
+                  '-c',
+                  String((action.exec as { script?: string } | undefined)?.script ?? ''),
+                ],
+              },
+        agent_id: status === 'running' ? remoteAgent : LOCAL_AGENT_ID,
+        error,
+      });
+    });
+  });
+  // The pending run has no approval yet: the demo's admin approves it in the console.
+  await insertRows(db, 'playbook_runs', runs);
+  await insertRows(db, 'playbook_run_actions', actions);
+}
+
+function runnablePlaybooks(): DemoPlaybook[] {
+  return [
+    {
+      name: 'restart-service-demo',
+      title: 'Restart service (demo)',
+      icon: 'kubernetes',
+      category: 'Demo',
+      resource: 'config',
+      parameters: { reason: 'routine restart' },
+      spec: {
+        description: 'Walks through a restart: every step only echoes what it would do',
+        configs: [{ types: ['Kubernetes::Deployment'] }],
+        parameters: [
+          {
+            name: 'reason',
+            label: 'Reason',
+            type: 'text',
+            required: true,
+            default: 'routine restart',
+            properties: { minLength: 3, maxLength: 200 },
+          },
+        ],
+        actions: [
+          {
+            name: 'drain',
+            exec: {
+              script:
+                'echo "draining {{.config.name}} in {{.config.tags.namespace}}"; echo "reason: $PARAM_REASON"',
+            },
+          },
+          {
+            name: 'restart',
+            exec: { script: 'sleep 1; echo "restarted {{.config.name}} (run {{.run.id}})"' },
+          },
+          {
+            name: 'verify',
+            exec: { script: 'echo "{{.config.name}} is serving; asked by {{.user.email}}"' },
+          },
+        ],
+      },
+    },
+    {
+      name: 'probe-opsdeck-health',
+      title: 'Probe the Opsdeck server',
+      icon: 'http',
+      category: 'Demo',
+      resource: 'check',
+      parameters: { url: 'http://127.0.0.1:8080/health' },
+      spec: {
+        description: 'An HTTP GET of this server’s own health endpoint on 127.0.0.1',
+        checks: [{ name: '*' }],
+        parameters: [
+          {
+            name: 'url',
+            label: 'URL',
+            type: 'text',
+            default: 'http://127.0.0.1:8080/health',
+            properties: { format: 'url' },
+          },
+        ],
+        actions: [{ name: 'probe', http: { url: '{{.params.url}}', method: 'GET' } }],
+      },
+    },
+    {
+      name: 'diagnose-check-demo',
+      title: 'Diagnose check (demo)',
+      icon: 'health',
+      category: 'Demo',
+      resource: 'check',
+      parameters: {},
+      spec: {
+        description: 'Collects what is known about a check and summarises it',
+        checks: [{ name: '*' }],
+        actions: [
+          {
+            name: 'collect',
+            exec: {
+              script:
+                'echo "check {{.check.name}} ({{.check.type}}) is {{.check.status}}"; sleep 1',
+            },
+          },
+          {
+            name: 'summarise',
+            if: 'success()',
+            exec: {
+              script: 'echo summary: {{(getAction "collect").result.stdout | shellQuote}}',
+            },
+          },
+          { name: 'report failure', if: 'failure()', exec: { script: 'echo "collect failed"' } },
+        ],
+      },
+    },
+    {
+      name: 'approved-restart-demo',
+      title: 'Restart with approval (demo)',
+      icon: 'shield',
+      category: 'Demo',
+      resource: 'config',
+      parameters: { reason: 'release' },
+      spec: {
+        description: 'Waits for an admin (or the sre team) to approve, then echoes the restart',
+        configs: [{ types: ['Kubernetes::Deployment'] }],
+        approval: { type: 'any', approvers: { people: ['admin@local'], teams: ['sre'] } },
+        parameters: [{ name: 'reason', label: 'Reason', type: 'text', required: true }],
+        actions: [
+          {
+            name: 'restart',
+            exec: { script: 'echo "restarting {{.config.name}}: {{.params.reason}}"' },
+          },
+        ],
+      },
+    },
+    {
+      name: 'every-parameter-type',
+      title: 'Every parameter type',
+      icon: 'list',
+      category: 'Demo',
+      resource: 'check',
+      parameters: { text: 'hello', checkbox: 'true', memory: '512Mi', cpu: '250m' },
+      spec: {
+        description: 'One parameter of each type; the action prints what it was given',
+        checks: [{ name: '*' }],
+        parameters: [
+          { name: 'text', label: 'Text', type: 'text', default: 'hello' },
+          {
+            name: 'multiline',
+            label: 'Multiline text',
+            type: 'text',
+            properties: { multiline: 'true', maxLength: 500 },
+          },
+          {
+            name: 'hostname',
+            label: 'Host name',
+            type: 'text',
+            default: 'api.default',
+            properties: { format: 'dns1123' },
+          },
+          {
+            name: 'count',
+            label: 'Count',
+            type: 'text',
+            default: '3',
+            properties: { format: 'number', min: 1, max: 10 },
+          },
+          {
+            name: 'code',
+            label: 'Code',
+            type: 'text',
+            properties: { regex: '^[A-Z]{3}$' },
+          },
+          { name: 'checkbox', label: 'Checkbox', type: 'checkbox', default: 'true' },
+          {
+            name: 'list',
+            label: 'List',
+            type: 'list',
+            default: 'small',
+            properties: {
+              options: [
+                { label: 'Small', value: 'small' },
+                { label: 'Large', value: 'large' },
+              ],
+            },
+          },
+          { name: 'memory', label: 'Memory', type: 'bytes', default: '512Mi' },
+          { name: 'cpu', label: 'CPU', type: 'millicores', default: '250m' },
+          { name: 'window', label: 'Window', type: 'duration', default: '15m' },
+          { name: 'team', label: 'Team', type: 'team' },
+          { name: 'person', label: 'Person', type: 'people' },
+          { name: 'component', label: 'Component', type: 'component' },
+          { name: 'config', label: 'Config', type: 'config' },
+          { name: 'check', label: 'Check', type: 'check' },
+          {
+            name: 'values',
+            label: 'Values (YAML)',
+            type: 'code',
+            default: 'replicas: 2\n',
+            properties: { language: 'yaml', size: 'large' },
+          },
+        ],
+        actions: [{ name: 'print parameters', exec: { script: 'printenv | grep ^PARAM_ | sort' } }],
+      },
+    },
+  ];
+}
 
 interface DemoPlaybook {
   name: string;
@@ -117,7 +451,7 @@ interface DemoPlaybook {
     checks?: unknown[];
     components?: unknown[];
     approval?: unknown;
-    actions: { name: string; [k: string]: unknown }[];
+    actions: { name: string; if?: string; [k: string]: unknown }[];
   };
 }
 
@@ -139,12 +473,12 @@ function demoPlaybooks(): DemoPlaybook[] {
             name: 'rollout restart',
             exec: {
               script:
-                'kubectl rollout restart deployment/{{.config.name}} -n {{.config.tags.namespace}}',
+                'echo "(demo) kubectl rollout restart deployment/{{.config.name}} -n {{.config.tags.namespace}}"',
             },
           },
           {
             name: 'wait for rollout',
-            exec: { script: 'kubectl rollout status deployment/{{.config.name}}' },
+            exec: { script: 'echo "(demo) kubectl rollout status deployment/{{.config.name}}"' },
           },
         ],
       },
@@ -165,7 +499,8 @@ function demoPlaybooks(): DemoPlaybook[] {
           {
             name: 'scale',
             exec: {
-              script: 'kubectl scale --replicas={{.params.replicas}} deployment/{{.config.name}}',
+              script:
+                'echo "(demo) kubectl scale --replicas={{.params.replicas}} deployment/{{.config.name}}"',
             },
           },
         ],
@@ -244,7 +579,7 @@ function demoPlaybooks(): DemoPlaybook[] {
           {
             name: 'summarise',
             if: 'last_result().count > 0',
-            exec: { script: 'echo {{.last_result.count}} changes' },
+            exec: { script: 'echo {{index last_result "count"}} changes' },
           },
         ],
       },
@@ -262,7 +597,7 @@ function demoPlaybooks(): DemoPlaybook[] {
         actions: [
           {
             name: 'collect events',
-            exec: { script: 'kubectl get events -n {{.component.labels.namespace}}' },
+            exec: { script: 'echo "(demo) kubectl get events -n {{.component.labels.namespace}}"' },
           },
         ],
       },
@@ -284,7 +619,9 @@ function demoPlaybooks(): DemoPlaybook[] {
         actions: [
           {
             name: 'stop instance',
-            exec: { script: 'aws ec2 stop-instances --instance-ids {{.config.name}}' },
+            exec: {
+              script: 'echo "(demo) aws ec2 stop-instances --instance-ids {{.config.name}}"',
+            },
           },
         ],
       },

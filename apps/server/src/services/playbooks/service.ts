@@ -1,13 +1,31 @@
 import { defineService } from '../defineService.ts';
+import { playbookRoutes } from './routes.ts';
+import { PlaybookRunner } from './runner.ts';
 import { seedPlaybooks } from './seed.ts';
+import { checkPlaybookWrite } from './spec.ts';
 
-/** Playbooks and their runs; for now tables, rpc objects and the demo seed only. */
+/**
+ * Playbooks and their runs: the playbook service (/api/playbook), the runner that executes runs
+ * claimed from the database (its job), the /api/db tables and the demo playbooks.
+ */
 export const playbooksService = defineService({
   name: 'playbooks',
   dependsOn: ['canary', 'topology', 'catalog'],
   migrations: true,
+  setup: ({ db, log, config }) =>
+    new PlaybookRunner({
+      db,
+      log,
+      // --no-playbook-exec: exec actions fail with a clear refusal instead of running bash.
+      execEnabled: config.playbookExec !== false,
+    }),
+  routes: [{ base: '/api/playbook', app: ({ db }, runner) => playbookRoutes(db, runner) }],
   tables: {
-    playbooks: { object: 'playbooks' },
+    // Below admin, a playbook written through /api/db must carry a valid spec (the reason names the path).
+    playbooks: {
+      object: 'playbooks',
+      checkWrite: async (write) => checkPlaybookWrite(write.after),
+    },
     playbook_runs: { object: 'playbook_runs' },
     playbook_run_actions: { object: 'playbook_runs' },
     playbook_approvals: { object: 'playbook_runs' },
@@ -16,4 +34,5 @@ export const playbooksService = defineService({
     get_playbook_run_actions: { object: 'playbook_runs', readOnly: true },
   },
   seed: seedPlaybooks,
+  jobs: (_context, runner) => runner.start(),
 });

@@ -1,0 +1,124 @@
+import { Environment } from '@marcbachmann/cel-js';
+
+/**
+ * CEL for an action's `if` and `delay` and the spec's `filters`, as the real runner evaluates them.
+ * @marcbachmann/cel-js: a maintained, dependency-free implementation of the CEL spec (macros, custom
+ * functions, the standard library) — the embedded server needs no protobuf runtime, which the
+ * other maintained option (@bufbuild/cel) brings along.
+ */
+
+export class ExpressionError extends Error {}
+
+/** What a condition can see of the run so far. */
+export interface ConditionState {
+  /** Variables: params, config, check, component, run, playbook, env, user. */
+  variables: Record<string, unknown>;
+  /** Earlier actions of the run, in order: name, status and result. */
+  previous: readonly { name: string; status: string; result: unknown; error?: string | null }[];
+}
+
+// CEL integers are BigInt; what goes back into JSON and templates must be plain numbers.
+function fromCel(value: unknown): unknown {
+  if (typeof value === 'bigint') return Number(value);
+  if (Array.isArray(value)) return value.map(fromCel);
+  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [k, fromCel(v)]));
+  if (value && typeof value === 'object' && value.constructor === Object)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromCel(v)]));
+  return value;
+}
+
+function actionView(action: ConditionState['previous'][number] | undefined): unknown {
+  if (!action) return {};
+  return {
+    name: action.name,
+    status: action.status,
+    result: action.result ?? {},
+    error: action.error ?? '',
+  };
+}
+
+function environment(state: ConditionState): Environment {
+  const failed = state.previous.some((action) => action.status === 'failed');
+  const last = state.previous.at(-1);
+  return new Environment({ unlistedVariablesAreDyn: true, homogeneousAggregateLiterals: false })
+    .registerFunction('success(): bool', () => !failed)
+    .registerFunction('failure(): bool', () => failed)
+    .registerFunction('always(): bool', () => true)
+    .registerFunction('skip(): bool', () => false)
+    .registerFunction('timeout(): bool', () => false)
+    .registerFunction('last_result(): dyn', () => (last?.result as object) ?? {})
+    .registerFunction('getLastAction(): dyn', () => actionView(last))
+    .registerFunction('getAction(string): dyn', (name: string) =>
+      actionView(state.previous.find((action) => action.name === name)),
+    );
+}
+
+/** Evaluates a CEL expression; a syntax error or unknown function is an ExpressionError naming it. */
+export function evaluateCel(expression: string, state: ConditionState): unknown {
+  try {
+    return fromCel(environment(state).evaluate(expression, state.variables));
+  } catch (error) {
+    const message = (error as Error).message.split('\n')[0] ?? String(error);
+    const unknown = /no matching overload for '([A-Za-z_][\w.]*)\(/.exec(message);
+    throw new ExpressionError(
+      unknown
+        ? `"${expression}": unknown function ${unknown[1]}() (or wrong arguments to it)`
+        : `"${expression}": ${message}`,
+    );
+  }
+}
+
+/**
+ * Whether an action runs: its `if`, or `success()` when it has none (the real runner's default: an
+ * action after a failure is skipped unless it asks for `failure()` or `always()`).
+ */
+export function actionShouldRun(condition: string | undefined, state: ConditionState): boolean {
+  const expression = condition?.trim() || 'success()';
+  const value = evaluateCel(expression, state);
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new ExpressionError(
+    `"${expression}" must evaluate to a boolean, got ${JSON.stringify(value)}`,
+  );
+}
+
+const DURATION_UNITS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+
+/** A Go duration ("1h30m", "10s", "500ms") in milliseconds, or undefined when it is not one. */
+export function parseDuration(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '0') return 0;
+  if (!/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h|d))+$/.test(trimmed)) return undefined;
+  let total = 0;
+  for (const [, amount, unit] of trimmed.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h|d)/g))
+    total += Number(amount) * DURATION_UNITS[unit!]!;
+  return total;
+}
+
+/**
+ * An action's `delay` in milliseconds: a duration written as it is ("30s"), or a CEL expression
+ * giving one (`params.delay`); a bare number is seconds.
+ */
+export function delayMillis(delay: string | undefined, state: ConditionState): number {
+  if (!delay?.trim()) return 0;
+  const literal = parseDuration(delay);
+  if (literal !== undefined) return literal;
+  const value = evaluateCel(delay, state);
+  if (typeof value === 'number') return value * 1000;
+  if (typeof value === 'string') {
+    const parsed = /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) * 1000 : parseDuration(value);
+    if (parsed !== undefined) return parsed;
+  }
+  throw new ExpressionError(
+    `delay "${delay}" must give a duration such as 30s, got ${JSON.stringify(value)}`,
+  );
+}

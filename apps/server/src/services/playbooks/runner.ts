@@ -1,0 +1,513 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/database.ts';
+import type { Logger } from '../../http/logging.ts';
+import type { ServiceJob } from '../defineService.ts';
+import { performAction, type ActionOutcome } from './actions.ts';
+import { actionShouldRun, delayMillis, type ConditionState } from './cel.ts';
+import { loadResource, type ResourceKind } from './resources.ts';
+import { actionKind, parsePlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.ts';
+import { renderTemplate, type TemplateFunction } from './template.ts';
+
+export interface RunnerOptions {
+  db: Database;
+  log: Logger;
+  /** This instance's name on the leases it holds (default: a fresh uuid per process). */
+  instanceId?: string;
+  /** Exec actions allowed (false with `--no-playbook-exec`). */
+  execEnabled: boolean;
+  /** How long a claimed run stays ours without a heartbeat (default 30 s). */
+  leaseMillis?: number;
+  /** How often the job looks for due runs (default 1 s). */
+  pollMillis?: number;
+  /** Runs this instance executes at once (default 4). */
+  concurrency?: number;
+}
+
+/** The reason an action in progress when its server died is failed with. */
+export const INTERRUPTED =
+  'interrupted: the server running this action stopped before it finished (the run was taken over after a restart)';
+
+const FINAL_ACTION = new Set(['completed', 'failed', 'skipped']);
+
+interface RunRow {
+  id: string;
+  playbook_id: string;
+  status: string;
+  spec: unknown;
+  parameters: Record<string, string> | null;
+  check_id: string | null;
+  config_id: string | null;
+  component_id: string | null;
+  created_by: string | null;
+  start_time: string | null;
+  timeout: number | null;
+  taken_over: boolean;
+}
+
+interface ActionRow {
+  id: string;
+  name: string;
+  status: string;
+  result: Record<string, unknown> | null;
+  error: string | null;
+}
+
+/**
+ * Executes playbook runs claimed from the database. A claim is a row lock taken with
+ * `FOR UPDATE SKIP LOCKED` that sets the run's lease to this instance: several instances on one
+ * PostgreSQL never execute one run (so never one action) twice. The lease is renewed while the run
+ * executes; a run whose lease ran out (its instance died) is taken over, and the action that was in
+ * progress is failed with INTERRUPTED rather than run again (it may have had effects).
+ */
+export class PlaybookRunner {
+  readonly instanceId: string;
+  private readonly leaseMillis: number;
+  private readonly active = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private polling: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(private readonly options: RunnerOptions) {
+    this.instanceId = options.instanceId ?? `opsdeck-${randomUUID()}`;
+    this.leaseMillis = options.leaseMillis ?? 30_000;
+  }
+
+  /** Starts polling for due runs; the returned job stops polling and waits for runs in flight. */
+  start(): ServiceJob {
+    this.stopped = false;
+    this.timer = setInterval(() => this.wake(), this.options.pollMillis ?? 1000);
+    this.timer.unref();
+    this.wake();
+    return { stop: () => this.stop() };
+  }
+
+  /** Looks for due runs now (a new run was scheduled or approved); nothing until started. */
+  wake(): void {
+    if (this.stopped || this.polling) return;
+    this.polling = this.fill().finally(() => {
+      this.polling = undefined;
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.polling;
+    await Promise.allSettled([...this.active]);
+  }
+
+  /** Waits until nothing is in flight (tests). */
+  async idle(): Promise<void> {
+    while (this.polling || this.active.size > 0) {
+      await this.polling;
+      await Promise.allSettled([...this.active]);
+    }
+  }
+
+  private async fill(): Promise<void> {
+    const concurrency = this.options.concurrency ?? 4;
+    try {
+      while (!this.stopped && this.active.size < concurrency) {
+        const run = await this.claim();
+        if (!run) break;
+        const work = this.execute(run)
+          .catch((error: unknown) =>
+            this.options.log({
+              level: 'error',
+              msg: 'playbook run failed in the runner',
+              run_id: run.id,
+              error: (error as Error).message,
+            }),
+          )
+          .finally(() => {
+            this.active.delete(work);
+            this.wake();
+          });
+        this.active.add(work);
+      }
+    } catch (error) {
+      this.options.log({
+        level: 'error',
+        msg: 'playbook runner poll failed',
+        error: (error as Error).message,
+      });
+    }
+  }
+
+  /** Claims one due run, or none. Exported through tick() for tests. */
+  async claim(): Promise<RunRow | undefined> {
+    return this.options.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string; status: string }>(
+        `SELECT id, status FROM playbook_runs
+         WHERE scheduled_time <= now()
+           -- A run for a remote agent is that agent's to execute, never this server's.
+           AND (agent_id IS NULL OR agent_id = '00000000-0000-0000-0000-000000000000')
+           AND (status IN ('scheduled', 'sleeping', 'retrying')
+                OR (status = 'running' AND (lease_expires_at IS NULL OR lease_expires_at < now())))
+         ORDER BY scheduled_time, id
+         LIMIT 1
+         FOR UPDATE SKIP LOCKED`,
+      );
+      const due = rows[0];
+      if (!due) return undefined;
+      const claimed = await tx.query<RunRow>(
+        `UPDATE playbook_runs
+         SET status = 'running', lease_owner = $2,
+             lease_expires_at = now() + make_interval(secs => $3::double precision / 1000),
+             start_time = COALESCE(start_time, now())
+         WHERE id = $1
+         RETURNING id, playbook_id, status, spec, parameters, check_id, config_id, component_id,
+                   created_by, start_time, timeout, $4::boolean AS taken_over`,
+        [due.id, this.instanceId, this.leaseMillis, due.status === 'running'],
+      );
+      return claimed.rows[0];
+    });
+  }
+
+  /** Claims and executes at most one run to its end or its next sleep (tests drive the runner so). */
+  async tick(): Promise<string | undefined> {
+    const run = await this.claim();
+    if (!run) return undefined;
+    await this.execute(run);
+    return run.id;
+  }
+
+  private async execute(run: RunRow): Promise<void> {
+    const abort = new AbortController();
+    const heartbeat = setInterval(
+      () => void this.renew(run, abort),
+      Math.max(50, this.leaseMillis / 3),
+    );
+    heartbeat.unref();
+    try {
+      await this.executeActions(run, abort.signal);
+    } catch (error) {
+      // A run that cannot be executed (a spec written straight into /api/db, a database error) ends
+      // failed with the reason, rather than being taken over and failing again forever.
+      await this.options.db.query(
+        `UPDATE playbook_runs
+         SET status = 'failed', end_time = now(), error = $3, lease_owner = NULL, lease_expires_at = NULL
+         WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
+        [run.id, this.instanceId, (error as Error).message],
+      );
+      throw error;
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  // Renews the lease; when the run was cancelled, timed out or taken over, stops its work.
+  private async renew(run: RunRow, abort: AbortController): Promise<void> {
+    if (abort.signal.aborted) return;
+    try {
+      const { rows } = await this.options.db.query<{ status: string; lease_owner: string | null }>(
+        `UPDATE playbook_runs
+         SET lease_expires_at = CASE WHEN status = 'running' AND lease_owner = $2
+               THEN now() + make_interval(secs => $3::double precision / 1000) ELSE lease_expires_at END,
+             status = CASE WHEN status = 'running' AND lease_owner = $2 AND timeout IS NOT NULL
+                             AND start_time + make_interval(secs => timeout::double precision / 1e9) < now()
+               THEN 'timed_out' ELSE status END,
+             end_time = CASE WHEN status = 'running' AND lease_owner = $2 AND timeout IS NOT NULL
+                             AND start_time + make_interval(secs => timeout::double precision / 1e9) < now()
+               THEN now() ELSE end_time END,
+             error = CASE WHEN status = 'running' AND lease_owner = $2 AND timeout IS NOT NULL
+                           AND start_time + make_interval(secs => timeout::double precision / 1e9) < now()
+               THEN 'playbook run timed out' ELSE error END
+         WHERE id = $1
+         RETURNING status, lease_owner`,
+        [run.id, this.instanceId, this.leaseMillis],
+      );
+      const row = rows[0];
+      if (!row) abort.abort('run deleted');
+      else if (row.status === 'cancelled') abort.abort('run cancelled');
+      else if (row.status === 'timed_out') abort.abort('playbook run timed out');
+      else if (row.lease_owner !== this.instanceId || row.status !== 'running')
+        abort.abort('this server lost the run to another instance');
+    } catch (error) {
+      this.options.log({
+        level: 'warn',
+        msg: 'playbook lease renewal failed',
+        run_id: run.id,
+        error: (error as Error).message,
+      });
+    }
+  }
+
+  private async executeActions(run: RunRow, signal: AbortSignal): Promise<void> {
+    const { db } = this.options;
+    const parsed = parsePlaybookSpec(run.spec);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const spec = parsed.spec;
+    const existing = (
+      await db.query<ActionRow>(
+        'SELECT id, name, status, result, error FROM playbook_run_actions WHERE playbook_run_id = $1',
+        [run.id],
+      )
+    ).rows;
+    if (run.taken_over) {
+      // What was running when the owner died may have had effects: fail it, never run it again.
+      await db.query(
+        `UPDATE playbook_run_actions SET status = 'failed', end_time = now(), error = $2
+         WHERE playbook_run_id = $1 AND status = 'running'`,
+        [run.id, INTERRUPTED],
+      );
+      for (const row of existing)
+        if (row.status === 'running') Object.assign(row, { status: 'failed', error: INTERRUPTED });
+    }
+    const data = await this.templateData(run, spec);
+    const previous: ConditionState['previous'][number][] = [];
+    const state = (): ConditionState => ({
+      variables: {
+        params: data.params,
+        config: data.config ?? {},
+        check: data.check ?? {},
+        component: data.component ?? {},
+        run: data.run,
+        playbook: data.playbook,
+        env: data.env,
+        user: data.user,
+      },
+      previous,
+    });
+    const functions: Record<string, TemplateFunction> = {
+      getAction: (name) => {
+        const found = previous.find((action) => action.name === name);
+        return found
+          ? {
+              name: found.name,
+              status: found.status,
+              result: found.result ?? {},
+              error: found.error ?? '',
+            }
+          : {};
+      },
+      getLastAction: () => {
+        const last = previous.at(-1);
+        return last
+          ? {
+              name: last.name,
+              status: last.status,
+              result: last.result ?? {},
+              error: last.error ?? '',
+            }
+          : {};
+      },
+      last_result: () => previous.at(-1)?.result ?? {},
+    };
+
+    for (const action of spec.actions) {
+      const row = existing.find((candidate) => candidate.name === action.name);
+      if (row && FINAL_ACTION.has(row.status)) {
+        previous.push({
+          name: row.name,
+          status: row.status,
+          result: row.result ?? {},
+          error: row.error,
+        });
+        continue;
+      }
+      if (signal.aborted) break;
+      let outcome: ActionOutcome & { status?: string };
+      let actionId = row?.id;
+      try {
+        if (!row) {
+          if (!actionShouldRun(action.if, state())) {
+            await this.recordAction(run.id, action.name, 'skipped', {});
+            previous.push({ name: action.name, status: 'skipped', result: {} });
+            continue;
+          }
+          const delay = delayMillis(action.delay, state());
+          if (delay > 0) {
+            // Sleep in the database, not in memory: the run is released and claimed again when due.
+            await this.sleep(run, action.name, delay);
+            return;
+          }
+        }
+        actionId = await this.startAction(run.id, action.name, actionId);
+        if (!actionId) return; // Another instance holds this action (unique row): never run it twice.
+        const rendered = renderAction(action, data, functions);
+        outcome = await performAction(rendered, {
+          db,
+          execEnabled: this.options.execEnabled,
+          env: { ...data.env, ...paramEnv(data.params) },
+          signal,
+        });
+      } catch (error) {
+        // A template or CEL error is the action's failure, named in its error.
+        outcome = { result: {}, error: (error as Error).message };
+        if (!actionId) actionId = await this.startAction(run.id, action.name, undefined);
+      }
+      if (signal.aborted && !outcome.error) outcome.error = String(signal.reason);
+      // Secrets never land in what /api/db serves (reference §2: "Secrets are scrubbed from the result").
+      outcome = scrubSecrets(outcome, data.secrets);
+      const status = outcome.error ? 'failed' : 'completed';
+      await db.query(
+        `UPDATE playbook_run_actions SET status = $2, result = $3::jsonb, error = $4, end_time = now()
+         WHERE id = $1`,
+        [actionId, status, JSON.stringify(outcome.result), outcome.error ?? null],
+      );
+      previous.push({
+        name: action.name,
+        status,
+        result: outcome.result,
+        error: outcome.error ?? null,
+      });
+      if (signal.aborted) break;
+    }
+    const failed = previous.find((action) => action.status === 'failed');
+    const aborted = signal.aborted ? String(signal.reason) : undefined;
+    // Only a run still ours and running ends here; a cancel or timeout already set its final state.
+    await db.query(
+      `UPDATE playbook_runs
+       SET status = $3, end_time = now(), error = $4, lease_owner = NULL, lease_expires_at = NULL
+       WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
+      [
+        run.id,
+        this.instanceId,
+        failed || aborted ? 'failed' : 'completed',
+        failed ? `action "${failed.name}": ${failed.error ?? 'failed'}` : (aborted ?? null),
+      ],
+    );
+  }
+
+  private async recordAction(runId: string, name: string, status: string, result: object) {
+    await this.options.db.query(
+      `INSERT INTO playbook_run_actions (playbook_run_id, name, status, start_time, end_time, result)
+       VALUES ($1, $2, $3, now(), now(), $4::jsonb)
+       ON CONFLICT (playbook_run_id, name) DO NOTHING`,
+      [runId, name, status, JSON.stringify(result)],
+    );
+  }
+
+  // Marks an action running (a new row, or the delayed one now due); undefined if another instance has it.
+  private async startAction(
+    runId: string,
+    name: string,
+    id: string | undefined,
+  ): Promise<string | undefined> {
+    const { db } = this.options;
+    if (id) {
+      const { rows } = await db.query<{ id: string }>(
+        `UPDATE playbook_run_actions SET status = 'running', start_time = now()
+         WHERE id = $1 AND status IN ('scheduled', 'sleeping') RETURNING id`,
+        [id],
+      );
+      return rows[0]?.id;
+    }
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO playbook_run_actions (playbook_run_id, name, status, start_time)
+       VALUES ($1, $2, 'running', now())
+       ON CONFLICT (playbook_run_id, name) DO NOTHING RETURNING id`,
+      [runId, name],
+    );
+    return rows[0]?.id;
+  }
+
+  private async sleep(run: RunRow, name: string, delay: number): Promise<void> {
+    const { db } = this.options;
+    await db.query(
+      `INSERT INTO playbook_run_actions (playbook_run_id, name, status, scheduled_time)
+       VALUES ($1, $2, 'sleeping', now() + make_interval(secs => $3::double precision / 1000))
+       ON CONFLICT (playbook_run_id, name) DO NOTHING`,
+      [run.id, name, delay],
+    );
+    await db.query(
+      `UPDATE playbook_runs
+       SET status = 'sleeping', scheduled_time = now() + make_interval(secs => $3::double precision / 1000),
+           lease_owner = NULL, lease_expires_at = NULL
+       WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
+      [run.id, this.instanceId, delay],
+    );
+  }
+
+  private async templateData(run: RunRow, spec: PlaybookSpec) {
+    const { db } = this.options;
+    const resource = async (kind: ResourceKind, id: string | null) =>
+      id ? (await loadResource(db, kind, id))?.row : undefined;
+    const [config, check, component, people, secrets, playbook] = await Promise.all([
+      resource('config', run.config_id),
+      resource('check', run.check_id),
+      resource('component', run.component_id),
+      run.created_by
+        ? db.query<{ id: string; name: string; email: string | null }>(
+            'SELECT id, name, email FROM people WHERE id = $1',
+            [run.created_by],
+          )
+        : Promise.resolve({ rows: [] as { id: string; name: string; email: string | null }[] }),
+      db.query<{ name: string; value: string }>(
+        'SELECT name, value FROM opsdeck.playbook_run_secrets WHERE run_id = $1',
+        [run.id],
+      ),
+      db.query<{ id: string; name: string; namespace: string; title: string | null }>(
+        'SELECT id, name, namespace, title FROM playbooks WHERE id = $1',
+        [run.playbook_id],
+      ),
+    ]);
+    const params: Record<string, string> = { ...(run.parameters ?? {}) };
+    for (const secret of secrets.rows) params[secret.name] = secret.value;
+    const secretValues = secrets.rows
+      .map((secret) => secret.value)
+      .filter((value) => value.length >= 3);
+    const base = {
+      params,
+      config,
+      check,
+      component,
+      run: { id: run.id, playbook_id: run.playbook_id },
+      playbook: playbook.rows[0] ?? { id: run.playbook_id },
+      user: people.rows[0] ?? {},
+      env: {} as Record<string, string>,
+      secrets: secretValues,
+    };
+    // The spec's env values are templates themselves (`{{.config.name}}`).
+    for (const variable of spec.env ?? [])
+      if (variable.value !== undefined)
+        base.env[variable.name] = renderTemplate(variable.value, base);
+    return base;
+  }
+}
+
+function scrubSecrets<T extends ActionOutcome>(outcome: T, secrets: readonly string[]): T {
+  if (secrets.length === 0) return outcome;
+  const scrub = (value: unknown): unknown => {
+    if (typeof value === 'string')
+      return secrets.reduce((text, secret) => text.replaceAll(secret, '********'), value);
+    if (Array.isArray(value)) return value.map(scrub);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, scrub(inner)]));
+    return value;
+  };
+  return {
+    ...outcome,
+    result: scrub(outcome.result) as Record<string, unknown>,
+    ...(outcome.error ? { error: scrub(outcome.error) as string } : {}),
+  };
+}
+
+// Each parameter as an environment variable of exec scripts too: PARAM_<NAME>, upper-cased.
+function paramEnv(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      `PARAM_${name.toUpperCase().replace(/[^A-Z0-9_]/g, '_')}`,
+      value,
+    ]),
+  );
+}
+
+// Renders every string of the action's kind (script, url, body, headers, query, title…).
+function renderAction(
+  action: PlaybookAction,
+  data: object,
+  functions: Record<string, TemplateFunction>,
+): PlaybookAction {
+  const kind = actionKind(action);
+  const render = (value: unknown): unknown => {
+    if (typeof value === 'string') return renderTemplate(value, data, functions);
+    if (Array.isArray(value)) return value.map(render);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, render(inner)]));
+    return value;
+  };
+  return { ...action, [kind]: render(action[kind]) } as PlaybookAction;
+}

@@ -1,0 +1,370 @@
+import type { Authorizer } from '@opsdeck/rbac';
+import type { AuthUser } from '../../auth/user.ts';
+import type { Database, SqlRunner } from '../../db/database.ts';
+import { ApiError, badRequest, notFound } from '../../http/errors.ts';
+import { evaluateCel, ExpressionError, parseDuration } from './cel.ts';
+import {
+  ParameterError,
+  renderParameters,
+  resolveParameters,
+  type ServedParameter,
+} from './params.ts';
+import {
+  acceptsResources,
+  isUuid,
+  loadResource,
+  playbookMatches,
+  type PlaybookResource,
+  type ResourceKind,
+} from './resources.ts';
+import { approversOf, parsePlaybookSpec, type PlaybookSpec } from './spec.ts';
+
+export interface PlaybookRow {
+  id: string;
+  namespace: string;
+  name: string;
+  title: string | null;
+  icon: string | null;
+  description: string | null;
+  source: string | null;
+  category: string | null;
+  created_at: string;
+  spec: unknown;
+}
+
+/** The resource ids a request may carry; at most one of them. */
+export interface ResourceIds {
+  config_id?: string | undefined;
+  check_id?: string | undefined;
+  component_id?: string | undefined;
+}
+
+const FINAL_RUN = ['cancelled', 'completed', 'failed', 'timed_out'];
+/** playbook_runs.timeout default: 30 minutes, in nanoseconds as the real column. */
+const DEFAULT_RUN_TIMEOUT_NANOS = 1_800_000_000_000;
+const SECRET_MASK = '********';
+
+/** Which resource a request names, loaded; 400 for two, 404 for an unknown one. */
+export async function requestedResource(
+  db: SqlRunner,
+  ids: ResourceIds,
+): Promise<PlaybookResource | undefined> {
+  const given = (
+    [
+      ['config', ids.config_id],
+      ['check', ids.check_id],
+      ['component', ids.component_id],
+    ] as [ResourceKind, string | undefined][]
+  ).filter(([, id]) => id);
+  if (given.length > 1)
+    throw badRequest('provide at most one of: config_id, check_id or component_id');
+  const [kind, id] = given[0] ?? [];
+  if (!kind || !id) return undefined;
+  if (!isUuid(id)) throw badRequest(`${kind}_id must be a uuid`);
+  const resource = await loadResource(db, kind, id);
+  if (!resource) throw notFound(`${kind} ${id} not found`);
+  return resource;
+}
+
+/** A non-deleted playbook with its spec checked; 404 when missing, 400 when its spec is invalid. */
+export async function loadPlaybook(
+  db: SqlRunner,
+  id: string,
+): Promise<{ row: PlaybookRow; spec: PlaybookSpec }> {
+  if (!isUuid(id)) throw notFound(`playbook ${id} not found`);
+  const { rows } = await db.query<PlaybookRow>(
+    `SELECT id, namespace, name, title, icon, description, source, category, created_at, spec
+     FROM playbooks WHERE id = $1 AND deleted_at IS NULL`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row) throw notFound(`playbook ${id} not found`);
+  const parsed = parsePlaybookSpec(row.spec);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  return { row, spec: parsed.spec };
+}
+
+/** A playbook as `GET /playbook/list` answers it. */
+export function listEntry(row: PlaybookRow, spec: PlaybookSpec | undefined) {
+  return {
+    id: row.id,
+    namespace: row.namespace,
+    name: row.name,
+    title: row.title ?? spec?.title ?? row.name,
+    icon: row.icon ?? spec?.icon,
+    description: row.description ?? spec?.description,
+    source: row.source,
+    category: row.category ?? spec?.category,
+    created_at: row.created_at,
+    parameters: spec?.parameters ?? [],
+    spec: row.spec,
+  };
+}
+
+/** GET /playbook/list: every playbook, or those whose selectors all match the resource. */
+export async function listPlaybooks(db: SqlRunner, ids: ResourceIds) {
+  const resource = await requestedResource(db, ids);
+  const { rows } = await db.query<PlaybookRow>(
+    `SELECT id, namespace, name, title, icon, description, source, category, created_at, spec
+     FROM playbooks WHERE deleted_at IS NULL ORDER BY category ASC NULLS FIRST, name ASC`,
+  );
+  const entries = [];
+  for (const row of rows) {
+    const parsed = parsePlaybookSpec(row.spec);
+    const spec = parsed.ok ? parsed.spec : undefined;
+    if (resource && !(spec && playbookMatches(spec, resource))) continue;
+    entries.push(listEntry(row, spec));
+  }
+  return entries;
+}
+
+/** What templates and filters see before a run exists: the resource, the user, the spec's env. */
+function templateData(resource: PlaybookResource | undefined, user: AuthUser) {
+  return {
+    params: {},
+    config: resource?.kind === 'config' ? resource.row : {},
+    check: resource?.kind === 'check' ? resource.row : {},
+    component: resource?.kind === 'component' ? resource.row : {},
+    user: { id: user.id, name: user.name, email: user.email ?? '' },
+    env: {},
+  };
+}
+
+// spec.filters: each CEL expression must give true, else the params call and the run fail with it.
+function checkFilters(spec: PlaybookSpec, data: Record<string, unknown>) {
+  for (const filter of spec.filters ?? []) {
+    let value: unknown;
+    try {
+      value = evaluateCel(filter, { variables: data, previous: [] });
+    } catch (error) {
+      if (error instanceof ExpressionError) throw badRequest(`filter ${error.message}`);
+      throw error;
+    }
+    if (value !== true && value !== 'true')
+      throw badRequest(`playbook filter "${filter}" gave ${JSON.stringify(value)}, not true`);
+  }
+}
+
+function checkResourceFits(
+  spec: PlaybookSpec,
+  resource: PlaybookResource | undefined,
+  name: string,
+) {
+  const kinds = acceptsResources(spec);
+  if (!resource) {
+    if (kinds.length > 0)
+      throw badRequest(
+        `playbook ${name} runs on a ${kinds.join(', ')}: give ${kinds.map((kind) => `${kind}_id`).join(' or ')}`,
+      );
+    return;
+  }
+  if (!playbookMatches(spec, resource))
+    throw badRequest(
+      `playbook ${name} cannot run on this ${resource.kind} (its selectors do not match)`,
+    );
+}
+
+/** POST /playbook/{id}/params: the parameters for one resource, defaults rendered. */
+export async function parametersFor(
+  db: SqlRunner,
+  body: { id: string } & ResourceIds,
+  user: AuthUser,
+): Promise<ServedParameter[]> {
+  const { row, spec } = await loadPlaybook(db, body.id);
+  const resource = await requestedResource(db, body);
+  checkResourceFits(spec, resource, row.name);
+  const data = templateData(resource, user);
+  checkFilters(spec, data);
+  return renderParameters(spec, data);
+}
+
+/** POST /playbook/run: validates, stores the run (scheduled or pending_approval) and its secrets. */
+export async function createRun(
+  db: Database,
+  body: { id: string; params?: Record<string, unknown> | undefined } & ResourceIds,
+  user: AuthUser,
+): Promise<{ run_id: string; starts_at: string }> {
+  const { row, spec } = await loadPlaybook(db, body.id);
+  const resource = await requestedResource(db, body);
+  checkResourceFits(spec, resource, row.name);
+  const data = templateData(resource, user);
+  checkFilters(spec, data);
+  const served = renderParameters(spec, data);
+  let values: Record<string, string>;
+  try {
+    values = resolveParameters(served, body.params ?? {});
+  } catch (error) {
+    if (error instanceof ParameterError) throw badRequest(error.message);
+    throw error;
+  }
+  const secretNames = new Set(served.filter((p) => p.type === 'secret').map((p) => p.name));
+  const stored = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      secretNames.has(name) ? SECRET_MASK : value,
+    ]),
+  );
+  const timeoutMillis = spec.timeout ? parseDuration(spec.timeout) : undefined;
+  const status = approversOf(spec) ? 'pending_approval' : 'scheduled';
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string; scheduled_time: string }>(
+      `INSERT INTO playbook_runs (playbook_id, status, spec, parameters, request, config_id, check_id,
+         component_id, timeout, created_by)
+       VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8, $9,
+         (SELECT id FROM people WHERE id = $10))
+       RETURNING id, scheduled_time`,
+      [
+        row.id,
+        status,
+        JSON.stringify(spec),
+        JSON.stringify(stored),
+        JSON.stringify({ id: row.id, ...pickIds(body), params: stored }),
+        resource?.kind === 'config' ? resource.row.id : null,
+        resource?.kind === 'check' ? resource.row.id : null,
+        resource?.kind === 'component' ? resource.row.id : null,
+        timeoutMillis ? Math.round(timeoutMillis * 1e6) : DEFAULT_RUN_TIMEOUT_NANOS,
+        isUuid(user.id) ? user.id : null,
+      ],
+    );
+    const run = rows[0]!;
+    for (const name of secretNames)
+      if (values[name] !== undefined)
+        await tx.query(
+          'INSERT INTO opsdeck.playbook_run_secrets (run_id, name, value) VALUES ($1, $2, $3)',
+          [run.id, name, values[name]],
+        );
+    return { run_id: run.id, starts_at: run.scheduled_time };
+  });
+}
+
+function pickIds(ids: ResourceIds): ResourceIds {
+  return Object.fromEntries(
+    Object.entries({
+      config_id: ids.config_id,
+      check_id: ids.check_id,
+      component_id: ids.component_id,
+    }).filter(([, value]) => value),
+  );
+}
+
+const RUN_COLUMNS = `id, playbook_id, spec, status, created_at, start_time, scheduled_time, end_time,
+  timeout, created_by, notification_send_id, check_id, config_id, component_id, parameters, request,
+  agent_id, parent_id, error`;
+
+/** GET /playbook/run/{id}: the playbook_runs row. */
+export async function getRun(db: SqlRunner, id: string): Promise<Record<string, unknown>> {
+  if (!isUuid(id)) throw notFound(`playbook run(id=${id}) not found`);
+  const { rows } = await db.query(`SELECT ${RUN_COLUMNS} FROM playbook_runs WHERE id = $1`, [id]);
+  if (!rows[0]) throw notFound(`playbook run(id=${id}) not found`);
+  return rows[0];
+}
+
+/** GET /playbook/run/{id}/status: the playbook, the run and its actions. */
+export async function runStatus(db: SqlRunner, id: string) {
+  const run = await getRun(db, id);
+  const [playbook, actions] = await Promise.all([
+    db.query(
+      'SELECT id, namespace, name, title, icon, description, category, source, spec FROM playbooks WHERE id = $1',
+      [run.playbook_id],
+    ),
+    db.query(
+      `SELECT id, name, status, playbook_run_id, start_time, scheduled_time, end_time, result,
+              agent_id, retry_count, error
+       FROM playbook_run_actions WHERE playbook_run_id = $1
+       ORDER BY start_time NULLS LAST, scheduled_time, id`,
+      [id],
+    ),
+  ]);
+  return { playbook: playbook.rows[0] ?? null, run, actions: actions.rows };
+}
+
+/**
+ * POST /playbook/run/approve/{id}. The approver needs `playbooks.approve` and must be listed in
+ * `spec.approval.approvers` by email, or be a member of a listed team (by name). `any`: one
+ * approval schedules the run; `all` (the default): every listed person and team approved.
+ */
+export async function approveRun(
+  db: Database,
+  id: string,
+  user: AuthUser,
+  authorizer: Authorizer,
+): Promise<{ scheduled: boolean }> {
+  const run = await getRun(db, id);
+  const parsed = parsePlaybookSpec(run.spec);
+  const approvers = parsed.ok ? approversOf(parsed.spec) : undefined;
+  if (!parsed.ok || !approvers) throw badRequest('this playbook does not require approval');
+  if (run.status !== 'pending_approval')
+    throw badRequest(`this playbook run is ${String(run.status)}, not pending approval`);
+  const email = (user.email ?? '').toLowerCase();
+  const asPerson = approvers.people.some((person) => person.toLowerCase() === email);
+  const { rows: teams } = await db.query<{ id: string; name: string }>(
+    `SELECT t.id, t.name FROM teams t JOIN team_members m ON m.team_id = t.id
+     WHERE m.person_id = $1 AND t.deleted_at IS NULL AND t.name = ANY($2::text[])`,
+    [isUuid(user.id) ? user.id : null, approvers.teams],
+  );
+  if (!authorizer.canDo('playbooks.approve') || (!asPerson && teams.length === 0))
+    throw new ApiError(403, 'forbidden', 'you are not allowed to approve this playbook run');
+  const personId = isUuid(user.id) ? user.id : null;
+  return db.transaction(async (tx) => {
+    // One approval at a time per run: the row lock orders concurrent approvers.
+    const { rows: locked } = await tx.query<{ status: string }>(
+      'SELECT status FROM playbook_runs WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    if (locked[0]?.status !== 'pending_approval')
+      throw badRequest(`this playbook run is ${String(locked[0]?.status)}, not pending approval`);
+    const grants: { team: string | null }[] = [
+      ...(asPerson ? [{ team: null }] : []),
+      ...teams.map((team) => ({ team: team.id })),
+    ];
+    for (const grant of grants)
+      await tx.query(
+        `INSERT INTO playbook_approvals (run_id, person_id, team_id)
+         SELECT $1, (SELECT id FROM people WHERE id = $2), $3
+         WHERE NOT EXISTS (SELECT 1 FROM playbook_approvals
+           WHERE run_id = $1 AND person_id IS NOT DISTINCT FROM (SELECT id FROM people WHERE id = $2)
+             AND team_id IS NOT DISTINCT FROM $3::uuid)`,
+        [id, personId, grant.team],
+      );
+    const { rows: given } = await tx.query<{ email: string | null; team: string | null }>(
+      `SELECT lower(p.email) AS email, t.name AS team FROM playbook_approvals a
+       LEFT JOIN people p ON p.id = a.person_id LEFT JOIN teams t ON t.id = a.team_id
+       WHERE a.run_id = $1`,
+      [id],
+    );
+    const type = (parsed.spec.approval?.type ?? 'all') as 'any' | 'all';
+    const approvedPeople = new Set(given.filter((g) => !g.team && g.email).map((g) => g.email!));
+    const approvedTeams = new Set(given.filter((g) => g.team).map((g) => g.team!));
+    const done =
+      type === 'any'
+        ? given.length > 0
+        : approvers.people.every((person) => approvedPeople.has(person.toLowerCase())) &&
+          approvers.teams.every((team) => approvedTeams.has(team));
+    if (done)
+      await tx.query(
+        `UPDATE playbook_runs SET status = 'scheduled', scheduled_time = now()
+         WHERE id = $1 AND status = 'pending_approval'`,
+        [id],
+      );
+    return { scheduled: done };
+  });
+}
+
+/** POST /playbook/run/cancel/{id}: a run not yet final becomes cancelled; its runner stops it. */
+export async function cancelRun(db: Database, id: string): Promise<void> {
+  const run = await getRun(db, id);
+  if (FINAL_RUN.includes(String(run.status)))
+    throw badRequest(`this playbook run is already ${String(run.status)}`);
+  const { rowCount } = await db.query(
+    `UPDATE playbook_runs SET status = 'cancelled', end_time = now(), error = 'cancelled'
+     WHERE id = $1 AND status <> ALL($2::text[])`,
+    [id, FINAL_RUN],
+  );
+  if (rowCount === 0) throw badRequest('this playbook run has already finished');
+  // Delayed actions that never started will not: skipped, so no row is left waiting.
+  await db.query(
+    `UPDATE playbook_run_actions SET status = 'skipped', end_time = now()
+     WHERE playbook_run_id = $1 AND status IN ('scheduled', 'sleeping', 'waiting')`,
+    [id],
+  );
+}
