@@ -558,3 +558,21 @@ export async function addComment(client: ApiClient, comment: NewComment): Promis
     },
   });
 }
+
+/** Components by name for the list's component filter (reference §3 `component_names`). */
+export async function listComponentOptions(
+  client: ApiClient,
+  options: CallOptions = {},
+): Promise<ResponderCandidate[]> {
+  const rows = await getRows(
+    client,
+    'component_names',
+    [
+      ['select', 'id,name'],
+      ['order', 'name.asc'],
+    ],
+    responderCandidateSchema,
+    options,
+  );
+  return rows.map((row) => ({ id: row.id, name: row.name ?? row.id }));
+}

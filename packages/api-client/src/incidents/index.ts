@@ -16,11 +16,13 @@ export {
   type EvidenceSubjects,
   type IncidentListQuery,
   type IncidentPage,
+  type IncidentPatch,
   type NewEvidence,
   type ResponderCandidate,
 } from './calls.ts';
 export { incidentKeys } from './keys.ts';
 export {
+  componentOptionsQuery,
   evidenceSubjectsQuery,
   hypothesisSearchQuery,
   incidentHistoryQuery,

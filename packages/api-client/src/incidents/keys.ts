@@ -25,4 +25,5 @@ export const incidentKeys = {
     [...incidentKeys.search(), 'hypotheses', incidentId, search] as const,
   people: () => [...incidentKeys.all(), 'people'] as const,
   teams: () => [...incidentKeys.all(), 'teams'] as const,
+  components: () => [...incidentKeys.all(), 'components'] as const,
 };

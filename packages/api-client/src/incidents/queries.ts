@@ -5,6 +5,7 @@ import {
   getIncident,
   getIncidentHistory,
   getIncidentResponders,
+  listComponentOptions,
   listIncidents,
   listPeople,
   listTeams,
@@ -74,5 +75,12 @@ export const teamsQuery = (client: ApiClient) =>
   queryOptions({
     queryKey: incidentKeys.teams(),
     queryFn: ({ signal }) => listTeams(client, { signal }),
+    staleTime: pickerStaleMs,
+  });
+
+export const componentOptionsQuery = (client: ApiClient) =>
+  queryOptions({
+    queryKey: incidentKeys.components(),
+    queryFn: ({ signal }) => listComponentOptions(client, { signal }),
     staleTime: pickerStaleMs,
   });

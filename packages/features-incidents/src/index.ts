@@ -1,0 +1,3 @@
+export { incidentsFeature } from './feature.ts';
+export { incidentExternalRoutes, incidentRoutes } from './routes.ts';
+export { incidentTestIds } from './testIds.ts';
