@@ -56,12 +56,19 @@ export const incidentSearchQuery = (client: ApiClient, search: string) =>
   queryOptions({
     queryKey: incidentKeys.searchIncidents(search),
     queryFn: ({ signal }) => searchIncidents(client, search, { signal }),
+    // The options stay while the next search runs: a list emptied on every key would flicker and
+    // drop the option under the pointer.
+    placeholderData: keepPreviousData,
   });
 
 export const hypothesisSearchQuery = (client: ApiClient, incidentId: string, search: string) =>
   queryOptions({
     queryKey: incidentKeys.searchHypotheses(incidentId, search),
     queryFn: ({ signal }) => searchHypotheses(client, incidentId, search, { signal }),
+    // Kept while the text changes, never across incidents: another incident's hypotheses must not
+    // show (or be preselected) under this one.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[4] === incidentId ? previous : undefined,
   });
 
 export const peopleQuery = (client: ApiClient) =>

@@ -124,7 +124,8 @@ export function AttachEvidenceDialog({ subject, open, onClose }: AttachEvidenceD
   });
 
   // §4: an existing incident whose hypothesis search yields exactly one option preselects it.
-  const hypothesisOptions = hypotheses.data;
+  // Only a settled answer for this text counts, not the options kept from the previous text.
+  const hypothesisOptions = hypotheses.isPlaceholderData ? undefined : hypotheses.data;
   useEffect(() => {
     if (!hypothesisOptions) return;
     setForm((current) => {
