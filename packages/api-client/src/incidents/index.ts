@@ -10,15 +10,11 @@ export {
   updateEvidence,
   updateHypothesis,
   updateIncident,
-  type EvidenceConfigChange,
-  type EvidenceSubject,
   type EvidenceSubjectIds,
   type EvidenceSubjects,
   type IncidentListQuery,
-  type IncidentPage,
   type IncidentPatch,
   type NewEvidence,
-  type ResponderCandidate,
 } from './calls.ts';
 export { incidentKeys } from './keys.ts';
 export {
@@ -37,13 +33,10 @@ export type {
   Comment,
   Evidence,
   Hypothesis,
-  HypothesisOption,
   Incident,
   IncidentHistory,
-  IncidentOption,
   IncidentSummary,
   Person,
-  Responder,
 } from './schemas.ts';
 export {
   attachDefaults,
@@ -55,6 +48,5 @@ export {
   incidentTypes,
   nextIncidentStatuses,
   severityLevel,
-  severityLevels,
   type SeverityLevel,
 } from './values.ts';

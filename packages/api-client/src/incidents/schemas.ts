@@ -16,10 +16,6 @@ export const personSchema = looseObject({
 export type Person = z.output<typeof personSchema>;
 const maybePerson = z.nullish(personSchema);
 
-/** A team embed (`team:team_id(id,name,icon)`). */
-export const teamSchema = looseObject({ id: text, name: maybeText, icon: maybeText });
-export type Team = z.output<typeof teamSchema>;
-
 /** One row of the `incident_summary` view (the list). */
 export const incidentSummarySchema = looseObject({
   id: text,

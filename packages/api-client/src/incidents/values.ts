@@ -51,14 +51,6 @@ export type IncidentSeverity = (typeof incidentSeverities)[number];
 
 /** The five levels a stored severity is shown as. */
 export type SeverityLevel = 'critical' | 'blocker' | 'high' | 'medium' | 'low';
-export const severityLevels: readonly SeverityLevel[] = [
-  'critical',
-  'blocker',
-  'high',
-  'medium',
-  'low',
-];
-
 const levelOfCode: Readonly<Record<string, SeverityLevel>> = {
   '4': 'critical',
   '3': 'blocker',
@@ -123,27 +115,3 @@ export function childHypothesisType(parent: string): HypothesisType | undefined 
   if (parent === 'factor') return 'solution';
   return undefined;
 }
-
-/** Evidence types (reference §1). */
-export const evidenceTypes = [
-  'log',
-  'config',
-  'topology',
-  'check',
-  'config_analysis',
-  'config_change',
-  'comment',
-] as const;
-export type EvidenceType = (typeof evidenceTypes)[number];
-
-/** The history rows' event names, as the database writes them (settings §4, reference §1). */
-export const incidentEvents = [
-  'incident.created',
-  'incident.status_updated',
-  'responder.created',
-  'responder.commented',
-  'evidence.created',
-  'evidence.done_definition_added',
-  'hypothesis.created',
-  'hypothesis.status_updated',
-] as const;

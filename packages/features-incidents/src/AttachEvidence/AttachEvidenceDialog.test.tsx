@@ -9,11 +9,7 @@ import {
   startIncidentBackend,
   type IncidentState,
 } from '../testing/incidentBackend.test.helper.ts';
-import {
-  currentUrl,
-  extensionsFor,
-  renderInConsole,
-} from '../testing/renderIncidents.test.helper.tsx';
+import { extensionsFor, renderInConsole } from '../testing/renderIncidents.test.helper.tsx';
 import { incidentTestIds } from '../testIds.ts';
 
 let backend: FakeBackend;

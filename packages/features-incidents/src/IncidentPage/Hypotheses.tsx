@@ -179,7 +179,7 @@ function HypothesisItem({ node, incidentId, subjects, write }: NodeProps) {
       {adding && childType ? (
         <InlineTextForm
           label={`New ${childType} under ${title}`}
-          submitLabel={`Add ${childType}`}
+          submitLabel={`Save ${childType}`}
           busy={write.isPending}
           onCancel={() => setAdding(false)}
           onSubmit={async (text) => {

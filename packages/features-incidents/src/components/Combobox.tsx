@@ -65,7 +65,8 @@ const Option = styled.li<{ $active: boolean }>`
   }
 `;
 
-const Status = styled.li`
+const Status = styled.p`
+  margin: 0;
   padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
   font-size: ${({ theme }) => theme.fontSize.sm};
   color: ${({ theme }) => theme.colors.textMuted};
@@ -173,7 +174,8 @@ export function Combobox({
           onKeyDown={onKeyDown}
         />
         {open ? (
-          <List id={listId} role="listbox" aria-label={label}>
+          // The listbox holds options only (ARIA); searching and empty states are said beside it.
+          <List id={listId} role="listbox" aria-label={label} hidden={items.length === 0}>
             {items.map((item, index) => {
               const selected =
                 item.kind === 'option'
@@ -201,11 +203,11 @@ export function Combobox({
                 </Option>
               );
             })}
-            {loading ? <Status aria-live="polite">Searching…</Status> : null}
-            {!loading && items.length === 0 ? (
-              <Status>{typed === '' ? 'Start typing to search' : 'No options found'}</Status>
-            ) : null}
           </List>
+        ) : null}
+        {open && loading ? <Status aria-live="polite">Searching…</Status> : null}
+        {open && !loading && items.length === 0 ? (
+          <Status>{typed === '' ? 'Start typing to search' : 'No options found'}</Status>
         ) : null}
       </Area>
       {value?.kind === 'new' && typed !== '' ? (
