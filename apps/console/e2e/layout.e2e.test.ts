@@ -198,7 +198,7 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
       await page.getByTestId(topologyTestIds.view).getByTestId(topologyTestIds.card).waitFor();
       problems.push(...(await checkBothSchemes('topology-view', width)));
 
-      await page.goto('/incidents');
+      await page.goto('/playbooks');
       await page.getByTestId(testIds.pages.notFound).waitFor();
       problems.push(...(await checkBothSchemes('area-not-in-build', width)));
 
