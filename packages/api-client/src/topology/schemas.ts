@@ -85,6 +85,8 @@ export interface TopologyComponent {
   children: string[];
   /** Ids of the parents (by parent_id or relationship). */
   parents: string[];
+  /** Names of the teams that own it (team_components); the Team filter's cards. */
+  team_names: string[];
   [key: string]: unknown;
 }
 
@@ -118,6 +120,7 @@ export const topologyComponentSchema: z.ZodMiniType<TopologyComponent, unknown> 
   components: listOf(z.lazy(() => topologyComponentSchema)),
   children: listOf(text),
   parents: listOf(text),
+  team_names: listOf(text),
 }) as unknown as z.ZodMiniType<TopologyComponent, unknown>;
 
 const topologyReplyObject = looseObject({

@@ -1,7 +1,7 @@
 import { expectNoAxeViolations, json, type FakeBackend } from '@opsdeck/testing';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { topologyTestIds } from '../testIds.ts';
 import { fixtureIds, startTopologyBackend } from '../testing/topologyBackend.test.helper.ts';
 import { currentUrl, hostAppView, renderTopology } from '../testing/renderTopology.test.helper.tsx';
@@ -147,6 +147,55 @@ describe('a component page', () => {
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).toBeNull();
     expect(screen.getByRole('status', { name: 'Loading components' })).toBeTruthy();
     expect(await screen.findByText('No details found')).toBeTruthy();
+  });
+
+  it('draws only the cards in view of a component with hundreds of children; the keyboard reaches every one', async () => {
+    const user = userEvent.setup();
+    const child = (n: number) => ({
+      id: `pod-${n}`,
+      name: `pod-${String(n).padStart(3, '0')}`,
+      type: 'KubernetesPod',
+      status: 'healthy',
+      properties: [],
+      components: [],
+    });
+    const pods = Array.from({ length: 300 }, (_, n) => child(n));
+    // The console's shell scrolls its main area; here the body stands in for it.
+    document.body.style.overflowY = 'auto';
+    onTestFinished(() => {
+      document.body.style.overflowY = '';
+    });
+    backend.on('GET /api/canary/api/topology', ({ query }) =>
+      query.get('id') === fixtureIds.nodes
+        ? json({
+            components: [
+              { id: fixtureIds.nodes, name: 'Nodes', status: 'healthy', components: pods },
+            ],
+            healthStatuses: ['healthy'],
+            teams: [],
+            tags: null,
+            types: ['KubernetesPod'],
+          })
+        : undefined,
+    );
+    renderComponent(fixtureIds.nodes);
+    const grid = await screen.findByRole('list', { name: 'Children of Nodes' });
+    await waitFor(() => expect(cardNames()[0]).toBe('pod-000'));
+    const drawn = screen.getAllByTestId(topologyTestIds.card).length;
+    expect(drawn).toBeGreaterThan(0);
+    expect(drawn).toBeLessThan(40);
+    // Every card still says where it sits in the whole list.
+    const first = within(grid).getAllByRole('listitem')[0]!;
+    expect(first.getAttribute('aria-setsize')).toBe('300');
+    within(first).getAllByRole('link')[0]!.focus();
+    await user.keyboard('{End}');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('pod-299'));
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('pod-298'));
+    await user.keyboard('{Home}');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('pod-000'));
+    expect(screen.getAllByTestId(topologyTestIds.card).length).toBeLessThan(40);
+    await expectNoAxeViolations();
   });
 
   it('says there are no details for an unknown component', async () => {

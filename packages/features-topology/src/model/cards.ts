@@ -84,6 +84,7 @@ export function visibleComponents(
       matchesTriState(filters.type, (type) => component.type === type) &&
       matchesTriState(filters.labels, (label) => hasLabel(component, label)) &&
       (!filters.owner || component.owner === filters.owner) &&
+      (!filters.team || component.team_names.includes(filters.team)) &&
       !(filters.hidePassing && component.status === 'healthy'),
   );
   return sortComponents(shown, filters.sortBy, filters.sortOrder);

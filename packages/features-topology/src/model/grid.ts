@@ -31,3 +31,12 @@ export function columnsFromOffsets(tops: readonly number[]): number {
   const onFirstLine = tops.findIndex((top) => top !== first);
   return onFirstLine < 0 ? tops.length : onFirstLine;
 }
+
+/**
+ * Cards per line in a grid `width` wide whose cards are at least `minWidth` with `gap` between them:
+ * what CSS `repeat(auto-fill, minmax(min(100%, minWidth), 1fr))` lays out. At least one.
+ */
+export function cardColumns(width: number, minWidth: number, gap: number): number {
+  if (!(width > 0)) return 1;
+  return Math.max(1, Math.floor((width + gap) / (minWidth + gap)));
+}

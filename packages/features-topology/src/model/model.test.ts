@@ -17,7 +17,7 @@ import {
   toTopologyQuery,
   type TopologyFilters,
 } from './filters.ts';
-import { columnsFromOffsets, moveCardIndex } from './grid.ts';
+import { cardColumns, columnsFromOffsets, moveCardIndex } from './grid.ts';
 import { formatProperty, headlineProperties, visibleProperties } from './properties.ts';
 import { componentColor, statusRank, summaryCounts } from './status.ts';
 
@@ -32,6 +32,7 @@ const node = (fields: Partial<TopologyComponent> & { id: string }): TopologyComp
   components: [],
   children: [],
   parents: [],
+  team_names: [],
   ...fields,
 });
 
@@ -232,6 +233,7 @@ describe('cards', () => {
     status: 'unhealthy',
     type: 'Database',
     labels: { env: 'dev' },
+    team_names: ['data', 'payments'],
     properties: [property({ name: 'memory', value: 300 })],
   });
   const ui = node({
@@ -274,6 +276,7 @@ describe('cards', () => {
     expect(ids({ status: { healthy: -1 } })).toEqual(['db', 'ui']);
     expect(ids({ type: { Application: 1 } })).toEqual(['api', 'ui']);
     expect(ids({ owner: 'ops' })).toEqual(['api']);
+    expect(ids({ team: 'payments' })).toEqual(['db']);
   });
 
   it("shows a page's children without the page's own component", () => {
@@ -320,5 +323,15 @@ describe('moving between cards', () => {
     expect(columnsFromOffsets([0, 0, 0, 120, 120])).toBe(3);
     expect(columnsFromOffsets([0, 0])).toBe(2);
     expect(columnsFromOffsets([])).toBe(1);
+  });
+
+  it('counts the cards a line holds as the CSS grid lays them out', () => {
+    // 1000 px with 12 px gaps: 3 medium cards of 280 (3 * 280 + 2 * 12 = 864), not 4 (1156).
+    expect(cardColumns(1000, 280, 12)).toBe(3);
+    expect(cardColumns(1156, 280, 12)).toBe(4);
+    expect(cardColumns(1155, 280, 12)).toBe(3);
+    // A phone narrower than one card still has one; before layout, one.
+    expect(cardColumns(358, 400, 12)).toBe(1);
+    expect(cardColumns(0, 200, 12)).toBe(1);
   });
 });

@@ -16,6 +16,13 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  *   payments service's checks), config_component_relationships (the cluster, deployments, RDS and
  *   EC2 configs) and evidences (a check's evidence names the check's component). The topology seed
  *   keeps its shared-PRNG draws, so every other table is as before.
+ * - issue 13, nodes and teams: components (three Kubernetes nodes), component_relationships (each
+ *   pod on a node) and team_components (the teams owning the cluster, account, payments, databases).
+ * - issue 14, the incident model: incidents, hypotheses, evidences, comments, responders and
+ *   incident_histories (twelve scenarios across statuses, severities and types, hypothesis trees,
+ *   the history written by the database's triggers; hypotheses, evidences and comments are views of
+ *   the rows not deleted now). The incidents seed draws from a PRNG of its own and advances the shared
+ *   one exactly as before, so every other table is as before.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -36,8 +43,13 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   ],
   'public.check_statuses': ['5e87736fdc18b2f32f5fa456675d8df4'],
   'public.checks': ['e053e51ce47d306e6b490cc2582b08a8'],
-  'public.comments': ['a6f0edae3c8e3d8c7f55321db1669a32', 'updated_at'],
-  'public.components': ['d47377f45e44d076c02693fef9b8fc2e', 'created_at', 'updated_at'],
+  'public.comments': ['1e89aa6cdadb3ed3f864d4f9a9eadabc', 'updated_at'],
+  'public.component_relationships': [
+    '7c6cc88d0094ef230e40dd2ca995a37f',
+    'created_at',
+    'updated_at',
+  ],
+  'public.components': ['b188afebbf5f46b0c61265787a9f5dcb', 'created_at', 'updated_at'],
   'public.config_analysis': ['3fe104223f9dd03395fa23457eccb1ac'],
   'public.config_changes': ['45c5abea94879947c48ea293342b4c7f'],
   'public.config_component_relationships': [
@@ -50,11 +62,11 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.config_scrapers': ['6be594e7aac712192a8dfce2e1024f43', 'created_at', 'updated_at'],
   'public.connections': ['7371058d8fae887de94649684b67f5db', 'created_at', 'updated_at'],
   'public.event_queue': ['d1c16498ab04623b3c32538298cc7327', 'id'],
-  'public.evidences': ['226b9f214bc64c102b38f7c74d518730', 'created_at', 'updated_at'],
-  'public.hypotheses': ['a3decd2ec26e7ec29d5f4f88a3b22051', 'created_at', 'updated_at'],
+  'public.evidences': ['6c7e8ee22009171fc5efc71da3c4ca48', 'created_at', 'updated_at'],
+  'public.hypotheses': ['9a2039564aa752003a51e6c433e0a2d4', 'created_at', 'updated_at'],
   'public.identities': ['358a24c02d019c61f2051cf83b551f8c'],
-  'public.incident_histories': ['2a01f314e2b7d2398a902d3942d6afca', 'id', 'updated_at'],
-  'public.incidents': ['adfb64f52731393fd54a90f8dd114b7d'],
+  'public.incident_histories': ['a7099eeb5f1d963a1751b5545f4c8ea3', 'id', 'updated_at'],
+  'public.incidents': ['c71a73c1b899102633fb05469868a664'],
   'public.job_history': ['ab97e4f305175908c9353d82bb4c5d3b'],
   'public.logging_backends': ['839da65bdfabf708460ec3188384ebd7', 'created_at', 'updated_at'],
   'public.notification_send_history': ['239829b4b9360c527fc77de713c0b8d6'],
@@ -67,9 +79,10 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.playbook_runs': ['514cb021f03a3fb7e6eaacd866d60b7b'],
   'public.playbooks': ['1753e7ca791becc89dfc27170064dc8c', 'updated_at'],
   'public.properties': ['e5e0ff874e087c2e08d1daeb5d2eb5df', 'created_at'],
-  'public.responders': ['6ca252d1fb3548885bd1df7ad47d5b19', 'created_at', 'updated_at'],
+  'public.responders': ['e521a535dd0fe96f464ea2458eb40d15', 'created_at', 'updated_at'],
   'public.sessions': ['cdfd57e3384628bca1ea305d8746be67'],
   'public.team_members': ['0e9f221d0d6ef9f16bf1c857c0977b3c'],
+  'public.team_components': ['6c5185c8114b3fbe90d7e03633435c52'],
   'public.teams': ['c1764eb357db2f50c6b4037fa98d5e73', 'created_at', 'updated_at'],
   'public.topologies': ['23aa8e775a1e2ed3160faca46bb0453d', 'created_at', 'updated_at'],
 };
@@ -103,7 +116,7 @@ const KNOWN_COUNTS = {
   teams: 4,
   canaries: 15,
   checks: 120,
-  components: 190,
+  components: 193,
   config_items: 134,
   incidents: 12,
   playbooks: 8,

@@ -96,7 +96,8 @@ describe('the demo topologies over HTTP, by role', () => {
     const aws = reply.components.find((node) => node.name === 'demo-account')!;
     expect(aws.components.map((node) => node.name)).toEqual(['EC2', 'RDS', 'S3']);
     const cluster = reply.components.find((node) => node.name === 'demo-cluster')!;
-    expect(cluster.components).toHaveLength(8);
+    // Eight namespaces and three nodes.
+    expect(cluster.components).toHaveLength(11);
     const memory = cluster.properties.find((property) => property.name === 'memory')!;
     expect(memory.unit).toBe('bytes');
     expect(memory.max).toBeGreaterThan(memory.value!);
@@ -105,7 +106,7 @@ describe('the demo topologies over HTTP, by role', () => {
       (cluster.summary.healthy ?? 0) +
       (cluster.summary.unhealthy ?? 0) +
       (cluster.summary.warning ?? 0);
-    expect(counted).toBe(8);
+    expect(counted).toBe(11);
     const checks = Object.values(cluster.summary.checks ?? {}).reduce((a, b) => a + b, 0);
     expect(checks).toBe(120);
     // --components 60: the generated topology has 60 components.
@@ -113,6 +114,29 @@ describe('the demo topologies over HTTP, by role', () => {
     const count = (nodes: Node[]): number =>
       nodes.reduce((sum, node) => sum + 1 + count(node.components), 0);
     expect(count(bench.components)).toBe(60);
+  });
+
+  it('runs pods on nodes by relationship, and names the teams that own components', async () => {
+    const reply = (await topology('depth=2')) as unknown as {
+      teams: string[];
+      components: (Node & { team_names: string[] })[];
+    };
+    expect(reply.teams).toEqual(['data', 'payments', 'platform', 'sre']);
+    const cluster = reply.components.find((node) => node.name === 'demo-cluster')!;
+    expect(cluster.team_names).toEqual(['platform', 'sre']);
+    const node = await topology(`id=${id('component:node:0')}`);
+    const pods = node.components[0]!.components as (Node & {
+      parent_id: string;
+      parents: string[];
+    })[];
+    expect(pods.length).toBeGreaterThan(3);
+    expect(pods.every((pod) => pod.type === 'KubernetesPod')).toBe(true);
+    // A pod's parent stays its deployment; the node is a parent by relationship.
+    expect(pods[0]!.parents).toContain(id('component:node:0'));
+    expect(pods[0]!.parent_id).not.toBe(id('component:node:0'));
+    // Our extension: the team filter keeps the cards a team owns.
+    const payments = await topology('team=payments');
+    expect(payments.components.map((component) => component.name)).toEqual(['payments']);
   });
 
   it('gives the payments service its checks and open incidents, and its parts a status of their own', async () => {

@@ -15,7 +15,10 @@ export interface TopologyParams {
   type: ValueSelector;
   labels?: Record<string, string>;
   owner?: string;
-  /** Read and checked like the reference UI sends it; Mission Control's handler ignores it too. */
+  /**
+   * Where the status filter applies, only components the team owns (team_components). Mission
+   * Control's handler ignores it; the console applies it again on the cards for that reason.
+   */
   team?: string;
   agentId?: string;
   /** false: hidden components are left out. */

@@ -85,6 +85,7 @@ export const seedTopology: DemoSeed = async (context) => {
     ],
   });
   const deploymentsByNamespace = new Map<string, string[]>();
+  const pods: string[] = [];
   for (const namespace of NAMESPACES) {
     const ns = component({
       id: id(`component:ns:${namespace}`),
@@ -121,7 +122,7 @@ export const seedTopology: DemoSeed = async (context) => {
       for (let r = 0; r < Math.min(replicas, 3); r += 1) {
         const suffix = own.int(0x10000, 0xfffff).toString(16);
         const podStatus = r === 0 ? deploymentHealth : 'healthy';
-        component({
+        const pod = component({
           id: id(`component:pod:${namespace}:${app}:${r}`),
           parent: deployment,
           name: `${app}-${suffix}`,
@@ -152,6 +153,7 @@ export const seedTopology: DemoSeed = async (context) => {
             },
           ],
         });
+        pods.push(String(pod.id));
       }
     }
     deploymentsByNamespace.set(namespace, deployments);
@@ -319,6 +321,39 @@ export const seedTopology: DemoSeed = async (context) => {
     paymentIds.push(String(part.id));
   }
 
+  // The cluster's nodes: each pod runs on one, so a node's children are its pods by relationship
+  // (component_relationships) while their parent stays the deployment.
+  const nodes: string[] = [];
+  for (let n = 0; n < 3; n += 1) {
+    const node = component({
+      id: id(`component:node:${n}`),
+      parent: cluster,
+      name: `ip-10-0-${n + 1}-${own.int(2, 254)}.eu-west-1.compute.internal`,
+      type: 'KubernetesNode',
+      icon: 'kubernetes-node',
+      labels: { 'topology.kubernetes.io/zone': `eu-west-1${'abc'[n]}` },
+      properties: [
+        { name: 'cpu', label: 'CPU', value: own.int(2000, 7000), unit: 'millicores', max: 8000 },
+        {
+          name: 'memory',
+          label: 'Memory',
+          value: own.int(8, 28) * GIB,
+          unit: 'bytes',
+          max: 32 * GIB,
+          headline: true,
+        },
+        { name: 'kubelet', label: 'Kubelet', text: 'v1.30.2', headline: true },
+      ],
+    });
+    nodes.push(String(node.id));
+  }
+  const relationships = pods.map((pod, index) => ({
+    component_id: nodes[index % nodes.length],
+    relationship_id: pod,
+    selector_id: 'node',
+    relationship_path: '',
+  }));
+
   // Benchmarks (--components N): one more topology of N components, 10 groups of pods under a root.
   const extra = context.size.components ?? 0;
   if (extra > 0) {
@@ -365,6 +400,26 @@ export const seedTopology: DemoSeed = async (context) => {
 
   await insertRows(db, 'topologies', topologies);
   await insertRows(db, 'components', components);
+  await insertRows(db, 'component_relationships', relationships);
+
+  // The teams that own parts of the estate (reference §4: a component's team_names): platform and
+  // sre run the cluster and the account, payments its service, data the databases.
+  const [platform, paymentsTeam, sre, data] = context.estate.teamIds ?? [];
+  const owners: [string | undefined, string[]][] = [
+    [platform, [String(cluster.id), String(account.id)]],
+    [sre, [String(cluster.id)]],
+    [paymentsTeam, [String(payments.id), ...paymentIds]],
+    [data, [String(rds.id), id('component:payments:db')]],
+  ];
+  await insertRows(
+    db,
+    'team_components',
+    owners.flatMap(([teamId, componentIds]) =>
+      teamId
+        ? componentIds.map((componentId) => ({ team_id: teamId, component_id: componentId }))
+        : [],
+    ),
+  );
 
   // Checks attached to a deployment of their namespace (the first few hundred are enough to browse).
   const linked = Math.min(context.size.checks, 400);

@@ -20,6 +20,7 @@ export const topologyService = defineService({
     component_relationships: { object: 'topologies' },
     component_names: { object: 'topologies' },
     component_labels: { object: 'topologies' },
+    team_components: { object: 'topologies' },
     check_component_relationships: { object: 'canaries' },
     checks_by_component: { object: 'canaries' },
   },

@@ -49,6 +49,8 @@ export interface TopologyNode extends Omit<ComponentRow, 'hidden' | 'properties'
   health: string;
   summary: Summary;
   is_leaf: boolean;
+  /** The teams that own it (team_components), by name. */
+  team_names: string[];
   children: string[];
   parents: string[];
   components: TopologyNode[];
@@ -78,6 +80,8 @@ interface Estate {
   checks: Map<string, Counts>;
   incidents: Map<string, Record<string, Counts>>;
   insights: Map<string, Record<string, Counts>>;
+  /** Team names by component, sorted. */
+  teams: Map<string, string[]>;
   /** The filters' SQL condition, to read whole rows again. */
   filter: { where: string; values: unknown[] };
 }
@@ -97,7 +101,7 @@ async function loadEstate(db: SqlRunner, params: TopologyParams): Promise<Estate
   if (params.labels) where.push(`labels @> ${bind(JSON.stringify(params.labels))}::jsonb`);
   if (params.agentId !== undefined) where.push(`agent_id = ${bind(params.agentId)}::uuid`);
   if (params.hidden === false) where.push('hidden = false');
-  const [components, relationships, checks, incidents, insights] = await Promise.all([
+  const [components, relationships, checks, incidents, insights, teams] = await Promise.all([
     // Every selected component, slim: reading properties and the rest of 5000 rows costs more than
     // the whole tree's arithmetic, and a reply carries only the few levels asked for. A flattened
     // reply carries most of them: read whole at once.
@@ -136,6 +140,12 @@ async function loadEstate(db: SqlRunner, params: TopologyParams): Promise<Estate
        WHERE r.deleted_at IS NULL AND coalesce(a.status, '') <> 'resolved'
        GROUP BY r.component_id, a.analysis_type, a.severity`,
     ),
+    db.query<{ component_id: string; name: string }>(
+      `SELECT DISTINCT tc.component_id, t.name
+       FROM team_components tc JOIN teams t ON t.id = tc.team_id
+       WHERE t.deleted_at IS NULL AND t.name <> ''
+       ORDER BY tc.component_id, t.name`,
+    ),
   ]);
 
   const rows = new Map(components.rows.map((row) => [row.id, row]));
@@ -171,7 +181,11 @@ async function loadEstate(db: SqlRunner, params: TopologyParams): Promise<Estate
     }
     return result;
   };
+  const teamNames = new Map<string, string[]>();
+  for (const { component_id, name } of teams.rows)
+    teamNames.set(component_id, [...(teamNames.get(component_id) ?? []), name]);
   return {
+    teams: teamNames,
     filter: { where: where.join(' AND '), values },
     rows,
     children,
@@ -225,7 +239,10 @@ export async function queryTopology(db: SqlRunner, params: TopologyParams): Prom
     selected = [...estate.rows.keys()];
   }
   // The filters' option lists describe the selection before the type and status filters.
-  const meta = describe(selected.map((id) => estate.rows.get(id)!));
+  const meta = describe(
+    selected.map((id) => estate.rows.get(id)!),
+    selected.flatMap((id) => estate.teams.get(id) ?? []),
+  );
 
   // The type filter comes before the tree is built: a component of another type breaks its branch.
   const inGraph = new Set(selected.filter((id) => selects(params.type, estate.rows.get(id)!.type)));
@@ -308,6 +325,7 @@ export async function queryTopology(db: SqlRunner, params: TopologyParams): Prom
       health: healthOf(status),
       summary,
       is_leaf: children.length === 0,
+      team_names: estate.teams.get(id) ?? [],
       children,
       parents: (estate.parents.get(id) ?? []).filter((parent) => inGraph.has(parent)),
       components:
@@ -319,6 +337,7 @@ export async function queryTopology(db: SqlRunner, params: TopologyParams): Prom
 
   const passes = (component: TopologyNode) =>
     selects(params.status, component.status) &&
+    (params.team === undefined || component.team_names.includes(params.team)) &&
     !(params.hidePassing && component.status === 'healthy');
 
   let components = roots.map((id) => node(id, 1));
@@ -340,7 +359,7 @@ function emptyReply(): TopologyReply {
   return { components: [], healthStatuses: [], teams: [], tags: null, types: [] };
 }
 
-function describe(rows: SlimRow[]): Omit<TopologyReply, 'components'> {
+function describe(rows: SlimRow[], teamNames: string[]): Omit<TopologyReply, 'components'> {
   const statuses = new Set<string>();
   const types = new Set<string>();
   const tags = new Map<string, Set<string>>();
@@ -356,7 +375,7 @@ function describe(rows: SlimRow[]): Omit<TopologyReply, 'components'> {
   const sorted = (values: Iterable<string>) => [...values].sort(compareText);
   return {
     healthStatuses: sorted(statuses),
-    teams: [],
+    teams: sorted(new Set(teamNames)),
     tags:
       tags.size === 0
         ? null
