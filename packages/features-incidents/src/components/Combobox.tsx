@@ -170,6 +170,11 @@ export function Combobox({
             setActive(-1);
           }}
           onFocus={() => setOpen(true)}
+          // Leaving the field (Tab, a click on another control) closes its list, so that click
+          // does its own work rather than only dismissing the list.
+          onBlur={(event) => {
+            if (!areaRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+          }}
           onClick={() => setOpen(true)}
           onKeyDown={onKeyDown}
         />
