@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { healthTestIds } from '@opsdeck/features-health/testing';
+import { incidentTestIds } from '@opsdeck/features-incidents/testing';
 import { topologyTestIds } from '@opsdeck/features-topology/testing';
 import { uiTestIds } from '@opsdeck/ui/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -199,6 +200,29 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
       problems.push(...(await checkBothSchemes('topology-view', width)));
 
       await page.goto('/incidents');
+      const firstIncident = page
+        .getByRole('table', { name: 'Incidents' })
+        .getByTestId(uiTestIds.dataTable.row)
+        .first();
+      await firstIncident.waitFor();
+      problems.push(...(await checkBothSchemes('incident-list', width)));
+      await firstIncident.click();
+      await page.getByTestId(incidentTestIds.incident.timeline).waitFor();
+      problems.push(...(await checkBothSchemes('incident-page', width)));
+
+      await page.goto(`/health?checkId=${checkId}`);
+      await page
+        .getByTestId(healthTestIds.modal.root)
+        .getByRole('button', { name: 'Attach as Evidence' })
+        .click();
+      const attach = page.getByRole('dialog', { name: 'Link to Incident' });
+      await attach.getByRole('combobox', { name: 'Incident' }).fill('A new incident');
+      await attach.getByRole('textbox', { name: 'Description' }).click();
+      problems.push(...(await checkBothSchemes('attach-dialog', width)));
+      await page.keyboard.press('Escape');
+      await attach.waitFor({ state: 'detached' });
+
+      await page.goto('/playbooks');
       await page.getByTestId(testIds.pages.notFound).waitFor();
       problems.push(...(await checkBothSchemes('area-not-in-build', width)));
 

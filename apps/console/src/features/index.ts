@@ -1,6 +1,11 @@
 import { bindRoute, type FeatureDefinition, type RouteBinding } from '@opsdeck/extensions';
 import { healthExternalRoutes, healthFeature, healthRoutes } from '@opsdeck/features-health';
 import {
+  incidentExternalRoutes,
+  incidentRoutes,
+  incidentsFeature,
+} from '@opsdeck/features-incidents';
+import {
   topologyExternalRoutes,
   topologyFeature,
   topologyRoutes,
@@ -8,10 +13,14 @@ import {
 
 /**
  * The features this build of the console includes, in one list. A new feature package adds its
- * definition here; areas of the spec without a package (Incidents, Catalog...) are absent and their
+ * definition here; areas of the spec without a package (Catalog, Playbooks...) are absent and their
  * addresses say so (routing/specAreas.ts).
  */
-export const consoleFeatures: readonly FeatureDefinition[] = [topologyFeature, healthFeature];
+export const consoleFeatures: readonly FeatureDefinition[] = [
+  topologyFeature,
+  healthFeature,
+  incidentsFeature,
+];
 
 /**
  * Every cross-feature link of the build, bound here and nowhere else: `bindRoute(one feature's
@@ -20,11 +29,16 @@ export const consoleFeatures: readonly FeatureDefinition[] = [topologyFeature, h
  *   bindRoute(healthExternalRoutes.configPage, catalogRoutes.item),
  *   bindRoute(healthExternalRoutes.canaryEditor, canarySettingsRoutes.editor),
  *   bindRoute(topologyExternalRoutes.configPage, catalogRoutes.item),
- *   bindRoute(topologyExternalRoutes.incidentPage, incidentRoutes.incident),
+ *   bindRoute(incidentExternalRoutes.configPage, catalogRoutes.item),
  */
 export const consoleBindings: readonly RouteBinding[] = [
   // The check modal's relationship rows open the component's page.
   bindRoute(healthExternalRoutes.componentPage, topologyRoutes.component),
   // A component's checks open the health check modal (`/health?checkId=`).
   bindRoute(topologyExternalRoutes.healthPage, healthRoutes.page),
+  // A component's incidents open the incident page.
+  bindRoute(topologyExternalRoutes.incidentPage, incidentRoutes.incident),
+  // Evidence cards open the check's modal on the health page and the component's page.
+  bindRoute(incidentExternalRoutes.healthPage, healthRoutes.page),
+  bindRoute(incidentExternalRoutes.componentPage, topologyRoutes.component),
 ];

@@ -6,7 +6,9 @@ import { currentHandle } from './handle.ts';
 describe('specAreaOf', () => {
   it('names the spec area of a path and nothing for a stray one', () => {
     expect(specAreaOf('/topology')).toBe('Dashboard');
-    expect(specAreaOf('/incidents/42')).toBe('Incidents');
+    expect(specAreaOf('/playbooks/42')).toBe('Playbooks');
+    // Incidents is in the build: a stray address under it is not found, not "not available yet".
+    expect(specAreaOf('/incidents/42/nowhere')).toBeUndefined();
     expect(specAreaOf('/settings/users')).toBe('Settings');
     expect(specAreaOf('/view/topology/7')).toBe('Topology');
     expect(specAreaOf('/catalogue')).toBeUndefined();

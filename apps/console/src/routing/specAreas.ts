@@ -1,10 +1,12 @@
 import type { SidebarEntry } from '../navigation/sidebarModel.ts';
 
-/** The areas of the spec's route table (§2), by first path segment, with the name an operator knows. */
+/**
+ * The areas of the spec's route table (§2) this build has no feature for, by first path segment,
+ * with the name an operator knows. Incidents left the list with @opsdeck/features-incidents.
+ */
 const specAreas: ReadonlyArray<readonly [prefix: string, label: string]> = [
   ['view/topology', 'Topology'],
   ['topology', 'Dashboard'],
-  ['incidents', 'Incidents'],
   ['health', 'Health'],
   ['playbooks', 'Playbooks'],
   ['notifications', 'Notifications'],
@@ -13,7 +15,7 @@ const specAreas: ReadonlyArray<readonly [prefix: string, label: string]> = [
   ['catalog', 'Catalog'],
 ];
 
-/** The spec area a path belongs to (e.g. `/incidents/42` → Incidents), or undefined for a stray path. */
+/** The spec area a path belongs to (e.g. `/playbooks/42` → Playbooks), or undefined for a stray path. */
 export function specAreaOf(pathname: string): string | undefined {
   const path = pathname.replace(/^\/+/, '');
   return specAreas.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`))?.[1];

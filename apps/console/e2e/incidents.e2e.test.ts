@@ -1,0 +1,183 @@
+// Incidents against the real server in Chromium (issue 14): a responder attaches a failing check
+// from the health modal to a new incident with a new hypothesis, follows the toast's link, and
+// finds the evidence and the timeline on the incident page; a viewer has no attach button; axe
+// passes on the list, the page and the dialog. Screenshots go to test-results/incidents/.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { healthTestIds } from '@opsdeck/features-health/testing';
+import { incidentTestIds } from '@opsdeck/features-incidents/testing';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testIds } from '../src/testIds.ts';
+import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
+
+const shotsDir = fileURLToPath(new URL('../test-results/incidents/', import.meta.url));
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(shotsDir, { recursive: true });
+  [server, browser] = await Promise.all([startServer(), chromium.launch(chromiumOptions)]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(email: string, then: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: 1400, height: 900 },
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  await page.goto(`/login?return_to=${encodeURIComponent(then)}`);
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('opsdeck-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.getByTestId(testIds.userMenu.trigger).waitFor();
+  return page;
+}
+
+/** WCAG 2.1 A and AA rules of axe-core, run in the page (evaluated: the CSP stays on). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map(
+      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((n) => n.target))}`,
+    );
+  });
+}
+
+/** What is wider than the screen: the document or the shell's scrolling main region. */
+function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate((mainId) => {
+    const found: string[] = [];
+    const root = document.scrollingElement!;
+    if (root.scrollWidth > window.innerWidth) found.push(`page ${root.scrollWidth}px wide`);
+    const main = document.querySelector<HTMLElement>(`[data-testid="${mainId}"]`);
+    if (main && main.scrollWidth > main.clientWidth)
+      found.push(`main region ${main.scrollWidth}px wide in ${main.clientWidth}px`);
+    return found;
+  }, testIds.shell.main);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `${shotsDir}${name}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** The first failing check of the health page (Hide Passing is on by default) opens its modal. */
+async function openFailingCheck(page: Page) {
+  const row = page.getByTestId(healthTestIds.page.row).first();
+  await row.waitFor();
+  const name = (await row.locator('[role=rowheader] button').textContent())!.trim();
+  await row.locator('[role=rowheader] button').click();
+  const modal = page.getByTestId(healthTestIds.modal.root);
+  await modal.getByTestId(healthTestIds.modal.stats).waitFor();
+  return { modal, name };
+}
+
+describe('incidents in Chromium against apps/server', () => {
+  it('lets a responder attach a failing check to a new incident and find it on the incident page', async () => {
+    const page = await signedIn('responder@local', '/health?groupBy=none');
+    const { modal, name } = await openFailingCheck(page);
+    await modal.getByRole('button', { name: 'Attach as Evidence' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Link to Incident' });
+    await dialog.waitFor();
+    await dialog.getByRole('combobox', { name: 'Incident' }).waitFor();
+
+    const title = `${name} failing ${Date.now()}`;
+    await dialog.getByRole('combobox', { name: 'Incident' }).fill(title);
+    await dialog.getByText(`A new incident "${title}" will be created`).waitFor();
+    await dialog.getByRole('combobox', { name: 'Hypothesis' }).fill('Upstream is down');
+    await dialog.getByRole('textbox', { name: 'Description' }).fill(`${name} fails its probe`);
+    // Type and severity keep their defaults: availability, low.
+    expect(await dialog.getByRole('combobox', { name: 'Type' }).textContent()).toContain(
+      'Availability',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'attach-dialog');
+
+    await dialog.getByRole('button', { name: 'Link' }).click();
+    const toast = page.getByText('Linked to incident successfully');
+    await toast.waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await shoot(page, 'attach-toast');
+    await page.getByRole('link', { name: title }).click();
+    await page.waitForURL('**/incidents/*');
+
+    const incident = page.getByTestId(incidentTestIds.incident.root);
+    expect(await incident.getByTestId(incidentTestIds.incident.title).textContent()).toBe(title);
+    const hypothesis = incident.getByRole('listitem', { name: 'Hypothesis Upstream is down' });
+    const evidence = hypothesis.getByTestId(incidentTestIds.incident.evidence);
+    await evidence.getByRole('link', { name }).waitFor();
+    expect(await evidence.textContent()).toContain(`${name} fails its probe`);
+    const timeline = incident.getByTestId(incidentTestIds.incident.timeline);
+    await timeline.getByText(/created the incident/).waitFor();
+    await timeline.getByText(new RegExp(`attached ${name} as evidence`)).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'incident-page');
+
+    // The list has it, newest first, and passes axe.
+    const incidentUrl = page.url();
+    await page.goto('/incidents');
+    await page.getByRole('table', { name: 'Incidents' }).getByText(title).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'incident-list');
+
+    // On a 390 px phone nothing sticks out sideways (the table scrolls in its own frame).
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [name, url] of [
+      ['incident-list-390', '/incidents'],
+      ['incident-page-390', incidentUrl],
+    ] as const) {
+      await page.goto(url);
+      await page
+        .getByTestId(
+          name === 'incident-list-390'
+            ? incidentTestIds.list.root
+            : incidentTestIds.incident.timeline,
+        )
+        .waitFor();
+      expect(await sidewaysOverflow(page)).toEqual([]);
+      await shoot(page, name);
+    }
+  });
+
+  it('gives a viewer the incidents but no Attach as Evidence or New incident', async () => {
+    const page = await signedIn('viewer@local', '/health?groupBy=none');
+    const { modal } = await openFailingCheck(page);
+    // The modal's own actions have drawn; the attach button never comes.
+    await modal.getByTestId(healthTestIds.modal.stats).waitFor();
+    await page.waitForTimeout(500);
+    expect(await modal.getByRole('button', { name: 'Attach as Evidence' }).count()).toBe(0);
+    await page.goto('/incidents');
+    await page.getByRole('table', { name: 'Incidents' }).getByRole('row').nth(1).waitFor();
+    expect(await page.getByTestId(incidentTestIds.list.newButton).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

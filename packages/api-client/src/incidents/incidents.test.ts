@@ -1,0 +1,300 @@
+import { createFakeBackend, json, type FakeBackend } from '@opsdeck/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, type ApiClient } from '../client.ts';
+import {
+  addResponder,
+  attachEvidence,
+  createHypothesis,
+  createIncident,
+  deleteHypothesis,
+  getEvidenceSubjects,
+  getIncident,
+  getIncidentHistory,
+  getIncidentResponders,
+  listIncidents,
+  removeResponder,
+  searchHypotheses,
+  searchIncidents,
+} from './calls.ts';
+import { incidentKeys } from './keys.ts';
+import {
+  childHypothesisType,
+  incidentSeverities,
+  nextIncidentStatuses,
+  severityLevel,
+} from './values.ts';
+
+let backend: FakeBackend;
+let client: ApiClient;
+beforeAll(async () => {
+  backend = await createFakeBackend({ '* /*': [] });
+  client = createApiClient({ baseUrl: `${backend.url}/api` });
+});
+afterAll(() => backend.close());
+afterEach(() => backend.reset());
+
+/** The query as the server decoded it, `k=v&k=v`. */
+function seenQuery(): string {
+  return [...backend.last().query].map(([k, v]) => `${k}=${v}`).join('&');
+}
+
+describe('severity', () => {
+  it('maps the numeric codes and names to levels, anything else to low (settings §4)', () => {
+    expect(['4', '3', '2', '1', '0', '5'].map(severityLevel)).toEqual([
+      'critical',
+      'blocker',
+      'high',
+      'medium',
+      'low',
+      'low',
+    ]);
+    expect([4, 3, 2, 1].map(severityLevel)).toEqual(['critical', 'blocker', 'high', 'medium']);
+    // Stored values are mixed-case: the detail panel writes `Critical`, the dialog `critical`.
+    expect(
+      ['Critical', 'critical', 'Blocker', 'HIGH', 'Medium', 'medium'].map(severityLevel),
+    ).toEqual(['critical', 'critical', 'blocker', 'high', 'medium', 'medium']);
+    expect(['info', 'warning', 'low', '', null, undefined].map(severityLevel)).toEqual(
+      Array(6).fill('low'),
+    );
+  });
+
+  it('writes Medium with its capital, as stored', () => {
+    expect(incidentSeverities).toContain('Medium');
+    expect(incidentSeverities).not.toContain('medium');
+  });
+
+  it('nests hypotheses root → factor → solution and moves statuses by the workflow', () => {
+    expect(childHypothesisType('root')).toBe('factor');
+    expect(childHypothesisType('factor')).toBe('solution');
+    expect(childHypothesisType('solution')).toBeUndefined();
+    expect(nextIncidentStatuses('closed')).toEqual(['closed', 'open']);
+    expect(nextIncidentStatuses('cancelled')).toContain('open');
+  });
+});
+
+describe('reads', () => {
+  it('lists a page of incident_summary with the filters, search and count', async () => {
+    backend.on(
+      'GET /api/db/incident_summary',
+      json([{ id: 'i1', title: 'API down', severity: 'high', status: 'open', responders: null }], {
+        headers: { 'Content-Range': '20-20/21' },
+      }),
+    );
+    const page = await listIncidents(client, {
+      pageIndex: 2,
+      pageSize: 10,
+      search: 'API 50%',
+      status: 'open',
+      severity: 'Medium',
+      type: 'availability',
+      commander: 'p1',
+    });
+    expect(page.total).toBe(21);
+    expect(page.rows[0]).toMatchObject({ id: 'i1', title: 'API down', responders: [] });
+    expect(seenQuery()).toBe(
+      'title=ilike.*API 50\\%*&severity=eq.Medium&status=eq.open&type=eq.availability&commander->>id=eq.p1&order=created_at.desc&limit=10&offset=20',
+    );
+    expect(backend.last().headers.prefer).toBe('count=exact');
+  });
+
+  it('sorts by a known column and filters by component through incidents_by_component', async () => {
+    backend.on('GET /api/db/incidents_by_component', [{ id: 'i1' }, { id: 'i2' }, { id: 'i1' }]);
+    backend.on('GET /api/db/incident_summary', []);
+    await listIncidents(client, {
+      pageIndex: 0,
+      pageSize: 50,
+      sortBy: 'title',
+      sortOrder: 'asc',
+      component: 'c1',
+    });
+    expect(backend.requestsTo('GET /api/db/incidents_by_component')[0]!.url).toBe(
+      '/api/db/incidents_by_component?select=id&component_id=eq.c1',
+    );
+    expect(seenQuery()).toBe('id=in.(i1,i2)&order=title.asc&limit=50&offset=0');
+    // An unknown sort column falls back to the default rather than reaching the backend.
+    await listIncidents(client, { pageIndex: 0, pageSize: 5, sortBy: 'drop table' });
+    expect(seenQuery()).toBe('order=created_at.desc&limit=5&offset=0');
+  });
+
+  it('answers an empty page without asking the summary when no incident touches the component', async () => {
+    backend.on('GET /api/db/incidents_by_component', []);
+    const before = backend.requests.length;
+    expect(await listIncidents(client, { pageIndex: 0, pageSize: 5, component: 'c9' })).toEqual({
+      rows: [],
+      total: 0,
+    });
+    expect(backend.requests.length).toBe(before + 1);
+  });
+
+  it('reads the incident with the reference detail select, null when absent', async () => {
+    backend.on('GET /api/db/incidents', [
+      {
+        id: 'i1',
+        title: 'API down',
+        commander: { id: 'p1', name: 'Ada' },
+        hypotheses: [{ id: 'h1', type: 'root', evidences: null, comments: [] }],
+      },
+    ]);
+    const incident = await getIncident(client, 'i1');
+    expect(incident?.hypotheses[0]).toMatchObject({ id: 'h1', evidences: [] });
+    const query = backend.last().query;
+    expect(query.get('id')).toBe('eq.i1');
+    expect(query.get('select')).toBe(
+      '*,hypotheses(*,created_by(id,name,avatar,email),evidences(*,created_by(id,name,avatar,email)),comments(created_at,comment,external_created_by,responder_id(team_id(*)),created_by(id,id,name,avatar,email),id)),commander:commander_id(id,name,avatar,email),communicator_id(id,name,avatar,email),responders(created_by(id,name,avatar,email))',
+    );
+    backend.on('GET /api/db/incidents', []);
+    expect(await getIncident(client, 'nope')).toBeNull();
+  });
+
+  it('reads responders and the history timeline as the reference sends them', async () => {
+    await getIncidentResponders(client, 'i1');
+    expect(seenQuery()).toBe(
+      'incident_id=eq.i1&select=*,team:team_id(id,name,icon,spec),person:person_id(id,name,avatar)&deleted_at=is.null',
+    );
+    await getIncidentHistory(client, 'i1');
+    expect(backend.last().query.get('order')).toBe('created_at.desc');
+    expect(backend.last().query.get('select')).toMatch(
+      /^\*,evidence:evidences\(id,description,type,components\(id,name,icon\),.*created_by\(id,name,avatar\)$/,
+    );
+  });
+
+  it('searches incidents and hypotheses with the attach dialog requests, verbatim', async () => {
+    await searchIncidents(client, 'api');
+    expect(seenQuery()).toBe(
+      'order=created_at.desc&title=ilike.*api*&select=*,hypotheses(id, type)',
+    );
+    await searchHypotheses(client, 'i1', '');
+    expect(backend.last().path).toBe('/api/db/hypotheses');
+    expect(seenQuery()).toBe('order=created_at.desc&title=ilike.**&incident_id=eq.i1');
+  });
+
+  it('reads what evidence points at, leaving out a kind the reader may not read', async () => {
+    backend.on('GET /api/db/checks', [{ id: 'k1', name: 'api-health', status: 'unhealthy' }]);
+    backend.on('GET /api/db/config_changes', json({ error: 'forbidden' }, { status: 403 }));
+    const subjects = await getEvidenceSubjects(client, {
+      checks: ['k1', 'k1'],
+      configs: [],
+      components: [],
+      configChanges: ['cc1'],
+    });
+    expect(subjects.checks.get('k1')).toMatchObject({ name: 'api-health', status: 'unhealthy' });
+    expect(subjects.configChanges.size).toBe(0);
+    expect(backend.requestsTo('GET /api/db/checks')[0]!.query.get('id')).toBe('in.(k1)');
+    // No ids, no request.
+    expect(backend.requestsTo('GET /api/db/components')).toHaveLength(0);
+  });
+});
+
+describe('writes', () => {
+  it('creates an incident with the user as creator, commander and communicator', async () => {
+    backend.on(
+      'POST /api/db/incidents',
+      json([{ id: 'i9', title: 'Checkout slow' }], { status: 201 }),
+    );
+    const created = await createIncident(client, {
+      title: 'Checkout slow',
+      severity: 'low',
+      type: 'availability',
+      userId: 'p1',
+    });
+    expect(created).toMatchObject({ id: 'i9', title: 'Checkout slow' });
+    expect(backend.last()).toMatchObject({
+      url: '/api/db/incidents?select=*',
+      body: {
+        title: 'Checkout slow',
+        description: '',
+        severity: 'low',
+        type: 'availability',
+        status: 'open',
+        created_by: 'p1',
+        commander_id: 'p1',
+        communicator_id: 'p1',
+      },
+    });
+    expect(backend.last().headers.prefer).toBe('return=representation');
+  });
+
+  it('creates a hypothesis without an id, with parent_id only when given', async () => {
+    backend.on('POST /api/db/hypotheses', json([{ id: 'h9' }], { status: 201 }));
+    await createHypothesis(client, {
+      incidentId: 'i1',
+      title: 'DB pool',
+      type: 'root',
+      status: 'possible',
+      userId: 'p1',
+    });
+    expect(backend.last().body).toEqual({
+      created_by: 'p1',
+      incident_id: 'i1',
+      type: 'root',
+      title: 'DB pool',
+      status: 'possible',
+    });
+    await createHypothesis(client, {
+      incidentId: 'i1',
+      title: 'Fix',
+      type: 'factor',
+      status: 'possible',
+      parentId: 'h9',
+      userId: 'p1',
+    });
+    expect(backend.last().body).toMatchObject({ parent_id: 'h9', type: 'factor' });
+  });
+
+  it('attaches evidence with only the keys given', async () => {
+    backend.on('POST /api/db/evidences', json([{ id: 'e1' }], { status: 201 }));
+    expect(
+      await attachEvidence(client, {
+        hypothesisId: 'h1',
+        userId: 'p1',
+        description: 'api-health failing',
+        type: 'check',
+        check_id: 'k1',
+      }),
+    ).toEqual({ id: 'e1' });
+    expect(backend.last().body).toEqual({
+      description: 'api-health failing',
+      type: 'check',
+      check_id: 'k1',
+      created_by: 'p1',
+      hypothesis_id: 'h1',
+    });
+  });
+
+  it('deletes a hypothesis after its comments and evidence; removes a responder softly', async () => {
+    await deleteHypothesis(client, 'h1');
+    expect(backend.requests.slice(-3).map((r) => `${r.method} ${r.url}`)).toEqual([
+      'DELETE /api/db/comments?hypothesis_id=eq.h1',
+      'DELETE /api/db/evidences?hypothesis_id=eq.h1',
+      'DELETE /api/db/hypotheses?id=eq.h1',
+    ]);
+    await removeResponder(client, 'r1');
+    expect(backend.last()).toMatchObject({
+      method: 'PATCH',
+      url: '/api/db/responders?id=eq.r1',
+      body: { deleted_at: 'now()' },
+    });
+  });
+
+  it('adds a person or a team as responder', async () => {
+    await addResponder(client, { incidentId: 'i1', userId: 'p1', personId: 'p2' });
+    expect(backend.last()).toMatchObject({
+      url: '/api/db/responders?select=*',
+      body: { type: 'person', incident_id: 'i1', created_by: 'p1', person_id: 'p2' },
+    });
+    await addResponder(client, { incidentId: 'i1', userId: 'p1', teamId: 't1' });
+    expect(backend.last().body).toMatchObject({ type: 'system', team_id: 't1' });
+  });
+
+  it('fails a create with the backend message', async () => {
+    backend.on('POST /api/db/incidents', json({ message: 'title is required' }, { status: 400 }));
+    await expect(
+      createIncident(client, { title: '', severity: 'low', type: 'cost', userId: 'p1' }),
+    ).rejects.toMatchObject({ kind: 'http', status: 400 });
+  });
+});
+
+it('keeps everything about one incident under its key', () => {
+  expect(incidentKeys.history('i1').slice(0, 4)).toEqual(incidentKeys.incident('i1'));
+  expect(incidentKeys.detail('i1').slice(0, 4)).toEqual(incidentKeys.incident('i1'));
+});

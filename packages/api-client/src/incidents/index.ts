@@ -1,0 +1,52 @@
+export {
+  addComment,
+  addResponder,
+  attachEvidence,
+  createHypothesis,
+  createIncident,
+  deleteHypothesis,
+  listIncidents,
+  removeResponder,
+  updateEvidence,
+  updateHypothesis,
+  updateIncident,
+  type EvidenceSubjectIds,
+  type EvidenceSubjects,
+  type IncidentListQuery,
+  type IncidentPatch,
+  type NewEvidence,
+} from './calls.ts';
+export { incidentKeys } from './keys.ts';
+export {
+  componentOptionsQuery,
+  evidenceSubjectsQuery,
+  hypothesisSearchQuery,
+  incidentHistoryQuery,
+  incidentListQuery,
+  incidentQuery,
+  incidentRespondersQuery,
+  incidentSearchQuery,
+  peopleQuery,
+  teamsQuery,
+} from './queries.ts';
+export type {
+  Comment,
+  Evidence,
+  Hypothesis,
+  Incident,
+  IncidentHistory,
+  IncidentSummary,
+  Person,
+} from './schemas.ts';
+export {
+  attachDefaults,
+  childHypothesisType,
+  defaultHypothesisStatus,
+  hypothesisStatuses,
+  incidentSeverities,
+  incidentStatuses,
+  incidentTypes,
+  nextIncidentStatuses,
+  severityLevel,
+  type SeverityLevel,
+} from './values.ts';

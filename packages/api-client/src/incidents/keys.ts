@@ -1,0 +1,29 @@
+import { apiKeyRoot } from '../keys.ts';
+import type { EvidenceSubjectIds, IncidentListQuery } from './calls.ts';
+
+/**
+ * Keys of the incident queries, all under `['opsdeck-api', 'incidents']`. Everything about one
+ * incident sits under `incident(id)`, so invalidating it refreshes the page after a write.
+ */
+export const incidentKeys = {
+  all: () => [apiKeyRoot, 'incidents'] as const,
+  lists: () => [...incidentKeys.all(), 'list'] as const,
+  list: (query: IncidentListQuery) => [...incidentKeys.lists(), query] as const,
+  incident: (id: string) => [...incidentKeys.all(), 'incident', id] as const,
+  detail: (id: string) => [...incidentKeys.incident(id), 'detail'] as const,
+  responders: (id: string) => [...incidentKeys.incident(id), 'responders'] as const,
+  history: (id: string) => [...incidentKeys.incident(id), 'history'] as const,
+  subjects: (id: string, ids: EvidenceSubjectIds) =>
+    [
+      ...incidentKeys.incident(id),
+      'subjects',
+      [ids.checks, ids.configs, ids.components, ids.configChanges].map((list) => list.join(',')),
+    ] as const,
+  search: () => [...incidentKeys.all(), 'search'] as const,
+  searchIncidents: (search: string) => [...incidentKeys.search(), 'incidents', search] as const,
+  searchHypotheses: (incidentId: string, search: string) =>
+    [...incidentKeys.search(), 'hypotheses', incidentId, search] as const,
+  people: () => [...incidentKeys.all(), 'people'] as const,
+  teams: () => [...incidentKeys.all(), 'teams'] as const,
+  components: () => [...incidentKeys.all(), 'components'] as const,
+};

@@ -1,0 +1,181 @@
+import { expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  seedState,
+  startIncidentBackend,
+  type IncidentState,
+} from '../testing/incidentBackend.test.helper.ts';
+import { currentUrl, renderInConsole } from '../testing/renderIncidents.test.helper.tsx';
+import { incidentTestIds } from '../testIds.ts';
+
+let backend: FakeBackend;
+let state: IncidentState;
+let roles = ['responder'];
+beforeAll(async () => {
+  backend = await startIncidentBackend(
+    new Proxy({} as IncidentState, { get: (_, key) => state[key as keyof IncidentState] }),
+    () => roles,
+  );
+});
+afterAll(() => backend.close());
+beforeEach(() => {
+  state = seedState();
+  roles = ['responder'];
+});
+afterEach(() => {
+  cleanup();
+  backend.reset();
+});
+
+const render = (id = 'inc-db') =>
+  renderInConsole(null, { baseUrl: `${backend.url}/api`, roles, url: `/incidents/${id}` });
+
+describe('/incidents/:id', () => {
+  it('shows the incident, its people, the hypothesis tree with evidence and comments, and the timeline', async () => {
+    render();
+    expect((await screen.findByTestId(incidentTestIds.incident.title)).textContent).toBe(
+      'Database failover',
+    );
+    const people = screen.getByTestId(incidentTestIds.incident.people);
+    expect(within(people).getByText('Grace Hopper')).toBeTruthy();
+    expect(within(people).getByText('Ada Lovelace')).toBeTruthy();
+    expect(
+      within(await screen.findByTestId(incidentTestIds.incident.responders)).findByText(
+        'Grace Hopper',
+      ),
+    ).toBeTruthy();
+
+    // root → factor → solution, nested.
+    const root = screen.getByRole('listitem', { name: 'Hypothesis Primary lost' });
+    const factor = within(root).getByRole('listitem', { name: 'Hypothesis Disk full' });
+    expect(
+      within(factor).getByRole('listitem', { name: 'Hypothesis Grow the volume' }),
+    ).toBeTruthy();
+
+    // The check with its health, linked to its modal on the health page.
+    const checkCard = within(root).getAllByTestId(incidentTestIds.incident.evidence)[0]!;
+    expect(await within(checkCard).findByRole('link', { name: 'postgres-primary' })).toBeTruthy();
+    expect(within(checkCard).getByRole('img', { name: 'Health: unhealthy' })).toBeTruthy();
+    expect(
+      within(checkCard).getByRole('checkbox', { name: /Definition of done: not done/ }),
+    ).toBeTruthy();
+    // The config change with its diff.
+    const changeCard = within(factor).getAllByTestId(incidentTestIds.incident.evidence)[0]!;
+    expect((await within(changeCard).findByLabelText('Change diff')).textContent).toContain(
+      '+ size: 20Gi',
+    );
+    expect(within(root).getByText('Failover took 4 minutes')).toBeTruthy();
+
+    const timeline = await screen.findByTestId(incidentTestIds.incident.timeline);
+    expect(
+      within(timeline)
+        .getAllByTestId(incidentTestIds.incident.timelineEntry)
+        .map((entry) => entry.children[1]!.textContent),
+    ).toEqual([
+      'Ada Lovelace changed the status to investigating',
+      'Ada Lovelace attached postgres-primary as evidence to "Primary lost"',
+      'Ada Lovelace created the incident',
+    ]);
+    await within(checkCard).findByRole('link', { name: 'postgres-primary' });
+    await userEvent
+      .setup()
+      .click(within(checkCard).getByRole('link', { name: 'postgres-primary' }));
+    await waitFor(() => expect(currentUrl.search).toBe('?checkId=check-pg'));
+  });
+
+  it('lets a responder change status, severity and a hypothesis, toggle done and comment', async () => {
+    const user = userEvent.setup();
+    render();
+    await screen.findByTestId(incidentTestIds.incident.title);
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    // The workflow from investigating: no way back to new or open.
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Investigating', 'Mitigated', 'Resolved', 'Closed']);
+    await user.click(screen.getByRole('option', { name: 'Mitigated' }));
+    await waitFor(() =>
+      expect(backend.requestsTo('PATCH /api/db/:table').at(-1)).toMatchObject({
+        url: '/api/db/incidents?id=eq.inc-db',
+        body: { status: 'mitigated' },
+      }),
+    );
+
+    // Controls wait for the write and its refetch before taking the next change.
+    const done = screen.getByRole('checkbox', { name: /Definition of done/ });
+    await waitFor(() => expect(done.hasAttribute('disabled')).toBe(false));
+    await user.click(done);
+    await waitFor(() =>
+      expect(backend.requestsTo('PATCH /api/db/:table').at(-1)).toMatchObject({
+        url: '/api/db/evidences?id=eq.ev-check',
+        body: { done: true },
+      }),
+    );
+    expect(await screen.findByRole('checkbox', { name: /Definition of done: done/ })).toBeTruthy();
+
+    await user.type(
+      screen.getByRole('textbox', { name: 'Comment on Primary lost' }),
+      'Volume grown',
+    );
+    await user.click(
+      within(screen.getByRole('listitem', { name: 'Hypothesis Primary lost' })).getAllByRole(
+        'button',
+        { name: 'Comment' },
+      )[0]!,
+    );
+    await waitFor(() =>
+      expect(backend.requestsTo('POST /api/db/comments')[0]!.body).toEqual({
+        created_by: 'p-ada',
+        incident_id: 'inc-db',
+        hypothesis_id: 'hyp-db',
+        comment: 'Volume grown',
+      }),
+    );
+    expect(await screen.findByText('Volume grown')).toBeTruthy();
+
+    await user.click(screen.getAllByRole('button', { name: 'Add factor' })[0]!);
+    await user.type(
+      screen.getByRole('textbox', { name: 'New factor under Primary lost' }),
+      'Alert late',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save factor' }));
+    await waitFor(() =>
+      expect(backend.requestsTo('POST /api/db/hypotheses')[0]!.body).toMatchObject({
+        type: 'factor',
+        parent_id: 'hyp-db',
+        title: 'Alert late',
+        status: 'possible',
+      }),
+    );
+  });
+
+  it('shows a viewer everything but no controls', async () => {
+    roles = ['viewer'];
+    render();
+    await screen.findByTestId(incidentTestIds.incident.title);
+    expect(
+      within(screen.getByTestId(incidentTestIds.incident.status)).getByText('Investigating'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit title' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add|Delete|Comment/ })).toBeNull();
+    expect(
+      (await screen.findAllByRole('checkbox', { name: /Definition of done/ }))[0]!.hasAttribute(
+        'disabled',
+      ),
+    ).toBe(true);
+  });
+
+  it('says when there is no such incident', async () => {
+    render('nope');
+    expect(await screen.findByText('No details found')).toBeTruthy();
+  });
+
+  it('has no axe violations for a responder', async () => {
+    render();
+    await screen.findByTestId(incidentTestIds.incident.timeline);
+    await screen.findByRole('link', { name: 'postgres-primary' });
+    await expectNoAxeViolations(document.body);
+  });
+});

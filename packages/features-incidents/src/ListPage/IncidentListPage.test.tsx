@@ -1,0 +1,109 @@
+import { expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  seedState,
+  startIncidentBackend,
+  type IncidentState,
+} from '../testing/incidentBackend.test.helper.ts';
+import { currentUrl, renderInConsole } from '../testing/renderIncidents.test.helper.tsx';
+import { incidentTestIds } from '../testIds.ts';
+
+let backend: FakeBackend;
+let state: IncidentState;
+let roles = ['responder'];
+beforeAll(async () => {
+  backend = await startIncidentBackend(
+    new Proxy({} as IncidentState, { get: (_, key) => state[key as keyof IncidentState] }),
+    () => roles,
+  );
+});
+afterAll(() => backend.close());
+beforeEach(() => {
+  state = seedState();
+  roles = ['responder'];
+});
+afterEach(() => {
+  cleanup();
+  backend.reset();
+});
+
+const render = (url = '/incidents') =>
+  renderInConsole(null, { baseUrl: `${backend.url}/api`, roles, url });
+
+describe('/incidents', () => {
+  it('lists incidents newest first with status and severity tags and the commander', async () => {
+    render();
+    const table = await screen.findByRole('table', { name: 'Incidents' });
+    await within(table).findByText('API latency');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual([
+      'API latency',
+      'Database failover',
+    ]);
+    expect(within(rows[1]!).getByText('Investigating')).toBeTruthy();
+    // `Critical` as stored shows as Critical; `high` as High.
+    expect(within(rows[1]!).getByText('Critical')).toBeTruthy();
+    expect(within(rows[0]!).getByText('High')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Grace Hopper')).toBeTruthy();
+    const request = backend.requestsTo('GET /api/db/incident_summary')[0]!;
+    expect(request.query.get('order')).toBe('created_at.desc');
+    expect(request.headers.prefer).toBe('count=exact');
+  });
+
+  it('keeps filters and search in the URL and sends them, and opens a row', async () => {
+    const user = userEvent.setup();
+    render('/incidents?incidents.status.filter=investigating&incidents.q.filter=data');
+    const table = await screen.findByRole('table', { name: 'Incidents' });
+    await within(table).findByText('Database failover');
+    expect(within(table).queryByText('API latency')).toBeNull();
+    const request = backend.requestsTo('GET /api/db/incident_summary').at(-1)!;
+    expect(request.query.get('status')).toBe('eq.investigating');
+    expect(request.query.get('title')).toBe('ilike.*data*');
+
+    await user.click(screen.getByRole('combobox', { name: 'Type' }));
+    await user.click(screen.getByRole('option', { name: 'Availability' }));
+    await waitFor(() => expect(currentUrl.search).toContain('incidents.type.filter=availability'));
+    await waitFor(() =>
+      expect(backend.requestsTo('GET /api/db/incident_summary').at(-1)!.query.get('type')).toBe(
+        'eq.availability',
+      ),
+    );
+    await user.click(within(table).getByText('Database failover'));
+    await waitFor(() => expect(currentUrl.pathname).toBe('/incidents/inc-db'));
+  });
+
+  it('offers New incident to writers only, and creates one with a root hypothesis', async () => {
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByTestId(incidentTestIds.list.newButton));
+    const dialog = await screen.findByRole('dialog', { name: 'New incident' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Login broken');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(currentUrl.pathname).toMatch(/^\/incidents\/inc-/));
+    expect(backend.requestsTo('POST /api/db/incidents')[0]!.body).toMatchObject({
+      title: 'Login broken',
+      type: 'availability',
+      severity: 'low',
+      status: 'open',
+      created_by: 'p-ada',
+    });
+    expect(backend.requestsTo('POST /api/db/hypotheses')[0]!.body).toMatchObject({
+      type: 'root',
+      title: 'Login broken',
+      status: 'possible',
+    });
+    cleanup();
+    roles = ['viewer'];
+    render();
+    await screen.findByRole('table', { name: 'Incidents' });
+    expect(screen.queryByTestId(incidentTestIds.list.newButton)).toBeNull();
+  });
+
+  it('has no axe violations', async () => {
+    render();
+    await screen.findByText('API latency');
+    await expectNoAxeViolations(document.body);
+  });
+});

@@ -1,0 +1,2 @@
+export { incidentsFeature } from './feature.ts';
+export { incidentExternalRoutes, incidentRoutes } from './routes.ts';
