@@ -1,0 +1,46 @@
+export {
+  catalogChangesQuery,
+  changeTypesQuery,
+  configChangeQuery,
+  type CatalogChangesQuery,
+  type ChangesSortBy,
+} from './changeCalls.ts';
+export {
+  configDetailQuery,
+  configFilterOptionsQuery,
+  configListQuery,
+  configSummaryQuery,
+  getConfigList,
+  type ConfigListQuery,
+  type ConfigSortBy,
+  type ConfigSummaryQuery,
+  type IncludeExclude,
+  type KeyValueCondition,
+} from './configCalls.ts';
+export {
+  analyzersQuery,
+  configInsightsQuery,
+  type ConfigInsightsQuery,
+  type InsightSortBy,
+} from './insightCalls.ts';
+export {
+  configChecksQuery,
+  configComponentsQuery,
+  maxRelationshipDepth,
+  relatedConfigsQuery,
+  type ConfigComponent,
+  type RelationDirection,
+} from './relationshipCalls.ts';
+export { configScraperQuery, configScrapersQuery, scraperJobsQuery } from './scraperCalls.ts';
+export type {
+  CatalogChange,
+  ConfigChangeDetail,
+  ConfigCheck,
+  ConfigDetail,
+  ConfigInsight,
+  ConfigListItem,
+  ConfigScraper,
+  ConfigSummaryRow,
+  RelatedConfig,
+  ScraperJob,
+} from './schemas.ts';
