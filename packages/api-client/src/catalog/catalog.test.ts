@@ -1,7 +1,7 @@
 import { createFakeBackend, json, type FakeBackend } from '@opsdeck/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../client.ts';
-import { getCatalogChanges, getConfigChange } from './changeCalls.ts';
+import { getCatalogChanges, getConfigChange, getConfigDiffHistory } from './changeCalls.ts';
 import {
   configListRequest,
   getConfigDetail,
@@ -204,6 +204,15 @@ describe('changes', () => {
     const change = await getConfigChange(client, 'ch1');
     expect(change?.diff).toContain('+++ b');
     expect(lastQuery('GET /api/db/config_changes').params.get('id')).toBe('eq.ch1');
+  });
+
+  it('reads a config’s diffs newest first for the version comparison', async () => {
+    await getConfigDiffHistory(client, 'c1');
+    const { params } = lastQuery('GET /api/db/config_changes');
+    expect(params.get('config_id')).toBe('eq.c1');
+    expect(params.get('diff')).toBe('not.is.null');
+    expect(params.get('order')).toBe('created_at.desc');
+    expect(params.get('limit')).toBe('100');
   });
 });
 

@@ -108,6 +108,36 @@ export const configChangeQuery = (client: ApiClient, id: string) =>
     staleTime: Infinity,
   });
 
+/** How many of a config's newest diffs the version comparison reads. */
+export const diffHistoryLimit = 100;
+
+/**
+ * A config's recorded diffs, newest first (`config_changes` by config_id, the ones with a diff):
+ * applied backwards from the current spec they give its earlier versions.
+ */
+export function getConfigDiffHistory(
+  client: ApiClient,
+  configId: string,
+  options: CallOptions = {},
+): Promise<ConfigChangeDetail[]> {
+  return db(client)
+    .from('config_changes')
+    .select('id,config_id,change_type,created_at,severity,summary,diff')
+    .eq('config_id', configId)
+    .not('diff', 'is', null)
+    .order('created_at', { direction: 'desc' })
+    .limit(diffHistoryLimit)
+    .rows(configChangeDetailSchema)
+    .execute(options.signal);
+}
+
+export const configDiffHistoryQuery = (client: ApiClient, configId: string) =>
+  queryOptions({
+    queryKey: [...catalogKeys.config(configId), 'diffs'] as const,
+    queryFn: ({ signal }) => getConfigDiffHistory(client, configId, { signal }),
+    staleTime: 30_000,
+  });
+
 /** The change type filter's options (`change_types`). */
 export async function getChangeTypes(client: ApiClient, options: CallOptions = {}) {
   const rows = await db(client)

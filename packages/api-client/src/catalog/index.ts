@@ -2,6 +2,7 @@ export {
   catalogChangesQuery,
   changeTypesQuery,
   configChangeQuery,
+  configDiffHistoryQuery,
   type CatalogChangesQuery,
   type ChangesSortBy,
 } from './changeCalls.ts';

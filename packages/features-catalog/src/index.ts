@@ -1,0 +1,3 @@
+export { catalogFeature } from './feature.ts';
+export { catalogExternalRoutes, catalogRoutes } from './routes.ts';
+export { catalogTestIds } from './testIds.ts';
