@@ -1,4 +1,5 @@
 import { bindRoute, type FeatureDefinition, type RouteBinding } from '@opsdeck/extensions';
+import { catalogExternalRoutes, catalogFeature, catalogRoutes } from '@opsdeck/features-catalog';
 import { healthExternalRoutes, healthFeature, healthRoutes } from '@opsdeck/features-health';
 import {
   topologyExternalRoutes,
@@ -8,18 +9,20 @@ import {
 
 /**
  * The features this build of the console includes, in one list. A new feature package adds its
- * definition here; areas of the spec without a package (Incidents, Catalog...) are absent and their
+ * definition here; areas of the spec without a package (Incidents, Playbooks...) are absent and their
  * addresses say so (routing/specAreas.ts).
  */
-export const consoleFeatures: readonly FeatureDefinition[] = [topologyFeature, healthFeature];
+export const consoleFeatures: readonly FeatureDefinition[] = [
+  topologyFeature,
+  healthFeature,
+  catalogFeature,
+];
 
 /**
  * Every cross-feature link of the build, bound here and nowhere else: `bindRoute(one feature's
  * externalRoutes.x, another feature's route ref)`. An external route left unbound draws no link, so
  * these wait for their features:
- *   bindRoute(healthExternalRoutes.configPage, catalogRoutes.item),
  *   bindRoute(healthExternalRoutes.canaryEditor, canarySettingsRoutes.editor),
- *   bindRoute(topologyExternalRoutes.configPage, catalogRoutes.item),
  *   bindRoute(topologyExternalRoutes.incidentPage, incidentRoutes.incident),
  */
 export const consoleBindings: readonly RouteBinding[] = [
@@ -27,4 +30,10 @@ export const consoleBindings: readonly RouteBinding[] = [
   bindRoute(healthExternalRoutes.componentPage, topologyRoutes.component),
   // A component's checks open the health check modal (`/health?checkId=`).
   bindRoute(topologyExternalRoutes.healthPage, healthRoutes.page),
+  // The check modal's and a component's config rows open the config's page.
+  bindRoute(healthExternalRoutes.configPage, catalogRoutes.item),
+  bindRoute(topologyExternalRoutes.configPage, catalogRoutes.item),
+  // A config's linked checks open the health check modal; its components open their page.
+  bindRoute(catalogExternalRoutes.healthPage, healthRoutes.page),
+  bindRoute(catalogExternalRoutes.componentPage, topologyRoutes.component),
 ];

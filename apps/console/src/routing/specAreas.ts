@@ -1,6 +1,9 @@
 import type { SidebarEntry } from '../navigation/sidebarModel.ts';
 
-/** The areas of the spec's route table (§2), by first path segment, with the name an operator knows. */
+/**
+ * The areas of the spec's route table (§2), by first path segment, with the name an operator knows.
+ * Catalog is not here: features-catalog serves every /catalog address, so a stray one is not found.
+ */
 const specAreas: ReadonlyArray<readonly [prefix: string, label: string]> = [
   ['view/topology', 'Topology'],
   ['topology', 'Dashboard'],
@@ -10,7 +13,6 @@ const specAreas: ReadonlyArray<readonly [prefix: string, label: string]> = [
   ['notifications', 'Notifications'],
   ['settings', 'Settings'],
   ['logs', 'Logs'],
-  ['catalog', 'Catalog'],
 ];
 
 /** The spec area a path belongs to (e.g. `/incidents/42` → Incidents), or undefined for a stray path. */
