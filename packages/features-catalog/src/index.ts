@@ -1,3 +1,2 @@
 export { catalogFeature } from './feature.ts';
 export { catalogExternalRoutes, catalogRoutes } from './routes.ts';
-export { catalogTestIds } from './testIds.ts';

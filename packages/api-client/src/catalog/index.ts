@@ -29,13 +29,11 @@ export {
   configComponentsQuery,
   maxRelationshipDepth,
   relatedConfigsQuery,
-  type ConfigComponent,
   type RelationDirection,
 } from './relationshipCalls.ts';
 export { configScraperQuery, configScrapersQuery, scraperJobsQuery } from './scraperCalls.ts';
 export type {
   CatalogChange,
-  ConfigChangeDetail,
   ConfigCheck,
   ConfigDetail,
   ConfigInsight,

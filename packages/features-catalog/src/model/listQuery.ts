@@ -13,7 +13,6 @@ import { decodeTriState, TAG_SEPARATOR, type TriStateSelection } from '@opsdeck/
 
 /** The list table's filter keys, each a `{key}.filter` URL param. */
 export const listFilterKeys = ['type', 'health', 'status', 'labels', 'tags', 'search'] as const;
-export type ListFilterKey = (typeof listFilterKeys)[number];
 
 const sortable: readonly ConfigSortBy[] = [
   'type',
