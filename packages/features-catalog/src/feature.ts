@@ -59,26 +59,49 @@ export const catalogFeature = defineFeature({
       refreshable: true,
       load: () => import('./pages/configPage.tsx'),
       children: [
-        { path: '', title: 'Config', load: () => import('./pages/configSpecPage.tsx') },
-        { path: 'changes', title: 'Config', load: () => import('./pages/configChangesPage.tsx') },
+        {
+          path: '',
+          title: 'Config',
+          refreshable: true,
+          load: () => import('./pages/configSpecPage.tsx'),
+        },
+        {
+          path: 'changes',
+          title: 'Config',
+          refreshable: true,
+          load: () => import('./pages/configChangesPage.tsx'),
+        },
         {
           path: 'insights',
           title: 'Config',
+          refreshable: true,
           load: () => import('./pages/configInsightsPage.tsx'),
         },
         {
           path: 'relationships',
           title: 'Config',
+          refreshable: true,
           load: () => import('./pages/configRelationshipsPage.tsx'),
         },
         {
           path: 'playbooks',
           title: 'Config',
+          refreshable: true,
           load: () => import('./pages/configPlaybooksPage.tsx'),
         },
-        { path: 'checks', title: 'Config', load: () => import('./pages/configChecksPage.tsx') },
+        {
+          path: 'checks',
+          title: 'Config',
+          refreshable: true,
+          load: () => import('./pages/configChecksPage.tsx'),
+        },
         // Sub-pages other features contribute through slots.configTabs.
-        { path: ':tab', title: 'Config', load: () => import('./pages/configSlotTabPage.tsx') },
+        {
+          path: ':tab',
+          title: 'Config',
+          refreshable: true,
+          load: () => import('./pages/configSlotTabPage.tsx'),
+        },
       ],
     },
   ],

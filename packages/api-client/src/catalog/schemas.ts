@@ -9,7 +9,8 @@ import { labels, listOf, maybeBoolean, maybeNumber, maybeText, text } from '../s
 const counts = z.nullish(z.record(z.string(), z.number()));
 /** Tags are a string map on config_items; kept loose since scrapers may write other JSON values. */
 const tagMap = z.nullish(z.record(z.string(), z.unknown()));
-const agentRef = z.nullish(looseObject({ id: text, name: maybeText }));
+// Views build the agent as jsonb; a missing id is read as absent rather than failing the list.
+const agentRef = z.nullish(looseObject({ id: maybeText, name: maybeText }));
 
 /** A row of the `configs` view as the list selects it (reference §3 "Configs list"). */
 export const configListItemSchema = looseObject({

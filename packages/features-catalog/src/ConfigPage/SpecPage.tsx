@@ -27,6 +27,9 @@ const Facts = styled.dl`
   }
 `;
 
+/** As tall as the document (about 20 px a line), up to 640 px or 70% of the screen. */
+const editorHeight = (text: string) => `min(640px, 70vh, ${text.split('\n').length * 20 + 16}px)`;
+
 /** The config's index sub-page: its facts and the scraped document, read-only. */
 export function SpecPage() {
   const { config } = useConfig();
@@ -95,7 +98,7 @@ export function SpecPage() {
                 language={format}
                 label={`Spec of ${config.name ?? config.id}`}
                 readOnly
-                height="min(640px, 70vh)"
+                height={editorHeight(text)}
               />
             ) : null
           ) : (

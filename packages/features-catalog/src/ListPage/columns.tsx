@@ -12,6 +12,7 @@ import { formatTypePath } from '../model/typePath.ts';
 const NameLink = styled(Link)`
   color: ${({ theme }) => theme.colors.link};
   font-weight: ${({ theme }) => theme.fontWeight.medium};
+  white-space: nowrap;
 `;
 
 const Labels = styled.div`

@@ -10,20 +10,25 @@ import {
   DataTablePager,
   DataTableRoot,
   DataTableSelectFilter,
-  DataTableTimeRangeFilter,
   DataTableToolbar,
   DataTableTriStateFilter,
   useDataTable,
   useDataTableQuery,
   type ColumnDef,
 } from '@opsdeck/ui/data-table';
+import { TimeRangePicker } from '@opsdeck/ui/time-range';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useConfigFilterOptions } from '../hooks.ts';
 import { configPath } from '../ListPage/columns.tsx';
-import { changesFilterKeys, changesQueryOf, type ChangesScope } from '../model/changesQuery.ts';
+import {
+  changesFilterKeys,
+  changesQueryOf,
+  defaultChangesRange,
+  type ChangesScope,
+} from '../model/changesQuery.ts';
 import { humanize, severityStatus, severityValues } from '../model/format.ts';
 import { catalogTestIds } from '../testIds.ts';
 import { ChangeDetail } from './ChangeDetail.tsx';
@@ -37,6 +42,7 @@ const Summary = styled.span`
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
+  vertical-align: bottom;
 `;
 
 const noRows: CatalogChange[] = [];
@@ -197,7 +203,13 @@ export function ChangesTable({ tableId, label, ...scope }: ChangesTableProps) {
             tagMode
             placeholder="All"
           />
-          <DataTableTimeRangeFilter dataTable={dataTable} allowIndefinite={false} />
+          {/* ui's table filter, but showing the range the list uses while the URL names none. */}
+          <TimeRangePicker
+            label="Time range"
+            value={dataTable.timeRange ?? defaultChangesRange(scope.defaultFrom)}
+            onChange={dataTable.setTimeRange}
+            allowIndefinite={false}
+          />
         </DataTableToolbar>
         {changes.data ? (
           <Muted aria-live="polite">

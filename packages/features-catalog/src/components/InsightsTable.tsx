@@ -41,6 +41,7 @@ const Summary = styled.span`
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
+  vertical-align: bottom;
 `;
 
 const noRows: ConfigInsight[] = [];

@@ -5,7 +5,13 @@ import type {
   InsightSortBy,
 } from '@opsdeck/api-client/catalog';
 import { decodeTriState, type TriStateSelection } from '@opsdeck/ui';
-import { resolveTimeRange, type TimeRange } from '@opsdeck/ui/time-range';
+import {
+  describeRelativeRange,
+  relativeRangeMinutes,
+  resolveTimeRange,
+  type RelativeTimeRange,
+  type TimeRange,
+} from '@opsdeck/ui/time-range';
 import { includeExclude, keyValueConditions, type TableQueryInput } from './listQuery.ts';
 
 // The changes and insights tables' URL state → their requests (reference §3). Shared by the
@@ -35,6 +41,25 @@ export function labelSelector(selection: TriStateSelection): string | undefined 
   return text === '' ? undefined : text;
 }
 
+/**
+ * Date math every backend reads: the picker's months and years (`now-1mo`) are not Go datemath's
+ * units, so a relative range goes as days, hours or minutes (`now-30d`).
+ */
+export function portableDateMath(range: string): string {
+  const minutes = relativeRangeMinutes(range);
+  if (minutes === undefined) return range;
+  const sign = range.startsWith('now+') ? '+' : '-';
+  const amount = Math.abs(minutes);
+  if (amount % 1440 === 0) return `now${sign}${amount / 1440}d`;
+  if (amount % 60 === 0) return `now${sign}${amount / 60}h`;
+  return `now${sign}${amount}m`;
+}
+
+/** The range a changes table shows while the URL has none (the picker shows it as chosen). */
+export function defaultChangesRange(range: string): RelativeTimeRange {
+  return { type: 'relative', display: describeRelativeRange(range) ?? range, range };
+}
+
 /** A time range as the endpoint's from/to: relative ranges as date math, others as instants. */
 export function timeRangeBounds(
   range: TimeRange | undefined,
@@ -42,9 +67,8 @@ export function timeRangeBounds(
 ): { from: string; to: string } {
   if (!range) return { from: fallback, to: 'now' };
   if (range.type === 'relative') {
-    return range.range.startsWith('now+')
-      ? { from: 'now', to: range.range }
-      : { from: range.range, to: 'now' };
+    const math = portableDateMath(range.range);
+    return math.startsWith('now+') ? { from: 'now', to: math } : { from: math, to: 'now' };
   }
   const resolved = resolveTimeRange(range);
   if (!resolved) return { from: fallback, to: 'now' };

@@ -117,6 +117,10 @@ describe('the changes and insights requests', () => {
   });
 
   it('sends a relative range as date math and an absolute one as instants', () => {
+    // The picker's months are not Go datemath: they go as days.
+    expect(
+      timeRangeBounds({ type: 'relative', display: '1 month', range: 'now-1mo' }, 'now-2d'),
+    ).toEqual({ from: 'now-30d', to: 'now' });
     expect(
       timeRangeBounds({ type: 'relative', display: 'Last 30 days', range: 'now-30d' }, 'now-2d'),
     ).toEqual({

@@ -69,8 +69,11 @@ export function layoutGraph(
   limit: number,
 ): RelationshipGraph {
   const levels = levelsFrom(configId, rows);
+  // Breadth-first discovery order (the map's insertion order) keeps children near their parent.
+  const discovered = new Map([...levels.keys()].map((id, index) => [id, index]));
   const ordered = [...rows].sort(
-    (a, b) => levels.get(a.id)! - levels.get(b.id)! || (a.name ?? '').localeCompare(b.name ?? ''),
+    (a, b) =>
+      levels.get(a.id)! - levels.get(b.id)! || discovered.get(a.id)! - discovered.get(b.id)!,
   );
   const shown = ordered.slice(0, limit);
   const ids = new Set(shown.map((row) => row.id));
