@@ -15,7 +15,10 @@ const NameLink = styled(Link)`
   white-space: nowrap;
 `;
 
+// Positioned: the tags' visually hidden text is absolute, and would otherwise be placed against
+// an ancestor outside the table's scroll frame and widen the page on a phone.
 const Labels = styled.div`
+  position: relative;
   max-width: 22rem;
   overflow: hidden;
 `;
