@@ -167,6 +167,8 @@ export const groupColumns: ColumnDef<ConfigSummaryRow>[] = [
   {
     id: 'cost_30d',
     header: 'Cost (30d)',
-    accessorFn: (row) => formatCost(row.cost_30d),
+    // Sorted by amount (the groups are sorted in the browser), drawn as money.
+    accessorFn: (row) => row.cost_30d ?? 0,
+    cell: ({ row }) => formatCost(row.original.cost_30d),
   },
 ];
