@@ -140,6 +140,24 @@ describe('a config', () => {
     expect(new URLSearchParams(currentUrl.search).get('view')).toBe('list');
   });
 
+  it('caps a large graph and shows more on request', async () => {
+    backend.on('GET /api/db/rpc/related_configs_recursive', [
+      { id: ids.deployment, name: 'payments-api', type: 'Kubernetes::Deployment', related_ids: [] },
+      ...Array.from({ length: 150 }, (_, index) => ({
+        id: `pod-${index}`,
+        name: `pod-${index}`,
+        type: 'Kubernetes::Pod',
+        related_ids: [ids.deployment],
+      })),
+    ]);
+    open('/relationships');
+    const graph = await screen.findByTestId(catalogTestIds.relationships.graph);
+    expect(within(graph).getAllByTestId(catalogTestIds.relationships.node)).toHaveLength(60);
+    expect(screen.getByText('Showing 60 of 151 configs.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(within(graph).getAllByTestId(catalogTestIds.relationships.node)).toHaveLength(120);
+  });
+
   it('opens a linked check in the health modal', async () => {
     open('/checks');
     const link = await screen.findByRole('link', { name: 'payments-api-health' });

@@ -70,6 +70,16 @@ describe('the catalog list', () => {
     );
   });
 
+  it('opens a config from the keyboard', async () => {
+    open('/catalog?groupBy=none');
+    const table = await screen.findByRole('table', { name: 'Configs' });
+    await within(table).findByRole('link', { name: 'payments-api' });
+    const [firstRow] = within(table).getAllByRole('row').slice(1);
+    firstRow!.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(currentUrl.pathname).toMatch(/^\/catalog\/0193a2f0-/));
+  });
+
   it('turns grouping off in the URL and lists every config', async () => {
     open('/catalog');
     await screen.findByRole('table', { name: 'Config types' });
