@@ -269,4 +269,11 @@ describe('insights, relationships, checks and scrapers', () => {
     });
     expect(lastQuery('GET /api/db/job_histories').params.get('resource_id')).toBe('eq.s1');
   });
+
+  it('falls back to the plain scrapers table where the status view is missing', async () => {
+    backend.on('GET /api/db/config_scrapers_with_status', json('', { status: 404 }));
+    backend.on('GET /api/db/config_scrapers', [{ id: 's2', name: 'aws' }]);
+    expect((await getConfigScrapers(client))[0]!.name).toBe('aws');
+    expect(lastQuery('GET /api/db/config_scrapers').params.get('select')).toBe('*');
+  });
 });

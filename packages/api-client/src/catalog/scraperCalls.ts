@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../client.ts';
 import { db } from '../db/index.ts';
+import { ApiError } from '../errors.ts';
 import type { CountedRows } from '../db/builder.ts';
 import type { CallOptions } from '../http.ts';
 import { catalogKeys } from './keys.ts';
@@ -13,19 +14,31 @@ import {
 
 const scraperSelect = '*,created_by(id,name,avatar,email)';
 
-/** The scrapers with their last job (reference §3 "Scrapers list": the newest 100). */
-export function getConfigScrapers(
+const isMissingView = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * The scrapers with their last job (reference §3 "Scrapers list": the newest 100). A backend
+ * without the `_with_status` view (404, an unmapped table) gets the plain table, without jobs.
+ */
+export async function getConfigScrapers(
   client: ApiClient,
   options: CallOptions = {},
 ): Promise<ConfigScraper[]> {
-  return db(client)
-    .from('config_scrapers_with_status')
-    .select(scraperSelect)
-    .order('created_at', { direction: 'desc' })
-    .is('deleted_at', null)
-    .limit(100)
-    .rows(configScraperSchema)
-    .execute(options.signal);
+  const list = (table: string, select: string) =>
+    db(client)
+      .from(table)
+      .select(select)
+      .order('created_at', { direction: 'desc' })
+      .is('deleted_at', null)
+      .limit(100)
+      .rows(configScraperSchema)
+      .execute(options.signal);
+  try {
+    return await list('config_scrapers_with_status', scraperSelect);
+  } catch (error) {
+    if (!isMissingView(error)) throw error;
+    return list('config_scrapers', '*');
+  }
 }
 
 export const configScrapersQuery = (client: ApiClient) =>
@@ -35,18 +48,25 @@ export const configScrapersQuery = (client: ApiClient) =>
     staleTime: 30_000,
   });
 
-export function getConfigScraper(
+export async function getConfigScraper(
   client: ApiClient,
   id: string,
   options: CallOptions = {},
 ): Promise<ConfigScraper | null> {
-  return db(client)
-    .from('config_scrapers_with_status')
-    .select(scraperSelect)
-    .eq('id', id)
-    .rows(configScraperSchema)
-    .maybeSingle()
-    .execute(options.signal);
+  const one = (table: string, select: string) =>
+    db(client)
+      .from(table)
+      .select(select)
+      .eq('id', id)
+      .rows(configScraperSchema)
+      .maybeSingle()
+      .execute(options.signal);
+  try {
+    return await one('config_scrapers_with_status', scraperSelect);
+  } catch (error) {
+    if (!isMissingView(error)) throw error;
+    return one('config_scrapers', '*');
+  }
 }
 
 export const configScraperQuery = (client: ApiClient, id: string) =>

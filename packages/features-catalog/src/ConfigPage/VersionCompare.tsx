@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { DiffView } from '../components/DiffView.tsx';
 import { Muted, Toolbar } from '../components/PageLayout.ts';
 import { diffTexts, rebuildVersions, type ConfigVersion } from '../model/diff.ts';
-import { specText } from '../model/spec.ts';
+import { diffableTexts } from '../model/spec.ts';
 import { catalogTestIds } from '../testIds.ts';
 import { useConfig } from './configContext.ts';
 
@@ -18,7 +18,7 @@ function versionLabel(version: ConfigVersion, index: number): string {
 
 /**
  * Any two versions side by side: earlier versions are rebuilt from the current spec by applying
- * the recorded diffs backwards, in whichever rendering (YAML or JSON) the diffs were made of.
+ * the recorded diffs backwards, in whichever rendering (sorted JSON, YAML, JSON) they were made of.
  */
 export function VersionCompare() {
   const { config } = useConfig();
@@ -26,10 +26,14 @@ export function VersionCompare() {
   const history = useQuery(configDiffHistoryQuery(client, config.id));
   const versions = useMemo(() => {
     if (!history.data) return [];
-    const candidates = (['yaml', 'json'] as const).map((format) =>
-      rebuildVersions(specText(config.config, format), history.data),
+    const candidates = diffableTexts(config.config).map((text) =>
+      rebuildVersions(text, history.data),
     );
-    return candidates.reduce((best, next) => (next.length > best.length ? next : best));
+    // The rendering the diffs apply to rebuilds the most versions; ties keep the likelier one.
+    return candidates.reduce<ConfigVersion[]>(
+      (best, next) => (next.length > best.length ? next : best),
+      [],
+    );
   }, [history.data, config.config]);
   const [picked, setPicked] = useState<{ from?: string; to?: string }>({});
   const from = versions.find((version) => version.id === picked.from) ?? versions[1];

@@ -14,7 +14,7 @@ import {
 import { formatCost } from './format.ts';
 import { configListQueryOf, keyValueConditions, showsGroups } from './listQuery.ts';
 import { layoutGraph, relationOf } from './relationships.ts';
-import { specText } from './spec.ts';
+import { diffableTexts, specText } from './spec.ts';
 import { formatTypePath, typeLeaf, typePathParts, typeRoot } from './typePath.ts';
 
 describe('type paths', () => {
@@ -259,6 +259,24 @@ describe('diffs', () => {
 });
 
 describe('the spec text', () => {
+  it('offers config-db’s rendering (sorted keys) first for rebuilding versions', () => {
+    const [sorted] = diffableTexts({ spec: { replicas: 2 }, kind: 'Pod' });
+    expect(sorted).toBe('{\n  "kind": "Pod",\n  "spec": {\n    "replicas": 2\n  }\n}');
+    const before = JSON.stringify({ kind: 'Pod', spec: { replicas: 1 } }, null, 2);
+    const diff = `--- a\n+++ b\n${diffTexts(before, sorted!)
+      .map((hunk) =>
+        [
+          hunk.header,
+          ...hunk.lines.map(
+            (line) => `${{ add: '+', remove: '-', context: ' ' }[line.kind]}${line.text}`,
+          ),
+        ].join('\n'),
+      )
+      .join('\n')}\n`;
+    const versions = rebuildVersions(sorted!, [{ id: 'c1', diff }]);
+    expect(versions.map((version) => version.text)).toEqual([sorted, before]);
+  });
+
   it('renders an object as YAML or JSON and a JSON string as an object', () => {
     expect(specText({ kind: 'Pod', spec: { replicas: 2 } }, 'yaml')).toBe(
       'kind: Pod\nspec:\n  replicas: 2\n',
