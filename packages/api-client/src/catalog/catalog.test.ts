@@ -222,6 +222,7 @@ describe('insights, relationships, checks and scrapers', () => {
       configId: 'c1',
       status: { include: ['open'] },
       severity: { include: ['critical', 'high'] },
+      tags: [{ key: 'cluster', value: 'prod' }],
       pageIndex: 0,
       pageSize: 50,
     });
@@ -230,6 +231,7 @@ describe('insights, relationships, checks and scrapers', () => {
     expect(params.get('config_id')).toBe('eq.c1');
     expect(params.get('status.filter')).toBe('open');
     expect(params.get('severity.filter')).toBe('critical,high');
+    expect(params.get('and')).toBe('(tags->>cluster.eq.prod)');
     expect(params.get('order')).toBe('first_observed.desc');
   });
 

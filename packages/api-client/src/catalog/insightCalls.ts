@@ -3,7 +3,7 @@ import type { ApiClient } from '../client.ts';
 import { db } from '../db/index.ts';
 import type { CountedRows } from '../db/builder.ts';
 import type { CallOptions } from '../http.ts';
-import type { IncludeExclude } from './configCalls.ts';
+import type { IncludeExclude, KeyValueCondition } from './configCalls.ts';
 import { catalogKeys } from './keys.ts';
 import { analyzerRowSchema, configInsightSchema, type ConfigInsight } from './schemas.ts';
 
@@ -30,6 +30,8 @@ export interface ConfigInsightsQuery {
   severity?: IncludeExclude;
   analyzer?: IncludeExclude;
   configType?: IncludeExclude;
+  /** The config's tags (`tags->>key`), as the list's tag filter. */
+  tags?: readonly KeyValueCondition[];
   /** first_observed on or after / before (ISO 8601). */
   from?: string;
   to?: string;
@@ -53,6 +55,17 @@ export function configInsightsRequest(client: ApiClient, query: ConfigInsightsQu
     ['config_type', query.configType],
   ];
   for (const [key, value] of triStates) if (hasValues(value)) builder.triState(key, value);
+  if (query.tags?.length) {
+    builder.and(
+      query.tags.map((tag) => ({
+        kind: 'condition' as const,
+        column: `tags->>${tag.key}`,
+        operator: tag.exclude ? ('neq' as const) : ('eq' as const),
+        negated: false,
+        value: tag.value,
+      })),
+    );
+  }
   if (query.from) builder.gte('first_observed', query.from);
   if (query.to) builder.lte('first_observed', query.to);
   builder.order(query.sortBy ?? 'first_observed', { direction: query.sortOrder ?? 'desc' });

@@ -201,6 +201,14 @@ export function InsightsTable({
               placeholder="All types"
             />
           ) : null}
+          <DataTableTriStateFilter
+            dataTable={dataTable}
+            filterKey="tags"
+            label="Tags"
+            options={filterOptions.tags}
+            tagMode
+            placeholder="All"
+          />
           <DataTableTimeRangeFilter dataTable={dataTable} label="First observed" />
         </DataTableToolbar>
         {insights.data ? (

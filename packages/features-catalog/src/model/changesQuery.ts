@@ -24,6 +24,7 @@ export const insightsFilterKeys = [
   'severity',
   'analyzer',
   'configType',
+  'tags',
 ] as const;
 
 /** `a,!b`: the tri-state grammar of the changes endpoint's filters. */
@@ -142,6 +143,7 @@ export function insightsQueryOf(
   };
   // The reference UI shows open insights until a status is picked.
   const status = pick('status') ?? { include: ['open'] };
+  const tags = keyValueConditions(decodeTriState(filters.tags));
   const resolved = table.timeRange ? resolveTimeRange(table.timeRange) : undefined;
   const optional = {
     analysisType: pick('analysisType'),
@@ -153,6 +155,7 @@ export function insightsQueryOf(
     ...(configId ? { configId } : {}),
     status,
     ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
+    ...(tags.length > 0 ? { tags } : {}),
     ...(resolved
       ? {
           from: resolved.from.toUTC().toISO() ?? undefined,
