@@ -104,6 +104,7 @@ describe('console in Chromium against apps/server', () => {
       'Dashboard',
       'Health',
       'Incidents',
+      'Catalog',
     ]);
   });
 
@@ -227,6 +228,7 @@ describe('console in Chromium against apps/server', () => {
       'Dashboard',
       'Health',
       'Incidents',
+      'Catalog',
     ]);
 
     const viewer = await newPage();
@@ -237,6 +239,7 @@ describe('console in Chromium against apps/server', () => {
       'Dashboard',
       'Health',
       'Incidents',
+      'Catalog',
     ]);
     expect(await viewer.getByRole('button', { name: 'Settings' }).count()).toBe(0);
 
@@ -257,7 +260,11 @@ describe('console in Chromium against apps/server', () => {
     expect((await setHealthDisabled('true')).status()).toBeLessThan(300);
     await page.reload();
     await page.getByRole('heading', { name: 'Health is turned off' }).waitFor();
-    expect(await sidebarLinks(page).allTextContents()).toEqual(['Dashboard', 'Incidents']);
+    expect(await sidebarLinks(page).allTextContents()).toEqual([
+      'Dashboard',
+      'Incidents',
+      'Catalog',
+    ]);
     expect((await setHealthDisabled('false')).status()).toBeLessThan(300);
     await page.reload();
     await page.getByTestId('health-row').first().waitFor();
@@ -265,6 +272,7 @@ describe('console in Chromium against apps/server', () => {
       'Dashboard',
       'Health',
       'Incidents',
+      'Catalog',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { bindRoute, type FeatureDefinition, type RouteBinding } from '@opsdeck/extensions';
+import { catalogExternalRoutes, catalogFeature, catalogRoutes } from '@opsdeck/features-catalog';
 import { healthExternalRoutes, healthFeature, healthRoutes } from '@opsdeck/features-health';
 import {
   incidentExternalRoutes,
@@ -13,23 +14,21 @@ import {
 
 /**
  * The features this build of the console includes, in one list. A new feature package adds its
- * definition here; areas of the spec without a package (Catalog, Playbooks...) are absent and their
+ * definition here; areas of the spec without a package (Playbooks...) are absent and their
  * addresses say so (routing/specAreas.ts).
  */
 export const consoleFeatures: readonly FeatureDefinition[] = [
   topologyFeature,
   healthFeature,
   incidentsFeature,
+  catalogFeature,
 ];
 
 /**
  * Every cross-feature link of the build, bound here and nowhere else: `bindRoute(one feature's
  * externalRoutes.x, another feature's route ref)`. An external route left unbound draws no link, so
  * these wait for their features:
- *   bindRoute(healthExternalRoutes.configPage, catalogRoutes.item),
  *   bindRoute(healthExternalRoutes.canaryEditor, canarySettingsRoutes.editor),
- *   bindRoute(topologyExternalRoutes.configPage, catalogRoutes.item),
- *   bindRoute(incidentExternalRoutes.configPage, catalogRoutes.item),
  */
 export const consoleBindings: readonly RouteBinding[] = [
   // The check modal's relationship rows open the component's page.
@@ -41,4 +40,12 @@ export const consoleBindings: readonly RouteBinding[] = [
   // Evidence cards open the check's modal on the health page and the component's page.
   bindRoute(incidentExternalRoutes.healthPage, healthRoutes.page),
   bindRoute(incidentExternalRoutes.componentPage, topologyRoutes.component),
+  // The check modal's and a component's config rows open the config's page.
+  bindRoute(healthExternalRoutes.configPage, catalogRoutes.item),
+  bindRoute(topologyExternalRoutes.configPage, catalogRoutes.item),
+  // Config evidence opens the config's page.
+  bindRoute(incidentExternalRoutes.configPage, catalogRoutes.item),
+  // A config's linked checks open the health check modal; its components open their page.
+  bindRoute(catalogExternalRoutes.healthPage, healthRoutes.page),
+  bindRoute(catalogExternalRoutes.componentPage, topologyRoutes.component),
 ];

@@ -1,0 +1,269 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '../client.ts';
+import { db } from '../db/index.ts';
+import type { CountedRows } from '../db/builder.ts';
+import type { CallOptions } from '../http.ts';
+import type { Filter, FilterCondition } from '../postgrest/index.ts';
+import { catalogKeys } from './keys.ts';
+import {
+  configDetailSchema,
+  configListItemSchema,
+  configStatusRowSchema,
+  configSummaryReplySchema,
+  configTypeRowSchema,
+  keyValueRowSchema,
+  type ConfigDetail,
+  type ConfigListItem,
+  type ConfigSummaryRow,
+} from './schemas.ts';
+
+/** Values a tri-state filter includes and excludes (`a,!b` on the wire). */
+export interface IncludeExclude {
+  include?: readonly string[];
+  exclude?: readonly string[];
+}
+
+/** A label or tag condition: `key=value`, or `key!=value` when excluded. */
+export interface KeyValueCondition {
+  key: string;
+  value: string;
+  exclude?: boolean;
+}
+
+export type ConfigSortBy =
+  | 'type'
+  | 'name'
+  | 'health'
+  | 'status'
+  | 'created_at'
+  | 'updated_at'
+  | 'cost_total_30d'
+  | 'changes';
+
+/** What the catalog list reads (reference §3 "Configs list"). */
+export interface ConfigListQuery {
+  type?: IncludeExclude;
+  status?: IncludeExclude;
+  health?: IncludeExclude;
+  labels?: readonly KeyValueCondition[];
+  tags?: readonly KeyValueCondition[];
+  /** Matched with ilike over name, type, description and namespace. */
+  search?: string;
+  /** Also scraper_id (the scraper page's configs). */
+  scraperId?: string;
+  sortBy?: ConfigSortBy;
+  sortOrder?: 'asc' | 'desc';
+  pageIndex: number;
+  pageSize: number;
+  includeDeleted?: boolean;
+}
+
+/** The list's columns: the reference's select, with the agent embedded in the same parameter. */
+export const configListSelect =
+  'id,type,config_class,status,health,labels,name,tags,created_at,updated_at,deleted_at,cost_per_minute,cost_total_1d,cost_total_30d,changes,analysis,agent:agents(id,name)';
+
+const condition = (
+  column: string,
+  operator: 'eq' | 'neq' | 'ilike',
+  value: string,
+): FilterCondition => ({
+  kind: 'condition',
+  column,
+  operator,
+  negated: false,
+  value,
+});
+
+/** `*` and `%` in a search are wildcards to PostgREST; a typed one is matched as text. */
+function searchPattern(search: string): string {
+  return `*${search.replace(/[*%]/g, ' ').trim()}*`;
+}
+
+function keyValueConditions(column: 'labels' | 'tags', items: readonly KeyValueCondition[]) {
+  return items.map((item) =>
+    condition(`${column}->>${item.key}`, item.exclude ? 'neq' : 'eq', item.value),
+  );
+}
+
+/** The PostgREST request of a configs list page, without executing it (tests read it). */
+export function configListRequest(client: ApiClient, query: ConfigListQuery) {
+  const builder = db(client).from('configs').select(configListSelect);
+  const type = query.type ?? {};
+  if ((type.include?.length ?? 0) === 1 && !type.exclude?.length) {
+    builder.eq('type', type.include![0]!);
+  } else if (type.include?.length || type.exclude?.length) {
+    builder.triState('type', type);
+  }
+  if (query.status?.include?.length || query.status?.exclude?.length) {
+    builder.triState('status', query.status);
+  }
+  if (query.health?.include?.length || query.health?.exclude?.length) {
+    builder.triState('health', query.health);
+  }
+  if (query.scraperId) builder.eq('scraper_id', query.scraperId);
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = searchPattern(search);
+    builder.or(
+      ['name', 'type', 'description', 'namespace'].map((column) =>
+        condition(column, 'ilike', pattern),
+      ),
+    );
+  }
+  const keyValues: Filter[] = [
+    ...keyValueConditions('labels', query.labels ?? []),
+    ...keyValueConditions('tags', query.tags ?? []),
+  ];
+  if (keyValues.length > 0) {
+    // The reference UI's form is `or=(and(...))`; with a search `or` is taken, so `and=(...)`.
+    if (search) builder.and(keyValues);
+    else builder.or([{ kind: 'and', negated: false, items: keyValues }]);
+  }
+  if (!query.includeDeleted) builder.is('deleted_at', null);
+  const sortBy = query.sortBy ?? 'type';
+  const direction = query.sortOrder ?? 'asc';
+  builder.order(sortBy, { direction });
+  // Reference: sorting by type means type then name.
+  if (sortBy === 'type') builder.order('name', { direction });
+  return builder
+    .range(query.pageIndex * query.pageSize, (query.pageIndex + 1) * query.pageSize - 1)
+    .rows(configListItemSchema)
+    .count();
+}
+
+/** One page of the `configs` view with its total from `Content-Range` (`Prefer: count=exact`). */
+export function getConfigList(
+  client: ApiClient,
+  query: ConfigListQuery,
+  options: CallOptions = {},
+): Promise<CountedRows<ConfigListItem>> {
+  return configListRequest(client, query).execute(options.signal);
+}
+
+export const configListQuery = (client: ApiClient, query: ConfigListQuery) =>
+  queryOptions({
+    queryKey: catalogKeys.list(query),
+    queryFn: ({ signal }) => getConfigList(client, query, { signal }),
+    // The page keeps its rows while the next page or filter loads.
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+/** What `POST /catalog/summary` reads: the list's filters that apply to groups. */
+export interface ConfigSummaryQuery {
+  status?: IncludeExclude;
+  health?: IncludeExclude;
+  /** Label key → `v`, `!v` or `a,b`. */
+  labels?: Readonly<Record<string, string>>;
+  includeDeleted?: boolean;
+}
+
+const triStateText = (value: IncludeExclude | undefined) =>
+  [...(value?.include ?? []), ...(value?.exclude ?? []).map((item) => `!${item}`)].join(',');
+
+/** The body the reference UI sends (reference §3 "POST /api/catalog/summary"). */
+export function configSummaryBody(query: ConfigSummaryQuery) {
+  const status = triStateText(query.status);
+  const health = triStateText(query.health);
+  return {
+    groupBy: ['type'],
+    deleted: query.includeDeleted ?? false,
+    ...(query.labels && Object.keys(query.labels).length > 0 ? { filter: query.labels } : {}),
+    ...(health ? { health } : {}),
+    ...(status ? { status } : {}),
+    changes: { since: '30d' },
+    analysis: { since: '30d' },
+    cost: '30d',
+  };
+}
+
+/** The catalog grouped by type with counts, health, changes, insights and cost per group. */
+export function getConfigSummary(
+  client: ApiClient,
+  query: ConfigSummaryQuery,
+  options: CallOptions = {},
+): Promise<ConfigSummaryRow[]> {
+  return client.catalog.post('summary', {
+    json: configSummaryBody(query),
+    prefer: null,
+    schema: configSummaryReplySchema,
+    signal: options.signal,
+  });
+}
+
+export const configSummaryQuery = (client: ApiClient, query: ConfigSummaryQuery) =>
+  queryOptions({
+    queryKey: catalogKeys.summary(query),
+    queryFn: ({ signal }) => getConfigSummary(client, query, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+/** One config with its scrape time, agent, counts and scraper (`config_detail`). */
+export async function getConfigDetail(
+  client: ApiClient,
+  id: string,
+  options: CallOptions = {},
+): Promise<ConfigDetail | null> {
+  return db(client)
+    .from('config_detail')
+    .select('*')
+    .eq('id', id)
+    .rows(configDetailSchema)
+    .maybeSingle()
+    .execute(options.signal);
+}
+
+export const configDetailQuery = (client: ApiClient, id: string) =>
+  queryOptions({
+    queryKey: catalogKeys.detail(id),
+    queryFn: ({ signal }) => getConfigDetail(client, id, { signal }),
+    staleTime: 30_000,
+  });
+
+/** The filter bar's options: config types, statuses, and label and tag pairs. */
+export interface ConfigFilterOptions {
+  types: string[];
+  statuses: string[];
+  labels: { key: string; value: string }[];
+  tags: { key: string; value: string }[];
+}
+
+const distinct = (values: (string | null | undefined)[]) => [
+  ...new Set(values.filter((value): value is string => Boolean(value))),
+];
+
+const pairs = (rows: { key: string; value?: unknown }[]) =>
+  rows.flatMap(({ key, value }) =>
+    typeof value === 'string'
+      ? [{ key, value }]
+      : value == null
+        ? []
+        : [{ key, value: String(value) }],
+  );
+
+export async function getConfigFilterOptions(
+  client: ApiClient,
+  options: CallOptions = {},
+): Promise<ConfigFilterOptions> {
+  const from = db(client);
+  const [types, statuses, labels, tags] = await Promise.all([
+    from.from('config_types').rows(configTypeRowSchema).execute(options.signal),
+    from.from('config_statuses').rows(configStatusRowSchema).execute(options.signal),
+    from.from('config_labels').rows(keyValueRowSchema).execute(options.signal),
+    from.from('config_tags').rows(keyValueRowSchema).execute(options.signal),
+  ]);
+  return {
+    types: distinct(types.map((row) => row.type)).sort(),
+    statuses: distinct(statuses.map((row) => row.status)).sort(),
+    labels: pairs(labels),
+    tags: pairs(tags),
+  };
+}
+
+export const configFilterOptionsQuery = (client: ApiClient) =>
+  queryOptions({
+    queryKey: catalogKeys.options('configs'),
+    queryFn: ({ signal }) => getConfigFilterOptions(client, { signal }),
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,30 @@
+import { apiKeyRoot } from '../keys.ts';
+import type { CatalogChangesQuery } from './changeCalls.ts';
+import type { ConfigInsightsQuery } from './insightCalls.ts';
+import type { ConfigListQuery, ConfigSummaryQuery } from './configCalls.ts';
+import type { RelatedConfigsQuery } from './relationshipCalls.ts';
+
+/**
+ * Keys of the catalog queries, all under `['opsdeck-api', 'catalog']`. Per config they nest under
+ * `config(id)`, so invalidating one config refreshes its header and every sub-page.
+ */
+export const catalogKeys = {
+  all: () => [apiKeyRoot, 'catalog'] as const,
+  lists: () => [...catalogKeys.all(), 'list'] as const,
+  list: (query: ConfigListQuery) => [...catalogKeys.lists(), query] as const,
+  summary: (query: ConfigSummaryQuery) => [...catalogKeys.all(), 'summary', query] as const,
+  options: (what: string) => [...catalogKeys.all(), 'options', what] as const,
+  changes: (query: CatalogChangesQuery) => [...catalogKeys.all(), 'changes', query] as const,
+  change: (id: string) => [...catalogKeys.all(), 'change', id] as const,
+  insights: (query: ConfigInsightsQuery) => [...catalogKeys.all(), 'insights', query] as const,
+  config: (id: string) => [...catalogKeys.all(), 'config', id] as const,
+  detail: (id: string) => [...catalogKeys.config(id), 'detail'] as const,
+  related: (query: RelatedConfigsQuery) =>
+    [...catalogKeys.config(query.configId), 'related', query] as const,
+  components: (id: string) => [...catalogKeys.config(id), 'components'] as const,
+  checks: (id: string) => [...catalogKeys.config(id), 'checks'] as const,
+  scrapers: () => [...catalogKeys.all(), 'scrapers'] as const,
+  scraper: (id: string) => [...catalogKeys.scrapers(), id] as const,
+  scraperJobs: (id: string, page: { pageIndex: number; pageSize: number }) =>
+    [...catalogKeys.scraper(id), 'jobs', page] as const,
+};

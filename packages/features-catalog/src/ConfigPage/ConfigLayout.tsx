@@ -1,0 +1,163 @@
+import { configDetailQuery } from '@opsdeck/api-client/catalog';
+import { useApiClient } from '@opsdeck/api-client/react';
+import { slots } from '@opsdeck/extensions';
+import { SlotOutlet, usePageTitle, useSlot } from '@opsdeck/extensions/react';
+import { EmptyState, ErrorPage, formatAge, formatDate, SkeletonPage, TagList } from '@opsdeck/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { NavLink, Outlet, useParams } from 'react-router';
+import styled from 'styled-components';
+import { Health } from '../components/Health.tsx';
+import { Muted, PageRoot } from '../components/PageLayout.ts';
+import { TypePath } from '../components/TypePath.tsx';
+import { tagEntries } from '../model/format.ts';
+import { catalogTestIds } from '../testIds.ts';
+import type { ConfigOutletContext, ConfigRef } from './configContext.ts';
+
+const Header = styled.header`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+`;
+
+const Line = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  min-width: 0;
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+const Name = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSize.xl};
+  overflow-wrap: anywhere;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-left: auto;
+
+  &:empty {
+    display: none;
+  }
+`;
+
+const Tabs = styled.nav`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xs};
+  overflow-x: auto;
+  overscroll-behavior-x: contain;
+  box-shadow: inset 0 -1px 0 ${({ theme }) => theme.colors.border};
+
+  a {
+    flex-shrink: 0;
+    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+    border-bottom: 2px solid transparent;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSize.sm};
+    text-decoration: none;
+    white-space: nowrap;
+  }
+
+  a[aria-current='page'] {
+    border-bottom-color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: ${({ theme }) => theme.fontWeight.medium};
+  }
+`;
+
+const withCount = (label: string, count: number | null | undefined) =>
+  count ? `${label} (${count})` : label;
+
+/**
+ * `/catalog/:id`: the config's header (name, type, health, status, tags, agent) with the other
+ * features' actions, its sub-pages as tabs, and the sub-page below them (console §2).
+ */
+export function ConfigLayout() {
+  const { id = '' } = useParams();
+  const client = useApiClient();
+  const detail = useQuery(configDetailQuery(client, id));
+  const config = detail.data;
+  usePageTitle(config ? (config.name ?? config.id) : undefined);
+  const slotTabs = useSlot(slots.configTabs);
+  const ref = useMemo<ConfigRef | undefined>(
+    () =>
+      config
+        ? { id: config.id, name: config.name ?? config.id, type: config.type ?? null }
+        : undefined,
+    [config],
+  );
+  const context = useMemo<ConfigOutletContext | undefined>(
+    () => (config && ref ? { config, ref } : undefined),
+    [config, ref],
+  );
+
+  if (detail.isPending) {
+    return (
+      <PageRoot data-testid={catalogTestIds.config.root}>
+        <SkeletonPage label="Loading the config" />
+      </PageRoot>
+    );
+  }
+  if (!config || !context || !ref) {
+    return (
+      <PageRoot data-testid={catalogTestIds.config.root}>
+        {detail.isError ? <ErrorPage error={detail.error} /> : <EmptyState kind="details" />}
+      </PageRoot>
+    );
+  }
+
+  const summary = config.summary;
+  const base = `/catalog/${encodeURIComponent(config.id)}`;
+  const tabs = [
+    { to: base, label: 'Spec', end: true },
+    { to: `${base}/changes`, label: withCount('Changes', summary?.changes) },
+    { to: `${base}/insights`, label: withCount('Insights', summary?.analysis) },
+    { to: `${base}/relationships`, label: withCount('Relationships', summary?.relationships) },
+    { to: `${base}/playbooks`, label: withCount('Playbooks', summary?.playbook_runs) },
+    { to: `${base}/checks`, label: withCount('Checks', summary?.checks) },
+    // Other features' sub-pages (the Playbooks contribution fills the Playbooks tab itself).
+    ...slotTabs
+      .filter((tab) => tab.path && tab.path !== 'playbooks')
+      .map((tab) => ({ to: `${base}/${tab.path}`, label: tab.title })),
+  ];
+
+  return (
+    <PageRoot data-testid={catalogTestIds.config.root}>
+      <Header data-testid={catalogTestIds.config.header}>
+        <Line>
+          <Name>{config.name ?? config.id}</Name>
+          <Actions data-testid={catalogTestIds.config.actions}>
+            <SlotOutlet slot={slots.configActions} props={{ config: ref }} />
+          </Actions>
+        </Line>
+        <Line>
+          <TypePath type={config.type} />
+          <Health health={config.health ?? 'unknown'} />
+          {config.status ? <span>{config.status}</span> : null}
+          {config.agent_name ? <Muted>Agent: {config.agent_name}</Muted> : null}
+          {config.last_scraped_time ? (
+            <Muted title={formatDate(config.last_scraped_time)}>
+              Scraped {formatAge(config.last_scraped_time)} ago
+            </Muted>
+          ) : null}
+          {config.deleted_at ? <Muted>Deleted {formatDate(config.deleted_at)}</Muted> : null}
+        </Line>
+        <TagList tags={tagEntries(config.tags)} aria-label="Tags" />
+      </Header>
+      <Tabs aria-label="Config sections" data-testid={catalogTestIds.config.tabs}>
+        {tabs.map((tab) => (
+          <NavLink key={tab.to} to={tab.to} end={'end' in tab ? tab.end : false}>
+            {tab.label}
+          </NavLink>
+        ))}
+      </Tabs>
+      <Outlet context={context} />
+    </PageRoot>
+  );
+}

@@ -1,0 +1,104 @@
+import { expectNoAxeViolations, json, type FakeBackend } from '@opsdeck/testing';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startCatalogBackend } from '../testing/catalogBackend.test.helper.ts';
+import { currentUrl, renderCatalog } from '../testing/renderCatalog.test.helper.tsx';
+import { catalogTestIds } from '../testIds.ts';
+
+let backend: FakeBackend;
+beforeAll(async () => {
+  backend = await startCatalogBackend();
+});
+afterAll(() => backend.close());
+afterEach(() => {
+  cleanup();
+  backend.reset();
+});
+
+const open = (url: string) => renderCatalog(url, { baseUrl: `${backend.url}/api` });
+
+describe('the catalog list', () => {
+  it('starts grouped by type with counts, and a type opens its configs through the URL', async () => {
+    open('/catalog');
+    const groups = await screen.findByRole('table', { name: 'Config types' });
+    expect(await within(groups).findByText('Kubernetes › Deployment')).toBeTruthy();
+    expect(screen.getByTestId(catalogTestIds.list.count).textContent).toBe('15 configs in 2 types');
+    expect(backend.requestsTo('POST /api/catalog/summary')[0]!.body).toMatchObject({
+      groupBy: ['type'],
+      cost: '30d',
+    });
+    expect(backend.requestsTo('GET /api/db/configs')).toHaveLength(0);
+    await expectNoAxeViolations();
+
+    await userEvent.click(within(groups).getByText('AWS › EC2 › Instance'));
+    // Console §3: a colon inside a tri-state value is written as four underscores.
+    await waitFor(() =>
+      expect(new URLSearchParams(currentUrl.search).get('type.filter')).toBe(
+        'AWS________EC2________Instance:1',
+      ),
+    );
+    const table = await screen.findByRole('table', { name: 'Configs' });
+    expect(await within(table).findByRole('link', { name: 'bastion-1' })).toBeTruthy();
+    const request = backend.requestsTo('GET /api/db/configs').at(-1)!;
+    expect(request.query.get('type')).toBe('eq.AWS::EC2::Instance');
+    expect(request.headers.prefer).toBe('count=exact');
+    expect(within(table).getByText('AWS › EC2 › Instance')).toBeTruthy();
+    expect(within(table).getByText('warning')).toBeTruthy();
+    expect(within(table).getByText('$18.40')).toBeTruthy();
+    expect(screen.getByTestId(catalogTestIds.list.count).textContent).toBe('1 configs');
+    await expectNoAxeViolations();
+  });
+
+  it('reads its search, sort and page from the URL and sends them to the server', async () => {
+    open('/catalog?search.filter=pay&sortBy=name&sortOrder=desc&pageIndex=1&pageSize=25');
+    const table = await screen.findByRole('table', { name: 'Configs' });
+    expect(await within(table).findByRole('link', { name: 'payments-api' })).toBeTruthy();
+    const { query } = backend.requestsTo('GET /api/db/configs').at(-1)!;
+    expect(query.get('or')).toBe(
+      '(name.ilike.*pay*,type.ilike.*pay*,description.ilike.*pay*,namespace.ilike.*pay*)',
+    );
+    expect(query.get('order')).toBe('name.desc');
+    expect(query.get('offset')).toBe('25');
+    expect(query.get('limit')).toBe('25');
+    expect(screen.getByRole('searchbox', { name: 'Search configs' })).toHaveProperty(
+      'value',
+      'pay',
+    );
+    expect(within(table).getAllByRole('list', { name: /Labels of/ })[0]!.textContent).toContain(
+      'app',
+    );
+  });
+
+  it('opens a config from the keyboard', async () => {
+    open('/catalog?groupBy=none');
+    const table = await screen.findByRole('table', { name: 'Configs' });
+    await within(table).findByRole('link', { name: 'payments-api' });
+    const [firstRow] = within(table).getAllByRole('row').slice(1);
+    firstRow!.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(currentUrl.pathname).toMatch(/^\/catalog\/0193a2f0-/));
+  });
+
+  it('turns grouping off in the URL and lists every config', async () => {
+    open('/catalog');
+    await screen.findByRole('table', { name: 'Config types' });
+    await userEvent.click(screen.getByRole('button', { name: 'Group by type' }));
+    expect(await screen.findByRole('table', { name: 'Configs' })).toBeTruthy();
+    expect(new URLSearchParams(currentUrl.search).get('groupBy')).toBe('none');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+  });
+
+  it('says so when nothing matches, and shows what failed when the load fails', async () => {
+    backend.on('GET /api/db/configs', []);
+    open('/catalog?groupBy=none');
+    expect(await screen.findByText('No resources found')).toBeTruthy();
+    cleanup();
+    backend.on(
+      'GET /api/db/configs',
+      json({ error: 'boom', message: 'the catalog is down' }, { status: 500 }),
+    );
+    open('/catalog?groupBy=none');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/boom|the catalog is down/);
+  });
+});

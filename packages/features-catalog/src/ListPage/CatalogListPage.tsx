@@ -1,0 +1,231 @@
+import {
+  configListQuery,
+  configSummaryQuery,
+  getConfigList,
+  type ConfigListItem,
+  type ConfigSummaryRow,
+} from '@opsdeck/api-client/catalog';
+import { useApiClient } from '@opsdeck/api-client/react';
+import {
+  Button,
+  EmptyState,
+  encodeTriState,
+  useReactRouterUrlState,
+  useUrlState,
+} from '@opsdeck/ui';
+import {
+  DataTableBody,
+  DataTableCsvExport,
+  DataTablePager,
+  DataTableRoot,
+  DataTableToolbar,
+  DataTableTriStateFilter,
+  useDataTable,
+  useDataTableQuery,
+  type DataTableQuery,
+} from '@opsdeck/ui/data-table';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { CatalogNav } from '../components/CatalogNav.tsx';
+import { Muted, PageRoot, Toolbar } from '../components/PageLayout.ts';
+import { useConfigFilterOptions } from '../hooks.ts';
+import { healthValues, humanize } from '../model/format.ts';
+import {
+  configListQueryOf,
+  configSummaryQueryOf,
+  listFilterKeys,
+  showsGroups,
+} from '../model/listQuery.ts';
+import { catalogTestIds } from '../testIds.ts';
+import { configColumns, configPath, groupColumns } from './columns.tsx';
+
+// One options object for the fetch's and the table's reads of the URL: the catalog's list owns
+// the page's plain params (`type.filter`, `sortBy`, `pageIndex`...), as the reference UI's do.
+const listTable = {
+  id: 'catalog',
+  urlPrefix: '',
+  defaultSort: { id: 'type', desc: false },
+  filters: listFilterKeys,
+  searchKey: 'search',
+  defaultHidden: ['updated_at'],
+  fallbackUrlState: useReactRouterUrlState,
+};
+const groupsTable = {
+  id: 'catalogGroups',
+  defaultSort: { id: 'count', desc: true },
+  rememberPageSize: false,
+  fallbackUrlState: useReactRouterUrlState,
+};
+const noRows: ConfigListItem[] = [];
+const noGroups: ConfigSummaryRow[] = [];
+const rowId = (row: ConfigListItem) => row.id;
+const groupId = (row: ConfigSummaryRow) => row.type ?? '';
+const healthOptions = healthValues.map((value) => ({ value, label: humanize(value) }));
+/** The CSV export reads at most this many rows, a page of 500 at a time. */
+const exportLimit = 10_000;
+
+/** `/catalog`: the configs, grouped by type until something narrows them (console §2). */
+export function CatalogListPage() {
+  const client = useApiClient();
+  const navigate = useNavigate();
+  const urlState = useUrlState(useReactRouterUrlState);
+  const groupBy = urlState.searchParams.get('groupBy');
+  const { query: tableQuery } = useDataTableQuery(listTable);
+  const listQuery = configListQueryOf(tableQuery);
+  const grouped = showsGroups(listQuery, groupBy);
+
+  const list = useQuery({ ...configListQuery(client, listQuery), enabled: !grouped });
+  const summary = useQuery({
+    ...configSummaryQuery(client, configSummaryQueryOf(listQuery)),
+    enabled: grouped,
+  });
+  const options = useConfigFilterOptions();
+
+  const dataTable = useDataTable({
+    ...listTable,
+    columns: configColumns,
+    data: list.data?.data ?? noRows,
+    total: list.data?.total ?? 0,
+    getRowId: rowId,
+    isLoading: !grouped && list.isPending,
+    error: list.data ? undefined : (list.error ?? undefined),
+  });
+  const groups = useDataTable({
+    ...groupsTable,
+    mode: 'client',
+    pagination: 'none',
+    columns: groupColumns,
+    data: summary.data ?? noGroups,
+    getRowId: groupId,
+    isLoading: grouped && summary.isPending,
+    error: summary.data ? undefined : (summary.error ?? undefined),
+  });
+
+  const setGrouping = (on: boolean) =>
+    urlState.setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (on) next.delete('groupBy');
+        else next.set('groupBy', 'none');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const fetchAll = useCallback(
+    async (query: DataTableQuery) => {
+      const rows: ConfigListItem[] = [];
+      const base = configListQueryOf(query);
+      for (let pageIndex = 0; rows.length < exportLimit; pageIndex++) {
+        const page = await getConfigList(client, { ...base, pageIndex, pageSize: 500 });
+        rows.push(...page.data);
+        if (page.data.length < 500 || rows.length >= page.total) break;
+      }
+      return rows;
+    },
+    [client],
+  );
+
+  const total = grouped
+    ? (summary.data ?? []).reduce((sum, group) => sum + group.count, 0)
+    : (list.data?.total ?? 0);
+  const loaded = grouped ? summary.data : list.data;
+
+  return (
+    <PageRoot data-testid={catalogTestIds.list.root}>
+      <CatalogNav />
+      <DataTableRoot>
+        <DataTableToolbar
+          dataTable={dataTable}
+          searchLabel="Search configs"
+          searchPlaceholder="Name, type, description or namespace"
+          actions={
+            <>
+              <Button
+                aria-pressed={groupBy !== 'none'}
+                onClick={() => setGrouping(groupBy === 'none')}
+              >
+                Group by type
+              </Button>
+              {grouped ? null : (
+                <DataTableCsvExport dataTable={dataTable} fileName="catalog" fetchAll={fetchAll} />
+              )}
+            </>
+          }
+        >
+          <DataTableTriStateFilter
+            dataTable={dataTable}
+            filterKey="type"
+            label="Type"
+            options={options.types}
+            placeholder="All types"
+          />
+          <DataTableTriStateFilter
+            dataTable={dataTable}
+            filterKey="health"
+            label="Health"
+            options={healthOptions}
+            placeholder="All"
+          />
+          <DataTableTriStateFilter
+            dataTable={dataTable}
+            filterKey="status"
+            label="Status"
+            options={options.statuses}
+            placeholder="All"
+          />
+          <DataTableTriStateFilter
+            dataTable={dataTable}
+            filterKey="labels"
+            label="Labels"
+            options={options.labels}
+            tagMode
+            placeholder="All"
+          />
+          <DataTableTriStateFilter
+            dataTable={dataTable}
+            filterKey="tags"
+            label="Tags"
+            options={options.tags}
+            tagMode
+            placeholder="All"
+          />
+        </DataTableToolbar>
+        <Toolbar>
+          <Muted data-testid={catalogTestIds.list.count} aria-live="polite">
+            {loaded
+              ? grouped
+                ? `${total} configs in ${summary.data?.length ?? 0} types`
+                : `${total} configs`
+              : 'Loading configs…'}
+          </Muted>
+        </Toolbar>
+        {grouped ? (
+          <div data-testid={catalogTestIds.list.groups}>
+            <DataTableBody
+              dataTable={groups}
+              label="Config types"
+              rowActionDescription="Press Enter to list the configs of this type"
+              onRowClick={(group) =>
+                group.type && dataTable.setFilter('type', encodeTriState({ [group.type]: 1 }))
+              }
+              empty={<EmptyState kind="resources" />}
+            />
+          </div>
+        ) : (
+          <>
+            <DataTableBody
+              dataTable={dataTable}
+              label="Configs"
+              rowActionDescription="Press Enter to open the config"
+              onRowClick={(config) => void navigate(configPath(config.id))}
+              empty={<EmptyState kind="resources" />}
+            />
+            <DataTablePager dataTable={dataTable} label="Configs pagination" />
+          </>
+        )}
+      </DataTableRoot>
+    </PageRoot>
+  );
+}

@@ -1,0 +1,174 @@
+import type { ConfigListItem, ConfigSummaryRow } from '@opsdeck/api-client/catalog';
+import { formatAge, formatDate, StatusDot, TagList } from '@opsdeck/ui';
+import type { ColumnDef } from '@opsdeck/ui/data-table';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { Health } from '../components/Health.tsx';
+import { NoWrap } from '../components/PageLayout.ts';
+import { TypePath } from '../components/TypePath.tsx';
+import { formatCost, humanize } from '../model/format.ts';
+import { formatTypePath } from '../model/typePath.ts';
+
+const NameLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.link};
+  font-weight: ${({ theme }) => theme.fontWeight.medium};
+  white-space: nowrap;
+`;
+
+// Positioned: the tags' visually hidden text is absolute, and would otherwise be placed against
+// an ancestor outside the table's scroll frame and widen the page on a phone.
+const Labels = styled.div`
+  position: relative;
+  max-width: 22rem;
+  overflow: hidden;
+`;
+
+const Counts = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  white-space: nowrap;
+`;
+
+const Count = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xxs};
+`;
+
+export const configPath = (id: string) => `/catalog/${encodeURIComponent(id)}`;
+
+const insightCount = (analysis: Record<string, number> | null | undefined) =>
+  Object.values(analysis ?? {}).reduce((sum, count) => sum + count, 0);
+
+/** The list's columns; sort ids are the `configs` view's columns the server orders by. */
+export const configColumns: ColumnDef<ConfigListItem>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    accessorFn: (row) => row.name ?? row.id,
+    cell: ({ row }) => (
+      <NameLink to={configPath(row.original.id)}>{row.original.name ?? row.original.id}</NameLink>
+    ),
+  },
+  {
+    id: 'type',
+    header: 'Type',
+    // The CSV holds the readable path too.
+    accessorFn: (row) => formatTypePath(row.type),
+    cell: ({ row }) => <TypePath type={row.original.type} />,
+  },
+  {
+    id: 'health',
+    header: 'Health',
+    accessorFn: (row) => row.health ?? '',
+    cell: ({ row }) => <Health health={row.original.health} />,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    accessorFn: (row) => row.status ?? '',
+    cell: ({ row }) => <NoWrap>{row.original.status}</NoWrap>,
+  },
+  {
+    id: 'cost_total_30d',
+    header: 'Cost (30d)',
+    accessorFn: (row) => formatCost(row.cost_total_30d),
+  },
+  {
+    id: 'changes',
+    header: 'Changes',
+    accessorFn: (row) => row.changes ?? 0,
+    cell: ({ row }) => (row.original.changes ? row.original.changes : ''),
+  },
+  {
+    id: 'insights',
+    header: 'Insights',
+    enableSorting: false,
+    accessorFn: (row) => insightCount(row.analysis),
+    cell: ({ row }) => {
+      const count = insightCount(row.original.analysis);
+      return count > 0 ? count : '';
+    },
+  },
+  {
+    id: 'labels',
+    header: 'Labels',
+    enableSorting: false,
+    accessorFn: (row) =>
+      Object.entries(row.labels ?? {})
+        .map(([key, value]) => `${key}=${value}`)
+        .join(' '),
+    cell: ({ row }) => (
+      <Labels>
+        <TagList tags={row.original.labels} aria-label={`Labels of ${row.original.name ?? ''}`} />
+      </Labels>
+    ),
+  },
+  {
+    id: 'created_at',
+    header: 'Age',
+    accessorFn: (row) => formatDate(row.created_at),
+    cell: ({ row }) => (
+      <NoWrap title={formatDate(row.original.created_at)}>
+        {formatAge(row.original.created_at)}
+      </NoWrap>
+    ),
+  },
+  {
+    id: 'updated_at',
+    header: 'Updated',
+    accessorFn: (row) => formatDate(row.updated_at),
+    cell: ({ row }) => (
+      <NoWrap title={formatDate(row.original.updated_at)}>
+        {formatAge(row.original.updated_at)}
+      </NoWrap>
+    ),
+  },
+];
+
+/** The grouped view's columns: a type with its count and what its configs add up to. */
+export const groupColumns: ColumnDef<ConfigSummaryRow>[] = [
+  {
+    id: 'type',
+    header: 'Type',
+    accessorFn: (row) => formatTypePath(row.type),
+    cell: ({ row }) => <TypePath type={row.original.type} />,
+  },
+  { id: 'count', header: 'Configs', accessorFn: (row) => row.count },
+  {
+    id: 'health',
+    header: 'Health',
+    enableSorting: false,
+    accessorFn: (row) =>
+      Object.entries(row.health ?? {})
+        .map(([health, count]) => `${health}: ${count}`)
+        .join(', '),
+    cell: ({ row }) => (
+      <Counts>
+        {Object.entries(row.original.health ?? {}).map(([health, count]) => (
+          <Count key={health}>
+            <StatusDot status={health} label={humanize(health)} /> {count}
+          </Count>
+        ))}
+      </Counts>
+    ),
+  },
+  {
+    id: 'changes',
+    header: 'Changes (30d)',
+    accessorFn: (row) => row.changes ?? 0,
+  },
+  {
+    id: 'analysis',
+    header: 'Insights',
+    accessorFn: (row) => insightCount(row.analysis),
+  },
+  {
+    id: 'cost_30d',
+    header: 'Cost (30d)',
+    // Sorted by amount (the groups are sorted in the browser), drawn as money.
+    accessorFn: (row) => row.cost_30d ?? 0,
+    cell: ({ row }) => formatCost(row.original.cost_30d),
+  },
+];

@@ -1,0 +1,104 @@
+import { configScrapersQuery, type ConfigScraper } from '@opsdeck/api-client/catalog';
+import { useApiClient } from '@opsdeck/api-client/react';
+import { EmptyState, formatAge, formatDate, useReactRouterUrlState } from '@opsdeck/ui';
+import {
+  DataTableBody,
+  DataTableRoot,
+  DataTableToolbar,
+  useDataTable,
+  type ColumnDef,
+} from '@opsdeck/ui/data-table';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { CatalogNav } from '../components/CatalogNav.tsx';
+import { Health } from '../components/Health.tsx';
+import { NoWrap, PageRoot } from '../components/PageLayout.ts';
+import { catalogTestIds } from '../testIds.ts';
+import { jobHealth } from './jobStatus.ts';
+
+export const scraperPath = (id: string) => `/catalog/scrapers/${encodeURIComponent(id)}`;
+
+const noRows: ConfigScraper[] = [];
+const rowId = (row: ConfigScraper) => row.id;
+const columns: ColumnDef<ConfigScraper>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    accessorFn: (row) => row.name ?? row.id,
+    cell: ({ row }) => (
+      <Link to={scraperPath(row.original.id)}>{row.original.name ?? row.original.id}</Link>
+    ),
+  },
+  { id: 'namespace', header: 'Namespace', accessorFn: (row) => row.namespace ?? '' },
+  { id: 'source', header: 'Source', accessorFn: (row) => row.source ?? '' },
+  {
+    id: 'job_status',
+    header: 'Last run',
+    accessorFn: (row) => row.job_status ?? '',
+    cell: ({ row }) =>
+      row.original.job_status ? (
+        <Health health={jobHealth(row.original.job_status)} label={row.original.job_status} />
+      ) : null,
+  },
+  {
+    id: 'job_time_start',
+    header: 'Ran',
+    accessorFn: (row) => formatDate(row.job_time_start),
+    cell: ({ row }) =>
+      row.original.job_time_start ? (
+        <NoWrap title={formatDate(row.original.job_time_start)}>
+          {formatAge(row.original.job_time_start)} ago
+        </NoWrap>
+      ) : null,
+  },
+  {
+    id: 'job_success_count',
+    header: 'Scraped',
+    accessorFn: (row) => row.job_success_count ?? '',
+  },
+  { id: 'job_error_count', header: 'Errors', accessorFn: (row) => row.job_error_count ?? '' },
+  { id: 'agent', header: 'Agent', accessorFn: (row) => row.agent?.name ?? '' },
+  {
+    id: 'created_at',
+    header: 'Created',
+    accessorFn: (row) => formatDate(row.created_at),
+  },
+];
+const scrapersTable = {
+  id: 'scrapers',
+  defaultSort: { id: 'created_at', desc: true },
+  searchKey: 'search',
+  rememberPageSize: false,
+  fallbackUrlState: useReactRouterUrlState,
+};
+
+/** `/catalog/scrapers`: the config scrapers with their last run (reference §3: the newest 100). */
+export function ScrapersPage() {
+  const client = useApiClient();
+  const navigate = useNavigate();
+  const scrapers = useQuery(configScrapersQuery(client));
+  const dataTable = useDataTable({
+    ...scrapersTable,
+    mode: 'client',
+    columns,
+    data: scrapers.data ?? noRows,
+    getRowId: rowId,
+    isLoading: scrapers.isPending,
+    error: scrapers.data ? undefined : (scrapers.error ?? undefined),
+  });
+  return (
+    <PageRoot data-testid={catalogTestIds.scrapers.root}>
+      <CatalogNav />
+      <DataTableRoot>
+        <DataTableToolbar dataTable={dataTable} searchLabel="Search scrapers" />
+        <DataTableBody
+          dataTable={dataTable}
+          label="Scrapers"
+          rowActionDescription="Press Enter to open the scraper"
+          onRowClick={(scraper) => void navigate(scraperPath(scraper.id))}
+          empty={<EmptyState kind="resources" />}
+        />
+      </DataTableRoot>
+    </PageRoot>
+  );
+}

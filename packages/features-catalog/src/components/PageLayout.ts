@@ -1,0 +1,45 @@
+import styled from 'styled-components';
+
+// The shell's main area has no padding: each page sets its own (as the health page does).
+export const PageRoot = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+  min-width: 0;
+  padding: ${({ theme }) => theme.space.lg};
+
+  @media ${({ theme }) => theme.media.phone} {
+    padding: ${({ theme }) => theme.space.md};
+  }
+`;
+
+/** A section of a page with its title. */
+export const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSize.md};
+  }
+`;
+
+/** A line of controls that wraps on a narrow page. */
+export const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+`;
+
+export const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** A cell's value kept on one line (type paths, dates). */
+export const NoWrap = styled.span`
+  white-space: nowrap;
+`;

@@ -1,0 +1,109 @@
+import { defineFeature, sidebarOrder } from '@opsdeck/extensions';
+import { Database } from '@opsdeck/ui';
+import { catalogExternalRoutes, catalogRoutes } from './routes.ts';
+
+/**
+ * The configuration catalog (console §2): the sidebar's Catalog item is tied to the feature
+ * `config` and the resource `database`. `/configs` → `/catalog` is the app's redirect. Static
+ * segments (`changes`, `insights`, `scrapers`) win over `:id` in the router's ranking.
+ */
+export const catalogFeature = defineFeature({
+  name: 'config',
+  resource: 'database',
+  sidebar: {
+    label: 'Catalog',
+    icon: Database,
+    path: '/catalog',
+    order: sidebarOrder.catalog,
+  },
+  routes: [
+    {
+      path: 'catalog',
+      ref: catalogRoutes.list,
+      title: 'Catalog',
+      refreshable: true,
+      load: () => import('./pages/listPage.tsx'),
+    },
+    {
+      path: 'catalog/changes',
+      ref: catalogRoutes.changes,
+      title: 'Config changes',
+      refreshable: true,
+      load: () => import('./pages/changesPage.tsx'),
+    },
+    {
+      path: 'catalog/insights',
+      ref: catalogRoutes.insights,
+      title: 'Config insights',
+      refreshable: true,
+      load: () => import('./pages/insightsPage.tsx'),
+    },
+    {
+      path: 'catalog/scrapers',
+      ref: catalogRoutes.scrapers,
+      title: 'Scrapers',
+      refreshable: true,
+      load: () => import('./pages/scrapersPage.tsx'),
+    },
+    {
+      path: 'catalog/scrapers/:id',
+      ref: catalogRoutes.scraper,
+      title: 'Scraper',
+      refreshable: true,
+      load: () => import('./pages/scraperPage.tsx'),
+    },
+    {
+      path: 'catalog/:id',
+      ref: catalogRoutes.item,
+      title: 'Config',
+      refreshable: true,
+      load: () => import('./pages/configPage.tsx'),
+      children: [
+        {
+          path: '',
+          title: 'Config',
+          refreshable: true,
+          load: () => import('./pages/configSpecPage.tsx'),
+        },
+        {
+          path: 'changes',
+          title: 'Config',
+          refreshable: true,
+          load: () => import('./pages/configChangesPage.tsx'),
+        },
+        {
+          path: 'insights',
+          title: 'Config',
+          refreshable: true,
+          load: () => import('./pages/configInsightsPage.tsx'),
+        },
+        {
+          path: 'relationships',
+          title: 'Config',
+          refreshable: true,
+          load: () => import('./pages/configRelationshipsPage.tsx'),
+        },
+        {
+          path: 'playbooks',
+          title: 'Config',
+          refreshable: true,
+          load: () => import('./pages/configPlaybooksPage.tsx'),
+        },
+        {
+          path: 'checks',
+          title: 'Config',
+          refreshable: true,
+          load: () => import('./pages/configChecksPage.tsx'),
+        },
+        // Sub-pages other features contribute through slots.configTabs.
+        {
+          path: ':tab',
+          title: 'Config',
+          refreshable: true,
+          load: () => import('./pages/configSlotTabPage.tsx'),
+        },
+      ],
+    },
+  ],
+  externalRoutes: catalogExternalRoutes,
+});

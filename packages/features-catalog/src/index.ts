@@ -1,0 +1,2 @@
+export { catalogFeature } from './feature.ts';
+export { catalogExternalRoutes, catalogRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+// The lazy page module of `/catalog/:id/insights`.
+export { ConfigInsightsPage as Component } from '../ConfigPage/ConfigInsightsPage.tsx';

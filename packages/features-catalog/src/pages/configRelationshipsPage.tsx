@@ -1,0 +1,2 @@
+// The lazy page module of `/catalog/:id/relationships`.
+export { RelationshipsPage as Component } from '../ConfigPage/RelationshipsPage.tsx';

@@ -1,0 +1,22 @@
+import { createExternalRouteRef, createRouteRef } from '@opsdeck/extensions';
+
+/** The catalog's routes; other features link to a config through `item`. */
+export const catalogRoutes = {
+  list: createRouteRef('config.list'),
+  item: createRouteRef<{ id: string }>('config.item'),
+  changes: createRouteRef('config.changes'),
+  insights: createRouteRef('config.insights'),
+  scrapers: createRouteRef('config.scrapers'),
+  scraper: createRouteRef<{ id: string }>('config.scraper'),
+};
+
+/**
+ * Where the catalog links to in other features; the app binds each one, and an unbound one (no
+ * such feature, switched off, or not readable) shows the name without a link.
+ */
+export const catalogExternalRoutes = {
+  /** The health page; a linked check opens its modal there with `?checkId=` (console §2). */
+  healthPage: createExternalRouteRef('config.healthPage'),
+  /** A topology component linked to a config. */
+  componentPage: createExternalRouteRef<{ id: string }>('config.componentPage'),
+};
