@@ -6,6 +6,7 @@ export default definePackageBuild({
   'db/index': 'src/db/index.ts',
   'health/index': 'src/health/index.ts',
   'topology/index': 'src/topology/index.ts',
+  'playbooks/index': 'src/playbooks/index.ts',
   'auth/index': 'src/auth/index.ts',
   'general/index': 'src/general/index.ts',
   'postgrest/index': 'src/postgrest/index.ts',
