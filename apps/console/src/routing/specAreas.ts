@@ -6,7 +6,6 @@ const specAreas: ReadonlyArray<readonly [prefix: string, label: string]> = [
   ['topology', 'Dashboard'],
   ['incidents', 'Incidents'],
   ['health', 'Health'],
-  ['playbooks', 'Playbooks'],
   ['notifications', 'Notifications'],
   ['settings', 'Settings'],
   ['logs', 'Logs'],

@@ -12,12 +12,13 @@ export const playbookKeys = {
   forResource: (resource: PlaybookResourceRef) =>
     [...playbookKeys.lists(), 'resource', resource] as const,
   playbook: (id: string) => [...playbookKeys.all(), 'playbook', id] as const,
-  params: (id: string, resource: PlaybookResourceRef) =>
-    [...playbookKeys.playbook(id), 'params', resource] as const,
+  params: (id: string, resource: PlaybookResourceRef | undefined) =>
+    [...playbookKeys.playbook(id), 'params', resource ?? 'none'] as const,
   runs: () => [...playbookKeys.all(), 'runs'] as const,
   runList: (query: PlaybookRunsQuery) => [...playbookKeys.runs(), 'list', query] as const,
   run: (id: string) => [...playbookKeys.runs(), 'run', id] as const,
   runActions: (id: string) => [...playbookKeys.run(id), 'actions'] as const,
+  pickers: (list: 'teams' | 'people') => [...playbookKeys.all(), 'pickers', list] as const,
   resourceSearch: (query: ResourceSearchQuery) =>
     [...playbookKeys.all(), 'resources', query] as const,
 };

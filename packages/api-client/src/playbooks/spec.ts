@@ -42,9 +42,15 @@ export type PlaybookActionKind = (typeof playbookActionKinds)[number];
 const map = z.record(z.string(), z.unknown());
 
 const parameterSpec = z.looseObject({
-  name: z.string().check(z.minLength(1, 'a parameter needs a name')),
+  name: z
+    .string({ error: 'a parameter needs a name' })
+    .check(z.minLength(1, 'a parameter needs a name')),
   label: z.optional(z.string()),
-  type: z.optional(z.enum(playbookParameterTypes)),
+  type: z.optional(
+    z.enum(playbookParameterTypes, {
+      error: `the type must be one of: ${playbookParameterTypes.join(', ')}`,
+    }),
+  ),
   required: z.optional(z.boolean()),
   description: z.optional(z.string()),
   icon: z.optional(z.string()),
@@ -55,7 +61,9 @@ const parameterSpec = z.looseObject({
 
 const actionSpec = z
   .looseObject({
-    name: z.string().check(z.minLength(1, 'an action needs a name')),
+    name: z
+      .string({ error: 'an action needs a name' })
+      .check(z.minLength(1, 'an action needs a name')),
     delay: z.optional(z.string()),
     timeout: z.optional(z.string()),
     if: z.optional(z.string()),
@@ -75,7 +83,7 @@ const actionSpec = z
   );
 
 const approvalSpec = z.looseObject({
-  type: z.optional(z.enum(['any', 'all'])),
+  type: z.optional(z.enum(['any', 'all'], { error: 'the approval type is any or all' })),
   approvers: z.optional(
     z.looseObject({
       people: z.optional(z.array(z.string())),
@@ -85,7 +93,7 @@ const approvalSpec = z.looseObject({
 });
 
 // Action names are unique; checked on the list so that other problems elsewhere do not hide it.
-const actionList = z.array(actionSpec).check(
+const actionList = z.array(actionSpec, { error: 'actions must be a list' }).check(
   z.minLength(1, 'a playbook needs at least one action'),
   z.superRefine((actions, context) => {
     const seen = new Set<string>();

@@ -1,0 +1,1 @@
+export { RunModal, type RunModalPlaybook, type RunModalProps } from './RunModal.tsx';

@@ -1,0 +1,3 @@
+export { playbooksFeature } from './feature.ts';
+export { playbooksExternalRoutes, playbooksRoutes } from './routes.ts';
+export { playbooksTestIds } from './testIds.ts';
