@@ -1,3 +1,4 @@
 export { playbooksFeature } from './feature.ts';
-export { playbooksExternalRoutes, playbooksRoutes } from './routes.ts';
-export { playbooksTestIds } from './testIds.ts';
+export { playbooksExternalRoutes } from './routes.ts';
+/** For other features to link to a playbook or a run (job history's playbook links). @public */
+export { playbooksRoutes } from './routes.ts';

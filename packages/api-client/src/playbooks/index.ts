@@ -2,7 +2,6 @@ export {
   approvePlaybookRun,
   cancelPlaybookRun,
   createPlaybook,
-  getPlaybookParams,
   listPlaybookRuns,
   peopleQuery,
   playbookParamsQuery,
@@ -12,25 +11,19 @@ export {
   playbookRunsQuery,
   playbooksForResourceQuery,
   playbooksQuery,
-  resourceIdField,
   resourceSearchQuery,
   runPlaybook,
   runRefetchIntervalMs,
   teamsQuery,
   updatePlaybook,
-  type PickerOption,
   type PlaybookResourceKind,
   type PlaybookResourceRef,
-  type PlaybookRunRequest,
   type PlaybookRunsQuery,
-  type PlaybookWrite,
-  type ResourceSearchQuery,
 } from './calls.ts';
 export { playbookKeys } from './keys.ts';
 export {
   execResultSchema,
   httpResultSchema,
-  isFinalActionStatus,
   isFinalRunStatus,
   notificationResultSchema,
   playbookRunStatuses,
@@ -39,18 +32,10 @@ export {
   type PlaybookApproval,
   type PlaybookListItem,
   type PlaybookParameter,
-  type PlaybookPerson,
-  type PlaybookResourceEmbed,
   type PlaybookRun,
   type PlaybookRunAction,
-  type PlaybookRunStatus,
   type ResourceSearchItem,
 } from './schemas.ts';
-export {
-  playbookActionKinds,
-  playbookSpecProblems,
-  playbookSpecSchema,
-  type PlaybookActionKind,
-  type PlaybookSpec,
-  type PlaybookSpecProblem,
-} from './spec.ts';
+/** The spec schema is public for the server's write validation (one contract, both ends). @public */
+export { playbookSpecSchema } from './spec.ts';
+export { playbookActionKinds, playbookSpecProblems, type PlaybookActionKind } from './spec.ts';

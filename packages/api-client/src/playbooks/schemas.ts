@@ -18,7 +18,6 @@ export const playbookRunStatuses = [
   'cancelled',
   'timed_out',
 ] as const;
-export type PlaybookRunStatus = (typeof playbookRunStatuses)[number];
 
 const finalRunStatuses: ReadonlySet<string> = new Set([
   'cancelled',
@@ -26,15 +25,10 @@ const finalRunStatuses: ReadonlySet<string> = new Set([
   'failed',
   'timed_out',
 ]);
-const finalActionStatuses: ReadonlySet<string> = new Set(['failed', 'completed', 'skipped']);
 
 /** A run in a final state changes no more (reference §2). */
 export function isFinalRunStatus(status: string | null | undefined): boolean {
   return status != null && finalRunStatuses.has(status);
-}
-
-export function isFinalActionStatus(status: string | null | undefined): boolean {
-  return status != null && finalActionStatuses.has(status);
 }
 
 /** Parameter `properties` are free JSON (reference §2): only what the console reads is named. */
@@ -78,7 +72,6 @@ export const playbookSpecReadSchema = looseObject({
   actions: z.nullish(z.array(z.unknown())),
   approval: z.nullish(z.unknown()),
 });
-export type PlaybookSpecRead = z.output<typeof playbookSpecReadSchema>;
 
 const personSchema = looseObject({
   id: text,
@@ -86,7 +79,6 @@ const personSchema = looseObject({
   avatar: maybeText,
   email: maybeText,
 });
-export type PlaybookPerson = z.output<typeof personSchema>;
 
 /** A playbooks row (or the list page's narrower select). */
 export const playbookSchema = looseObject({
@@ -141,7 +133,6 @@ const resourceEmbedSchema = looseObject({
   type: maybeText,
   config_class: maybeText,
 });
-export type PlaybookResourceEmbed = z.output<typeof resourceEmbedSchema>;
 
 const approvalSchema = looseObject({
   id: text,

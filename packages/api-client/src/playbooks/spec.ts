@@ -129,9 +129,8 @@ export const playbookSpecSchema = z.looseObject({
   filters: z.optional(z.array(z.string())),
   approval: z.optional(approvalSpec),
 });
-export type PlaybookSpec = z.output<typeof playbookSpecSchema>;
 
-export interface PlaybookSpecProblem {
+interface PlaybookSpecProblem {
   /** Keys into the spec, e.g. `['actions', 0, 'name']`; empty for the document. */
   path: (string | number)[];
   message: string;

@@ -1,1 +1,1 @@
-export { RunModal, type RunModalPlaybook, type RunModalProps } from './RunModal.tsx';
+export { RunModal } from './RunModal.tsx';

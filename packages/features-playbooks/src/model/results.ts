@@ -1,4 +1,11 @@
-import { playbookActionKinds, type PlaybookActionKind } from '@opsdeck/api-client/playbooks';
+import {
+  execResultSchema,
+  httpResultSchema,
+  notificationResultSchema,
+  playbookActionKinds,
+  sqlResultSchema,
+  type PlaybookActionKind,
+} from '@opsdeck/api-client/playbooks';
 
 // An action's result rendered by kind (reference §2 "Action result shapes"). The kind comes from
 // the action's spec key, as the reference UI derives it; without a spec it is guessed from the
@@ -66,34 +73,51 @@ export function actionResultView(result: unknown, kind?: PlaybookActionKind): Ac
       : { kind: 'raw', text: asText(result) };
   }
   const resolved = guessKind(map) ?? kind;
+  // Each kind is read through its reference shape; a result that does not fit is shown raw.
   switch (resolved) {
-    case 'exec':
-      if (!('stdout' in map || 'stderr' in map || 'exitCode' in map)) break;
+    case 'exec': {
+      const exec = execResultSchema.safeParse(map);
+      if (!exec.success || !('stdout' in map || 'stderr' in map || 'exitCode' in map)) break;
       return {
         kind: 'exec',
-        stdout: asText(map.stdout),
-        stderr: asText(map.stderr),
-        exitCode: typeof map.exitCode === 'number' ? map.exitCode : undefined,
+        stdout: exec.data.stdout ?? '',
+        stderr: exec.data.stderr ?? '',
+        exitCode: exec.data.exitCode ?? undefined,
       };
-    case 'http':
+    }
+    case 'http': {
+      const http = httpResultSchema.safeParse(map);
+      if (!http.success) break;
       return {
         kind: 'http',
-        code: typeof map.code === 'number' ? map.code : undefined,
-        body: asText(map.content),
-        headers: Object.entries(asMap(map.headers) ?? {}).map(([key, value]) => [
+        code: http.data.code ?? undefined,
+        body: asText(http.data.content),
+        headers: Object.entries(http.data.headers ?? {}).map(([key, value]) => [
           key,
           Array.isArray(value) ? value.join(', ') : asText(value),
         ]),
       };
+    }
     case 'sql':
     case 'prometheus': {
-      const rows = (Array.isArray(map.rows) ? map.rows : []).filter(
-        (row): row is Record<string, unknown> => asMap(row) !== undefined,
-      );
-      return { kind: 'sql', query: asText(map.query), columns: columnsOf(map, rows), rows };
+      const sql = sqlResultSchema.safeParse(map);
+      if (!sql.success) break;
+      return {
+        kind: 'sql',
+        query: sql.data.query ?? '',
+        columns: columnsOf(map, sql.data.rows),
+        rows: sql.data.rows,
+      };
     }
-    case 'notification':
-      return { kind: 'notification', title: asText(map.title), message: asText(map.message) };
+    case 'notification': {
+      const notification = notificationResultSchema.safeParse(map);
+      if (!notification.success) break;
+      return {
+        kind: 'notification',
+        title: notification.data.title ?? '',
+        message: notification.data.message ?? '',
+      };
+    }
     case 'logs':
     case 'pod':
       return { kind: 'logs', text: asText(map.Logs ?? map.logs) };
