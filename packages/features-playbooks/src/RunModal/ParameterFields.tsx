@@ -17,7 +17,6 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { ResourceCombobox, type PickedResource } from '../components/ResourceCombobox.tsx';
 import { codeHeight, parameterControl, type ParameterControl } from '../model/parameters.ts';
-import { resourceKindLabels } from '../model/playbooks.ts';
 
 const Fields = styled.div`
   display: flex;
@@ -77,7 +76,7 @@ function ResourceParameter({
     <FormField label={labelOf(parameter)} {...field.frame}>
       <ResourceCombobox
         kind={control.resource}
-        label={`${labelOf(parameter)} (${resourceKindLabels[control.resource]})`}
+        label={labelOf(parameter)}
         inputId={field.inputId}
         value={value}
         required={required}

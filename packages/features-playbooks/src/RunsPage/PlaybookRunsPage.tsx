@@ -143,7 +143,7 @@ function ResourceFilter({ dataTable }: { dataTable: DataTableState<PlaybookRun> 
       />
       <ResourceCombobox
         kind={kind}
-        label={`Resource (${resourceKindLabels[kind]})`}
+        label={`Resource: ${resourceKindLabels[kind]}`}
         value={current ? { id: current.id, name: current.id } : undefined}
         onChange={(picked) =>
           dataTable.setFilter(

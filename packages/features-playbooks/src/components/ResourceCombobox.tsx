@@ -18,6 +18,12 @@ export const RESOURCE_SEARCH_DEBOUNCE_MS = 300;
 export const START_TYPING_MESSAGE = 'Start typing to search';
 export const NO_OPTIONS_MESSAGE = 'No options found';
 
+const searchPlaceholders: Record<PlaybookResourceKind, string> = {
+  config: 'Search catalog items',
+  component: 'Search components',
+  check: 'Search checks',
+};
+
 export interface PickedResource {
   id: string;
   name: string;
@@ -178,7 +184,7 @@ export function ResourceCombobox({
         aria-describedby={describedBy}
         aria-required={required || undefined}
         autoComplete="off"
-        placeholder={value ? value.name : `Search ${label.toLowerCase()}`}
+        placeholder={value ? value.name : searchPlaceholders[kind]}
         value={open ? text : (value?.name ?? text)}
         onFocus={() => setOpen(true)}
         onClick={() => setOpen(true)}
