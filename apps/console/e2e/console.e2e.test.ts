@@ -100,7 +100,11 @@ describe('console in Chromium against apps/server', () => {
     await fillSignIn(page, 'admin@local', password);
     await page.waitForURL('**/health?search=dns');
     await page.getByTestId('health-row').first().waitFor();
-    expect(await sidebarLinks(page).allTextContents()).toEqual(['Dashboard', 'Health']);
+    expect(await sidebarLinks(page).allTextContents()).toEqual([
+      'Dashboard',
+      'Health',
+      'Playbooks',
+    ]);
   });
 
   it('says what is wrong with a wrong password', async () => {
@@ -219,13 +223,21 @@ describe('console in Chromium against apps/server', () => {
     const admin = await newPage();
     await signIn(admin, 'admin@local', '/settings/users');
     await admin.getByRole('heading', { name: 'Settings is not available yet' }).waitFor();
-    expect(await sidebarLinks(admin).allTextContents()).toEqual(['Dashboard', 'Health']);
+    expect(await sidebarLinks(admin).allTextContents()).toEqual([
+      'Dashboard',
+      'Health',
+      'Playbooks',
+    ]);
 
     const viewer = await newPage();
     await signIn(viewer, 'viewer@local', '/settings/users');
     await viewer.getByRole('heading', { name: 'Unauthorized' }).waitFor();
     await viewer.getByText('You do not have permission to access this page').waitFor();
-    expect(await sidebarLinks(viewer).allTextContents()).toEqual(['Dashboard', 'Health']);
+    expect(await sidebarLinks(viewer).allTextContents()).toEqual([
+      'Dashboard',
+      'Health',
+      'Playbooks',
+    ]);
     expect(await viewer.getByRole('button', { name: 'Settings' }).count()).toBe(0);
 
     const guest = await newPage();
@@ -245,11 +257,15 @@ describe('console in Chromium against apps/server', () => {
     expect((await setHealthDisabled('true')).status()).toBeLessThan(300);
     await page.reload();
     await page.getByRole('heading', { name: 'Health is turned off' }).waitFor();
-    expect(await sidebarLinks(page).allTextContents()).toEqual(['Dashboard']);
+    expect(await sidebarLinks(page).allTextContents()).toEqual(['Dashboard', 'Playbooks']);
     expect((await setHealthDisabled('false')).status()).toBeLessThan(300);
     await page.reload();
     await page.getByTestId('health-row').first().waitFor();
-    expect(await sidebarLinks(page).allTextContents()).toEqual(['Dashboard', 'Health']);
+    expect(await sidebarLinks(page).allTextContents()).toEqual([
+      'Dashboard',
+      'Health',
+      'Playbooks',
+    ]);
   });
 
   it('keeps the sidebar collapsed across reloads', async () => {
