@@ -8,6 +8,7 @@ export default definePackageBuild({
   'topology/index': 'src/topology/index.ts',
   'catalog/index': 'src/catalog/index.ts',
   'incidents/index': 'src/incidents/index.ts',
+  'playbooks/index': 'src/playbooks/index.ts',
   'auth/index': 'src/auth/index.ts',
   'general/index': 'src/general/index.ts',
   'postgrest/index': 'src/postgrest/index.ts',

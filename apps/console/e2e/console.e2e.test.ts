@@ -105,6 +105,7 @@ describe('console in Chromium against apps/server', () => {
       'Health',
       'Incidents',
       'Catalog',
+      'Playbooks',
     ]);
   });
 
@@ -229,6 +230,7 @@ describe('console in Chromium against apps/server', () => {
       'Health',
       'Incidents',
       'Catalog',
+      'Playbooks',
     ]);
 
     const viewer = await newPage();
@@ -240,6 +242,7 @@ describe('console in Chromium against apps/server', () => {
       'Health',
       'Incidents',
       'Catalog',
+      'Playbooks',
     ]);
     expect(await viewer.getByRole('button', { name: 'Settings' }).count()).toBe(0);
 
@@ -264,6 +267,7 @@ describe('console in Chromium against apps/server', () => {
       'Dashboard',
       'Incidents',
       'Catalog',
+      'Playbooks',
     ]);
     expect((await setHealthDisabled('false')).status()).toBeLessThan(300);
     await page.reload();
@@ -273,6 +277,7 @@ describe('console in Chromium against apps/server', () => {
       'Health',
       'Incidents',
       'Catalog',
+      'Playbooks',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { bindRoute, type FeatureDefinition, type RouteBinding } from '@opsdeck/extensions';
 import { catalogExternalRoutes, catalogFeature, catalogRoutes } from '@opsdeck/features-catalog';
 import { healthExternalRoutes, healthFeature, healthRoutes } from '@opsdeck/features-health';
+import { playbooksExternalRoutes, playbooksFeature } from '@opsdeck/features-playbooks';
 import {
   incidentExternalRoutes,
   incidentRoutes,
@@ -22,6 +23,7 @@ export const consoleFeatures: readonly FeatureDefinition[] = [
   healthFeature,
   incidentsFeature,
   catalogFeature,
+  playbooksFeature,
 ];
 
 /**
@@ -48,4 +50,9 @@ export const consoleBindings: readonly RouteBinding[] = [
   // A config's linked checks open the health check modal; its components open their page.
   bindRoute(catalogExternalRoutes.healthPage, healthRoutes.page),
   bindRoute(catalogExternalRoutes.componentPage, topologyRoutes.component),
+  // A run's resource links to its component or opens its check's modal.
+  bindRoute(playbooksExternalRoutes.componentPage, topologyRoutes.component),
+  bindRoute(playbooksExternalRoutes.healthPage, healthRoutes.page),
+  // A run's config opens the config's page.
+  bindRoute(playbooksExternalRoutes.configPage, catalogRoutes.item),
 ];

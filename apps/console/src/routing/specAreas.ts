@@ -8,7 +8,6 @@ const specAreas: ReadonlyArray<readonly [prefix: string, label: string]> = [
   ['view/topology', 'Topology'],
   ['topology', 'Dashboard'],
   ['health', 'Health'],
-  ['playbooks', 'Playbooks'],
   ['notifications', 'Notifications'],
   ['settings', 'Settings'],
   ['logs', 'Logs'],

@@ -1,0 +1,24 @@
+import { apiKeyRoot } from '../keys.ts';
+import type { PlaybookResourceRef, PlaybookRunsQuery, ResourceSearchQuery } from './calls.ts';
+
+/**
+ * Keys of the playbook queries, under `['opsdeck-api', 'playbooks']`: invalidating `runs()` refreshes
+ * every runs list and run page after a run, an approval or a cancel.
+ */
+export const playbookKeys = {
+  all: () => [apiKeyRoot, 'playbooks'] as const,
+  lists: () => [...playbookKeys.all(), 'list'] as const,
+  list: () => [...playbookKeys.lists(), 'all'] as const,
+  forResource: (resource: PlaybookResourceRef) =>
+    [...playbookKeys.lists(), 'resource', resource] as const,
+  playbook: (id: string) => [...playbookKeys.all(), 'playbook', id] as const,
+  params: (id: string, resource: PlaybookResourceRef | undefined) =>
+    [...playbookKeys.playbook(id), 'params', resource ?? 'none'] as const,
+  runs: () => [...playbookKeys.all(), 'runs'] as const,
+  runList: (query: PlaybookRunsQuery) => [...playbookKeys.runs(), 'list', query] as const,
+  run: (id: string) => [...playbookKeys.runs(), 'run', id] as const,
+  runActions: (id: string) => [...playbookKeys.run(id), 'actions'] as const,
+  pickers: (list: 'teams' | 'people') => [...playbookKeys.all(), 'pickers', list] as const,
+  resourceSearch: (query: ResourceSearchQuery) =>
+    [...playbookKeys.all(), 'resources', query] as const,
+};

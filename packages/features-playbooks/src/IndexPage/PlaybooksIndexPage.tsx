@@ -1,0 +1,170 @@
+import { playbooksQuery, type Playbook } from '@opsdeck/api-client/playbooks';
+import { useApiClient } from '@opsdeck/api-client/react';
+import { useCan, useCapability } from '@opsdeck/rbac/react';
+import { Badge, Button, EmptyState, ErrorPage, Play, Plus, SkeletonPage } from '@opsdeck/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { PlaybookIcon } from '../components/PlaybookIcon.tsx';
+import { Page, PageActions } from '../components/PageLayout.tsx';
+import {
+  playbooksByCategory,
+  playbookTitle,
+  resourceKindLabels,
+  resourceKindsOf,
+} from '../model/playbooks.ts';
+import { RunModal } from '../RunModal/index.ts';
+import { playbooksTestIds } from '../testIds.ts';
+
+const Category = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSize.md};
+    font-weight: ${({ theme }) => theme.fontWeight.semibold};
+  }
+`;
+
+const Cards = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 300px), 1fr));
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Card = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  h3 {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.sm};
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSize.md};
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+`;
+
+const Kinds = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+const CardActions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: auto;
+  align-items: center;
+`;
+
+function PlaybookCard({
+  playbook,
+  canRun,
+  canEdit,
+  onRun,
+}: {
+  playbook: Playbook;
+  canRun: boolean;
+  canEdit: boolean;
+  onRun: () => void;
+}) {
+  const title = playbookTitle(playbook);
+  const kinds = resourceKindsOf(playbook.spec);
+  const description = playbook.spec?.description || playbook.description;
+  return (
+    <Card data-testid={playbooksTestIds.index.card}>
+      <h3>
+        <PlaybookIcon icon={playbook.spec?.icon || playbook.icon} />
+        {title}
+      </h3>
+      {description && <p>{description}</p>}
+      {kinds.length > 0 && (
+        <Kinds aria-label="Runs on">
+          {kinds.map((kind) => (
+            <Badge key={kind} size="small">
+              {resourceKindLabels[kind]}
+            </Badge>
+          ))}
+        </Kinds>
+      )}
+      <CardActions>
+        {canRun && (
+          <Button variant="primary" size="small" onClick={onRun} aria-label={`Run ${title}`}>
+            <Play size={14} aria-hidden="true" /> Run
+          </Button>
+        )}
+        {canEdit && (
+          <Link to={`/playbooks/${encodeURIComponent(playbook.id)}`} aria-label={`Edit ${title}`}>
+            Edit
+          </Link>
+        )}
+      </CardActions>
+    </Card>
+  );
+}
+
+/** `/playbooks`: every playbook by category, with Run and, for editors, New and Edit. */
+export function PlaybooksIndexPage() {
+  const client = useApiClient();
+  const playbooks = useQuery(playbooksQuery(client));
+  const canRun = useCapability('playbooks.run');
+  const canEdit = useCan('playbooks', 'write');
+  const [running, setRunning] = useState<Playbook | undefined>(undefined);
+
+  if (playbooks.isPending) return <SkeletonPage label="Loading playbooks" />;
+  if (playbooks.isError) return <ErrorPage error={playbooks.error} />;
+  const categories = playbooksByCategory(playbooks.data);
+  return (
+    <Page data-testid={playbooksTestIds.index.root}>
+      <PageActions>
+        <Link to="/playbooks/runs">Runs</Link>
+        {canEdit && (
+          <Link to="/playbooks/new">
+            <Plus size={14} aria-hidden="true" /> New playbook
+          </Link>
+        )}
+      </PageActions>
+      {categories.length === 0 && <EmptyState title="No playbooks yet" />}
+      {categories.map((category) => (
+        <Category key={category.name} aria-label={category.name}>
+          <h2>{category.name}</h2>
+          <Cards>
+            {category.playbooks.map((playbook) => (
+              <PlaybookCard
+                key={playbook.id}
+                playbook={playbook}
+                canRun={canRun}
+                canEdit={canEdit}
+                onRun={() => setRunning(playbook)}
+              />
+            ))}
+          </Cards>
+        </Category>
+      ))}
+      {running && (
+        <RunModal
+          open
+          onClose={() => setRunning(undefined)}
+          playbook={{ id: running.id, title: playbookTitle(running) }}
+        />
+      )}
+    </Page>
+  );
+}

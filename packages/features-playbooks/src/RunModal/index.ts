@@ -1,0 +1,1 @@
+export { RunModal } from './RunModal.tsx';

@@ -1,0 +1,312 @@
+import { isApiError, messageFromBody } from '@opsdeck/api-client';
+import {
+  approvePlaybookRun,
+  cancelPlaybookRun,
+  isFinalRunStatus,
+  playbookKeys,
+  playbookRunActionsQuery,
+  playbookRunQuery,
+  runRefetchIntervalMs,
+  type PlaybookApproval,
+  type PlaybookRun,
+  type PlaybookRunAction,
+} from '@opsdeck/api-client/playbooks';
+import { useApiClient } from '@opsdeck/api-client/react';
+import { usePageTitle } from '@opsdeck/extensions/react';
+import { useCapability } from '@opsdeck/rbac/react';
+import {
+  Button,
+  EmptyState,
+  ErrorPage,
+  formatDate,
+  formatDuration,
+  SkeletonPage,
+  useToast,
+} from '@opsdeck/ui';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import styled from 'styled-components';
+import { Page, PageActions } from '../components/PageLayout.tsx';
+import { ResourceLink } from '../components/ResourceLink.tsx';
+import { RunStatusBadge } from '../components/RunStatusBadge.tsx';
+import { playbookTitle, runDurationMs, runResource } from '../model/playbooks.ts';
+import { actionKindOf } from '../model/results.ts';
+import { RunModal } from '../RunModal/index.ts';
+import { playbooksTestIds } from '../testIds.ts';
+import { ActionResult } from './ActionResult.tsx';
+
+const Header = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+
+  h1 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSize.xl};
+  }
+`;
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.lg}`};
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSize.sm};
+
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Panel = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  min-width: 0;
+
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSize.md};
+  }
+`;
+
+const Timeline = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Step = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  padding-left: ${({ theme }) => theme.space.md};
+  border-left: 3px solid ${({ theme }) => theme.colors.border};
+  min-width: 0;
+
+  h3 {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.sm};
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSize.sm};
+  }
+  small {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  white-space: pre-wrap;
+`;
+
+function approverName(approval: PlaybookApproval): string {
+  const person = approval.person_id;
+  const team = approval.team_id;
+  if (person && typeof person === 'object') return person.name || person.email || person.id;
+  if (team && typeof team === 'object') return team.name || team.id;
+  return String(person ?? team ?? approval.id);
+}
+
+function ActionStep({ action, spec }: { action: PlaybookRunAction; spec: unknown }) {
+  const duration = runDurationMs(action);
+  return (
+    <Step data-testid={playbooksTestIds.run.action} data-status={action.status}>
+      <h3>
+        {action.name}
+        <RunStatusBadge status={action.status} />
+        {duration !== undefined && <small>{formatDuration(duration)}</small>}
+      </h3>
+      {action.error && <ErrorText>{action.error}</ErrorText>}
+      <ActionResult
+        result={action.result}
+        kind={actionKindOf(spec, action.name)}
+        name={action.name}
+      />
+    </Step>
+  );
+}
+
+function messageOf(error: unknown): string {
+  if (isApiError(error) && error.body !== undefined) return messageFromBody(error.body);
+  return error instanceof Error ? error.message : String(error);
+}
+
+function RunView({ run }: { run: PlaybookRun }) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const canRun = useCapability('playbooks.run');
+  const canApprove = useCapability('playbooks.approve');
+  const [runningAgain, setRunningAgain] = useState(false);
+  const final = isFinalRunStatus(run.status);
+  const actions = useQuery({
+    ...playbookRunActionsQuery(client, run.id),
+    refetchInterval: final ? false : runRefetchIntervalMs,
+  });
+  const title = run.playbooks ? playbookTitle(run.playbooks) : 'Playbook run';
+  usePageTitle(title);
+  const resource = runResource(run);
+  const afterChange = {
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: playbookKeys.runs() }),
+    onError: (error: unknown) => toast.error(messageOf(error)),
+  };
+  const approve = useMutation({
+    mutationFn: () => approvePlaybookRun(client, run.id),
+    ...afterChange,
+  });
+  const cancel = useMutation({
+    mutationFn: () => cancelPlaybookRun(client, run.id),
+    ...afterChange,
+  });
+  const parameters = Object.entries(run.parameters ?? {});
+  const spec = run.spec ?? run.playbooks?.spec;
+
+  return (
+    <Page data-testid={playbooksTestIds.run.root}>
+      <PageActions>
+        <Link to="/playbooks/runs">All runs</Link>
+      </PageActions>
+      <Header>
+        <h1>{title}</h1>
+        <RunStatusBadge status={run.status} testId={playbooksTestIds.run.status} />
+        {run.status === 'pending_approval' && canApprove && (
+          <Button variant="success" disabled={approve.isPending} onClick={() => approve.mutate()}>
+            {approve.isPending ? 'Approving...' : 'Approve'}
+          </Button>
+        )}
+        {!final && canRun && (
+          <Button variant="danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+            {cancel.isPending ? 'Cancelling...' : 'Cancel'}
+          </Button>
+        )}
+        {canRun && run.playbook_id && (
+          <Button variant="secondary" onClick={() => setRunningAgain(true)}>
+            Run again
+          </Button>
+        )}
+      </Header>
+      {run.error && <ErrorText role="alert">{run.error}</ErrorText>}
+      <Panel aria-labelledby="run-details">
+        <h2 id="run-details">Details</h2>
+        <Facts>
+          <dt>Resource</dt>
+          <dd>
+            {resource ? (
+              <ResourceLink kind={resource.kind} id={resource.id} name={resource.name} />
+            ) : (
+              '–'
+            )}
+          </dd>
+          <dt>Created</dt>
+          <dd>{formatDate(run.created_at ?? null) || '–'}</dd>
+          <dt>Started</dt>
+          <dd>{formatDate(run.start_time ?? null) || '–'}</dd>
+          <dt>Ended</dt>
+          <dd>{formatDate(run.end_time ?? null) || '–'}</dd>
+          <dt>Duration</dt>
+          <dd>{formatDuration(runDurationMs(run)) || '–'}</dd>
+          {typeof run.created_by === 'object' && run.created_by && (
+            <>
+              <dt>Run by</dt>
+              <dd>{run.created_by.name || run.created_by.email}</dd>
+            </>
+          )}
+        </Facts>
+      </Panel>
+      <Panel aria-labelledby="run-parameters">
+        <h2 id="run-parameters">Parameters</h2>
+        {parameters.length === 0 ? (
+          <p>No parameters.</p>
+        ) : (
+          <Facts>
+            {parameters.map(([name, value]) => (
+              <div key={name} style={{ display: 'contents' }}>
+                <dt>{name}</dt>
+                <dd>{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+              </div>
+            ))}
+          </Facts>
+        )}
+      </Panel>
+      {(run.playbook_approvals.length > 0 || run.status === 'pending_approval') && (
+        <Panel aria-labelledby="run-approvals" data-testid={playbooksTestIds.run.approvals}>
+          <h2 id="run-approvals">Approvals</h2>
+          {run.playbook_approvals.length === 0 ? (
+            <p>Waiting for approval.</p>
+          ) : (
+            <ul>
+              {run.playbook_approvals.map((approval) => (
+                <li key={approval.id}>
+                  {approverName(approval)}
+                  {approval.created_at ? `, ${formatDate(approval.created_at)}` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+      )}
+      <Panel aria-labelledby="run-actions">
+        <h2 id="run-actions">Actions</h2>
+        {actions.isPending ? (
+          <p>Loading actions…</p>
+        ) : actions.isError ? (
+          <ErrorText role="alert">{messageOf(actions.error)}</ErrorText>
+        ) : actions.data.length === 0 ? (
+          <p>No action has run yet.</p>
+        ) : (
+          <Timeline>
+            {actions.data.map((action) => (
+              <ActionStep key={action.id} action={action} spec={spec} />
+            ))}
+          </Timeline>
+        )}
+      </Panel>
+      {runningAgain && run.playbook_id && (
+        <RunModal
+          open
+          onClose={() => setRunningAgain(false)}
+          playbook={{ id: run.playbook_id, title }}
+          {...(resource ? { resource } : {})}
+          params={run.parameters ?? {}}
+        />
+      )}
+    </Page>
+  );
+}
+
+/** `/playbooks/runs/:id`: the run, its actions as they run, approvals, and Run again. */
+export function PlaybookRunPage() {
+  const { id = '' } = useParams();
+  const client = useApiClient();
+  const detail = useQuery({
+    ...playbookRunQuery(client, id),
+    // Live until the run reaches a final state.
+    refetchInterval: (query) =>
+      query.state.data && isFinalRunStatus(query.state.data.run.status)
+        ? false
+        : runRefetchIntervalMs,
+  });
+  if (detail.isPending) return <SkeletonPage label="Loading run" />;
+  if (detail.isError) return <ErrorPage error={detail.error} />;
+  if (!detail.data) return <EmptyState kind="details" />;
+  return <RunView run={detail.data.run} />;
+}

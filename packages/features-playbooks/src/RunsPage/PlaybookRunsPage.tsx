@@ -1,0 +1,237 @@
+import {
+  isFinalRunStatus,
+  listPlaybookRuns,
+  playbookRunsQuery,
+  playbookRunStatuses,
+  playbooksQuery,
+  runRefetchIntervalMs,
+  type PlaybookResourceKind,
+  type PlaybookRun,
+} from '@opsdeck/api-client/playbooks';
+import { useApiClient } from '@opsdeck/api-client/react';
+import {
+  formatDate,
+  formatDuration,
+  Select,
+  UrlStateProvider,
+  useReactRouterUrlState,
+} from '@opsdeck/ui';
+import {
+  DataTableBody,
+  DataTableCsvExport,
+  DataTablePager,
+  DataTableRoot,
+  DataTableSelectFilter,
+  DataTableTimeRangeFilter,
+  DataTableToolbar,
+  useDataTable,
+  useDataTableQuery,
+  type ColumnDef,
+  type DataTableQuery,
+  type DataTableState,
+} from '@opsdeck/ui/data-table';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { Page, PageActions } from '../components/PageLayout.tsx';
+import { ResourceCombobox } from '../components/ResourceCombobox.tsx';
+import { ResourceLink } from '../components/ResourceLink.tsx';
+import { RunStatusBadge } from '../components/RunStatusBadge.tsx';
+import {
+  parseResourceFilter,
+  playbookTitle,
+  resourceFilterValue,
+  resourceKindLabels,
+  runDurationMs,
+  runResource,
+  runsFilterKeys,
+  runsRequest,
+  statusLabel,
+} from '../model/playbooks.ts';
+import { playbooksTestIds } from '../testIds.ts';
+
+const runsTable = {
+  id: 'runs',
+  filters: [...runsFilterKeys],
+  defaultSort: null,
+} as const;
+
+const noRows: PlaybookRun[] = [];
+const statusOptions = playbookRunStatuses.map((status) => ({
+  value: status,
+  label: statusLabel(status),
+}));
+
+const runColumns: ColumnDef<PlaybookRun>[] = [
+  {
+    id: 'playbook',
+    header: 'Playbook',
+    enableSorting: false,
+    accessorFn: (run) => (run.playbooks ? playbookTitle(run.playbooks) : (run.playbook_id ?? '')),
+    cell: ({ row }) => (
+      <Link to={`/playbooks/runs/${encodeURIComponent(row.original.id)}`}>
+        {row.original.playbooks ? playbookTitle(row.original.playbooks) : row.original.id}
+      </Link>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    enableSorting: false,
+    accessorFn: (run) => statusLabel(run.status),
+    cell: ({ row }) => <RunStatusBadge status={row.original.status} />,
+  },
+  {
+    id: 'resource',
+    header: 'Resource',
+    enableSorting: false,
+    accessorFn: (run) => runResource(run)?.name ?? '',
+    cell: ({ row }) => {
+      const resource = runResource(row.original);
+      return resource ? (
+        <ResourceLink kind={resource.kind} id={resource.id} name={resource.name} />
+      ) : null;
+    },
+  },
+  {
+    id: 'started',
+    header: 'Started',
+    enableSorting: false,
+    accessorFn: (run) => formatDate(run.start_time ?? run.created_at ?? null),
+  },
+  {
+    id: 'duration',
+    header: 'Duration',
+    enableSorting: false,
+    accessorFn: (run) => formatDuration(runDurationMs(run)),
+  },
+  {
+    id: 'created_by',
+    header: 'Run by',
+    enableSorting: false,
+    accessorFn: (run) =>
+      typeof run.created_by === 'object' && run.created_by
+        ? (run.created_by.name ?? run.created_by.email ?? '')
+        : '',
+  },
+];
+
+const Filter = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  min-width: min(100%, 280px);
+`;
+
+/** The resource filter: a kind, then a resource of that kind found by search (`kind:id` in the URL). */
+function ResourceFilter({ dataTable }: { dataTable: DataTableState<PlaybookRun> }) {
+  const current = parseResourceFilter(dataTable.query.filters.resource);
+  const [kind, setKind] = useState<PlaybookResourceKind>(current?.kind ?? 'config');
+  return (
+    <Filter>
+      <Select
+        label="Resource kind"
+        hideLabel
+        value={kind}
+        options={(['config', 'component', 'check'] as const).map((value) => ({
+          value,
+          label: resourceKindLabels[value],
+        }))}
+        onChange={(value) => setKind(value as PlaybookResourceKind)}
+      />
+      <ResourceCombobox
+        kind={kind}
+        label={`Resource: ${resourceKindLabels[kind]}`}
+        value={current ? { id: current.id, name: current.id } : undefined}
+        onChange={(picked) =>
+          dataTable.setFilter(
+            'resource',
+            picked ? resourceFilterValue({ kind, id: picked.id }) : '',
+          )
+        }
+      />
+    </Filter>
+  );
+}
+
+function RunsTable() {
+  const client = useApiClient();
+  const navigate = useNavigate();
+  const { query } = useDataTableQuery(runsTable);
+  // A relative range is resolved once per change of the table's state, not at every render.
+  const queryKey = JSON.stringify(query);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const request = useMemo(() => runsRequest(query), [queryKey]);
+  const runs = useQuery({
+    ...playbookRunsQuery(client, request),
+    // Live progress: while a run on the page moves, the page refetches by itself.
+    refetchInterval: (current) =>
+      current.state.data?.rows.some((run) => !isFinalRunStatus(run.status))
+        ? runRefetchIntervalMs
+        : false,
+  });
+  const playbooks = useQuery(playbooksQuery(client));
+  const dataTable = useDataTable({
+    ...runsTable,
+    columns: runColumns,
+    data: runs.data?.rows ?? noRows,
+    total: runs.data?.total ?? 0,
+    getRowId: (run) => run.id,
+    isLoading: runs.isPending,
+    error: runs.data ? undefined : (runs.error ?? undefined),
+  });
+  const fetchAll = async (all: DataTableQuery) =>
+    (await listPlaybookRuns(client, { ...runsRequest(all), pageIndex: 0, pageSize: 1000 })).rows;
+
+  return (
+    <DataTableRoot>
+      <DataTableToolbar
+        dataTable={dataTable}
+        actions={
+          <DataTableCsvExport dataTable={dataTable} fileName="playbook-runs" fetchAll={fetchAll} />
+        }
+      >
+        <DataTableSelectFilter
+          dataTable={dataTable}
+          filterKey="playbook"
+          label="Playbook"
+          options={(playbooks.data ?? []).map((playbook) => ({
+            value: playbook.id,
+            label: playbookTitle(playbook),
+          }))}
+        />
+        <DataTableSelectFilter
+          dataTable={dataTable}
+          filterKey="status"
+          label="Status"
+          options={statusOptions}
+        />
+        <ResourceFilter dataTable={dataTable} />
+        <DataTableTimeRangeFilter dataTable={dataTable} />
+      </DataTableToolbar>
+      <DataTableBody
+        dataTable={dataTable}
+        label="Playbook runs"
+        onRowClick={(run) => void navigate(`/playbooks/runs/${encodeURIComponent(run.id)}`)}
+        rowActionDescription="Opens the run"
+      />
+      <DataTablePager dataTable={dataTable} label="Playbook runs pagination" />
+    </DataTableRoot>
+  );
+}
+
+/** `/playbooks/runs`: every run, filtered and paged in the URL, live while runs move. */
+export function PlaybookRunsPage() {
+  return (
+    <Page data-testid={playbooksTestIds.runs.root}>
+      <PageActions>
+        <Link to="/playbooks">Playbooks</Link>
+      </PageActions>
+      <UrlStateProvider binding={useReactRouterUrlState}>
+        <RunsTable />
+      </UrlStateProvider>
+    </Page>
+  );
+}

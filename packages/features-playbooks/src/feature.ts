@@ -1,0 +1,87 @@
+import { contribute, defineFeature, sidebarOrder, slots } from '@opsdeck/extensions';
+import { Play } from '@opsdeck/ui';
+import { playbooksExternalRoutes, playbooksRoutes } from './routes.ts';
+
+// Settings §6: the playbooks menu needs write on playbook_runs (rbac's `playbooks.run` capability).
+const canRun = { capability: 'playbooks.run' } as const;
+
+/**
+ * Playbooks (console §2): the list, the runs, a run, the spec editor; the Playbooks menu on a
+ * check, a config and a component, and a config's Playbooks tab. Read on playbooks opens it.
+ */
+export const playbooksFeature = defineFeature({
+  name: 'playbooks',
+  resource: 'playbooks',
+  sidebar: {
+    label: 'Playbooks',
+    icon: Play,
+    path: '/playbooks',
+    order: sidebarOrder.playbooks,
+  },
+  routes: [
+    {
+      path: 'playbooks',
+      ref: playbooksRoutes.index,
+      title: 'Playbooks',
+      refreshable: true,
+      load: () => import('./pages/indexPage.tsx'),
+    },
+    {
+      path: 'playbooks/runs',
+      ref: playbooksRoutes.runs,
+      title: 'Playbook runs',
+      access: { resource: 'playbook_runs', action: 'read' },
+      refreshable: true,
+      load: () => import('./pages/runsPage.tsx'),
+    },
+    {
+      path: 'playbooks/runs/:id',
+      ref: playbooksRoutes.run,
+      title: 'Playbook run',
+      access: { resource: 'playbook_runs', action: 'read' },
+      refreshable: true,
+      load: () => import('./pages/runPage.tsx'),
+    },
+    {
+      path: 'playbooks/new',
+      ref: playbooksRoutes.newPlaybook,
+      title: 'New playbook',
+      access: { action: 'write' },
+      load: () => import('./pages/editorPage.tsx'),
+    },
+    {
+      path: 'playbooks/:id',
+      ref: playbooksRoutes.playbook,
+      title: 'Playbook',
+      load: () => import('./pages/editorPage.tsx'),
+    },
+  ],
+  externalRoutes: playbooksExternalRoutes,
+  contributions: [
+    contribute(slots.checkActions, {
+      id: 'playbooks.checkActions',
+      title: 'Playbooks',
+      access: canRun,
+      load: () => import('./contributions/PlaybooksMenu.tsx').then((m) => m.CheckPlaybooksMenu),
+    }),
+    contribute(slots.configActions, {
+      id: 'playbooks.configActions',
+      title: 'Playbooks',
+      access: canRun,
+      load: () => import('./contributions/PlaybooksMenu.tsx').then((m) => m.ConfigPlaybooksMenu),
+    }),
+    contribute(slots.componentActions, {
+      id: 'playbooks.componentActions',
+      title: 'Playbooks',
+      access: canRun,
+      load: () => import('./contributions/PlaybooksMenu.tsx').then((m) => m.ComponentPlaybooksMenu),
+    }),
+    contribute(slots.configTabs, {
+      id: 'playbooks.configTab',
+      title: 'Playbooks',
+      path: 'playbooks',
+      load: () =>
+        import('./contributions/ConfigPlaybooksTab.tsx').then((m) => m.ConfigPlaybooksTab),
+    }),
+  ],
+});

@@ -1,0 +1,57 @@
+import { playbookSpecProblems, type Playbook } from '@opsdeck/api-client/playbooks';
+import yaml from 'js-yaml';
+
+// The editor's document is the playbook's `spec` as YAML; the row's columns (title, category,
+// description, icon) are copied from it on save, as the CRD's loader does.
+
+/** A new playbook's starting spec: one exec action, so it is valid as it stands. */
+export const newPlaybookSpec = `title: New playbook
+description: What this playbook does
+category: Default
+parameters:
+  - name: message
+    label: Message
+    default: hello
+actions:
+  - name: echo
+    exec:
+      script: echo "{{.params.message}}"
+`;
+
+export function specText(playbook: Pick<Playbook, 'spec'> | null | undefined): string {
+  return playbook?.spec ? yaml.dump(playbook.spec, { noRefs: true }) : newPlaybookSpec;
+}
+
+export interface SpecCheck {
+  spec: Record<string, unknown> | undefined;
+  /** `actions.0.name: an action needs a name`, with the document's own syntax error first. */
+  problems: string[];
+}
+
+/** Parses the YAML and checks it against the playbook schema, with each problem's path. */
+export function checkSpecText(text: string): SpecCheck {
+  let parsed: unknown;
+  try {
+    parsed = yaml.load(text);
+  } catch (error) {
+    return { spec: undefined, problems: [error instanceof Error ? error.message : String(error)] };
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return { spec: undefined, problems: ['The spec must be a map of fields'] };
+  }
+  const problems = playbookSpecProblems(parsed).map((problem) =>
+    problem.path.length > 0 ? `${problem.path.join('.')}: ${problem.message}` : problem.message,
+  );
+  return { spec: parsed as Record<string, unknown>, problems };
+}
+
+/** The columns a playbook row carries beside its spec, read from the spec. */
+export function columnsFromSpec(spec: Record<string, unknown>) {
+  const text = (key: string) => (typeof spec[key] === 'string' ? (spec[key] as string) : undefined);
+  return {
+    ...(text('title') ? { title: text('title') } : {}),
+    ...(text('description') ? { description: text('description') } : {}),
+    ...(text('category') ? { category: text('category') } : {}),
+    ...(text('icon') ? { icon: text('icon') } : {}),
+  };
+}

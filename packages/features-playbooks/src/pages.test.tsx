@@ -1,0 +1,191 @@
+import { expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ids, startPlaybooksBackend } from './testing/playbooksBackend.test.helper.ts';
+import { currentUrl, renderPlaybooks } from './testing/renderPlaybooks.test.helper.tsx';
+import { playbooksTestIds } from './testIds.ts';
+
+let backend: FakeBackend;
+beforeAll(async () => {
+  backend = await startPlaybooksBackend();
+});
+afterAll(() => backend.close());
+afterEach(() => {
+  cleanup();
+  backend.reset();
+});
+
+const open = (url: string, roles?: string[], theme?: 'light' | 'dark') =>
+  renderPlaybooks(url, {
+    baseUrl: `${backend.url}/api`,
+    ...(roles ? { roles } : {}),
+    ...(theme ? { theme } : {}),
+  });
+
+describe('/playbooks', () => {
+  it('lists playbooks by category with their resource kinds, Run and, for editors, Edit and New', async () => {
+    open('/playbooks');
+    const kitchen = await screen.findByRole('region', { name: 'Kitchen Sink' });
+    const card = within(kitchen).getByTestId(playbooksTestIds.index.card);
+    expect(card.textContent).toContain('Params Kitchen Sink');
+    expect(card.textContent).toContain('Test playbook');
+    expect(card.textContent).toContain('Catalog Item');
+    expect(within(card).getByRole('button', { name: 'Run Params Kitchen Sink' })).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Edit Params Kitchen Sink' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'New playbook' })).toBeTruthy();
+    // Uncategorised playbooks come last.
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Kitchen Sink', 'Uncategorized']);
+  });
+
+  it('opens the run modal from Run', async () => {
+    const user = userEvent.setup();
+    open('/playbooks');
+    await user.click(await screen.findByRole('button', { name: 'Run Params Kitchen Sink' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Params Kitchen Sink' });
+    expect(within(dialog).getByRole('combobox', { name: 'Catalog Item' })).toBeTruthy();
+  });
+
+  it('a viewer sees no Run, no Edit and no New', async () => {
+    open('/playbooks', ['viewer']);
+    await screen.findAllByTestId(playbooksTestIds.index.card);
+    expect(screen.queryByRole('button', { name: /^Run / })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^Edit / })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'New playbook' })).toBeNull();
+  });
+
+  it.each(['light', 'dark'] as const)('has no axe violations (%s)', async (theme) => {
+    open('/playbooks', undefined, theme);
+    await screen.findAllByTestId(playbooksTestIds.index.card);
+    await expectNoAxeViolations(document.body);
+  });
+});
+
+describe('/playbooks/runs', () => {
+  it('lists runs with status, resource and duration, and keeps filters in the URL', async () => {
+    const user = userEvent.setup();
+    open('/playbooks/runs');
+    const table = await screen.findByRole('table', { name: 'Playbook runs' });
+    await within(table).findByText('kube-system');
+    expect(table.textContent).toContain('Completed');
+    expect(table.textContent).toContain('Pending approval');
+    expect(table.textContent).toContain('3s');
+    const first = backend.requestsTo('GET /api/db/playbook_runs')[0];
+    expect(first?.query.get('parent_id')).toBe('is.null');
+    expect(first?.headers.prefer).toContain('count=exact');
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Failed' }));
+    await waitFor(() => expect(currentUrl.search).toContain('runs.status.filter=failed'));
+    await waitFor(() =>
+      expect(backend.requestsTo('GET /api/db/playbook_runs').at(-1)?.query.get('status')).toBe(
+        'eq.failed',
+      ),
+    );
+  });
+
+  it('refetches by itself while a run is not final', async () => {
+    open('/playbooks/runs');
+    await screen.findByRole('table', { name: 'Playbook runs' });
+    const before = backend.requestsTo('GET /api/db/playbook_runs').length;
+    await waitFor(
+      () => expect(backend.requestsTo('GET /api/db/playbook_runs').length).toBeGreaterThan(before),
+      { timeout: 8000 },
+    );
+  });
+
+  it('has no axe violations', async () => {
+    open('/playbooks/runs');
+    await within(await screen.findByRole('table', { name: 'Playbook runs' })).findByText(
+      'kube-system',
+    );
+    await expectNoAxeViolations(document.body);
+  });
+});
+
+describe('/playbooks/runs/:id', () => {
+  it('shows parameters, resource, durations and each action’s result by kind', async () => {
+    open(`/playbooks/runs/${ids.run}`);
+    const page = await screen.findByTestId(playbooksTestIds.run.root);
+    expect(within(page).getByRole('heading', { level: 1 }).textContent).toBe('Params Kitchen Sink');
+    expect(within(page).getByTestId(playbooksTestIds.run.status).textContent).toBe('Completed');
+    const details = within(page).getByRole('region', { name: 'Details' });
+    expect(details.textContent).toContain('kube-system');
+    expect(details.textContent).toContain('3s');
+    expect(within(page).getByRole('region', { name: 'Parameters' }).textContent).toContain(
+      'hello run',
+    );
+    const actions = await within(page).findAllByTestId(playbooksTestIds.run.action);
+    expect(actions).toHaveLength(3);
+    expect(actions[0]?.textContent).toContain('Exit code 0');
+    expect(actions[0]?.textContent).toContain('hello run');
+    expect(actions[1]?.textContent).toContain('HTTP 503');
+    expect(actions[1]?.textContent).toContain('exit status 1');
+    const rows = within(actions[2] as HTMLElement).getByRole('table', { name: 'report rows' });
+    expect(within(rows).getByRole('cell', { name: 'kube-system' })).toBeTruthy();
+  });
+
+  it('Run again opens the modal with the run’s parameters, editable', async () => {
+    const user = userEvent.setup();
+    open(`/playbooks/runs/${ids.run}`);
+    await user.click(await screen.findByRole('button', { name: 'Run again' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Params Kitchen Sink' });
+    const text = (await within(dialog).findByLabelText('Text Input (Default)')) as HTMLInputElement;
+    expect(text.value).toBe('hello run');
+    expect(
+      (within(dialog).getByRole('checkbox', { name: 'Checkbox' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    await user.clear(text);
+    await user.type(text, 'again');
+    expect(text.value).toBe('again');
+  });
+
+  it('approves a pending run for an approver; a viewer cannot', async () => {
+    const user = userEvent.setup();
+    open(`/playbooks/runs/${ids.pendingRun}`);
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(backend.requestsTo('POST /api/playbook/run/approve/:id')[0]?.params.id).toBe(
+        ids.pendingRun,
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    cleanup();
+    open(`/playbooks/runs/${ids.pendingRun}`, ['viewer']);
+    await screen.findByTestId(playbooksTestIds.run.approvals);
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Run again' })).toBeNull();
+  });
+
+  it.each(['light', 'dark'] as const)('has no axe violations (%s)', async (theme) => {
+    open(`/playbooks/runs/${ids.run}`, undefined, theme);
+    await screen.findAllByTestId(playbooksTestIds.run.action);
+    await expectNoAxeViolations(document.body);
+  });
+});
+
+describe('the spec editor', () => {
+  it('shows a CRD playbook read-only', async () => {
+    open(`/playbooks/${ids.http}`);
+    expect(await screen.findByText(/comes from KubernetesCRD/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('creates a new playbook from a valid spec', async () => {
+    const user = userEvent.setup();
+    backend.on('POST /api/db/playbooks', [{ id: 'new-id', name: 'restart-api' }]);
+    open('/playbooks/new');
+    await user.type(await screen.findByLabelText('Name'), 'restart-api');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(currentUrl.pathname).toBe('/playbooks'));
+    const body = backend.requestsTo('POST /api/db/playbooks')[0]?.body as {
+      name: string;
+      title: string;
+      spec: { actions: unknown[] };
+    };
+    expect(body.name).toBe('restart-api');
+    expect(body.title).toBe('New playbook');
+    expect(body.spec.actions).toHaveLength(1);
+  });
+});

@@ -1,0 +1,66 @@
+import { createApiClient } from '@opsdeck/api-client';
+import { ApiClientProvider } from '@opsdeck/api-client/react';
+import { createAuthorizer } from '@opsdeck/rbac';
+import { RbacProvider } from '@opsdeck/rbac/react';
+import { OpsdeckThemeProvider, ToastProvider, type ThemeMode } from '@opsdeck/ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { useEffect, type ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { PlaybookEditorPage } from '../EditorPage/PlaybookEditorPage.tsx';
+import { PlaybooksIndexPage } from '../IndexPage/PlaybooksIndexPage.tsx';
+import { PlaybookRunPage } from '../RunPage/PlaybookRunPage.tsx';
+import { PlaybookRunsPage } from '../RunsPage/PlaybookRunsPage.tsx';
+
+/** The current location, so tests can assert where a page navigated. */
+export const currentUrl = { pathname: '', search: '' };
+
+function LocationProbe() {
+  const location = useLocation();
+  useEffect(() => {
+    currentUrl.pathname = location.pathname;
+    currentUrl.search = location.search;
+  }, [location]);
+  return null;
+}
+
+export interface RenderOptions {
+  baseUrl: string;
+  roles?: string[];
+  theme?: ThemeMode;
+  /** Drawn at `/host` instead of a playbooks page (a slot contribution, the modal alone). */
+  host?: ReactNode;
+}
+
+/** The playbooks routes in a memory router at `url`, with the providers the console gives them. */
+export function renderPlaybooks(
+  url: string,
+  { baseUrl, roles = ['admin'], theme, host }: RenderOptions,
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <ApiClientProvider client={createApiClient({ baseUrl })}>
+        <OpsdeckThemeProvider {...(theme ? { mode: theme } : {})}>
+          <ToastProvider>
+            <RbacProvider authorizer={createAuthorizer({ roles })}>
+              <MemoryRouter initialEntries={[url]}>
+                <LocationProbe />
+                <main>
+                  <Routes>
+                    <Route path="/host" element={host ?? null} />
+                    <Route path="/playbooks" element={<PlaybooksIndexPage />} />
+                    <Route path="/playbooks/runs" element={<PlaybookRunsPage />} />
+                    <Route path="/playbooks/runs/:id" element={<PlaybookRunPage />} />
+                    <Route path="/playbooks/new" element={<PlaybookEditorPage />} />
+                    <Route path="/playbooks/:id" element={<PlaybookEditorPage />} />
+                  </Routes>
+                </main>
+              </MemoryRouter>
+            </RbacProvider>
+          </ToastProvider>
+        </OpsdeckThemeProvider>
+      </ApiClientProvider>
+    </QueryClientProvider>,
+  );
+}
