@@ -222,7 +222,7 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
       await page.keyboard.press('Escape');
       await attach.waitFor({ state: 'detached' });
 
-      await page.goto('/playbooks');
+      await page.goto('/logs');
       await page.getByTestId(testIds.pages.notFound).waitFor();
       problems.push(...(await checkBothSchemes('area-not-in-build', width)));
 

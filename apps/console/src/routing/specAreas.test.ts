@@ -6,7 +6,7 @@ import { currentHandle } from './handle.ts';
 describe('specAreaOf', () => {
   it('names the spec area of a path and nothing for a stray one', () => {
     expect(specAreaOf('/topology')).toBe('Dashboard');
-    expect(specAreaOf('/playbooks/42')).toBe('Playbooks');
+    expect(specAreaOf('/logs/42')).toBe('Logs');
     // Incidents is in the build: a stray address under it is not found, not "not available yet".
     expect(specAreaOf('/incidents/42/nowhere')).toBeUndefined();
     expect(specAreaOf('/settings/users')).toBe('Settings');
