@@ -180,4 +180,28 @@ describe('incidents in Chromium against apps/server', () => {
     expect(await page.getByTestId(incidentTestIds.list.newButton).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  it("interleaves an evidence check's turns with the history on the incident's timeline", async () => {
+    const page = await signedIn('viewer@local', '/incidents');
+    // A demo incident whose attached check changed state inside its window.
+    let found: { id: string; check: string } | undefined;
+    for (let n = 1; n <= 12 && !found; n += 1) {
+      const reply = await page.request.get(`/api/incidents/INC-${n}/timeline`);
+      if (!reply.ok()) continue;
+      const body = (await reply.json()) as {
+        incident: { id: string };
+        entries: { kind: string; check?: { name: string } }[];
+      };
+      const turn = body.entries.find((entry) => entry.kind === 'check_status');
+      if (turn?.check) found = { id: body.incident.id, check: turn.check.name };
+    }
+    expect(found).toBeDefined();
+    await page.goto(`/incidents/${found!.id}`);
+    const timeline = page.getByTestId(incidentTestIds.incident.timeline);
+    await timeline.getByText(/created the incident/).waitFor();
+    await timeline
+      .getByText(new RegExp(`Check ${found!.check} turned`))
+      .first()
+      .waitFor();
+  });
 });

@@ -10,6 +10,7 @@ import {
   incidentOptionSchema,
   incidentSchema,
   incidentSummarySchema,
+  incidentTimelineSchema,
   responderCandidateSchema,
   responderSchema,
   type HypothesisOption,
@@ -17,6 +18,7 @@ import {
   type IncidentHistory,
   type IncidentOption,
   type IncidentSummary,
+  type IncidentTimeline,
   type Responder,
 } from './schemas.ts';
 import { defaultIncidentStatus } from './values.ts';
@@ -575,4 +577,19 @@ export async function listComponentOptions(
     options,
   );
   return rows.map((row) => ({ id: row.id, name: row.name ?? row.id }));
+}
+
+/**
+ * `GET /api/incidents/{id}/timeline`: the evidence's check turns and config changes in the
+ * incident's window. Our server's addition; a backend without it answers 404.
+ */
+export function getIncidentTimeline(
+  client: ApiClient,
+  incidentId: string,
+  options: CallOptions = {},
+): Promise<IncidentTimeline> {
+  return client.general.get(`incidents/${encodeURIComponent(incidentId)}/timeline`, {
+    schema: incidentTimelineSchema,
+    signal: options.signal,
+  });
 }

@@ -11,6 +11,7 @@ import {
   getIncident,
   getIncidentHistory,
   getIncidentResponders,
+  getIncidentTimeline,
   listIncidents,
   removeResponder,
   searchHypotheses,
@@ -297,4 +298,46 @@ describe('writes', () => {
 it('keeps everything about one incident under its key', () => {
   expect(incidentKeys.history('i1').slice(0, 4)).toEqual(incidentKeys.incident('i1'));
   expect(incidentKeys.detail('i1').slice(0, 4)).toEqual(incidentKeys.incident('i1'));
+});
+
+describe('the timeline of our server', () => {
+  it('reads the evidence check turns and config changes, and keeps unknown kinds as they are', async () => {
+    backend.on(
+      'GET /api/incidents/INC-2/timeline',
+      json({
+        incident: { id: 'i2', incident_id: 'INC-2' },
+        window: { from: '2025-03-01T10:00:00Z', to: '2025-03-01T12:00:00Z', open: false },
+        entries: [
+          { kind: 'history', at: '2025-03-01T10:00:00Z', type: 'incident.created' },
+          {
+            kind: 'check_status',
+            at: '2025-03-01T10:05:00Z',
+            evidence_id: 'e1',
+            check: { id: 'c1', name: 'payments-api', type: 'http' },
+            status: 'unhealthy',
+            error: 'timeout after 10s',
+          },
+          {
+            kind: 'config_change',
+            at: '2025-03-01T10:06:00Z',
+            config: { id: 'k1', name: 'api', type: 'Kubernetes::Deployment' },
+            change: { id: 'ch1', change_type: 'diff', severity: 'info', summary: 'image bumped' },
+          },
+        ],
+        truncated: false,
+      }),
+    );
+    const timeline = await getIncidentTimeline(client, 'INC-2');
+    expect(backend.last().url).toBe('/api/incidents/INC-2/timeline');
+    expect(timeline.entries.map((entry) => entry.kind)).toEqual([
+      'history',
+      'check_status',
+      'config_change',
+    ]);
+    expect(timeline.entries[1]).toMatchObject({
+      check: { name: 'payments-api' },
+      status: 'unhealthy',
+    });
+    expect(incidentKeys.timeline('INC-2')).toEqual([...incidentKeys.incident('INC-2'), 'timeline']);
+  });
 });

@@ -23,6 +23,7 @@ export {
   hypothesisSearchQuery,
   incidentHistoryQuery,
   incidentListQuery,
+  incidentTimelineQuery,
   incidentQuery,
   incidentRespondersQuery,
   incidentSearchQuery,
@@ -36,6 +37,9 @@ export type {
   Incident,
   IncidentHistory,
   IncidentSummary,
+  IncidentCheckTurn,
+  IncidentConfigChange,
+  IncidentTimelineEntry,
   Person,
 } from './schemas.ts';
 export {

@@ -13,6 +13,7 @@ export const incidentKeys = {
   detail: (id: string) => [...incidentKeys.incident(id), 'detail'] as const,
   responders: (id: string) => [...incidentKeys.incident(id), 'responders'] as const,
   history: (id: string) => [...incidentKeys.incident(id), 'history'] as const,
+  timeline: (id: string) => [...incidentKeys.incident(id), 'timeline'] as const,
   subjects: (id: string, ids: EvidenceSubjectIds) =>
     [
       ...incidentKeys.incident(id),

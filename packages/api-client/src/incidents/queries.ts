@@ -5,6 +5,7 @@ import {
   getIncident,
   getIncidentHistory,
   getIncidentResponders,
+  getIncidentTimeline,
   listComponentOptions,
   listIncidents,
   listPeople,
@@ -43,6 +44,14 @@ export const incidentHistoryQuery = (client: ApiClient, id: string) =>
   queryOptions({
     queryKey: incidentKeys.history(id),
     queryFn: ({ signal }) => getIncidentHistory(client, id, { signal }),
+  });
+
+/** The evidence's status changes from our server's timeline; absent elsewhere (404, not retried). */
+export const incidentTimelineQuery = (client: ApiClient, id: string) =>
+  queryOptions({
+    queryKey: incidentKeys.timeline(id),
+    queryFn: ({ signal }) => getIncidentTimeline(client, id, { signal }),
+    retry: false,
   });
 
 export const evidenceSubjectsQuery = (client: ApiClient, id: string, ids: EvidenceSubjectIds) =>

@@ -158,3 +158,41 @@ export type IncidentHistory = z.output<typeof incidentHistorySchema>;
 
 /** A person or team a responder can be (the responder picker). */
 export const responderCandidateSchema = looseObject({ id: text, name: maybeText });
+
+/** A check attached as evidence turning healthy or unhealthy inside the incident's window. */
+export const incidentCheckTurnSchema = looseObject({
+  kind: z.literal('check_status'),
+  at: maybeText,
+  evidence_id: maybeText,
+  check: z.nullish(looseObject({ id: text, name: maybeText })),
+  status: maybeText,
+  message: maybeText,
+  error: maybeText,
+});
+export type IncidentCheckTurn = z.output<typeof incidentCheckTurnSchema>;
+
+/** A change of a config attached as evidence inside the incident's window. */
+export const incidentConfigChangeSchema = looseObject({
+  kind: z.literal('config_change'),
+  at: maybeText,
+  evidence_id: maybeText,
+  config: z.nullish(looseObject({ id: text, name: maybeText, type: maybeText })),
+  change: z.nullish(
+    looseObject({ id: text, change_type: maybeText, severity: maybeText, summary: maybeText }),
+  ),
+});
+export type IncidentConfigChange = z.output<typeof incidentConfigChangeSchema>;
+
+/**
+ * Our server's `GET /api/incidents/{id}/timeline` (not Mission Control's): besides the history, the
+ * turns of the checks and the changes of the configs attached as evidence inside the incident's
+ * window. Only those two kinds are read here; the history comes from `/api/db` on every backend.
+ */
+export const incidentTimelineSchema = looseObject({
+  entries: listOf(
+    z.union([incidentCheckTurnSchema, incidentConfigChangeSchema, looseObject({ kind: text })]),
+  ),
+  truncated: maybeBoolean,
+});
+export type IncidentTimeline = z.output<typeof incidentTimelineSchema>;
+export type IncidentTimelineEntry = IncidentTimeline['entries'][number];

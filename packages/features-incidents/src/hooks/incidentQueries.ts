@@ -4,13 +4,19 @@ import {
   incidentKeys,
   incidentQuery,
   incidentRespondersQuery,
+  incidentTimelineQuery,
   type EvidenceSubjectIds,
   type Incident,
 } from '@opsdeck/api-client/incidents';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { historyEntry, mergeTimeline, type TimelineEntry } from '../model/timeline.ts';
+import {
+  evidenceEntry,
+  historyEntry,
+  mergeTimeline,
+  type TimelineEntry,
+} from '../model/timeline.ts';
 
 export function useIncident(id: string) {
   return useQuery(incidentQuery(useApiClient(), id));
@@ -40,19 +46,27 @@ export function useEvidenceSubjects(id: string, incident: Incident | null | unde
 }
 
 /**
- * The incident's timeline. The seam for issue 14's server timeline (which interleaves the status
- * changes of attached checks and configs): add its query here and pass its entries to
- * `mergeTimeline` beside the history's; the page draws whatever this returns.
+ * The incident's timeline: its history rows, and where the backend has our timeline endpoint, the
+ * status turns of its evidence checks and the changes of its evidence configs, by time. A backend
+ * without the endpoint (a real Mission Control) shows the history alone.
  */
 export function useIncidentTimeline(id: string): {
   entries: TimelineEntry[];
   isPending: boolean;
   error: Error | null;
 } {
-  const history = useQuery(incidentHistoryQuery(useApiClient(), id));
+  const client = useApiClient();
+  const history = useQuery(incidentHistoryQuery(client, id));
+  const evidence = useQuery(incidentTimelineQuery(client, id));
   const entries = useMemo(
-    () => mergeTimeline((history.data ?? []).map(historyEntry)),
-    [history.data],
+    () =>
+      mergeTimeline(
+        (history.data ?? []).map(historyEntry),
+        (evidence.data?.entries ?? [])
+          .map(evidenceEntry)
+          .filter((entry): entry is TimelineEntry => entry !== null),
+      ),
+    [history.data, evidence.data],
   );
   return { entries, isPending: history.isPending, error: history.error };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildHypothesisTree } from './hypothesisTree.ts';
 import { toIncidentListQuery } from './listQuery.ts';
 import { hypothesisStatusColor, incidentStatusColor, severityBadge, typeLabel } from './status.ts';
-import { historyEntry, mergeTimeline } from './timeline.ts';
+import { evidenceEntry, historyEntry, mergeTimeline } from './timeline.ts';
 
 describe('status colours (settings §4)', () => {
   it('gives each incident status its own colour', () => {
@@ -116,6 +116,43 @@ const row = (patch: Partial<IncidentHistory>): IncidentHistory =>
   }) as IncidentHistory;
 
 describe('the timeline', () => {
+  it("tells the evidence's check turns and config changes, and leaves the history to /api/db", () => {
+    const turn = evidenceEntry(
+      {
+        kind: 'check_status',
+        at: '2024-01-01T10:05:00Z',
+        check: { id: 'k1', name: 'api-health' },
+        status: 'unhealthy',
+        error: 'timeout after 10s',
+      },
+      0,
+    );
+    expect(turn).toMatchObject({
+      kind: 'check.status',
+      text: 'Check api-health turned unhealthy: timeout after 10s',
+    });
+    const change = evidenceEntry(
+      {
+        kind: 'config_change',
+        at: '2024-01-01T10:06:00Z',
+        config: { id: 'c1', name: 'api' },
+        change: { id: 'ch1', change_type: 'diff', severity: 'high', summary: 'image bumped' },
+      },
+      1,
+    );
+    expect(change?.text).toBe('Config api: image bumped (high)');
+    expect(evidenceEntry({ kind: 'history', at: '2024-01-01T10:00:00Z' }, 2)).toBeNull();
+    // Interleaved with the history by time, newest first.
+    const history = historyEntry(
+      row({ type: 'incident.created', created_at: '2024-01-01T10:00:00Z' }),
+    );
+    expect(mergeTimeline([history], [turn!, change!]).map((entry) => entry.kind)).toEqual([
+      'config.change',
+      'check.status',
+      'incident.created',
+    ]);
+  });
+
   it('tells each history event in words, with who did it', () => {
     expect(historyEntry(row({ type: 'incident.created' }))).toMatchObject({
       actor: 'Ada',

@@ -1,10 +1,14 @@
-import type { IncidentHistory } from '@opsdeck/api-client/incidents';
+import type {
+  IncidentCheckTurn,
+  IncidentConfigChange,
+  IncidentHistory,
+  IncidentTimelineEntry,
+} from '@opsdeck/api-client/incidents';
 
-// The incident's story as one list of entries, newest first. Today its only source is the
-// history rows the database writes (reference §1); issue 14's server timeline endpoint adds the
-// status changes of the checks and configs attached as evidence. That endpoint's rows become
-// entries through a mapper like `historyEntry`, and `mergeTimeline` interleaves the sources by
-// time, so the page does not change when it arrives.
+// The incident's story as one list of entries, newest first: the history rows the database writes
+// (reference §1, from /api/db on every backend), interleaved by `mergeTimeline` with what our
+// server's timeline endpoint adds: the status turns of the checks and the changes of the configs
+// attached as evidence, inside the incident's window (`evidenceEntry`).
 
 export interface TimelineEntry {
   id: string;
@@ -73,4 +77,39 @@ export function mergeTimeline(...sources: readonly (readonly TimelineEntry[])[])
       return a.index - b.index;
     })
     .map(({ entry }) => entry);
+}
+
+/**
+ * An entry of our server's timeline that the history does not already tell: a check attached as
+ * evidence turning healthy or unhealthy, or a change of an attached config. Null for the rest
+ * (its history rows are read from `/api/db` instead).
+ */
+export function evidenceEntry(entry: IncidentTimelineEntry, index: number): TimelineEntry | null {
+  if (entry.kind === 'check_status') {
+    const turn = entry as IncidentCheckTurn;
+    const name = turn.check?.name ?? 'a check';
+    const detail = turn.error || turn.message;
+    return {
+      id: `check:${turn.check?.id ?? ''}:${turn.at ?? index}`,
+      at: turn.at ?? null,
+      kind: 'check.status',
+      actor: null,
+      text: `Check ${name} turned ${turn.status ?? 'unknown'}${detail ? `: ${detail}` : ''}`,
+    };
+  }
+  if (entry.kind === 'config_change') {
+    const changed = entry as IncidentConfigChange;
+    const name = changed.config?.name ?? 'a config';
+    const change = changed.change;
+    const what = change?.summary || change?.change_type || 'changed';
+    const severity = change?.severity ?? '';
+    return {
+      id: `change:${change?.id ?? index}`,
+      at: changed.at ?? null,
+      kind: 'config.change',
+      actor: null,
+      text: `Config ${name}: ${what}${severity ? ` (${severity})` : ''}`,
+    };
+  }
+  return null;
 }
