@@ -164,8 +164,12 @@ describe('the catalog in Chromium against apps/server', () => {
     await page.getByTestId(catalogTestIds.relationships.node).nth(1).waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
+    // The playbooks feature fills the tab (the slot's lazy part has loaded).
     await tabs.getByRole('link', { name: /^Playbooks/ }).click();
-    await page.getByTestId(catalogTestIds.playbooks.root).waitFor();
+    await page
+      .getByTestId(catalogTestIds.playbooks.root)
+      .getByRole('heading', { name: 'Playbooks' })
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     await tabs.getByRole('link', { name: /^Checks/ }).click();
@@ -219,7 +223,11 @@ describe('the catalog in Chromium against apps/server', () => {
       [
         'playbooks',
         `/catalog/${id}/playbooks`,
-        () => page.getByTestId(catalogTestIds.playbooks.root).waitFor(),
+        () =>
+          page
+            .getByTestId(catalogTestIds.playbooks.root)
+            .getByRole('heading', { name: 'Playbooks' })
+            .waitFor(),
       ],
       [
         'checks',
