@@ -5,6 +5,7 @@
 // paint the same pixels.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { catalogTestIds } from '@opsdeck/features-catalog/testing';
 import { healthTestIds } from '@opsdeck/features-health/testing';
 import { incidentTestIds } from '@opsdeck/features-incidents/testing';
 import { topologyTestIds } from '@opsdeck/features-topology/testing';
@@ -140,6 +141,7 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
   describe('signed in', () => {
     let checkId: string;
     let paymentsId: string;
+    let changedConfigId: string;
 
     beforeAll(async () => {
       await setWidth(1440);
@@ -155,6 +157,13 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
         components: { id: string; name: string }[];
       };
       paymentsId = tree.components.find((component) => component.name === 'payments')!.id;
+      // A config with a recorded diff, for the catalog's config page and change dialog.
+      const [changed] = (await (
+        await page.request.get(
+          '/api/db/config_changes?select=config_id&diff=not.is.null&order=created_at.desc&limit=1',
+        )
+      ).json()) as { config_id: string }[];
+      changedConfigId = changed!.config_id;
     });
 
     it.each(widths)('keeps every page of the shell within the screen at %i px', async (width) => {
@@ -221,6 +230,51 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
       problems.push(...(await checkBothSchemes('attach-dialog', width)));
       await page.keyboard.press('Escape');
       await attach.waitFor({ state: 'detached' });
+
+      await page.goto('/catalog');
+      await page
+        .getByRole('table', { name: 'Config types' })
+        .getByTestId(uiTestIds.dataTable.row)
+        .first()
+        .waitFor();
+      problems.push(...(await checkBothSchemes('catalog-types', width)));
+
+      await page.goto('/catalog?groupBy=none');
+      await page
+        .getByRole('table', { name: 'Configs' })
+        .getByTestId(uiTestIds.dataTable.row)
+        .first()
+        .waitFor();
+      problems.push(...(await checkBothSchemes('catalog-list', width)));
+
+      await page.goto(`/catalog/${changedConfigId}`);
+      await page.getByTestId(catalogTestIds.config.spec).getByRole('textbox').waitFor();
+      problems.push(...(await checkBothSchemes('catalog-config', width)));
+
+      await page.goto(`/catalog/${changedConfigId}/changes`);
+      const changes = page.getByRole('table', { name: /^Changes of / });
+      await changes
+        .getByText(/^diff$/i)
+        .first()
+        .click();
+      await page
+        .getByTestId(catalogTestIds.changes.detail)
+        .getByTestId(catalogTestIds.diff.root)
+        .waitFor();
+      problems.push(...(await checkBothSchemes('catalog-change', width)));
+      await page.keyboard.press('Escape');
+
+      await page.goto(`/catalog/${changedConfigId}/relationships`);
+      await page.getByTestId(catalogTestIds.relationships.node).first().waitFor();
+      problems.push(...(await checkBothSchemes('catalog-relationships', width)));
+
+      await page.goto('/catalog/changes');
+      await page
+        .getByRole('table', { name: 'Config changes' })
+        .getByTestId(uiTestIds.dataTable.row)
+        .first()
+        .waitFor();
+      problems.push(...(await checkBothSchemes('catalog-changes', width)));
 
       await page.goto('/logs');
       await page.getByTestId(testIds.pages.notFound).waitFor();

@@ -84,6 +84,11 @@ describe('the configs list', () => {
     expect(params.get('limit')).toBe('50');
   });
 
+  it('reads open insights by type (Mission Control) or as a plain total (apps/server)', async () => {
+    backend.on('GET /api/db/configs', json([{ ...pod, analysis: 3 }]));
+    expect((await getConfigList(client, { pageIndex: 0, pageSize: 50 })).data[0]!.analysis).toBe(3);
+  });
+
   it('writes one type as eq, several as a tri-state, and search, labels and tags as PostgREST trees', () => {
     const one = new URL(
       configListRequest(client, {

@@ -7,6 +7,11 @@ import { labels, listOf, maybeBoolean, maybeNumber, maybeText, text } from '../s
 
 /** `{<key>: count}` maps (the analysis counts of a config or a summary group). */
 const counts = z.nullish(z.record(z.string(), z.number()));
+/**
+ * A config's open insights: Mission Control's `configs` view counts them by type (`{security: 2}`),
+ * apps/server's keeps a plain total there (its column predates the by-type map); both are read.
+ */
+const insightCounts = z.nullish(z.union([z.number(), z.record(z.string(), z.number())]));
 /** Tags are a string map on config_items; kept loose since scrapers may write other JSON values. */
 const tagMap = z.nullish(z.record(z.string(), z.unknown()));
 // Views build the agent as jsonb; a missing id is read as absent rather than failing the list.
@@ -31,7 +36,7 @@ export const configListItemSchema = looseObject({
   cost_total_1d: maybeNumber,
   cost_total_30d: maybeNumber,
   changes: maybeNumber,
-  analysis: counts,
+  analysis: insightCounts,
   agent: agentRef,
 });
 export type ConfigListItem = z.output<typeof configListItemSchema>;

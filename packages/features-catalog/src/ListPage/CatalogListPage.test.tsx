@@ -50,6 +50,14 @@ describe('the catalog list', () => {
     await expectNoAxeViolations();
   });
 
+  it('stops saying it loads once the list has failed, and shows why', async () => {
+    backend.on('GET /api/db/configs', json({ error: 'down', message: 'down' }, { status: 503 }));
+    open('/catalog?groupBy=none');
+    const table = await screen.findByRole('table', { name: 'Configs' });
+    await within(table).findByText(/down|server/i);
+    expect(screen.getByTestId(catalogTestIds.list.count).textContent).toBe('');
+  });
+
   it('reads its search, sort and page from the URL and sends them to the server', async () => {
     open('/catalog?search.filter=pay&sortBy=name&sortOrder=desc&pageIndex=1&pageSize=25');
     const table = await screen.findByRole('table', { name: 'Configs' });

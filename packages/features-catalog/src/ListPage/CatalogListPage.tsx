@@ -131,6 +131,8 @@ export function CatalogListPage() {
     ? (summary.data ?? []).reduce((sum, group) => sum + group.count, 0)
     : (list.data?.total ?? 0);
   const loaded = grouped ? summary.data : list.data;
+  // Once the request has failed the table says why; the line above it stops saying it loads.
+  const failed = grouped ? summary.isError : list.isError;
 
   return (
     <PageRoot data-testid={catalogTestIds.list.root}>
@@ -198,7 +200,9 @@ export function CatalogListPage() {
               ? grouped
                 ? `${total} configs in ${summary.data?.length ?? 0} types`
                 : `${total} configs`
-              : 'Loading configs…'}
+              : failed
+                ? null
+                : 'Loading configs…'}
           </Muted>
         </Toolbar>
         {grouped ? (

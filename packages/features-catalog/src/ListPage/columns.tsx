@@ -38,8 +38,11 @@ const Count = styled.span`
 
 export const configPath = (id: string) => `/catalog/${encodeURIComponent(id)}`;
 
-const insightCount = (analysis: Record<string, number> | null | undefined) =>
-  Object.values(analysis ?? {}).reduce((sum, count) => sum + count, 0);
+/** Open insights: a total, or counts by type to add up (see the list item's schema). */
+const insightCount = (analysis: Record<string, number> | number | null | undefined) =>
+  typeof analysis === 'number'
+    ? analysis
+    : Object.values(analysis ?? {}).reduce((sum, count) => sum + count, 0);
 
 /** The list's columns; sort ids are the `configs` view's columns the server orders by. */
 export const configColumns: ColumnDef<ConfigListItem>[] = [

@@ -35,6 +35,35 @@ const noiseBlocks = new Set(['managedFields']);
 // `key:` in YAML (also after a list dash) or `"key":` in JSON.
 const KEY = /^(\s*)(?:-\s+)?"?([A-Za-z0-9_.\-/]+)"?\s*:/;
 
+// The same, with the key's column: what precedes it (indent and a list dash) is group 1.
+const KEY_AT = /^(\s*(?:-\s+)?"?)([A-Za-z0-9_.\-/]+)"?\s*:/;
+
+/** The fields of a Kubernetes managedFields entry (ManagedFieldsEntry). */
+const managedEntryKeys = new Set([
+  'apiVersion',
+  'fieldsType',
+  'fieldsV1',
+  'manager',
+  'operation',
+  'subresource',
+  'time',
+]);
+
+/**
+ * A hunk that starts inside managedFields has no `managedFields:` line to go by; its entries are
+ * known by their own shape: `manager` and `operation` side by side. The columns where both are.
+ */
+function managedEntryColumns(lines: readonly DiffLine[]): Set<number> {
+  const seen = new Map<number, Set<string>>();
+  for (const line of lines) {
+    const match = KEY_AT.exec(line.text);
+    if (!match || (match[2] !== 'manager' && match[2] !== 'operation')) continue;
+    const column = match[1]!.length;
+    seen.set(column, (seen.get(column) ?? new Set()).add(match[2]));
+  }
+  return new Set([...seen].filter(([, keys]) => keys.size === 2).map(([column]) => column));
+}
+
 function indentOf(text: string): number {
   return text.length - text.trimStart().length;
 }
@@ -45,10 +74,18 @@ function indentOf(text: string): number {
  * line at its level.
  */
 function markNoise(lines: DiffLine[]): void {
+  const entryColumns = managedEntryColumns(lines);
   let blockIndent: number | null = null;
   for (const line of lines) {
     const trimmed = line.text.trimStart();
     const indent = indentOf(line.text);
+    const entryKey = KEY_AT.exec(line.text);
+    if (entryKey && entryColumns.has(entryKey[1]!.length) && managedEntryKeys.has(entryKey[2]!)) {
+      // A field of a managedFields entry whose `managedFields:` line is above the hunk.
+      line.noise = true;
+      if (entryKey[2] === 'fieldsV1') blockIndent = indent;
+      continue;
+    }
     if (blockIndent !== null) {
       const inside =
         trimmed === '' ||

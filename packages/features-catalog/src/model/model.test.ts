@@ -207,6 +207,37 @@ describe('diffs', () => {
     expect(diffStats(withoutNoise(hunks))).toEqual({ added: 1, removed: 1 });
   });
 
+  it('knows a managedFields entry by its fields when the hunk starts below managedFields', () => {
+    // As the demo's JSON diffs of a deployment: the hunk's context begins inside the entry.
+    const json = [
+      '--- a/web',
+      '+++ b/web',
+      '@@ -25,9 +25,9 @@',
+      '         },',
+      '         "manager": "kubectl-client-side-apply",',
+      '         "operation": "Update",',
+      '-        "time": "2024-02-17T01:00:00Z"',
+      '+        "time": "2024-06-01T10:00:00Z"',
+      '       }',
+      '     ],',
+      '     "name": "web",',
+      '   "spec": {',
+      '-    "replicas": 2,',
+      '+    "replicas": 1,',
+      '',
+    ].join('\n');
+    const hunks = parseUnifiedDiff(json);
+    expect(countNoise(hunks)).toBe(2);
+    const shown = withoutNoise(hunks)[0]!.lines.filter((line) => line.kind !== 'context');
+    expect(shown.map((line) => line.text.trim())).toEqual(['"replicas": 2,', '"replicas": 1,']);
+    // In YAML, the first field follows the list dash at the same column as the others.
+    const yaml = `--- a\n+++ b\n@@ -3,3 +3,3 @@\n   - manager: kubectl\n     operation: Update\n-    time: "1"\n+    time: "2"\n`;
+    expect(countNoise(parseUnifiedDiff(yaml))).toBe(2);
+    // A `time` field elsewhere is not noise.
+    const plain = `--- a\n+++ b\n@@ -1,2 +1,2 @@\n schedule:\n-  time: "1"\n+  time: "2"\n`;
+    expect(countNoise(parseUnifiedDiff(plain))).toBe(0);
+  });
+
   it('reads nothing from an empty or broken diff', () => {
     expect(parseUnifiedDiff(null)).toEqual([]);
     expect(parseUnifiedDiff('')).toEqual([]);

@@ -58,6 +58,8 @@ describe('CodeEditor', () => {
     const user = userEvent.setup();
     render(<Harness initial="name: api" readOnly />);
     expect(content().getAttribute('aria-readonly')).toBe('true');
+    // Still a tab stop: a long read-only document scrolls by keyboard (axe's scrollable region rule).
+    expect(content().getAttribute('tabindex')).toBe('0');
     await user.click(content());
     await typeKeys(user, ['{Enter}', ...'xyz']);
     await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));

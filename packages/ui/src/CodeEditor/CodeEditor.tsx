@@ -70,7 +70,10 @@ function accessExtensions(label: string, readOnly: boolean) {
   return [
     EditorState.readOnly.of(readOnly),
     // Read-only content stays focusable and selectable (copying a spec is common), so it says so.
+    // The explicit tabindex tells axe (scrollable-region-focusable) what a browser already knows:
+    // contenteditable content is a tab stop, so a long document's scroller is reachable by keyboard.
     EditorView.contentAttributes.of({
+      tabindex: '0',
       'aria-label': label,
       ...(readOnly ? { 'aria-readonly': 'true' } : {}),
     }),

@@ -224,6 +224,45 @@ describe.each(testDatabases())('the catalog on $engine', (target) => {
       expect(checks[0]).toMatchObject({ config_id: id('config:rds:1'), name: expect.any(String) });
     });
 
+    it('lists the scrapers with their newest run, when one last failed, and their agent', async () => {
+      const scrapers = await json<Record<string, unknown>[]>(
+        'config_scrapers_with_status?select=*,created_by(id,name,avatar,email)&order=created_at.desc&deleted_at=is.null&limit=100',
+      );
+      const names = scrapers.map((scraper) => scraper.name);
+      expect(names).toEqual(expect.arrayContaining(['kubernetes', 'aws']));
+      for (const scraper of scrapers) {
+        expect(scraper.agent).toMatchObject({ id: scraper.agent_id, name: expect.any(String) });
+        expect(scraper.created_by).toMatchObject({ name: expect.any(String) });
+        const runs = (
+          await db.query<{ status: string; time_start: string | Date; success_count: number }>(
+            `SELECT status, time_start, success_count FROM job_history
+             WHERE resource_type = 'config_scraper' AND resource_id = $1 ORDER BY time_start DESC`,
+            [scraper.id],
+          )
+        ).rows;
+        if (runs.length === 0) {
+          expect(scraper.job_status, String(scraper.name)).toBeNull();
+          continue;
+        }
+        expect(scraper).toMatchObject({
+          job_status: runs[0]!.status,
+          job_success_count: runs[0]!.success_count,
+          job_resource_type: 'config_scraper',
+        });
+        expect(Date.parse(String(scraper.job_time_start))).toBe(
+          new Date(runs[0]!.time_start).getTime(),
+        );
+        const failed = runs.find((run) => run.status === 'FAILED');
+        if (failed)
+          expect(Date.parse(String(scraper.job_last_failed))).toBe(
+            new Date(failed.time_start).getTime(),
+          );
+        else expect(scraper.job_last_failed).toBeNull();
+      }
+      // The demo's kubernetes scraper has runs of its own.
+      expect(scrapers.find((scraper) => scraper.name === 'kubernetes')!.job_status).not.toBeNull();
+    });
+
     it('has the catalog_changes columns the reference lists', async () => {
       const [row] = await json<Record<string, unknown>[]>('catalog_changes?limit=1');
       expect(Object.keys(row!).sort()).toEqual(
@@ -560,6 +599,7 @@ describe.each(testDatabases())('the catalog on $engine', (target) => {
       'config_tags?limit=1',
       'config_labels?limit=1',
       'change_types',
+      'config_scrapers_with_status?limit=1',
       `rpc/related_configs_recursive?config_id=${id('config:cluster')}`,
       'rpc/config_analysis_filter_options',
     ];

@@ -18,6 +18,8 @@ export const settingsService = defineService({
     job_history: { object: 'agents' },
     job_histories: { object: 'agents' },
     job_history_names: { object: 'agents' },
+    // The catalog's scrapers with their newest run: guarded as the scrapers themselves.
+    config_scrapers_with_status: { object: 'config_scrapers' },
     agents_summary: { object: 'agents' },
     // "system" in Mission Control.
     event_queue: { object: 'database' },
