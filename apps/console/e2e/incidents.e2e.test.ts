@@ -127,8 +127,11 @@ describe('incidents in Chromium against apps/server', () => {
     await toast.waitFor();
     await dialog.waitFor({ state: 'detached' });
     await shoot(page, 'attach-toast');
+    // The toast's link moves inside the app: the page is not loaded again.
+    await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
     await page.getByRole('link', { name: title }).click();
     await page.waitForURL('**/incidents/*');
+    expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
 
     const incident = page.getByTestId(incidentTestIds.incident.root);
     expect(await incident.getByTestId(incidentTestIds.incident.title).textContent()).toBe(title);

@@ -1,8 +1,8 @@
 import { ApiClientProvider } from '@opsdeck/api-client/react';
 import { KratosProvider } from '@opsdeck/auth/react';
-import { OpsdeckThemeProvider, ToastProvider } from '@opsdeck/ui';
+import { OpsdeckThemeProvider, ToastProvider, type ToastLink } from '@opsdeck/ui';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo, type MouseEvent } from 'react';
 import { RouterProvider } from 'react-router';
 import { useApiErrorToasts } from '../errors/useApiErrorToasts.ts';
 import { ConsoleContext } from './ConsoleContext.tsx';
@@ -25,13 +25,37 @@ export function ConsoleApp({ console: app }: { console: Console }) {
     () => ({ registry: app.registry, session: app.session, createApiClient: app.createApiClient }),
     [app],
   );
+  // The toasts sit outside the router's tree, so their links navigate through the router object:
+  // a plain click stays in the app (no reload); a modified click opens a tab as any link.
+  const renderToastLink = useCallback(
+    (link: ToastLink) => (
+      <a
+        href={link.href}
+        onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+          if (
+            event.button !== 0 ||
+            event.metaKey ||
+            event.ctrlKey ||
+            event.shiftKey ||
+            event.altKey
+          )
+            return;
+          event.preventDefault();
+          void app.router.navigate(link.href);
+        }}
+      >
+        {link.label}
+      </a>
+    ),
+    [app.router],
+  );
   return (
     <QueryClientProvider client={app.queryClient}>
       <ApiClientProvider client={app.apiClient}>
         <KratosProvider flows={app.kratos}>
           <ConsoleContext.Provider value={context}>
             <OpsdeckThemeProvider storageKey="opsdeck.console.theme">
-              <ToastProvider>
+              <ToastProvider renderLink={renderToastLink}>
                 <ApiErrorToasts queryClient={app.queryClient} messageFor={app.toastMessage} />
                 <RouterProvider router={app.router} />
               </ToastProvider>
