@@ -135,6 +135,31 @@ describe('playbooks in the console', () => {
     await page.screenshot({ path: `${shotsDir}run-completed.png`, fullPage: true });
   });
 
+  it('runs a playbook from /playbooks on a catalog item found by search (/api/resources/search)', async () => {
+    const page = await signedIn('admin@local', '/playbooks');
+    await page.getByRole('button', { name: 'Run Restart service (demo)' }).click();
+    const dialog = page.getByTestId(playbooksTestIds.modal.root);
+    await dialog.getByText('Please select a resource to see the parameters.').waitFor();
+    await dialog.getByRole('combobox', { name: 'Catalog Item' }).fill('gate');
+    await page
+      .getByRole('option', { name: /^gateway/ })
+      .first()
+      .click();
+    // The parameters load for the chosen deployment, their defaults filled in.
+    expect(await dialog.getByLabel('Reason').inputValue()).toBe('routine restart');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.waitForURL(/\/playbooks\/runs\/[0-9a-f-]+$/);
+    const status = page.getByTestId(playbooksTestIds.run.status);
+    await expect
+      .poll(() => status.getAttribute('data-status'), { timeout: 45_000 })
+      .toBe('completed');
+    const actions = page.getByTestId(playbooksTestIds.run.action);
+    await expect.poll(() => actions.count()).toBe(3);
+    expect(await actions.first().textContent()).toContain('draining gateway');
+    expect(await actions.first().textContent()).toContain('reason: routine restart');
+  });
+
   it('lets an approver approve a pending run from the runs list', async () => {
     const page = await signedIn(
       'admin@local',
