@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { catalogTestIds } from '@opsdeck/features-catalog/testing';
 import { healthTestIds } from '@opsdeck/features-health/testing';
+import { playbooksTestIds } from '@opsdeck/features-playbooks/testing';
 import { incidentTestIds } from '@opsdeck/features-incidents/testing';
 import { topologyTestIds } from '@opsdeck/features-topology/testing';
 import { uiTestIds } from '@opsdeck/ui/testing';
@@ -279,6 +280,13 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
       await page.goto('/logs');
       await page.getByTestId(testIds.pages.notFound).waitFor();
       problems.push(...(await checkBothSchemes('area-not-in-build', width)));
+
+      await page.goto('/playbooks');
+      await page.getByTestId(playbooksTestIds.index.card).first().waitFor();
+      problems.push(...(await checkBothSchemes('playbooks', width)));
+      await page.goto('/playbooks/runs');
+      await page.getByRole('table', { name: 'Playbook runs' }).getByRole('link').first().waitFor();
+      problems.push(...(await checkBothSchemes('playbook-runs', width)));
 
       await page.goto('/profile-settings');
       await page.getByRole('region', { name: 'Manage 2FA TOTP Authenticator App' }).waitFor();

@@ -2,7 +2,12 @@ import { expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ids, startPlaybooksBackend } from './testing/playbooksBackend.test.helper.ts';
+import {
+  ids,
+  runActions,
+  runRows,
+  startPlaybooksBackend,
+} from './testing/playbooksBackend.test.helper.ts';
 import { currentUrl, renderPlaybooks } from './testing/renderPlaybooks.test.helper.tsx';
 import { playbooksTestIds } from './testIds.ts';
 
@@ -139,6 +144,34 @@ describe('/playbooks/runs/:id', () => {
     await user.clear(text);
     await user.type(text, 'again');
     expect(text.value).toBe('again');
+  });
+
+  it('shows the actions as they ended once the run turns final, not as last polled', async () => {
+    // The runner finishes the last action and the run together: a poll of the actions made just
+    // before shows it running, and polling stops with the run's final status.
+    let finished = false;
+    let runReads = 0;
+    backend.on('GET /api/db/playbook_runs', () => {
+      runReads += 1;
+      finished = runReads > 1;
+      return [{ ...runRows[0], status: finished ? 'completed' : 'running', end_time: null }];
+    });
+    backend.on('GET /api/db/rpc/get_playbook_run_actions', () =>
+      finished ? [runActions[0]] : [{ ...runActions[0], status: 'running', result: null }],
+    );
+    open(`/playbooks/runs/${ids.run}`);
+    const status = await screen.findByTestId(playbooksTestIds.run.status);
+    const [action] = await screen.findAllByTestId(playbooksTestIds.run.action);
+    expect(action?.getAttribute('data-status')).toBe('running');
+    await waitFor(() => expect(status.textContent).toBe('Completed'), { timeout: 8000 });
+    await waitFor(() =>
+      expect(
+        screen.getAllByTestId(playbooksTestIds.run.action)[0]?.getAttribute('data-status'),
+      ).toBe('completed'),
+    );
+    expect(screen.getAllByTestId(playbooksTestIds.run.action)[0]?.textContent).toContain(
+      'Exit code 0',
+    );
   });
 
   it('approves a pending run for an approver; a viewer cannot', async () => {

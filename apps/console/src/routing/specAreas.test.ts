@@ -7,8 +7,11 @@ describe('specAreaOf', () => {
   it('names the spec area of a path and nothing for a stray one', () => {
     expect(specAreaOf('/topology')).toBe('Dashboard');
     expect(specAreaOf('/logs/42')).toBe('Logs');
-    // Incidents is in the build: a stray address under it is not found, not "not available yet".
+    expect(specAreaOf('/notifications/silences')).toBe('Notifications');
+    // Incidents and Playbooks are in the build: a stray address under them is not found, not
+    // "not available yet".
     expect(specAreaOf('/incidents/42/nowhere')).toBeUndefined();
+    expect(specAreaOf('/playbooks/runs/42/nowhere')).toBeUndefined();
     expect(specAreaOf('/settings/users')).toBe('Settings');
     expect(specAreaOf('/view/topology/7')).toBe('Topology');
     expect(specAreaOf('/catalogue')).toBeUndefined();

@@ -14,7 +14,7 @@ import {
   runPlaybook,
   searchResources,
 } from './calls.ts';
-import { isFinalRunStatus } from './schemas.ts';
+import { isFinalRunStatus, playbookParameterSchema } from './schemas.ts';
 import { playbookSpecProblems } from './spec.ts';
 
 const run = {
@@ -153,6 +153,21 @@ describe('the playbook requests, as the reference UI sends them', () => {
     const items = await searchResources(client, { kind: 'check', search: 'api' });
     expect(items.map((item) => item.name)).toEqual(['api-health']);
     expect(backend.last().body).toEqual({ checks: [{ search: 'api', agent: 'all' }] });
+  });
+});
+
+describe('parameters on the wire', () => {
+  it("reads bare list options (a duration's choices in the real fixtures) as label and value", () => {
+    const parameter = playbookParameterSchema.parse({
+      name: 'window',
+      type: 'duration',
+      properties: { min: '5m', options: ['5m', '1h', { label: 'One day', value: '1d' }] },
+    });
+    expect(parameter.properties?.options).toEqual([
+      { label: '5m', value: '5m' },
+      { label: '1h', value: '1h' },
+      { label: 'One day', value: '1d' },
+    ]);
   });
 });
 

@@ -31,12 +31,24 @@ export function isFinalRunStatus(status: string | null | undefined): boolean {
   return status != null && finalRunStatuses.has(status);
 }
 
+/**
+ * A list option: `{label, value}`, or a bare value as the real fixtures write a duration's choices
+ * (shared/fixtures/mission-control/playbooks/action-duration.yaml), read as its own label.
+ */
+const parameterOptionSchema = z.union([
+  looseObject({ label: maybeText, value: z.unknown() }),
+  z.pipe(
+    z.union([z.string(), z.number()]),
+    z.transform((value: string | number) => ({ label: String(value), value: String(value) })),
+  ),
+]);
+
 /** Parameter `properties` are free JSON (reference §2): only what the console reads is named. */
 const parameterPropertiesSchema = looseObject({
   size: maybeText,
   language: maybeText,
   jsonSchemaUrl: maybeText,
-  options: z.nullish(z.array(looseObject({ label: maybeText, value: z.unknown() }))),
+  options: z.nullish(z.array(parameterOptionSchema)),
   filter: z.nullish(z.unknown()),
   multiline: z.nullish(z.union([z.boolean(), z.string()])),
   maxLength: z.nullish(z.union([z.number(), z.string()])),

@@ -24,7 +24,7 @@ import {
   useToast,
 } from '@opsdeck/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
 import { Page, PageActions } from '../components/PageLayout.tsx';
@@ -162,6 +162,14 @@ function RunView({ run }: { run: PlaybookRun }) {
     ...playbookRunActionsQuery(client, run.id),
     refetchInterval: final ? false : runRefetchIntervalMs,
   });
+  // The actions' last poll may predate the run's new status (the final one above all, after which
+  // polling stops): read them again whenever the status moves, or a finished run shows 'Running'.
+  const seenStatus = useRef(run.status);
+  useEffect(() => {
+    if (seenStatus.current === run.status) return;
+    seenStatus.current = run.status;
+    void queryClient.invalidateQueries({ queryKey: playbookKeys.runActions(run.id) });
+  }, [run.status, run.id, queryClient]);
   const title = run.playbooks ? playbookTitle(run.playbooks) : 'Playbook run';
   usePageTitle(title);
   const resource = runResource(run);

@@ -65,4 +65,25 @@ describe('DropdownMenu', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Run Now' }));
     expect(run).toHaveBeenCalledTimes(1);
   });
+
+  it('opens upwards when the menu would run past the bottom of the window and fits above', async () => {
+    const user = userEvent.setup();
+    renderMenu();
+    const trigger = screen.getByRole('button', { name: 'Actions' });
+    // jsdom lays nothing out: the trigger sits at the window's bottom edge, as in a modal's footer.
+    const rects = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: Element,
+    ) {
+      const top = this === trigger ? window.innerHeight - 40 : window.innerHeight;
+      const height = this === trigger ? 32 : 120;
+      return DOMRect.fromRect({ x: 0, y: top, width: 180, height });
+    });
+    await user.click(trigger);
+    expect(screen.getByRole('menu').getAttribute('data-side')).toBe('top');
+    await user.keyboard('{Escape}');
+    rects.mockImplementation(() => DOMRect.fromRect({ x: 0, y: 10, width: 180, height: 120 }));
+    await user.click(trigger);
+    expect(screen.getByRole('menu').getAttribute('data-side')).toBe('bottom');
+    rects.mockRestore();
+  });
 });

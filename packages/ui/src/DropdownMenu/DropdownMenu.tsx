@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import styled from 'styled-components';
 import { ChevronDown } from 'lucide-react';
 import { Button, type ButtonVariant } from '../Button/Button.tsx';
@@ -29,9 +37,11 @@ const Wrapper = styled.div`
   display: inline-block;
 `;
 
-const Menu = styled.ul<{ $align: 'start' | 'end' }>`
+const Menu = styled.ul<{ $align: 'start' | 'end'; $above: boolean }>`
   ${popupSurface}
   ${({ $align }) => ($align === 'start' ? 'left: 0;' : 'right: 0;')}
+  ${({ $above, theme }) =>
+    $above ? `top: auto; bottom: 100%; margin: 0 0 ${theme.space.xxs};` : ''}
   min-width: 180px;
   padding: ${({ theme }) => theme.space.xxs} 0;
   list-style: none;
@@ -67,10 +77,23 @@ export function DropdownMenu({
   const id = useId();
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
+  const [above, setAbove] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
   const itemRefs = useRef<(HTMLLIElement | null)[]>([]);
   const enabled = items.flatMap((item, index) => (item.disabled ? [] : [index]));
+
+  // A trigger near the bottom of the window (a modal's footer) opens its menu upwards when it
+  // would run past the bottom and fits above; measured before the first item takes focus, so
+  // focusing it does not scroll the page under the menu.
+  useLayoutEffect(() => {
+    if (!open) return setAbove(false);
+    const menu = menuRef.current?.getBoundingClientRect();
+    const trigger = triggerRef.current?.getBoundingClientRect();
+    if (!menu || !trigger) return;
+    setAbove(menu.bottom > window.innerHeight && trigger.top >= menu.height);
+  }, [open]);
 
   useEffect(() => {
     if (open) itemRefs.current[focusIndex]?.focus();
@@ -136,10 +159,13 @@ export function DropdownMenu({
       </Button>
       {open && (
         <Menu
+          ref={menuRef}
           role="menu"
           id={`${id}-menu`}
           aria-labelledby={`${id}-trigger`}
+          data-side={above ? 'top' : 'bottom'}
           $align={align}
+          $above={above}
           onKeyDown={onMenuKeyDown}
         >
           {items.map((item, index) => (

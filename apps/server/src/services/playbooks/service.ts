@@ -1,6 +1,7 @@
 import { defineService } from '../defineService.ts';
 import { playbookRoutes } from './routes.ts';
 import { PlaybookRunner } from './runner.ts';
+import { resourceSearchRoutes } from './search.ts';
 import { seedPlaybooks } from './seed.ts';
 import { checkPlaybookWrite } from './spec.ts';
 
@@ -19,7 +20,11 @@ export const playbooksService = defineService({
       // --no-playbook-exec: exec actions fail with a clear refusal instead of running bash.
       execEnabled: config.playbookExec !== false,
     }),
-  routes: [{ base: '/api/playbook', app: ({ db }, runner) => playbookRoutes(db, runner) }],
+  routes: [
+    { base: '/api/playbook', app: ({ db }, runner) => playbookRoutes(db, runner) },
+    // The resource selector of the run modal and of resource parameters (reference §7).
+    { base: '/api/resources', app: ({ db }) => resourceSearchRoutes(db) },
+  ],
   tables: {
     // Below admin, a playbook written through /api/db must carry a valid spec (the reason names the path).
     playbooks: {

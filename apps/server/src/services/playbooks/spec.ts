@@ -7,7 +7,7 @@ import { z } from 'zod/mini';
  * carries fields the embedded server does not act on (runsOn, templatesOn, ui, mcp…) and must still
  * load; what the runner reads is typed.
  */
-const selectorSchema = z.looseObject({
+export const selectorSchema = z.looseObject({
   id: z.optional(z.string()),
   name: z.optional(z.string()),
   namespace: z.optional(z.string()),

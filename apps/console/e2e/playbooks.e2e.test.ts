@@ -1,0 +1,252 @@
+// Playbooks against the real server (apps/server's runner and its demo playbooks): run one from a
+// check's Playbooks menu and watch it finish with its output, approve a pending run, a viewer sees
+// no Run; axe on the pages and the modal. Screenshots go to test-results/playbooks/ for review.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { healthTestIds } from '@opsdeck/features-health/testing';
+import { playbooksTestIds } from '@opsdeck/features-playbooks/testing';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testIds } from '../src/testIds.ts';
+import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
+
+const shotsDir = fileURLToPath(new URL('../test-results/playbooks/', import.meta.url));
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(shotsDir, { recursive: true });
+  [server, browser] = await Promise.all([startServer(), chromium.launch(chromiumOptions)]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(email: string, then: string, width = 1440): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width, height: width < 640 ? 844 : 900 },
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  await page.goto(`/login?return_to=${encodeURIComponent(then)}`);
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('opsdeck-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.getByTestId(testIds.userMenu.trigger).waitFor();
+  return page;
+}
+
+/** WCAG 2.1 A and AA rules of axe-core, run in the page (evaluated: the CSP stays on). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map(
+      (violation) =>
+        `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
+  });
+}
+
+/** What is wider than the screen: the document or the shell's scrolling main region. */
+function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate((mainId) => {
+    const found: string[] = [];
+    const root = document.scrollingElement!;
+    if (root.scrollWidth > window.innerWidth) found.push(`page ${root.scrollWidth}px wide`);
+    const main = document.querySelector<HTMLElement>(`[data-testid="${mainId}"]`);
+    if (main && main.scrollWidth > main.clientWidth)
+      found.push(`main region ${main.scrollWidth}px wide in ${main.clientWidth}px`);
+    return found;
+  }, testIds.shell.main);
+}
+
+/** The run modal of 'Every parameter type' over the first check of the health page. */
+async function openEveryParameterModal(page: Page) {
+  await page.goto('/health');
+  await page.getByTestId(healthTestIds.page.row).first().locator('[role=rowheader] button').click();
+  const modal = page.getByTestId(healthTestIds.modal.root);
+  await modal.getByRole('button', { name: 'Playbooks' }).click();
+  await page.getByRole('menuitem', { name: 'Every parameter type' }).click();
+  const dialog = page.getByTestId(playbooksTestIds.modal.root);
+  await dialog.getByLabel('Memory').first().waitFor();
+  return dialog;
+}
+
+describe('playbooks in the console', () => {
+  it("runs a demo playbook from a check's Playbooks menu and watches it complete with its output", async () => {
+    const page = await signedIn('admin@local', '/health');
+    await page
+      .getByTestId(healthTestIds.page.row)
+      .first()
+      .locator('[role=rowheader] button')
+      .click();
+    const modal = page.getByTestId(healthTestIds.modal.root);
+    await modal.waitFor();
+    const checkName = (await modal.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
+    await modal.getByRole('button', { name: 'Playbooks' }).click();
+    await page.getByRole('menuitem', { name: 'Diagnose check (demo)' }).click();
+
+    const dialog = page.getByTestId(playbooksTestIds.modal.root);
+    await dialog.getByRole('heading', { name: 'Diagnose check (demo)' }).waitFor();
+    // The check is preset: shown, not chosen.
+    expect(await dialog.getByTestId(playbooksTestIds.modal.resource).textContent()).toContain(
+      checkName.trim(),
+    );
+    await dialog.getByRole('button', { name: 'Run', exact: true }).waitFor();
+    await expect
+      .poll(() => dialog.getByRole('button', { name: 'Run', exact: true }).isEnabled())
+      .toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shotsDir}modal-from-check.png` });
+    await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+
+    await page.waitForURL(/\/playbooks\/runs\/[0-9a-f-]+$/);
+    const status = page.getByTestId(playbooksTestIds.run.status);
+    // Live progress: the page refetches by itself until the run is final.
+    await expect
+      .poll(() => status.getAttribute('data-status'), { timeout: 45_000 })
+      .toBe('completed');
+    const actions = page.getByTestId(playbooksTestIds.run.action);
+    await expect.poll(() => actions.count()).toBeGreaterThan(0);
+    expect(await actions.first().textContent()).toContain('Exit code 0');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shotsDir}run-completed.png`, fullPage: true });
+  });
+
+  it('runs a playbook from /playbooks on a catalog item found by search (/api/resources/search)', async () => {
+    const page = await signedIn('admin@local', '/playbooks');
+    await page.getByRole('button', { name: 'Run Restart service (demo)' }).click();
+    const dialog = page.getByTestId(playbooksTestIds.modal.root);
+    await dialog.getByText('Please select a resource to see the parameters.').waitFor();
+    await dialog.getByRole('combobox', { name: 'Catalog Item' }).fill('gate');
+    await page
+      .getByRole('option', { name: /^gateway/ })
+      .first()
+      .click();
+    // The parameters load for the chosen deployment, their defaults filled in.
+    expect(await dialog.getByLabel('Reason').inputValue()).toBe('routine restart');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.waitForURL(/\/playbooks\/runs\/[0-9a-f-]+$/);
+    const status = page.getByTestId(playbooksTestIds.run.status);
+    await expect
+      .poll(() => status.getAttribute('data-status'), { timeout: 45_000 })
+      .toBe('completed');
+    const actions = page.getByTestId(playbooksTestIds.run.action);
+    await expect.poll(() => actions.count()).toBe(3);
+    expect(await actions.first().textContent()).toContain('draining gateway');
+    expect(await actions.first().textContent()).toContain('reason: routine restart');
+  });
+
+  it('lets an approver approve a pending run from the runs list', async () => {
+    const page = await signedIn(
+      'admin@local',
+      '/playbooks/runs?runs.status.filter=pending_approval',
+    );
+    const table = page.getByRole('table', { name: 'Playbook runs' });
+    await table.getByRole('link').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shotsDir}runs-pending.png`, fullPage: true });
+    // The demo's playbook with spec.approval (admin@local among its approvers); the older history's
+    // waiting runs belong to playbooks that need no approval, which the server refuses to approve.
+    await table.getByRole('link', { name: 'Restart with approval (demo)' }).first().click();
+    await page.waitForURL(/\/playbooks\/runs\/[0-9a-f-]+$/);
+    const status = page.getByTestId(playbooksTestIds.run.status);
+    await expect.poll(() => status.getAttribute('data-status')).toBe('pending_approval');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect
+      .poll(() => status.getAttribute('data-status'), { timeout: 45_000 })
+      .not.toBe('pending_approval');
+    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+  });
+
+  it('shows /playbooks by category without axe violations, at 1440 and 390 px, light and dark', async () => {
+    for (const width of [1440, 390]) {
+      const page = await signedIn('admin@local', '/playbooks', width);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.getByTestId(playbooksTestIds.index.card).first().waitFor();
+        expect(await sidewaysOverflow(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.screenshot({ path: `${shotsDir}index-${width}-${scheme}.png`, fullPage: true });
+      }
+      await page.context().close();
+    }
+  });
+
+  it.each([
+    [1440, 'light'],
+    [390, 'dark'],
+  ] as const)(
+    'lays out the runs list, a run and the run modal at %i px (%s) without axe violations',
+    async (width, scheme) => {
+      const page = await signedIn('admin@local', '/playbooks/runs', width);
+      await page.emulateMedia({ colorScheme: scheme });
+      const table = page.getByRole('table', { name: 'Playbook runs' });
+      await table.getByRole('link').first().waitFor();
+      expect(await sidewaysOverflow(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shotsDir}runs-${width}-${scheme}.png`, fullPage: true });
+
+      await page.goto('/playbooks/runs?runs.status.filter=completed');
+      await table.getByRole('link', { name: 'Restart service (demo)' }).first().click();
+      await page.waitForURL(/\/playbooks\/runs\/[0-9a-f-]+$/);
+      await page.getByTestId(playbooksTestIds.run.action).first().waitFor();
+      expect(await sidewaysOverflow(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shotsDir}run-${width}-${scheme}.png`, fullPage: true });
+
+      const dialog = await openEveryParameterModal(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: `${shotsDir}modal-${width}-${scheme}.png` });
+      await dialog.getByLabel('Memory').first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shotsDir}modal-${width}-${scheme}-scrolled.png` });
+      await page.context().close();
+    },
+  );
+
+  it('gives a viewer no Run: not on the list, not in the check modal, not on a run', async () => {
+    const page = await signedIn('viewer@local', '/playbooks');
+    await page.getByTestId(playbooksTestIds.index.card).first().waitFor();
+    expect(await page.getByRole('button', { name: /^Run / }).count()).toBe(0);
+    await page.goto('/health');
+    await page
+      .getByTestId(healthTestIds.page.row)
+      .first()
+      .locator('[role=rowheader] button')
+      .click();
+    const modal = page.getByTestId(healthTestIds.modal.root);
+    await modal.waitFor();
+    await modal.getByTestId(healthTestIds.modal.stats).waitFor();
+    expect(await modal.getByRole('button', { name: 'Playbooks' }).count()).toBe(0);
+    await page.goto('/playbooks/runs');
+    const table = page.getByRole('table', { name: 'Playbook runs' });
+    await table.getByRole('link').first().click();
+    await page.getByTestId(playbooksTestIds.run.status).waitFor();
+    expect(await page.getByRole('button', { name: 'Run again' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+  });
+});
