@@ -139,6 +139,9 @@ describe('health-embed in Chromium against apps/server demo data', () => {
     await page.getByTestId('health-row').first().locator('[role=rowheader] button').click();
     const modal = page.getByTestId('check-modal');
     // The run itself must answer: 'Run failed' (the request failing) is not a check result.
+    const refetched = page.waitForResponse((response) => response.url().includes('/api/summary'), {
+      timeout: 60_000,
+    });
     const [reply] = await Promise.all([
       page.waitForResponse(
         (response) =>
@@ -153,6 +156,10 @@ describe('health-embed in Chromium against apps/server demo data', () => {
     const shown = await result.textContent();
     expect(shown).toMatch(run.pass ? /^Passed\b/ : /^Failed\b/);
     expect(shown).toContain(run.error || run.message);
+    // The run refreshes the list; the modal and its result outlive that refetch.
+    await refetched;
+    await page.waitForTimeout(200);
+    expect(await result.textContent()).toBe(shown);
     await page.close();
   });
 });

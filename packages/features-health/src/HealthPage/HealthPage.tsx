@@ -299,7 +299,13 @@ export function HealthPageView() {
     ? checks.find((check) => check.id === view.checkId)
     : undefined;
   const summaryUpdatedAt = summary.dataUpdatedAt;
-  const ModalComponent = loadedCheckModal ?? CheckModal;
+  // Chosen once per opened check: a modal first drawn through lazy() must not turn into the direct
+  // component when the chunk's module lands, or React remounts it and drops its state (a Run Now
+  // result vanished on the next summary refetch when the row was clicked before the preload).
+  const ModalComponent = useMemo(
+    () => (view.checkId ? (loadedCheckModal ?? CheckModal) : CheckModal),
+    [view.checkId],
+  );
 
   const listProps = {
     checks,
