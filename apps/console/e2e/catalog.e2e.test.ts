@@ -3,22 +3,17 @@
 // the relationships draw, a linked check opens the health modal, and the catalog-wide pages list
 // theirs; axe passes on each. Screenshots of every page (1440 light, 390 dark) go to
 // test-results/catalog/ for review.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { catalogTestIds } from '@opsdeck/features-catalog/testing';
 import { healthTestIds } from '@opsdeck/features-health/testing';
 import { uiTestIds } from '@opsdeck/ui/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testIds } from '../src/testIds.ts';
+import { axeViolations, sidewaysOverflow, signedInPage } from './pageChecks.ts';
 import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
 
 const shotsDir = fileURLToPath(new URL('../test-results/catalog/', import.meta.url));
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
 
 let server: RunningServer;
 let browser: Browser;
@@ -32,57 +27,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(email: string, then: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    viewport: { width: 1440, height: 900 },
-    reducedMotion: 'reduce',
-  });
-  const page = await context.newPage();
-  await page.goto(`/login?return_to=${encodeURIComponent(then)}`);
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('opsdeck-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-  await page.getByTestId(testIds.userMenu.trigger).waitFor();
-  return page;
-}
-
-/** WCAG 2.1 A and AA rules of axe-core, run in the page (evaluated: the CSP stays on). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations.map(
-      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((n) => n.target))}`,
-    );
-  });
-}
-
-/** What is wider than the screen: the document or the shell's scrolling main region. */
-function sidewaysOverflow(page: Page): Promise<string[]> {
-  return page.evaluate((mainId) => {
-    const found: string[] = [];
-    const root = document.scrollingElement!;
-    if (root.scrollWidth > window.innerWidth) found.push(`page ${root.scrollWidth}px wide`);
-    const main = document.querySelector<HTMLElement>(`[data-testid="${mainId}"]`);
-    if (main && main.scrollWidth > main.clientWidth)
-      found.push(`main region ${main.scrollWidth}px wide in ${main.clientWidth}px`);
-    return found;
-  }, testIds.shell.main);
-}
+const signedIn = (email: string, then: string) => signedInPage(browser, server.url, email, then);
 
 const rows = (page: Page, table: string | RegExp) =>
   page.getByRole('table', { name: table }).getByTestId(uiTestIds.dataTable.row);

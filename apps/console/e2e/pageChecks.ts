@@ -1,0 +1,69 @@
+// What the feature journeys share: a signed-in page, axe in the page, and sideways overflow.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { testIds } from '../src/testIds.ts';
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** A new page of its own context, signed in as `email` (demo password) and landed on `then`. */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  then: string,
+  width = 1440,
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width, height: width < 640 ? 844 : 900 },
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  await page.goto(`/login?return_to=${encodeURIComponent(then)}`);
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('opsdeck-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.getByTestId(testIds.userMenu.trigger).waitFor();
+  return page;
+}
+
+/** WCAG 2.1 A and AA rules of axe-core, run in the page (evaluated: the CSP stays on). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations.map(
+      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((n) => n.target))}`,
+    );
+  });
+}
+
+/** What is wider than the screen: the document or the shell's scrolling main region. */
+export function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate((mainId) => {
+    const found: string[] = [];
+    const root = document.scrollingElement!;
+    if (root.scrollWidth > window.innerWidth) found.push(`page ${root.scrollWidth}px wide`);
+    const main = document.querySelector<HTMLElement>(`[data-testid="${mainId}"]`);
+    if (main && main.scrollWidth > main.clientWidth)
+      found.push(`main region ${main.scrollWidth}px wide in ${main.clientWidth}px`);
+    return found;
+  }, testIds.shell.main);
+}
