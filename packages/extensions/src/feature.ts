@@ -1,4 +1,6 @@
+import type { ApiClient } from '@opsdeck/api-client';
 import type { Resource } from '@opsdeck/rbac';
+import type { FetchQueryOptions } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { Access } from './access.ts';
 import type { ExternalRouteRef, RouteRef } from './routeRefs.ts';
@@ -34,6 +36,22 @@ export interface SidebarItemDefinition {
   order?: number;
 }
 
+/** What a route's prefetch is handed: the address being opened, the app's API client and query cache. */
+export interface RoutePrefetchContext {
+  /** The route's path parameters (`:id` → `params.id`). */
+  params: Readonly<Record<string, string | undefined>>;
+  search: URLSearchParams;
+  apiClient: ApiClient;
+  /**
+   * Starts a query in the app's cache. Its failure stays quiet: the page's own query, which finds
+   * the result (or the error) in the cache, is what reports it, and a page the gate refuses never
+   * shows one.
+   */
+  prefetchQuery: <TData, TKey extends readonly unknown[]>(
+    options: FetchQueryOptions<TData, Error, TData, TKey>,
+  ) => void;
+}
+
 /** What a route module resolves to: the page component (react-router's lazy `Component`). */
 export interface RouteModule {
   Component: ComponentType;
@@ -65,6 +83,12 @@ export interface FeatureRoute {
   standalone?: boolean;
   /** Loads the page in a chunk of its own, so the console's first load carries only the shell. */
   load: () => Promise<RouteModule>;
+  /**
+   * Starts the page's first request on navigation, so it runs while the page's chunk loads rather
+   * than after it (the request the page itself then makes finds it in flight). Never awaited; a
+   * failure is left to the page's own query to show.
+   */
+  prefetch?: (context: RoutePrefetchContext) => void;
   /** Sub-pages drawn inside this page's outlet, sharing its header (a detail page's tabs). */
   children?: readonly FeatureRoute[];
 }

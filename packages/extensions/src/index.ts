@@ -2,6 +2,7 @@ export {
   defineFeature,
   sidebarOrder,
   type FeatureDefinition,
+  type RoutePrefetchContext,
   type SidebarIcon,
   type SidebarItemDefinition,
 } from './feature.ts';

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { TopologyCard } from './components/TopologyCard.tsx';
 import { useTopology } from './hooks/topologyQueries.ts';
 import { componentTitle } from './model/cards.ts';
+import { pageQueries } from './model/pageQueries.ts';
 import { topologyTestIds } from './testIds.ts';
 
 const Frame = styled.div`
@@ -18,8 +19,7 @@ const Frame = styled.div`
  */
 export function TopologyViewPage() {
   const { id = '' } = useParams();
-  // The card and its child rows.
-  const topology = useTopology({ id, depth: 2 });
+  const topology = useTopology(pageQueries.view(id));
   const component = topology.data?.components[0];
   usePageTitle(component ? componentTitle(component) : undefined);
   let content;

@@ -1,5 +1,7 @@
+import { topologyQuery } from '@opsdeck/api-client/topology';
 import { defineFeature, sidebarOrder } from '@opsdeck/extensions';
 import { Monitor } from '@opsdeck/ui';
+import { pageQueries } from './model/pageQueries.ts';
 import { topologyExternalRoutes, topologyRoutes } from './routes.ts';
 
 /**
@@ -24,6 +26,8 @@ export const topologyFeature = defineFeature({
       access: { resource: 'database', action: 'read' },
       refreshable: true,
       load: () => import('./pages/indexPage.tsx'),
+      prefetch: ({ search, apiClient, prefetchQuery }) =>
+        prefetchQuery(topologyQuery(apiClient, pageQueries.index(search))),
     },
     {
       path: 'topology/:id',
@@ -31,6 +35,8 @@ export const topologyFeature = defineFeature({
       title: 'Component',
       refreshable: true,
       load: () => import('./pages/componentPage.tsx'),
+      prefetch: ({ params, apiClient, prefetchQuery }) =>
+        prefetchQuery(topologyQuery(apiClient, pageQueries.component(params.id ?? ''))),
     },
     {
       // The single card inside an iframe: drawn without the shell, before the flags load.
@@ -39,6 +45,8 @@ export const topologyFeature = defineFeature({
       title: 'Topology',
       standalone: true,
       load: () => import('./pages/viewPage.tsx'),
+      prefetch: ({ params, apiClient, prefetchQuery }) =>
+        prefetchQuery(topologyQuery(apiClient, pageQueries.view(params.id ?? ''))),
     },
   ],
   externalRoutes: topologyExternalRoutes,

@@ -20,6 +20,7 @@ import {
 } from '@opsdeck/extensions';
 import { toastMessageForError } from '../errors/toastMessage.ts';
 import { returnedByChecker } from '../session/checkerLoop.ts';
+import type { RouteServices } from './routes.tsx';
 import { createConsoleQueryClient } from './queryClient.ts';
 import { isSignInPage, returnTargetOf } from './returnTarget.ts';
 
@@ -39,7 +40,7 @@ export interface ConsoleOptions {
    * The route table: `consoleRoutes` (app/routes.tsx) for Kratos, hosted mode brings its own. Passed
    * in by main.tsx, so this module never imports the pages that import it back.
    */
-  routes: (registry: FeatureRegistry) => RouteObject[];
+  routes: (registry: FeatureRegistry, services: RouteServices) => RouteObject[];
   /** The words of a failed call's toast, or null for none; default `toastMessageForError`. */
   toastMessage?: (error: unknown) => string | null;
   /**
@@ -97,7 +98,7 @@ export function createConsole(options: ConsoleOptions): Console {
     returnTo: () => returnTargetOf(location()),
   });
   const queryClient = createConsoleQueryClient();
-  const routes = options.routes(registry);
+  const routes = options.routes(registry, { apiClient, queryClient });
   const router = (options.createRouter ?? ((table) => createBrowserRouter(table)))(routes);
   made.router = router;
   const toastMessage = options.toastMessage ?? toastMessageForError;

@@ -1,6 +1,10 @@
-import type { FeatureRegistry, RegisteredRoute } from '@opsdeck/extensions';
+import type { ApiClient } from '@opsdeck/api-client';
+import { whoamiQuery } from '@opsdeck/api-client/auth';
+import { propertiesQuery } from '@opsdeck/api-client/general';
+import type { FeatureRegistry, RegisteredRoute, RoutePrefetchContext } from '@opsdeck/extensions';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type LoaderFunction, type RouteObject } from 'react-router';
 import type * as AuthPagesModule from '../pages/authPages.tsx';
 import { BootLoader } from '../pages/BootLoader.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
@@ -12,8 +16,62 @@ import { StandaloneGate } from '../routing/StandaloneGate.tsx';
 import { SettingsFallback } from '../routing/SettingsFallback.tsx';
 import { AuthStateChecker } from '../session/AuthStateChecker.tsx';
 import { Shell } from '../shell/Shell.tsx';
+import { isSignInPage } from './returnTarget.ts';
 
 type AuthPages = typeof AuthPagesModule;
+
+/**
+ * The clients the page requests go through, when the route table may start them itself: the Kratos
+ * console's (same origin, cookie session). Hosted mode makes its client per token inside React, so
+ * its routes prefetch nothing.
+ */
+export interface RouteServices {
+  apiClient: ApiClient;
+  queryClient: QueryClient;
+}
+
+const quietPrefetch =
+  (queryClient: QueryClient): RoutePrefetchContext['prefetchQuery'] =>
+  (options) =>
+    void queryClient.prefetchQuery({ ...options, meta: { ...options.meta, toast: false } });
+
+/**
+ * A loader that only starts requests: the route's page chunk and its data load side by side, and
+ * the navigation never waits for the data (the page's query finds it in flight).
+ */
+function prefetchLoader(
+  route: RegisteredRoute['route'],
+  services: RouteServices | undefined,
+): LoaderFunction | undefined {
+  const { prefetch } = route;
+  if (!prefetch || !services) return undefined;
+  const prefetchQuery = quietPrefetch(services.queryClient);
+  return ({ params, request }) => {
+    prefetch({
+      params,
+      search: new URL(request.url).searchParams,
+      apiClient: services.apiClient,
+      prefetchQuery,
+    });
+    return null;
+  };
+}
+
+/**
+ * Whoami and the feature flags, which the shell waits for, asked for as the first navigation starts
+ * rather than once the page's chunk has loaded and the shell has rendered.
+ */
+function sessionPrefetchLoader(services: RouteServices | undefined): LoaderFunction | undefined {
+  if (!services) return undefined;
+  const prefetchQuery = quietPrefetch(services.queryClient);
+  return ({ request }) => {
+    if (!isSignInPage(new URL(request.url).pathname)) {
+      prefetchQuery(whoamiQuery(services.apiClient));
+      prefetchQuery(propertiesQuery(services.apiClient));
+    }
+    return null;
+  };
+}
 
 const authPage = (pick: (pages: AuthPages) => ComponentType) => async () => ({
   Component: pick(await import('../pages/authPages.tsx')),
@@ -29,6 +87,7 @@ function featureRouteObject(
   registry: FeatureRegistry,
   registered: RegisteredRoute,
   Gate: typeof RouteGate,
+  services: RouteServices | undefined,
 ): RouteObject {
   const { route } = registered;
   const handle: ConsoleRouteHandle = {
@@ -39,7 +98,7 @@ function featureRouteObject(
   };
   const children = registry.routes
     .filter((child) => child.parents.at(-1) === route)
-    .map((child) => featureRouteObject(registry, child, Gate));
+    .map((child) => featureRouteObject(registry, child, Gate, services));
   const lazy = async () => {
     const { Component } = await route.load();
     return {
@@ -50,9 +109,11 @@ function featureRouteObject(
       ),
     };
   };
+  const loader = prefetchLoader(route, services);
   // An index sub-page ('') is its parent's default content.
-  if (route.path === '') return { index: true, handle, errorElement: <RouteErrorPage />, lazy };
-  return { path: route.path, handle, errorElement: <RouteErrorPage />, lazy, children };
+  if (route.path === '')
+    return { index: true, handle, errorElement: <RouteErrorPage />, lazy, loader };
+  return { path: route.path, handle, errorElement: <RouteErrorPage />, lazy, loader, children };
 }
 
 const topLevel = (registry: FeatureRegistry, standalone: boolean) =>
@@ -64,11 +125,16 @@ const topLevel = (registry: FeatureRegistry, standalone: boolean) =>
  * The pages inside the shell: the home redirect, the feature routes from the registry (each behind
  * its access check), the settings fallback and not-found. Both identity providers share them.
  */
-export function shellPageRoutes(registry: FeatureRegistry): RouteObject[] {
+export function shellPageRoutes(
+  registry: FeatureRegistry,
+  services?: RouteServices,
+): RouteObject[] {
   return [
     { index: true, element: <HomeRedirect /> },
     { path: 'configs', element: <Navigate to="/catalog" replace /> },
-    ...topLevel(registry, false).map((route) => featureRouteObject(registry, route, RouteGate)),
+    ...topLevel(registry, false).map((route) =>
+      featureRouteObject(registry, route, RouteGate, services),
+    ),
     {
       path: 'settings/*',
       element: <SettingsFallback />,
@@ -83,9 +149,12 @@ export function shellPageRoutes(registry: FeatureRegistry): RouteObject[] {
 }
 
 /** Feature pages drawn without the shell, before the flags load (console §2's /view/topology/{id}). */
-export function standalonePageRoutes(registry: FeatureRegistry): RouteObject[] {
+export function standalonePageRoutes(
+  registry: FeatureRegistry,
+  services?: RouteServices,
+): RouteObject[] {
   return topLevel(registry, true).map((route) =>
-    featureRouteObject(registry, route, StandaloneGate),
+    featureRouteObject(registry, route, StandaloneGate, services),
   );
 }
 
@@ -93,9 +162,10 @@ export function standalonePageRoutes(registry: FeatureRegistry): RouteObject[] {
  * The route table of spec §2 with Kratos sign-in. Sign-in pages stand alone; everything else sits in
  * the shell, which renders its pages only once whoami and the feature flags are in.
  */
-export function consoleRoutes(registry: FeatureRegistry): RouteObject[] {
+export function consoleRoutes(registry: FeatureRegistry, services?: RouteServices): RouteObject[] {
   return [
     {
+      loader: sessionPrefetchLoader(services),
       hydrateFallbackElement: <BootLoader />,
       errorElement: <RootErrorPage />,
       children: [
@@ -106,8 +176,8 @@ export function consoleRoutes(registry: FeatureRegistry): RouteObject[] {
         { path: 'profile-settings', lazy: authPage((pages) => pages.ProfileSettingsPage) },
         { path: 'error', lazy: authPage((pages) => pages.FlowErrorPage) },
         { path: 'auth-state-checker', element: <AuthStateChecker /> },
-        ...standalonePageRoutes(registry),
-        { element: <Shell />, children: shellPageRoutes(registry) },
+        ...standalonePageRoutes(registry, services),
+        { element: <Shell />, children: shellPageRoutes(registry, services) },
       ],
     },
   ];

@@ -16,13 +16,11 @@ import { useBackspaceToParent } from '../hooks/useBackspaceToParent.ts';
 import { useTopologyFilters } from '../hooks/useTopologyFilters.ts';
 import { ancestorIds, componentPath, componentTitle, visibleComponents } from '../model/cards.ts';
 import { defaultTopologyFilters } from '../model/filters.ts';
+import { pageQueries } from '../model/pageQueries.ts';
 import { componentState, dotStatus } from '../model/status.ts';
 import { topologyTestIds } from '../testIds.ts';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { SidePanel } from './SidePanel.tsx';
-
-/** The component, its children (the cards) and theirs (each card's child rows). */
-const componentDepth = 3;
 
 const Header = styled.header`
   display: flex;
@@ -86,7 +84,7 @@ const Main = styled.div`
 export function ComponentPage() {
   const { id = '' } = useParams();
   const [filters, update] = useTopologyFilters();
-  const topology = useTopology({ id, depth: componentDepth });
+  const topology = useTopology(pageQueries.component(id));
   const reply = topology.data;
   const component = reply?.components[0];
   usePageTitle(component ? componentTitle(component) : undefined);

@@ -1,5 +1,5 @@
 import { EmptyState, ErrorPage } from '@opsdeck/ui';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import styled from 'styled-components';
 import { CardGrid } from '../components/CardGrid.tsx';
 import { CardSizeToggle } from '../components/CardSizeToggle.tsx';
@@ -8,15 +8,9 @@ import { TopologyFilterBar } from '../components/TopologyFilterBar.tsx';
 import { useTopology } from '../hooks/topologyQueries.ts';
 import { useTopologyFilters } from '../hooks/useTopologyFilters.ts';
 import { sortChoices, visibleComponents } from '../model/cards.ts';
-import { toTopologyQuery } from '../model/filters.ts';
 import { PageRoot, Toolbar } from '../components/PageLayout.ts';
+import { pageQueries } from '../model/pageQueries.ts';
 import { topologyTestIds } from '../testIds.ts';
-
-/**
- * Root components and one level of children: enough for the cards' child rows. The summaries are
- * rolled up over the whole tree before the backend cuts it to this depth (reference §4).
- */
-const indexDepth = 2;
 
 const Count = styled.p`
   margin: 0;
@@ -24,10 +18,24 @@ const Count = styled.p`
   font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
+/**
+ * The component page's chunk, fetched while the browser is idle once the cards are up: opening a
+ * card then waits only for its data.
+ */
+function usePreloadComponentPage(ready: boolean) {
+  useEffect(() => {
+    if (!ready) return;
+    const preload = () => void import('../pages/componentPage.tsx');
+    if (typeof requestIdleCallback !== 'function') return preload();
+    const handle = requestIdleCallback(preload, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }, [ready]);
+}
+
 /** `/topology`: the root components as cards, filtered and sorted from the URL. */
 export function TopologyIndexPage() {
-  const [filters, update] = useTopologyFilters();
-  const query = useMemo(() => toTopologyQuery(filters, indexDepth), [filters]);
+  const [filters, update, search] = useTopologyFilters();
+  const query = useMemo(() => pageQueries.index(search), [search]);
   const topology = useTopology(query, { keepCards: true });
   const reply = topology.data;
   const cards = useMemo(
@@ -35,6 +43,7 @@ export function TopologyIndexPage() {
     [reply, filters],
   );
   const choices = useMemo(() => sortChoices(reply?.components ?? []), [reply]);
+  usePreloadComponentPage(Boolean(reply));
 
   let content;
   if (topology.isPending) content = <CardSkeletons size={filters.size} />;

@@ -8,8 +8,11 @@ import {
 
 export type UpdateTopologyFilters = (patch: Partial<TopologyFilters>) => void;
 
-/** The page's filters, read from and written to the URL (the only place they live). */
-export function useTopologyFilters(): [TopologyFilters, UpdateTopologyFilters] {
+/**
+ * The page's filters, read from and written to the URL (the only place they live), and the search
+ * they were read from.
+ */
+export function useTopologyFilters(): [TopologyFilters, UpdateTopologyFilters, URLSearchParams] {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseTopologyFilters(params), [params]);
   const update = useCallback<UpdateTopologyFilters>(
@@ -17,5 +20,5 @@ export function useTopologyFilters(): [TopologyFilters, UpdateTopologyFilters] {
     (patch) => setParams((current) => applyTopologyFilters(current, patch), { replace: true }),
     [setParams],
   );
-  return [filters, update];
+  return [filters, update, params];
 }
