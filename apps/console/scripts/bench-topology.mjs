@@ -1,6 +1,7 @@
 // The topology pages' benchmark (issue 13): apps/server with N generated components (--components)
 // serving the built console, opened in Debian's Chromium. For each size: the index's first cards
-// painted, a filter change painted, and a ~N/10-child component opened by an in-app navigation.
+// painted (a cold load, and from the sidebar in the running app), a filter change painted, and a
+// ~N/10-child component opened by an in-app navigation.
 // Prints a table, the ratios against the first size and against one painted no-op frame measured in
 // the same page, the targets, then one JSON line keyed by N.
 import { fileURLToPath } from 'node:url';
@@ -94,6 +95,21 @@ async function measure(browser, size) {
       `return document.querySelectorAll('${card}').length >= ${group.children} || document.querySelector('[aria-setsize="${group.children}"] ${card}') !== null`,
     );
     const frameMs = await noopFrameMs(page);
+
+    // How an operator usually arrives: the app already up on another page (Health), then the
+    // sidebar's Dashboard link, in a fresh page so nothing of the topology is cached.
+    const other = await context.newPage();
+    await other.goto(`${server.url}/health`);
+    await other.waitForSelector('[data-testid="console-sidebar"] a[href="/topology"]', {
+      timeout: 120_000,
+    });
+    await other.waitForLoadState('networkidle');
+    const inAppIndexMs = await timeUntil(
+      other,
+      'document.querySelector(\'[data-testid="console-sidebar"] a[href="/topology"]\').click()',
+      `return document.querySelector('${card}') !== null`,
+    );
+    await other.close();
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = await cdp.send('Runtime.getHeapUsage');
@@ -101,6 +117,7 @@ async function measure(browser, size) {
     return {
       navToCardsMs: round(firstCards),
       replyToCardsMs: round(firstCards - replyRead),
+      inAppIndexMs: round(inAppIndexMs),
       filterMs: round(filterMs),
       openGroupMs: round(openMs),
       groupChildren: group.children,
@@ -125,6 +142,7 @@ try {
 const columns = [
   'navToCardsMs',
   'replyToCardsMs',
+  'inAppIndexMs',
   'filterMs',
   'openGroupMs',
   'groupChildren',
@@ -145,11 +163,12 @@ for (const size of sizes) {
   const r = results[size];
   console.log(
     `${String(size).padStart(6)}: first cards x${(r.navToCardsMs / first.navToCardsMs).toFixed(1)},` +
+      ` in-app index x${(r.inAppIndexMs / first.inAppIndexMs).toFixed(1)},` +
       ` filter x${(r.filterMs / first.filterMs).toFixed(1)} (x${(r.filterMs / r.frameMs).toFixed(1)} of a ${r.frameMs} ms frame),` +
       ` open group x${(r.openGroupMs / first.openGroupMs).toFixed(1)} of ${sizes[0]} components`,
   );
 }
 console.log(
-  'targets (5000 components): index first cards <= 300 ms, filter change painted <= 100 ms, open a 500-child component <= 400 ms',
+  'targets (5000 components): index first cards <= 300 ms (navToCardsMs: a cold load from navigation start, the app included; inAppIndexMs: from the sidebar link in the running app), filter change painted <= 100 ms, open a 500-child component <= 400 ms',
 );
 console.log(JSON.stringify(results));
