@@ -77,14 +77,25 @@ async function measure(browser, size) {
     const { replyRead, firstCards } = await page.evaluate(() => window.__topologyBench);
     console.error(`${size}: index painted; filter next`);
 
-    // A filter change: Hide passing, from the click to the refetched cards painted.
+    // A filter change: Hide passing, from the click to (a) the cards of the tree in hand painted
+    // filtered (the page filters what it has at once: the count of cards changes) and (b) the
+    // refetched reply read and painted, the page no longer busy.
+    const count = '[data-testid=topology-count]';
     const filterMs = await timeUntil(
       page,
-      "window.__before = location.search; window.__replies = window.__topologyBench.replies; document.querySelector('[data-testid=topology-filters] [role=switch], [role=switch]').click()",
-      // Painted once the refetched reply has been read and the page is no longer busy.
-      "return location.search !== window.__before && window.__topologyBench.replies > window.__replies && document.querySelector('[data-testid=topology-index]')?.getAttribute('aria-busy') === 'false'",
+      `window.__before = location.search; window.__count = document.querySelector('${count}')?.textContent; window.__replies = window.__topologyBench.replies; window.__filtered = 0; window.__filterStart = performance.now(); document.querySelector('[data-testid=topology-filters] [role=switch], [role=switch]').click()`,
+      `if (!window.__filtered && location.search !== window.__before && document.querySelector('${count}')?.textContent !== window.__count) {
+         window.__filtered = -1;
+         requestAnimationFrame(() => setTimeout(() => (window.__filtered = performance.now()), 0));
+       }
+       return location.search !== window.__before && window.__topologyBench.replies > window.__replies && document.querySelector('[data-testid=topology-index]')?.getAttribute('aria-busy') === 'false'`,
     );
-
+    // No change in the count (nothing passing to hide): the filtered view is the refetched one.
+    await page.waitForFunction(() => window.__filtered !== -1);
+    const filteredMs = await page.evaluate(
+      (total) => (window.__filtered > 0 ? window.__filtered - window.__filterStart : total),
+      filterMs,
+    );
     console.error(`${size}: filter painted; opening a group of ${group.children}`);
     // Open the biggest group as a link would: the router follows history (pushState + popstate).
     const openMs = await timeUntil(
@@ -118,6 +129,7 @@ async function measure(browser, size) {
       navToCardsMs: round(firstCards),
       replyToCardsMs: round(firstCards - replyRead),
       inAppIndexMs: round(inAppIndexMs),
+      filteredMs: round(filteredMs),
       filterMs: round(filterMs),
       openGroupMs: round(openMs),
       groupChildren: group.children,
@@ -143,6 +155,7 @@ const columns = [
   'navToCardsMs',
   'replyToCardsMs',
   'inAppIndexMs',
+  'filteredMs',
   'filterMs',
   'openGroupMs',
   'groupChildren',
@@ -164,11 +177,12 @@ for (const size of sizes) {
   console.log(
     `${String(size).padStart(6)}: first cards x${(r.navToCardsMs / first.navToCardsMs).toFixed(1)},` +
       ` in-app index x${(r.inAppIndexMs / first.inAppIndexMs).toFixed(1)},` +
+      ` filtered x${(r.filteredMs / first.filteredMs).toFixed(1)},` +
       ` filter x${(r.filterMs / first.filterMs).toFixed(1)} (x${(r.filterMs / r.frameMs).toFixed(1)} of a ${r.frameMs} ms frame),` +
       ` open group x${(r.openGroupMs / first.openGroupMs).toFixed(1)} of ${sizes[0]} components`,
   );
 }
 console.log(
-  'targets (5000 components): index first cards <= 300 ms (navToCardsMs: a cold load from navigation start, the app included; inAppIndexMs: from the sidebar link in the running app), filter change painted <= 100 ms, open a 500-child component <= 400 ms',
+  'targets (5000 components): index first cards <= 300 ms (navToCardsMs: a cold load from navigation start, the app included; inAppIndexMs: from the sidebar link in the running app), filter change painted <= 100 ms (filteredMs: the cards in hand filtered; filterMs: the refetched reply painted), open a 500-child component <= 400 ms',
 );
 console.log(JSON.stringify(results));
