@@ -1,4 +1,4 @@
-import { defineFeature, sidebarOrder } from '@opsdeck/extensions';
+import { contribute, defineFeature, sidebarOrder, slots } from '@opsdeck/extensions';
 import { Database } from '@opsdeck/ui';
 import { catalogExternalRoutes, catalogRoutes } from './routes.ts';
 
@@ -106,4 +106,19 @@ export const catalogFeature = defineFeature({
     },
   ],
   externalRoutes: catalogExternalRoutes,
+  contributions: [
+    // A topology component's side panel: what its linked configs changed and what is wrong with them.
+    contribute(slots.componentTabs, {
+      id: 'config.componentChanges',
+      title: 'Config changes',
+      load: () =>
+        import('./contributions/componentActivity.tsx').then((m) => m.ComponentConfigChanges),
+    }),
+    contribute(slots.componentTabs, {
+      id: 'config.componentInsights',
+      title: 'Config insights',
+      load: () =>
+        import('./contributions/componentActivity.tsx').then((m) => m.ComponentConfigInsights),
+    }),
+  ],
 });

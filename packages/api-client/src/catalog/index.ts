@@ -7,6 +7,11 @@ export {
   type ChangesSortBy,
 } from './changeCalls.ts';
 export {
+  componentActivityLimit,
+  componentConfigChangesQuery,
+  componentConfigInsightsQuery,
+} from './componentCalls.ts';
+export {
   configDetailQuery,
   configFilterOptionsQuery,
   configListQuery,

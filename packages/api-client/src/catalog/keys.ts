@@ -23,6 +23,11 @@ export const catalogKeys = {
     [...catalogKeys.config(query.configId), 'related', query] as const,
   components: (id: string) => [...catalogKeys.config(id), 'components'] as const,
   checks: (id: string) => [...catalogKeys.config(id), 'checks'] as const,
+  /** What the configs linked to a topology component changed, and their insights. */
+  componentChanges: (componentId: string) =>
+    [...catalogKeys.all(), 'component', componentId, 'changes'] as const,
+  componentInsights: (componentId: string) =>
+    [...catalogKeys.all(), 'component', componentId, 'insights'] as const,
   scrapers: () => [...catalogKeys.all(), 'scrapers'] as const,
   scraper: (id: string) => [...catalogKeys.scrapers(), id] as const,
   scraperJobs: (id: string, page: { pageIndex: number; pageSize: number }) =>

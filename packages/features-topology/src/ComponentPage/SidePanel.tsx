@@ -1,7 +1,7 @@
 import type { TopologyComponent } from '@opsdeck/api-client/topology';
 import { slots } from '@opsdeck/extensions';
 import { useRouteLink, useSlot } from '@opsdeck/extensions/react';
-import { SkeletonText, StatusDot, TagList } from '@opsdeck/ui';
+import { QueryRows, SkeletonText, StatusDot, TagList } from '@opsdeck/ui';
 import { Suspense, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -89,7 +89,7 @@ function PanelSection({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-/** A section's rows once its read is in: a skeleton, the read's error, "None", or the rows. */
+/** A section's rows once its read is in (ui's QueryRows), in the panel's list. */
 function Loaded<T>({
   query,
   what,
@@ -97,15 +97,13 @@ function Loaded<T>({
 }: {
   query: { data: T[] | undefined; error: unknown; isPending: boolean };
   what: string;
-  children: (rows: T[]) => ReactNode;
+  children: (rows: readonly T[]) => ReactNode;
 }) {
-  if (query.isPending) return <SkeletonText lines={2} label={`Loading ${what}`} />;
-  if (query.error || !query.data) {
-    const message = query.error instanceof Error ? `: ${query.error.message}` : '';
-    return <Muted role="alert">{`Could not load the ${what}${message}`}</Muted>;
-  }
-  if (query.data.length === 0) return <Muted>No {what}</Muted>;
-  return <Rows>{children(query.data)}</Rows>;
+  return (
+    <QueryRows query={query} what={what}>
+      {(rows) => <Rows>{children(rows)}</Rows>}
+    </QueryRows>
+  );
 }
 
 function Checks({ componentId }: { componentId: string }) {

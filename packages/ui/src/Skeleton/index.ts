@@ -1,1 +1,2 @@
 export * from './Skeleton.tsx';
+export * from './QueryRows.tsx';
