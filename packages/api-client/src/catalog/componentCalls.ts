@@ -12,7 +12,7 @@ import {
 } from './schemas.ts';
 
 /** How many of the newest rows a component's side panel lists. */
-export const componentActivityLimit = 10;
+const componentActivityLimit = 10;
 
 /**
  * The newest changes of the configs linked to a topology component (rpc

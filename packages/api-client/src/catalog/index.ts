@@ -7,7 +7,6 @@ export {
   type ChangesSortBy,
 } from './changeCalls.ts';
 export {
-  componentActivityLimit,
   componentConfigChangesQuery,
   componentConfigInsightsQuery,
 } from './componentCalls.ts';
