@@ -58,6 +58,12 @@ export const catalogFeature = defineFeature({
       title: 'Config',
       refreshable: true,
       load: () => import('./pages/configPage.tsx'),
+      // The header every sub-page sits under, asked for while the page's chunks load (the calls'
+      // module is one of them: imported here, it would weigh on the console's first load).
+      prefetch: ({ params, apiClient, prefetchQuery }) =>
+        void import('@opsdeck/api-client/catalog').then(({ configDetailQuery }) =>
+          prefetchQuery(configDetailQuery(apiClient, params.id ?? '')),
+        ),
       children: [
         {
           path: '',

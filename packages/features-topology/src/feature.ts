@@ -1,8 +1,25 @@
-import { topologyQuery } from '@opsdeck/api-client/topology';
-import { defineFeature, sidebarOrder } from '@opsdeck/extensions';
+import type { TopologyQuery } from '@opsdeck/api-client/topology';
+import { defineFeature, sidebarOrder, type RoutePrefetchContext } from '@opsdeck/extensions';
 import { Monitor } from '@opsdeck/ui';
-import { pageQueries } from './model/pageQueries.ts';
+import type { pageQueries } from './model/pageQueries.ts';
 import { topologyExternalRoutes, topologyRoutes } from './routes.ts';
+
+type PageQueries = typeof pageQueries;
+
+/**
+ * A page's tree asked for while the page's chunks load. The calls and the page's query builders
+ * are imported here rather than at the top: they would weigh on the console's first load.
+ */
+async function prefetchTopology(
+  { apiClient, prefetchQuery }: RoutePrefetchContext,
+  pick: (queries: PageQueries) => TopologyQuery,
+) {
+  const [{ topologyQuery }, { pageQueries }] = await Promise.all([
+    import('@opsdeck/api-client/topology'),
+    import('./model/pageQueries.ts'),
+  ]);
+  prefetchQuery(topologyQuery(apiClient, pick(pageQueries)));
+}
 
 /**
  * The topology dashboard (console §2): Dashboard is the sidebar's first item and `/` lands here.
@@ -26,8 +43,8 @@ export const topologyFeature = defineFeature({
       access: { resource: 'database', action: 'read' },
       refreshable: true,
       load: () => import('./pages/indexPage.tsx'),
-      prefetch: ({ search, apiClient, prefetchQuery }) =>
-        prefetchQuery(topologyQuery(apiClient, pageQueries.index(search))),
+      prefetch: (context) =>
+        void prefetchTopology(context, (queries) => queries.index(context.search)),
     },
     {
       path: 'topology/:id',
@@ -35,8 +52,8 @@ export const topologyFeature = defineFeature({
       title: 'Component',
       refreshable: true,
       load: () => import('./pages/componentPage.tsx'),
-      prefetch: ({ params, apiClient, prefetchQuery }) =>
-        prefetchQuery(topologyQuery(apiClient, pageQueries.component(params.id ?? ''))),
+      prefetch: (context) =>
+        void prefetchTopology(context, (queries) => queries.component(context.params.id ?? '')),
     },
     {
       // The single card inside an iframe: drawn without the shell, before the flags load.
@@ -45,8 +62,8 @@ export const topologyFeature = defineFeature({
       title: 'Topology',
       standalone: true,
       load: () => import('./pages/viewPage.tsx'),
-      prefetch: ({ params, apiClient, prefetchQuery }) =>
-        prefetchQuery(topologyQuery(apiClient, pageQueries.view(params.id ?? ''))),
+      prefetch: (context) =>
+        void prefetchTopology(context, (queries) => queries.view(context.params.id ?? '')),
     },
   ],
   externalRoutes: topologyExternalRoutes,
