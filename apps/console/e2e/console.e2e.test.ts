@@ -460,6 +460,35 @@ describe('console in Chromium against apps/server', () => {
       await modal.getByTestId(healthTestIds.modal.stats).waitFor();
     });
 
+    it("lists what a component's configs changed, each change leading to its config's changes", async () => {
+      const page = await newPage();
+      await signIn(page, 'viewer@local', '/topology');
+      await cards(page).first().waitFor();
+      // A demo component whose linked configs have changes, found the way the panel reads them.
+      const componentId = await page.evaluate(async () => {
+        const read = async (path: string) => (await fetch(`/api/db/${path}`)).json();
+        const links: Array<{ component_id: string }> = await read(
+          'config_component_relationships?select=component_id&order=component_id',
+        );
+        for (const { component_id: id } of links) {
+          if ((await read(`rpc/lookup_changes_by_component?id=${id}&limit=1`)).length > 0)
+            return id;
+        }
+        return null;
+      });
+      expect(componentId).not.toBeNull();
+      await page.goto(`/topology/${componentId}`);
+      const changes = page
+        .getByTestId(topologyTestIds.component.panel)
+        .getByRole('region', { name: 'Config changes' });
+      const first = changes.getByRole('link').first();
+      await first.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await first.click();
+      await page.waitForURL(/\/catalog\/[0-9a-f-]{36}\/changes$/);
+      await page.getByRole('table').first().waitFor();
+    });
+
     it('draws /view/topology/{id} for a signed-in viewer without the shell', async () => {
       const page = await newPage();
       await signIn(page, 'viewer@local', '/topology');
