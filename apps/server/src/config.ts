@@ -34,6 +34,13 @@ export interface ServerConfig {
   maxConnections?: number;
   /** Playbook `exec` actions run bash on this machine; false (--no-playbook-exec) refuses them. Default true. */
   playbookExec?: boolean;
+  /** Playbook runs of a generated history the demo seed adds, for benchmarks (0: the demo's own). */
+  playbookRuns?: number;
+  /**
+   * GitOps: a directory of resource files (YAML/JSON, e.g. Playbook) loaded at every start with
+   * source ConfigFile; what an earlier start loaded and no file holds any more is removed.
+   */
+  resourcesDir?: string;
 }
 
 export class ConfigError extends Error {}
@@ -41,11 +48,13 @@ export class ConfigError extends Error {}
 export const USAGE = `Usage: opsdeck-server [--port 8080] [--host 127.0.0.1] [--data-dir .opsdeck] [--memory]
   [--database-url URL] [--seed demo|none] [--checks N] [--components N] [--configs N] [--console-dir DIR] [--backend-url URL] [--auth disabled]
   [--public-url URL] [--trust-proxy] [--dev-outbox] [--public-demo] [--request-timeout 30] [--max-connections 1000]
-  [--no-playbook-exec]
+  [--no-playbook-exec] [--playbook-runs N] [--resources DIR]
 Environment: PORT, HOST, OPSDECK_DATA_DIR, OPSDECK_MEMORY, DATABASE_URL, OPSDECK_SEED, OPSDECK_CHECKS,
   OPSDECK_COMPONENTS, OPSDECK_CONFIGS, OPSDECK_CONSOLE_DIR, OPSDECK_BACKEND_URL, OPSDECK_AUTH, OPSDECK_DEMO_PASSWORD, OPSDECK_PUBLIC_URL,
   OPSDECK_TRUST_PROXY, OPSDECK_DEV_OUTBOX, OPSDECK_PUBLIC_DEMO, OPSDECK_REQUEST_TIMEOUT, OPSDECK_MAX_CONNECTIONS,
-  OPSDECK_NO_PLAYBOOK_EXEC`;
+  OPSDECK_NO_PLAYBOOK_EXEC, OPSDECK_PLAYBOOK_RUNS, OPSDECK_RESOURCES
+  --resources DIR  load every .yaml/.yml/.json under DIR at start (Playbook documents; other kinds are
+                   skipped); an invalid document stops the start, naming its file`;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
 
@@ -87,6 +96,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
         'request-timeout': { type: 'string' },
         'max-connections': { type: 'string' },
         'no-playbook-exec': { type: 'boolean' },
+        'playbook-runs': { type: 'string' },
+        resources: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -133,6 +144,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
   const memoryEnv = env.OPSDECK_MEMORY;
   const requestTimeout = pick('request-timeout', 'OPSDECK_REQUEST_TIMEOUT');
   const maxConnections = pick('max-connections', 'OPSDECK_MAX_CONNECTIONS');
+  const resourcesDir = pick('resources', 'OPSDECK_RESOURCES');
   return {
     port: integer('--port', pick('port', 'PORT') ?? '8080', 0, 65_535),
     host,
@@ -159,6 +171,13 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     devOutbox,
     publicDemo,
     playbookExec: !flag('no-playbook-exec', 'OPSDECK_NO_PLAYBOOK_EXEC'),
+    playbookRuns: integer(
+      '--playbook-runs',
+      pick('playbook-runs', 'OPSDECK_PLAYBOOK_RUNS') ?? '0',
+      0,
+      1_000_000,
+    ),
+    ...(resourcesDir ? { resourcesDir } : {}),
     ...(requestTimeout
       ? { requestTimeoutMillis: integer('--request-timeout', requestTimeout, 1, 3600) * 1000 }
       : {}),

@@ -10,6 +10,7 @@ import { seedDemoOnce } from './db/seed/demo.ts';
 import { withStartLock } from './db/startLock.ts';
 import { createApp } from './http/app.ts';
 import type { Logger } from './http/logging.ts';
+import { loadResources, ResourceLoadError } from './resources/loader.ts';
 import { identityRouteGuards } from './http/security.ts';
 import { defaultServiceRegistry } from './services/list.ts';
 import { ServiceRegistryError } from './services/registry.ts';
@@ -73,6 +74,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
         checks: config.checks,
         components: config.components,
         configs: config.configs,
+        playbookRuns: config.playbookRuns,
         onStart,
       });
       if (result) log({ msg: 'demo data seeded', ...result });
@@ -80,6 +82,24 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
   } catch (error) {
     await db.close().catch(() => undefined);
     throw new StartupError(`cannot prepare the database: ${(error as Error).message}`);
+  }
+  if (config.resourcesDir) {
+    const dir = config.resourcesDir;
+    try {
+      // Instances starting together load the same files in turn; the second finds nothing to change.
+      const loaded = await withStartLock(db, () =>
+        loadResources(db, dir, defaultServiceRegistry().resourceKinds()),
+      );
+      log({ msg: 'resources loaded', ...loaded });
+    } catch (error) {
+      await db.close().catch(() => undefined);
+      // A GitOps deploy with a broken file fails loudly rather than running without it.
+      throw new StartupError(
+        error instanceof ResourceLoadError
+          ? `cannot load the resources: ${error.message}`
+          : `cannot load the resources from ${dir}: ${(error as Error).message}`,
+      );
+    }
   }
 
   // Sign-in flows are public, so the identity service is mounted ahead of the core app's auth; its

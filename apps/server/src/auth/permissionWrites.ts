@@ -23,6 +23,8 @@ export interface PermissionWrite {
 export interface PermissionWriteDecision {
   allowed: boolean;
   reason?: string;
+  /** 403 unless given: 409 for a row that cannot be changed this way, 400 for a bad value. */
+  status?: 400 | 409;
 }
 
 // A row scoped to one resource names it by an id column (the permission editor clears `object` then).

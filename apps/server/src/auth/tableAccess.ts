@@ -49,14 +49,20 @@ export function authorizeTable(
       reason: `${action} on ${resource} is not allowed for ${user.name}`,
     };
   }
-  // A table's own row rule (rbac administration: below admin, a writer grants only what it holds).
-  const { checkWrite } = declaration;
-  if (checkWrite && action === 'write' && !authorizer.isAdmin) {
+  // A table's own row rules: its guard for every writer (a row a resource file owns), then its
+  // check below admin (rbac administration: a writer grants only what it holds).
+  const { guardWrite } = declaration;
+  const checkWrite = authorizer.isAdmin ? undefined : declaration.checkWrite;
+  if ((guardWrite || checkWrite) && action === 'write') {
     return {
       allowed: true,
       resource,
       action,
-      checkRows: (write) => checkWrite(write, { user, authorizer }),
+      checkRows: async (write) => {
+        const guarded = await guardWrite?.(write);
+        if (guarded && !guarded.allowed) return guarded;
+        return checkWrite ? checkWrite(write, { user, authorizer }) : { allowed: true };
+      },
     };
   }
   return { allowed: true, resource, action };

@@ -1,13 +1,20 @@
 // `pnpm --filter @opsdeck/server bench`: seed time, summary latency at 1k/10k/50k checks and a poll
 // load, the topology endpoint at 100 and 5000 components, then the catalog's list, changes and
-// detail reads at 1k and 100k configs, each next to a baseline measured in the same run so machines
-// can be compared. BENCH_SIZES, BENCH_TOPOLOGY_SIZES and BENCH_CATALOG_SIZES pick the sizes (an
-// empty list skips that section).
+// detail reads at 1k and 100k configs, then playbooks (a run's start, 50 concurrent runs, the runs
+// list at 1k and 100k runs), each next to a baseline measured in the same run so machines can be
+// compared. BENCH_SIZES, BENCH_TOPOLOGY_SIZES, BENCH_CATALOG_SIZES and BENCH_PLAYBOOK_SIZES pick the
+// sizes (an empty list skips that section).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
+import { createApiClient } from '@opsdeck/api-client';
+import { listPlaybookRuns, type PlaybookRunsQuery } from '@opsdeck/api-client/playbooks';
 import { PGliteDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/demo.ts';
 import { createApp } from '../http/app.ts';
+import { SERVICES } from '../services/list.ts';
 
 const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 30);
 const POLL_CLIENTS = 50;
@@ -15,6 +22,12 @@ const sizes = (text: string) => text.split(',').filter(Boolean).map(Number);
 const SIZES = sizes(process.env.BENCH_SIZES ?? '1000,10000,50000');
 const TOPOLOGY_SIZES = sizes(process.env.BENCH_TOPOLOGY_SIZES ?? '100,5000');
 const CATALOG_SIZES = sizes(process.env.BENCH_CATALOG_SIZES ?? '1000,100000');
+/** Generated runs the runs list is timed at; the first is the baseline. */
+const PLAYBOOK_SIZES = sizes(process.env.BENCH_PLAYBOOK_SIZES ?? '1000,100000');
+/** Runs started one after another to time POST /run → the first action running. */
+const PLAYBOOK_STARTS = Number(process.env.BENCH_PLAYBOOK_STARTS ?? 20);
+/** Runs posted at once (a three-action exec playbook each). */
+const PLAYBOOK_CONCURRENT = Number(process.env.BENCH_PLAYBOOK_CONCURRENT ?? 50);
 
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -256,6 +269,255 @@ async function catalogSection(report: (line: string) => void) {
   }
 }
 
+/**
+ * The app with the playbook runner's job started (as the CLI runs it), but no other module's: the
+ * canary scheduler's checks would share the cores with the runs being timed.
+ */
+async function withRunner<T>(db: PGliteDatabase, fn: (url: string) => Promise<T>): Promise<T> {
+  const services = SERVICES.map((service) =>
+    service.name === 'playbooks' ? service : { ...service, jobs: undefined },
+  );
+  const app = createApp({ db, auth: 'disabled', services });
+  const jobs = app.startJobs();
+  const { server, url } = await new Promise<{ server: ReturnType<typeof serve>; url: string }>(
+    (resolve) => {
+      const instance = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+        resolve({ server: instance, url: `http://127.0.0.1:${info.port}` }),
+      );
+    },
+  );
+  try {
+    return await fn(url);
+  } finally {
+    await jobs.stop();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+const FINAL_RUN = new Set(['completed', 'failed', 'cancelled', 'timed_out']);
+const BENCH_STEPS = ['one', 'two', 'three'];
+
+async function startRun(url: string, playbookId: string): Promise<string> {
+  const response = await fetch(`${url}/api/playbook/run`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ id: playbookId }),
+  });
+  const body = (await response.json()) as { run_id?: string; message?: string };
+  if (response.status !== 201 || !body.run_id)
+    throw new Error(`POST /api/playbook/run answered ${response.status}: ${body.message ?? ''}`);
+  return body.run_id;
+}
+
+async function dbRows<T>(url: string, path: string): Promise<T[]> {
+  const response = await fetch(`${url}/api/db/${path}`);
+  if (response.status !== 200) throw new Error(`/api/db/${path} answered ${response.status}`);
+  return (await response.json()) as T[];
+}
+
+/** Polls (as tightly as a request allows) until every run is final; false after `seconds`. */
+async function untilFinal(url: string, runIds: string[], seconds: number): Promise<boolean> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    const rows = await dbRows<{ status: string }>(
+      url,
+      `playbook_runs?select=status&id=in.(${runIds.join(',')})`,
+    );
+    if (rows.length === runIds.length && rows.every((row) => FINAL_RUN.has(row.status)))
+      return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+}
+
+/**
+ * Playbooks (issue 15): how long POST /api/playbook/run takes to get its first action running on
+ * an idle server; 50 runs of a three-action exec playbook posted at once, all of them completed,
+ * none lost and no action run twice (each script appends its run and step to one file: every pair
+ * once); then the runs list as the console asks it (page of 50, exact count, its embeds, through
+ * @opsdeck/api-client) over --playbook-runs N generated runs.
+ */
+async function playbookSection(report: (line: string) => void) {
+  const db = await PGliteDatabase.open();
+  await migrate(db);
+  await seedDemo(db, { checks: 30 });
+  const scratch = mkdtempSync(join(tmpdir(), 'opsdeck-bench-'));
+  const ledger = join(scratch, 'actions.log');
+  const spec = {
+    title: 'Bench: three echo steps',
+    category: 'Bench',
+    env: [{ name: 'BENCH_LEDGER', value: ledger }],
+    actions: BENCH_STEPS.map((step) => ({
+      name: step,
+      exec: { script: `echo "{{.run.id}} ${step}" >> "$BENCH_LEDGER"; echo "{{.run.id}} ${step}"` },
+    })),
+  };
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO playbooks (namespace, name, title, category, spec, source)
+     VALUES ('default', 'bench-three-echo', $1, $2, $3::jsonb, 'UI') RETURNING id`,
+    [spec.title, spec.category, JSON.stringify(spec)],
+  );
+  const playbookId = rows[0]!.id;
+  try {
+    await withRunner(db, async (url) => {
+      // (a) One run at a time on an idle runner: POST → the first action's row is there (running,
+      // or already done: echo is quick).
+      const samples: number[] = [];
+      const inServer: number[] = [];
+      for (let n = -2; n < PLAYBOOK_STARTS; n += 1) {
+        const started = performance.now();
+        const runId = await startRun(url, playbookId);
+        let took: number | undefined;
+        while (took === undefined) {
+          const actions = await dbRows<{ status: string }>(
+            url,
+            `playbook_run_actions?select=status&playbook_run_id=eq.${runId}&name=eq.one`,
+          );
+          if (actions.length > 0) took = performance.now() - started;
+          else if (performance.now() - started > 30_000)
+            throw new Error(`run ${runId} had no action running after 30 s`);
+        }
+        if (!(await untilFinal(url, [runId], 30))) throw new Error(`run ${runId} did not finish`);
+        // The same span by the database's clock (created → first action started), without the
+        // polling requests that share the one PGlite connection with the runner.
+        const [run] = await dbRows<{ created_at: string }>(
+          url,
+          `playbook_runs?select=created_at&id=eq.${runId}`,
+        );
+        const [first] = await dbRows<{ start_time: string }>(
+          url,
+          `playbook_run_actions?select=start_time&playbook_run_id=eq.${runId}&name=eq.one`,
+        );
+        if (n >= 0) {
+          samples.push(took);
+          inServer.push(Date.parse(first!.start_time) - Date.parse(run!.created_at));
+        }
+      }
+      report(
+        `playbooks: POST /run → first action running, ${samples.length} runs one at a time: p50 ${ms(percentile(samples, 50))}, p95 ${ms(percentile(samples, 95))}` +
+          ` as the client polls it; by the database's clock (created → started) p50 ${ms(percentile(inServer, 50))}, p95 ${ms(percentile(inServer, 95))}`,
+      );
+
+      // (b) Many at once.
+      rmSync(ledger, { force: true });
+      const started = performance.now();
+      const runIds = await Promise.all(
+        Array.from({ length: PLAYBOOK_CONCURRENT }, () => startRun(url, playbookId)),
+      );
+      const finished = await untilFinal(url, runIds, 300);
+      const total = performance.now() - started;
+      const runs = await dbRows<{ id: string; status: string }>(
+        url,
+        `playbook_runs?select=id,status&id=in.(${runIds.join(',')})`,
+      );
+      const actions = await dbRows<{
+        playbook_run_id: string;
+        name: string;
+        status: string;
+        result: { stdout?: string } | null;
+      }>(
+        url,
+        `playbook_run_actions?select=playbook_run_id,name,status,result&playbook_run_id=in.(${runIds.join(',')})`,
+      );
+      const lines = readFileSync(ledger, 'utf8').trim().split('\n');
+      const expected = runIds.flatMap((id) => BENCH_STEPS.map((step) => `${id} ${step}`));
+      const seen = new Map<string, number>();
+      for (const line of lines) seen.set(line, (seen.get(line) ?? 0) + 1);
+      const lost = runIds.filter(
+        (id) => runs.find((run) => run.id === id)?.status !== 'completed',
+      ).length;
+      const twice = expected.filter((pair) => (seen.get(pair) ?? 0) > 1).length;
+      const missing = expected.filter((pair) => !seen.has(pair)).length;
+      const wrongRows = runIds.filter((id) => {
+        const own = actions.filter((action) => action.playbook_run_id === id);
+        return (
+          own.length !== BENCH_STEPS.length ||
+          own.some(
+            (action) =>
+              action.status !== 'completed' ||
+              action.result?.stdout?.trim() !== `${id} ${action.name}`,
+          )
+        );
+      }).length;
+      const ok = finished && lost === 0 && twice === 0 && missing === 0 && wrongRows === 0;
+      report(
+        `playbooks: ${PLAYBOOK_CONCURRENT} concurrent runs x ${BENCH_STEPS.length} exec actions: ${ok ? 'all completed' : 'FAILED'}` +
+          ` (${PLAYBOOK_CONCURRENT - lost} completed, ${lost} lost, ${twice} actions run twice, ${missing} actions never run, ${wrongRows} runs with wrong action rows)` +
+          `, total ${(total / 1000).toFixed(1)} s, ${((PLAYBOOK_CONCURRENT * 1000) / total).toFixed(1)} runs/s, ${((expected.length * 1000) / total).toFixed(1)} actions/s`,
+      );
+      if (!ok) process.exitCode = 1;
+    });
+  } finally {
+    await db.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+
+  // (c) The runs list over a generated history.
+  const baseline: Record<string, number> = {};
+  for (const size of PLAYBOOK_SIZES) {
+    const listDb = await PGliteDatabase.open();
+    await migrate(listDb);
+    const seedMillis = await timed(() => seedDemo(listDb, { checks: 30, playbookRuns: size }));
+    report(`playbooks: seed with ${size} generated runs: ${(seedMillis / 1000).toFixed(1)} s`);
+    const { rows: books } = await listDb.query<{ id: string }>(
+      'SELECT id FROM playbooks WHERE deleted_at IS NULL ORDER BY name LIMIT 1',
+    );
+    const { rows: configs } = await listDb.query<{ config_id: string }>(
+      'SELECT config_id FROM playbook_runs WHERE config_id IS NOT NULL LIMIT 1',
+    );
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    const cases: [string, Partial<PlaybookRunsQuery>, string?][] = [
+      ['runs list (page of 50, count)', {}, 'p95 <= 150 ms'],
+      ['runs list, page 20', { pageIndex: 19 }],
+      ['runs list, status failed', { status: 'failed' }],
+      ['runs list, one playbook', { playbookId: books[0]!.id }],
+      [
+        'runs list, one config',
+        configs[0] ? { resource: { kind: 'config', id: configs[0].config_id } } : {},
+      ],
+      ['runs list, last 7 days', { from: weekAgo, to: new Date().toISOString() }],
+    ];
+    await withServer(listDb, 0, undefined, async (url) => {
+      // The reply read whole, apart from the client's parse of it (which the console pays too).
+      let reply = 0;
+      const client = createApiClient({
+        baseUrl: `${url}/api`,
+        fetch: async (input, init) => {
+          const started = performance.now();
+          const response = await fetch(input, init);
+          const body = await response.arrayBuffer();
+          reply = performance.now() - started;
+          return new Response(body, response);
+        },
+      });
+      for (const [name, query, target] of cases) {
+        const samples: number[] = [];
+        const replies: number[] = [];
+        let total = 0;
+        for (let run = -2; run < 30; run += 1) {
+          const took = await timed(async () => {
+            total = (await listPlaybookRuns(client, { pageIndex: 0, pageSize: 50, ...query }))
+              .total;
+          });
+          if (run >= 0) {
+            samples.push(took);
+            replies.push(reply);
+          }
+        }
+        const p50 = percentile(samples, 50);
+        baseline[name] ??= p50;
+        report(
+          `playbooks ${name} at ${size} runs: p50 ${ms(p50)}, p95 ${ms(percentile(samples, 95))}, total ${total}` +
+            ` (the reply alone p50 ${ms(percentile(replies, 50))}, p95 ${ms(percentile(replies, 95))})` +
+            ` (x${(p50 / baseline[name]!).toFixed(1)} of the first size)` +
+            (target ? ` (target ${target})` : ''),
+        );
+      }
+    });
+    await listDb.close();
+  }
+}
+
 async function main() {
   const lines: string[] = [];
   const report = (line: string) => {
@@ -321,6 +583,7 @@ async function main() {
   }
   await topologySection(report);
   await catalogSection(report);
+  if (PLAYBOOK_SIZES.length > 0) await playbookSection(report);
 }
 
 main().catch((error: Error) => {

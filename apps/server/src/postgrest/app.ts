@@ -65,8 +65,8 @@ export interface AuthorizationDecision {
   allowed: boolean;
   /** Shown in the 403 body. */
   reason?: string;
-  /** 403 unless given (401 for "who are you?"). */
-  status?: 401 | 403;
+  /** 403 unless given (401 for "who are you?", 409 for a row not to be changed, 400 for a bad value). */
+  status?: 400 | 401 | 403 | 409;
   /**
    * For a write allowed on the table but not on every row: checks the rows it changes inside its
    * transaction, before commit; a refusal rolls the write back. Rows are read only when asked for.
@@ -197,7 +197,9 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     if (decision.allowed) return;
     const status = decision.status ?? 403;
     const message = decision.reason ?? `${c.req.method} on ${table} is not allowed`;
-    throw new PostgrestError(status, status === 401 ? 'PGRST301' : '42501', message);
+    // SQLSTATEs of the same meaning: integrity (409), invalid value (400), privilege (403).
+    const code = { 400: '22023', 401: 'PGRST301', 403: '42501', 409: '23000' }[status];
+    throw new PostgrestError(status, code, message);
   };
   const authorize = async (
     c: Context<E>,

@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/user.ts';
 import type { Database } from '../db/database.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { Logger } from '../http/logging.ts';
+import type { ResourceKind } from '../resources/kinds.ts';
 import type { DemoSeed } from './seed.ts';
 
 /**
@@ -65,6 +66,11 @@ export interface TableDeclaration {
    * commit; a refusal rolls the write back). Admins skip it.
    */
   checkWrite?(write: PermissionWrite, request: WriteRequest): Promise<PermissionWriteDecision>;
+  /**
+   * A rule of the rows themselves that holds for every writer, admins included (a row loaded from a
+   * resource file changes only with that file). Run before checkWrite, in the same transaction.
+   */
+  guardWrite?(write: PermissionWrite): Promise<PermissionWriteDecision>;
 }
 
 /** One `/api/db/rpc/{name}` function and the RBAC object of what it touches. */
@@ -114,6 +120,11 @@ export interface ServiceDefinition<S = undefined> {
   tables?: Readonly<Record<string, TableDeclaration>>;
   /** Every rpc function this module owns. */
   rpc?: Readonly<Record<string, RpcDeclaration>>;
+  /**
+   * The resource kinds (`kind:` of a YAML document) this module loads from `--resources DIR`, by
+   * kind name; see src/resources/kinds.ts.
+   */
+  resources?: Readonly<Record<string, ResourceKind>>;
   /** Numbered .sql files in `src/services/{name}/migrations/`, applied in name order. */
   migrations?: boolean;
   /** This module's part of the demo estate (`--seed demo`). */

@@ -47,6 +47,18 @@ describe('createServiceRegistry', () => {
     );
   });
 
+  it('refuses a resource kind two modules load, naming both owners', () => {
+    const kind = { validate: () => ({ ok: true as const }), load: async () => 'created' as const };
+    const a = defineService({ name: 'a', resources: { Playbook: kind } });
+    const b = defineService({ name: 'b', resources: { Playbook: kind } });
+    expect(() => createServiceRegistry([a, b])).toThrow(
+      'resource kind Playbook is claimed by both a and b',
+    );
+    expect(createServiceRegistry(SERVICES).resourceKinds().get('Playbook')?.service).toBe(
+      'playbooks',
+    );
+  });
+
   it('refuses one route base path twice, naming both owners (a trailing slash is the same base)', () => {
     const logs = defineService({ name: 'logs', routes: [{ base: '/api/canary/', app: emptyApp }] });
     expect(() => createServiceRegistry([...SERVICES, logs])).toThrow(

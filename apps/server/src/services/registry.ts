@@ -1,3 +1,4 @@
+import type { ResourceKind } from '../resources/kinds.ts';
 import type { RpcDeclaration, Service, TableDeclaration } from './defineService.ts';
 
 /**
@@ -27,12 +28,14 @@ export interface ServiceRegistry {
   /** Every declared table and view with its owner (the role matrix test walks them). */
   tables(): ReadonlyMap<string, Owned<TableDeclaration>>;
   rpcs(): ReadonlyMap<string, Owned<RpcDeclaration>>;
+  /** The kinds `--resources DIR` loads, by kind name, with the module that loads each. */
+  resourceKinds(): ReadonlyMap<string, Owned<ResourceKind>>;
 }
 
 /**
  * Checks a service list once, at start-up, and answers who owns what. Refuses, naming both owners:
- * two services of one name, a table or rpc function declared twice, one route base path twice, and
- * a dependency that is unknown or listed after its dependent.
+ * two services of one name, a table, rpc function or resource kind declared twice, one route base
+ * path twice, and a dependency that is unknown or listed after its dependent.
  */
 export function createServiceRegistry(services: readonly Service[]): ServiceRegistry {
   const byName = new Map<string, number>();
@@ -57,6 +60,7 @@ export function createServiceRegistry(services: readonly Service[]): ServiceRegi
 
   const tables = claim(services, 'table', (service) => service.tables);
   const rpcs = claim(services, 'rpc function', (service) => service.rpc);
+  const resourceKinds = claim(services, 'resource kind', (service) => service.resources);
   const bases = new Map<string, string>();
   for (const service of services) {
     for (const route of service.routes ?? []) {
@@ -81,6 +85,7 @@ export function createServiceRegistry(services: readonly Service[]): ServiceRegi
     rpc: (name) => (rpcs.has(name) ? rpcs.get(name) : undefined),
     tables: () => tables,
     rpcs: () => rpcs,
+    resourceKinds: () => resourceKinds,
   };
 }
 

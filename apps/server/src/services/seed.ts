@@ -16,10 +16,10 @@ export interface DemoSeedContext {
   /** The instant history is generated back from. */
   now: Date;
   /**
-   * The size knobs (`--checks N`; `--components N` and `--configs N`, a generated topology and
-   * catalog for benchmarks).
+   * The size knobs (`--checks N`; `--components N`, `--configs N` and `--playbook-runs N`, a
+   * generated topology, catalog and run history for benchmarks).
    */
-  size: { checks: number; components?: number; configs?: number };
+  size: { checks: number; components?: number; configs?: number; playbookRuns?: number };
   /**
    * What earlier modules' seeds made and later ones refer to (people, agents, teams…); a module
    * reads it with `need(context.estate.x, 'x')`.

@@ -15,6 +15,8 @@ export interface DemoSeedOptions {
   components?: number;
   /** Config items of a generated benchmark catalog besides the demo's own (default none). */
   configs?: number;
+  /** Playbook runs of a generated history besides the demo's own (default none). */
+  playbookRuns?: number;
   /** The PRNG seed: the same seed gives the same estate. */
   seed?: string;
   /** The instant history is generated back from (default: now, to the minute). */
@@ -77,6 +79,7 @@ export async function seedDemo(
       checks,
       components: Math.max(0, Math.floor(options.components ?? 0)),
       configs: Math.max(0, Math.floor(options.configs ?? 0)),
+      playbookRuns: Math.max(0, Math.floor(options.playbookRuns ?? 0)),
     },
     estate,
     step(name) {

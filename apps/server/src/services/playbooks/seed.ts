@@ -2,6 +2,7 @@ import { LOCAL_AGENT_ID, minutesAgo } from '../../db/seed/demoData.ts';
 import { insertRows } from '../../db/seed/insert.ts';
 import { seededRandom, seedUuid } from '../../db/seed/random.ts';
 import { type DemoSeed, need } from '../seed.ts';
+import { seedBenchPlaybookRuns } from './benchSeed.ts';
 
 /** Demo playbooks, shaped like Mission Control Playbook specs (parameters, filters, actions), and their runs. */
 export const seedPlaybooks: DemoSeed = async (context) => {
@@ -110,6 +111,14 @@ export const seedPlaybooks: DemoSeed = async (context) => {
   await insertRows(db, 'playbook_run_actions', actions);
   await insertRows(db, 'playbook_approvals', approvals);
   await seedRunnablePlaybooks(context, adminId);
+  // --playbook-runs N: a generated history for the runs list benchmark.
+  await seedBenchPlaybookRuns(db, {
+    count: context.size.playbookRuns ?? 0,
+    key: context.key('bench-runs'),
+    now,
+    createdBy: adminId,
+    configIds: deployments,
+  });
 };
 
 /**

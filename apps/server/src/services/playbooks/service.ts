@@ -1,4 +1,5 @@
 import { defineService } from '../defineService.ts';
+import { guardPlaybookWrite, playbookResourceKind } from './resource.ts';
 import { playbookRoutes } from './routes.ts';
 import { PlaybookRunner } from './runner.ts';
 import { resourceSearchRoutes } from './search.ts';
@@ -30,6 +31,8 @@ export const playbooksService = defineService({
     playbooks: {
       object: 'playbooks',
       checkWrite: async (write) => checkPlaybookWrite(write.after),
+      // For everyone: one loaded from a resource file changes only with its file.
+      guardWrite: guardPlaybookWrite,
     },
     playbook_runs: { object: 'playbook_runs' },
     playbook_run_actions: { object: 'playbook_runs' },
@@ -38,6 +41,8 @@ export const playbooksService = defineService({
   rpc: {
     get_playbook_run_actions: { object: 'playbook_runs', readOnly: true },
   },
+  // GitOps: Playbook documents of --resources DIR.
+  resources: { Playbook: playbookResourceKind },
   seed: seedPlaybooks,
   jobs: (_context, runner) => runner.start(),
 });
