@@ -39,6 +39,10 @@ describe('/playbooks', () => {
     expect(within(card).getByRole('button', { name: 'Run Params Kitchen Sink' })).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Edit Params Kitchen Sink' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'New playbook' })).toBeTruthy();
+    // One from a CRD opens read-only: View, not Edit.
+    const crd = within(screen.getByRole('region', { name: 'Uncategorized' }));
+    expect(crd.getByRole('link', { name: 'View HTTP probe' })).toBeTruthy();
+    expect(crd.queryByRole('link', { name: 'Edit HTTP probe' })).toBeNull();
     // Uncategorised playbooks come last.
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(['Kitchen Sink', 'Uncategorized']);

@@ -74,6 +74,9 @@ const CardActions = styled.div`
   align-items: center;
 `;
 
+/** Reference §2: only playbooks created through the API (source UI, or none recorded) change here. */
+const editable = (playbook: Playbook) => !playbook.source || playbook.source === 'UI';
+
 function PlaybookCard({
   playbook,
   canRun,
@@ -111,8 +114,12 @@ function PlaybookCard({
           </Button>
         )}
         {canEdit && (
-          <Link to={`/playbooks/${encodeURIComponent(playbook.id)}`} aria-label={`Edit ${title}`}>
-            Edit
+          // A playbook from files (GitOps) or a CRD opens read-only: its source is where it changes.
+          <Link
+            to={`/playbooks/${encodeURIComponent(playbook.id)}`}
+            aria-label={`${editable(playbook) ? 'Edit' : 'View'} ${title}`}
+          >
+            {editable(playbook) ? 'Edit' : 'View'}
           </Link>
         )}
       </CardActions>
