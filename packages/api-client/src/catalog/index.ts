@@ -6,10 +6,7 @@ export {
   type CatalogChangesQuery,
   type ChangesSortBy,
 } from './changeCalls.ts';
-export {
-  componentConfigChangesQuery,
-  componentConfigInsightsQuery,
-} from './componentCalls.ts';
+export { componentConfigChangesQuery, componentConfigInsightsQuery } from './componentCalls.ts';
 export {
   configDetailQuery,
   configFilterOptionsQuery,
