@@ -260,10 +260,13 @@ async function measure(browser, size) {
 async function measureRelationships(page, hub) {
   const graphMs = await timeUntil(
     page,
-    pushPath(`/catalog/${hub}/relationships?soft=true`),
+    `window.__navAt = performance.now(); ${pushPath(`/catalog/${hub}/relationships?soft=true`)}`,
     `return document.querySelectorAll('${graphNode}').length > 0`,
   );
-  const relatedCall = await page.evaluate(() => window.__catalogBench.calls.related.at(-1));
+  const { relatedCall, navAt } = await page.evaluate(() => ({
+    relatedCall: window.__catalogBench.calls.related.at(-1),
+    navAt: window.__navAt,
+  }));
   const graphNodes = await page.locator(graphNode).count();
   const relatedConfigs = Number(
     (await page.getByText(/^\d+ configs$/).textContent())?.split(' ')[0] ?? 0,
@@ -303,10 +306,14 @@ async function measureRelationships(page, hub) {
   return {
     relatedConfigs,
     graphMs: round(graphMs),
+    // The graph's time: until the walk is asked for, the walk itself, its reply → the graph painted.
+    graphRpcSentMs: relatedCall ? round(relatedCall.sentAt - navAt) : null,
     graphRpcMs: relatedCall ? round(relatedCall.readAt - relatedCall.sentAt) : null,
+    graphReplyToPaintMs: relatedCall ? round(navAt + graphMs - relatedCall.readAt) : null,
     graphNodes,
     showMoreMs: round(showMoreMs),
     listMs: round(listMs),
+    scrollStepP50Ms: round(percentile(steps, 50)),
     scrollStepP95Ms: round(percentile(steps, 95)),
     scrollStepMaxMs: round(Math.max(...steps)),
     listLastRowReached: lastRow + 1,
@@ -339,7 +346,9 @@ const columns = [
 const relationshipColumns = [
   'relatedConfigs',
   'graphMs',
+  'graphRpcSentMs',
   'graphRpcMs',
+  'graphReplyToPaintMs',
   'showMoreMs',
   'listMs',
   'scrollStepP95Ms',
