@@ -29,6 +29,18 @@ const relatedRow =
 const relatedScroll = '[data-testid="catalog-relationships"] [data-slot="data-table-virtual-body"]';
 const detailOpens = 12;
 
+/** `promise`, or an error naming `what` after a minute: a step that never paints fails the run. */
+function settled(promise, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: nothing painted after 60 s`)), 60_000);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** timeUntil (browserBench.mjs), failing after a minute. */
+const painted = (what, page, act, done) => settled(timeUntil(page, act, done), what);
+
 // In the page: each keystroke's time, and for the list's searches, the changes and the
 // relationships rpc, when the request left and when its reply had been read.
 function instrument() {
@@ -140,7 +152,7 @@ async function typeSearch(page, term) {
   for (let length = 1; length <= term.length; length++) {
     const pending = page.evaluate(rowsPaintedAfterKey, term.slice(0, length));
     await page.keyboard.press(term[length - 1]);
-    samples.push(await pending);
+    samples.push(await settled(pending, `the rows of "${term.slice(0, length)}"`));
   }
   // Back to the whole list for the next journey.
   await input.fill('');
@@ -185,7 +197,8 @@ async function measure(browser, size) {
       );
       const name = await page.locator(listRow).nth(index).locator('td a').first().textContent();
       opens.push(
-        await timeUntil(
+        await painted(
+          'a config header',
           page,
           `document.querySelectorAll('${listRow}')[${index}].click()`,
           `return document.querySelector('[data-testid="catalog-config-header"] h2')?.textContent === ${JSON.stringify(name)}`,
@@ -197,12 +210,16 @@ async function measure(browser, size) {
     console.error(`${size}: ${opens.length} configs opened; changes page next`);
 
     // (c) The changes page (the last 7 days of 2 changes per config) by an in-app navigation.
-    const changesMs = await timeUntil(
+    const changesMs = await painted(
+      'the changes page',
       page,
-      pushPath('/catalog/changes'),
+      `window.__navAt = performance.now(); ${pushPath('/catalog/changes')}`,
       `return document.querySelectorAll('${changesRow}').length > 0`,
     );
-    const changesCall = await page.evaluate(() => window.__catalogBench.calls.changes.at(-1));
+    const { changesCall, changesNavAt } = await page.evaluate(() => ({
+      changesCall: window.__catalogBench.calls.changes.at(-1),
+      changesNavAt: window.__navAt,
+    }));
 
     // (d) The hub's relationships: graph, "Show more", the list to its end.
     let related;
@@ -236,6 +253,12 @@ async function measure(browser, size) {
           95,
         ),
       ),
+      keyReplyToPaintP50Ms: round(
+        percentile(
+          keys.map((sample) => sample.replyToPaintMs),
+          50,
+        ),
+      ),
       keyReplyToPaintP95Ms: round(
         percentile(
           keys.map((sample) => sample.replyToPaintMs),
@@ -246,7 +269,12 @@ async function measure(browser, size) {
       detailP95Ms: round(percentile(opens, 95)),
       detailFirstMs: round(opens[0]),
       changesMs: round(changesMs),
+      // Until the changes are asked for, the request, its reply → the rows painted.
+      changesSentMs: changesCall ? round(changesCall.sentAt - changesNavAt) : null,
       changesRequestMs: changesCall ? round(changesCall.readAt - changesCall.sentAt) : null,
+      changesReplyToPaintMs: changesCall
+        ? round(changesNavAt + changesMs - changesCall.readAt)
+        : null,
       ...related,
       heapMB: round(heap / 1024 / 1024),
       heapAfterGcMB: round(heapAfterGc / 1024 / 1024),
@@ -258,7 +286,8 @@ async function measure(browser, size) {
 }
 
 async function measureRelationships(page, hub) {
-  const graphMs = await timeUntil(
+  const graphMs = await painted(
+    'the graph',
     page,
     `window.__navAt = performance.now(); ${pushPath(`/catalog/${hub}/relationships?soft=true`)}`,
     `return document.querySelectorAll('${graphNode}').length > 0`,
@@ -271,12 +300,14 @@ async function measureRelationships(page, hub) {
   const relatedConfigs = Number(
     (await page.getByText(/^\d+ configs$/).textContent())?.split(' ')[0] ?? 0,
   );
-  const showMoreMs = await timeUntil(
+  const showMoreMs = await painted(
+    'Show more',
     page,
     `window.__nodes = document.querySelectorAll('${graphNode}').length; [...document.querySelectorAll('button')].find((button) => button.textContent === 'Show more').click()`,
     `return document.querySelectorAll('${graphNode}').length > window.__nodes`,
   );
-  const listMs = await timeUntil(
+  const listMs = await painted(
+    'the list view',
     page,
     `[...document.querySelectorAll('button')].find((button) => button.textContent === 'Show all as a list').click()`,
     `return document.querySelectorAll('${relatedRow}').length > 0`,
@@ -291,7 +322,8 @@ async function measureRelationships(page, hub) {
   for (let step = 1; step <= jumps; step++) {
     const top = Math.round(((scrollHeight - clientHeight) * step) / jumps);
     steps.push(
-      await timeUntil(
+      await painted(
+        'a scroll step',
         page,
         `window.__top = ${top}; document.querySelector('${relatedScroll}').scrollTop = ${top}`,
         // A rendered row sits in the viewport at the new offset.
