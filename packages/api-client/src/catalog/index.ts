@@ -30,6 +30,7 @@ export {
   configComponentsQuery,
   maxRelationshipDepth,
   relatedConfigsQuery,
+  type RelatedConfigsQuery,
   type RelationDirection,
 } from './relationshipCalls.ts';
 export { configScraperQuery, configScrapersQuery, scraperJobsQuery } from './scraperCalls.ts';

@@ -1,16 +1,21 @@
-import { configDetailQuery } from '@opsdeck/api-client/catalog';
+import {
+  configComponentsQuery,
+  configDetailQuery,
+  relatedConfigsQuery,
+} from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { slots } from '@opsdeck/extensions';
 import { SlotOutlet, usePageTitle, useSlot } from '@opsdeck/extensions/react';
 import { EmptyState, ErrorPage, formatAge, formatDate, SkeletonPage, TagList } from '@opsdeck/ui';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { NavLink, Outlet, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { NavLink, Outlet, useLocation, useParams } from 'react-router';
 import styled from 'styled-components';
 import { Health } from '../components/Health.tsx';
 import { Muted, PageRoot } from '../components/PageLayout.ts';
 import { TypePath } from '../components/TypePath.tsx';
 import { tagEntries } from '../model/format.ts';
+import { relatedQueryOf, relationshipsViewOf } from '../model/relationships.ts';
 import { catalogTestIds } from '../testIds.ts';
 import type { ConfigOutletContext, ConfigRef } from './configContext.ts';
 
@@ -75,6 +80,25 @@ const withCount = (label: string, count: number | null | undefined) =>
   count ? `${label} (${count})` : label;
 
 /**
+ * On the relationships sub-page, its walk (the slowest request of the config's pages: a depth-10
+ * recursive rpc) and its components start beside the config's own request: the sub-page mounts
+ * only once the config has arrived, and asking then made a waterfall. Same queries as the
+ * sub-page's, which finds them under way or answered.
+ */
+function useRelationshipsAlongside(id: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const { pathname, search } = useLocation();
+  const onRelationships = pathname.endsWith('/relationships');
+  useEffect(() => {
+    if (!onRelationships || !id) return;
+    const view = relationshipsViewOf(new URLSearchParams(search));
+    void queryClient.prefetchQuery(relatedConfigsQuery(client, relatedQueryOf(id, view)));
+    void queryClient.prefetchQuery(configComponentsQuery(client, id));
+  }, [client, queryClient, id, onRelationships, search]);
+}
+
+/**
  * `/catalog/:id`: the config's header (name, type, health, status, tags, agent) with the other
  * features' actions, its sub-pages as tabs, and the sub-page below them (console §2).
  */
@@ -82,6 +106,7 @@ export function ConfigLayout() {
   const { id = '' } = useParams();
   const client = useApiClient();
   const detail = useQuery(configDetailQuery(client, id));
+  useRelationshipsAlongside(id);
   const config = detail.data;
   usePageTitle(config ? (config.name ?? config.id) : undefined);
   const slotTabs = useSlot(slots.configTabs);

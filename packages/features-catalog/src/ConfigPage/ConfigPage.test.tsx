@@ -140,6 +140,27 @@ describe('a config', () => {
     expect(new URLSearchParams(currentUrl.search).get('view')).toBe('list');
   });
 
+  it('asks for its relationships beside the config, not once the config has arrived', async () => {
+    const walks = () => backend.requestsTo('GET /api/db/rpc/related_configs_recursive');
+    let walkedBeforeTheConfig = false;
+    // The config answers only once the walk has been asked for (or after 2 s, for a failure).
+    backend.on('GET /api/db/config_detail', async () => {
+      for (let waited = 0; waited < 2000 && walks().length === 0; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      walkedBeforeTheConfig = walks().length > 0;
+      return undefined;
+    });
+    open('/relationships?direction=all&soft=true&depth=3');
+    const graph = await screen.findByTestId(catalogTestIds.relationships.graph);
+    expect(within(graph).getAllByTestId(catalogTestIds.relationships.node)).toHaveLength(3);
+    expect(walkedBeforeTheConfig).toBe(true);
+    // One walk, with the URL's arguments: the sub-page read the one already asked for.
+    expect(walks()).toHaveLength(1);
+    expect(walks()[0]!.url).toContain(
+      'max_depth=3&type_filter=all&incoming_relation=both&outgoing_relation=both',
+    );
+  });
+
   it('caps a large graph and shows more on request', async () => {
     backend.on('GET /api/db/rpc/related_configs_recursive', [
       { id: ids.deployment, name: 'payments-api', type: 'Kubernetes::Deployment', related_ids: [] },

@@ -30,7 +30,13 @@ import { RelationshipGraph } from '../components/RelationshipGraph.tsx';
 import { TypePath } from '../components/TypePath.tsx';
 import { configPath } from '../ListPage/columns.tsx';
 import { humanize } from '../model/format.ts';
-import { graphNodeStep, layoutGraph, relationOf } from '../model/relationships.ts';
+import {
+  graphNodeStep,
+  layoutGraph,
+  relatedQueryOf,
+  relationOf,
+  relationshipsViewOf,
+} from '../model/relationships.ts';
 import { catalogExternalRoutes } from '../routes.ts';
 import { catalogTestIds } from '../testIds.ts';
 import { useConfig } from './configContext.ts';
@@ -53,15 +59,6 @@ const relatedTable = {
   fallbackUrlState: useReactRouterUrlState,
 };
 
-const parseDirection = (value: string | null): RelationDirection =>
-  value === 'incoming' || value === 'all' ? value : 'outgoing';
-const parseDepth = (value: string | null) => {
-  const depth = Number(value);
-  return Number.isInteger(depth) && depth >= 1 && depth <= maxRelationshipDepth
-    ? depth
-    : maxRelationshipDepth;
-};
-
 /**
  * The config's relationships (reference §3's rpc), as a graph capped at a number of nodes with
  * "Show more", or as a virtualised list of all of them; its topology components below. The
@@ -72,10 +69,8 @@ export function RelationshipsPage() {
   const client = useApiClient();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const direction = parseDirection(params.get('direction'));
-  const soft = params.get('soft') === 'true';
-  const depth = parseDepth(params.get('depth'));
-  const view = params.get('view') === 'list' ? 'list' : 'graph';
+  const shown = relationshipsViewOf(params);
+  const { direction, soft, depth, view } = shown;
   const set = (key: string, value: string | null) =>
     setParams(
       (current) => {
@@ -87,9 +82,7 @@ export function RelationshipsPage() {
       { replace: true },
     );
 
-  const related = useQuery(
-    relatedConfigsQuery(client, { configId: config.id, direction, soft, maxDepth: depth }),
-  );
+  const related = useQuery(relatedConfigsQuery(client, relatedQueryOf(config.id, shown)));
   const components = useQuery(configComponentsQuery(client, config.id));
   const toComponent = useRouteLink(catalogExternalRoutes.componentPage);
   const [limit, setLimit] = useState(graphNodeStep);

@@ -1,6 +1,12 @@
-import { Button, CopyToClipboard, EmptyState, formatDate, TagList } from '@opsdeck/ui';
-import { CodeEditor } from '@opsdeck/ui/code-editor';
-import { useMemo, useState } from 'react';
+import {
+  Button,
+  CopyToClipboard,
+  EmptyState,
+  formatDate,
+  SkeletonText,
+  TagList,
+} from '@opsdeck/ui';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Section, Toolbar } from '../components/PageLayout.ts';
@@ -26,6 +32,13 @@ const Facts = styled.dl`
     overflow-wrap: anywhere;
   }
 `;
+
+// The editor (CodeMirror, the biggest chunk of the console) loads on its own: the config's header
+// and facts paint without waiting for it. Through the route's module it held the detail's first
+// paint until it had loaded (the catalog browser bench, issue 16).
+const CodeEditor = lazy(() =>
+  import('@opsdeck/ui/code-editor').then((module) => ({ default: module.CodeEditor })),
+);
 
 /** As tall as the document (about 20 px a line), up to 640 px or 70% of the screen. */
 const editorHeight = (text: string) => `min(640px, 70vh, ${text.split('\n').length * 20 + 16}px)`;
@@ -93,13 +106,15 @@ export function SpecPage() {
         <div id="catalog-config-spec-editor" hidden={!open}>
           {text ? (
             open ? (
-              <CodeEditor
-                value={text}
-                language={format}
-                label={`Spec of ${config.name ?? config.id}`}
-                readOnly
-                height={editorHeight(text)}
-              />
+              <Suspense fallback={<SkeletonText label="Loading the spec" lines={6} />}>
+                <CodeEditor
+                  value={text}
+                  language={format}
+                  label={`Spec of ${config.name ?? config.id}`}
+                  readOnly
+                  height={editorHeight(text)}
+                />
+              </Suspense>
             ) : null
           ) : (
             <EmptyState kind="details" title="This config has no spec" />

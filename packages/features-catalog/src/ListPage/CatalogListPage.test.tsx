@@ -78,6 +78,31 @@ describe('the catalog list', () => {
     );
   });
 
+  it('asks for a typed search’s rows once, when it settles, and shows them', async () => {
+    open('/catalog?groupBy=none');
+    const table = await screen.findByRole('table', { name: 'Configs' });
+    await within(table).findByRole('link', { name: 'payments-api' });
+    const searched = () =>
+      backend
+        .requestsTo('GET /api/db/configs')
+        .filter(({ query }) => query.get('or')?.startsWith('(name.ilike.'));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search configs' }), 'pay');
+    await waitFor(() =>
+      expect(new URLSearchParams(currentUrl.search).get('search.filter')).toBe('pay'),
+    );
+    await waitFor(() =>
+      expect(
+        within(table)
+          .queryAllByRole('link')
+          .map((link) => link.textContent),
+      ).toContain('payments-api'),
+    );
+    // The request sent as the search settled is the one the page reads: not a second one.
+    expect(searched().map(({ query }) => [query.get('or'), query.get('offset')])).toEqual([
+      ['(name.ilike.*pay*,type.ilike.*pay*,description.ilike.*pay*,namespace.ilike.*pay*)', '0'],
+    ]);
+  });
+
   it('opens a config from the keyboard', async () => {
     open('/catalog?groupBy=none');
     const table = await screen.findByRole('table', { name: 'Configs' });

@@ -24,7 +24,7 @@ import {
   useDataTableQuery,
   type DataTableQuery,
 } from '@opsdeck/ui/data-table';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { CatalogNav } from '../components/CatalogNav.tsx';
@@ -36,6 +36,7 @@ import {
   configSummaryQueryOf,
   listFilterKeys,
   showsGroups,
+  withFilter,
 } from '../model/listQuery.ts';
 import { catalogTestIds } from '../testIds.ts';
 import { configColumns, configPath, groupColumns } from './columns.tsx';
@@ -68,6 +69,7 @@ const exportLimit = 10_000;
 /** `/catalog`: the configs, grouped by type until something narrows them (console §2). */
 export function CatalogListPage() {
   const client = useApiClient();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const urlState = useUrlState(useReactRouterUrlState);
   const groupBy = urlState.searchParams.get('groupBy');
@@ -101,6 +103,19 @@ export function CatalogListPage() {
     isLoading: grouped && summary.isPending,
     error: summary.data ? undefined : (summary.error ?? undefined),
   });
+
+  // The toolbar's filters and settled search write the URL; the rows of the new URL are asked for
+  // at once, not a render, a commit and an effect later when the page reads the URL back (the
+  // same query key, so the page finds the request under way or its answer in the cache).
+  const toolbarTable = {
+    ...dataTable,
+    setFilter: (key: string, value: string) => {
+      const next = configListQueryOf(withFilter(tableQuery, key, value));
+      if (!showsGroups(next, groupBy))
+        void queryClient.prefetchQuery(configListQuery(client, next));
+      dataTable.setFilter(key, value);
+    },
+  };
 
   const setGrouping = (on: boolean) =>
     urlState.setSearchParams(
@@ -139,7 +154,7 @@ export function CatalogListPage() {
       <CatalogNav />
       <DataTableRoot>
         <DataTableToolbar
-          dataTable={dataTable}
+          dataTable={toolbarTable}
           searchLabel="Search configs"
           searchPlaceholder="Name, type, description or namespace"
           actions={
@@ -157,28 +172,28 @@ export function CatalogListPage() {
           }
         >
           <DataTableTriStateFilter
-            dataTable={dataTable}
+            dataTable={toolbarTable}
             filterKey="type"
             label="Type"
             options={options.types}
             placeholder="All types"
           />
           <DataTableTriStateFilter
-            dataTable={dataTable}
+            dataTable={toolbarTable}
             filterKey="health"
             label="Health"
             options={healthOptions}
             placeholder="All"
           />
           <DataTableTriStateFilter
-            dataTable={dataTable}
+            dataTable={toolbarTable}
             filterKey="status"
             label="Status"
             options={options.statuses}
             placeholder="All"
           />
           <DataTableTriStateFilter
-            dataTable={dataTable}
+            dataTable={toolbarTable}
             filterKey="labels"
             label="Labels"
             options={options.labels}
@@ -186,7 +201,7 @@ export function CatalogListPage() {
             placeholder="All"
           />
           <DataTableTriStateFilter
-            dataTable={dataTable}
+            dataTable={toolbarTable}
             filterKey="tags"
             label="Tags"
             options={options.tags}

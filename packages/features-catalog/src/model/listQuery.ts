@@ -83,6 +83,14 @@ export function configListQueryOf(table: TableQueryInput): ConfigListQuery {
   };
 }
 
+/** The table's query once `key` is set to `value` ('' clears it): the first page, as the URL's. */
+export function withFilter(table: TableQueryInput, key: string, value: string): TableQueryInput {
+  const filters = { ...table.filters };
+  if (value === '') delete filters[key];
+  else filters[key] = value;
+  return { ...table, pageIndex: 0, filters };
+}
+
 /**
  * Grouped by type (with counts) while nothing narrows the list to rows: no type, search, label or
  * tag chosen — the reference UI's rule for its summary view. Health and status apply to groups.

@@ -12,7 +12,7 @@ import {
   withoutNoise,
 } from './diff.ts';
 import { formatCost } from './format.ts';
-import { configListQueryOf, keyValueConditions, showsGroups } from './listQuery.ts';
+import { configListQueryOf, keyValueConditions, showsGroups, withFilter } from './listQuery.ts';
 import { layoutGraph, relationOf } from './relationships.ts';
 import { diffableTexts, specText } from './spec.ts';
 import { formatTypePath, typeLeaf, typePathParts, typeRoot } from './typePath.ts';
@@ -84,6 +84,24 @@ describe('the list URL ↔ request', () => {
         null,
       ),
     ).toBe(false);
+  });
+
+  it('sets or clears one filter on the first page, as the URL does on a filter change', () => {
+    const now = table(
+      { search: 'pa', type: encodeTriState({ 'Kubernetes::Pod': 1 }) },
+      {
+        pageIndex: 4,
+      },
+    );
+    expect(configListQueryOf(withFilter(now, 'search', 'pay '))).toMatchObject({
+      search: 'pay',
+      type: { include: ['Kubernetes::Pod'], exclude: [] },
+      pageIndex: 0,
+    });
+    const cleared = configListQueryOf(withFilter(now, 'search', ''));
+    expect(cleared.search).toBeUndefined();
+    expect(cleared.pageIndex).toBe(0);
+    expect(now.filters.search).toBe('pa');
   });
 
   it('skips tag options without a key', () => {

@@ -1,4 +1,9 @@
-import type { RelatedConfig } from '@opsdeck/api-client/catalog';
+import {
+  maxRelationshipDepth,
+  type RelatedConfig,
+  type RelatedConfigsQuery,
+  type RelationDirection,
+} from '@opsdeck/api-client/catalog';
 
 // The relationships sub-page's graph: rows of related_configs_recursive laid out in columns by
 // their distance from the config, capped so a 2,000-node estate stays responsive (issue 16).
@@ -26,6 +31,33 @@ export interface RelationshipGraph {
   hidden: number;
   columns: number;
   rows: number;
+}
+
+/** What the relationships sub-page's URL asks for: `direction`, `soft`, `depth` and `view`. */
+export interface RelationshipsView {
+  direction: RelationDirection;
+  soft: boolean;
+  depth: number;
+  view: 'graph' | 'list';
+}
+
+export function relationshipsViewOf(params: URLSearchParams): RelationshipsView {
+  const direction = params.get('direction');
+  const depth = Number(params.get('depth'));
+  return {
+    direction: direction === 'incoming' || direction === 'all' ? direction : 'outgoing',
+    soft: params.get('soft') === 'true',
+    depth:
+      Number.isInteger(depth) && depth >= 1 && depth <= maxRelationshipDepth
+        ? depth
+        : maxRelationshipDepth,
+    view: params.get('view') === 'list' ? 'list' : 'graph',
+  };
+}
+
+/** The walk the sub-page reads (and the config page starts beside the config's own request). */
+export function relatedQueryOf(configId: string, view: RelationshipsView): RelatedConfigsQuery {
+  return { configId, direction: view.direction, soft: view.soft, maxDepth: view.depth };
 }
 
 /** How many nodes the graph draws at first; "Show more" adds as many again. */

@@ -9,12 +9,18 @@ export interface BenchCatalogOptions {
   scraperId: string;
 }
 
+/** From this many configs on, the generated catalog has a hub (see seedBenchHub). */
+const BENCH_HUB_THRESHOLD = 10_000;
+/** How many of the generated pods the hub is related to. */
+const BENCH_HUB_RELATED = 2_000;
+
 /**
  * A generated catalog for benchmarks (`--configs N`): a cluster, up to 100 namespaces, and the rest
  * pods, deployments, services, config maps, EC2 instances and S3 buckets spread over them, with
  * labels, tags and health; two changes per config over 30 days (every third a diff) and an insight
  * on one in twenty. Made by the database (generate_series, opsdeck.seed_hash) in a few statements,
- * so 100k configs seed in seconds rather than in 100k bound rows.
+ * so 100k configs seed in seconds rather than in 100k bound rows. From BENCH_HUB_THRESHOLD configs
+ * on, one more config, a hub, is related to 2,000 of the pods (see seedBenchHub).
  */
 export async function seedBenchCatalog(db: SqlRunner, options: BenchCatalogOptions): Promise<void> {
   const { count, key, now, scraperId } = options;
@@ -129,5 +135,42 @@ export async function seedBenchCatalog(db: SqlRunner, options: BenchCatalogOptio
        $2::timestamptz - interval '10 days', $2::timestamptz - interval '1 hour'
      FROM generate_series(0, $3::int - 1, 20) AS i`,
     [key, at, leaves],
+  );
+  if (count >= BENCH_HUB_THRESHOLD) await seedBenchHub(db, { ...options, leaves });
+}
+
+/**
+ * `bench-hub-node`, a node the first 2,000 generated pods run on (soft relationships, as a
+ * scraper records a node's pods): the relationships page's graph and list at 2,000 nodes (issue
+ * 16). An extra row with ids of its own, so the generated configs, their changes and insights stay
+ * exactly as they are without it.
+ */
+async function seedBenchHub(
+  db: SqlRunner,
+  options: BenchCatalogOptions & { leaves: number },
+): Promise<void> {
+  const { key, now, scraperId, leaves } = options;
+  const at = now.toISOString();
+  const hub = `opsdeck.seed_uuid($1 || ':config:hub')`;
+  await db.query(
+    `INSERT INTO config_items (id, scraper_id, parent_id, path, config_class, type, name, status,
+       health, ready, labels, tags, config, created_at, updated_at, last_scraped_time, inserted_at)
+     VALUES (${hub}, $2, opsdeck.seed_uuid($1 || ':config:root'),
+       opsdeck.seed_uuid($1 || ':config:root')::text, 'Node', 'Kubernetes::Node',
+       'bench-hub-node', 'Ready', 'healthy', true, '{"bench": "true"}', '{"cluster": "bench"}',
+       '{"kind": "Node", "metadata": {"name": "bench-hub-node"}}',
+       $3::timestamptz - interval '60 days', $3::timestamptz, $3::timestamptz, $3::timestamptz)`,
+    [key, scraperId, at],
+  );
+  // The pods are the generated configs whose kind hash picks Kubernetes::Pod (the first ten kinds).
+  await db.query(
+    `INSERT INTO config_relationships (config_id, related_id, relation, created_at, updated_at)
+     SELECT ${hub}, opsdeck.seed_uuid($1 || ':config:' || i), 'NodePod', $2::timestamptz,
+       $2::timestamptz
+     FROM generate_series(0, $3::int - 1) AS i
+     WHERE opsdeck.seed_hash($1 || ':kind:' || i) % 20 < 10
+     ORDER BY i
+     LIMIT $4::int`,
+    [key, at, leaves, BENCH_HUB_RELATED],
   );
 }
