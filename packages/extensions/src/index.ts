@@ -2,6 +2,7 @@ export {
   defineFeature,
   sidebarOrder,
   type FeatureDefinition,
+  type RouteModule,
   type RoutePrefetchContext,
   type SidebarIcon,
   type SidebarItemDefinition,
