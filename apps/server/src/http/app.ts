@@ -82,9 +82,15 @@ export function createApp(options: AppOptions): CoreApp {
   );
   app.use('*', securityHeaders());
   // Before everything under /api, the proxied backend's routes included: no write from another site's page.
-  app.use(
-    '/api/*',
-    refuseCrossSite({ publicUrl: options.publicUrl, trustProxy: options.trustProxy }),
+  const crossSiteBases = registry.services.flatMap((service) =>
+    (service.routes ?? []).filter((route) => route.public && route.crossSite).map((r) => r.base),
+  );
+  const crossSite = refuseCrossSite({
+    publicUrl: options.publicUrl,
+    trustProxy: options.trustProxy,
+  });
+  app.use('/api/*', (c, next) =>
+    crossSiteBases.some((base) => isUnder(c.req.path, base)) ? next() : crossSite(c, next),
   );
 
   // The liveness probe shares its path with the console's /health page: a browser asking for HTML

@@ -39,6 +39,7 @@ interface RunRow {
   config_id: string | null;
   component_id: string | null;
   created_by: string | null;
+  request: Record<string, unknown> | null;
   start_time: string | null;
   timeout: number | null;
   taken_over: boolean;
@@ -158,7 +159,7 @@ export class PlaybookRunner {
              start_time = COALESCE(start_time, now())
          WHERE id = $1
          RETURNING id, playbook_id, status, spec, parameters, check_id, config_id, component_id,
-                   created_by, start_time, timeout, $4::boolean AS taken_over`,
+                   created_by, request, start_time, timeout, $4::boolean AS taken_over`,
         [due.id, this.instanceId, this.leaseMillis, due.status === 'running'],
       );
       return claimed.rows[0];
@@ -267,6 +268,7 @@ export class PlaybookRunner {
         playbook: data.playbook,
         env: data.env,
         user: data.user,
+        request: data.request,
       },
       previous,
     });
@@ -457,6 +459,9 @@ export class PlaybookRunner {
       run: { id: run.id, playbook_id: run.playbook_id },
       playbook: playbook.rows[0] ?? { id: run.playbook_id },
       user: people.rows[0] ?? {},
+      // What started the run: a webhook's {url, method, headers, params, content, json}, or the
+      // body of POST /playbook/run.
+      request: run.request ?? {},
       env: {} as Record<string, string>,
       secrets: secretValues,
     };

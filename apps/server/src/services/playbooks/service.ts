@@ -4,6 +4,7 @@ import { PlaybookRunner } from './runner.ts';
 import { resourceSearchRoutes } from './search.ts';
 import { seedPlaybooks } from './seed.ts';
 import { checkPlaybookWrite } from './spec.ts';
+import { webhookRoutes } from './webhook.ts';
 
 /**
  * Playbooks and their runs: the playbook service (/api/playbook), the runner that executes runs
@@ -21,6 +22,13 @@ export const playbooksService = defineService({
       execEnabled: config.playbookExec !== false,
     }),
   routes: [
+    // on.webhook: no session; each playbook's own authentication (basic, github) guards its path.
+    {
+      base: '/api/playbook/webhook',
+      public: true,
+      crossSite: true,
+      app: ({ db, log }, runner) => webhookRoutes(db, runner, log),
+    },
     { base: '/api/playbook', app: ({ db }, runner) => playbookRoutes(db, runner) },
     // The resource selector of the run modal and of resource parameters (reference §7).
     { base: '/api/resources', app: ({ db }) => resourceSearchRoutes(db) },

@@ -163,6 +163,57 @@ const actionSchema = z
   );
 export type PlaybookAction = z.infer<typeof actionSchema>;
 
+// A value the CRD reads from a literal or from a Kubernetes secret (`{value}` / `{valueFrom}`).
+const envValueSchema = z.union([
+  z.string(),
+  z.looseObject({ value: z.optional(scalarText), valueFrom: z.optional(z.unknown()) }),
+]);
+export type EnvValue = z.infer<typeof envValueSchema>;
+
+/** `on.webhook` (reference §2): one URL segment under /playbook/webhook/, and how callers prove who they are. */
+const webhookSchema = z.looseObject({
+  path: z
+    .string()
+    .check(
+      z.regex(
+        /^[A-Za-z0-9._~-]+$/,
+        'a webhook path is one URL segment of letters, digits and . _ ~ -',
+      ),
+    ),
+  authentication: z.optional(
+    z.looseObject({
+      basic: z.optional(z.looseObject({ username: envValueSchema, password: envValueSchema })),
+      github: z.optional(z.looseObject({ token: envValueSchema })),
+      svix: z.optional(z.looseObject({})),
+      jwt: z.optional(z.looseObject({})),
+    }),
+  ),
+});
+export type WebhookTrigger = z.infer<typeof webhookSchema>;
+
+/** `on.canary`: a check passed or failed, narrowed by labels (all equal) and a CEL filter. */
+const canaryTriggerSchema = z.looseObject({
+  event: z.enum(['passed', 'failed']),
+  labels: z.optional(z.record(z.string(), scalarText)),
+  filter: z.optional(z.string()),
+});
+export type CanaryTrigger = z.infer<typeof canaryTriggerSchema>;
+
+// Config and component events are kept as written: the embedded server does not act on them.
+const resourceTriggerSchema = z.looseObject({
+  event: z.string(),
+  labels: z.optional(z.record(z.string(), scalarText)),
+  filter: z.optional(z.string()),
+});
+
+const onSchema = z.looseObject({
+  webhook: z.optional(webhookSchema),
+  canary: z.optional(z.array(canaryTriggerSchema)),
+  config: z.optional(z.array(resourceTriggerSchema)),
+  component: z.optional(z.array(resourceTriggerSchema)),
+  schedule: z.optional(z.array(z.unknown())),
+});
+
 const approvalSchema = z.looseObject({
   type: z.optional(z.enum(['any', 'all'])),
   approvers: z.optional(
@@ -180,7 +231,7 @@ export const playbookSpecSchema = z
     category: z.optional(z.string()),
     icon: z.optional(z.string()),
     timeout: z.optional(z.string()),
-    on: z.optional(z.unknown()),
+    on: z.optional(onSchema),
     runsOn: z.optional(z.array(z.string())),
     env: z.optional(z.array(envVarSchema)),
     templatesOn: z.optional(z.string()),
