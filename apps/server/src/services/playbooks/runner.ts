@@ -7,6 +7,7 @@ import { actionShouldRun, delayMillis, type ConditionState } from './cel.ts';
 import { loadResource, type ResourceKind } from './resources.ts';
 import { actionKind, parsePlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.ts';
 import { renderTemplate, type TemplateFunction } from './template.ts';
+import { takeCheckEvent } from './triggers.ts';
 
 export interface RunnerOptions {
   db: Database;
@@ -109,6 +110,7 @@ export class PlaybookRunner {
   private async fill(): Promise<void> {
     const concurrency = this.options.concurrency ?? 4;
     try {
+      await this.takeEvents();
       while (!this.stopped && this.active.size < concurrency) {
         const run = await this.claim();
         if (!run) break;
@@ -134,6 +136,20 @@ export class PlaybookRunner {
         error: (error as Error).message,
       });
     }
+  }
+
+  /**
+   * Turns queued check status changes into runs of the playbooks listening (`on.canary`), at most
+   * `max` events per call; answers the runs scheduled. Each poll does this before claiming runs.
+   */
+  async takeEvents(max = 50): Promise<string[]> {
+    const scheduled: string[] = [];
+    for (let n = 0; n < max; n += 1) {
+      const runIds = await takeCheckEvent(this.options.db, this.options.log);
+      if (!runIds) break;
+      scheduled.push(...runIds);
+    }
+    return scheduled;
   }
 
   /** Claims one due run, or none. Exported through tick() for tests. */
