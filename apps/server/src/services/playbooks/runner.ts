@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../http/logging.ts';
 import type { ServiceJob } from '../defineService.ts';
 import { performAction, type ActionOutcome } from './actions.ts';
-import { actionShouldRun, delayMillis, type ConditionState } from './cel.ts';
+import { actionShouldRun, delayMillis, retryDelayMillis, type ConditionState } from './cel.ts';
 import { loadResource, type ResourceKind } from './resources.ts';
 import { actionKind, parsePlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.ts';
 import { renderTemplate, type TemplateFunction } from './template.ts';
@@ -50,6 +50,7 @@ interface ActionRow {
   id: string;
   name: string;
   status: string;
+  retry_count: number;
   result: Record<string, unknown> | null;
   error: string | null;
 }
@@ -258,7 +259,8 @@ export class PlaybookRunner {
     const spec = parsed.spec;
     const existing = (
       await db.query<ActionRow>(
-        'SELECT id, name, status, result, error FROM playbook_run_actions WHERE playbook_run_id = $1',
+        `SELECT id, name, status, retry_count, result, error FROM playbook_run_actions
+         WHERE playbook_run_id = $1`,
         [run.id],
       )
     ).rows;
@@ -352,13 +354,22 @@ export class PlaybookRunner {
           signal,
         });
       } catch (error) {
-        // A template or CEL error is the action's failure, named in its error.
-        outcome = { result: {}, error: (error as Error).message };
+        // A template or CEL error is the action's failure, named in its error (no retry changes it).
+        outcome = { result: {}, error: (error as Error).message, final: true };
         if (!actionId) actionId = await this.startAction(run.id, action.name, undefined);
       }
       if (signal.aborted && !outcome.error) outcome.error = String(signal.reason);
       // Secrets never land in what /api/db serves (reference §2: "Secrets are scrubbed from the result").
       outcome = scrubSecrets(outcome, data.secrets);
+      const retryIn =
+        outcome.error && !outcome.final && !signal.aborted
+          ? retryDelayMillis(action.retry, row?.retry_count ?? 0)
+          : undefined;
+      if (retryIn !== undefined && actionId) {
+        // Another attempt later, from the database like a delay: the run is released meanwhile.
+        await this.retryLater(run, actionId, outcome, retryIn);
+        return;
+      }
       const status = outcome.error ? 'failed' : 'completed';
       await db.query(
         `UPDATE playbook_run_actions SET status = $2, result = $3::jsonb, error = $4, end_time = now()
@@ -433,6 +444,31 @@ export class PlaybookRunner {
     await db.query(
       `UPDATE playbook_runs
        SET status = 'sleeping', scheduled_time = now() + make_interval(secs => $3::double precision / 1000),
+           lease_owner = NULL, lease_expires_at = NULL
+       WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
+      [run.id, this.instanceId, delay],
+    );
+  }
+
+  // The failed attempt stays on the row (result, error); the action and the run are due again later.
+  private async retryLater(
+    run: RunRow,
+    actionId: string,
+    outcome: ActionOutcome,
+    delay: number,
+  ): Promise<void> {
+    const { db } = this.options;
+    await db.query(
+      `UPDATE playbook_run_actions
+       SET status = 'scheduled', result = $2::jsonb, error = $3, end_time = now(),
+           retry_count = retry_count + 1,
+           scheduled_time = now() + make_interval(secs => $4::double precision / 1000)
+       WHERE id = $1`,
+      [actionId, JSON.stringify(outcome.result), outcome.error ?? null, delay],
+    );
+    await db.query(
+      `UPDATE playbook_runs
+       SET status = 'retrying', scheduled_time = now() + make_interval(secs => $3::double precision / 1000),
            lease_owner = NULL, lease_expires_at = NULL
        WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
       [run.id, this.instanceId, delay],

@@ -1,6 +1,7 @@
 // zod/mini, as @opsdeck/api-client: the full zod would install its English messages process-wide
 // and change every other schema's 400 message.
 import { z } from 'zod/mini';
+import { parseDuration } from './cel.ts';
 
 /**
  * The Playbook CRD's `spec` (reference §2 "Playbook spec"). Loose objects throughout: a real spec
@@ -124,13 +125,28 @@ const notificationSchema = z.looseObject({
 
 const looseKind = z.looseObject({});
 
+/**
+ * An action's `retry` (reference §2): a failed attempt is tried again after `duration`, times
+ * `exponent.multiplier` to the power of the retries so far, give or take `jitter` percent, up to
+ * `limit` retries.
+ */
+const retrySchema = z.looseObject({
+  limit: z.int().check(z.minimum(0)),
+  duration: z
+    .string()
+    .check(z.refine((text) => parseDuration(text) !== undefined, 'must be a duration such as 10s')),
+  jitter: z.optional(z.number().check(z.minimum(0), z.maximum(100))),
+  exponent: z.optional(z.looseObject({ multiplier: z.number().check(z.minimum(1)) })),
+});
+export type ActionRetry = z.infer<typeof retrySchema>;
+
 const actionSchema = z
   .looseObject({
     name: z.string().check(z.minLength(1)),
     delay: z.optional(z.string()),
     timeout: z.optional(z.string()),
     if: z.optional(z.string()),
-    retry: z.optional(z.unknown()),
+    retry: z.optional(retrySchema),
     runsOn: z.optional(z.array(z.string())),
     templatesOn: z.optional(z.string()),
     contentType: z.optional(z.string()),
