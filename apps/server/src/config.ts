@@ -34,6 +34,12 @@ export interface ServerConfig {
   maxConnections?: number;
   /** Playbook `exec` actions run bash on this machine; false (--no-playbook-exec) refuses them. Default true. */
   playbookExec?: boolean;
+  /**
+   * OPSDECK_SECRET_KEY (environment only, never a flag: it would show in `ps`): what secret playbook
+   * parameters are encrypted under. Several instances on one PostgreSQL need the same one. Unset:
+   * `secret.key` in the data directory, or a key of the process with --memory.
+   */
+  secretKey?: string;
 }
 
 export class ConfigError extends Error {}
@@ -159,6 +165,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     devOutbox,
     publicDemo,
     playbookExec: !flag('no-playbook-exec', 'OPSDECK_NO_PLAYBOOK_EXEC'),
+    ...(env.OPSDECK_SECRET_KEY ? { secretKey: env.OPSDECK_SECRET_KEY } : {}),
     ...(requestTimeout
       ? { requestTimeoutMillis: integer('--request-timeout', requestTimeout, 1, 3600) * 1000 }
       : {}),

@@ -14,6 +14,7 @@ import type {
 } from '../services/defineService.ts';
 import { createEventBus } from '../services/events.ts';
 import { SERVICES } from '../services/list.ts';
+import type { SecretBox } from '../services/playbooks/secrets.ts';
 import { createServiceRegistry } from '../services/registry.ts';
 import { consoleHandler } from './console.ts';
 import type { AppEnv } from './env.ts';
@@ -56,6 +57,8 @@ export interface AppOptions {
   services?: readonly Service[];
   /** Playbook exec actions allowed (default true; the CLI's --no-playbook-exec sets false). */
   playbookExec?: boolean;
+  /** Seals secret playbook parameters at rest (the server's key); unset: a key of this process. */
+  playbookSecrets?: SecretBox;
 }
 
 /** The core app, and the service modules' background work to start once it listens. */
@@ -117,6 +120,7 @@ export function createApp(options: AppOptions): CoreApp {
       summaryStaleMillis: options.summaryStaleMillis,
       summaryReplies: options.summaryReplies,
       playbookExec: options.playbookExec ?? true,
+      playbookSecrets: options.playbookSecrets,
     };
     const context: ServiceContext = { db, log, config, events, version: SERVER_VERSION };
     const modules = registry.services.map((service) => {

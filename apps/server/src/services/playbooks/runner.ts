@@ -8,6 +8,7 @@ import { loadResource, type ResourceKind } from './resources.ts';
 import { actionKind, parsePlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.ts';
 import { renderTemplate, type TemplateFunction } from './template.ts';
 import { takeCheckEvent } from './triggers.ts';
+import { processSecretBox, secretContext, SecretError, type SecretBox } from './secrets.ts';
 
 export interface RunnerOptions {
   db: Database;
@@ -22,6 +23,8 @@ export interface RunnerOptions {
   pollMillis?: number;
   /** Runs this instance executes at once (default 4). */
   concurrency?: number;
+  /** Seals and opens secret parameters (default: this process's random key). */
+  secrets?: SecretBox;
 }
 
 /** The reason an action in progress when its server died is failed with. */
@@ -64,20 +67,39 @@ interface ActionRow {
  */
 export class PlaybookRunner {
   readonly instanceId: string;
+  readonly secrets: SecretBox;
   private readonly leaseMillis: number;
   private readonly active = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private stopped = true;
+  private ready: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: RunnerOptions) {
     this.instanceId = options.instanceId ?? `opsdeck-${randomUUID()}`;
+    this.secrets = options.secrets ?? processSecretBox();
     this.leaseMillis = options.leaseMillis ?? 30_000;
   }
 
   /** Starts polling for due runs; the returned job stops polling and waits for runs in flight. */
   start(): ServiceJob {
     this.stopped = false;
+    // Before the first claim: a run whose secrets an older server stored in clear must find them sealed.
+    this.ready = this.sealStoredSecrets().then(
+      (sealed) => {
+        if (sealed > 0)
+          this.options.log({
+            msg: 'playbook secret parameters stored in clear now sealed',
+            sealed,
+          });
+      },
+      (error: unknown) =>
+        this.options.log({
+          level: 'error',
+          msg: 'sealing stored playbook secrets failed',
+          error: (error as Error).message,
+        }),
+    );
     this.timer = setInterval(() => this.wake(), this.options.pollMillis ?? 1000);
     this.timer.unref();
     this.wake();
@@ -111,6 +133,7 @@ export class PlaybookRunner {
   private async fill(): Promise<void> {
     const concurrency = this.options.concurrency ?? 4;
     try {
+      await this.ready;
       await this.takeEvents();
       while (!this.stopped && this.active.size < concurrency) {
         const run = await this.claim();
@@ -140,13 +163,36 @@ export class PlaybookRunner {
   }
 
   /**
+   * Seals secret parameters stored in clear (by a server before encryption at rest) under this
+   * server's key; answers how many. Idempotent: sealed values are left alone.
+   */
+  async sealStoredSecrets(): Promise<number> {
+    const { db } = this.options;
+    const { rows } = await db.query<{ run_id: string; name: string; value: string }>(
+      `SELECT run_id, name, value FROM opsdeck.playbook_run_secrets WHERE value NOT LIKE 'v1:%'`,
+    );
+    for (const row of rows)
+      await db.query(
+        `UPDATE opsdeck.playbook_run_secrets SET value = $3
+         WHERE run_id = $1 AND name = $2 AND value = $4`,
+        [
+          row.run_id,
+          row.name,
+          this.secrets.seal(row.value, secretContext(row.run_id, row.name)),
+          row.value,
+        ],
+      );
+    return rows.length;
+  }
+
+  /**
    * Turns queued check status changes into runs of the playbooks listening (`on.canary`), at most
    * `max` events per call; answers the runs scheduled. Each poll does this before claiming runs.
    */
   async takeEvents(max = 50): Promise<string[]> {
     const scheduled: string[] = [];
     for (let n = 0; n < max; n += 1) {
-      const runIds = await takeCheckEvent(this.options.db, this.options.log);
+      const runIds = await takeCheckEvent(this.options.db, this.secrets, this.options.log);
       if (!runIds) break;
       scheduled.push(...runIds);
     }
@@ -499,10 +545,19 @@ export class PlaybookRunner {
       ),
     ]);
     const params: Record<string, string> = { ...(run.parameters ?? {}) };
-    for (const secret of secrets.rows) params[secret.name] = secret.value;
-    const secretValues = secrets.rows
-      .map((secret) => secret.value)
-      .filter((value) => value.length >= 3);
+    const secretValues: string[] = [];
+    for (const secret of secrets.rows) {
+      let value: string;
+      try {
+        value = this.secrets.open(secret.value, secretContext(run.id, secret.name));
+      } catch (error) {
+        if (error instanceof SecretError)
+          throw new Error(`secret parameter ${secret.name}: ${error.message}`);
+        throw error;
+      }
+      params[secret.name] = value;
+      if (value.length >= 3) secretValues.push(value);
+    }
     const base = {
       params,
       config,

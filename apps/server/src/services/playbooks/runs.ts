@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Authorizer } from '@opsdeck/rbac';
 import type { AuthUser } from '../../auth/user.ts';
 import type { Database, SqlRunner } from '../../db/database.ts';
@@ -17,6 +18,7 @@ import {
   type PlaybookResource,
   type ResourceKind,
 } from './resources.ts';
+import { processSecretBox, secretContext, type SecretBox } from './secrets.ts';
 import { approversOf, parsePlaybookSpec, type PlaybookSpec } from './spec.ts';
 
 export interface PlaybookRow {
@@ -183,6 +185,7 @@ export async function createRun(
   db: Database,
   body: { id: string; params?: Record<string, unknown> | undefined } & ResourceIds,
   user: AuthUser,
+  secrets: SecretBox = processSecretBox(),
 ): Promise<{ run_id: string; starts_at: string }> {
   const { row, spec } = await loadPlaybook(db, body.id);
   const resource = await requestedResource(db, body);
@@ -193,7 +196,7 @@ export async function createRun(
   const values = resolveOrRefuse(served, body.params ?? {});
   const secretNames = secretParameters(served);
   return db.transaction((tx) =>
-    insertRun(tx, {
+    insertRun(tx, secrets, {
       playbookId: row.id,
       spec,
       resource,
@@ -221,6 +224,7 @@ export interface TriggeredRun {
  */
 export async function insertTriggeredRun(
   tx: SqlRunner,
+  secrets: SecretBox,
   trigger: TriggeredRun,
 ): Promise<{ run_id: string; starts_at: string }> {
   const { spec, resource } = trigger;
@@ -228,7 +232,7 @@ export async function insertTriggeredRun(
   checkFilters(spec, data);
   const served = renderParameters(spec, data);
   const values = resolveOrRefuse(served, {});
-  return insertRun(tx, {
+  return insertRun(tx, secrets, {
     playbookId: trigger.playbook.id,
     spec,
     resource,
@@ -274,18 +278,21 @@ interface NewRun {
   request: unknown;
 }
 
-// One new run row (scheduled, or pending_approval when the spec names approvers) and its secrets.
+// One new run row (scheduled, or pending_approval when the spec names approvers) and its secret
+// parameters, sealed (the id is chosen here: it is part of what each secret is sealed with).
 async function insertRun(
   tx: SqlRunner,
+  secrets: SecretBox,
   run: NewRun,
 ): Promise<{ run_id: string; starts_at: string }> {
+  const runId = randomUUID();
   const { spec, resource, values, secretNames } = run;
   const timeoutMillis = spec.timeout ? parseDuration(spec.timeout) : undefined;
   const status = approversOf(spec) ? 'pending_approval' : 'scheduled';
   const { rows } = await tx.query<{ id: string; scheduled_time: string }>(
-    `INSERT INTO playbook_runs (playbook_id, status, spec, parameters, request, config_id, check_id,
-       component_id, timeout, created_by)
-     VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8, $9,
+    `INSERT INTO playbook_runs (id, playbook_id, status, spec, parameters, request, config_id,
+       check_id, component_id, timeout, created_by)
+     VALUES ($11, $1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8, $9,
        (SELECT id FROM people WHERE id = $10))
      RETURNING id, scheduled_time`,
     [
@@ -299,6 +306,7 @@ async function insertRun(
       resource?.kind === 'component' ? resource.row.id : null,
       timeoutMillis ? Math.round(timeoutMillis * 1e6) : DEFAULT_RUN_TIMEOUT_NANOS,
       run.createdBy,
+      runId,
     ],
   );
   const created = rows[0]!;
@@ -306,7 +314,7 @@ async function insertRun(
     if (values[name] !== undefined)
       await tx.query(
         'INSERT INTO opsdeck.playbook_run_secrets (run_id, name, value) VALUES ($1, $2, $3)',
-        [created.id, name, values[name]],
+        [created.id, name, secrets.seal(values[name]!, secretContext(created.id, name))],
       );
   return { run_id: created.id, starts_at: created.scheduled_time };
 }

@@ -2,6 +2,7 @@ import { defineService } from '../defineService.ts';
 import { playbookRoutes } from './routes.ts';
 import { PlaybookRunner } from './runner.ts';
 import { resourceSearchRoutes } from './search.ts';
+import { processSecretBox, type SecretBox } from './secrets.ts';
 import { seedPlaybooks } from './seed.ts';
 import { checkPlaybookWrite } from './spec.ts';
 import { webhookRoutes } from './webhook.ts';
@@ -20,6 +21,9 @@ export const playbooksService = defineService({
       log,
       // --no-playbook-exec: exec actions fail with a clear refusal instead of running bash.
       execEnabled: config.playbookExec !== false,
+      // The server's key (OPSDECK_SECRET_KEY or the data directory's); an app given none (tests,
+      // --memory through createApp alone) seals with a key of this process.
+      secrets: (config.playbookSecrets as SecretBox | undefined) ?? processSecretBox(),
     }),
   routes: [
     // on.webhook: no session; each playbook's own authentication (basic, github) guards its path.

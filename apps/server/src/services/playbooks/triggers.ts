@@ -9,6 +9,7 @@ import {
   type PlaybookResource,
 } from './resources.ts';
 import { insertTriggeredRun, type PlaybookRow } from './runs.ts';
+import type { SecretBox } from './secrets.ts';
 import { parsePlaybookSpec, type CanaryTrigger, type PlaybookSpec } from './spec.ts';
 
 /** One check status turn, as the trigger on checks queued it (migration 003). */
@@ -25,7 +26,11 @@ interface CheckEvent {
  * the queue) and schedules a run of every playbook whose `on.canary` matches it. Answers the run
  * ids, or undefined when the queue is empty.
  */
-export async function takeCheckEvent(db: Database, log: Logger): Promise<string[] | undefined> {
+export async function takeCheckEvent(
+  db: Database,
+  secrets: SecretBox,
+  log: Logger,
+): Promise<string[] | undefined> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<CheckEvent>(
       `DELETE FROM opsdeck.playbook_events
@@ -34,11 +39,16 @@ export async function takeCheckEvent(db: Database, log: Logger): Promise<string[
     );
     const event = rows[0];
     if (!event) return undefined;
-    return scheduleFor(tx, event, log);
+    return scheduleFor(tx, secrets, event, log);
   });
 }
 
-async function scheduleFor(tx: SqlRunner, event: CheckEvent, log: Logger): Promise<string[]> {
+async function scheduleFor(
+  tx: SqlRunner,
+  secrets: SecretBox,
+  event: CheckEvent,
+  log: Logger,
+): Promise<string[]> {
   const check = await loadResource(tx, 'check', event.check_id);
   if (!check || check.row.deleted_at) return [];
   const [canary, status, playbooks] = await Promise.all([
@@ -73,7 +83,7 @@ async function scheduleFor(tx: SqlRunner, event: CheckEvent, log: Logger): Promi
     );
     if (!trigger || !fitsResource(spec, check)) continue;
     try {
-      const { run_id } = await insertTriggeredRun(tx, { playbook, spec, resource: check });
+      const { run_id } = await insertTriggeredRun(tx, secrets, { playbook, spec, resource: check });
       runIds.push(run_id);
     } catch (error) {
       // A parameter without a default, a spec filter that says no: no run, said in the log.

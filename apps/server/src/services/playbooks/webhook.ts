@@ -40,7 +40,7 @@ export function webhookRoutes(db: Database, runner: PlaybookRunner, log: Logger)
     }
     const request = webhookRequest(c, content);
     const { run_id } = await db.transaction((tx) =>
-      insertTriggeredRun(tx, { playbook, spec, request }),
+      insertTriggeredRun(tx, runner.secrets, { playbook, spec, request }),
     );
     runner.wake();
     return c.json({ run_id });
