@@ -138,7 +138,6 @@ const retrySchema = z.looseObject({
   jitter: z.optional(z.number().check(z.minimum(0), z.maximum(100))),
   exponent: z.optional(z.looseObject({ multiplier: z.number().check(z.minimum(1)) })),
 });
-export type ActionRetry = z.infer<typeof retrySchema>;
 
 const actionSchema = z
   .looseObject({
