@@ -89,6 +89,7 @@ const AFTER_SPLIT = [
   'incidents/002_incidents_by_component.sql',
   'incidents/003_incident_model.sql',
   'playbooks/002_runner.sql',
+  'playbooks/003_triggers.sql',
   'settings/002_config_scrapers_with_status.sql',
 ];
 const atSplit = async () =>
