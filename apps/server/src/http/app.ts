@@ -106,11 +106,14 @@ export function createApp(options: AppOptions): CoreApp {
     const backendUrl = options.backendUrl;
     app.all('/api/*', (c) => proxyToBackend(c, backendUrl));
   } else {
-    // Rows may be large (a comment, a canary spec); every other body is a small JSON document.
+    // Rows may be large (a comment, a canary spec), and so may another service's webhook payload
+    // (a GitHub push); every other body is a small JSON document.
     const rowsLimit = limitBody(MEGABYTE);
     const documentLimit = limitBody(64 * KILOBYTE);
     app.use('/api/*', (c, next) =>
-      (isUnder(c.req.path, '/api/db') ? rowsLimit : documentLimit)(c, next),
+      (isUnder(c.req.path, '/api/db') || crossSiteBases.some((base) => isUnder(c.req.path, base))
+        ? rowsLimit
+        : documentLimit)(c, next),
     );
 
     const events = createEventBus(log);

@@ -193,6 +193,17 @@ describe.each(testDatabases())('playbook webhooks on $engine', (target) => {
     const { run_id } = (await accepted.json()) as { run_id: string };
     expect(await finish(run_id)).toBe('completed');
     expect(await stdout(run_id)).toBe('opened\n');
+    // A large payload (a push of many commits) is taken up to the 1 MB of row writes.
+    const large = JSON.stringify({ action: 'pushed', commits: 'x'.repeat(200 * 1024) });
+    const signed = await hook(path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', 'gh-secret').update(large).digest('hex')}`,
+      },
+      body: large,
+    });
+    expect(signed.status).toBe(200);
   });
 
   it('refuses what it cannot check: a secret reference (401), svix and jwt (501)', async () => {
