@@ -7,7 +7,7 @@ import { actionShouldRun, delayMillis, retryDelayMillis, type ConditionState } f
 import { loadResource, type ResourceKind } from './resources.ts';
 import { actionKind, parsePlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.ts';
 import { renderTemplate, type TemplateFunction } from './template.ts';
-import { takeCheckEvent } from './triggers.ts';
+import { takePlaybookEvent } from './triggers.ts';
 import { processSecretBox, secretContext, SecretError, type SecretBox } from './secrets.ts';
 
 export interface RunnerOptions {
@@ -186,13 +186,13 @@ export class PlaybookRunner {
   }
 
   /**
-   * Turns queued check status changes into runs of the playbooks listening (`on.canary`), at most
-   * `max` events per call; answers the runs scheduled. Each poll does this before claiming runs.
+   * Turns queued check status and component health changes into runs of the playbooks listening
+   * (`on.canary`, `on.component`), at most `max` events per call; answers the runs scheduled. Each poll does this before claiming runs.
    */
   async takeEvents(max = 50): Promise<string[]> {
     const scheduled: string[] = [];
     for (let n = 0; n < max; n += 1) {
-      const runIds = await takeCheckEvent(this.options.db, this.secrets, this.options.log);
+      const runIds = await takePlaybookEvent(this.options.db, this.secrets, this.options.log);
       if (!runIds) break;
       scheduled.push(...runIds);
     }

@@ -212,9 +212,9 @@ const canaryTriggerSchema = z.looseObject({
   labels: z.optional(z.record(z.string(), scalarText)),
   filter: z.optional(z.string()),
 });
-export type CanaryTrigger = z.infer<typeof canaryTriggerSchema>;
 
-// Config and component events are kept as written: the embedded server does not act on them.
+// `on.component` (a component's health turned: healthy, unhealthy, warning, unknown) and `on.config`
+// (kept as written: the embedded server does not act on config events).
 const resourceTriggerSchema = z.looseObject({
   event: z.string(),
   labels: z.optional(z.record(z.string(), scalarText)),

@@ -1,7 +1,7 @@
 // on.canary on PGlite and PostgreSQL: a check's status turning through the canary runner's own
 // recordResult (what the scheduler and Run Now call) schedules one run per playbook whose trigger
 // matches the event, the check's labels and the CEL filter; two runners draining the queue of one
-// PostgreSQL still schedule each run once.
+// PostgreSQL still schedule each run once. on.component the same way on a component's health.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
@@ -154,6 +154,56 @@ describe.each(testDatabases())('playbook on.canary triggers on $engine', (target
       'SELECT count(*)::int AS n FROM opsdeck.playbook_events',
     );
     expect(rows[0]!.n).toBe(0);
+  });
+
+  it('schedules a run on a component when its health turns and an on.component entry matches', async () => {
+    await db.query(`UPDATE playbooks SET deleted_at = now() WHERE spec->'on' IS NOT NULL`);
+    const { rows: made } = await db.query<{ id: string }>(
+      `INSERT INTO components (name, type, health, labels) VALUES ($1, 'database', 'healthy', $2::jsonb)
+       RETURNING id`,
+      [`db-${randomUUID()}`, JSON.stringify({ industry: 'e-commerce' })],
+    );
+    const componentId = made[0]!.id;
+    const write = async (spec: Record<string, unknown>) =>
+      (
+        await db.query<{ id: string }>(
+          `INSERT INTO playbooks (name, spec, source) VALUES ($1, $2::jsonb, 'UI') RETURNING id`,
+          [`component-${randomUUID()}`, JSON.stringify(spec)],
+        )
+      ).rows[0]!.id;
+    const action = [
+      { name: 'say', exec: { script: 'echo "{{.component.name}} {{.component.health}}"' } },
+    ];
+    // notify-database-component-fail.yaml's trigger.
+    const listening = await write({
+      on: {
+        component: [
+          {
+            event: 'unhealthy',
+            filter: "component.type == 'database'",
+            labels: { industry: 'e-commerce' },
+          },
+        ],
+      },
+      actions: action,
+    });
+    const warningOnly = await write({ on: { component: [{ event: 'warning' }] }, actions: action });
+    const checksOnly = await write({ on: { canary: [{ event: 'failed' }] }, actions: action });
+    await db.query(`UPDATE components SET health = 'unhealthy' WHERE id = $1`, [componentId]);
+    // A change that is not a health turn queues nothing.
+    await db.query(`UPDATE components SET description = 'x' WHERE id = $1`, [componentId]);
+    const instance = runner();
+    expect(await instance.takeEvents()).toHaveLength(1);
+    const { rows } = await db.query<{
+      playbook_id: string;
+      component_id: string;
+      created_by: string | null;
+    }>(
+      `SELECT playbook_id, component_id, created_by FROM playbook_runs
+       WHERE playbook_id = ANY($1::uuid[])`,
+      [[listening, warningOnly, checksOnly]],
+    );
+    expect(rows).toEqual([{ playbook_id: listening, component_id: componentId, created_by: null }]);
   });
 
   it('queues nothing while no live playbook listens to checks', async () => {
