@@ -134,7 +134,14 @@ export class PlaybookRunner {
     const concurrency = this.options.concurrency ?? 4;
     try {
       await this.ready;
-      await this.takeEvents();
+      // An event that cannot be turned into runs (it stays queued) must not stop runs being claimed.
+      await this.takeEvents().catch((error: unknown) =>
+        this.options.log({
+          level: 'error',
+          msg: 'playbook trigger events failed',
+          error: (error as Error).message,
+        }),
+      );
       while (!this.stopped && this.active.size < concurrency) {
         const run = await this.claim();
         if (!run) break;
