@@ -114,8 +114,8 @@ describe('playbooks in the console', () => {
     await table.getByRole('link').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shotsDir}runs-pending.png`, fullPage: true });
-    // The demo's playbook with spec.approval (admin@local among its approvers); the older history's
-    // waiting runs belong to playbooks that need no approval, which the server refuses to approve.
+    // The demo's playbook with spec.approval listing admin@local (the history's other waiting runs
+    // are of playbooks with approvers too, some of them only the sre team).
     await table.getByRole('link', { name: 'Restart with approval (demo)' }).first().click();
     await page.waitForURL(/\/playbooks\/runs\/[0-9a-f-]+$/);
     const status = page.getByTestId(playbooksTestIds.run.status);

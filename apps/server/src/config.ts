@@ -41,6 +41,12 @@ export interface ServerConfig {
    * source ConfigFile; what an earlier start loaded and no file holds any more is removed.
    */
   resourcesDir?: string;
+  /**
+   * OPSDECK_SECRET_KEY (environment only, never a flag: it would show in `ps`): what secret playbook
+   * parameters are encrypted under. Several instances on one PostgreSQL need the same one. Unset:
+   * `secret.key` in the data directory, or a key of the process with --memory.
+   */
+  secretKey?: string;
 }
 
 export class ConfigError extends Error {}
@@ -178,6 +184,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
       1_000_000,
     ),
     ...(resourcesDir ? { resourcesDir } : {}),
+    ...(env.OPSDECK_SECRET_KEY ? { secretKey: env.OPSDECK_SECRET_KEY } : {}),
     ...(requestTimeout
       ? { requestTimeoutMillis: integer('--request-timeout', requestTimeout, 1, 3600) * 1000 }
       : {}),

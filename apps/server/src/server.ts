@@ -13,6 +13,7 @@ import type { Logger } from './http/logging.ts';
 import { loadResources, ResourceLoadError } from './resources/loader.ts';
 import { identityRouteGuards } from './http/security.ts';
 import { defaultServiceRegistry } from './services/list.ts';
+import { loadSecretBox, type SecretBox } from './services/playbooks/secrets.ts';
 import { ServiceRegistryError } from './services/registry.ts';
 
 export interface RunningServer {
@@ -102,6 +103,14 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     }
   }
 
+  let playbookSecrets: SecretBox;
+  try {
+    playbookSecrets = loadSecretBox(config);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw new StartupError(`cannot load the secret key: ${(error as Error).message}`);
+  }
+
   // Sign-in flows are public, so the identity service is mounted ahead of the core app's auth; its
   // session cookie and HTTP Basic are the core app's resolvers.
   const { identity, resolvers } = createIdentityAuth(db, {
@@ -130,6 +139,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     summaryStaleMillis: 30_000,
     resolvers,
     playbookExec: config.playbookExec !== false,
+    playbookSecrets,
   });
   const app = new Hono();
   if (!config.backendUrl) {

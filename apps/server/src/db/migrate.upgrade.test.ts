@@ -90,6 +90,7 @@ const AFTER_SPLIT = [
   'incidents/003_incident_model.sql',
   'playbooks/002_runner.sql',
   'playbooks/003_runs_list_indexes.sql',
+  'playbooks/004_triggers.sql',
   'settings/002_config_scrapers_with_status.sql',
 ];
 const atSplit = async () =>

@@ -14,6 +14,7 @@ import type {
 } from '../services/defineService.ts';
 import { createEventBus } from '../services/events.ts';
 import { SERVICES } from '../services/list.ts';
+import type { SecretBox } from '../services/playbooks/secrets.ts';
 import { createServiceRegistry } from '../services/registry.ts';
 import { consoleHandler } from './console.ts';
 import type { AppEnv } from './env.ts';
@@ -56,6 +57,8 @@ export interface AppOptions {
   services?: readonly Service[];
   /** Playbook exec actions allowed (default true; the CLI's --no-playbook-exec sets false). */
   playbookExec?: boolean;
+  /** Seals secret playbook parameters at rest (the server's key); unset: a key of this process. */
+  playbookSecrets?: SecretBox;
 }
 
 /** The core app, and the service modules' background work to start once it listens. */
@@ -82,9 +85,15 @@ export function createApp(options: AppOptions): CoreApp {
   );
   app.use('*', securityHeaders());
   // Before everything under /api, the proxied backend's routes included: no write from another site's page.
-  app.use(
-    '/api/*',
-    refuseCrossSite({ publicUrl: options.publicUrl, trustProxy: options.trustProxy }),
+  const crossSiteBases = registry.services.flatMap((service) =>
+    (service.routes ?? []).filter((route) => route.public && route.crossSite).map((r) => r.base),
+  );
+  const crossSite = refuseCrossSite({
+    publicUrl: options.publicUrl,
+    trustProxy: options.trustProxy,
+  });
+  app.use('/api/*', (c, next) =>
+    crossSiteBases.some((base) => isUnder(c.req.path, base)) ? next() : crossSite(c, next),
   );
 
   // The liveness probe shares its path with the console's /health page: a browser asking for HTML
@@ -97,11 +106,14 @@ export function createApp(options: AppOptions): CoreApp {
     const backendUrl = options.backendUrl;
     app.all('/api/*', (c) => proxyToBackend(c, backendUrl));
   } else {
-    // Rows may be large (a comment, a canary spec); every other body is a small JSON document.
+    // Rows may be large (a comment, a canary spec), and so may another service's webhook payload
+    // (a GitHub push); every other body is a small JSON document.
     const rowsLimit = limitBody(MEGABYTE);
     const documentLimit = limitBody(64 * KILOBYTE);
     app.use('/api/*', (c, next) =>
-      (isUnder(c.req.path, '/api/db') ? rowsLimit : documentLimit)(c, next),
+      (isUnder(c.req.path, '/api/db') || crossSiteBases.some((base) => isUnder(c.req.path, base))
+        ? rowsLimit
+        : documentLimit)(c, next),
     );
 
     const events = createEventBus(log);
@@ -111,6 +123,7 @@ export function createApp(options: AppOptions): CoreApp {
       summaryStaleMillis: options.summaryStaleMillis,
       summaryReplies: options.summaryReplies,
       playbookExec: options.playbookExec ?? true,
+      playbookSecrets: options.playbookSecrets,
     };
     const context: ServiceContext = { db, log, config, events, version: SERVER_VERSION };
     const modules = registry.services.map((service) => {

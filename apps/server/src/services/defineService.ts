@@ -88,6 +88,11 @@ export interface ServiceRoute<S> {
   base: string;
   /** Reachable without a session (the console reads feature flags before sign-in). Default false. */
   public?: boolean;
+  /**
+   * Callable from pages of any origin (public routes only): the route authenticates every call
+   * itself, as a webhook does, so the cross-site write refusal has nothing to protect. Default false.
+   */
+  crossSite?: boolean;
   app(context: ServiceContext, state: S): Hono<AppEnv>;
 }
 

@@ -35,6 +35,12 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  *   this server never claims, so the history is not executed; the runnable playbooks' runs in every
  *   status) and playbook_run_actions (those runs' actions). The new rows come from the module's own PRNG, so
  *   every other table is as before.
+ * - issue 15, a consistent run history: playbook_runs (a history run drawn pending_approval on a
+ *   playbook without approvers is scheduled instead: the console offered Approve and the server
+ *   refused it) and playbook_approvals (no approval on a run still pending; the runs of playbooks
+ *   with approvers that got past it carry the approvals that let them through, by the listed person
+ *   or a member for the listed team). The change draws nothing from the PRNG, so every other table,
+ *   playbook_run_actions included, is as before.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -86,9 +92,9 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.notifications': ['f788b3d03d3ae0586698446cfbd25adb', 'created_at', 'updated_at'],
   'public.people': ['ffb095983ddd1279658d5a839341c846', 'created_at', 'updated_at'],
   'public.permissions': ['a52f1df13b70eef7f4a6d7d7720b510c', 'created_at', 'updated_at'],
-  'public.playbook_approvals': ['bee6c41c05c9fe15e4a6a5e5af24a69b', 'id', 'created_at'],
+  'public.playbook_approvals': ['9b2b9b7209e1ecf46e0445c1f45d8cd4', 'id', 'created_at'],
   'public.playbook_run_actions': ['ddac69082e428bbdba65730ef87d1bdc'],
-  'public.playbook_runs': ['369f13f1acaf0c637c175bb069dae106'],
+  'public.playbook_runs': ['a7b0f69d6c5277dfc0527c29cb21d162'],
   'public.playbooks': ['3a6e89583cf7eba75f4d8ec2f795c3e7', 'updated_at'],
   'public.properties': ['e5e0ff874e087c2e08d1daeb5d2eb5df', 'created_at'],
   'public.responders': ['e521a535dd0fe96f464ea2458eb40d15', 'created_at', 'updated_at'],

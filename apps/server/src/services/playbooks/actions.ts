@@ -11,6 +11,8 @@ import { actionKind, type PlaybookAction } from './spec.ts';
 export interface ActionOutcome {
   result: Record<string, unknown>;
   error?: string;
+  /** A refusal no retry can change (a kind this server cannot perform, exec turned off). */
+  final?: boolean;
 }
 
 export interface ActionContext {
@@ -55,7 +57,7 @@ export async function performAction(
       case 'notification':
         return await runNotification(action, context);
       default:
-        return { result: {}, error: unsupportedKind(kind) };
+        return { result: {}, error: unsupportedKind(kind), final: true };
     }
   } catch (error) {
     return { result: {}, error: (error as Error).message };
@@ -116,6 +118,7 @@ async function runExec(action: PlaybookAction, context: ActionContext): Promise<
     return {
       result: {},
       error: 'exec actions are turned off on this server (started with --no-playbook-exec)',
+      final: true,
     };
   const script = action.exec!.script;
   const dir = await mkdtemp(join(tmpdir(), 'opsdeck-playbook-'));

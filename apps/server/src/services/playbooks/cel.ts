@@ -122,3 +122,25 @@ export function delayMillis(delay: string | undefined, state: ConditionState): n
     `delay "${delay}" must give a duration such as 30s, got ${JSON.stringify(value)}`,
   );
 }
+
+/**
+ * How long before retry number `retries + 1` of a failed action, or undefined when its `retry`
+ * allows no more: `duration × multiplier^retries`, moved by up to ±`jitter` percent.
+ */
+export function retryDelayMillis(
+  retry:
+    | {
+        limit: number;
+        duration: string;
+        jitter?: number | undefined;
+        exponent?: { multiplier: number } | undefined;
+      }
+    | undefined,
+  retries: number,
+  random: () => number = Math.random,
+): number | undefined {
+  if (!retry || retries >= retry.limit) return undefined;
+  const base = (parseDuration(retry.duration) ?? 0) * (retry.exponent?.multiplier ?? 1) ** retries;
+  const jitter = ((retry.jitter ?? 0) / 100) * base * (random() * 2 - 1);
+  return Math.max(0, Math.round(base + jitter));
+}

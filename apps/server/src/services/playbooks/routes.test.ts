@@ -368,6 +368,50 @@ describe('the playbook service over HTTP', () => {
     expect(rows).toEqual([{ team: null }, { team: 'payments' }]);
   });
 
+  it('seeds a run history consistent with each playbook’s approvals', async () => {
+    const { rows } = await db.query<{
+      id: string;
+      status: string;
+      spec: { approval?: { type?: string; approvers?: { people?: string[]; teams?: string[] } } };
+      approvals: { email: string | null; team: string | null }[];
+    }>(
+      `SELECT r.id, r.status, p.spec,
+              COALESCE(json_agg(json_build_object('email', pe.email, 'team', t.name))
+                FILTER (WHERE a.id IS NOT NULL), '[]') AS approvals
+       FROM playbook_runs r JOIN playbooks p ON p.id = r.playbook_id
+       LEFT JOIN playbook_approvals a ON a.run_id = r.id
+       LEFT JOIN people pe ON pe.id = a.person_id LEFT JOIN teams t ON t.id = a.team_id
+       WHERE r.created_by IS DISTINCT FROM NULL
+       GROUP BY r.id, r.status, p.spec`,
+    );
+    const pending = rows.filter((row) => row.status === 'pending_approval');
+    expect(pending.length).toBeGreaterThan(0);
+    // Approve is offered only where the server accepts it: on playbooks with approvers.
+    for (const run of pending) {
+      const approvers = run.spec.approval?.approvers;
+      expect((approvers?.people?.length ?? 0) + (approvers?.teams?.length ?? 0)).toBeGreaterThan(0);
+    }
+    // A run past approval was approved, by a listed person or for a listed team.
+    const approved = rows.filter(
+      (row) => row.spec.approval && ['completed', 'failed', 'running'].includes(row.status),
+    );
+    expect(approved.length).toBeGreaterThan(0);
+    for (const run of approved) {
+      expect(run.approvals.length).toBeGreaterThan(0);
+      const { people = [], teams = [] } = run.spec.approval!.approvers ?? {};
+      for (const approval of run.approvals)
+        expect(
+          approval.team ? teams.includes(approval.team) : people.includes(approval.email ?? ''),
+        ).toBe(true);
+    }
+    // And a pending demo run that lists the admin is approved by the admin.
+    const mine = pending.find((run) =>
+      run.spec.approval?.approvers?.people?.includes('admin@local'),
+    );
+    if (mine)
+      expect((await call('POST', `/run/approve/${mine.id}`, 'admin@local')).status).toBe(200);
+  });
+
   it('answers 404 for an unknown run', async () => {
     expect(await call('GET', `/run/${seedUuid('missing')}`, 'viewer@local')).toEqual({
       status: 404,

@@ -54,7 +54,7 @@ export function playbookRoutes(db: Database, runner: PlaybookRunner) {
 
   app.post('/run', requireCapability('playbooks.run'), async (c) => {
     const body = await readValidBody(c, runBodySchema);
-    const created = await createRun(db, body, c.get('user'));
+    const created = await createRun(db, body, c.get('user'), runner.secrets);
     runner.wake();
     return c.json(created, 201);
   });

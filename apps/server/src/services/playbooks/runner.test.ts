@@ -340,6 +340,115 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     },
   );
 
+  // Claims until the run is final, waiting between claims: a retry is due only after its backoff.
+  async function settle(instance: PlaybookRunner, runId: string, seen: Set<string>) {
+    for (let n = 0; n < 200; n += 1) {
+      await instance.tick();
+      const { status: now } = await status(runId);
+      seen.add(now);
+      if (['completed', 'failed', 'cancelled', 'timed_out'].includes(now)) return now;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`run ${runId} did not finish`);
+  }
+
+  it('retries a failed action after its backoff until it passes, or fails it after the limit', async () => {
+    const counter = join(scratch, `attempts-${randomUUID()}`);
+    const runId = await run({
+      actions: [
+        {
+          name: 'flaky',
+          retry: { limit: 3, duration: '150ms', jitter: 10, exponent: { multiplier: 2 } },
+          // Fails on the first two attempts, passes on the third.
+          exec: {
+            script: `n=$(( $(cat ${counter} 2>/dev/null || echo 0) + 1 )); echo $n > ${counter}; echo "attempt $n"; [ $n -ge 3 ]`,
+          },
+        },
+        { name: 'after', exec: { script: 'echo after' } },
+      ],
+    });
+    const instance = runner();
+    await instance.tick();
+    // The first attempt failed: the run waits to retry, the action is due again after ~150 ms.
+    const { rows: waiting } = await db.query<{
+      status: string;
+      retry_count: number;
+      error: string;
+      wait: number;
+      run_status: string;
+      run_wait: number;
+    }>(
+      `SELECT a.status, a.retry_count, a.error,
+              extract(epoch FROM a.scheduled_time - a.end_time) * 1000 AS wait,
+              r.status AS run_status, extract(epoch FROM r.scheduled_time - a.end_time) * 1000 AS run_wait
+       FROM playbook_run_actions a JOIN playbook_runs r ON r.id = a.playbook_run_id
+       WHERE a.playbook_run_id = $1`,
+      [runId],
+    );
+    expect(waiting[0]).toMatchObject({
+      status: 'scheduled',
+      retry_count: 1,
+      error: 'exit status 1',
+      run_status: 'retrying',
+    });
+    expect(waiting[0]!.wait).toBeGreaterThanOrEqual(130);
+    expect(waiting[0]!.wait).toBeLessThanOrEqual(170);
+    // The run is due when its action is (set a moment later, by a second statement).
+    expect(waiting[0]!.run_wait).toBeGreaterThanOrEqual(waiting[0]!.wait);
+    expect(waiting[0]!.run_wait).toBeLessThan(waiting[0]!.wait + 1000);
+
+    const seen = new Set<string>();
+    expect(await settle(instance, runId, seen)).toBe('completed');
+    expect(seen.has('retrying')).toBe(true);
+    const { rows } = await db.query<{
+      name: string;
+      status: string;
+      retry_count: number;
+      error: string | null;
+      result: { stdout: string };
+    }>(
+      `SELECT name, status, retry_count, error, result FROM playbook_run_actions
+       WHERE playbook_run_id = $1 ORDER BY name`,
+      [runId],
+    );
+    expect(rows.map((row) => [row.name, row.status, row.retry_count, row.error])).toEqual([
+      ['after', 'completed', 0, null],
+      ['flaky', 'completed', 2, null],
+    ]);
+    expect(rows[1]!.result.stdout).toBe('attempt 3\n');
+    expect((await readFile(counter, 'utf8')).trim()).toBe('3');
+
+    // Always failing, limit 2: three attempts, then failed; a kind it cannot perform is not retried.
+    const always = join(scratch, `attempts-${randomUUID()}`);
+    const failing = await run({
+      actions: [
+        {
+          name: 'broken',
+          retry: { limit: 2, duration: '50ms' },
+          exec: { script: `echo x >> ${always}; exit 4` },
+        },
+        {
+          name: 'pod',
+          if: 'always()',
+          retry: { limit: 5, duration: '50ms' },
+          pod: { name: 'x', spec: {} },
+        },
+      ],
+    });
+    expect(await settle(instance, failing, new Set())).toBe('failed');
+    expect((await readFile(always, 'utf8')).trim().split('\n')).toHaveLength(3);
+    const { rows: failed } = await db.query<{ name: string; status: string; retry_count: number }>(
+      `SELECT name, status, retry_count FROM playbook_run_actions WHERE playbook_run_id = $1
+       ORDER BY name`,
+      [failing],
+    );
+    expect(failed).toEqual([
+      { name: 'broken', status: 'failed', retry_count: 2 },
+      { name: 'pod', status: 'failed', retry_count: 0 },
+    ]);
+    expect((await status(failing)).error).toBe('action "broken": exit status 4');
+  });
+
   it('sleeps a delayed action in the database and resumes it when due', async () => {
     const runId = await run({
       parameters: [{ name: 'delay', default: '1s' }],

@@ -3,10 +3,12 @@ import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../http/logging.ts';
 import type { ServiceJob } from '../defineService.ts';
 import { performAction, type ActionOutcome } from './actions.ts';
-import { actionShouldRun, delayMillis, type ConditionState } from './cel.ts';
+import { actionShouldRun, delayMillis, retryDelayMillis, type ConditionState } from './cel.ts';
 import { loadResource, type ResourceKind } from './resources.ts';
 import { actionKind, parsePlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.ts';
 import { renderTemplate, type TemplateFunction } from './template.ts';
+import { takePlaybookEvent } from './triggers.ts';
+import { processSecretBox, secretContext, SecretError, type SecretBox } from './secrets.ts';
 
 export interface RunnerOptions {
   db: Database;
@@ -21,6 +23,8 @@ export interface RunnerOptions {
   pollMillis?: number;
   /** Runs this instance executes at once (default 4). */
   concurrency?: number;
+  /** Seals and opens secret parameters (default: this process's random key). */
+  secrets?: SecretBox;
 }
 
 /** The reason an action in progress when its server died is failed with. */
@@ -39,6 +43,7 @@ interface RunRow {
   config_id: string | null;
   component_id: string | null;
   created_by: string | null;
+  request: Record<string, unknown> | null;
   start_time: string | null;
   timeout: number | null;
   taken_over: boolean;
@@ -48,6 +53,7 @@ interface ActionRow {
   id: string;
   name: string;
   status: string;
+  retry_count: number;
   result: Record<string, unknown> | null;
   error: string | null;
 }
@@ -61,20 +67,39 @@ interface ActionRow {
  */
 export class PlaybookRunner {
   readonly instanceId: string;
+  readonly secrets: SecretBox;
   private readonly leaseMillis: number;
   private readonly active = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private stopped = true;
+  private ready: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: RunnerOptions) {
     this.instanceId = options.instanceId ?? `opsdeck-${randomUUID()}`;
+    this.secrets = options.secrets ?? processSecretBox();
     this.leaseMillis = options.leaseMillis ?? 30_000;
   }
 
   /** Starts polling for due runs; the returned job stops polling and waits for runs in flight. */
   start(): ServiceJob {
     this.stopped = false;
+    // Before the first claim: a run whose secrets an older server stored in clear must find them sealed.
+    this.ready = this.sealStoredSecrets().then(
+      (sealed) => {
+        if (sealed > 0)
+          this.options.log({
+            msg: 'playbook secret parameters stored in clear now sealed',
+            sealed,
+          });
+      },
+      (error: unknown) =>
+        this.options.log({
+          level: 'error',
+          msg: 'sealing stored playbook secrets failed',
+          error: (error as Error).message,
+        }),
+    );
     this.timer = setInterval(() => this.wake(), this.options.pollMillis ?? 1000);
     this.timer.unref();
     this.wake();
@@ -108,6 +133,15 @@ export class PlaybookRunner {
   private async fill(): Promise<void> {
     const concurrency = this.options.concurrency ?? 4;
     try {
+      await this.ready;
+      // An event that cannot be turned into runs (it stays queued) must not stop runs being claimed.
+      await this.takeEvents().catch((error: unknown) =>
+        this.options.log({
+          level: 'error',
+          msg: 'playbook trigger events failed',
+          error: (error as Error).message,
+        }),
+      );
       while (!this.stopped && this.active.size < concurrency) {
         const run = await this.claim();
         if (!run) break;
@@ -135,6 +169,43 @@ export class PlaybookRunner {
     }
   }
 
+  /**
+   * Seals secret parameters stored in clear (by a server before encryption at rest) under this
+   * server's key; answers how many. Idempotent: sealed values are left alone.
+   */
+  async sealStoredSecrets(): Promise<number> {
+    const { db } = this.options;
+    const { rows } = await db.query<{ run_id: string; name: string; value: string }>(
+      `SELECT run_id, name, value FROM opsdeck.playbook_run_secrets WHERE value NOT LIKE 'v1:%'`,
+    );
+    for (const row of rows)
+      await db.query(
+        `UPDATE opsdeck.playbook_run_secrets SET value = $3
+         WHERE run_id = $1 AND name = $2 AND value = $4`,
+        [
+          row.run_id,
+          row.name,
+          this.secrets.seal(row.value, secretContext(row.run_id, row.name)),
+          row.value,
+        ],
+      );
+    return rows.length;
+  }
+
+  /**
+   * Turns queued check status and component health changes into runs of the playbooks listening
+   * (`on.canary`, `on.component`), at most `max` events per call; answers the runs scheduled. Each poll does this before claiming runs.
+   */
+  async takeEvents(max = 50): Promise<string[]> {
+    const scheduled: string[] = [];
+    for (let n = 0; n < max; n += 1) {
+      const runIds = await takePlaybookEvent(this.options.db, this.secrets, this.options.log);
+      if (!runIds) break;
+      scheduled.push(...runIds);
+    }
+    return scheduled;
+  }
+
   /** Claims one due run, or none. Exported through tick() for tests. */
   async claim(): Promise<RunRow | undefined> {
     return this.options.db.transaction(async (tx) => {
@@ -158,7 +229,7 @@ export class PlaybookRunner {
              start_time = COALESCE(start_time, now())
          WHERE id = $1
          RETURNING id, playbook_id, status, spec, parameters, check_id, config_id, component_id,
-                   created_by, start_time, timeout, $4::boolean AS taken_over`,
+                   created_by, request, start_time, timeout, $4::boolean AS taken_over`,
         [due.id, this.instanceId, this.leaseMillis, due.status === 'running'],
       );
       return claimed.rows[0];
@@ -241,7 +312,8 @@ export class PlaybookRunner {
     const spec = parsed.spec;
     const existing = (
       await db.query<ActionRow>(
-        'SELECT id, name, status, result, error FROM playbook_run_actions WHERE playbook_run_id = $1',
+        `SELECT id, name, status, retry_count, result, error FROM playbook_run_actions
+         WHERE playbook_run_id = $1`,
         [run.id],
       )
     ).rows;
@@ -267,6 +339,7 @@ export class PlaybookRunner {
         playbook: data.playbook,
         env: data.env,
         user: data.user,
+        request: data.request,
       },
       previous,
     });
@@ -334,13 +407,22 @@ export class PlaybookRunner {
           signal,
         });
       } catch (error) {
-        // A template or CEL error is the action's failure, named in its error.
-        outcome = { result: {}, error: (error as Error).message };
+        // A template or CEL error is the action's failure, named in its error (no retry changes it).
+        outcome = { result: {}, error: (error as Error).message, final: true };
         if (!actionId) actionId = await this.startAction(run.id, action.name, undefined);
       }
       if (signal.aborted && !outcome.error) outcome.error = String(signal.reason);
       // Secrets never land in what /api/db serves (reference §2: "Secrets are scrubbed from the result").
       outcome = scrubSecrets(outcome, data.secrets);
+      const retryIn =
+        outcome.error && !outcome.final && !signal.aborted
+          ? retryDelayMillis(action.retry, row?.retry_count ?? 0)
+          : undefined;
+      if (retryIn !== undefined && actionId) {
+        // Another attempt later, from the database like a delay: the run is released meanwhile.
+        await this.retryLater(run, actionId, outcome, retryIn);
+        return;
+      }
       const status = outcome.error ? 'failed' : 'completed';
       await db.query(
         `UPDATE playbook_run_actions SET status = $2, result = $3::jsonb, error = $4, end_time = now()
@@ -421,6 +503,31 @@ export class PlaybookRunner {
     );
   }
 
+  // The failed attempt stays on the row (result, error); the action and the run are due again later.
+  private async retryLater(
+    run: RunRow,
+    actionId: string,
+    outcome: ActionOutcome,
+    delay: number,
+  ): Promise<void> {
+    const { db } = this.options;
+    await db.query(
+      `UPDATE playbook_run_actions
+       SET status = 'scheduled', result = $2::jsonb, error = $3, end_time = now(),
+           retry_count = retry_count + 1,
+           scheduled_time = now() + make_interval(secs => $4::double precision / 1000)
+       WHERE id = $1`,
+      [actionId, JSON.stringify(outcome.result), outcome.error ?? null, delay],
+    );
+    await db.query(
+      `UPDATE playbook_runs
+       SET status = 'retrying', scheduled_time = now() + make_interval(secs => $3::double precision / 1000),
+           lease_owner = NULL, lease_expires_at = NULL
+       WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
+      [run.id, this.instanceId, delay],
+    );
+  }
+
   private async templateData(run: RunRow, spec: PlaybookSpec) {
     const { db } = this.options;
     const resource = async (kind: ResourceKind, id: string | null) =>
@@ -445,10 +552,19 @@ export class PlaybookRunner {
       ),
     ]);
     const params: Record<string, string> = { ...(run.parameters ?? {}) };
-    for (const secret of secrets.rows) params[secret.name] = secret.value;
-    const secretValues = secrets.rows
-      .map((secret) => secret.value)
-      .filter((value) => value.length >= 3);
+    const secretValues: string[] = [];
+    for (const secret of secrets.rows) {
+      let value: string;
+      try {
+        value = this.secrets.open(secret.value, secretContext(run.id, secret.name));
+      } catch (error) {
+        if (error instanceof SecretError)
+          throw new Error(`secret parameter ${secret.name}: ${error.message}`);
+        throw error;
+      }
+      params[secret.name] = value;
+      if (value.length >= 3) secretValues.push(value);
+    }
     const base = {
       params,
       config,
@@ -457,6 +573,9 @@ export class PlaybookRunner {
       run: { id: run.id, playbook_id: run.playbook_id },
       playbook: playbook.rows[0] ?? { id: run.playbook_id },
       user: people.rows[0] ?? {},
+      // What started the run: a webhook's {url, method, headers, params, content, json}, or the
+      // body of POST /playbook/run.
+      request: run.request ?? {},
       env: {} as Record<string, string>,
       secrets: secretValues,
     };

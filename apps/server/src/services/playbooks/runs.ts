@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Authorizer } from '@opsdeck/rbac';
 import type { AuthUser } from '../../auth/user.ts';
 import type { Database, SqlRunner } from '../../db/database.ts';
@@ -17,6 +18,7 @@ import {
   type PlaybookResource,
   type ResourceKind,
 } from './resources.ts';
+import { processSecretBox, secretContext, type SecretBox } from './secrets.ts';
 import { approversOf, parsePlaybookSpec, type PlaybookSpec } from './spec.ts';
 
 export interface PlaybookRow {
@@ -119,13 +121,13 @@ export async function listPlaybooks(db: SqlRunner, ids: ResourceIds) {
 }
 
 /** What templates and filters see before a run exists: the resource, the user, the spec's env. */
-function templateData(resource: PlaybookResource | undefined, user: AuthUser) {
+function templateData(resource: PlaybookResource | undefined, user: AuthUser | undefined) {
   return {
     params: {},
     config: resource?.kind === 'config' ? resource.row : {},
     check: resource?.kind === 'check' ? resource.row : {},
     component: resource?.kind === 'component' ? resource.row : {},
-    user: { id: user.id, name: user.name, email: user.email ?? '' },
+    user: user ? { id: user.id, name: user.name, email: user.email ?? '' } : {},
     env: {},
   };
 }
@@ -183,6 +185,7 @@ export async function createRun(
   db: Database,
   body: { id: string; params?: Record<string, unknown> | undefined } & ResourceIds,
   user: AuthUser,
+  secrets: SecretBox = processSecretBox(),
 ): Promise<{ run_id: string; starts_at: string }> {
   const { row, spec } = await loadPlaybook(db, body.id);
   const resource = await requestedResource(db, body);
@@ -190,51 +193,130 @@ export async function createRun(
   const data = templateData(resource, user);
   checkFilters(spec, data);
   const served = renderParameters(spec, data);
-  let values: Record<string, string>;
+  const values = resolveOrRefuse(served, body.params ?? {});
+  const secretNames = secretParameters(served);
+  return db.transaction((tx) =>
+    insertRun(tx, secrets, {
+      playbookId: row.id,
+      spec,
+      resource,
+      values,
+      secretNames,
+      createdBy: isUuid(user.id) ? user.id : null,
+      request: { id: row.id, ...pickIds(body), params: masked(values, secretNames) },
+    }),
+  );
+}
+
+/** What started a run the server scheduled itself (a webhook call, a check turning). */
+export interface TriggeredRun {
+  playbook: PlaybookRow;
+  spec: PlaybookSpec;
+  resource?: PlaybookResource | undefined;
+  /** `.request` of the run's templates (a webhook's request); stored in playbook_runs.request. */
+  request?: Record<string, unknown> | undefined;
+}
+
+/**
+ * Schedules a run nobody asked for by hand: no user (created_by NULL, as the real runner's automatic
+ * runs), parameters from their defaults rendered against the resource and the request, the spec's
+ * filters applied. A parameter or filter problem is a 400 (a webhook caller sees it).
+ */
+export async function insertTriggeredRun(
+  tx: SqlRunner,
+  secrets: SecretBox,
+  trigger: TriggeredRun,
+): Promise<{ run_id: string; starts_at: string }> {
+  const { spec, resource } = trigger;
+  const data = { ...templateData(resource, undefined), request: trigger.request ?? {} };
+  checkFilters(spec, data);
+  const served = renderParameters(spec, data);
+  const values = resolveOrRefuse(served, {});
+  return insertRun(tx, secrets, {
+    playbookId: trigger.playbook.id,
+    spec,
+    resource,
+    values,
+    secretNames: secretParameters(served),
+    createdBy: null,
+    request: trigger.request ?? null,
+  });
+}
+
+function resolveOrRefuse(
+  served: readonly ServedParameter[],
+  submitted: Record<string, unknown>,
+): Record<string, string> {
   try {
-    values = resolveParameters(served, body.params ?? {});
+    return resolveParameters(served, submitted);
   } catch (error) {
     if (error instanceof ParameterError) throw badRequest(error.message);
     throw error;
   }
-  const secretNames = new Set(served.filter((p) => p.type === 'secret').map((p) => p.name));
-  const stored = Object.fromEntries(
+}
+
+function secretParameters(served: readonly ServedParameter[]): Set<string> {
+  return new Set(served.filter((p) => p.type === 'secret').map((p) => p.name));
+}
+
+function masked(values: Record<string, string>, secretNames: ReadonlySet<string>) {
+  return Object.fromEntries(
     Object.entries(values).map(([name, value]) => [
       name,
       secretNames.has(name) ? SECRET_MASK : value,
     ]),
   );
+}
+
+interface NewRun {
+  playbookId: string;
+  spec: PlaybookSpec;
+  resource: PlaybookResource | undefined;
+  values: Record<string, string>;
+  secretNames: ReadonlySet<string>;
+  createdBy: string | null;
+  request: unknown;
+}
+
+// One new run row (scheduled, or pending_approval when the spec names approvers) and its secret
+// parameters, sealed (the id is chosen here: it is part of what each secret is sealed with).
+async function insertRun(
+  tx: SqlRunner,
+  secrets: SecretBox,
+  run: NewRun,
+): Promise<{ run_id: string; starts_at: string }> {
+  const runId = randomUUID();
+  const { spec, resource, values, secretNames } = run;
   const timeoutMillis = spec.timeout ? parseDuration(spec.timeout) : undefined;
   const status = approversOf(spec) ? 'pending_approval' : 'scheduled';
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; scheduled_time: string }>(
-      `INSERT INTO playbook_runs (playbook_id, status, spec, parameters, request, config_id, check_id,
-         component_id, timeout, created_by)
-       VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8, $9,
-         (SELECT id FROM people WHERE id = $10))
-       RETURNING id, scheduled_time`,
-      [
-        row.id,
-        status,
-        JSON.stringify(spec),
-        JSON.stringify(stored),
-        JSON.stringify({ id: row.id, ...pickIds(body), params: stored }),
-        resource?.kind === 'config' ? resource.row.id : null,
-        resource?.kind === 'check' ? resource.row.id : null,
-        resource?.kind === 'component' ? resource.row.id : null,
-        timeoutMillis ? Math.round(timeoutMillis * 1e6) : DEFAULT_RUN_TIMEOUT_NANOS,
-        isUuid(user.id) ? user.id : null,
-      ],
-    );
-    const run = rows[0]!;
-    for (const name of secretNames)
-      if (values[name] !== undefined)
-        await tx.query(
-          'INSERT INTO opsdeck.playbook_run_secrets (run_id, name, value) VALUES ($1, $2, $3)',
-          [run.id, name, values[name]],
-        );
-    return { run_id: run.id, starts_at: run.scheduled_time };
-  });
+  const { rows } = await tx.query<{ id: string; scheduled_time: string }>(
+    `INSERT INTO playbook_runs (id, playbook_id, status, spec, parameters, request, config_id,
+       check_id, component_id, timeout, created_by)
+     VALUES ($11, $1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6, $7, $8, $9,
+       (SELECT id FROM people WHERE id = $10))
+     RETURNING id, scheduled_time`,
+    [
+      run.playbookId,
+      status,
+      JSON.stringify(spec),
+      JSON.stringify(masked(values, secretNames)),
+      JSON.stringify(run.request),
+      resource?.kind === 'config' ? resource.row.id : null,
+      resource?.kind === 'check' ? resource.row.id : null,
+      resource?.kind === 'component' ? resource.row.id : null,
+      timeoutMillis ? Math.round(timeoutMillis * 1e6) : DEFAULT_RUN_TIMEOUT_NANOS,
+      run.createdBy,
+      runId,
+    ],
+  );
+  const created = rows[0]!;
+  for (const name of secretNames)
+    if (values[name] !== undefined)
+      await tx.query(
+        'INSERT INTO opsdeck.playbook_run_secrets (run_id, name, value) VALUES ($1, $2, $3)',
+        [created.id, name, secrets.seal(values[name]!, secretContext(created.id, name))],
+      );
+  return { run_id: created.id, starts_at: created.scheduled_time };
 }
 
 function pickIds(ids: ResourceIds): ResourceIds {

@@ -33,13 +33,14 @@ export const seedPlaybooks: DemoSeed = async (context) => {
     created_at: minutesAgo(now, 60 * 24 * (30 - n)),
   }));
   await insertRows(db, 'playbooks', playbooks);
+  const approvers = await demoApprovers(db);
   const runs: Record<string, unknown>[] = [];
   const actions: Record<string, unknown>[] = [];
   const approvals: Record<string, unknown>[] = [];
   for (let n = 0; n < 40; n += 1) {
     const playbook = random.pick(playbooks);
     const spec = playbookSpecs.find((s) => s.name === playbook.name)!;
-    const status = random.pick([
+    const drawn = random.pick([
       'completed',
       'completed',
       'completed',
@@ -49,6 +50,10 @@ export const seedPlaybooks: DemoSeed = async (context) => {
       'cancelled',
       'scheduled',
     ]);
+    // Only a playbook with approvers has runs waiting for approval (the console offers Approve on
+    // them, and the server accepts it); another playbook's run is simply scheduled. Neither draws
+    // from the PRNG below, so the shared sequence is as before.
+    const status = drawn === 'pending_approval' && !spec.spec.approval ? 'scheduled' : drawn;
     const start = now.getTime() - random.int(5, 60 * 24 * 10) * 60_000;
     const runId = id(`run:${n}`);
     const finished = ['completed', 'failed', 'cancelled'].includes(status);
@@ -77,7 +82,11 @@ export const seedPlaybooks: DemoSeed = async (context) => {
       created_at: new Date(start).toISOString(),
       ...(status === 'running' ? { agent_id: remoteAgent } : {}),
     });
-    if (status === 'pending_approval') approvals.push({ run_id: runId, person_id: adminId });
+    // A run of a playbook with approvers that got past pending_approval was approved: by whom.
+    if (spec.spec.approval && status !== 'pending_approval')
+      approvals.push(
+        ...approvalsOf(spec.spec.approval as DemoApproval, approvers, runId, new Date(start)),
+      );
     if (status === 'scheduled' || status === 'pending_approval') continue;
     spec.spec.actions.forEach((action, a) => {
       const last = a === spec.spec.actions.length - 1;
@@ -120,6 +129,48 @@ export const seedPlaybooks: DemoSeed = async (context) => {
     configIds: deployments,
   });
 };
+
+interface DemoApproval {
+  type?: 'any' | 'all';
+  approvers: { people?: string[]; teams?: string[] };
+}
+
+/** The people (by email) and teams (by name, with one member who approved for it) of the demo. */
+async function demoApprovers(db: Parameters<DemoSeed>[0]['db']) {
+  const [people, teams] = await Promise.all([
+    db.query<{ id: string; email: string }>('SELECT id, email FROM people WHERE email IS NOT NULL'),
+    db.query<{ id: string; name: string; person_id: string }>(
+      `SELECT DISTINCT ON (t.name) t.id, t.name, m.person_id
+       FROM teams t JOIN team_members m ON m.team_id = t.id ORDER BY t.name, m.person_id`,
+    ),
+  ]);
+  return {
+    people: new Map(people.rows.map((row) => [row.email, row.id])),
+    teams: new Map(teams.rows.map((row) => [row.name, row])),
+  };
+}
+
+// The approvals that scheduled a run: the first approver for `any`, every one for `all`.
+function approvalsOf(
+  approval: DemoApproval,
+  approvers: Awaited<ReturnType<typeof demoApprovers>>,
+  runId: string,
+  at: Date,
+): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  for (const email of approval.approvers.people ?? []) {
+    const personId = approvers.people.get(email);
+    if (personId) rows.push({ run_id: runId, person_id: personId, team_id: null });
+  }
+  for (const name of approval.approvers.teams ?? []) {
+    const team = approvers.teams.get(name);
+    if (team) rows.push({ run_id: runId, person_id: team.person_id, team_id: team.id });
+  }
+  return (approval.type === 'any' ? rows.slice(0, 1) : rows).map((row) => ({
+    ...row,
+    created_at: at.toISOString(),
+  }));
+}
 
 /**
  * Playbooks that work on this server (exec scripts that only echo, an HTTP probe of the server's

@@ -3,8 +3,10 @@ import { guardPlaybookWrite, playbookResourceKind } from './resource.ts';
 import { playbookRoutes } from './routes.ts';
 import { PlaybookRunner } from './runner.ts';
 import { resourceSearchRoutes } from './search.ts';
+import { processSecretBox, type SecretBox } from './secrets.ts';
 import { seedPlaybooks } from './seed.ts';
 import { checkPlaybookWrite } from './spec.ts';
+import { webhookRoutes } from './webhook.ts';
 
 /**
  * Playbooks and their runs: the playbook service (/api/playbook), the runner that executes runs
@@ -20,8 +22,18 @@ export const playbooksService = defineService({
       log,
       // --no-playbook-exec: exec actions fail with a clear refusal instead of running bash.
       execEnabled: config.playbookExec !== false,
+      // The server's key (OPSDECK_SECRET_KEY or the data directory's); an app given none (tests,
+      // --memory through createApp alone) seals with a key of this process.
+      secrets: (config.playbookSecrets as SecretBox | undefined) ?? processSecretBox(),
     }),
   routes: [
+    // on.webhook: no session; each playbook's own authentication (basic, github) guards its path.
+    {
+      base: '/api/playbook/webhook',
+      public: true,
+      crossSite: true,
+      app: ({ db, log }, runner) => webhookRoutes(db, runner, log),
+    },
     { base: '/api/playbook', app: ({ db }, runner) => playbookRoutes(db, runner) },
     // The resource selector of the run modal and of resource parameters (reference §7).
     { base: '/api/resources', app: ({ db }) => resourceSearchRoutes(db) },

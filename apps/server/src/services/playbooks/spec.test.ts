@@ -12,6 +12,7 @@ import {
   evaluateCel,
   ExpressionError,
   parseDuration,
+  retryDelayMillis,
 } from './cel.ts';
 import { ParameterError, renderParameters, resolveParameters } from './params.ts';
 import { selectorMatches } from './resources.ts';
@@ -333,5 +334,35 @@ describe('--no-playbook-exec', () => {
     expect(parseConfig([], {}).playbookExec).toBe(true);
     expect(parseConfig(['--no-playbook-exec'], {}).playbookExec).toBe(false);
     expect(parseConfig([], { OPSDECK_NO_PLAYBOOK_EXEC: '1' }).playbookExec).toBe(false);
+  });
+});
+
+describe('action retry', () => {
+  it('backs off by the multiplier, moves by the jitter, and stops at the limit', () => {
+    const retry = { limit: 3, duration: '10s', jitter: 10, exponent: { multiplier: 2 } };
+    const middle = () => 0.5;
+    expect([0, 1, 2].map((n) => retryDelayMillis(retry, n, middle))).toEqual([
+      10_000, 20_000, 40_000,
+    ]);
+    expect(retryDelayMillis(retry, 3, middle)).toBeUndefined();
+    expect(retryDelayMillis(retry, 0, () => 0)).toBe(9_000);
+    expect(retryDelayMillis(retry, 0, () => 1)).toBe(11_000);
+    expect(retryDelayMillis({ limit: 1, duration: '500ms' }, 0)).toBe(500);
+    expect(retryDelayMillis(undefined, 0)).toBeUndefined();
+  });
+
+  it('is validated with the path of the mistake', () => {
+    const spec = (retry: unknown) => ({
+      actions: [{ name: 'a', retry, exec: { script: 'true' } }],
+    });
+    expect(parsePlaybookSpec(spec({ limit: 2, duration: '3m' })).ok).toBe(true);
+    const bad = parsePlaybookSpec(spec({ limit: 2, duration: 'soon' }));
+    expect(bad).toMatchObject({
+      ok: false,
+      message: expect.stringContaining(
+        'spec.actions.0.retry.duration: must be a duration such as 10s',
+      ),
+    });
+    expect(parsePlaybookSpec(spec({ limit: -1, duration: '1s' })).ok).toBe(false);
   });
 });

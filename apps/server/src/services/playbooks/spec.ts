@@ -1,6 +1,7 @@
 // zod/mini, as @opsdeck/api-client: the full zod would install its English messages process-wide
 // and change every other schema's 400 message.
 import { z } from 'zod/mini';
+import { parseDuration } from './cel.ts';
 
 /**
  * The Playbook CRD's `spec` (reference §2 "Playbook spec"). Loose objects throughout: a real spec
@@ -124,13 +125,27 @@ const notificationSchema = z.looseObject({
 
 const looseKind = z.looseObject({});
 
+/**
+ * An action's `retry` (reference §2): a failed attempt is tried again after `duration`, times
+ * `exponent.multiplier` to the power of the retries so far, give or take `jitter` percent, up to
+ * `limit` retries.
+ */
+const retrySchema = z.looseObject({
+  limit: z.int().check(z.minimum(0)),
+  duration: z
+    .string()
+    .check(z.refine((text) => parseDuration(text) !== undefined, 'must be a duration such as 10s')),
+  jitter: z.optional(z.number().check(z.minimum(0), z.maximum(100))),
+  exponent: z.optional(z.looseObject({ multiplier: z.number().check(z.minimum(1)) })),
+});
+
 const actionSchema = z
   .looseObject({
     name: z.string().check(z.minLength(1)),
     delay: z.optional(z.string()),
     timeout: z.optional(z.string()),
     if: z.optional(z.string()),
-    retry: z.optional(z.unknown()),
+    retry: z.optional(retrySchema),
     runsOn: z.optional(z.array(z.string())),
     templatesOn: z.optional(z.string()),
     contentType: z.optional(z.string()),
@@ -163,6 +178,57 @@ const actionSchema = z
   );
 export type PlaybookAction = z.infer<typeof actionSchema>;
 
+// A value the CRD reads from a literal or from a Kubernetes secret (`{value}` / `{valueFrom}`).
+const envValueSchema = z.union([
+  z.string(),
+  z.looseObject({ value: z.optional(scalarText), valueFrom: z.optional(z.unknown()) }),
+]);
+export type EnvValue = z.infer<typeof envValueSchema>;
+
+/** `on.webhook` (reference §2): one URL segment under /playbook/webhook/, and how callers prove who they are. */
+const webhookSchema = z.looseObject({
+  path: z
+    .string()
+    .check(
+      z.regex(
+        /^[A-Za-z0-9._~-]+$/,
+        'a webhook path is one URL segment of letters, digits and . _ ~ -',
+      ),
+    ),
+  authentication: z.optional(
+    z.looseObject({
+      basic: z.optional(z.looseObject({ username: envValueSchema, password: envValueSchema })),
+      github: z.optional(z.looseObject({ token: envValueSchema })),
+      svix: z.optional(z.looseObject({})),
+      jwt: z.optional(z.looseObject({})),
+    }),
+  ),
+});
+export type WebhookTrigger = z.infer<typeof webhookSchema>;
+
+/** `on.canary`: a check passed or failed, narrowed by labels (all equal) and a CEL filter. */
+const canaryTriggerSchema = z.looseObject({
+  event: z.enum(['passed', 'failed']),
+  labels: z.optional(z.record(z.string(), scalarText)),
+  filter: z.optional(z.string()),
+});
+
+// `on.component` (a component's health turned: healthy, unhealthy, warning, unknown) and `on.config`
+// (kept as written: the embedded server does not act on config events).
+const resourceTriggerSchema = z.looseObject({
+  event: z.string(),
+  labels: z.optional(z.record(z.string(), scalarText)),
+  filter: z.optional(z.string()),
+});
+
+const onSchema = z.looseObject({
+  webhook: z.optional(webhookSchema),
+  canary: z.optional(z.array(canaryTriggerSchema)),
+  config: z.optional(z.array(resourceTriggerSchema)),
+  component: z.optional(z.array(resourceTriggerSchema)),
+  schedule: z.optional(z.array(z.unknown())),
+});
+
 const approvalSchema = z.looseObject({
   type: z.optional(z.enum(['any', 'all'])),
   approvers: z.optional(
@@ -180,7 +246,7 @@ export const playbookSpecSchema = z
     category: z.optional(z.string()),
     icon: z.optional(z.string()),
     timeout: z.optional(z.string()),
-    on: z.optional(z.unknown()),
+    on: z.optional(onSchema),
     runsOn: z.optional(z.array(z.string())),
     env: z.optional(z.array(envVarSchema)),
     templatesOn: z.optional(z.string()),
