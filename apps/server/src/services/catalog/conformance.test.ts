@@ -647,6 +647,42 @@ describe.each(testDatabases())('the catalog on $engine', (target) => {
       expect(await summary({ status: 'NoSuchStatus' })).toBeNull();
     });
 
+    it('reuses a computed reply until a catalog write through the API, then counts it', async () => {
+      const body = { groupBy: ['type'], changes: { since: '30d' } };
+      const type = 'Opsdeck::SummaryProbe';
+      const first = (await summary(body))!;
+      expect(first.find((row) => row.type === type)).toBeUndefined();
+      // Written behind the API's back (as a scraper in a shared database would): not seen at once.
+      const hidden = id('config:summary-probe:hidden');
+      await db.query(
+        `INSERT INTO config_items (id, config_class, type, name) VALUES ($1, 'Probe', $2, 'hidden')`,
+        [hidden, type],
+      );
+      expect(await summary(body)).toEqual(first);
+      // A write through /api/db forgets the kept replies: both probes are counted.
+      const created = await request('/api/db/config_items', 'editor@local', {
+        method: 'POST',
+        body: JSON.stringify({
+          id: id('config:summary-probe:api'),
+          config_class: 'Probe',
+          type,
+          name: 'through the api',
+        }),
+      });
+      expect(created.status).toBe(201);
+      const after = (await summary(body))!;
+      expect(after.find((row) => row.type === type)).toMatchObject({ count: 2 });
+      // So does the bulk deletion.
+      const deleted = await post(
+        '/api/catalog/config-items/bulk-delete',
+        { ids: [hidden, id('config:summary-probe:api')] },
+        'editor@local',
+      );
+      expect(deleted.status).toBe(200);
+      expect((await summary(body))!.find((row) => row.type === type)).toBeUndefined();
+      await db.query('DELETE FROM config_items WHERE type = $1', [type]);
+    });
+
     it('refuses an unknown cost range and a malformed groupBy with a 400', async () => {
       const cost = await post('/api/catalog/summary', { cost: 'week' });
       expect(cost.status).toBe(400);
