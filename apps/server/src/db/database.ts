@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './dataDirLock.ts';
 
@@ -121,6 +122,9 @@ export class PGliteDatabase implements Database {
         ...(options.dataDir ? { dataDir: options.dataDir } : {}),
         ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
         parsers,
+        // The catalog's search indexes (catalog/003): the extension's files must be given here
+        // for CREATE EXTENSION to find them, and on every later open of the same data.
+        extensions: { pg_trgm },
       });
       await pglite.exec("SET TIME ZONE 'UTC'");
     } catch (error) {

@@ -86,6 +86,7 @@ const AFTER_SPLIT = [
   'topology/002_relationships.sql',
   'topology/003_team_components.sql',
   'catalog/002_catalog_views.sql',
+  'catalog/003_catalog_search.sql',
   'incidents/002_incidents_by_component.sql',
   'incidents/003_incident_model.sql',
   'playbooks/002_runner.sql',

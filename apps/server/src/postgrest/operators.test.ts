@@ -71,6 +71,66 @@ describe.each(testDatabases())('PostgREST operators on $engine', (target) => {
     expect(await names(table, filter)).toEqual([...expected].sort());
   });
 
+  it('selects by a jsonb key (labels->>k.eq.v) exactly the rows the text comparison does', async () => {
+    // The engine answers `->>k = v` on jsonb through containment (an index lookup); these rows hold
+    // the key as each JSON kind whose text a value can equal, or not at all.
+    const probes: [string, unknown][] = [
+      ['tier-text-1', { tier: '1', team: 'a' }],
+      ['tier-number-1', { tier: 1 }],
+      ['tier-true', { tier: true }],
+      ['tier-object', { tier: { a: 1 } }],
+      ['tier-list', { tier: [1, 2] }],
+      ['tier-null', { tier: null }],
+      ['tier-none', { team: 'a' }],
+      ['tier-array-labels', ['tier']],
+      ['no-labels', null],
+    ];
+    for (const [name, labels] of probes)
+      await db.query(
+        `INSERT INTO config_items (config_class, name, labels, type)
+         VALUES ('Probe', $1, $2::text::jsonb, 'Opsdeck::JsonKeyProbe')`,
+        [name, JSON.stringify(labels)],
+      );
+    const expected = async (where: string, values: string[]) =>
+      (
+        await db.query<{ name: string }>(
+          `SELECT name FROM config_items WHERE type = 'Opsdeck::JsonKeyProbe' AND ${where}`,
+          values,
+        )
+      ).rows
+        .map((row) => row.name)
+        .sort();
+    const e = encodeURIComponent;
+    for (const value of ['1', 'true', '{"a": 1}', '[1, 2]', 'null', 'a', ' 1', '"1"']) {
+      const cases: [string, string][] = [
+        [`labels->>tier=eq.${e(value)}`, `labels->>'tier' = $1`],
+        [`labels->>tier=not.eq.${e(value)}`, `NOT (labels->>'tier' = $1)`],
+        [`labels->>tier=neq.${e(value)}`, `labels->>'tier' <> $1`],
+      ];
+      // In a tree a value with commas, parentheses or quotes would need quoting of its own.
+      if (!/[,()"]/.test(value))
+        cases.push(
+          [
+            `or=(and(labels->>tier.eq.${e(value)},labels->>team.eq.a))`,
+            `(labels->>'tier' = $1 AND labels->>'team' = 'a')`,
+          ],
+          [
+            `not.or=(labels->>tier.eq.${e(value)},name.eq.no-labels)`,
+            `NOT (labels->>'tier' = $1 OR name = 'no-labels')`,
+          ],
+        );
+      for (const [filter, where] of cases) {
+        const reply = await get(
+          `/config_items?select=name&type=eq.${e('Opsdeck::JsonKeyProbe')}&${filter}`,
+        );
+        expect(reply.status, filter).toBe(200);
+        const got = (reply.body as Row[]).map((row) => String(row.name)).sort();
+        expect(got, `${filter} (${value})`).toEqual(await expected(where, [value]));
+      }
+    }
+    await db.query(`DELETE FROM config_items WHERE type = 'Opsdeck::JsonKeyProbe'`);
+  });
+
   it('answers a value Postgres cannot read, or an unknown configuration, with 400', async () => {
     for (const filter of [
       'labels=cs.{bad json',

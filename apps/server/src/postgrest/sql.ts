@@ -147,16 +147,48 @@ const comparison: Record<string, string> = {
   lte: '<=',
 };
 
+/**
+ * `col->>key = value` on a jsonb column as containment the column's GIN index answers, AND the
+ * comparison itself (so it means exactly what it meant): the pair holds `value` as a JSON string,
+ * or as the JSON number, boolean, object or array whose text it is. The containment is false where
+ * the comparison is NULL (no such key), which only a NOT above it could tell apart: the caller uses
+ * this where no NOT is above (`positive`). A label or tag filter over 100k configs is then an index
+ * lookup rather than a read of every row.
+ */
+function jsonKeyEqualsSql(sql: SqlBuilder, alias: string, ref: ColumnRef, value: string) {
+  const [step] = ref.jsonPath;
+  if (ref.column.udt !== 'jsonb' || ref.jsonPath.length !== 1 || step?.arrow !== '->>')
+    return undefined;
+  if (/^-?\d{1,9}$/.test(step.key)) return undefined;
+  const column = `${alias}.${quoteIdent(ref.column.name)}`;
+  const key = `${sql.bind(step.key)}::text`;
+  const held = [`${column} @> jsonb_build_object(${key}, ${sql.bind(value)}::text)`];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed !== undefined && parsed !== null && typeof parsed !== 'string')
+    held.push(`${column} @> jsonb_build_object(${key}, ${sql.bind(value)}::text::jsonb)`);
+  return `(${held.join(' OR ')}) AND ${columnExpr(sql, alias, ref)} = ${sql.bind(value)}`;
+}
+
 function conditionSql(
   sql: SqlBuilder,
   alias: string,
   relation: CatalogRelation,
   condition: EngineCondition,
+  positive: boolean,
 ): string {
   const ref = resolveColumnRef(relation, condition.column);
   // Nothing is in an empty list; the column is not rendered, or its JSON keys would be bound unused.
   if (condition.operator === 'in' && condition.value.length === 0)
     return condition.negated ? 'NOT (false)' : 'false';
+  if (positive && !condition.negated && condition.operator === 'eq') {
+    const contained = jsonKeyEqualsSql(sql, alias, ref, condition.value);
+    if (contained) return `(${contained})`;
+  }
   const expr = columnExpr(sql, alias, ref);
   let out: string;
   switch (condition.operator) {
@@ -284,19 +316,23 @@ function textSearchSql(
   return `${vector} @@ ${tsQuery[condition.operator]}(${config()}${sql.bind(condition.value)})`;
 }
 
-/** One filter (a condition or an `or`/`and` tree) as a boolean SQL expression. */
+/**
+ * One filter (a condition or an `or`/`and` tree) as a boolean SQL expression of a WHERE clause.
+ * `positive`: no NOT is above it, so a condition's NULL and false select the same rows.
+ */
 export function filterSql(
   sql: SqlBuilder,
   alias: string,
   relation: CatalogRelation,
   filter: EngineFilter,
   depth = 0,
+  positive = true,
 ): string {
-  if (filter.kind === 'condition') return conditionSql(sql, alias, relation, filter);
+  if (filter.kind === 'condition') return conditionSql(sql, alias, relation, filter, positive);
   if (depth >= maxLogicDepth)
     throw parseError(`Logic trees may nest at most ${maxLogicDepth} levels`);
   const joined = filter.items
-    .map((item) => filterSql(sql, alias, relation, item, depth + 1))
+    .map((item) => filterSql(sql, alias, relation, item, depth + 1, positive && !filter.negated))
     .join(filter.kind === 'and' ? ' AND ' : ' OR ');
   return filter.negated ? `NOT (${joined})` : `(${joined})`;
 }

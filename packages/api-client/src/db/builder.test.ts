@@ -148,6 +148,16 @@ describe('count', () => {
     expect(backend.last().headers.prefer).toBe('count=exact');
   });
 
+  it('sends the count method asked for (count=estimated for big tables)', async () => {
+    backend.on(
+      'GET /api/db/configs',
+      json([{ id: 1 }], { status: 206, headers: { 'Content-Range': '0-0/99874' } }),
+    );
+    const result = await db(client).from('configs').select('id').range(0, 0).count('estimated');
+    expect(result).toEqual({ data: [{ id: 1 }], total: 99874 });
+    expect(backend.last().headers.prefer).toBe('count=estimated');
+  });
+
   it('reads */0 as an empty result', async () => {
     backend.on('GET /api/db/checks', json([], { headers: { 'Content-Range': '*/0' } }));
     expect(await db(client).from('checks').count()).toEqual({ data: [], total: 0 });

@@ -29,6 +29,8 @@ export interface CountedRows<Row> {
 }
 
 type Mode = 'many' | 'count' | 'single' | 'maybeSingle';
+/** PostgREST's `Prefer: count=` methods. */
+type CountMethod = 'exact' | 'planned' | 'estimated';
 export type BuilderResult<Row, M extends Mode> = M extends 'count'
   ? CountedRows<Row>
   : M extends 'single'
@@ -77,6 +79,7 @@ export class PostgrestBuilder<Row, M extends Mode = 'many'> implements PromiseLi
   #query: PostgrestQuery = { filters: [], order: [], extensions: [] };
   #body: unknown = undefined;
   #mode: Mode = 'many';
+  #countMethod: CountMethod = 'exact';
   #signal: AbortSignal | undefined;
   #rowSchema: core.$ZodType | undefined;
 
@@ -213,9 +216,13 @@ export class PostgrestBuilder<Row, M extends Mode = 'many'> implements PromiseLi
     return this;
   }
 
-  /** Sends `Prefer: count=exact` and resolves `{data, total}`. */
-  count(): PostgrestBuilder<Row, 'count'> {
+  /**
+   * Sends `Prefer: count={method}` and resolves `{data, total}`. `estimated` is exact up to the
+   * server's max rows and the planner's estimate above, for a table too big to count each time.
+   */
+  count(method: CountMethod = 'exact'): PostgrestBuilder<Row, 'count'> {
     this.#mode = 'count';
+    this.#countMethod = method;
     return this as unknown as PostgrestBuilder<Row, 'count'>;
   }
   /** Resolves the one matching row; any other number of rows fails with kind `validation`. */
@@ -263,7 +270,7 @@ export class PostgrestBuilder<Row, M extends Mode = 'many'> implements PromiseLi
   #prefer(): string | null {
     const parts: string[] = [];
     if (this.#method !== 'GET') parts.push('return=representation');
-    if (this.#mode === 'count') parts.push('count=exact');
+    if (this.#mode === 'count') parts.push(`count=${this.#countMethod}`);
     return parts.length > 0 ? parts.join(',') : null;
   }
 

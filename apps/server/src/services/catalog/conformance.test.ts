@@ -199,6 +199,82 @@ describe.each(testDatabases())('the catalog on $engine', (target) => {
       expect((await json<unknown[]>('analysis_types')).length).toBeGreaterThan(3);
     });
 
+    it('keeps the option views equal to a DISTINCT over the live configs through every write', async () => {
+      // What 002's views computed from every row; 003 keeps the pairs and walks indexes.
+      const distinct = async () => ({
+        labels: (
+          await db.query(
+            `SELECT DISTINCT l.key, l.value FROM config_items,
+               jsonb_each_text(coalesce(labels, '{}')) l WHERE deleted_at IS NULL ORDER BY 1, 2`,
+          )
+        ).rows,
+        tags: (
+          await db.query(
+            `SELECT DISTINCT t.key, t.value FROM config_items,
+               jsonb_each_text(coalesce(tags, '{}')) t WHERE deleted_at IS NULL ORDER BY 1, 2`,
+          )
+        ).rows,
+        types: (
+          await db.query(
+            'SELECT DISTINCT type FROM config_items WHERE deleted_at IS NULL AND type IS NOT NULL ORDER BY 1',
+          )
+        ).rows,
+        statuses: (
+          await db.query(
+            'SELECT DISTINCT status FROM config_items WHERE deleted_at IS NULL AND status IS NOT NULL ORDER BY 1',
+          )
+        ).rows,
+        changeTypes: (await db.query('SELECT DISTINCT change_type FROM config_changes ORDER BY 1'))
+          .rows,
+      });
+      const views = async () => ({
+        labels: await json('config_labels'),
+        tags: await json('config_tags'),
+        types: await json('config_types'),
+        statuses: await json('config_statuses'),
+        changeTypes: await json('change_types'),
+      });
+      expect(await views()).toEqual(await distinct());
+
+      const probe = id('config:options-probe');
+      await db.query(
+        `INSERT INTO config_items (id, config_class, type, name, status, labels, tags)
+         VALUES ($1, 'Probe', 'Opsdeck::Probe', 'options-probe', 'Probing',
+                 '{"probe": "one", "app": "api"}', '{"namespace": "probe-ns"}')`,
+        [probe],
+      );
+      await db.query(
+        `INSERT INTO config_changes (config_id, change_type) VALUES ($1, 'ProbeChanged')`,
+        [probe],
+      );
+      const afterInsert = await views();
+      expect(afterInsert.labels).toContainEqual({ key: 'probe', value: 'one' });
+      expect(afterInsert.tags).toContainEqual({ key: 'namespace', value: 'probe-ns' });
+      expect(afterInsert.types).toContainEqual({ type: 'Opsdeck::Probe' });
+      expect(afterInsert.changeTypes).toContainEqual({ change_type: 'ProbeChanged' });
+      expect(afterInsert).toEqual(await distinct());
+
+      await db.query(`UPDATE config_items SET labels = '{"probe": "two"}' WHERE id = $1`, [probe]);
+      const afterUpdate = await views();
+      expect(afterUpdate.labels).toContainEqual({ key: 'probe', value: 'two' });
+      expect(afterUpdate.labels).not.toContainEqual({ key: 'probe', value: 'one' });
+      // Other configs still carry app=api.
+      expect(afterUpdate.labels).toContainEqual({ key: 'app', value: 'api' });
+      expect(afterUpdate).toEqual(await distinct());
+
+      await db.query('UPDATE config_items SET deleted_at = now() WHERE id = $1', [probe]);
+      const afterSoftDelete = await views();
+      expect(afterSoftDelete.labels).not.toContainEqual({ key: 'probe', value: 'two' });
+      expect(afterSoftDelete.types).not.toContainEqual({ type: 'Opsdeck::Probe' });
+      expect(afterSoftDelete).toEqual(await distinct());
+
+      await db.query('UPDATE config_items SET deleted_at = NULL WHERE id = $1', [probe]);
+      expect((await views()).tags).toContainEqual({ key: 'namespace', value: 'probe-ns' });
+      await db.query('DELETE FROM config_items WHERE id = $1', [probe]);
+      expect(await views()).toEqual(await distinct());
+      expect((await views()).tags).not.toContainEqual({ key: 'namespace', value: 'probe-ns' });
+    });
+
     it('reads one change with its diff and config, insights with their config, and linked checks', async () => {
       const [diffRow] = (
         await db.query<{ id: string }>(
@@ -569,6 +645,42 @@ describe.each(testDatabases())('the catalog on $engine', (target) => {
         failing.every((row) => Object.keys(row.health ?? {}).every((h) => h !== 'healthy')),
       ).toBe(true);
       expect(await summary({ status: 'NoSuchStatus' })).toBeNull();
+    });
+
+    it('reuses a computed reply until a catalog write through the API, then counts it', async () => {
+      const body = { groupBy: ['type'], changes: { since: '30d' } };
+      const type = 'Opsdeck::SummaryProbe';
+      const first = (await summary(body))!;
+      expect(first.find((row) => row.type === type)).toBeUndefined();
+      // Written behind the API's back (as a scraper in a shared database would): not seen at once.
+      const hidden = id('config:summary-probe:hidden');
+      await db.query(
+        `INSERT INTO config_items (id, config_class, type, name) VALUES ($1, 'Probe', $2, 'hidden')`,
+        [hidden, type],
+      );
+      expect(await summary(body)).toEqual(first);
+      // A write through /api/db forgets the kept replies: both probes are counted.
+      const created = await request('/api/db/config_items', 'editor@local', {
+        method: 'POST',
+        body: JSON.stringify({
+          id: id('config:summary-probe:api'),
+          config_class: 'Probe',
+          type,
+          name: 'through the api',
+        }),
+      });
+      expect(created.status).toBe(201);
+      const after = (await summary(body))!;
+      expect(after.find((row) => row.type === type)).toMatchObject({ count: 2 });
+      // So does the bulk deletion.
+      const deleted = await post(
+        '/api/catalog/config-items/bulk-delete',
+        { ids: [hidden, id('config:summary-probe:api')] },
+        'editor@local',
+      );
+      expect(deleted.status).toBe(200);
+      expect((await summary(body))!.find((row) => row.type === type)).toBeUndefined();
+      await db.query('DELETE FROM config_items WHERE type = $1', [type]);
     });
 
     it('refuses an unknown cost range and a malformed groupBy with a 400', async () => {

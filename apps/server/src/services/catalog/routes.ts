@@ -12,6 +12,7 @@ import {
 } from './changes.ts';
 import { FilterError, UUID } from './filters.ts';
 import { catalogSummaryRequestSchema, queryCatalogSummary } from './summary.ts';
+import type { SummaryCache } from './summaryCache.ts';
 
 const bulkDeleteSchema = z.object({
   ids: z.array(z.string().check(z.regex(UUID))).check(z.minLength(1), z.maxLength(1000)),
@@ -43,7 +44,7 @@ function validQuery<T>(schema: BodySchema<T>, value: unknown): T {
  * it), the summary by type, and bulk deletion. Reads need read on the catalog's data, deletion
  * write: viewers and up read, editors and admins delete, guests get nothing.
  */
-export function catalogRoutes(db: Database) {
+export function catalogRoutes(db: Database, summaries: SummaryCache) {
   const app = new Hono<AppEnv>();
   const changes = (c: Context<AppEnv>, request: CatalogChangesRequest) =>
     answering(async () => c.json(await queryCatalogChanges(db, request)));
@@ -62,7 +63,9 @@ export function catalogRoutes(db: Database) {
   );
   app.post('/summary', requireAccess('database', 'read'), async (c) => {
     const request = await readValidBody(c, catalogSummaryRequestSchema);
-    return answering(async () => c.json(await queryCatalogSummary(db, request)));
+    return answering(async () =>
+      c.json(await summaries.get(JSON.stringify(request), () => queryCatalogSummary(db, request))),
+    );
   });
   // Soft, as the console deletes: the rows stay for history and `include_deleted_configs`.
   app.post('/config-items/bulk-delete', requireAccess('database', 'write'), async (c) => {
@@ -72,6 +75,7 @@ export function catalogRoutes(db: Database) {
        WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL RETURNING id`,
       [ids],
     );
+    if (rows.length > 0) summaries.forget();
     const deleted = rows.map((row) => row.id).sort();
     return c.json({ deleted: deleted.length, ids: deleted });
   });

@@ -1,6 +1,7 @@
 import { defineService } from '../defineService.ts';
 import { catalogRoutes } from './routes.ts';
 import { seedCatalog } from './seed.ts';
+import { createSummaryCache, SUMMARY_TABLES } from './summaryCache.ts';
 
 /**
  * The config catalog (reference §3): scrapers, config items, their changes, analyses and
@@ -17,7 +18,13 @@ export const catalogService = defineService({
   name: 'catalog',
   dependsOn: ['canary', 'topology'],
   migrations: true,
-  routes: [{ base: '/api/catalog', app: ({ db }) => catalogRoutes(db) }],
+  setup: () => createSummaryCache(),
+  routes: [{ base: '/api/catalog', app: ({ db }, summaries) => catalogRoutes(db, summaries) }],
+  on: {
+    'table-written': ({ table }, _context, summaries) => {
+      if (SUMMARY_TABLES.has(table)) summaries.forget();
+    },
+  },
   tables: {
     config_items: { object: 'database' },
     configs: { object: 'database' },

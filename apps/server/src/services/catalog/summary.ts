@@ -105,42 +105,44 @@ export async function queryCatalogSummary(
       : `AND ca.last_observed >= ${params.bind(new Date(now - analysisSince).toISOString())}::timestamptz`;
   const groupList = groups.map((group, index) => `${group} AS g${index}`).join(', ');
   const groupRefs = groups.map((_, index) => `g${index}`).join(', ');
+  const sameGroup = (alias: string) =>
+    groups.map((_, index) => `${alias}.g${index} IS NOT DISTINCT FROM s.g${index}`).join(' AND ');
   const costColumn = cost ? COSTS[cost as keyof typeof COSTS] : 'NULL::numeric';
+  const where = conditions.length > 0 ? `AND ${conditions.join(' AND ')}` : '';
 
+  // Each part aggregates straight to its groups (a few dozen rows), computed once (MATERIALIZED:
+  // the per-group lookups below must not run it again per group): the configs by group and health
+  // in one pass, the changes and analyses joined to their configs. No per-config intermediate of
+  // 100k rows is kept.
   const { rows } = await db.query<Record<string, unknown>>(
-    `WITH selected AS (
-       SELECT ci.id, ci.health, ci.created_at, ci.updated_at, ${costColumn} AS cost, ${groupList}
-       FROM config_items ci
-       ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
+    `WITH by_health AS MATERIALIZED (
+       SELECT ${groupList}, ci.health, count(*) AS n, max(ci.created_at) AS created_at,
+              max(ci.updated_at) AS updated_at, sum(${costColumn}) AS cost
+       FROM config_items ci WHERE true ${where}
+       GROUP BY ${groupRefs}, ci.health
      ),
-     changes AS (
-       SELECT cc.config_id, count(*) AS n FROM config_changes cc
-       WHERE cc.config_id IN (SELECT id FROM selected) ${changeWindow}
-       GROUP BY cc.config_id
+     changes AS MATERIALIZED (
+       SELECT ${groupList}, count(*) AS n
+       FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
+       WHERE true ${where} ${changeWindow}
+       GROUP BY ${groupRefs}
      ),
-     analyses AS (
-       SELECT ${groupRefs}, ca.analysis_type, count(*) AS n
-       FROM selected JOIN config_analysis ca ON ca.config_id = selected.id
-       WHERE ca.status = 'open' ${analysisWindow}
+     analyses AS MATERIALIZED (
+       SELECT ${groupList}, ca.analysis_type, count(*) AS n
+       FROM config_analysis ca JOIN config_items ci ON ci.id = ca.config_id
+       WHERE ca.status = 'open' ${where} ${analysisWindow}
        GROUP BY ${groupRefs}, ca.analysis_type
-     ),
-     healths AS (
-       SELECT ${groupRefs}, health, count(*) AS n FROM selected
-       WHERE health IS NOT NULL GROUP BY ${groupRefs}, health
      )
      SELECT ${groupRefs},
-       (SELECT jsonb_object_agg(h.health, h.n) FROM healths h
-        WHERE ${groups.map((_, index) => `h.g${index} IS NOT DISTINCT FROM s.g${index}`).join(' AND ')})
-         AS health,
+       jsonb_object_agg(s.health, s.n) FILTER (WHERE s.health IS NOT NULL) AS health,
        max(s.created_at) AS created_at,
        max(s.updated_at) AS updated_at,
-       count(*)::int AS count,
+       sum(s.n)::int AS count,
        sum(s.cost)::float8 AS cost,
-       coalesce(sum(c.n), 0)::int AS changes,
+       coalesce((SELECT sum(c.n) FROM changes c WHERE ${sameGroup('c')}), 0)::int AS changes,
        (SELECT jsonb_object_agg(coalesce(a.analysis_type, 'other'), a.n) FROM analyses a
-        WHERE ${groups.map((_, index) => `a.g${index} IS NOT DISTINCT FROM s.g${index}`).join(' AND ')})
-         AS analysis
-     FROM selected s LEFT JOIN changes c ON c.config_id = s.id
+        WHERE ${sameGroup('a')}) AS analysis
+     FROM by_health s
      GROUP BY ${groupRefs}
      ORDER BY ${groupRefs}`,
     params.values,
