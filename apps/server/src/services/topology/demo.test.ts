@@ -253,6 +253,32 @@ describe('the demo topologies over HTTP, by role', () => {
     expect(Object.keys(plain).sort()).toEqual(['checks.json', 'components.json', 'configs.json']);
   });
 
+  it('reuses the estate for a few seconds, and forgets it when a component is written through the API', async () => {
+    const roots = async (query: string) =>
+      (await topology(query)).components.map((node) => node.name);
+    expect(await roots('depth=1&sortBy=name')).not.toContain('written-behind');
+    // Behind the API (as another instance or the scheduler writes): the window's estate stands,
+    // whatever the sort, filter or depth asked.
+    await db.query(
+      `INSERT INTO components (id, name, type, status) VALUES ($1, 'written-behind', 'Service', 'healthy')`,
+      [id('component:test:behind')],
+    );
+    expect(await roots('depth=2&sortBy=status&sortOrder=desc')).not.toContain('written-behind');
+    // A write through /api/db forgets it at once.
+    const patched = await fetch(`${server.url}/api/db/components?id=eq.${id('component:root')}`, {
+      method: 'PATCH',
+      headers: {
+        ...basic('admin@local'),
+        'Content-Type': 'application/json',
+        Prefer: 'return=minimal',
+      },
+      body: JSON.stringify({ description: 'the demo cluster' }),
+    });
+    expect(patched.status).toBeLessThan(300);
+    expect(await roots('depth=1&sortBy=name')).toContain('written-behind');
+    await db.query(`DELETE FROM components WHERE id = $1`, [id('component:test:behind')]);
+  });
+
   it.each([
     ['/api/snapshot/topology/nope', 400],
     [`/api/snapshot/topology/${seedUuid('missing')}`, 404],

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { parseInstant } from '../canary/graph.ts';
+import type { ReplyCache } from '../replyCache.ts';
 import { MAX_DEPTH, parseTopologyParams } from './params.ts';
 import { queryTopology, type TopologyNode } from './tree.ts';
 import { zipFiles } from './zip.ts';
@@ -11,12 +12,12 @@ import { zipFiles } from './zip.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /api/canary/api/topology: the component tree (reference §4); viewers and up read it. */
-export function topologyRoutes(db: Database) {
+export function topologyRoutes(db: Database, estates: ReplyCache) {
   const app = new Hono<AppEnv>();
   app.get('/', requireAccess('topologies', 'read'), async (c) => {
     const params = parseTopologyParams(new URL(c.req.url).searchParams);
     if (typeof params === 'string') throw badRequest(params);
-    return c.json(await queryTopology(db, params));
+    return c.json(await queryTopology(db, params, estates));
   });
   return app;
 }

@@ -1,6 +1,30 @@
 import { defineService } from '../defineService.ts';
+import { createReplyCache } from '../replyCache.ts';
 import { snapshotRoutes, topologyRoutes } from './routes.ts';
 import { seedTopology } from './seed.ts';
+
+/**
+ * How long the topology's estate (every component, its links and linked counts) is reused: the
+ * health summary's window. A filter or a component page opened within it reads no estate again;
+ * check results the scheduler writes show within it.
+ */
+const ESTATE_CACHE_MILLIS = 5_000;
+
+/** The tables the estate reads: a write to one through /api/db forgets it at once. */
+const ESTATE_TABLES: ReadonlySet<string> = new Set([
+  'topologies',
+  'components',
+  'component_relationships',
+  'team_components',
+  'teams',
+  'checks',
+  'check_component_relationships',
+  'incidents',
+  'hypotheses',
+  'evidences',
+  'config_component_relationships',
+  'config_analysis',
+]);
 
 /**
  * Topologies and components: the tree the dashboard draws (GET /api/canary/api/topology, served here
@@ -10,8 +34,14 @@ export const topologyService = defineService({
   name: 'topology',
   dependsOn: ['canary'],
   migrations: true,
+  setup: () => createReplyCache(ESTATE_CACHE_MILLIS),
+  on: {
+    'table-written': ({ table }, _context, estates) => {
+      if (ESTATE_TABLES.has(table)) estates.forget();
+    },
+  },
   routes: [
-    { base: '/api/canary/api/topology', app: ({ db }) => topologyRoutes(db) },
+    { base: '/api/canary/api/topology', app: ({ db }, estates) => topologyRoutes(db, estates) },
     { base: '/api/snapshot', app: ({ db }) => snapshotRoutes(db) },
   ],
   tables: {

@@ -1,3 +1,4 @@
+import type { ReplyCache } from '../replyCache.ts';
 import type { SqlRunner } from '../../db/database.ts';
 import { selects, type SortBy, type TopologyParams } from './params.ts';
 
@@ -218,9 +219,23 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The component tree of reference §4 for one request. */
-export async function queryTopology(db: SqlRunner, params: TopologyParams): Promise<TopologyReply> {
-  const estate = await loadEstate(db, params);
+/** What selects the estate (the rest of a request is applied to it in memory). */
+const estateKey = (params: TopologyParams) =>
+  JSON.stringify([params.owner, params.labels, params.agentId, params.hidden, params.flatten]);
+
+/**
+ * The component tree of reference §4 for one request. With `estates`, the components and their
+ * linked counts are reused across requests for its window: a filter, a sort or a component page
+ * opened right after the dashboard reads no estate again.
+ */
+export async function queryTopology(
+  db: SqlRunner,
+  params: TopologyParams,
+  estates?: ReplyCache,
+): Promise<TopologyReply> {
+  const estate = estates
+    ? await estates.get(estateKey(params), () => loadEstate(db, params))
+    : await loadEstate(db, params);
 
   // The selection: every component, or the one asked for and what lies below it.
   let selected: string[];
