@@ -320,7 +320,7 @@ async function untilFinal(url: string, runIds: string[], seconds: number): Promi
  * Playbooks (issue 15): how long POST /api/playbook/run takes to get its first action running on
  * an idle server; 50 runs of a three-action exec playbook posted at once, all of them completed,
  * none lost and no action run twice (each script appends its run and step to one file: every pair
- * once); then the runs list as the console asks it (page of 50, exact count, its embeds, through
+ * once); then the runs list as the console asks it (page of 50, estimated count, its embeds, through
  * @opsdeck/api-client) over --playbook-runs N generated runs.
  */
 async function playbookSection(report: (line: string) => void) {

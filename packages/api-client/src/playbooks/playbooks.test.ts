@@ -126,7 +126,7 @@ describe('the playbook requests, as the reference UI sends them', () => {
     expect(page.rows[0]?.check?.name).toBe('api-health');
     expect(page.rows[0]?.playbook_approvals).toEqual([]);
     const request = backend.last();
-    expect(request.headers.prefer).toContain('count=exact');
+    expect(request.headers.prefer).toContain('count=estimated');
     expect(request.query.get('config_id')).toBe('eq.config-1');
     expect(request.query.get('status')).toBe('eq.failed');
     expect(request.query.get('playbook_id')).toBe('eq.pb-1');
