@@ -112,3 +112,25 @@ export const percentile = (values, p) => {
 };
 
 export const round = (n) => Math.round(n * 10) / 10;
+
+/**
+ * Debian's Chromium (launched by the app's own playwright-core `chromium`) once for the whole run,
+ * `measure(browser, size)` for each size in order (the first is the baseline the ratios divide by);
+ * resolves with the results keyed by size.
+ */
+export async function measureSizes(chromium, sizes, measure, what) {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: chromiumArgs,
+  });
+  const results = {};
+  try {
+    for (const size of sizes) {
+      results[size] = await measure(browser, size);
+      console.error(`measured ${size} ${what}`);
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}

@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import {
-  chromiumArgs,
+  measureSizes,
   noopFrameMs,
   percentile,
   round,
@@ -353,16 +353,7 @@ async function measureRelationships(page, hub) {
   };
 }
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
-const results = {};
-try {
-  for (const size of sizes) {
-    results[size] = await measure(browser, size);
-    console.error(`measured ${size} configs`);
-  }
-} finally {
-  await browser.close();
-}
+const results = await measureSizes(chromium, sizes, measure, 'configs');
 
 const columns = [
   'keyP50Ms',

@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import {
-  chromiumArgs,
+  measureSizes,
   noopFrameMs,
   round,
   startBenchServer,
@@ -141,16 +141,7 @@ async function measure(browser, size) {
   }
 }
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
-const results = {};
-try {
-  for (const size of sizes) {
-    results[size] = await measure(browser, size);
-    console.error(`measured ${size} components`);
-  }
-} finally {
-  await browser.close();
-}
+const results = await measureSizes(chromium, sizes, measure, 'components');
 const columns = [
   'navToCardsMs',
   'replyToCardsMs',

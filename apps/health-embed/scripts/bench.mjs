@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import {
-  chromiumArgs,
+  measureSizes,
   noopFrameMs,
   percentile,
   round,
@@ -139,16 +139,7 @@ async function measure(browser, size) {
   }
 }
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
-const results = {};
-try {
-  for (const size of sizes) {
-    results[size] = await measure(browser, size);
-    console.error(`measured ${size} checks`);
-  }
-} finally {
-  await browser.close();
-}
+const results = await measureSizes(chromium, sizes, measure, 'checks');
 const columns = [
   'firstRowsMs',
   'keystrokeP50Ms',
