@@ -53,7 +53,9 @@ describe('/playbooks', () => {
     open('/playbooks');
     await user.click(await screen.findByRole('button', { name: 'Run Params Kitchen Sink' }));
     const dialog = await screen.findByRole('dialog', { name: 'Params Kitchen Sink' });
-    expect(within(dialog).getByRole('combobox', { name: 'Catalog Item' })).toBeTruthy();
+    expect(
+      await within(dialog).findByRole('combobox', { name: 'Catalog Item' }, { timeout: 5_000 }),
+    ).toBeTruthy();
   });
 
   it('a viewer sees no Run, no Edit and no New', async () => {
