@@ -52,6 +52,14 @@ async function withServer<T>(
   fn: (url: string) => Promise<T>,
 ): Promise<T> {
   const app = createApp({ db, auth: 'disabled', summaryCacheMillis, summaryStaleMillis });
+  return listening(app, fn);
+}
+
+/** `app` on a free 127.0.0.1 port while `fn` runs. */
+async function listening<T>(
+  app: { fetch: Parameters<typeof serve>[0]['fetch'] },
+  fn: (url: string) => Promise<T>,
+): Promise<T> {
   const { server, url } = await new Promise<{ server: ReturnType<typeof serve>; url: string }>(
     (resolve) => {
       const instance = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
@@ -265,18 +273,10 @@ async function withRunner<T>(db: PGliteDatabase, fn: (url: string) => Promise<T>
   );
   const app = createApp({ db, auth: 'disabled', services });
   const jobs = app.startJobs();
-  const { server, url } = await new Promise<{ server: ReturnType<typeof serve>; url: string }>(
-    (resolve) => {
-      const instance = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-        resolve({ server: instance, url: `http://127.0.0.1:${info.port}` }),
-      );
-    },
-  );
   try {
-    return await fn(url);
+    return await listening(app, fn);
   } finally {
     await jobs.stop();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }
 

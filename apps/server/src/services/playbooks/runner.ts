@@ -494,13 +494,7 @@ export class PlaybookRunner {
        ON CONFLICT (playbook_run_id, name) DO NOTHING`,
       [run.id, name, delay],
     );
-    await db.query(
-      `UPDATE playbook_runs
-       SET status = 'sleeping', scheduled_time = now() + make_interval(secs => $3::double precision / 1000),
-           lease_owner = NULL, lease_expires_at = NULL
-       WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
-      [run.id, this.instanceId, delay],
-    );
+    await this.releaseUntil(run, 'sleeping', delay);
   }
 
   // The failed attempt stays on the row (result, error); the action and the run are due again later.
@@ -519,12 +513,21 @@ export class PlaybookRunner {
        WHERE id = $1`,
       [actionId, JSON.stringify(outcome.result), outcome.error ?? null, delay],
     );
-    await db.query(
+    await this.releaseUntil(run, 'retrying', delay);
+  }
+
+  /** The run leaves this runner (its lease released) in `status` until `delay` ms from now. */
+  private async releaseUntil(
+    run: RunRow,
+    status: 'sleeping' | 'retrying',
+    delay: number,
+  ): Promise<void> {
+    await this.options.db.query(
       `UPDATE playbook_runs
-       SET status = 'retrying', scheduled_time = now() + make_interval(secs => $3::double precision / 1000),
+       SET status = $4, scheduled_time = now() + make_interval(secs => $3::double precision / 1000),
            lease_owner = NULL, lease_expires_at = NULL
        WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
-      [run.id, this.instanceId, delay],
+      [run.id, this.instanceId, delay, status],
     );
   }
 
