@@ -3,31 +3,14 @@
 // the relationships draw, a linked check opens the health modal, and the catalog-wide pages list
 // theirs; axe passes on each. Screenshots of every page (1440 light, 390 dark) go to
 // test-results/catalog/ for review.
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { catalogTestIds } from '@opsdeck/features-catalog/testing';
 import { healthTestIds } from '@opsdeck/features-health/testing';
 import { uiTestIds } from '@opsdeck/ui/testing';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, sidewaysOverflow, signedInPage } from './pageChecks.ts';
-import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, journeySuite, sidewaysOverflow } from './pageChecks.ts';
 
-const shotsDir = fileURLToPath(new URL('../test-results/catalog/', import.meta.url));
-
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(shotsDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), chromium.launch(chromiumOptions)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signedIn = (email: string, then: string) => signedInPage(browser, server.url, email, then);
+const { shotsDir, signedIn } = journeySuite('catalog');
 
 const rows = (page: Page, table: string | RegExp) =>
   page.getByRole('table', { name: table }).getByTestId(uiTestIds.dataTable.row);

@@ -1,18 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { authenticator } from 'otplib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthTestIds } from '@opsdeck/features-health/testing';
 import { topologyTestIds } from '@opsdeck/features-topology/testing';
 import { testIds } from '../src/testIds.ts';
+import { axeViolations } from './pageChecks.ts';
 import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
 
 const password = 'opsdeck-demo';
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
 
 let server: RunningServer;
 let browser: Browser;
@@ -52,32 +47,6 @@ async function signIn(page: Page, email: string, then = '/'): Promise<void> {
   await fillSignIn(page, email, password);
   await page.waitForURL((url) => url.pathname !== '/login');
   await page.getByTestId(testIds.userMenu.trigger).waitFor();
-}
-
-/** WCAG 2.1 A and AA rules of axe-core, run in the page. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated, not injected as an inline <script>: the server's CSP (script-src 'self') stays on for the page under test.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations.map(
-      (violation) =>
-        `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-    );
-  });
-  return violations;
 }
 
 const sidebarLinks = (page: Page) =>

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authTestIds } from '@opsdeck/auth/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testIds } from '../src/testIds.ts';
+import { axeViolations } from './pageChecks.ts';
 import { chromiumOptions } from './serverProcess.ts';
 import { installStandInClerk, type StandInSetup } from './standInClerk.ts';
 
@@ -16,10 +16,6 @@ import { installStandInClerk, type StandInSetup } from './standInClerk.ts';
 // page loads and every request off 127.0.0.1 is aborted and recorded. The screens exercised here
 // need no organization backend.
 const dist = fileURLToPath(new URL('../.opsdeck/e2e-hosted-dist/', import.meta.url));
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript',
   '.html': 'text/html',
@@ -71,30 +67,6 @@ async function open(path: string, setup: StandInSetup): Promise<{ page: Page; ou
   await page.addInitScript(installStandInClerk, setup);
   await page.goto(origin + path);
   return { page, outside };
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated, not injected as an inline <script>: the server's CSP (script-src 'self') stays on for the page under test.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations.map(
-      (violation) =>
-        `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-    );
-  });
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;

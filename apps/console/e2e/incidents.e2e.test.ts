@@ -2,30 +2,13 @@
 // from the health modal to a new incident with a new hypothesis, follows the toast's link, and
 // finds the evidence and the timeline on the incident page; a viewer has no attach button; axe
 // passes on the list, the page and the dialog. Screenshots go to test-results/incidents/.
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { healthTestIds } from '@opsdeck/features-health/testing';
 import { incidentTestIds } from '@opsdeck/features-incidents/testing';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, sidewaysOverflow, signedInPage } from './pageChecks.ts';
-import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, journeySuite, sidewaysOverflow } from './pageChecks.ts';
 
-const shotsDir = fileURLToPath(new URL('../test-results/incidents/', import.meta.url));
-
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(shotsDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), chromium.launch(chromiumOptions)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signedIn = (email: string, then: string) => signedInPage(browser, server.url, email, then);
+const { shotsDir, signedIn } = journeySuite('incidents');
 
 async function shoot(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {

@@ -1,13 +1,43 @@
-// What the feature journeys share: a signed-in page, axe in the page, and sideways overflow.
-import { readFileSync } from 'node:fs';
+// What the journeys share: a suite's server and browser, a signed-in page, axe in the page, and
+// sideways overflow.
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { testIds } from '../src/testIds.ts';
+import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   'utf8',
 );
+
+/**
+ * One `pnpm start`-like server and one Chromium for a suite's journeys (started before its first
+ * test, stopped after the last), and test-results/{area}/ for its screenshots.
+ */
+export function journeySuite(area: string) {
+  const started: { server?: RunningServer; browser?: Browser } = {};
+  const shotsDir = fileURLToPath(new URL(`../test-results/${area}/`, import.meta.url));
+  beforeAll(async () => {
+    mkdirSync(shotsDir, { recursive: true });
+    [started.server, started.browser] = await Promise.all([
+      startServer(),
+      chromium.launch(chromiumOptions),
+    ]);
+  });
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.server?.stop();
+  });
+  return {
+    shotsDir,
+    /** A new page of its own context, signed in as `email` and landed on `then`. */
+    signedIn: (email: string, then: string, width?: number) =>
+      signedInPage(started.browser!, started.server!.url, email, then, width),
+  };
+}
 
 /** A new page of its own context, signed in as `email` (demo password) and landed on `then`. */
 export async function signedInPage(

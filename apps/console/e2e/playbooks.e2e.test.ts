@@ -1,31 +1,13 @@
 // Playbooks against the real server (apps/server's runner and its demo playbooks): run one from a
 // check's Playbooks menu and watch it finish with its output, approve a pending run, a viewer sees
 // no Run; axe on the pages and the modal. Screenshots go to test-results/playbooks/ for review.
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { healthTestIds } from '@opsdeck/features-health/testing';
 import { playbooksTestIds } from '@opsdeck/features-playbooks/testing';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, sidewaysOverflow, signedInPage } from './pageChecks.ts';
-import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations, journeySuite, sidewaysOverflow } from './pageChecks.ts';
 
-const shotsDir = fileURLToPath(new URL('../test-results/playbooks/', import.meta.url));
-
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(shotsDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), chromium.launch(chromiumOptions)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signedIn = (email: string, then: string, width = 1440) =>
-  signedInPage(browser, server.url, email, then, width);
+const { shotsDir, signedIn } = journeySuite('playbooks');
 
 /** The run modal of 'Every parameter type' over the first check of the health page. */
 async function openEveryParameterModal(page: Page) {
