@@ -168,6 +168,7 @@ export function createApp(options: AppOptions): CoreApp {
         authorize: (table, method, c) =>
           authorizeTable(c.get('user'), table, method, c.get('authorizer'), registry),
         serverColumns: (relation, c) => authorshipColumns(c.get('user'), relation),
+        caseFolded: (relation) => registry.table(relation)?.declaration.caseFolded,
         // A committed write tells the modules (the canary module clears the summary it serves).
         onWritten: (event) => events.emit('table-written', event),
       }),

@@ -1,7 +1,7 @@
 import { Hono, type Context, type Env } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { Database, SqlRunner } from '../db/database.ts';
-import { CatalogCache, type Catalog, type CatalogRelation } from './catalog.ts';
+import { CatalogCache, type CaseFolded, type Catalog, type CatalogRelation } from './catalog.ts';
 import {
   fromDatabaseError,
   parseError,
@@ -91,6 +91,8 @@ export interface PostgrestAppOptions<E extends Env = Env> {
   catalog?: CatalogCache;
   /** The exposed schema; `public` by default. */
   schema?: string;
+  /** Columns with a stored case-folded companion that `ilike` reads (see CaseFolded). */
+  caseFolded?: CaseFolded;
   /**
    * The columns the server sets itself on a write to `relation` (authorship, timestamps), whatever the
    * body says; called for every insert, upsert and PATCH of every relation.
@@ -184,7 +186,8 @@ function preferenceApplied(
  */
 export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOptions<E>): Hono<E> {
   const { db } = options;
-  const catalogCache = options.catalog ?? new CatalogCache(db, options.schema ?? 'public');
+  const catalogCache =
+    options.catalog ?? new CatalogCache(db, options.schema ?? 'public', options.caseFolded);
   const app = new Hono<E>();
 
   app.onError((error, c) => {

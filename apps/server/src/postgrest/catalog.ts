@@ -27,7 +27,20 @@ export interface CatalogRelation {
   uniqueKeys: string[][];
   /** What Postgres lets a statement do to it: every table all three, a view only when updatable. */
   writable: { insert: boolean; update: boolean; delete: boolean };
+  /**
+   * Column → its case-folded companion (a stored `lower(column)`), which `ilike` on the column
+   * reads instead (see CaseFolded). The companions themselves are not exposed.
+   */
+  folded?: ReadonlyMap<string, string>;
 }
+
+/**
+ * For a relation, its columns that have a stored case-folded companion: `{ name: 'name_folded' }`
+ * where `name_folded` is `lower(name)` kept by the database (a generated column, or a view's column
+ * of one). `name ILIKE p` then runs as `name_folded LIKE lower(p)`: the same rows, since ILIKE in a
+ * multibyte database is defined as exactly that, without folding every row at every read.
+ */
+export type CaseFolded = (relation: string) => Readonly<Record<string, string>> | undefined;
 
 /**
  * A foreign key `table(columns) -> foreignTable(foreignColumns)`. For views the engine derives the
@@ -298,7 +311,11 @@ function deriveViewForeignKeys(
 }
 
 /** Reads tables, views, columns, keys (with view-derived ones) and functions of `schema`. */
-export async function loadCatalog(db: SqlRunner, schema = 'public'): Promise<Catalog> {
+export async function loadCatalog(
+  db: SqlRunner,
+  schema = 'public',
+  caseFolded?: CaseFolded,
+): Promise<Catalog> {
   const [columns, constraints, views, columnIds, functions] = await Promise.all([
     db.query<ColumnRow>(columnsSql, [schema]),
     db.query<ConstraintRow>(constraintsSql, [schema]),
@@ -308,6 +325,8 @@ export async function loadCatalog(db: SqlRunner, schema = 'public'): Promise<Cat
   ]);
 
   const relations = new Map<string, CatalogRelation>();
+  // `relation.column` of each case-folded companion the database has (kept out of the columns).
+  const companions = new Set<string>();
   for (const row of columns.rows) {
     let relation = relations.get(row.relation);
     if (!relation) {
@@ -327,6 +346,10 @@ export async function loadCatalog(db: SqlRunner, schema = 'public'): Promise<Cat
       relations.set(row.relation, relation);
     }
     if (row.name === null || row.type === null) continue;
+    if (isFoldedCompanion(relation, row.name, caseFolded)) {
+      companions.add(`${relation.name}.${row.name}`);
+      continue;
+    }
     const column: CatalogColumn = {
       name: row.name,
       type: row.type,
@@ -338,6 +361,8 @@ export async function loadCatalog(db: SqlRunner, schema = 'public'): Promise<Cat
     relation.columns.push(column);
     (relation.columnsByName as Map<string, CatalogColumn>).set(column.name, column);
   }
+
+  for (const relation of relations.values()) foldedColumns(relation, companions, caseFolded);
 
   const foreignKeys: ForeignKey[] = [];
   for (const row of constraints.rows) {
@@ -422,6 +447,28 @@ export async function loadCatalog(db: SqlRunner, schema = 'public'): Promise<Cat
   return { schema, relations, foreignKeys, functions: functionMap };
 }
 
+// A companion column is the server's, not the API's: never selected, filtered, ordered or written.
+function isFoldedCompanion(relation: CatalogRelation, column: string, caseFolded?: CaseFolded) {
+  return Object.values(caseFolded?.(relation.name) ?? {}).includes(column);
+}
+
+// The declared folds whose column and companion the relation really has (a database before the
+// companion's migration keeps plain ILIKE).
+function foldedColumns(
+  relation: CatalogRelation,
+  companions: ReadonlySet<string>,
+  caseFolded?: CaseFolded,
+) {
+  const declared = Object.entries(caseFolded?.(relation.name) ?? {});
+  const folded = new Map(
+    declared.filter(
+      ([column, companion]) =>
+        relation.columnsByName.has(column) && companions.has(`${relation.name}.${companion}`),
+    ),
+  );
+  if (folded.size > 0) relation.folded = folded;
+}
+
 /** The catalog, loaded once on first use; `refresh()` re-reads it (after a migration, say). */
 export class CatalogCache {
   #current: Promise<Catalog> | undefined;
@@ -429,10 +476,11 @@ export class CatalogCache {
   constructor(
     private readonly db: SqlRunner,
     readonly schema = 'public',
+    private readonly caseFolded?: CaseFolded,
   ) {}
 
   get(): Promise<Catalog> {
-    this.#current ??= loadCatalog(this.db, this.schema).catch((error: unknown) => {
+    this.#current ??= loadCatalog(this.db, this.schema, this.caseFolded).catch((error: unknown) => {
       // A failed load is retried by the next request instead of being cached.
       this.#current = undefined;
       throw error;

@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { Database } from '../db/database.ts';
 import { createPostgrestApp } from './app.ts';
-import { CatalogCache } from './catalog.ts';
+import { CatalogCache, type CaseFolded } from './catalog.ts';
 
 /** Fixed ids of the small estate the engine's tests read and write. */
 export const ids = {
@@ -96,16 +96,17 @@ export interface EngineServer {
  */
 export async function startEngine(
   db: Database,
-  options: { maxRows?: number } = {},
+  options: { maxRows?: number; caseFolded?: CaseFolded } = {},
 ): Promise<EngineServer> {
-  const catalog = new CatalogCache(db);
+  const { caseFolded, ...rest } = options;
+  const catalog = new CatalogCache(db, 'public', caseFolded);
   const app = new Hono();
   app.route(
     '/api/db',
     createPostgrestApp({
       db,
       catalog,
-      ...options,
+      ...rest,
       authorize: (table, _method, c) => {
         const denied = c.req.header('x-test-deny')?.split(',') ?? [];
         if (table === 'identities' || denied.includes(table))

@@ -193,10 +193,19 @@ function conditionSql(
   let out: string;
   switch (condition.operator) {
     case 'like':
-    case 'ilike':
+    case 'ilike': {
       // PostgREST lets `*` stand for `%` so URLs need no percent-encoding of the wildcard.
-      out = `${expr}::text ${condition.operator === 'like' ? 'LIKE' : 'ILIKE'} ${sql.bind(condition.value.replace(/\*/g, '%'))}`;
+      const pattern = sql.bind(condition.value.replace(/\*/g, '%'));
+      const folded = ref.jsonPath.length === 0 ? relation.folded?.get(ref.column.name) : undefined;
+      out =
+        condition.operator === 'like'
+          ? `${expr}::text LIKE ${pattern}`
+          : folded
+            ? // The stored lower(column), as ILIKE itself compares (see CaseFolded).
+              `${alias}.${quoteIdent(folded)} LIKE lower(${pattern}::text)`
+            : `${expr}::text ILIKE ${pattern}`;
       break;
+    }
     case 'in':
       out = `${expr} IN (${condition.value.map((value) => bindFor(sql, ref, value)).join(', ')})`;
       break;

@@ -62,6 +62,12 @@ export interface WriteRequest {
 export interface TableDeclaration {
   object: Resource;
   /**
+   * Columns with a stored case-folded companion (`{ name: 'name_folded' }`, the companion being
+   * `lower(name)` kept by the database): `ilike` on the column reads the companion, which is
+   * itself hidden from the API. For searches over many rows (see postgrest/catalog.ts CaseFolded).
+   */
+  caseFolded?: Readonly<Record<string, string>>;
+  /**
    * Below admin, each written row must also pass this (run inside the write's transaction, before
    * commit; a refusal rolls the write back). Admins skip it.
    */

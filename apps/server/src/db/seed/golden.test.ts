@@ -75,7 +75,16 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
     'created_at',
     'updated_at',
   ],
-  'public.config_items': ['8a3282da80656223ccd79ff7f55642dd', 'inserted_at'],
+  'public.config_items': [
+    '8a3282da80656223ccd79ff7f55642dd',
+    'inserted_at',
+    // catalog/005's stored lower() companions of name, type, description and namespace: derived
+    // from columns fingerprinted here, so the seed's rows are the same.
+    'name_folded',
+    'type_folded',
+    'description_folded',
+    'namespace_folded',
+  ],
   'public.config_relationships': ['275d2c3ecfcae360f3c197c4ddde8f4a', 'created_at', 'updated_at'],
   'public.config_scrapers': ['f1d07fcc6c237d6496f9860794c52244', 'created_at', 'updated_at'],
   'public.connections': ['7371058d8fae887de94649684b67f5db', 'created_at', 'updated_at'],

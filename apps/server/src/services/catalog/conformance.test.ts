@@ -104,6 +104,31 @@ describe.each(testDatabases())('the catalog on $engine', (target) => {
         'configs?select=name,type,namespace&or=(name.ilike.*orders*,type.ilike.*orders*,description.ilike.*orders*,namespace.ilike.*orders*)',
       );
       expect(search.map((row) => row.name)).toEqual(['orders-db']);
+      // The search reads stored lower() companions (migration 005): every term finds the rows ILIKE
+      // on the view's columns finds, and the companions are nowhere in the API.
+      for (const term of ['PO', 'pod-', 'kube', 'Namespace', 'db', 'x', 'zz-none']) {
+        const { rows } = await db.query<{ id: string }>(
+          `SELECT id FROM configs WHERE name ILIKE $1 OR type ILIKE $1 OR description ILIKE $1
+             OR namespace ILIKE $1 ORDER BY id`,
+          [`%${term}%`],
+        );
+        const found = await json(
+          `configs?select=id&order=id&limit=1000&or=(${['name', 'type', 'description', 'namespace'].map((column) => `${column}.ilike.*${term}*`).join(',')})`,
+        );
+        expect(
+          found.map((row) => row.id),
+          term,
+        ).toEqual(rows.map((row) => row.id));
+      }
+      for (const table of ['configs', 'config_items', 'config_detail']) {
+        const [row] = await json(`${table}?limit=1`);
+        expect(
+          Object.keys(row!).filter((key) => key.endsWith('_folded')),
+          table,
+        ).toEqual([]);
+        const refused = await request(`/api/db/${table}?select=name_folded`);
+        expect(refused.status, table).toBe(400);
+      }
       const [rds] = await json<Record<string, unknown>[]>(
         `configs?select=namespace,cost_per_minute,cost_total_30d&id=eq.${id('config:rds:0')}`,
       );

@@ -3,6 +3,14 @@ import { catalogRoutes } from './routes.ts';
 import { seedCatalog } from './seed.ts';
 import { createSummaryCache, SUMMARY_TABLES } from './summaryCache.ts';
 
+/** The list's searched columns and their stored lower() companions (migration 005). */
+const searchFolded = {
+  name: 'name_folded',
+  type: 'type_folded',
+  description: 'description_folded',
+  namespace: 'namespace_folded',
+};
+
 /**
  * The config catalog (reference §3): scrapers, config items, their changes, analyses and
  * relationships; the /api/db views and functions the catalog pages read, POST /api/catalog/changes
@@ -26,9 +34,9 @@ export const catalogService = defineService({
     },
   },
   tables: {
-    config_items: { object: 'database' },
-    configs: { object: 'database' },
-    config_detail: { object: 'database' },
+    config_items: { object: 'database', caseFolded: searchFolded },
+    configs: { object: 'database', caseFolded: searchFolded },
+    config_detail: { object: 'database', caseFolded: searchFolded },
     config_changes: { object: 'database' },
     catalog_changes: { object: 'database' },
     config_analysis: { object: 'database' },

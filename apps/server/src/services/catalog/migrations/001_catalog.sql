@@ -113,7 +113,10 @@ CREATE TABLE IF NOT EXISTS config_component_relationships (
   PRIMARY KEY (component_id, config_id)
 );
 
-CREATE OR REPLACE VIEW configs AS
+-- Dropped first: a later migration may have given the view more columns (catalog/005), which
+-- CREATE OR REPLACE cannot take away when this file runs again. Nothing is built on the view.
+DROP VIEW IF EXISTS configs;
+CREATE VIEW configs AS
   SELECT
     ci.id,
     ci.scraper_id,

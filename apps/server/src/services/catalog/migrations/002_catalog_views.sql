@@ -57,7 +57,9 @@ $$;
 -- CREATE OR REPLACE cannot drop or retype a column), with duty's meanings: namespace is the
 -- namespace tag (else 001's namespace label), changes count the last 7 days, analysis counts open
 -- insights. Insights by type and the 1h cost are in related_configs_recursive and the summary.
-CREATE OR REPLACE VIEW configs AS
+-- Dropped first, as in 001: a later migration adds columns (catalog/005).
+DROP VIEW IF EXISTS configs;
+CREATE VIEW configs AS
   SELECT
     ci.id,
     ci.scraper_id,
@@ -103,7 +105,10 @@ BEGIN
 END;
 $$;
 
-CREATE OR REPLACE VIEW config_detail AS
+-- Dropped first: `ci.*` takes the columns config_items has when this runs, and a later migration
+-- adds some (catalog/005), which CREATE OR REPLACE could not fit in.
+DROP VIEW IF EXISTS config_detail;
+CREATE VIEW config_detail AS
   SELECT
     ci.*,
     agents.name AS agent_name,
