@@ -152,7 +152,20 @@ async function typeSearch(page, term) {
   for (let length = 1; length <= term.length; length++) {
     const pending = page.evaluate(rowsPaintedAfterKey, term.slice(0, length));
     await page.keyboard.press(term[length - 1]);
-    samples.push(await settled(pending, `the rows of "${term.slice(0, length)}"`));
+    samples.push(
+      await settled(pending, `the rows of "${term.slice(0, length)}"`).catch(async (error) => {
+        // What the page shows instead, to tell a lost keystroke from a reply never painted.
+        const state = await page.evaluate(() => ({
+          url: location.search,
+          input: document.querySelector('[data-testid="catalog-list"] input[type="search"]')?.value,
+          searches: Object.keys(window.__catalogBench.searches),
+          rows: document.querySelectorAll(
+            '[data-testid="catalog-list"] [data-testid="ui-data-table-row"]',
+          ).length,
+        }));
+        throw new Error(`${error.message}; the page: ${JSON.stringify(state)}`);
+      }),
+    );
   }
   // Back to the whole list for the next journey.
   await input.fill('');

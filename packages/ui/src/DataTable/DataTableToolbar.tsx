@@ -84,9 +84,21 @@ function SearchInput<TData>({
   placeholder: string | undefined;
 }) {
   const inUrl = dataTable.query.filters[searchKey] ?? '';
-  // The text being typed, until it is written to the URL; then the URL is the value again.
-  const [draft, setDraft] = useState<string | null>(null);
+  // The text being typed, until the URL holds what was written of it (`written`) or has moved on
+  // from the search it was written over (`over`: Back, a link); then the URL is the value again.
+  // Not as soon as it is written: a router may apply the write a moment later (a transition, a
+  // loader), and the box would show the old search meanwhile and take the next keystroke onto it.
+  const [draft, setDraft] = useState<{ text: string; written?: string; over?: string } | null>(
+    null,
+  );
+  if (draft?.written !== undefined && (inUrl === draft.written || inUrl !== draft.over))
+    setDraft(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The search the URL holds as of the last commit, for a write that lands after newer renders.
+  const shown = useRef(inUrl);
+  useEffect(() => {
+    shown.current = inUrl;
+  });
   const { setFilter } = dataTable;
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -97,15 +109,19 @@ function SearchInput<TData>({
         <Search size={14} aria-hidden />
         <input
           type="search"
-          value={draft ?? inUrl}
+          value={draft?.text ?? inUrl}
           placeholder={placeholder}
           onChange={(event) => {
             const text = event.target.value;
-            setDraft(text);
+            setDraft({ text });
             clearTimeout(timer.current);
             timer.current = setTimeout(() => {
-              setFilter(searchKey, text.trim() === '' ? '' : text);
-              setDraft(null);
+              const written = text.trim() === '' ? '' : text;
+              setFilter(searchKey, written);
+              // Unless more was typed since, the draft waits for the URL to hold `written`.
+              setDraft((current) =>
+                current?.text === text ? { text, written, over: shown.current } : current,
+              );
             }, SEARCH_DEBOUNCE_MS);
           }}
         />
