@@ -30,6 +30,7 @@ export function DataTableBody<TData>({
   const hintId = `${useId()}-row-action`;
   const bodyRef = useRef<HTMLDivElement>(null);
   const rows = dataTable.table.getRowModel().rows;
+  const columns = dataTable.table.getVisibleLeafColumns();
   const { rowProps } = useRowFocus({
     rowCount: rows.length,
     bodyRef,
@@ -68,7 +69,7 @@ export function DataTableBody<TData>({
                   {...(onRowClick ? rowProps(index) : {})}
                   onClick={clickable ? () => onRowClick(row.original) : undefined}
                 >
-                  <RowCells row={row} />
+                  <RowCells row={row} columns={columns} expanded={row.getIsExpanded()} />
                 </BodyRow>
               );
             })}

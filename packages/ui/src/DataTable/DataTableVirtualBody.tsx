@@ -65,6 +65,7 @@ export function DataTableVirtualBody<TData>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const { table, isLoading, pagination, query, total, update } = dataTable;
   const rows = table.getRowModel().rows;
+  const visibleColumns = table.getVisibleLeafColumns();
   const { activeIndex, rowProps } = useRowFocus({
     rowCount: rows.length,
     bodyRef: scrollRef,
@@ -132,7 +133,7 @@ export function DataTableVirtualBody<TData>({
   ]);
 
   const { instead, errorFirst } = useStateRows(dataTable, rows.length, empty);
-  const columns = Math.max(table.getVisibleLeafColumns().length, 1);
+  const columns = Math.max(visibleColumns.length, 1);
   const offset = firstRowOffset(dataTable);
 
   let body: ReactNode = instead;
@@ -163,7 +164,7 @@ export function DataTableVirtualBody<TData>({
           {...rowProps(item.index)}
           onClick={clickable ? () => onRowClick(row.original) : undefined}
         >
-          <RowCells row={row} />
+          <RowCells row={row} columns={visibleColumns} expanded={row.getIsExpanded()} />
         </BodyRow>,
       );
     }
