@@ -237,10 +237,24 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     const range = requestedRange(c.req.header('Range'), request.limit, request.offset);
     const limit = Math.min(range.limit ?? maxRows, maxRows);
     const counting = preferences.count;
+    // The planner's estimate of the filtered rows: cheap at any size. For count=estimated it comes
+    // first, as in PostgREST: above maxRows it is the answer and no row is counted (at 100k configs
+    // a broad search spent longer counting 10,001 rows than reading its page); at or below, the
+    // rows are counted, at most maxRows + 1 of them should the estimate have been low.
+    let planned: number | undefined;
+    if (counting === 'planned' || counting === 'estimated') {
+      const planSql = new SqlBuilder(catalog);
+      const planFrom = source?.(planSql);
+      const plan = await db.query<Record<string, unknown>>(
+        countPlanSql(planSql, node, planFrom),
+        planSql.params,
+      );
+      planned = plannedRows(Object.values(plan.rows[0] ?? {})[0]);
+    }
     const countMode: CountMode =
       counting === 'exact'
         ? { kind: 'exact' }
-        : counting === 'estimated'
+        : counting === 'estimated' && (planned ?? 0) <= maxRows
           ? { kind: 'bounded', bound: maxRows }
           : { kind: 'none' };
     const sql = new SqlBuilder(catalog);
@@ -257,20 +271,18 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     const n = toCount(row?.n);
     let total: number | undefined;
     let exact = false;
-    if (counting === 'exact' || (counting === 'estimated' && toCount(row?.total) <= maxRows)) {
+    const known = range.offset + n;
+    if (counting === 'exact' || (countMode.kind === 'bounded' && toCount(row?.total) <= maxRows)) {
       total = toCount(row?.total);
       exact = true;
-    } else if (counting === 'planned' || counting === 'estimated') {
-      // The planner's estimate of the filtered rows: cheap at any size, and never below what is
-      // known to exist (this page, or more than maxRows for an estimated count that got there).
-      const planSql = new SqlBuilder(catalog);
-      const planFrom = source?.(planSql);
-      const plan = await db.query<Record<string, unknown>>(
-        countPlanSql(planSql, node, planFrom),
-        planSql.params,
-      );
-      const planned = plannedRows(Object.values(plan.rows[0] ?? {})[0]);
-      total = Math.max(planned, range.offset + n, counting === 'estimated' ? maxRows + 1 : 0);
+    } else if (counting === 'estimated' && n < limit && (n > 0 || range.offset === 0)) {
+      // A page that is not full ends the rows: an estimate above them would page into nothing.
+      total = known;
+      exact = true;
+    } else if (planned !== undefined) {
+      // Never below what is known to exist: this page, or more than maxRows for a count that
+      // got there.
+      total = Math.max(planned, known, countMode.kind === 'bounded' ? maxRows + 1 : 0);
     }
     let status: StatusCode = 200;
     if (total !== undefined) {
