@@ -5,6 +5,7 @@ import { seedDemo } from '../../db/seed/demo.ts';
 import { seedUuid } from '../../db/seed/random.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { advanceChangeWindows, startChangeWindows } from './changeWindows.ts';
+import { queryCatalogSummary, type CatalogSummaryRequest } from './summary.ts';
 
 const DAY = 86_400_000;
 const id = (key: string) => seedUuid(`change-counts:${key}`);
@@ -77,6 +78,82 @@ async function someoneWaits(db: SqlRunner): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** What the console sends for the catalog's landing page (api-client configSummaryBody). */
+const landing: CatalogSummaryRequest = {
+  groupBy: ['type'],
+  deleted: false,
+  changes: { since: '30d' },
+  analysis: { since: '30d' },
+  cost: '30d',
+};
+
+interface SummaryRow {
+  type: string | null;
+  count: number;
+  health: Record<string, number> | null;
+  changes: number;
+  analysis: Record<string, number>;
+}
+
+/** The landing page's numbers counted row by row in JS, from the tables as they are. */
+async function expectedLanding(db: SqlRunner, now: number): Promise<SummaryRow[]> {
+  const { rows: configs } = await db.query<{ id: string; type: string | null; health: string }>(
+    'SELECT id, type, health FROM config_items WHERE deleted_at IS NULL',
+  );
+  const { rows: changes } = await db.query<{ config_id: string; created_at: string }>(
+    'SELECT config_id, created_at FROM config_changes',
+  );
+  const { rows: analyses } = await db.query<{
+    config_id: string;
+    analysis_type: string | null;
+    last_observed: string | null;
+  }>("SELECT config_id, analysis_type, last_observed FROM config_analysis WHERE status = 'open'");
+  const types = new Map<string | null, SummaryRow>();
+  const typeOf = new Map<string, string | null>();
+  for (const config of configs) {
+    typeOf.set(config.id, config.type);
+    const row = types.get(config.type) ?? {
+      type: config.type,
+      count: 0,
+      health: null,
+      changes: 0,
+      analysis: {},
+    };
+    row.count += 1;
+    if (config.health !== null) {
+      row.health ??= {};
+      row.health[config.health] = (row.health[config.health] ?? 0) + 1;
+    }
+    types.set(config.type, row);
+  }
+  for (const change of changes) {
+    if (!typeOf.has(change.config_id) || Date.parse(change.created_at) <= now - 30 * DAY) continue;
+    types.get(typeOf.get(change.config_id)!)!.changes += 1;
+  }
+  for (const analysis of analyses) {
+    if (!typeOf.has(analysis.config_id)) continue;
+    if (analysis.last_observed === null || Date.parse(analysis.last_observed) < now - 30 * DAY)
+      continue;
+    const row = types.get(typeOf.get(analysis.config_id)!)!;
+    const kind = analysis.analysis_type ?? 'other';
+    row.analysis[kind] = (row.analysis[kind] ?? 0) + 1;
+  }
+  return byType([...types.values()]);
+}
+
+// In JS's order: the database sorts types by its collation.
+const byType = (rows: SummaryRow[]) =>
+  [...rows].sort((a, b) => ((a.type ?? '') < (b.type ?? '') ? -1 : 1));
+
+const numbers = (rows: Record<string, unknown>[] | null): SummaryRow[] =>
+  (rows ?? []).map(({ type, count, health, changes, analysis }) => ({
+    type: type as string | null,
+    count: count as number,
+    health: health as Record<string, number> | null,
+    changes: changes as number,
+    analysis: analysis as Record<string, number>,
+  }));
 
 describe.each(testDatabases())('the kept change counts on $engine', (target) => {
   let db: Database;
@@ -208,6 +285,37 @@ describe.each(testDatabases())('the kept change counts on $engine', (target) => 
     );
     expect(after.rows[0]!.n).toBeLessThan(before.rows[0]!.n);
     expect(lines).toEqual([{ msg: 'change counts advanced', configs: expect.any(Number) }]);
+  });
+
+  it('answers the summary from the kept counts with the numbers counted live', async () => {
+    const now = Date.now() + 1_000;
+    await advanceChangeWindows(db, new Date(now));
+    // A config with several open insights of several types, one without a type ('other').
+    const insightful = await addConfig(db, 'summary:insights');
+    await db.query(
+      `INSERT INTO config_analysis (config_id, analyzer, analysis_type, status, last_observed)
+       SELECT $1, 'probe', t, 'open', now() FROM unnest($2::text[]) AS t`,
+      [insightful, ['security', 'security', 'cost', null]],
+    );
+    const kept = await queryCatalogSummary(db, landing, { now });
+    expect(byType(numbers(kept))).toEqual(await expectedLanding(db, now));
+    const bodies: CatalogSummaryRequest[] = [
+      landing,
+      { ...landing, health: 'unhealthy,warning' },
+      { ...landing, health: '!none-1' },
+      { ...landing, status: '!Running', health: 'healthy' },
+      { ...landing, filter: { team: 'payments' } },
+      { ...landing, deleted: true },
+      { ...landing, groupBy: ['namespace'] },
+      { ...landing, groupBy: ['health', 'type'] },
+      { ...landing, changes: { since: '7d' } },
+      { ...landing, changes: { since: '168h' } },
+    ];
+    for (const body of bodies) {
+      expect(await queryCatalogSummary(db, body, { now }), JSON.stringify(body)).toEqual(
+        await queryCatalogSummary(db, body, { now, changes: 'live' }),
+      );
+    }
   });
 
   it.skipIf(target.engine !== 'postgres')(
