@@ -87,6 +87,7 @@ const AFTER_SPLIT = [
   'topology/003_team_components.sql',
   'catalog/002_catalog_views.sql',
   'catalog/003_catalog_search.sql',
+  'catalog/004_catalog_change_counts.sql',
   'catalog/005_catalog_search_folded.sql',
   'incidents/002_incidents_by_component.sql',
   'incidents/003_incident_model.sql',

@@ -143,6 +143,46 @@ describe.each(testDatabases())('the catalog on $engine', (target) => {
       expect(withInsights.reduce((sum, row) => sum + Number(row.analysis), 0)).toBe(open);
     });
 
+    it('sorts by changes in the last 7 days either way, and counts a change written since', async () => {
+      const page = async (direction: 'asc' | 'desc') =>
+        json<{ id: string; changes: number }[]>(
+          `configs?select=id,changes&deleted_at=is.null&order=changes.${direction}&limit=50`,
+        );
+      // Each live config's changes counted as the reference says, as of when the counts are.
+      const { rows: live } = await db.query<{ id: string; n: number }>(
+        `SELECT ci.id, count(cc.id)::int AS n
+         FROM config_items ci CROSS JOIN opsdeck.config_change_windows w
+         LEFT JOIN config_changes cc ON cc.config_id = ci.id
+           AND cc.created_at > w.as_of - interval '7 days'
+         WHERE ci.deleted_at IS NULL GROUP BY ci.id`,
+      );
+      const liveById = new Map(live.map((row) => [row.id, row.n]));
+      const counts = live.map((row) => row.n);
+      const most = await page('desc');
+      expect(most.map((row) => row.changes)).toEqual(
+        [...counts].sort((a, b) => b - a).slice(0, 50),
+      );
+      expect(most[0]!.changes).toBeGreaterThan(1);
+      for (const row of most) expect(row.changes, row.id).toBe(liveById.get(row.id));
+      const least = await page('asc');
+      expect(least.map((row) => row.changes)).toEqual(
+        [...counts].sort((a, b) => a - b).slice(0, 50),
+      );
+
+      // A change written through the API counts at once, and its deletion too.
+      const quiet = least[0]!.id;
+      const written = await request('/api/db/config_changes', 'editor@local', {
+        method: 'POST',
+        body: JSON.stringify({ config_id: quiet, change_type: 'SortProbe' }),
+      });
+      expect(written.status).toBe(201);
+      const [after] = await json<{ changes: number }[]>(`configs?select=changes&id=eq.${quiet}`);
+      expect(after!.changes).toBe(least[0]!.changes + 1);
+      await db.query("DELETE FROM config_changes WHERE change_type = 'SortProbe'");
+      const [restored] = await json<{ changes: number }[]>(`configs?select=changes&id=eq.${quiet}`);
+      expect(restored!.changes).toBe(least[0]!.changes);
+    });
+
     it('has realistic documents: a pod spec with resourceVersion and managedFields', async () => {
       const [pod] = await json<{ config: Record<string, Record<string, unknown>> }[]>(
         `config_items?select=config&id=eq.${id('config:pod:payments:api:0')}`,

@@ -1,4 +1,5 @@
 import { defineService } from '../defineService.ts';
+import { startChangeWindows } from './changeWindows.ts';
 import { catalogRoutes } from './routes.ts';
 import { seedCatalog } from './seed.ts';
 import { createSummaryCache, SUMMARY_TABLES } from './summaryCache.ts';
@@ -14,7 +15,7 @@ const searchFolded = {
 /**
  * The config catalog (reference §3): scrapers, config items, their changes, analyses and
  * relationships; the /api/db views and functions the catalog pages read, POST /api/catalog/changes
- * and /summary, and the demo estate.
+ * and /summary, the demo estate, and the job that keeps each config's change counts current.
  *
  * RBAC objects: the reference maps config_* to `catalog` and the small option views to
  * `database.public`. The spec's role matrix (which wins for this server) has no catalog resource;
@@ -66,4 +67,6 @@ export const catalogService = defineService({
     config_analysis_filter_options: { object: 'database', readOnly: true },
   },
   seed: seedCatalog,
+  // Moves the kept 7- and 30-day change counts on as time passes (migration 004).
+  jobs: ({ db, log }) => startChangeWindows({ db, log }),
 });

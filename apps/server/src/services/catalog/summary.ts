@@ -44,6 +44,22 @@ function sinceMillis(text: string | undefined, name: string): number | undefined
   return Number(match[1]) * SINCE_MILLIS[match[2] as keyof typeof SINCE_MILLIS];
 }
 
+/** The changes windows each config's count is kept for (migration 004), by length. */
+const KEPT_WINDOWS: ReadonlyMap<number, string> = new Map([
+  [7 * SINCE_MILLIS.d, 'changes_7d'],
+  [30 * SINCE_MILLIS.d, 'changes_30d'],
+]);
+
+export interface CatalogSummaryOptions {
+  /** The end of the windows counted here (default: the clock). */
+  now?: number;
+  /**
+   * `kept` (default): a 7- or 30-day changes window is read from each config's kept count, as of
+   * the last advance of the windows (at most a minute old); `live` counts the changes.
+   */
+  changes?: 'kept' | 'live';
+}
+
 /**
  * One row per group (type by default, or the groupBy columns and tag keys): health counts, the
  * newest created/updated, the count, the cost over the window asked, changes since, and open
@@ -52,8 +68,9 @@ function sinceMillis(text: string | undefined, name: string): number | undefined
 export async function queryCatalogSummary(
   db: SqlRunner,
   request: CatalogSummaryRequest,
-  now = Date.now(),
+  options: CatalogSummaryOptions = {},
 ): Promise<Record<string, unknown>[] | null> {
+  const now = options.now ?? Date.now();
   const cost = request.cost ?? '';
   if (cost !== '' && !(cost in COSTS))
     throw new FilterError('cost range is not allowed. allowed (1h, 1d, 30d)');
@@ -87,62 +104,103 @@ export async function queryCatalogSummary(
         : `${column} IS DISTINCT FROM ${params.bind(match[3])}`,
     );
   }
+  // Health (and status, when filtered on) are grouped by as well: a group's rows are filtered on
+  // them once grouped, a few dozen rows, rather than config by config (ILIKE on 100k rows is most of
+  // a scan's time on PGlite).
+  const keys = [...groups, 'ci.health'];
+  const keyNames = [...groups.map((_, index) => `k${index}`), 'health'];
+  const groupConditions: string[] = [];
   for (const key of ['status', 'health'] as const) {
     const value = request[key];
     if (!value) continue;
-    const condition = triStateSql(`ci.${key}`, parseTriState(value, key), params);
-    if (condition) conditions.push(condition);
+    const condition = triStateSql(key, parseTriState(value, key), params);
+    if (!condition) continue;
+    groupConditions.push(condition);
+    if (key === 'status') {
+      keys.push('ci.status');
+      keyNames.push('status');
+    }
   }
   const changesSince = sinceMillis(request.changes?.since, 'changes');
   const analysisSince = sinceMillis(request.analysis?.since, 'analysis');
+  const keptChanges =
+    options.changes === 'live' || changesSince === undefined
+      ? undefined
+      : KEPT_WINDOWS.get(changesSince);
   const changeWindow =
-    changesSince === undefined
+    changesSince === undefined || keptChanges
       ? ''
-      : `AND cc.created_at >= ${params.bind(new Date(now - changesSince).toISOString())}::timestamptz`;
+      : `AND cc.created_at > ${params.bind(new Date(now - changesSince).toISOString())}::timestamptz`;
   const analysisWindow =
     analysisSince === undefined
       ? ''
       : `AND ca.last_observed >= ${params.bind(new Date(now - analysisSince).toISOString())}::timestamptz`;
-  const groupList = groups.map((group, index) => `${group} AS g${index}`).join(', ');
-  const groupRefs = groups.map((_, index) => `g${index}`).join(', ');
+  const keyList = keys.map((key, index) => `${key} AS ${keyNames[index]}`).join(', ');
+  const keyRefs = keyNames.join(', ');
+  const groupRefs = groups.map((_, index) => `k${index}`).join(', ');
   const sameGroup = (alias: string) =>
-    groups.map((_, index) => `${alias}.g${index} IS NOT DISTINCT FROM s.g${index}`).join(' AND ');
+    groups.map((_, index) => `${alias}.k${index} IS NOT DISTINCT FROM m.k${index}`).join(' AND ');
   const costColumn = cost ? COSTS[cost as keyof typeof COSTS] : 'NULL::numeric';
   const where = conditions.length > 0 ? `AND ${conditions.join(' AND ')}` : '';
+  // On the grouped rows' own health and status columns, unqualified: the same text (and bound
+  // values) filters the configs' groups and the changes' groups.
+  const grouped = groupConditions.length > 0 ? `AND ${groupConditions.join(' AND ')}` : '';
 
-  // Each part aggregates straight to its groups (a few dozen rows), computed once (MATERIALIZED:
-  // the per-group lookups below must not run it again per group): the configs by group and health
-  // in one pass, the changes and analyses joined to their configs. No per-config intermediate of
-  // 100k rows is kept.
+  // One pass over the configs, each joined to its kept changes count and to its open analyses by
+  // type (a jsonb object, null for most), grouped by the keys and that object: a group's analyses
+  // are its objects' counts times their configs. A window that is not kept counts the changes,
+  // joined to their configs. Each part is computed once (MATERIALIZED) and is at most a few hundred
+  // rows.
   const { rows } = await db.query<Record<string, unknown>>(
-    `WITH by_health AS MATERIALIZED (
-       SELECT ${groupList}, ci.health, count(*) AS n, max(ci.created_at) AS created_at,
-              max(ci.updated_at) AS updated_at, sum(${costColumn}) AS cost
-       FROM config_items ci WHERE true ${where}
-       GROUP BY ${groupRefs}, ci.health
+    `WITH analyses AS (
+       SELECT a.config_id, jsonb_object_agg(a.analysis_type, a.n) AS kinds
+       FROM (
+         SELECT ca.config_id, coalesce(ca.analysis_type, 'other') AS analysis_type, count(*) AS n
+         FROM config_analysis ca
+         WHERE ca.status = 'open' ${analysisWindow}
+         GROUP BY 1, 2
+       ) a
+       GROUP BY a.config_id
      ),
-     changes AS MATERIALIZED (
-       SELECT ${groupList}, count(*) AS n
+     configs AS MATERIALIZED (
+       SELECT ${keyList}, an.kinds, count(*) AS n, max(ci.created_at) AS created_at,
+              max(ci.updated_at) AS updated_at, sum(${costColumn}) AS cost,
+              ${keptChanges ? `sum(kept.${keptChanges})` : 'NULL::numeric'} AS changes
+       FROM config_items ci
+       ${keptChanges ? 'JOIN opsdeck.config_change_counts kept ON kept.config_id = ci.id' : ''}
+       LEFT JOIN analyses an ON an.config_id = ci.id
+       WHERE true ${where}
+       GROUP BY ${keyRefs}, an.kinds
+     ),
+     ${
+       keptChanges
+         ? ''
+         : `changes AS MATERIALIZED (
+       SELECT ${keyList}, count(*) AS n
        FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
        WHERE true ${where} ${changeWindow}
-       GROUP BY ${groupRefs}
-     ),
-     analyses AS MATERIALIZED (
-       SELECT ${groupList}, ca.analysis_type, count(*) AS n
-       FROM config_analysis ca JOIN config_items ci ON ci.id = ca.config_id
-       WHERE ca.status = 'open' ${where} ${analysisWindow}
-       GROUP BY ${groupRefs}, ca.analysis_type
-     )
+       GROUP BY ${keyRefs}
+     ),`
+     }
+     matched AS MATERIALIZED (SELECT * FROM configs WHERE true ${grouped})
      SELECT ${groupRefs},
-       jsonb_object_agg(s.health, s.n) FILTER (WHERE s.health IS NOT NULL) AS health,
-       max(s.created_at) AS created_at,
-       max(s.updated_at) AS updated_at,
-       sum(s.n)::int AS count,
-       sum(s.cost)::float8 AS cost,
-       coalesce((SELECT sum(c.n) FROM changes c WHERE ${sameGroup('c')}), 0)::int AS changes,
-       (SELECT jsonb_object_agg(coalesce(a.analysis_type, 'other'), a.n) FROM analyses a
-        WHERE ${sameGroup('a')}) AS analysis
-     FROM by_health s
+       (SELECT jsonb_object_agg(h.health, h.n) FROM (
+          SELECT c.health, sum(c.n) AS n FROM matched c
+          WHERE ${sameGroup('c')} AND c.health IS NOT NULL GROUP BY c.health) h) AS health,
+       max(m.created_at) AS created_at,
+       max(m.updated_at) AS updated_at,
+       sum(m.n)::int AS count,
+       sum(m.cost)::float8 AS cost,
+       ${
+         keptChanges
+           ? 'coalesce(sum(m.changes), 0)::int'
+           : `coalesce((SELECT sum(c.n) FROM changes c WHERE ${sameGroup('c')} ${grouped}), 0)::int`
+       } AS changes,
+       (SELECT jsonb_object_agg(t.kind, t.n) FROM (
+          SELECT e.key AS kind, sum(e.value::numeric * c.n) AS n
+          FROM matched c, jsonb_each(c.kinds) e
+          WHERE ${sameGroup('c')} GROUP BY e.key) t) AS analysis
+     FROM matched m
      GROUP BY ${groupRefs}
      ORDER BY ${groupRefs}`,
     params.values,
@@ -151,7 +209,7 @@ export async function queryCatalogSummary(
   return rows.map((row) => {
     const reply: Record<string, unknown> = {};
     groupBy.forEach((key, index) => {
-      reply[key] = row[`g${index}`] ?? null;
+      reply[key] = row[`k${index}`] ?? null;
     });
     reply.health = row.health ?? null;
     reply.created_at = row.created_at;
