@@ -14,6 +14,7 @@ export { componentConfigChangesQuery, componentConfigInsightsQuery } from './com
 export {
   configDetailQuery,
   configFilterOptionsQuery,
+  configSummaryBody,
   configListQuery,
   configSummaryQuery,
   getConfigDetail,

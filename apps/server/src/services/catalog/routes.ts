@@ -11,8 +11,8 @@ import {
   type CatalogChangesRequest,
 } from './changes.ts';
 import { FilterError, UUID } from './filters.ts';
-import { catalogSummaryRequestSchema, queryCatalogSummary } from './summary.ts';
-import type { SummaryCache } from './summaryCache.ts';
+import { catalogSummaryRequestSchema } from './summary.ts';
+import { cachedSummary, type SummaryCache } from './summaryCache.ts';
 
 const bulkDeleteSchema = z.object({
   ids: z.array(z.string().check(z.regex(UUID))).check(z.minLength(1), z.maxLength(1000)),
@@ -63,9 +63,7 @@ export function catalogRoutes(db: Database, summaries: SummaryCache) {
   );
   app.post('/summary', requireAccess('database', 'read'), async (c) => {
     const request = await readValidBody(c, catalogSummaryRequestSchema);
-    return answering(async () =>
-      c.json(await summaries.get(JSON.stringify(request), () => queryCatalogSummary(db, request))),
-    );
+    return answering(async () => c.json(await cachedSummary(db, summaries, request)));
   });
   // Soft, as the console deletes: the rows stay for history and `include_deleted_configs`.
   app.post('/config-items/bulk-delete', requireAccess('database', 'write'), async (c) => {

@@ -2,7 +2,7 @@ import { defineService } from '../defineService.ts';
 import { startChangeWindows } from './changeWindows.ts';
 import { catalogRoutes } from './routes.ts';
 import { seedCatalog } from './seed.ts';
-import { createSummaryCache, SUMMARY_TABLES } from './summaryCache.ts';
+import { createSummaryCache, SUMMARY_TABLES, warmHomeSummary } from './summaryCache.ts';
 
 /** The list's searched columns and their stored lower() companions (migration 005). */
 const searchFolded = {
@@ -67,6 +67,16 @@ export const catalogService = defineService({
     config_analysis_filter_options: { object: 'database', readOnly: true },
   },
   seed: seedCatalog,
-  // Moves the kept 7- and 30-day change counts on as time passes (migration 004).
-  jobs: ({ db, log }) => startChangeWindows({ db, log }),
+  // Moves the kept 7- and 30-day change counts on as time passes (migration 004), and computes the
+  // catalog home's groups once the server listens.
+  jobs: ({ db, log }, summaries) => {
+    const windows = startChangeWindows({ db, log });
+    const home = warmHomeSummary(db, summaries, log);
+    return {
+      stop: async () => {
+        await home;
+        await windows.stop();
+      },
+    };
+  },
 });

@@ -1,0 +1,43 @@
+import { configSummaryBody } from '@opsdeck/api-client/catalog';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { seedDemo } from '../../db/seed/demo.ts';
+import { testDatabases } from '../../testing/databases.ts';
+import { catalogService } from './service.ts';
+import { catalogSummaryRequestSchema, queryCatalogSummary } from './summary.ts';
+import { cachedSummary, createSummaryCache } from './summaryCache.ts';
+
+// The catalog's jobs compute the catalog home's groups as the server starts: the first visit finds
+// them kept, the very reply the route would compute for the console's body.
+describe.each(testDatabases())('the catalog home summary on $engine', (target) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await target.open();
+    await seedDemo(db, { checks: 30, now: new Date() });
+  });
+  afterAll(() => target.release());
+
+  it('is computed by the jobs, before anyone asks', async () => {
+    const summaries = createSummaryCache();
+    const logs: unknown[] = [];
+    const context = {
+      db,
+      log: (entry: unknown) => logs.push(entry),
+      config: {},
+      events: { emit: () => undefined },
+      version: 'test',
+    } as unknown as Parameters<NonNullable<typeof catalogService.jobs>>[0];
+    const jobs = catalogService.jobs!(context, summaries);
+    await jobs.stop();
+    const request = catalogSummaryRequestSchema.parse(configSummaryBody({}));
+    let computed = false;
+    const kept = await summaries.get(JSON.stringify(request), async () => {
+      computed = true;
+      return [];
+    });
+    expect(computed).toBe(false);
+    expect(kept).toEqual(await queryCatalogSummary(db, request));
+    expect(await cachedSummary(db, summaries, request)).toBe(kept);
+    expect(logs.filter((entry) => (entry as { level?: string }).level === 'error')).toEqual([]);
+  });
+});
