@@ -232,41 +232,4 @@ CREATE OR REPLACE FUNCTION opsdeck.config_changes_7d(config uuid) RETURNS bigint
                    WHERE n.config_id = config), 0)
 $$;
 
--- 002's view, the same columns in the same order, with `changes` the kept count: an inner join to
--- the row every config has, the column as it is, so `ORDER BY changes DESC LIMIT 50` walks
--- config_change_counts_7d_idx and stops after 50 live configs.
--- Dropped first, as in 001 and 002: catalog/005 adds columns.
-DROP VIEW IF EXISTS configs;
-CREATE VIEW configs AS
-  SELECT
-    ci.id,
-    ci.scraper_id,
-    ci.agent_id,
-    ci.config_class,
-    ci.external_id,
-    ci.type,
-    ci.name,
-    coalesce(ci.tags->>'namespace', ci.labels->>'namespace') AS namespace,
-    ci.description,
-    ci.source,
-    ci.labels,
-    ci.tags,
-    ci.created_by,
-    ci.created_at,
-    ci.updated_at,
-    ci.deleted_at,
-    ci.cost_per_minute,
-    ci.cost_total_1d,
-    ci.cost_total_7d,
-    ci.cost_total_30d,
-    ci.status,
-    ci.health,
-    ci.ready,
-    ci.path,
-    ci.parent_id,
-    ci.properties,
-    n.changes_7d AS changes,
-    (SELECT count(*) FROM config_analysis ca WHERE ca.config_id = ci.id AND ca.status = 'open')
-      AS analysis
-  FROM config_items ci
-  JOIN opsdeck.config_change_counts n ON n.config_id = ci.id;
+-- The configs view's `changes` reads the kept count too: catalog/005 defines it.

@@ -13,7 +13,10 @@ ALTER TABLE config_items
   ADD COLUMN IF NOT EXISTS namespace_folded text
     GENERATED ALWAYS AS (lower(coalesce(tags->>'namespace', labels->>'namespace'))) STORED;
 
--- 004's view, with the companions after its columns (a view only grows at its end).
+-- 002's view with two changes: `changes` is 004's kept count (an inner join to the row every config
+-- has, the column as it is, so `ORDER BY changes DESC LIMIT 50` walks config_change_counts_7d_idx
+-- and stops after 50 live configs), and the companions come after its columns (a view only grows
+-- at its end).
 CREATE OR REPLACE VIEW configs AS
   SELECT
     ci.id,
