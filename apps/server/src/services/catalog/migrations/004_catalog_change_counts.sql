@@ -28,12 +28,13 @@ CREATE TABLE IF NOT EXISTS opsdeck.config_change_counts (
 CREATE INDEX IF NOT EXISTS config_change_counts_7d_idx
   ON opsdeck.config_change_counts (changes_7d);
 
--- The as_of a write of changes counts against. A change written as it happens is inside both
--- windows whichever as_of is read (an advance moves as_of by the time passed, not by days), so
--- only a write touching changes older than 6 days (a back-filled history, a clean-up of old
--- changes) takes the row's share lock: an advance, which locks it for update, has then either
--- moved the windows before (and that as_of is read) or moves them after the write commits (and
--- sees its rows).
+-- The as_of a write of changes counts against. A change less than 6 days old (than now, or than
+-- as_of) is inside both windows at any as_of an advance can reach before the write commits (an
+-- advance goes no further than the clock, and a write lasts less than a day): it counts the same
+-- whichever as_of it reads, and takes no lock. A write touching older changes (a back-filled
+-- history, a clean-up of old changes) takes the row's share lock: an advance, which locks it for
+-- update, has then either moved the windows before (and that as_of is read) or moves them after
+-- the write commits (and sees its rows).
 CREATE OR REPLACE FUNCTION opsdeck.config_change_window(oldest timestamptz) RETURNS timestamptz
   LANGUAGE plpgsql AS $$
 DECLARE
