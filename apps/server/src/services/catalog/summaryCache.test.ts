@@ -5,7 +5,7 @@ import { seedDemo } from '../../db/seed/demo.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { catalogService } from './service.ts';
 import { catalogSummaryRequestSchema, queryCatalogSummary } from './summary.ts';
-import { cachedSummary, createSummaryCache } from './summaryCache.ts';
+import { cachedSummary, createSummaryCache, summaryKey } from './summaryCache.ts';
 
 // The catalog's jobs compute the catalog home's groups as the server starts: the first visit finds
 // them kept, the very reply the route would compute for the console's body.
@@ -31,7 +31,7 @@ describe.each(testDatabases())('the catalog home summary on $engine', (target) =
     await jobs.stop();
     const request = catalogSummaryRequestSchema.parse(configSummaryBody({}));
     let computed = false;
-    const kept = await summaries.get(JSON.stringify(request), async () => {
+    const kept = await summaries.get(summaryKey(request), async () => {
       computed = true;
       return [];
     });
