@@ -87,6 +87,23 @@ describe('hosted build in Chromium with a stand-in hosted service', () => {
     await page.close();
   });
 
+  it('leaves the loading state when the hosted SDK loads while the first render is still going', async () => {
+    // With the CPU slowed, the stand-in SDK's load ends inside the first (time-sliced) render,
+    // before ClerkProvider subscribes to its status: the session must still see it loaded.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
+      await page.addInitScript(installStandInClerk, { signedIn: false, organizations: [] });
+      await page.goto(origin + '/health');
+      await page
+        .getByTestId(testIds.hosted.login)
+        .getByText('[SignIn]')
+        .waitFor({ timeout: 20_000 });
+      await page.close();
+    }
+  });
+
   it('offers the organization list, then reads provisioning for an organization without a backend; both pass axe', async () => {
     const { page, outside } = await open('/health', { signedIn: true, organizations });
     const list = page.getByTestId(authTestIds.hosted.organizationList);

@@ -1,5 +1,5 @@
 import { ClerkProvider, OrganizationSwitcher, SignIn, UserButton, useClerk } from '@clerk/react';
-import { useMemo, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { clerkOrganizationService } from '../hosted/clerk.ts';
 import { localReturnTo, type IdentityCheck } from '../hosted/resolve.ts';
@@ -63,18 +63,45 @@ function ClerkSession({
   children?: ReactNode;
 }) {
   const clerk = useClerk();
+  const loaded = useClerkLoaded(clerk);
   // Clerk's browser object type-checks against the structural ClerkLike the adapter is written for.
   const service = useMemo(() => clerkOrganizationService(clerk), [clerk]);
   return (
     <HostedSessionRoot
       service={service}
-      loaded={clerk.loaded}
+      loaded={loaded}
       checkIdentity={checkIdentity}
       retryMs={retryMs}
     >
       {children}
     </HostedSessionRoot>
   );
+}
+
+/**
+ * Whether the SDK has loaded, as state of this component. ClerkProvider re-renders its tree on the
+ * SDK's status event only if its own subscription (made in an effect) came before the event; when
+ * the SDK loads while the first render is still in progress (a time-sliced transition on a busy
+ * machine), it never does, and `clerk.loaded` read at render would stay false here for good.
+ */
+function useClerkLoaded(clerk: ReturnType<typeof useClerk>): boolean {
+  const [ready, setReady] = useState(clerk.loaded);
+  useEffect(() => {
+    if (clerk.loaded) {
+      setReady(true);
+      return undefined;
+    }
+    let live = true;
+    const onStatus = () => {
+      if (live && clerk.loaded) setReady(true);
+    };
+    clerk.on('status', onStatus, { notify: true });
+    return () => {
+      live = false;
+      clerk.off('status', onStatus);
+    };
+  }, [clerk]);
+  return ready || clerk.loaded;
 }
 
 /** Clerk's organization switcher; a switch or a creation lands on /organizations/orgs-switched (§2). */
