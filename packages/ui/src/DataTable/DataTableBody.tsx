@@ -1,12 +1,11 @@
-import { useId, useRef } from 'react';
-import { testIds } from '../testIds.ts';
+import { useCallback, useId, useLayoutEffect, useRef, type MouseEvent } from 'react';
 import { dataTableSlots } from './slots.ts';
 import {
-  BodyRow,
+  BodyRowItem,
   Hidden,
-  RowCells,
   TableFrame,
   firstRowOffset,
+  rowIndexOf,
   useRowFocus,
   useStateRows,
   type DataTableBodyProps,
@@ -31,14 +30,24 @@ export function DataTableBody<TData>({
   const bodyRef = useRef<HTMLDivElement>(null);
   const rows = dataTable.table.getRowModel().rows;
   const columns = dataTable.table.getVisibleLeafColumns();
-  const { rowProps } = useRowFocus({
+  const openRow = (index: number) => {
+    const row = rows[index];
+    if (row && !row.getIsGrouped()) onRowClick?.(row.original);
+  };
+  const { activeIndex, rowHandlers } = useRowFocus({
     rowCount: rows.length,
     bodyRef,
-    onEnter: (index) => {
-      const row = rows[index];
-      if (row && !row.getIsGrouped()) onRowClick?.(row.original);
-    },
+    onEnter: openRow,
   });
+  // One click handler for every row, reading the row from its data-index, so rows stay memoised.
+  const latestOpen = useRef(openRow);
+  useLayoutEffect(() => {
+    latestOpen.current = openRow;
+  });
+  const onClick = useCallback(
+    (event: MouseEvent<HTMLTableRowElement>) => latestOpen.current(rowIndexOf(event.currentTarget)),
+    [],
+  );
   const { instead, errorFirst } = useStateRows(dataTable, rows.length, empty);
   const offset = firstRowOffset(dataTable);
 
@@ -55,24 +64,23 @@ export function DataTableBody<TData>({
         {instead ?? (
           <>
             {errorFirst}
-            {rows.map((row, index) => {
-              const clickable = onRowClick !== undefined && !row.getIsGrouped();
-              return (
-                <BodyRow
-                  key={row.id}
-                  data-index={index}
-                  data-slot={dataTableSlots.row}
-                  data-testid={testIds.dataTable.row}
-                  aria-rowindex={offset + index}
-                  aria-describedby={clickable ? hintId : undefined}
-                  $clickable={clickable}
-                  {...(onRowClick ? rowProps(index) : {})}
-                  onClick={clickable ? () => onRowClick(row.original) : undefined}
-                >
-                  <RowCells row={row} columns={columns} expanded={row.getIsExpanded()} />
-                </BodyRow>
-              );
-            })}
+            {rows.map((row, index) => (
+              // Keyed by position: the next page or search updates the rows in place instead of
+              // removing 50 rows and creating 50 others.
+              <BodyRowItem
+                key={index}
+                row={row}
+                index={index}
+                ariaRowIndex={offset + index}
+                columns={columns}
+                expanded={row.getIsExpanded()}
+                focusable={onRowClick !== undefined}
+                tabbable={index === activeIndex}
+                rowHandlers={rowHandlers}
+                onClick={onRowClick !== undefined && !row.getIsGrouped() ? onClick : undefined}
+                hintId={hintId}
+              />
+            ))}
           </>
         )}
       </TableFrame>

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import {
   defaultRangeExtractor,
   measureElement,
@@ -6,17 +14,16 @@ import {
   useVirtualizer,
   type Range,
 } from '@tanstack/react-virtual';
-import { testIds } from '../testIds.ts';
 import { nextVirtualPageSize } from './pagination.ts';
 import { dataTableSlots } from './slots.ts';
 import {
-  BodyRow,
+  BodyRowItem,
   Hidden,
-  RowCells,
   TableFrame,
   VIRTUAL_OVERSCAN,
   VIRTUAL_ROW_HEIGHT,
   firstRowOffset,
+  rowIndexOf,
   useRowFocus,
   useStateRows,
   type DataTableBodyProps,
@@ -66,14 +73,24 @@ export function DataTableVirtualBody<TData>({
   const { table, isLoading, pagination, query, total, update } = dataTable;
   const rows = table.getRowModel().rows;
   const visibleColumns = table.getVisibleLeafColumns();
-  const { activeIndex, rowProps } = useRowFocus({
+  const openRow = (index: number) => {
+    const row = rows[index];
+    if (row && !row.getIsGrouped()) onRowClick?.(row.original);
+  };
+  const { activeIndex, rowHandlers } = useRowFocus({
     rowCount: rows.length,
     bodyRef: scrollRef,
-    onEnter: (index) => {
-      const row = rows[index];
-      if (row && !row.getIsGrouped()) onRowClick?.(row.original);
-    },
+    onEnter: openRow,
   });
+  // One click handler for every row, reading the row from its data-index, so rows stay memoised.
+  const latestOpen = useRef(openRow);
+  useLayoutEffect(() => {
+    latestOpen.current = openRow;
+  });
+  const onClick = useCallback(
+    (event: MouseEvent<HTMLTableRowElement>) => latestOpen.current(rowIndexOf(event.currentTarget)),
+    [],
+  );
 
   // The focused row is always rendered, so focus is never lost to a row scrolled out of the window.
   const rangeExtractor = useCallback(
@@ -150,22 +167,21 @@ export function DataTableVirtualBody<TData>({
           <Spacer key={`gap-${item.index}`} height={item.start - cursor} columns={columns} />,
         );
       cursor = item.end;
-      const clickable = onRowClick !== undefined && !row.getIsGrouped();
       parts.push(
-        <BodyRow
+        <BodyRowItem
           key={item.key}
-          ref={virtualizer.measureElement}
-          data-index={item.index}
-          data-slot={dataTableSlots.row}
-          data-testid={testIds.dataTable.row}
-          aria-rowindex={offset + item.index}
-          aria-describedby={clickable ? hintId : undefined}
-          $clickable={clickable}
-          {...rowProps(item.index)}
-          onClick={clickable ? () => onRowClick(row.original) : undefined}
-        >
-          <RowCells row={row} columns={visibleColumns} expanded={row.getIsExpanded()} />
-        </BodyRow>,
+          measureRef={virtualizer.measureElement}
+          row={row}
+          index={item.index}
+          ariaRowIndex={offset + item.index}
+          columns={visibleColumns}
+          expanded={row.getIsExpanded()}
+          focusable
+          tabbable={item.index === activeIndex}
+          rowHandlers={rowHandlers}
+          onClick={onRowClick !== undefined && !row.getIsGrouped() ? onClick : undefined}
+          hintId={hintId}
+        />,
       );
     }
     const rest = virtualizer.getTotalSize() - cursor;

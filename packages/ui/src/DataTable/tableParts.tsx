@@ -3,11 +3,14 @@
 // empty and error rows, and keyboard focus over the rows.
 import {
   memo,
-  useCallback,
   useEffect,
+  useLayoutEffect,
+  useMemo,
   useRef,
   useState,
+  type FocusEvent,
   type KeyboardEvent,
+  type MouseEvent,
   type ReactNode,
   type RefObject,
 } from 'react';
@@ -52,12 +55,44 @@ const Scroll = styled.div<{ $maxHeight: string | undefined }>`
   background: ${({ theme }) => theme.colors.surface};
 `;
 
+// Body rows and their cells are plain elements styled from here: a page of rows is drawn again on
+// every search keystroke and page turn, and a styled component per row and cell costs that
+// redraw several milliseconds.
+const bodyRows = `& > tbody > tr[data-slot='${dataTableSlots.row}']`;
+const skeletonRows = `& > tbody > tr[data-slot='${dataTableSlots.skeletonRow}']`;
+
 const Table = styled.table`
   width: 100%;
   border-collapse: separate;
   border-spacing: 0;
   font-size: ${({ theme }) => theme.fontSize.sm};
   color: ${({ theme }) => theme.colors.text};
+
+  ${bodyRows} {
+    cursor: default;
+    /* A row focused from the keyboard scrolls clear of the sticky header. */
+    scroll-margin-top: 48px;
+  }
+
+  ${bodyRows}[data-clickable] {
+    cursor: pointer;
+  }
+
+  ${bodyRows}:hover {
+    background: ${({ theme }) => theme.colors.surfaceHover};
+  }
+
+  ${bodyRows}:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: -2px;
+  }
+
+  ${bodyRows} > td, ${skeletonRows} > td {
+    height: ${VIRTUAL_ROW_HEIGHT}px;
+    padding: ${({ theme }) => `0 ${theme.space.md}`};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    box-sizing: border-box;
+  }
 `;
 
 const HeaderCell = styled.th`
@@ -97,28 +132,6 @@ const FilterInput = styled.input`
   color: ${({ theme }) => theme.colors.text};
   font: inherit;
   font-weight: ${({ theme }) => theme.fontWeight.regular};
-`;
-
-export const BodyRow = styled.tr<{ $clickable: boolean }>`
-  cursor: ${({ $clickable }) => ($clickable ? 'pointer' : 'default')};
-  /* A row focused from the keyboard scrolls clear of the sticky header. */
-  scroll-margin-top: 48px;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceHover};
-  }
-
-  &:focus-visible {
-    outline: 2px solid ${({ theme }) => theme.colors.focusRing};
-    outline-offset: -2px;
-  }
-`;
-
-export const BodyCell = styled.td`
-  height: ${VIRTUAL_ROW_HEIGHT}px;
-  padding: ${({ theme }) => `0 ${theme.space.md}`};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  box-sizing: border-box;
 `;
 
 const CellContent = styled.span<{ $depth: number }>`
@@ -297,10 +310,12 @@ function BodyCellContent<TData>({
 }
 
 function RowCellsOf<TData>({ row }: RowCellsProps<TData>) {
+  // Keyed by column: a row drawn with another record (the plain body keys rows by position)
+  // keeps its cells and updates them.
   return row.getVisibleCells().map((cell, index) => (
-    <BodyCell key={cell.id}>
+    <td key={cell.column.id}>
       <BodyCellContent cell={cell} isFirst={index === 0} />
-    </BodyCell>
+    </td>
   ));
 }
 
@@ -360,9 +375,9 @@ export function useStateRows<TData>(
           {Array.from({ length: SKELETON_ROWS }, (_, index) => (
             <tr key={index} aria-hidden="true" data-slot={dataTableSlots.skeletonRow}>
               {Array.from({ length: columnCount }, (_, column) => (
-                <BodyCell key={column}>
+                <td key={column}>
                   <Bone />
-                </BodyCell>
+                </td>
               ))}
             </tr>
           ))}
@@ -434,12 +449,18 @@ export function firstRowOffset<TData>(dataTable: DataTableState<TData>): number 
 export interface RowFocus {
   /** The row that takes Tab (roving tabindex): one stop for the whole table. */
   activeIndex: number;
-  rowProps: (index: number) => {
-    tabIndex: number;
-    onFocus: () => void;
+  /**
+   * Focus and key handlers for every row, the same functions on every render (they read the row
+   * from its `data-index`), so a memoised row is not drawn again for them.
+   */
+  rowHandlers: {
+    onFocus: (event: FocusEvent<HTMLTableRowElement>) => void;
     onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => void;
   };
 }
+
+/** The row index an event's row carries in `data-index`. */
+export const rowIndexOf = (element: HTMLElement) => Number(element.dataset.index);
 
 /**
  * Keyboard focus over rows: one row is in the Tab order; arrows, Home/End and PageUp/PageDown move
@@ -457,6 +478,10 @@ export function useRowFocus({
   const [active, setActive] = useState(0);
   const activeIndex = Math.min(active, Math.max(rowCount - 1, 0));
   const pendingFocus = useRef<number | undefined>(undefined);
+  const latest = useRef({ rowCount, onEnter });
+  useLayoutEffect(() => {
+    latest.current = { rowCount, onEnter };
+  });
 
   useEffect(() => {
     const index = pendingFocus.current;
@@ -468,19 +493,19 @@ export function useRowFocus({
     }
   });
 
-  const rowProps = useCallback(
-    (index: number) => ({
-      tabIndex: index === activeIndex ? 0 : -1,
-      onFocus: () => setActive(index),
-      onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+  const rowHandlers = useMemo<RowFocus['rowHandlers']>(
+    () => ({
+      onFocus: (event) => setActive(rowIndexOf(event.currentTarget)),
+      onKeyDown: (event) => {
         // Keys on a control inside the row belong to that control.
         if (event.target !== event.currentTarget) return;
+        const index = rowIndexOf(event.currentTarget);
         if (event.key === 'Enter') {
           event.preventDefault();
-          onEnter?.(index);
+          latest.current.onEnter?.(index);
           return;
         }
-        const last = rowCount - 1;
+        const last = latest.current.rowCount - 1;
         const next: Record<string, number> = {
           ArrowDown: Math.min(index + 1, last),
           ArrowUp: Math.max(index - 1, 0),
@@ -497,8 +522,69 @@ export function useRowFocus({
         setActive(target);
       },
     }),
-    [activeIndex, rowCount, onEnter],
+    [],
   );
 
-  return { activeIndex, rowProps };
+  return { activeIndex, rowHandlers };
 }
+
+export interface BodyRowItemProps<TData> {
+  row: Row<TData>;
+  /** The row's position among the rendered rows (`data-index`). */
+  index: number;
+  /** Its position in the whole result, header rows included (`aria-rowindex`). */
+  ariaRowIndex: number;
+  /** The table's visible columns, `table.getVisibleLeafColumns()`. */
+  columns: readonly Column<TData>[];
+  /** `row.getIsExpanded()`. */
+  expanded: boolean;
+  /** Whether the row takes focus (roving tabindex); undefined for rows that take none. */
+  focusable?: boolean;
+  tabbable?: boolean;
+  rowHandlers?: RowFocus['rowHandlers'];
+  /** Set for a row whose click opens it: its click handler and the hint describing it. */
+  onClick?: (event: MouseEvent<HTMLTableRowElement>) => void;
+  hintId?: string;
+  measureRef?: (element: HTMLTableRowElement | null) => void;
+}
+
+function BodyRowItemOf<TData>({
+  row,
+  index,
+  ariaRowIndex,
+  columns,
+  expanded,
+  focusable,
+  tabbable,
+  rowHandlers,
+  onClick,
+  hintId,
+  measureRef,
+}: BodyRowItemProps<TData>) {
+  return (
+    <tr
+      ref={measureRef}
+      data-index={index}
+      data-slot={dataTableSlots.row}
+      data-testid={testIds.dataTable.row}
+      data-clickable={onClick ? '' : undefined}
+      aria-rowindex={ariaRowIndex}
+      aria-describedby={onClick ? hintId : undefined}
+      tabIndex={focusable ? (tabbable ? 0 : -1) : undefined}
+      onFocus={focusable ? rowHandlers?.onFocus : undefined}
+      onKeyDown={focusable ? rowHandlers?.onKeyDown : undefined}
+      onClick={onClick}
+    >
+      <RowCells row={row} columns={columns} expanded={expanded} />
+    </tr>
+  );
+}
+
+/**
+ * A body row, drawn again only when its own props change: the table's re-renders that keep the
+ * rows (the URL moving on, a query starting, another row taking focus) leave it alone. Handlers
+ * must be stable (`useRowFocus`'s, and a click handler that reads `data-index`).
+ */
+export const BodyRowItem = memo(BodyRowItemOf) as <TData>(
+  props: BodyRowItemProps<TData>,
+) => ReactNode;
