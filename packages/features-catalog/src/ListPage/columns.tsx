@@ -36,6 +36,9 @@ const Count = styled.span`
   gap: ${({ theme }) => theme.space.xxs};
 `;
 
+// Labels shown in a row before "+N": rows stay one line high (the config page lists them all).
+const listLabels = 2;
+
 export const configPath = (id: string) => `/catalog/${encodeURIComponent(id)}`;
 
 /** Open insights: a total, or counts by type to add up (see the list item's schema). */
@@ -104,7 +107,11 @@ export const configColumns: ColumnDef<ConfigListItem>[] = [
         .join(' '),
     cell: ({ row }) => (
       <Labels>
-        <TagList tags={row.original.labels} aria-label={`Labels of ${row.original.name ?? ''}`} />
+        <TagList
+          tags={row.original.labels}
+          aria-label={`Labels of ${row.original.name ?? ''}`}
+          max={listLabels}
+        />
       </Labels>
     ),
   },

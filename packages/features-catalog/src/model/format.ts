@@ -3,13 +3,26 @@
 /** A cost in the catalog's currency (USD unless the backend says otherwise); '' for none or zero. */
 export function formatCost(value: number | null | undefined, currency = 'USD'): string {
   if (value === null || value === undefined || !Number.isFinite(value) || value === 0) return '';
-  const digits = Math.abs(value) < 1 ? 2 : Math.abs(value) < 100 ? 2 : 0;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(value);
+  const digits = Math.abs(value) < 100 ? 2 : 0;
+  return costFormat(currency, digits).format(value);
+}
+
+// A formatter is costly to make (about 20 µs) and a list page formats a cost per row on every
+// page: one per currency and precision.
+const costFormats = new Map<string, Intl.NumberFormat>();
+function costFormat(currency: string, digits: number): Intl.NumberFormat {
+  const key = `${currency}:${digits}`;
+  let format = costFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    costFormats.set(key, format);
+  }
+  return format;
 }
 
 /** Health values of the reference (§3 value sets), in the filter's order. */

@@ -52,11 +52,16 @@ export function Tag({ tagKey, value, ...rest }: TagProps) {
 export interface TagListProps {
   tags: Record<string, string> | readonly TagEntry[] | null | undefined;
   'aria-label'?: string;
+  /**
+   * Show at most this many tags on one line, then "+N" for the rest (named in its title and to
+   * screen readers): for a table's cells, whose rows stay one line high. Default: all, wrapped.
+   */
+  max?: number;
 }
 
-const List = styled.ul`
+const List = styled.ul<{ $oneLine: boolean }>`
   display: flex;
-  flex-wrap: wrap;
+  flex-wrap: ${({ $oneLine }) => ($oneLine ? 'nowrap' : 'wrap')};
   gap: ${({ theme }) => theme.space.xs};
   margin: 0;
   padding: 0;
@@ -64,16 +69,42 @@ const List = styled.ul`
 `;
 
 /** Tags in the product's order: account, namespace and name first, then alphabetically by key. */
-export function TagList({ tags, 'aria-label': ariaLabel = 'Tags' }: TagListProps) {
+const More = styled.span`
+  display: inline-block;
+  padding: 0 ${({ theme }) => theme.space.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.xs};
+  line-height: 1.6;
+  white-space: nowrap;
+`;
+
+const tagText = (tag: TagEntry) => (tag.key ? `${tag.key}: ${tag.value}` : tag.value);
+
+/** Tags in the product's order: account, namespace and name first, then alphabetically by key. */
+export function TagList({ tags, 'aria-label': ariaLabel = 'Tags', max }: TagListProps) {
   const sorted = sortTags(tags);
   if (sorted.length === 0) return null;
+  const limit = max === undefined ? sorted.length : Math.max(0, Math.floor(max));
+  const shown = sorted.slice(0, limit);
+  const rest = sorted.slice(limit);
+  const restText = rest.map(tagText).join(', ');
   return (
-    <List aria-label={ariaLabel}>
-      {sorted.map((tag) => (
+    <List aria-label={ariaLabel} $oneLine={max !== undefined}>
+      {shown.map((tag) => (
         <li key={`${tag.key}=${tag.value}`}>
           <Tag tagKey={tag.key} value={tag.value} />
         </li>
       ))}
+      {rest.length > 0 && (
+        <li>
+          <More title={restText}>
+            <span aria-hidden="true">+{rest.length}</span>
+            <VisuallyHidden>
+              and {rest.length} more: {restText}
+            </VisuallyHidden>
+          </More>
+        </li>
+      )}
     </List>
   );
 }

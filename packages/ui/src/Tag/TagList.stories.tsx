@@ -21,3 +21,5 @@ type Story = StoryObj<typeof meta>;
 export const Sorted: Story = {};
 export const Empty: Story = { args: { tags: {} } };
 export const Dark: Story = { globals: { theme: 'dark' } };
+/** A table cell's list: two tags on one line, the rest counted. */
+export const OneLine: Story = { args: { max: 2 } };
