@@ -19,6 +19,37 @@ describe('formatDate', () => {
     expect(formatDate(0, 'UTC')).toBe('1970-01-01 00:00:00+00:00');
   });
 
+  it('writes a timestamp without a zone in its own offset, exactly as luxon does', () => {
+    const viaLuxon = (value: string) => toDateTime(value)?.toFormat('yyyy-MM-dd HH:mm:ssZZ') ?? '';
+    const samples = [
+      '2026-09-25T22:15:00+00:00',
+      '2026-09-25T22:15:00Z',
+      '2026-09-25T22:15:00.123456+02:00',
+      '2026-09-25 22:15:00.5+00',
+      '2026-09-25 22:15:00-0530',
+      '2024-02-29T23:59:59+14:00',
+      '1999-12-31T00:00:00-12:00',
+      // Not real moments, or offsets luxon judges: read by luxon itself.
+      '2023-02-29T10:00:00Z',
+      '2026-04-31T10:00:00Z',
+      '2026-01-01T24:00:00Z',
+      '2026-01-01T23:59:60Z',
+      '2026-13-01T10:00:00Z',
+      '2026-01-01T10:00:00-00:00',
+      '2026-01-01T10:00:00+25:00',
+      '2026-01-01T10:00+00:00',
+      '2026-01-01',
+    ];
+    for (let day = 0; day < 400; day += 7) {
+      const moment = new Date(
+        Date.UTC(2023, 0, 1 + day, day % 24, (day * 7) % 60, (day * 13) % 60),
+      );
+      const offset = `${day % 2 ? '-' : '+'}${String(day % 12).padStart(2, '0')}:${day % 3 ? '30' : '00'}`;
+      samples.push(moment.toISOString().replace('.000Z', offset));
+    }
+    for (const sample of samples) expect(formatDate(sample), sample).toBe(viaLuxon(sample));
+  });
+
   it('gives an empty string for missing or unreadable values', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate(undefined)).toBe('');
