@@ -3,25 +3,9 @@ import { formatAge, formatDate, StatusDot, TagList } from '@opsdeck/ui';
 import type { ColumnDef } from '@opsdeck/ui/data-table';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { Health } from '../components/Health.tsx';
-import { NoWrap } from '../components/PageLayout.ts';
 import { TypePath } from '../components/TypePath.tsx';
 import { formatCost, humanize } from '../model/format.ts';
 import { formatTypePath } from '../model/typePath.ts';
-
-const NameLink = styled(Link)`
-  color: ${({ theme }) => theme.colors.link};
-  font-weight: ${({ theme }) => theme.fontWeight.medium};
-  white-space: nowrap;
-`;
-
-// Positioned: the tags' visually hidden text is absolute, and would otherwise be placed against
-// an ancestor outside the table's scroll frame and widen the page on a phone.
-const Labels = styled.div`
-  position: relative;
-  max-width: 22rem;
-  overflow: hidden;
-`;
 
 const Counts = styled.span`
   display: inline-flex;
@@ -54,7 +38,9 @@ export const configColumns: ColumnDef<ConfigListItem>[] = [
     header: 'Name',
     accessorFn: (row) => row.name ?? row.id,
     cell: ({ row }) => (
-      <NameLink to={configPath(row.original.id)}>{row.original.name ?? row.original.id}</NameLink>
+      <Link data-cell="name" to={configPath(row.original.id)}>
+        {row.original.name ?? row.original.id}
+      </Link>
     ),
   },
   {
@@ -62,19 +48,33 @@ export const configColumns: ColumnDef<ConfigListItem>[] = [
     header: 'Type',
     // The CSV holds the readable path too.
     accessorFn: (row) => formatTypePath(row.type),
-    cell: ({ row }) => <TypePath type={row.original.type} />,
+    cell: ({ row }) =>
+      row.original.type ? (
+        <span data-cell="nowrap" title={row.original.type}>
+          {formatTypePath(row.original.type)}
+        </span>
+      ) : null,
   },
   {
     id: 'health',
     header: 'Health',
     accessorFn: (row) => row.health ?? '',
-    cell: ({ row }) => <Health health={row.original.health} />,
+    cell: ({ row }) =>
+      row.original.health ? (
+        <span data-cell="health">
+          {/* The word says it; the dot is decoration for screen readers. */}
+          <span aria-hidden="true">
+            <StatusDot status={row.original.health} />
+          </span>
+          {row.original.health}
+        </span>
+      ) : null,
   },
   {
     id: 'status',
     header: 'Status',
     accessorFn: (row) => row.status ?? '',
-    cell: ({ row }) => <NoWrap>{row.original.status}</NoWrap>,
+    cell: ({ row }) => <span data-cell="nowrap">{row.original.status}</span>,
   },
   {
     id: 'cost_total_30d',
@@ -106,13 +106,13 @@ export const configColumns: ColumnDef<ConfigListItem>[] = [
         .map(([key, value]) => `${key}=${value}`)
         .join(' '),
     cell: ({ row }) => (
-      <Labels>
+      <div data-cell="labels">
         <TagList
           tags={row.original.labels}
           aria-label={`Labels of ${row.original.name ?? ''}`}
           max={listLabels}
         />
-      </Labels>
+      </div>
     ),
   },
   {
@@ -120,9 +120,9 @@ export const configColumns: ColumnDef<ConfigListItem>[] = [
     header: 'Age',
     accessorFn: (row) => formatDate(row.created_at),
     cell: ({ row }) => (
-      <NoWrap title={formatDate(row.original.created_at)}>
+      <span data-cell="nowrap" title={formatDate(row.original.created_at)}>
         {formatAge(row.original.created_at)}
-      </NoWrap>
+      </span>
     ),
   },
   {
@@ -130,9 +130,9 @@ export const configColumns: ColumnDef<ConfigListItem>[] = [
     header: 'Updated',
     accessorFn: (row) => formatDate(row.updated_at),
     cell: ({ row }) => (
-      <NoWrap title={formatDate(row.original.updated_at)}>
+      <span data-cell="nowrap" title={formatDate(row.original.updated_at)}>
         {formatAge(row.original.updated_at)}
-      </NoWrap>
+      </span>
     ),
   },
 ];

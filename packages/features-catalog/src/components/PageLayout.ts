@@ -11,6 +11,34 @@ export const PageRoot = styled.div`
   @media ${({ theme }) => theme.media.phone} {
     padding: ${({ theme }) => theme.space.md};
   }
+
+  /* The config list's cells (ListPage/columns.tsx) are plain elements styled from here: a page of
+     50 rows is drawn again on every search keystroke, and a styled component per cell costs that
+     redraw milliseconds. */
+  & [data-cell='name'] {
+    color: ${({ theme }) => theme.colors.link};
+    font-weight: ${({ theme }) => theme.fontWeight.medium};
+    white-space: nowrap;
+  }
+
+  & [data-cell='nowrap'] {
+    white-space: nowrap;
+  }
+
+  & [data-cell='health'] {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.xs};
+    white-space: nowrap;
+  }
+
+  /* Positioned: the tags' visually hidden text is absolute, and would otherwise be placed against
+     an ancestor outside the table's scroll frame and widen the page on a phone. */
+  & [data-cell='labels'] {
+    position: relative;
+    max-width: 22rem;
+    overflow: hidden;
+  }
 `;
 
 /** A section of a page with its title. */

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { visuallyHidden, VisuallyHidden } from '../visuallyHidden.ts';
 import { sortTags, type TagEntry } from './tagOrder.ts';
 
@@ -72,6 +72,19 @@ const List = styled.ul<{ $oneLine: boolean }>`
   margin: 0;
   padding: 0;
   list-style: none;
+
+  /* On one line the tags give up width (their values end in an ellipsis); the count never does. */
+  ${({ $oneLine }) =>
+    $oneLine &&
+    css`
+      & > li {
+        min-width: 0;
+      }
+
+      & > li[data-more] {
+        flex-shrink: 0;
+      }
+    `}
 `;
 
 /** Tags in the product's order: account, namespace and name first, then alphabetically by key. */
@@ -102,7 +115,7 @@ export function TagList({ tags, 'aria-label': ariaLabel = 'Tags', max }: TagList
         </li>
       ))}
       {rest.length > 0 && (
-        <li>
+        <li data-more="">
           <More title={restText}>
             <span aria-hidden="true">+{rest.length}</span>
             <VisuallyHidden>
