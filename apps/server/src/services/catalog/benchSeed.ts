@@ -97,7 +97,11 @@ export async function seedBenchCatalog(db: SqlRunner, options: BenchCatalogOptio
        CASE WHEN type LIKE 'AWS::%' THEN (0.0010 + (i % 7) * 0.0003) * 43200 END,
        $3::timestamptz - make_interval(mins => age), $3::timestamptz - make_interval(mins => age / 3),
        $3::timestamptz, $3::timestamptz
-     FROM kinds`,
+     FROM kinds
+     -- Written kind by kind, each in name order, as a scraper lists and saves one kind at a time.
+     -- The list's default order (type, name) then walks the table's pages in turn; rows of all
+     -- kinds interleaved page by page make a broad search at 100k configs about 1.7 times slower.
+     ORDER BY type, i`,
     [key, scraperId, at, groups, leaves],
   );
   // Two changes per config over the last 30 days; every third a diff of the image.
