@@ -1,11 +1,10 @@
-import { useCallback, useId, useLayoutEffect, useRef, type MouseEvent } from 'react';
+import { useId, useRef } from 'react';
 import { dataTableSlots } from './slots.ts';
 import {
   BodyRowItem,
   Hidden,
   TableFrame,
   firstRowOffset,
-  rowIndexOf,
   useRowFocus,
   useStateRows,
   type DataTableBodyProps,
@@ -30,24 +29,7 @@ export function DataTableBody<TData>({
   const bodyRef = useRef<HTMLDivElement>(null);
   const rows = dataTable.table.getRowModel().rows;
   const columns = dataTable.table.getVisibleLeafColumns();
-  const openRow = (index: number) => {
-    const row = rows[index];
-    if (row && !row.getIsGrouped()) onRowClick?.(row.original);
-  };
-  const { activeIndex, rowHandlers } = useRowFocus({
-    rowCount: rows.length,
-    bodyRef,
-    onEnter: openRow,
-  });
-  // One click handler for every row, reading the row from its data-index, so rows stay memoised.
-  const latestOpen = useRef(openRow);
-  useLayoutEffect(() => {
-    latestOpen.current = openRow;
-  });
-  const onClick = useCallback(
-    (event: MouseEvent<HTMLTableRowElement>) => latestOpen.current(rowIndexOf(event.currentTarget)),
-    [],
-  );
+  const { activeIndex, rowHandlers } = useRowFocus({ rows, bodyRef, onOpen: onRowClick });
   const { instead, errorFirst } = useStateRows(dataTable, rows.length, empty);
   const offset = firstRowOffset(dataTable);
 
@@ -77,7 +59,9 @@ export function DataTableBody<TData>({
                 focusable={onRowClick !== undefined}
                 tabbable={index === activeIndex}
                 rowHandlers={rowHandlers}
-                onClick={onRowClick !== undefined && !row.getIsGrouped() ? onClick : undefined}
+                onClick={
+                  onRowClick !== undefined && !row.getIsGrouped() ? rowHandlers.onClick : undefined
+                }
                 hintId={hintId}
               />
             ))}

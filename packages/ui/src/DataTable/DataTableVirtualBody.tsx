@@ -1,12 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
 import {
   defaultRangeExtractor,
   measureElement,
@@ -23,7 +15,6 @@ import {
   VIRTUAL_OVERSCAN,
   VIRTUAL_ROW_HEIGHT,
   firstRowOffset,
-  rowIndexOf,
   useRowFocus,
   useStateRows,
   type DataTableBodyProps,
@@ -73,24 +64,11 @@ export function DataTableVirtualBody<TData>({
   const { table, isLoading, pagination, query, total, update } = dataTable;
   const rows = table.getRowModel().rows;
   const visibleColumns = table.getVisibleLeafColumns();
-  const openRow = (index: number) => {
-    const row = rows[index];
-    if (row && !row.getIsGrouped()) onRowClick?.(row.original);
-  };
   const { activeIndex, rowHandlers } = useRowFocus({
-    rowCount: rows.length,
+    rows,
     bodyRef: scrollRef,
-    onEnter: openRow,
+    onOpen: onRowClick,
   });
-  // One click handler for every row, reading the row from its data-index, so rows stay memoised.
-  const latestOpen = useRef(openRow);
-  useLayoutEffect(() => {
-    latestOpen.current = openRow;
-  });
-  const onClick = useCallback(
-    (event: MouseEvent<HTMLTableRowElement>) => latestOpen.current(rowIndexOf(event.currentTarget)),
-    [],
-  );
 
   // The focused row is always rendered, so focus is never lost to a row scrolled out of the window.
   const rangeExtractor = useCallback(
@@ -179,7 +157,9 @@ export function DataTableVirtualBody<TData>({
           focusable
           tabbable={item.index === activeIndex}
           rowHandlers={rowHandlers}
-          onClick={onRowClick !== undefined && !row.getIsGrouped() ? onClick : undefined}
+          onClick={
+            onRowClick !== undefined && !row.getIsGrouped() ? rowHandlers.onClick : undefined
+          }
           hintId={hintId}
         />,
       );

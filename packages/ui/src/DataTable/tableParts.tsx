@@ -450,37 +450,41 @@ export interface RowFocus {
   /** The row that takes Tab (roving tabindex): one stop for the whole table. */
   activeIndex: number;
   /**
-   * Focus and key handlers for every row, the same functions on every render (they read the row
-   * from its `data-index`), so a memoised row is not drawn again for them.
+   * Focus, key and click handlers for every row, the same functions on every render (they read
+   * the row from its `data-index`), so a memoised row is not drawn again for them.
    */
   rowHandlers: {
     onFocus: (event: FocusEvent<HTMLTableRowElement>) => void;
     onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => void;
+    /** Opens the row (`onOpen`); set it only on rows that open. */
+    onClick: (event: MouseEvent<HTMLTableRowElement>) => void;
   };
 }
 
 /** The row index an event's row carries in `data-index`. */
-export const rowIndexOf = (element: HTMLElement) => Number(element.dataset.index);
+const rowIndexOf = (element: HTMLElement) => Number(element.dataset.index);
 
 /**
  * Keyboard focus over rows: one row is in the Tab order; arrows, Home/End and PageUp/PageDown move
- * focus; Enter opens. `bodyRef` finds the row to focus by its `data-index` once it is rendered.
+ * focus; Enter or a click opens a row that is not a group (`onOpen`). `bodyRef` finds the row to
+ * focus by its `data-index` once it is rendered.
  */
-export function useRowFocus({
-  rowCount,
+export function useRowFocus<TData>({
+  rows,
   bodyRef,
-  onEnter,
+  onOpen,
 }: {
-  rowCount: number;
+  rows: readonly Row<TData>[];
   bodyRef: RefObject<HTMLElement | null>;
-  onEnter?: (index: number) => void;
+  onOpen?: (row: TData) => void;
 }): RowFocus {
+  const rowCount = rows.length;
   const [active, setActive] = useState(0);
   const activeIndex = Math.min(active, Math.max(rowCount - 1, 0));
   const pendingFocus = useRef<number | undefined>(undefined);
-  const latest = useRef({ rowCount, onEnter });
+  const latest = useRef({ rows, onOpen });
   useLayoutEffect(() => {
-    latest.current = { rowCount, onEnter };
+    latest.current = { rows, onOpen };
   });
 
   useEffect(() => {
@@ -493,19 +497,24 @@ export function useRowFocus({
     }
   });
 
-  const rowHandlers = useMemo<RowFocus['rowHandlers']>(
-    () => ({
+  const rowHandlers = useMemo<RowFocus['rowHandlers']>(() => {
+    const open = (index: number) => {
+      const row = latest.current.rows[index];
+      if (row && !row.getIsGrouped()) latest.current.onOpen?.(row.original);
+    };
+    return {
       onFocus: (event) => setActive(rowIndexOf(event.currentTarget)),
+      onClick: (event) => open(rowIndexOf(event.currentTarget)),
       onKeyDown: (event) => {
         // Keys on a control inside the row belong to that control.
         if (event.target !== event.currentTarget) return;
         const index = rowIndexOf(event.currentTarget);
         if (event.key === 'Enter') {
           event.preventDefault();
-          latest.current.onEnter?.(index);
+          open(index);
           return;
         }
-        const last = latest.current.rowCount - 1;
+        const last = latest.current.rows.length - 1;
         const next: Record<string, number> = {
           ArrowDown: Math.min(index + 1, last),
           ArrowUp: Math.max(index - 1, 0),
@@ -521,9 +530,8 @@ export function useRowFocus({
         pendingFocus.current = target;
         setActive(target);
       },
-    }),
-    [],
-  );
+    };
+  }, []);
 
   return { activeIndex, rowHandlers };
 }
