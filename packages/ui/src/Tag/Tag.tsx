@@ -40,9 +40,12 @@ const StyledTag = styled.span`
   }
 `;
 
+/** A tag as read out and in its title: "key: value", or the value of a bare tag. */
+const tagText = (tag: TagEntry) => (tag.key ? `${tag.key}: ${tag.value}` : tag.value);
+
 export function Tag({ tagKey, value, ...rest }: TagProps) {
   return (
-    <StyledTag title={tagKey ? `${tagKey}: ${value}` : value} {...rest}>
+    <StyledTag title={tagText({ key: tagKey ?? '', value })} {...rest}>
       {tagKey && (
         <span data-part="key">
           {tagKey}
@@ -87,7 +90,7 @@ const List = styled.ul<{ $oneLine: boolean }>`
     `}
 `;
 
-/** Tags in the product's order: account, namespace and name first, then alphabetically by key. */
+/** The "+N" of a one-line list: how many tags it leaves out. */
 const More = styled.span`
   display: inline-block;
   padding: 0 ${({ theme }) => theme.space.xs};
@@ -96,8 +99,6 @@ const More = styled.span`
   line-height: 1.6;
   white-space: nowrap;
 `;
-
-const tagText = (tag: TagEntry) => (tag.key ? `${tag.key}: ${tag.value}` : tag.value);
 
 /** Tags in the product's order: account, namespace and name first, then alphabetically by key. */
 export function TagList({ tags, 'aria-label': ariaLabel = 'Tags', max }: TagListProps) {
