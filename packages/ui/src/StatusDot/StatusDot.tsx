@@ -1,5 +1,4 @@
-import styled from 'styled-components';
-import type { StatusColor } from '../theme/themes.ts';
+import { useTheme } from 'styled-components';
 import { statusColor } from './statusColor.ts';
 
 export interface StatusDotProps {
@@ -9,24 +8,27 @@ export interface StatusDotProps {
   size?: number;
 }
 
-const Dot = styled.span<{ $color: StatusColor; $size: number }>`
-  display: inline-block;
-  flex-shrink: 0;
-  width: ${({ $size }) => $size}px;
-  height: ${({ $size }) => $size}px;
-  border-radius: 50%;
-  background: ${({ theme, $color }) => theme.colors.status[$color]};
-`;
-
+/**
+ * A coloured dot for a status. A plain element with its colour and size inline rather than a
+ * styled component: list pages draw one per row on every redraw, and a styled component whose
+ * rules read the theme generates and hashes its CSS on each of those renders.
+ */
 export function StatusDot({ status, label, size = 10 }: StatusDotProps) {
+  const theme = useTheme();
   const color = statusColor(status);
   return (
-    <Dot
+    <span
       role="img"
       aria-label={label ?? status ?? 'unknown'}
-      $color={color}
-      $size={size}
       data-color={color}
+      style={{
+        display: 'inline-block',
+        flexShrink: 0,
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        background: theme.colors.status[color],
+      }}
     />
   );
 }
