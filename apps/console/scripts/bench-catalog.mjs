@@ -50,10 +50,13 @@ function instrument() {
     calls: { changes: [], related: [] },
   });
   addEventListener('keydown', (event) => (bench.keyAt = event.timeStamp), true);
-  // The list request's search term, from its `or=(name.ilike.*term*,…)` tree.
+  // The list request's search term, from its `or=(name.ilike.*term*,…)` tree. Its count, asked
+  // apart once the rows are in (`limit=0`), is not the rows a keystroke waits for.
   const searchOf = (url) => {
     if (!url.includes('/api/db/configs?')) return undefined;
-    const or = new URL(url, location.href).searchParams.get('or') ?? '';
+    const params = new URL(url, location.href).searchParams;
+    if (params.get('limit') === '0') return undefined;
+    const or = params.get('or') ?? '';
     return /^\(name\.ilike\."?\*(.*?)\*"?,/.exec(or)?.[1];
   };
   const kindOf = (url) =>

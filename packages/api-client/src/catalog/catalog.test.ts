@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../client.ts';
 import { getCatalogChanges, getConfigChange, getConfigDiffHistory } from './changeCalls.ts';
 import {
+  configCountRequest,
+  configListFiltersOf,
   configListRequest,
   getConfigDetail,
   getConfigFilterOptions,
@@ -126,6 +128,29 @@ describe('the configs list', () => {
     );
     // A key with dots and a value with a comma are quoted so the tree reads back the same.
     expect(searched.get('and')).toBe('("labels->>app.kubernetes.io/name".eq."x,y")');
+  });
+
+  it('counts a list apart from its rows: the same filters, no row, count=estimated', () => {
+    const query = {
+      search: 'pay',
+      health: { include: ['healthy'] },
+      pageIndex: 3,
+      pageSize: 50,
+      sortBy: 'name' as const,
+    };
+    const rows = new URL(configListRequest(client, query).toRequest().url).searchParams;
+    const count = configCountRequest(client, configListFiltersOf(query)).toRequest();
+    const counted = new URL(count.url).searchParams;
+    expect(count.headers.Prefer).toBe('count=estimated');
+    expect(counted.get('select')).toBe('id');
+    expect(counted.get('limit')).toBe('0');
+    expect(counted.get('offset')).toBeNull();
+    expect(counted.get('order')).toBeNull();
+    for (const filter of ['or', 'health.filter', 'deleted_at']) {
+      expect(counted.get(filter)).toBe(rows.get(filter));
+    }
+    // The count's key leaves the page and order out: paging or sorting finds it cached.
+    expect(configListFiltersOf(query)).toEqual({ search: 'pay', health: { include: ['healthy'] } });
   });
 
   it('reads the filter options from the small views', async () => {

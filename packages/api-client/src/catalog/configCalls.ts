@@ -40,8 +40,8 @@ export type ConfigSortBy =
   | 'cost_total_30d'
   | 'changes';
 
-/** What the catalog list reads (reference §3 "Configs list"). */
-export interface ConfigListQuery {
+/** Which configs the catalog list shows (reference §3 "Configs list"), before paging and order. */
+export interface ConfigListFilters {
   type?: IncludeExclude;
   status?: IncludeExclude;
   health?: IncludeExclude;
@@ -51,11 +51,15 @@ export interface ConfigListQuery {
   search?: string;
   /** Also scraper_id (the scraper page's configs). */
   scraperId?: string;
+  includeDeleted?: boolean;
+}
+
+/** What the catalog list reads (reference §3 "Configs list"): its filters, a page and an order. */
+export interface ConfigListQuery extends ConfigListFilters {
   sortBy?: ConfigSortBy;
   sortOrder?: 'asc' | 'desc';
   pageIndex: number;
   pageSize: number;
-  includeDeleted?: boolean;
 }
 
 /** The list's columns: the reference's select, with the agent embedded in the same parameter. */
@@ -85,9 +89,9 @@ function keyValueConditions(column: 'labels' | 'tags', items: readonly KeyValueC
   );
 }
 
-/** The PostgREST request of a configs list page, without executing it (tests read it). */
-export function configListRequest(client: ApiClient, query: ConfigListQuery) {
-  const builder = db(client).from('configs').select(configListSelect);
+/** The `configs` view with the list's filters applied, reading `select`. */
+function filteredConfigs(client: ApiClient, query: ConfigListFilters, select: string) {
+  const builder = db(client).from('configs').select(select);
   const type = query.type ?? {};
   if ((type.include?.length ?? 0) === 1 && !type.exclude?.length) {
     builder.eq('type', type.include![0]!);
@@ -120,17 +124,27 @@ export function configListRequest(client: ApiClient, query: ConfigListQuery) {
     else builder.or([{ kind: 'and', negated: false, items: keyValues }]);
   }
   if (!query.includeDeleted) builder.is('deleted_at', null);
+  return builder;
+}
+
+/** One page of the list, ordered, without a count. */
+function configPageRequest(client: ApiClient, query: ConfigListQuery) {
+  const builder = filteredConfigs(client, query, configListSelect);
   const sortBy = query.sortBy ?? 'type';
   const direction = query.sortOrder ?? 'asc';
   builder.order(sortBy, { direction });
   // Reference: sorting by type means type then name.
   if (sortBy === 'type') builder.order('name', { direction });
-  // An exact count reads every matching config (100k and more); `estimated` is exact up to the
-  // server's max rows (10,000) and the planner's estimate above, which is what a pager needs.
   return builder
     .range(query.pageIndex * query.pageSize, (query.pageIndex + 1) * query.pageSize - 1)
-    .rows(configListItemSchema)
-    .count('estimated');
+    .rows(configListItemSchema);
+}
+
+/** The PostgREST request of a configs list page with its total, without executing it (tests read it). */
+export function configListRequest(client: ApiClient, query: ConfigListQuery) {
+  // An exact count reads every matching config (100k and more); `estimated` is exact up to the
+  // server's max rows (10,000) and the planner's estimate above, which is what a pager needs.
+  return configPageRequest(client, query).count('estimated');
 }
 
 /** One page of the `configs` view with its total from `Content-Range` (`Prefer: count=estimated`). */
@@ -150,6 +164,66 @@ export const configListQuery = (client: ApiClient, query: ConfigListQuery) =>
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+
+/** One page of the `configs` view alone: what a search keystroke waits for. */
+export function getConfigPage(
+  client: ApiClient,
+  query: ConfigListQuery,
+  options: CallOptions = {},
+): Promise<ConfigListItem[]> {
+  return configPageRequest(client, query).execute(options.signal);
+}
+
+export const configPageQuery = (client: ApiClient, query: ConfigListQuery) =>
+  queryOptions({
+    queryKey: catalogKeys.page(query),
+    queryFn: ({ signal }) => getConfigPage(client, query, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+/** The list's filters alone: what its count depends on (not the page, not the order). */
+export function configListFiltersOf(query: ConfigListQuery): ConfigListFilters {
+  const {
+    pageIndex: _page,
+    pageSize: _size,
+    sortBy: _sortBy,
+    sortOrder: _order,
+    ...filters
+  } = query;
+  return filters;
+}
+
+/**
+ * The request for how many configs match the filters, without a row: `limit=0` with
+ * `Prefer: count=estimated` (exact up to the server's max rows, the planner's estimate above).
+ */
+export function configCountRequest(client: ApiClient, filters: ConfigListFilters) {
+  return filteredConfigs(client, filters, 'id').limit(0).count('estimated');
+}
+
+export async function getConfigCount(
+  client: ApiClient,
+  filters: ConfigListFilters,
+  options: CallOptions = {},
+): Promise<number> {
+  return (await configCountRequest(client, filters).execute(options.signal)).total;
+}
+
+/**
+ * The count of a list, asked apart from its rows: the rows of a search need not wait for every
+ * match to be counted (at 100k configs a term matching a few thousand reads the whole table to
+ * count them), and a new page or order of the same filters counts nothing again.
+ */
+export const configCountQuery = (client: ApiClient, query: ConfigListQuery) => {
+  const filters = configListFiltersOf(query);
+  return queryOptions({
+    queryKey: catalogKeys.count(filters),
+    queryFn: ({ signal }) => getConfigCount(client, filters, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+};
 
 /** What `POST /catalog/summary` reads: the list's filters that apply to groups. */
 export interface ConfigSummaryQuery {

@@ -1,7 +1,7 @@
 import { apiKeyRoot } from '../keys.ts';
 import type { CatalogChangesQuery } from './changeCalls.ts';
 import type { ConfigInsightsQuery } from './insightCalls.ts';
-import type { ConfigListQuery, ConfigSummaryQuery } from './configCalls.ts';
+import type { ConfigListFilters, ConfigListQuery, ConfigSummaryQuery } from './configCalls.ts';
 import type { RelatedConfigsQuery } from './relationshipCalls.ts';
 
 /**
@@ -12,6 +12,9 @@ export const catalogKeys = {
   all: () => [apiKeyRoot, 'catalog'] as const,
   lists: () => [...catalogKeys.all(), 'list'] as const,
   list: (query: ConfigListQuery) => [...catalogKeys.lists(), query] as const,
+  /** A page of the list without its count, and the count of the list's filters. */
+  page: (query: ConfigListQuery) => [...catalogKeys.lists(), 'page', query] as const,
+  count: (filters: ConfigListFilters) => [...catalogKeys.lists(), 'count', filters] as const,
   summary: (query: ConfigSummaryQuery) => [...catalogKeys.all(), 'summary', query] as const,
   options: (what: string) => [...catalogKeys.all(), 'options', what] as const,
   changes: (query: CatalogChangesQuery) => [...catalogKeys.all(), 'changes', query] as const,

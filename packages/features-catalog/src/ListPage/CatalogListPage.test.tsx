@@ -17,6 +17,11 @@ afterEach(() => {
 });
 
 const open = (url: string) => renderCatalog(url, { baseUrl: `${backend.url}/api` });
+// The list asks for a page of rows, then (once they are in) for the count of the same filters.
+const pageRequests = () =>
+  backend.requestsTo('GET /api/db/configs').filter(({ query }) => query.get('limit') !== '0');
+const countRequests = () =>
+  backend.requestsTo('GET /api/db/configs').filter(({ query }) => query.get('limit') === '0');
 
 describe('the catalog list', () => {
   it('starts grouped by type with counts, and a type opens its configs through the URL', async () => {
@@ -40,9 +45,15 @@ describe('the catalog list', () => {
     );
     const table = await screen.findByRole('table', { name: 'Configs' });
     expect(await within(table).findByRole('link', { name: 'bastion-1' })).toBeTruthy();
-    const request = backend.requestsTo('GET /api/db/configs').at(-1)!;
+    const request = pageRequests().at(-1)!;
     expect(request.query.get('type')).toBe('eq.AWS::EC2::Instance');
-    expect(request.headers.prefer).toBe('count=estimated');
+    expect(request.headers.prefer).toBeUndefined();
+    // The total is the count of the same filters, asked apart with count=estimated.
+    await waitFor(() => expect(countRequests()).toHaveLength(1));
+    const counted = countRequests()[0]!;
+    expect(counted.query.get('type')).toBe('eq.AWS::EC2::Instance');
+    expect(counted.query.get('select')).toBe('id');
+    expect(counted.headers.prefer).toBe('count=estimated');
     expect(within(table).getByText('AWS › EC2 › Instance')).toBeTruthy();
     expect(within(table).getByText('warning')).toBeTruthy();
     expect(within(table).getByText('$18.40')).toBeTruthy();
@@ -62,7 +73,7 @@ describe('the catalog list', () => {
     open('/catalog?search.filter=pay&sortBy=name&sortOrder=desc&pageIndex=1&pageSize=25');
     const table = await screen.findByRole('table', { name: 'Configs' });
     expect(await within(table).findByRole('link', { name: 'payments-api' })).toBeTruthy();
-    const { query } = backend.requestsTo('GET /api/db/configs').at(-1)!;
+    const { query } = pageRequests().at(-1)!;
     expect(query.get('or')).toBe(
       '(name.ilike.*pay*,type.ilike.*pay*,description.ilike.*pay*,namespace.ilike.*pay*)',
     );
@@ -83,9 +94,7 @@ describe('the catalog list', () => {
     const table = await screen.findByRole('table', { name: 'Configs' });
     await within(table).findByRole('link', { name: 'payments-api' });
     const searched = () =>
-      backend
-        .requestsTo('GET /api/db/configs')
-        .filter(({ query }) => query.get('or')?.startsWith('(name.ilike.'));
+      pageRequests().filter(({ query }) => query.get('or')?.startsWith('(name.ilike.'));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search configs' }), 'pay');
     await waitFor(() =>
       expect(new URLSearchParams(currentUrl.search).get('search.filter')).toBe('pay'),
@@ -101,6 +110,41 @@ describe('the catalog list', () => {
     expect(searched().map(({ query }) => [query.get('or'), query.get('offset')])).toEqual([
       ['(name.ilike.*pay*,type.ilike.*pay*,description.ilike.*pay*,namespace.ilike.*pay*)', '0'],
     ]);
+    // …and its count is asked once, after the rows.
+    await waitFor(() =>
+      expect(
+        countRequests().filter(({ query }) => query.get('or')?.includes('*pay*')),
+      ).toHaveLength(1),
+    );
+  });
+
+  it('shows the count of its filters, and pages without counting again', async () => {
+    backend.on('GET /api/db/configs', ({ query }) =>
+      json(
+        query.get('limit') === '0'
+          ? []
+          : [
+              {
+                id: '0193a2f0-0000-7000-8000-000000000001',
+                name: 'payments-api',
+                type: 'Kubernetes::Deployment',
+              },
+            ],
+        {
+          headers: { 'Content-Range': query.get('limit') === '0' ? '*/120' : '0-0/*' },
+        },
+      ),
+    );
+    open('/catalog?groupBy=none&pageSize=50');
+    await waitFor(() =>
+      expect(screen.getByTestId(catalogTestIds.list.count).textContent).toBe('120 configs'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(new URLSearchParams(currentUrl.search).get('pageIndex')).toBe('1'));
+    await waitFor(() => expect(pageRequests()).toHaveLength(2));
+    expect(pageRequests()[1]!.query.get('offset')).toBe('50');
+    expect(countRequests()).toHaveLength(1);
+    expect(screen.getByTestId(catalogTestIds.list.count).textContent).toBe('120 configs');
   });
 
   it('opens a config from the keyboard', async () => {

@@ -1,7 +1,8 @@
 import {
-  configListQuery,
+  configCountQuery,
+  configPageQuery,
   configSummaryQuery,
-  getConfigList,
+  getConfigPage,
   type ConfigListItem,
   type ConfigSummaryRow,
 } from '@opsdeck/api-client/catalog';
@@ -29,12 +30,13 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { CatalogNav } from '../components/CatalogNav.tsx';
 import { Muted, PageRoot, Toolbar } from '../components/PageLayout.ts';
-import { useConfigFilterOptions } from '../hooks.ts';
+import { useConfigFilterOptions, usePaintedSince } from '../hooks.ts';
 import { healthValues, humanize } from '../model/format.ts';
 import {
   configListQueryOf,
   configSummaryQueryOf,
   listFilterKeys,
+  listTotal,
   showsGroups,
   withFilter,
 } from '../model/listQuery.ts';
@@ -77,7 +79,26 @@ export function CatalogListPage() {
   const listQuery = configListQueryOf(tableQuery);
   const grouped = showsGroups(listQuery, groupBy);
 
-  const list = useQuery({ ...configListQuery(client, listQuery), enabled: !grouped });
+  const list = useQuery({ ...configPageQuery(client, listQuery), enabled: !grouped });
+  // The total is asked once this page's rows are on screen, so counting (which may read every
+  // matching config) never delays them nor competes with drawing them; a new page or order of the
+  // same filters finds its count in the cache.
+  const countQuery = configCountQuery(client, listQuery);
+  const rowsShown = usePaintedSince(
+    !grouped && list.isSuccess && !list.isPlaceholderData
+      ? JSON.stringify(countQuery.queryKey)
+      : undefined,
+  );
+  const count = useQuery({ ...countQuery, enabled: rowsShown });
+  const rows = list.data ?? noRows;
+  const listCount = listTotal({
+    pageIndex: listQuery.pageIndex,
+    pageSize: listQuery.pageSize,
+    rows: rows.length,
+    rowsCurrent: list.isSuccess && !list.isPlaceholderData,
+    count: count.data,
+    countCurrent: count.isSuccess && !count.isPlaceholderData,
+  });
   const summary = useQuery({
     ...configSummaryQuery(client, configSummaryQueryOf(listQuery)),
     enabled: grouped,
@@ -87,8 +108,9 @@ export function CatalogListPage() {
   const dataTable = useDataTable({
     ...listTable,
     columns: configColumns,
-    data: list.data?.data ?? noRows,
-    total: list.data?.total ?? 0,
+    data: rows,
+    // Until the count answers, the pager knows at least the rows up to this page.
+    total: listCount ?? listQuery.pageIndex * listQuery.pageSize + rows.length,
     getRowId: rowId,
     isLoading: !grouped && list.isPending,
     error: list.data ? undefined : (list.error ?? undefined),
@@ -112,7 +134,7 @@ export function CatalogListPage() {
     setFilter: (key: string, value: string) => {
       const next = configListQueryOf(withFilter(tableQuery, key, value));
       if (!showsGroups(next, groupBy))
-        void queryClient.prefetchQuery(configListQuery(client, next));
+        void queryClient.prefetchQuery(configPageQuery(client, next));
       dataTable.setFilter(key, value);
     },
   };
@@ -130,24 +152,24 @@ export function CatalogListPage() {
 
   const fetchAll = useCallback(
     async (query: DataTableQuery) => {
-      const rows: ConfigListItem[] = [];
+      const all: ConfigListItem[] = [];
       const base = configListQueryOf(query);
-      for (let pageIndex = 0; rows.length < exportLimit; pageIndex++) {
-        const page = await getConfigList(client, { ...base, pageIndex, pageSize: 500 });
-        rows.push(...page.data);
-        if (page.data.length < 500 || rows.length >= page.total) break;
+      for (let pageIndex = 0; all.length < exportLimit; pageIndex++) {
+        const page = await getConfigPage(client, { ...base, pageIndex, pageSize: 500 });
+        all.push(...page);
+        if (page.length < 500) break;
       }
-      return rows;
+      return all;
     },
     [client],
   );
 
   const total = grouped
     ? (summary.data ?? []).reduce((sum, group) => sum + group.count, 0)
-    : (list.data?.total ?? 0);
-  const loaded = grouped ? summary.data : list.data;
-  // Once the request has failed the table says why; the line above it stops saying it loads.
-  const failed = grouped ? summary.isError : list.isError;
+    : listCount;
+  const loaded = grouped ? summary.data : total !== undefined;
+  // Once a request has failed the table says why; the line above it stops saying it loads.
+  const failed = grouped ? summary.isError : list.isError || count.isError;
 
   return (
     <PageRoot data-testid={catalogTestIds.list.root}>

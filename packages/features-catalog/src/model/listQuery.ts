@@ -112,3 +112,27 @@ export function configSummaryQueryOf(query: ConfigListQuery): ConfigSummaryQuery
     ...(query.status ? { status: query.status } : {}),
   };
 }
+
+/** What the list knows of its total: its count, asked apart from its rows (see listTotal). */
+export interface ListTotalInput {
+  pageIndex: number;
+  pageSize: number;
+  /** The rows shown, and whether they are this query's (not the last query's kept on screen). */
+  rows: number;
+  rowsCurrent: boolean;
+  /** The count's answer, and whether it is this query's. */
+  count: number | undefined;
+  countCurrent: boolean;
+}
+
+/**
+ * The list's total while its count may still be on the way: the count once it answers for these
+ * filters; before that a page that is not full ends the list, so its end is the total; otherwise
+ * the last count stays shown until the new one arrives (undefined: nothing known yet).
+ */
+export function listTotal(input: ListTotalInput): number | undefined {
+  if (input.countCurrent && input.count !== undefined) return input.count;
+  const ends = input.rows < input.pageSize && (input.rows > 0 || input.pageIndex === 0);
+  if (input.rowsCurrent && ends) return input.pageIndex * input.pageSize + input.rows;
+  return input.count;
+}

@@ -12,7 +12,13 @@ import {
   withoutNoise,
 } from './diff.ts';
 import { formatCost } from './format.ts';
-import { configListQueryOf, keyValueConditions, showsGroups, withFilter } from './listQuery.ts';
+import {
+  configListQueryOf,
+  keyValueConditions,
+  listTotal,
+  showsGroups,
+  withFilter,
+} from './listQuery.ts';
 import { layoutGraph, relationOf } from './relationships.ts';
 import { diffableTexts, specText } from './spec.ts';
 import { formatTypePath, typeLeaf, typePathParts, typeRoot } from './typePath.ts';
@@ -386,5 +392,29 @@ describe('the relationship graph', () => {
     expect(relationOf(config, related('container', [], { path: 'cluster.ns.pod' }))).toBe('child');
     expect(relationOf(config, related('svc', []))).toBe('related');
     expect(relationOf(config, related('pod', []))).toBe('self');
+  });
+});
+
+describe('listTotal', () => {
+  const base = { pageIndex: 0, pageSize: 50, rows: 50, rowsCurrent: true };
+  it('is the count once it answers for these filters', () => {
+    expect(listTotal({ ...base, count: 5000, countCurrent: true })).toBe(5000);
+  });
+  it('is the end of a page that is not full while the count is on the way', () => {
+    expect(listTotal({ ...base, pageIndex: 2, rows: 7, count: 5000, countCurrent: false })).toBe(
+      107,
+    );
+    expect(listTotal({ ...base, rows: 0, count: 5000, countCurrent: false })).toBe(0);
+  });
+  it('keeps the last count until the new one arrives, and knows nothing before a first', () => {
+    expect(listTotal({ ...base, count: 5000, countCurrent: false })).toBe(5000);
+    expect(
+      listTotal({ ...base, rowsCurrent: false, rows: 3, count: 40, countCurrent: false }),
+    ).toBe(40);
+    expect(listTotal({ ...base, count: undefined, countCurrent: false })).toBeUndefined();
+    // An empty page past the first says nothing of where the list ends.
+    expect(
+      listTotal({ ...base, pageIndex: 3, rows: 0, count: undefined, countCurrent: false }),
+    ).toBeUndefined();
   });
 });
