@@ -1,5 +1,5 @@
 import type { ConfigListItem, ConfigSummaryRow } from '@opsdeck/api-client/catalog';
-import { formatAge, formatDate, StatusDot, TagList } from '@opsdeck/ui';
+import { formatAge, formatDate, StatusDot, statusColor, TagList } from '@opsdeck/ui';
 import type { ColumnDef } from '@opsdeck/ui/data-table';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -61,11 +61,8 @@ export const configColumns: ColumnDef<ConfigListItem>[] = [
     accessorFn: (row) => row.health ?? '',
     cell: ({ row }) =>
       row.original.health ? (
-        <span data-cell="health">
-          {/* The word says it; the dot is decoration for screen readers. */}
-          <span aria-hidden="true">
-            <StatusDot status={row.original.health} />
-          </span>
+        // The word says it; the dot before it is the page's decoration (PageRoot), in its colour.
+        <span data-cell="health" data-color={statusColor(row.original.health)}>
           {row.original.health}
         </span>
       ) : null,

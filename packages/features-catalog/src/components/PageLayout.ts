@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 // The shell's main area has no padding: each page sets its own (as the health page does).
 export const PageRoot = styled.div`
@@ -31,6 +31,24 @@ export const PageRoot = styled.div`
     gap: ${({ theme }) => theme.space.xs};
     white-space: nowrap;
   }
+
+  /* The health dot (StatusDot's look): generated content, which screen readers skip. */
+  & [data-cell='health']::before {
+    content: '';
+    flex-shrink: 0;
+    width: 10px;
+    height: 10px;
+    border-radius: 50%;
+  }
+
+  ${({ theme }) =>
+    Object.entries(theme.colors.status).map(
+      ([color, value]) => css`
+        & [data-cell='health'][data-color='${color}']::before {
+          background: ${value};
+        }
+      `,
+    )}
 
   /* Positioned: the tags' visually hidden text is absolute, and would otherwise be placed against
      an ancestor outside the table's scroll frame and widen the page on a phone. */

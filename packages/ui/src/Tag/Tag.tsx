@@ -131,8 +131,10 @@ export function TagList({ tags, 'aria-label': ariaLabel = 'Tags', max }: TagList
   const restText = rest.map(tagText).join(', ');
   return (
     <List aria-label={ariaLabel} $oneLine={max !== undefined}>
-      {shown.map((tag) => (
-        <li key={`${tag.key}=${tag.value}`}>
+      {shown.map((tag, index) => (
+        // Keyed by position: a table row that shows other tags after a search updates its tags
+        // in place instead of dropping and making them (tags hold no state).
+        <li key={index}>
           <span data-tag="" title={tagText(tag)}>
             <TagParts tagKey={tag.key} value={tag.value} />
           </span>
