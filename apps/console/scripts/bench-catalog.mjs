@@ -202,6 +202,15 @@ async function measure(browser, size) {
     const keys = [];
     for (const term of terms) keys.push(...(await typeSearch(page, term)));
     console.error(`${size}: ${keys.length} keystrokes measured; opening configs`);
+    // CATALOG_BENCH_KEYS=1 prints each keystroke's times, to see which ones make the tail.
+    if (process.env.CATALOG_BENCH_KEYS) {
+      const prefixes = terms.flatMap((term) => [...term].map((_, i) => term.slice(0, i + 1)));
+      keys.forEach((key, i) =>
+        console.error(
+          `  ${prefixes[i]?.padEnd(18)} key ${Math.round(key.keyMs)} request ${Math.round(key.keyToRequestMs)}+${Math.round(key.requestMs)} reply→paint ${Math.round(key.replyToPaintMs)}`,
+        ),
+      );
+    }
     await page.waitForSelector(listRow);
 
     // (b) Detail: a click on a row of the list → the config's header painted, then back.
