@@ -202,7 +202,7 @@ export function configCountRequest(client: ApiClient, filters: ConfigListFilters
   return filteredConfigs(client, filters, 'id').limit(0).count('estimated');
 }
 
-export async function getConfigCount(
+async function getConfigCount(
   client: ApiClient,
   filters: ConfigListFilters,
   options: CallOptions = {},
