@@ -25,7 +25,7 @@ import {
   useDataTableQuery,
   type DataTableQuery,
 } from '@opsdeck/ui/data-table';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { CatalogNav } from '../components/CatalogNav.tsx';
@@ -84,10 +84,9 @@ export function CatalogListPage() {
   // matching config) never delays them nor competes with drawing them; a new page or order of the
   // same filters finds its count in the cache.
   const countQuery = configCountQuery(client, listQuery);
+  const rowsCurrent = list.isSuccess && !list.isPlaceholderData;
   const rowsShown = usePaintedSince(
-    !grouped && list.isSuccess && !list.isPlaceholderData
-      ? JSON.stringify(countQuery.queryKey)
-      : undefined,
+    !grouped && rowsCurrent ? hashKey(countQuery.queryKey) : undefined,
   );
   const count = useQuery({ ...countQuery, enabled: rowsShown });
   const rows = list.data ?? noRows;
@@ -95,7 +94,7 @@ export function CatalogListPage() {
     pageIndex: listQuery.pageIndex,
     pageSize: listQuery.pageSize,
     rows: rows.length,
-    rowsCurrent: list.isSuccess && !list.isPlaceholderData,
+    rowsCurrent,
     count: count.data,
     countCurrent: count.isSuccess && !count.isPlaceholderData,
   });
