@@ -28,7 +28,7 @@ import { Health } from '../components/Health.tsx';
 import { Muted, Section, Toolbar } from '../components/PageLayout.ts';
 import { RelationshipGraph } from '../components/RelationshipGraph.tsx';
 import { TypePath } from '../components/TypePath.tsx';
-import { configPath } from '../ListPage/columns.tsx';
+import { configPath } from '../ListPage/ConfigLink.tsx';
 import { humanize } from '../model/format.ts';
 import {
   graphNodeStep,

@@ -157,6 +157,20 @@ describe('the catalog list', () => {
     await waitFor(() => expect(currentUrl.pathname).toMatch(/^\/catalog\/0193a2f0-/));
   });
 
+  it('opens a config from its name, and leaves a Ctrl+click to the browser', async () => {
+    open('/catalog?groupBy=none');
+    const table = await screen.findByRole('table', { name: 'Configs' });
+    const link = await within(table).findByRole('link', { name: 'payments-api' });
+    expect(link.getAttribute('href')).toMatch(/^\/catalog\/0193a2f0-/);
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}');
+    await user.click(link);
+    await user.keyboard('{/Control}');
+    expect(currentUrl.pathname).toBe('/catalog');
+    await user.click(link);
+    await waitFor(() => expect(currentUrl.pathname).toBe(link.getAttribute('href')));
+  });
+
   it('turns grouping off in the URL and lists every config', async () => {
     open('/catalog');
     await screen.findByRole('table', { name: 'Config types' });

@@ -41,7 +41,8 @@ import {
   withFilter,
 } from '../model/listQuery.ts';
 import { catalogTestIds } from '../testIds.ts';
-import { configColumns, configPath, groupColumns } from './columns.tsx';
+import { configColumns, groupColumns } from './columns.tsx';
+import { ConfigLinksProvider, configPath } from './ConfigLink.tsx';
 
 // One options object for the fetch's and the table's reads of the URL: the catalog's list owns
 // the page's plain params (`type.filter`, `sortBy`, `pageIndex`...), as the reference UI's do.
@@ -255,13 +256,15 @@ export function CatalogListPage() {
           </div>
         ) : (
           <>
-            <DataTableBody
-              dataTable={dataTable}
-              label="Configs"
-              rowActionDescription="Press Enter to open the config"
-              onRowClick={(config) => void navigate(configPath(config.id))}
-              empty={<EmptyState kind="resources" />}
-            />
+            <ConfigLinksProvider>
+              <DataTableBody
+                dataTable={dataTable}
+                label="Configs"
+                rowActionDescription="Press Enter to open the config"
+                onRowClick={(config) => void navigate(configPath(config.id))}
+                empty={<EmptyState kind="resources" />}
+              />
+            </ConfigLinksProvider>
             <DataTablePager dataTable={dataTable} label="Configs pagination" />
           </>
         )}

@@ -1,11 +1,11 @@
 import type { ConfigListItem, ConfigSummaryRow } from '@opsdeck/api-client/catalog';
 import { formatAge, formatDate, StatusDot, statusColor, TagList } from '@opsdeck/ui';
 import type { ColumnDef } from '@opsdeck/ui/data-table';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import { TypePath } from '../components/TypePath.tsx';
 import { formatCost, humanize } from '../model/format.ts';
 import { formatTypePath } from '../model/typePath.ts';
+import { ConfigLink } from './ConfigLink.tsx';
 
 const Counts = styled.span`
   display: inline-flex;
@@ -23,8 +23,6 @@ const Count = styled.span`
 // Labels shown in a row before "+N": rows stay one line high (the config page lists them all).
 const listLabels = 2;
 
-export const configPath = (id: string) => `/catalog/${encodeURIComponent(id)}`;
-
 /** Open insights: a total, or counts by type to add up (see the list item's schema). */
 const insightCount = (analysis: Record<string, number> | number | null | undefined) =>
   typeof analysis === 'number'
@@ -38,9 +36,7 @@ export const configColumns: ColumnDef<ConfigListItem>[] = [
     header: 'Name',
     accessorFn: (row) => row.name ?? row.id,
     cell: ({ row }) => (
-      <Link data-cell="name" to={configPath(row.original.id)}>
-        {row.original.name ?? row.original.id}
-      </Link>
+      <ConfigLink id={row.original.id}>{row.original.name ?? row.original.id}</ConfigLink>
     ),
   },
   {

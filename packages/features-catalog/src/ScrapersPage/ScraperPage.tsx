@@ -28,7 +28,8 @@ import { useNavigate, useParams } from 'react-router';
 import { CatalogNav } from '../components/CatalogNav.tsx';
 import { Health } from '../components/Health.tsx';
 import { Muted, PageRoot, Section } from '../components/PageLayout.ts';
-import { configColumns, configPath } from '../ListPage/columns.tsx';
+import { configColumns } from '../ListPage/columns.tsx';
+import { ConfigLinksProvider, configPath } from '../ListPage/ConfigLink.tsx';
 import { configListQueryOf } from '../model/listQuery.ts';
 import { catalogTestIds } from '../testIds.ts';
 import { jobHealth } from './jobStatus.ts';
@@ -149,13 +150,15 @@ export function ScraperPage() {
       <Section>
         <h2>Configs</h2>
         <DataTableRoot>
-          <DataTableBody
-            dataTable={configsTableState}
-            label={`Configs of ${data.name ?? data.id}`}
-            rowActionDescription="Press Enter to open the config"
-            onRowClick={(config) => void navigate(configPath(config.id))}
-            empty={<EmptyState kind="resources" />}
-          />
+          <ConfigLinksProvider>
+            <DataTableBody
+              dataTable={configsTableState}
+              label={`Configs of ${data.name ?? data.id}`}
+              rowActionDescription="Press Enter to open the config"
+              onRowClick={(config) => void navigate(configPath(config.id))}
+              empty={<EmptyState kind="resources" />}
+            />
+          </ConfigLinksProvider>
           <DataTablePager dataTable={configsTableState} label="Configs pagination" />
         </DataTableRoot>
       </Section>

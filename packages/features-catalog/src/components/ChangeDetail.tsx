@@ -8,7 +8,7 @@ import styled from 'styled-components';
 import { parseUnifiedDiff } from '../model/diff.ts';
 import { humanize } from '../model/format.ts';
 import { catalogTestIds } from '../testIds.ts';
-import { configPath } from '../ListPage/columns.tsx';
+import { configPath } from '../ListPage/ConfigLink.tsx';
 import { DiffView } from './DiffView.tsx';
 import { Section } from './PageLayout.ts';
 import { TypePath } from './TypePath.tsx';

@@ -22,7 +22,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useConfigFilterOptions } from '../hooks.ts';
-import { configPath } from '../ListPage/columns.tsx';
+import { configPath } from '../ListPage/ConfigLink.tsx';
 import {
   changesFilterKeys,
   changesQueryOf,

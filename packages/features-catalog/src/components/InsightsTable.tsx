@@ -21,7 +21,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { useConfigFilterOptions } from '../hooks.ts';
-import { configPath } from '../ListPage/columns.tsx';
+import { configPath } from '../ListPage/ConfigLink.tsx';
 import { insightsFilterKeys, insightsQueryOf } from '../model/changesQuery.ts';
 import {
   analysisTypeValues,

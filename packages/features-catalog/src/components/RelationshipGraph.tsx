@@ -1,7 +1,7 @@
 import { StatusDot } from '@opsdeck/ui';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { configPath } from '../ListPage/columns.tsx';
+import { configPath } from '../ListPage/ConfigLink.tsx';
 import type { RelationshipGraph as Graph } from '../model/relationships.ts';
 import { formatTypePath } from '../model/typePath.ts';
 import { catalogTestIds } from '../testIds.ts';

@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Health } from '../components/Health.tsx';
 import { Muted } from '../components/PageLayout.ts';
-import { configPath } from '../ListPage/columns.tsx';
+import { configPath } from '../ListPage/ConfigLink.tsx';
 import { humanize, severityStatus } from '../model/format.ts';
 
 const Rows = styled.ul`

@@ -238,6 +238,41 @@ describe('DataTable states and rows', () => {
     );
   });
 
+  it('leaves a click on a link or button inside a row to that control', async () => {
+    const user = userEvent.setup();
+    const opened: string[] = [];
+    const pressed: string[] = [];
+    const withControls = [
+      ...checkColumns,
+      {
+        id: 'controls',
+        header: 'Controls',
+        cell: ({ row }: { row: { original: CheckRow } }) => (
+          <>
+            <a href={`#check-${row.original.id}`} onClick={(event) => event.preventDefault()}>
+              Docs of {row.original.name}
+            </a>
+            <button type="button" onClick={() => pressed.push(row.original.name)}>
+              Mute {row.original.name}
+            </button>
+          </>
+        ),
+      },
+    ];
+    renderWithUrl(
+      checksTable({ columns: withControls, onRowClick: (row) => opened.push(row.name) }),
+    );
+    // A Ctrl+click opens the link in another tab; this page stays on its row.
+    await user.keyboard('{Control>}');
+    await user.click(screen.getByRole('link', { name: 'Docs of check-000001' }));
+    await user.keyboard('{/Control}');
+    await user.click(screen.getByRole('button', { name: 'Mute check-000002' }));
+    expect(opened).toEqual([]);
+    expect(pressed).toEqual(['check-000002']);
+    await user.click(screen.getByText('check-000003'));
+    expect(opened).toEqual(['check-000003']);
+  });
+
   it('groups rows and expands a group from the keyboard', async () => {
     const user = userEvent.setup();
     renderWithUrl(checksTable({ grouping: ['team'], pagination: 'none' }));

@@ -464,6 +464,18 @@ export interface RowFocus {
 /** The row index an event's row carries in `data-index`. */
 const rowIndexOf = (element: HTMLElement) => Number(element.dataset.index);
 
+// What a row may hold that acts on its own: a click there is the control's, not the row's.
+const controlSelector =
+  'a[href], button, input, select, textarea, summary, [role="button"], [role="link"]';
+
+/** Whether a click on a row landed on a control inside it (a link opened in a new tab, a button). */
+function clickedControl(event: MouseEvent<HTMLElement>): boolean {
+  const control = event.target instanceof Element ? event.target.closest(controlSelector) : null;
+  return (
+    control !== null && control !== event.currentTarget && event.currentTarget.contains(control)
+  );
+}
+
 /**
  * Keyboard focus over rows: one row is in the Tab order; arrows, Home/End and PageUp/PageDown move
  * focus; Enter or a click opens a row that is not a group (`onOpen`). `bodyRef` finds the row to
@@ -504,7 +516,12 @@ export function useRowFocus<TData>({
     };
     return {
       onFocus: (event) => setActive(rowIndexOf(event.currentTarget)),
-      onClick: (event) => open(rowIndexOf(event.currentTarget)),
+      onClick: (event) => {
+        // A link or button in the row does its own thing: a name opened with Ctrl in a new tab
+        // leaves this page where it is.
+        if (clickedControl(event)) return;
+        open(rowIndexOf(event.currentTarget));
+      },
       onKeyDown: (event) => {
         // Keys on a control inside the row belong to that control.
         if (event.target !== event.currentTarget) return;
