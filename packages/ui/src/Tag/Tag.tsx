@@ -93,12 +93,12 @@ const List = styled.ul<{ $oneLine: boolean }>`
   padding: 0;
   list-style: none;
 
-  & [data-tag] {
+  & > [data-tag] {
     ${tagRules}
   }
 
   /* The "+N" of a one-line list: how many tags it leaves out. */
-  & [data-part='more'] {
+  & > [data-more] {
     display: inline-block;
     padding: 0 ${({ theme }) => theme.space.xs};
     color: ${({ theme }) => theme.colors.textMuted};
@@ -131,23 +131,19 @@ export function TagList({ tags, 'aria-label': ariaLabel = 'Tags', max }: TagList
   const restText = rest.map(tagText).join(', ');
   return (
     <List aria-label={ariaLabel} $oneLine={max !== undefined}>
+      {/* Each item is its tag and each text one string: a table has a list on every row, and
+          each element or text node more is laid out again on every row when the rows change. */}
       {shown.map((tag, index) => (
         // Keyed by position: a table row that shows other tags after a search updates its tags
         // in place instead of dropping and making them (tags hold no state).
-        <li key={index}>
-          <span data-tag="" title={tagText(tag)}>
-            <TagParts tagKey={tag.key} value={tag.value} />
-          </span>
+        <li key={index} data-tag="" title={tagText(tag)}>
+          <TagParts tagKey={tag.key} value={tag.value} />
         </li>
       ))}
       {rest.length > 0 && (
-        <li data-more="">
-          <span data-part="more" title={restText}>
-            <span aria-hidden="true">+{rest.length}</span>
-            <VisuallyHidden>
-              and {rest.length} more: {restText}
-            </VisuallyHidden>
-          </span>
+        <li data-more="" title={restText}>
+          <span aria-hidden="true">{`+${rest.length}`}</span>
+          <VisuallyHidden>{`and ${rest.length} more: ${restText}`}</VisuallyHidden>
         </li>
       )}
     </List>
