@@ -19,13 +19,14 @@ const ConfigLinksContext = createContext<ConfigLinks | null>(null);
  */
 export function ConfigLinksProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const catalog = useHref('/catalog');
+  // The router's basename, as the browser's addresses start: "/" or e.g. "/console/".
+  const root = useHref('/').replace(/\/$/, '');
   const links = useMemo<ConfigLinks>(
     () => ({
-      href: (id) => `${catalog}/${encodeURIComponent(id)}`,
+      href: (id) => `${root}${configPath(id)}`,
       open: (id) => void navigate(configPath(id)),
     }),
-    [catalog, navigate],
+    [root, navigate],
   );
   return <ConfigLinksContext.Provider value={links}>{children}</ConfigLinksContext.Provider>;
 }
