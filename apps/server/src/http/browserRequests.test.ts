@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,49 @@ describe('/health with a console', () => {
     expect(await (await app.request('/health', { headers: { Accept: 'text/html' } })).text()).toBe(
       'OK',
     );
+  });
+});
+
+describe('console files', () => {
+  let db: PGliteDatabase;
+  const consoleDir = mkdtempSync(join(tmpdir(), 'opsdeck-console-'));
+  writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+  writeFileSync(join(consoleDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(consoleDir, 'assets'));
+  writeFileSync(join(consoleDir, 'assets', 'index-3f2a.js'), 'export {};');
+
+  beforeAll(async () => {
+    db = await freshPGlite();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('keeps hashed assets for good, other files ten minutes, and answers an unchanged file with 304', async () => {
+    const app = createApp({ db, consoleDir });
+    const asset = await app.request('/assets/index-3f2a.js');
+    expect(asset.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    const page = await app.request('/catalog');
+    expect(page.headers.get('Cache-Control')).toBe('no-cache');
+
+    const logo = await app.request('/logo.svg');
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('Cache-Control')).toBe('public, max-age=600');
+    const tag = logo.headers.get('ETag')!;
+    expect(tag).toMatch(/^W\/".+"$/);
+    const again = await app.request('/logo.svg', { headers: { 'If-None-Match': tag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+
+    // A new build's file (another size) is sent whole, under another tag.
+    writeFileSync(
+      join(consoleDir, 'logo.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><g/></svg>',
+    );
+    const changed = await app.request('/logo.svg', { headers: { 'If-None-Match': tag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('ETag')).not.toBe(tag);
+    expect(await changed.text()).toContain('<g/>');
   });
 });
 

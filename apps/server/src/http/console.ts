@@ -28,6 +28,13 @@ function decodePath(path: string): string | undefined {
   }
 }
 
+/** Whether an If-None-Match header names `tag` (a list of tags, or `*`; weak comparison). */
+function matchesTag(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  const bare = (value: string) => value.trim().replace(/^W\//, '');
+  return header.split(',').some((value) => value.trim() === '*' || bare(value) === bare(tag));
+}
+
 /**
  * Serves a built single-page app: files as they are, every other path gets index.html. Dotfiles
  * and whatever a symlink reaches outside the directory are never served (the index is, as for any
@@ -56,12 +63,18 @@ export function consoleHandler(dir: string) {
       // The checked real path is what is read, not the link a second time.
       const info = await stat(real).catch(() => undefined);
       if (info?.isFile()) {
+        // Built assets carry their hash in their name. The others (the logo a tab shows, which
+        // the browser asks for again on each of the app's navigations) keep ten minutes, then
+        // are checked against their tag: a new build shows soon, an unchanged file is a 304.
         const cache = relative.startsWith('assets/')
           ? 'public, max-age=31536000, immutable'
-          : 'no-cache';
+          : 'public, max-age=600';
+        const tag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
+        const headers = { 'Cache-Control': cache, ETag: tag };
+        if (matchesTag(c.req.header('If-None-Match'), tag)) return c.body(null, 304, headers);
         return c.body(await readFile(real), 200, {
+          ...headers,
           'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-          'Cache-Control': cache,
         });
       }
     }
