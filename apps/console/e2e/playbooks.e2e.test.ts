@@ -57,7 +57,8 @@ describe('playbooks in the console', () => {
       .toBe('completed');
     const actions = page.getByTestId(playbooksTestIds.run.action);
     await expect.poll(() => actions.count()).toBeGreaterThan(0);
-    expect(await actions.first().textContent()).toContain('Exit code 0');
+    // The actions are read again once the run's status moves (their last poll may predate it).
+    await expect.poll(() => actions.first().textContent()).toContain('Exit code 0');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shotsDir}run-completed.png`, fullPage: true });
   });
@@ -83,7 +84,7 @@ describe('playbooks in the console', () => {
       .toBe('completed');
     const actions = page.getByTestId(playbooksTestIds.run.action);
     await expect.poll(() => actions.count()).toBe(3);
-    expect(await actions.first().textContent()).toContain('draining gateway');
+    await expect.poll(() => actions.first().textContent()).toContain('draining gateway');
     expect(await actions.first().textContent()).toContain('reason: routine restart');
   });
 
