@@ -6,19 +6,24 @@ import type { PGliteDatabase } from '../db/database.ts';
 import { freshPGlite } from '../testing/databases.ts';
 import { createApp } from './app.ts';
 
+// One database for the file: nothing here writes to it.
+let db: PGliteDatabase;
+beforeAll(async () => {
+  db = await freshPGlite();
+});
+afterAll(async () => {
+  await db.close();
+});
+
+// A built console: its page, a file of its own (the logo) and a hashed asset.
+const consoleDir = mkdtempSync(join(tmpdir(), 'opsdeck-console-'));
+writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+writeFileSync(join(consoleDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+mkdirSync(join(consoleDir, 'assets'));
+writeFileSync(join(consoleDir, 'assets', 'index-3f2a.js'), 'export {};');
+
 // The console has a /health page and the server a /health probe: both must keep working.
 describe('/health with a console', () => {
-  let db: PGliteDatabase;
-  const consoleDir = mkdtempSync(join(tmpdir(), 'opsdeck-console-'));
-  writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
-
-  beforeAll(async () => {
-    db = await freshPGlite();
-  });
-  afterAll(async () => {
-    await db.close();
-  });
-
   it('answers OK to a probe and the console page to a browser', async () => {
     const app = createApp({ db, consoleDir });
     expect(await (await app.request('/health')).text()).toBe('OK');
@@ -37,20 +42,6 @@ describe('/health with a console', () => {
 });
 
 describe('console files', () => {
-  let db: PGliteDatabase;
-  const consoleDir = mkdtempSync(join(tmpdir(), 'opsdeck-console-'));
-  writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
-  writeFileSync(join(consoleDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  mkdirSync(join(consoleDir, 'assets'));
-  writeFileSync(join(consoleDir, 'assets', 'index-3f2a.js'), 'export {};');
-
-  beforeAll(async () => {
-    db = await freshPGlite();
-  });
-  afterAll(async () => {
-    await db.close();
-  });
-
   it('keeps hashed assets for good, other files ten minutes, and answers an unchanged file with 304', async () => {
     const app = createApp({ db, consoleDir });
     const asset = await app.request('/assets/index-3f2a.js');
@@ -82,14 +73,6 @@ describe('console files', () => {
 // The console's own fetches must get a plain 401 (it redirects to sign-in); a Basic challenge would
 // make the browser hold them behind a password dialog.
 describe('401 from a page script', () => {
-  let db: PGliteDatabase;
-  beforeAll(async () => {
-    db = await freshPGlite();
-  });
-  afterAll(async () => {
-    await db.close();
-  });
-
   it('challenges scripts, never a browser (a page fetch or an address-bar visit)', async () => {
     const app = createApp({ db });
     const script = await app.request('/api/auth/whoami');
