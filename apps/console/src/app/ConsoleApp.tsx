@@ -1,6 +1,6 @@
 import { ApiClientProvider } from '@opsdeck/api-client/react';
 import { KratosProvider } from '@opsdeck/auth/react';
-import { OpsdeckThemeProvider, ToastProvider, type ToastLink } from '@opsdeck/ui';
+import { isModifiedClick, OpsdeckThemeProvider, ToastProvider, type ToastLink } from '@opsdeck/ui';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, type MouseEvent } from 'react';
 import { RouterProvider } from 'react-router';
@@ -32,14 +32,7 @@ export function ConsoleApp({ console: app }: { console: Console }) {
       <a
         href={link.href}
         onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-          if (
-            event.button !== 0 ||
-            event.metaKey ||
-            event.ctrlKey ||
-            event.shiftKey ||
-            event.altKey
-          )
-            return;
+          if (isModifiedClick(event)) return;
           event.preventDefault();
           void app.router.navigate(link.href);
         }}

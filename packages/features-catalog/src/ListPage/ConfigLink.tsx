@@ -1,4 +1,5 @@
-import { createContext, useContext, useMemo, type MouseEvent, type ReactNode } from 'react';
+import { isModifiedClick } from '@opsdeck/ui';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { Link, useHref, useNavigate } from 'react-router';
 
 export const configPath = (id: string) => `/catalog/${encodeURIComponent(id)}`;
@@ -31,12 +32,6 @@ export function ConfigLinksProvider({ children }: { children: ReactNode }) {
   return <ConfigLinksContext.Provider value={links}>{children}</ConfigLinksContext.Provider>;
 }
 
-/** A plain left click, which the page handles; any other opens where the browser says. */
-const isPlainClick = (event: MouseEvent) =>
-  !event.defaultPrevented &&
-  event.button === 0 &&
-  !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
-
 /** A link to a config: through the list's ConfigLinksProvider, else a react-router Link. */
 export function ConfigLink({ id, children }: { id: string; children: ReactNode }) {
   const links = useContext(ConfigLinksContext);
@@ -51,7 +46,8 @@ export function ConfigLink({ id, children }: { id: string; children: ReactNode }
       data-cell="name"
       href={links.href(id)}
       onClick={(event) => {
-        if (!isPlainClick(event)) return;
+        // A plain left click stays in the page; any other opens where the browser says.
+        if (isModifiedClick(event)) return;
         event.preventDefault();
         links.open(id);
       }}

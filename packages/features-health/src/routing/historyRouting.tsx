@@ -1,7 +1,6 @@
 import type { MouseEvent } from 'react';
-import { navigateHistory, useHistoryUrlState } from '@opsdeck/ui';
+import { isModifiedClick, navigateHistory, useHistoryUrlState } from '@opsdeck/ui';
 import type { HealthLinkProps, HealthRouting, SetSearchParams } from './HealthRouting.tsx';
-import { isModifiedClick } from './historyLocation.ts';
 
 // The history binding is ui's, so the page, its links and ui's tables share one set of readers.
 function useHistorySearchParams(): readonly [URLSearchParams, SetSearchParams] {

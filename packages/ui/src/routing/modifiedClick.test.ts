@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isModifiedClick } from './historyLocation.ts';
+import { isModifiedClick } from './modifiedClick.ts';
 
 describe('isModifiedClick', () => {
   const plain = {
