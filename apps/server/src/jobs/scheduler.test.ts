@@ -34,7 +34,7 @@ const history = async (db: SqlRunner, name: string) =>
     )
   ).rows;
 
-const scheduler = (db: Database, jobs: JobDefinition[], holder = randomUUID()) =>
+const scheduler = (db: Database, jobs: JobDefinition[], holder: string = randomUUID()) =>
   new JobScheduler(jobs, { db, log: silentLogger, holder, hostname: 'test-host' });
 
 const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
