@@ -179,7 +179,8 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     throw error;
   });
   // The modules' background work (the canary scheduler…); none when a backend is proxied.
-  const jobs = core.startJobs();
+  // PGlite is this process's alone (its data directory is locked): a lease in it is a dead process's.
+  const jobs = core.startJobs({ exclusive: db.engine === 'pglite' });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

@@ -4,6 +4,7 @@ import type { UserResolver } from '../auth/resolve.ts';
 import { authorshipColumns } from '../auth/authorship.ts';
 import { authorizeTable } from '../auth/tableAccess.ts';
 import type { Database } from '../db/database.ts';
+import { JobScheduler } from '../jobs/scheduler.ts';
 import { createPostgrestApp } from '../postgrest/app.ts';
 import type { SummaryReplies } from '../services/canary/summaryReplies.ts';
 import type {
@@ -64,7 +65,11 @@ export interface AppOptions {
 /** The core app, and the service modules' background work to start once it listens. */
 export type CoreApp = Hono<AppEnv> & {
   /** Starts every module's jobs; the returned job stops them all (in reverse order). */
-  startJobs(): ServiceJob;
+  /**
+   * Starts the modules' jobs. `exclusive`: this process alone uses the database (PGlite), so every
+   * lease left in it is a dead process's.
+   */
+  startJobs(options?: { exclusive?: boolean }): ServiceJob;
 };
 
 /**
@@ -77,7 +82,9 @@ export function createApp(options: AppOptions): CoreApp {
   const log = options.log ?? silentLogger;
   const registry = createServiceRegistry(options.services ?? SERVICES);
   const app = new Hono<AppEnv>();
-  let startJobs = (): ServiceJob => ({ stop: async () => undefined });
+  let startJobs = (_options?: { exclusive?: boolean }): ServiceJob => ({
+    stop: async () => undefined,
+  });
   app.use(requestLogger(log));
   app.onError((error, c) => handleError(error, c, log));
   app.notFound((c) =>
@@ -132,13 +139,19 @@ export function createApp(options: AppOptions): CoreApp {
         events.on(name as 'table-written', (event) => handler(event, context, state));
       return { service, state };
     });
-    startJobs = () => {
+    startJobs = (jobOptions = {}) => {
+      const scheduler = new JobScheduler(
+        modules.flatMap(({ service, state }) => service.scheduledJobs?.(context, state) ?? []),
+        { db, log, exclusive: jobOptions.exclusive ?? false },
+      );
+      scheduler.start();
       const jobs = modules.flatMap(({ service, state }) =>
         service.jobs ? [service.jobs(context, state)] : [],
       );
       return {
         async stop() {
           for (const job of jobs.reverse()) await job.stop();
+          await scheduler.stop();
         },
       };
     };
@@ -182,7 +195,9 @@ export function createApp(options: AppOptions): CoreApp {
     const serveConsole = consoleHandler(options.consoleDir);
     app.get('*', serveConsole);
   }
-  return Object.assign(app, { startJobs: () => startJobs() });
+  return Object.assign(app, {
+    startJobs: (jobOptions?: { exclusive?: boolean }) => startJobs(jobOptions),
+  });
 }
 
 function isUnder(path: string, prefix: string): boolean {

@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/user.ts';
 import type { Database } from '../db/database.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { Logger } from '../http/logging.ts';
+import type { JobDefinition } from '../jobs/definition.ts';
 import type { ResourceKind } from '../resources/kinds.ts';
 import type { DemoSeed } from './seed.ts';
 
@@ -142,8 +143,14 @@ export interface ServiceDefinition<S = undefined> {
   seed?: DemoSeed;
   on?: ServiceHandlers<S>;
   /**
-   * Starts the module's background work once the server listens; stopped before it closes. Only
-   * the server starts jobs (startServer), not an app built in a test.
+   * The module's scheduled jobs (src/jobs/definition.ts): one scheduler runs every module's once the
+   * server listens, each under its lease and recorded in job_history. Only the server starts jobs
+   * (startServer), not an app built in a test.
+   */
+  scheduledJobs?(context: ServiceContext, state: S): readonly JobDefinition[];
+  /**
+   * Background work that is not a scheduled job (nothing to record per run); started after the
+   * scheduled jobs and stopped before them. Prefer `scheduledJobs`.
    */
   jobs?(context: ServiceContext, state: S): ServiceJob;
 }

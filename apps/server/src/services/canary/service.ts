@@ -1,8 +1,8 @@
 import { defineService } from '../defineService.ts';
 import { canaryRoutes } from './routes.ts';
-import { CanaryScheduler } from './scheduler.ts';
+import { canaryJob } from './scheduler.ts';
 import { seedCanaries } from './seed.ts';
-import { createSummaryReplies, type SummaryReplies } from './summaryReplies.ts';
+import { createSummaryReplies, summaryRefreshJob, type SummaryReplies } from './summaryReplies.ts';
 import { createSummaryTable, SUMMARY_SOURCES } from './summaryTable.ts';
 
 /**
@@ -39,12 +39,14 @@ export const canaryService = defineService({
     check_summary_for_component: { object: 'canaries', readOnly: true },
   },
   seed: seedCanaries,
-  // Runs canaries on their schedules; a lease in the database keeps instances from running one twice.
-  jobs: ({ db, log }) => {
-    const scheduler = new CanaryScheduler({ db, log });
-    scheduler.start();
-    return scheduler;
-  },
+  // Runs canaries on their schedules (a lease in the database keeps instances from running one
+  // twice), and keeps the served summary at most its stale window old when nobody asks for it.
+  scheduledJobs: ({ log, config }, summaries) => [
+    canaryJob(log),
+    ...(config.summaryStaleMillis === undefined
+      ? []
+      : [summaryRefreshJob(summaries, config.summaryStaleMillis)]),
+  ],
   on: {
     // A change to checks, canaries or statuses through /api/db is in the next summary.
     'table-written': async ({ table }, _context, summaries) => {

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
 import type { Database } from '../../db/database.ts';
+import { defineJob, type JobDefinition } from '../../jobs/definition.ts';
 import { summaryResponseText, type SummaryQuery } from './summary.ts';
 import type { SummaryTable } from './summaryTable.ts';
 
@@ -129,6 +130,16 @@ export function createSummaryReplies(db: Database, options: SummaryRepliesOption
       clear();
     },
 
+    /**
+     * The summary table rebuilt when stale (the refresh job); answers whether it was. False without
+     * a table.
+     */
+    async refreshStale(): Promise<boolean> {
+      if (!table || !(await table.refreshIfStale())) return false;
+      clear();
+      return true;
+    },
+
     /** A check was just run here: its row now, without waiting for a full refresh. */
     async checkRan(checkId: string): Promise<void> {
       await table?.refreshCheck(checkId);
@@ -143,3 +154,18 @@ export function createSummaryReplies(db: Database, options: SummaryRepliesOption
 }
 
 export type SummaryReplies = ReturnType<typeof createSummaryReplies>;
+
+/**
+ * Rebuilds the summary table once it is older than its stale window (reference job name), so a
+ * poll after a quiet spell is served fresh rows; a run that found it fresh leaves no record.
+ */
+export function summaryRefreshJob(summaries: SummaryReplies, staleMillis: number): JobDefinition {
+  return defineJob({
+    name: 'RefreshCheckStatusSummary',
+    schedule: `@every ${Math.max(1, Math.round(staleMillis / 1000))}s`,
+    record: 'busy',
+    run: async (context) => {
+      if (await summaries.refreshStale()) context.success();
+    },
+  });
+}

@@ -57,6 +57,19 @@ export function createSummaryTable(db: Database, options: SummaryTableOptions = 
       });
     },
 
+    /** Rebuilds the table when it is dirty or older than the stale window; answers whether it did. */
+    async refreshIfStale(): Promise<boolean> {
+      const { rows } = await db.query<{ due: boolean }>(
+        `SELECT dirty_generation > clean_generation OR refreshed_at IS NULL
+                OR refreshed_at < now() - make_interval(secs => $1::double precision / 1000) AS due
+         FROM opsdeck.summary_state WHERE id = 1`,
+        [staleMillis],
+      );
+      if (!(rows[0]?.due ?? true)) return false;
+      await refreshAll();
+      return true;
+    },
+
     async markDirty(): Promise<void> {
       await db.query(
         'UPDATE opsdeck.summary_state SET dirty_generation = dirty_generation + 1 WHERE id = 1',

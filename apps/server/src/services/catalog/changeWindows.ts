@@ -1,5 +1,7 @@
-import type { SqlRunner } from '../../db/database.ts';
+import type { Database, SqlRunner } from '../../db/database.ts';
 import type { Logger } from '../../http/logging.ts';
+import { defineJob, type JobDefinition } from '../../jobs/definition.ts';
+import { JobScheduler } from '../../jobs/scheduler.ts';
 import type { ServiceJob } from '../defineService.ts';
 
 /** How often the kept counts' windows move on: how stale a 7- or 30-day count may be. */
@@ -23,44 +25,29 @@ export async function advanceChangeWindows(db: SqlRunner, now?: Date): Promise<n
 }
 
 export interface ChangeWindowsJobOptions {
-  db: SqlRunner;
+  db: Database;
   log: Logger;
-  /** Default CHANGE_WINDOWS_ADVANCE_MILLIS. */
-  everyMillis?: number;
 }
 
 /**
- * The catalog's job: advances the windows at once (a server that was down catches up on start)
- * and then every minute.
+ * The catalog's job: advances the windows every minute, and at once when the last advance is older
+ * (a server that was down catches up on start); one instance at a time under its lease.
  */
-export function startChangeWindows(options: ChangeWindowsJobOptions): ServiceJob {
-  const { db, log } = options;
-  let running: Promise<void> | undefined;
-  const advance = () => {
-    if (running) return;
-    running = advanceChangeWindows(db)
-      .then(
-        (configs) => {
-          if (configs > 0) log({ msg: 'change counts advanced', configs });
-        },
-        (error: unknown) =>
-          log({
-            level: 'error',
-            msg: 'advancing the change counts failed',
-            error: (error as Error).message,
-          }),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  advance();
-  const timer = setInterval(advance, options.everyMillis ?? CHANGE_WINDOWS_ADVANCE_MILLIS);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+export function changeWindowsJob(log: Logger): JobDefinition {
+  return defineJob({
+    name: 'AdvanceConfigChangeWindows',
+    schedule: `@every ${CHANGE_WINDOWS_ADVANCE_MILLIS / 1000}s`,
+    run: async (context) => {
+      const configs = await context.transaction((tx) => advanceChangeWindows(tx));
+      context.success(configs);
+      if (configs > 0) log({ msg: 'change counts advanced', configs });
     },
-  };
+  });
+}
+
+/** The change windows' job alone on a scheduler of its own. */
+export function startChangeWindows(options: ChangeWindowsJobOptions): ServiceJob {
+  const scheduler = new JobScheduler([changeWindowsJob(options.log)], options);
+  scheduler.start();
+  return scheduler;
 }

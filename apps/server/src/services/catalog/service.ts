@@ -1,8 +1,8 @@
 import { defineService } from '../defineService.ts';
-import { startChangeWindows } from './changeWindows.ts';
+import { changeWindowsJob } from './changeWindows.ts';
 import { catalogRoutes } from './routes.ts';
 import { seedCatalog } from './seed.ts';
-import { createSummaryCache, SUMMARY_TABLES, warmHomeSummary } from './summaryCache.ts';
+import { createSummaryCache, homeSummaryJob, SUMMARY_TABLES } from './summaryCache.ts';
 
 /** The list's searched columns and their stored lower() companions (migration 005). */
 const searchFolded = {
@@ -69,14 +69,5 @@ export const catalogService = defineService({
   seed: seedCatalog,
   // Moves the kept 7- and 30-day change counts on as time passes (migration 004), and computes the
   // catalog home's groups once the server listens.
-  jobs: ({ db, log }, summaries) => {
-    const windows = startChangeWindows({ db, log });
-    const home = warmHomeSummary(db, summaries, log);
-    return {
-      stop: async () => {
-        await home;
-        await windows.stop();
-      },
-    };
-  },
+  scheduledJobs: ({ log }, summaries) => [changeWindowsJob(log), homeSummaryJob(summaries)],
 });

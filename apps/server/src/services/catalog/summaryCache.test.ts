@@ -2,6 +2,7 @@ import { configSummaryBody } from '@opsdeck/api-client/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { seedDemo } from '../../db/seed/demo.ts';
+import { JobScheduler } from '../../jobs/scheduler.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { catalogService } from './service.ts';
 import { catalogSummaryRequestSchema, queryCatalogSummary } from './summary.ts';
@@ -26,8 +27,12 @@ describe.each(testDatabases())('the catalog home summary on $engine', (target) =
       config: {},
       events: { emit: () => undefined },
       version: 'test',
-    } as unknown as Parameters<NonNullable<typeof catalogService.jobs>>[0];
-    const jobs = catalogService.jobs!(context, summaries);
+    } as unknown as Parameters<NonNullable<typeof catalogService.scheduledJobs>>[0];
+    const jobs = new JobScheduler(catalogService.scheduledJobs!(context, summaries), {
+      db,
+      log: context.log,
+    });
+    jobs.start();
     await jobs.stop();
     const request = catalogSummaryRequestSchema.parse(configSummaryBody({}));
     let computed = false;

@@ -1,6 +1,6 @@
 import { configSummaryBody } from '@opsdeck/api-client/catalog';
 import type { SqlRunner } from '../../db/database.ts';
-import type { Logger } from '../../http/logging.ts';
+import { defineJob, type JobDefinition } from '../../jobs/definition.ts';
 import { createReplyCache, type ReplyCache } from '../replyCache.ts';
 import {
   catalogSummaryRequestSchema,
@@ -51,20 +51,19 @@ export const cachedSummary = (
 ) => summaries.get(summaryKey(request), () => queryCatalogSummary(db, request));
 
 /**
- * Computes the catalog home's groups (the console's body with no filter) into the cache, so that
- * the first visit after a start reads them at once. A failure is logged; that visit computes them.
+ * Computes the catalog home's groups (the console's body with no filter) into this instance's
+ * cache once the jobs start, so that the first visit after a start reads them at once. A failure
+ * is recorded; that visit computes them.
  */
-export async function warmHomeSummary(
-  db: SqlRunner,
-  summaries: SummaryCache,
-  log: Logger,
-): Promise<void> {
-  const request = catalogSummaryRequestSchema.parse(configSummaryBody({}));
-  await cachedSummary(db, summaries, request).catch((error: unknown) =>
-    log({
-      level: 'error',
-      msg: 'computing the catalog home summary failed',
-      error: (error as Error).message,
-    }),
-  );
+export function homeSummaryJob(summaries: SummaryCache): JobDefinition {
+  return defineJob({
+    name: 'WarmCatalogHomeSummary',
+    // Each instance's cache is its own: every instance computes its copy.
+    lease: false,
+    run: async ({ db, success }) => {
+      const request = catalogSummaryRequestSchema.parse(configSummaryBody({}));
+      await cachedSummary(db, summaries, request);
+      success();
+    },
+  });
 }

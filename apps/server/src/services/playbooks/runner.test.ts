@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../auth/user.ts';
 import type { Database } from '../../db/database.ts';
 import { silentLogger } from '../../http/logging.ts';
+import { JobScheduler } from '../../jobs/scheduler.ts';
 import { testDatabases, testDatabaseUrl } from '../../testing/databases.ts';
 import { createEventBus } from '../events.ts';
 import { OUTPUT_CAP_BYTES } from './actions.ts';
@@ -657,7 +658,11 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
       version: 'test',
     };
     const state = playbooksService.setup!(context);
-    const job = playbooksService.jobs!(context, state);
+    const job = new JobScheduler(playbooksService.scheduledJobs!(context, state), {
+      db,
+      log: silentLogger,
+    });
+    job.start();
     try {
       const runId = await run({ actions: [{ name: 'shell', exec: { script: 'echo hi' } }] });
       let now = 'scheduled';

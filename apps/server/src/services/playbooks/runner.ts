@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../http/logging.ts';
+import { defineJob, type JobDefinition } from '../../jobs/definition.ts';
 import type { ServiceJob } from '../defineService.ts';
 import { performAction, type ActionOutcome } from './actions.ts';
 import { actionShouldRun, delayMillis, retryDelayMillis, type ConditionState } from './cel.ts';
@@ -25,6 +26,15 @@ export interface RunnerOptions {
   concurrency?: number;
   /** Seals and opens secret parameters (default: this process's random key). */
   secrets?: SecretBox;
+}
+
+/** What one poll of the runner did. */
+export interface PollOutcome {
+  /** Runs claimed (their execution goes on after the poll). */
+  claimed: number;
+  /** Runs scheduled from queued trigger events. */
+  scheduled: number;
+  errors: string[];
 }
 
 /** The reason an action in progress when its server died is failed with. */
@@ -83,8 +93,39 @@ export class PlaybookRunner {
 
   /** Starts polling for due runs; the returned job stops polling and waits for runs in flight. */
   start(): ServiceJob {
+    this.open();
+    this.timer = setInterval(() => this.wake(), this.options.pollMillis ?? 1000);
+    this.timer.unref();
+    this.wake();
+    return { stop: () => this.stop() };
+  }
+
+  /**
+   * The runner's poll as the playbooks module's scheduled job: each second, queued trigger events
+   * become runs and due runs are claimed (their execution goes on past the poll). Every instance
+   * polls (a claim is a row lock); a poll that claimed or scheduled nothing leaves no record.
+   */
+  job(): JobDefinition {
+    return defineJob({
+      name: 'PlaybookRunner',
+      schedule: '@every 1s',
+      lease: false,
+      record: 'busy',
+      run: async (context) => {
+        if (this.stopped) this.open();
+        const polled = await this.poll();
+        context.success(polled.claimed);
+        if (polled.scheduled > 0) context.detail('scheduled_by_events', polled.scheduled);
+        for (const error of polled.errors) context.error(error);
+      },
+      stop: () => this.stop(),
+    });
+  }
+
+  // Ready to claim: before the first claim, a run whose secrets an older server stored in clear
+  // must find them sealed.
+  private open(): void {
     this.stopped = false;
-    // Before the first claim: a run whose secrets an older server stored in clear must find them sealed.
     this.ready = this.sealStoredSecrets().then(
       (sealed) => {
         if (sealed > 0)
@@ -100,18 +141,28 @@ export class PlaybookRunner {
           error: (error as Error).message,
         }),
     );
-    this.timer = setInterval(() => this.wake(), this.options.pollMillis ?? 1000);
-    this.timer.unref();
-    this.wake();
-    return { stop: () => this.stop() };
   }
 
   /** Looks for due runs now (a new run was scheduled or approved); nothing until started. */
   wake(): void {
     if (this.stopped || this.polling) return;
-    this.polling = this.fill().finally(() => {
+    this.polling = this.fill()
+      .then(() => undefined)
+      .finally(() => {
+        this.polling = undefined;
+      });
+  }
+
+  /** One poll, awaited: what it claimed and scheduled (none while a woken poll is under way). */
+  async poll(): Promise<PollOutcome> {
+    if (this.stopped || this.polling) return { claimed: 0, scheduled: 0, errors: [] };
+    const outcome = this.fill();
+    this.polling = outcome.then(() => undefined);
+    try {
+      return await outcome;
+    } finally {
       this.polling = undefined;
-    });
+    }
   }
 
   async stop(): Promise<void> {
@@ -130,21 +181,29 @@ export class PlaybookRunner {
     }
   }
 
-  private async fill(): Promise<void> {
+  private async fill(): Promise<PollOutcome> {
     const concurrency = this.options.concurrency ?? 4;
+    const outcome: PollOutcome = { claimed: 0, scheduled: 0, errors: [] };
     try {
       await this.ready;
       // An event that cannot be turned into runs (it stays queued) must not stop runs being claimed.
-      await this.takeEvents().catch((error: unknown) =>
-        this.options.log({
-          level: 'error',
-          msg: 'playbook trigger events failed',
-          error: (error as Error).message,
-        }),
+      await this.takeEvents().then(
+        (runIds) => {
+          outcome.scheduled = runIds.length;
+        },
+        (error: unknown) => {
+          outcome.errors.push(`trigger events: ${(error as Error).message}`);
+          this.options.log({
+            level: 'error',
+            msg: 'playbook trigger events failed',
+            error: (error as Error).message,
+          });
+        },
       );
       while (!this.stopped && this.active.size < concurrency) {
         const run = await this.claim();
         if (!run) break;
+        outcome.claimed += 1;
         const work = this.execute(run)
           .catch((error: unknown) =>
             this.options.log({
@@ -161,12 +220,14 @@ export class PlaybookRunner {
         this.active.add(work);
       }
     } catch (error) {
+      outcome.errors.push((error as Error).message);
       this.options.log({
         level: 'error',
         msg: 'playbook runner poll failed',
         error: (error as Error).message,
       });
     }
+    return outcome;
   }
 
   /**

@@ -56,5 +56,6 @@ export const playbooksService = defineService({
   // GitOps: Playbook documents of --resources DIR.
   resources: { Playbook: playbookResourceKind },
   seed: seedPlaybooks,
-  jobs: (_context, runner) => runner.start(),
+  // The runner's poll: trigger events into runs, due runs claimed (each instance polls).
+  scheduledJobs: (_context, runner) => [runner.job()],
 });

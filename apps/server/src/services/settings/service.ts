@@ -1,3 +1,4 @@
+import { jobHistoryCleanupJob } from '../../jobs/history.ts';
 import { defineService } from '../defineService.ts';
 import { seedSettings } from './seed.ts';
 
@@ -29,4 +30,7 @@ export const settingsService = defineService({
     uuid_to_ulid: { object: 'database', readOnly: true },
   },
   seed: seedSettings,
+  // job_history is written by the job framework (src/jobs/), which keeps each job's newest runs;
+  // this drops what is older than a month.
+  scheduledJobs: () => [jobHistoryCleanupJob()],
 });
