@@ -327,6 +327,11 @@ async function insertRun(
  */
 export async function recordRunDigests(tx: SqlRunner, runIds: readonly string[]): Promise<void> {
   if (runIds.length === 0) return;
+  // The demo seed also runs on a schema from before migration 005 (the legacy upgrade tests).
+  const { rows } = await tx.query<{ ok: boolean }>(
+    "SELECT to_regclass('opsdeck.playbook_run_digests') IS NOT NULL AS ok",
+  );
+  if (!rows[0]?.ok) return;
   await tx.query(
     `INSERT INTO opsdeck.playbook_run_digests (run_id, digest)
      SELECT r.id, opsdeck.playbook_run_digest(r) FROM playbook_runs r WHERE r.id = ANY($1::uuid[])
