@@ -41,6 +41,15 @@ export function authorizeTable(
   const declaration = registry.table(table)?.declaration;
   if (!declaration) return { allowed: false, action, reason: `no access to ${table}` };
   const resource = declaration.object;
+  // Before the role check: no role, admin included, writes these rows through /api/db.
+  if (declaration.serverWritten && action === 'write') {
+    return {
+      allowed: false,
+      resource,
+      action,
+      reason: `${table} is written by the server only: it is read-only through /api/db`,
+    };
+  }
   if (!authorizer.can(resource, action)) {
     return {
       allowed: false,
@@ -59,7 +68,7 @@ export function authorizeTable(
       resource,
       action,
       checkRows: async (write) => {
-        const guarded = await guardWrite?.(write);
+        const guarded = await guardWrite?.(write, { user, authorizer });
         if (guarded && !guarded.allowed) return guarded;
         return checkWrite ? checkWrite(write, { user, authorizer }) : { allowed: true };
       },

@@ -91,9 +91,11 @@ const AFTER_SPLIT = [
   'catalog/005_catalog_search_folded.sql',
   'incidents/002_incidents_by_component.sql',
   'incidents/003_incident_model.sql',
+  'incidents/004_incident_soft_delete.sql',
   'playbooks/002_runner.sql',
   'playbooks/003_runs_list_indexes.sql',
   'playbooks/004_triggers.sql',
+  'playbooks/005_approvals_hold.sql',
   'settings/002_config_scrapers_with_status.sql',
 ];
 const atSplit = async () =>

@@ -449,7 +449,8 @@ describe.each(testDatabases())('authorization of /api/db writes on $engine', (ta
       ).json()) as Row[];
       const id = comment!.id as string;
       const before = Date.now();
-      const patched = await call('commander', 'PATCH', `/comments?id=eq.${id}`, {
+      // By its author: a comment is edited by no one else (issue 27 #16).
+      const patched = await call('responder', 'PATCH', `/comments?id=eq.${id}`, {
         ...forged,
         created_by: people.admin,
         comment: 'edited',
@@ -471,7 +472,7 @@ describe.each(testDatabases())('authorization of /api/db writes on $engine', (ta
       });
       expect(only.status).toBeLessThan(300);
       const upsert = await call(
-        'commander',
+        'responder',
         'POST',
         '/comments',
         { ...forged, id, created_by: people.admin, incident_id: incidentId, comment: 'upserted' },

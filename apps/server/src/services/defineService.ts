@@ -69,6 +69,11 @@ export interface TableDeclaration {
    */
   caseFolded?: Readonly<Record<string, string>>;
   /**
+   * Rows only the server writes (its routes, runner, jobs, triggers): through /api/db the table is
+   * read-only for every role, admins included, and a write is a 403 saying so.
+   */
+  serverWritten?: boolean;
+  /**
    * Below admin, each written row must also pass this (run inside the write's transaction, before
    * commit; a refusal rolls the write back). Admins skip it.
    */
@@ -77,7 +82,7 @@ export interface TableDeclaration {
    * A rule of the rows themselves that holds for every writer, admins included (a row loaded from a
    * resource file changes only with that file). Run before checkWrite, in the same transaction.
    */
-  guardWrite?(write: PermissionWrite): Promise<PermissionWriteDecision>;
+  guardWrite?(write: PermissionWrite, request: WriteRequest): Promise<PermissionWriteDecision>;
 }
 
 /** One `/api/db/rpc/{name}` function and the RBAC object of what it touches. */

@@ -494,9 +494,12 @@ export async function updateHypothesis(
   await db(client).from('hypotheses').update(patch).eq('id', id);
 }
 
-/** Its comments, then its evidence, then the hypothesis (settings §4 "Deletion", reference §1). */
+/**
+ * Its evidence, then the hypothesis (settings §4 "Deletion", reference §1). Not its comments one by
+ * one as the reference UI does: a comment is deleted only by its author or an admin, and the
+ * server marks a deleted hypothesis's comments deleted with it.
+ */
 export async function deleteHypothesis(client: ApiClient, id: string): Promise<void> {
-  await db(client).from('comments').delete().eq('hypothesis_id', id);
   await db(client).from('evidences').delete().eq('hypothesis_id', id);
   await db(client).from('hypotheses').delete().eq('id', id);
 }

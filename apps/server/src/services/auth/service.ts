@@ -20,8 +20,10 @@ export const authService = defineService({
       // Below admin, a writer may not touch the columns that make someone someone else.
       checkWrite: (write) => checkPeopleWrite(write),
     },
-    teams: { object: 'auth' },
-    team_members: { object: 'auth' },
+    // A team's name and members decide who may approve playbook runs (spec.approval.approvers.teams):
+    // below admin, nobody changes them (no one joins the approver team to approve their own run).
+    teams: { object: 'auth', checkWrite: async () => adminOnly('teams') },
+    team_members: { object: 'auth', checkWrite: async () => adminOnly('team_members') },
     permissions: {
       object: 'permissions',
       // Below admin, a writer grants only what it holds (never `*`, never a deny against an admin).
@@ -33,3 +35,10 @@ export const authService = defineService({
   },
   seed: seedPermissions,
 });
+
+function adminOnly(table: string) {
+  return {
+    allowed: false,
+    reason: `${table}: only an admin may change teams and their members (a team may approve playbook runs)`,
+  };
+}

@@ -202,7 +202,7 @@ describe.each(testDatabases())('incident history, deletes and bad input on $engi
       );
       expect(remove.status).toBe(403);
       expect(remove.body).toMatchObject({
-        message: expect.stringContaining('written by the database'),
+        message: expect.stringContaining('written by the server only'),
       });
     }
     expect((await history(demoId('incident:2')))[0]).toEqual(row);

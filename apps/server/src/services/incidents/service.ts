@@ -1,6 +1,7 @@
 import { defineService } from '../defineService.ts';
 import { timelineRoutes } from './timeline.ts';
 import { seedIncidents } from './seed.ts';
+import { checkIncidentWrite, guardCommentWrite, guardResponderWrite } from './writeRules.ts';
 
 /**
  * Incidents (reference §1): the tables and views the console reads and writes through /api/db, the
@@ -15,15 +16,17 @@ export const incidentsService = defineService({
   // Objects as the spec's role matrix names them (console.md §6): evidences, comments and
   // responder are resources of their own, everything else is `incident`.
   tables: {
-    incidents: { object: 'incident' },
+    // Deleted softly (a view of incident_records); deleting is an admin's or the commander's.
+    incidents: { object: 'incident', checkWrite: checkIncidentWrite },
     incident_summary: { object: 'incident' },
     hypotheses: { object: 'incident' },
-    incident_histories: { object: 'incident' },
+    // Written by the database's triggers only; never changed or deleted by a client.
+    incident_histories: { object: 'incident', serverWritten: true },
     incidents_by_component: { object: 'incident' },
     incidents_by_config: { object: 'incident' },
     evidences: { object: 'evidences' },
-    comments: { object: 'comments' },
-    responders: { object: 'responder' },
+    comments: { object: 'comments', guardWrite: guardCommentWrite },
+    responders: { object: 'responder', guardWrite: guardResponderWrite },
   },
   seed: seedIncidents,
 });

@@ -67,6 +67,7 @@ export function playbookRoutes(db: Database, runner: PlaybookRunner) {
     c.json(await runStatus(db, c.req.param('id'))),
   );
 
+  // approveRun authorizes before it looks the id up: a caller who may not approve gets 403 for any id.
   app.post('/run/approve/:id', async (c) => {
     const { scheduled } = await approveRun(
       db,

@@ -8,6 +8,7 @@ import { actionShouldRun, delayMillis, retryDelayMillis, type ConditionState } f
 import { loadResource, type ResourceKind } from './resources.ts';
 import { actionKind, parsePlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.ts';
 import { renderTemplate, type TemplateFunction } from './template.ts';
+import { runDigestRefusal } from './runs.ts';
 import { takePlaybookEvent } from './triggers.ts';
 import { processSecretBox, secretContext, SecretError, type SecretBox } from './secrets.ts';
 
@@ -368,6 +369,9 @@ export class PlaybookRunner {
 
   private async executeActions(run: RunRow, signal: AbortSignal): Promise<void> {
     const { db } = this.options;
+    // Only what was created and approved runs (a run changed or made around the routes fails).
+    const refusal = await runDigestRefusal(db, run.id);
+    if (refusal) throw new Error(refusal);
     const parsed = parsePlaybookSpec(run.spec);
     if (!parsed.ok) throw new Error(parsed.message);
     const spec = parsed.spec;

@@ -310,6 +310,7 @@ async function insertRun(
     ],
   );
   const created = rows[0]!;
+  await recordRunDigests(tx, [created.id]);
   for (const name of secretNames)
     if (values[name] !== undefined)
       await tx.query(
@@ -317,6 +318,46 @@ async function insertRun(
         [created.id, name, secrets.seal(values[name]!, secretContext(created.id, name))],
       );
   return { run_id: created.id, starts_at: created.scheduled_time };
+}
+
+/**
+ * Records what each run will execute (migration 005's digest of its playbook, spec, parameters,
+ * request, resource and requester), so the runner executes it only as it was created and approved.
+ * Only the server's own writers of runs call this: the run routes, triggers and the demo seed.
+ */
+export async function recordRunDigests(tx: SqlRunner, runIds: readonly string[]): Promise<void> {
+  if (runIds.length === 0) return;
+  // The demo seed also runs on a schema from before migration 005 (the legacy upgrade tests).
+  const { rows } = await tx.query<{ ok: boolean }>(
+    "SELECT to_regclass('opsdeck.playbook_run_digests') IS NOT NULL AS ok",
+  );
+  if (!rows[0]?.ok) return;
+  await tx.query(
+    `INSERT INTO opsdeck.playbook_run_digests (run_id, digest)
+     SELECT r.id, opsdeck.playbook_run_digest(r) FROM playbook_runs r WHERE r.id = ANY($1::uuid[])
+     ON CONFLICT (run_id) DO UPDATE SET digest = EXCLUDED.digest`,
+    [runIds],
+  );
+}
+
+/**
+ * Why a run must not execute, or undefined when it is what was created and approved: its recorded
+ * digest is missing (it was written around the run routes) or no longer matches (it was changed).
+ */
+export async function runDigestRefusal(db: SqlRunner, runId: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ recorded: string | null; current: string | null }>(
+    `SELECT d.digest AS recorded, opsdeck.playbook_run_digest(r) AS current
+     FROM playbook_runs r LEFT JOIN opsdeck.playbook_run_digests d ON d.run_id = r.id
+     WHERE r.id = $1`,
+    [runId],
+  );
+  const row = rows[0];
+  if (!row) return 'the run no longer exists';
+  if (!row.recorded)
+    return 'refused: this run was not created by the run routes of this server (no record of what was approved), so it is not executed';
+  if (row.recorded !== row.current)
+    return 'refused: this run changed after it was created or approved (its spec, parameters or resource differ from what was recorded), so it is not executed';
+  return undefined;
 }
 
 function pickIds(ids: ResourceIds): ResourceIds {
@@ -361,9 +402,11 @@ export async function runStatus(db: SqlRunner, id: string) {
 }
 
 /**
- * POST /playbook/run/approve/{id}. The approver needs `playbooks.approve` and must be listed in
- * `spec.approval.approvers` by email, or be a member of a listed team (by name). `any`: one
- * approval schedules the run; `all` (the default): every listed person and team approved.
+ * POST /playbook/run/approve/{id}. The approver needs `playbooks.approve` (checked first, before the
+ * run is looked up, so a caller who may not approve learns nothing of which runs exist) and must be
+ * listed in `spec.approval.approvers` by email, or be a member of a listed team (by name), and never
+ * be who asked for the run. `any`: one approval schedules the run; `all` (the default): every
+ * listed person and team approved.
  */
 export async function approveRun(
   db: Database,
@@ -371,22 +414,31 @@ export async function approveRun(
   user: AuthUser,
   authorizer: Authorizer,
 ): Promise<{ scheduled: boolean }> {
+  if (!authorizer.canDo('playbooks.approve'))
+    throw new ApiError(403, 'forbidden', 'you are not allowed to approve this playbook run');
   const run = await getRun(db, id);
   const parsed = parsePlaybookSpec(run.spec);
   const approvers = parsed.ok ? approversOf(parsed.spec) : undefined;
   if (!parsed.ok || !approvers) throw badRequest('this playbook does not require approval');
-  if (run.status !== 'pending_approval')
-    throw badRequest(`this playbook run is ${String(run.status)}, not pending approval`);
+  const personId = isUuid(user.id) ? user.id : null;
   const email = (user.email ?? '').toLowerCase();
   const asPerson = approvers.people.some((person) => person.toLowerCase() === email);
   const { rows: teams } = await db.query<{ id: string; name: string }>(
     `SELECT t.id, t.name FROM teams t JOIN team_members m ON m.team_id = t.id
      WHERE m.person_id = $1 AND t.deleted_at IS NULL AND t.name = ANY($2::text[])`,
-    [isUuid(user.id) ? user.id : null, approvers.teams],
+    [personId, approvers.teams],
   );
-  if (!authorizer.canDo('playbooks.approve') || (!asPerson && teams.length === 0))
+  if (!asPerson && teams.length === 0)
     throw new ApiError(403, 'forbidden', 'you are not allowed to approve this playbook run');
-  const personId = isUuid(user.id) ? user.id : null;
+  // Four eyes: whoever asked for a run is never the one who lets it run, whatever they are listed as.
+  if (run.created_by !== null && run.created_by === personId)
+    throw new ApiError(
+      403,
+      'forbidden',
+      'you asked for this playbook run: another approver must approve it',
+    );
+  if (run.status !== 'pending_approval')
+    throw badRequest(`this playbook run is ${String(run.status)}, not pending approval`);
   return db.transaction(async (tx) => {
     // One approval at a time per run: the row lock orders concurrent approvers.
     const { rows: locked } = await tx.query<{ status: string }>(

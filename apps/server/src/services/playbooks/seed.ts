@@ -3,6 +3,7 @@ import { insertRows } from '../../db/seed/insert.ts';
 import { seededRandom, seedUuid } from '../../db/seed/random.ts';
 import { type DemoSeed, need } from '../seed.ts';
 import { seedBenchPlaybookRuns } from './benchSeed.ts';
+import { recordRunDigests } from './runs.ts';
 
 /** Demo playbooks, shaped like Mission Control Playbook specs (parameters, filters, actions), and their runs. */
 export const seedPlaybooks: DemoSeed = async (context) => {
@@ -117,6 +118,11 @@ export const seedPlaybooks: DemoSeed = async (context) => {
     });
   }
   await insertRows(db, 'playbook_runs', runs);
+  // As the run routes do: a waiting demo run (approved in the console) runs as it was made.
+  await recordRunDigests(
+    db,
+    runs.map((run) => String(run.id)),
+  );
   await insertRows(db, 'playbook_run_actions', actions);
   await insertRows(db, 'playbook_approvals', approvals);
   await seedRunnablePlaybooks(context, adminId);
@@ -244,7 +250,9 @@ async function seedRunnablePlaybooks(context: Parameters<DemoSeed>[0], adminId: 
           ? new Date(now.getTime() + 24 * 3_600_000).toISOString()
           : new Date(start).toISOString(),
       timeout: 1_800_000_000_000,
-      created_by: adminId,
+      // The waiting run was asked for by the demo editor: the admin approving it in the console is
+      // not its requester (nobody approves their own run).
+      created_by: waiting ? need(context.estate.personIds, 'personIds')[1]! : adminId,
       error:
         status === 'failed'
           ? `action "${spec.spec.actions.at(-1)!.name}": exit status 1`
@@ -309,6 +317,11 @@ async function seedRunnablePlaybooks(context: Parameters<DemoSeed>[0], adminId: 
   });
   // The pending run has no approval yet: the demo's admin approves it in the console.
   await insertRows(db, 'playbook_runs', runs);
+  // As the run routes do: a waiting demo run (approved in the console) runs as it was made.
+  await recordRunDigests(
+    db,
+    runs.map((run) => String(run.id)),
+  );
   await insertRows(db, 'playbook_run_actions', actions);
 }
 

@@ -46,9 +46,12 @@ export const playbooksService = defineService({
       // For everyone: one loaded from a resource file changes only with its file.
       guardWrite: guardPlaybookWrite,
     },
-    playbook_runs: { object: 'playbook_runs' },
-    playbook_run_actions: { object: 'playbook_runs' },
-    playbook_approvals: { object: 'playbook_runs' },
+    // Written only by the run, approve and cancel routes and the runner (a run executes the spec
+    // it was created and approved with): read-only through /api/db, as Mission Control's own
+    // interceptors keep them.
+    playbook_runs: { object: 'playbook_runs', serverWritten: true },
+    playbook_run_actions: { object: 'playbook_runs', serverWritten: true },
+    playbook_approvals: { object: 'playbook_runs', serverWritten: true },
   },
   rpc: {
     get_playbook_run_actions: { object: 'playbook_runs', readOnly: true },

@@ -62,7 +62,7 @@ const C = {
  */
 async function loadDutyEstate(db: Database) {
   await db.exec(`
-    DELETE FROM evidences; DELETE FROM hypotheses; DELETE FROM incidents;
+    DELETE FROM evidences; DELETE FROM hypotheses; DELETE FROM incident_records;
     DELETE FROM config_component_relationships; DELETE FROM config_analysis; DELETE FROM config_items;
     DELETE FROM check_component_relationships; DELETE FROM check_statuses; DELETE FROM checks;
     DELETE FROM canaries; DELETE FROM component_relationships; DELETE FROM components;

@@ -16,8 +16,16 @@ ALTER TABLE incidents
 
 -- updated_by is the server's (like created_by, from the session on every write): the history
 -- triggers name it as the author of a change.
-ALTER TABLE incidents ADD COLUMN IF NOT EXISTS incident_rule_id uuid;
-ALTER TABLE incidents ADD COLUMN IF NOT EXISTS updated_by uuid REFERENCES people (id);
+-- (The table is incident_records once 004 has run; this file names it so, to run again after it.)
+DO $$
+DECLARE
+  incidents_table regclass := coalesce(to_regclass('public.incident_records'), 'public.incidents'::regclass);
+BEGIN
+  EXECUTE format('ALTER TABLE %s ADD COLUMN IF NOT EXISTS incident_rule_id uuid', incidents_table);
+  EXECUTE format('ALTER TABLE %s ADD COLUMN IF NOT EXISTS updated_by uuid REFERENCES people (id)',
+                 incidents_table);
+END
+$$;
 ALTER TABLE incidents ALTER COLUMN description SET DEFAULT '';
 ALTER TABLE responders ADD COLUMN IF NOT EXISTS deleted_at timestamptz;
 CREATE INDEX IF NOT EXISTS responders_incident_id_idx ON responders (incident_id);
@@ -267,9 +275,15 @@ BEGIN
   RETURN NEW;
 END
 $$;
-DROP TRIGGER IF EXISTS incidents_validate ON incidents;
-CREATE TRIGGER incidents_validate BEFORE INSERT OR UPDATE ON incidents
-  FOR EACH ROW EXECUTE FUNCTION incidents_validate_incident();
+DO $$
+DECLARE
+  incidents_table regclass := coalesce(to_regclass('public.incident_records'), 'public.incidents'::regclass);
+BEGIN
+  EXECUTE format('DROP TRIGGER IF EXISTS incidents_validate ON %s', incidents_table);
+  EXECUTE format('CREATE TRIGGER incidents_validate BEFORE INSERT OR UPDATE ON %s
+    FOR EACH ROW EXECUTE FUNCTION incidents_validate_incident()', incidents_table);
+END
+$$;
 
 CREATE OR REPLACE FUNCTION incidents_validate_hypothesis() RETURNS trigger
   LANGUAGE plpgsql AS $$
@@ -364,9 +378,15 @@ BEGIN
   RETURN NULL;
 END
 $$;
-DROP TRIGGER IF EXISTS incidents_history ON incidents;
-CREATE TRIGGER incidents_history AFTER INSERT OR UPDATE ON incidents
-  FOR EACH ROW EXECUTE FUNCTION incidents_history_incident();
+DO $$
+DECLARE
+  incidents_table regclass := coalesce(to_regclass('public.incident_records'), 'public.incidents'::regclass);
+BEGIN
+  EXECUTE format('DROP TRIGGER IF EXISTS incidents_history ON %s', incidents_table);
+  EXECUTE format('CREATE TRIGGER incidents_history AFTER INSERT OR UPDATE ON %s
+    FOR EACH ROW EXECUTE FUNCTION incidents_history_incident()', incidents_table);
+END
+$$;
 
 CREATE OR REPLACE FUNCTION incidents_history_responder() RETURNS trigger
   LANGUAGE plpgsql AS $$
