@@ -153,6 +153,19 @@ describe('authorizeTable', () => {
       expect(can(role, table, method), `${role} ${method} ${table}`).toBe(expected);
   });
 
+  it('keeps the tables only the server writes read-only for every role, admin included', () => {
+    for (const table of [
+      'job_history',
+      'playbook_runs',
+      'playbook_approvals',
+      'incident_histories',
+    ]) {
+      expect(can('admin', table, 'GET'), `admin GET ${table}`).toBe(true);
+      for (const method of ['POST', 'PATCH', 'DELETE'])
+        expect(can('admin', table, method), `admin ${method} ${table}`).toBe(false);
+    }
+  });
+
   it('refuses tables it does not know, even to an admin', () => {
     expect(can('admin', 'schema_migrations', 'GET')).toBe(false);
     expect(can('admin', 'constructor', 'GET')).toBe(false);

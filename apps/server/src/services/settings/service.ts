@@ -16,7 +16,7 @@ export const settingsService = defineService({
     logging_backends: { object: 'logging_backends' },
     // "monitor" in Mission Control.
     agents: { object: 'agents' },
-    job_history: { object: 'agents' },
+    job_history: { object: 'agents', serverWritten: true },
     job_histories: { object: 'agents' },
     job_history_names: { object: 'agents' },
     // The catalog's scrapers with their newest run: guarded as the scrapers themselves.
