@@ -91,6 +91,9 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
       const loaded = await withStartLock(db, () =>
         loadResources(db, dir, defaultServiceRegistry().resourceKinds()),
       );
+      // A file over a limit or a link out of the directory is left out; the rest starts.
+      for (const { file, reason } of loaded.refused)
+        log({ level: 'warn', msg: 'resource file skipped', dir, file, reason });
       log({ msg: 'resources loaded', ...loaded });
     } catch (error) {
       await db.close().catch(() => undefined);
