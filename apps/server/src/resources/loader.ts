@@ -152,9 +152,9 @@ function documentsOf(path: string): unknown[] {
         maxTotalMergeKeys: MAX_MERGE_KEYS,
       } as Parameters<typeof loadAll>[2]);
     } catch (error) {
-      // js-yaml's own caps (depth, merge keys) are limits too, not syntax errors.
+      // js-yaml's own caps (depth, merge keys, over 100 mappings in one merge) are limits too.
       const message = (error as Error).message;
-      if (/exceeded max(Depth|TotalMergeKeys)/.test(message))
+      if (/exceeded max(Depth|TotalMergeKeys)|abnormal merge sequence size/.test(message))
         throw new ResourceLimitError(message.split('\n')[0]!);
       throw error;
     }

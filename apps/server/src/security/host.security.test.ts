@@ -108,7 +108,16 @@ describe.each(testDatabases())('the Host header on $engine', (target) => {
   });
 
   it('#16 answers a Host with userinfo or junk with a 4xx, never reflecting it', async () => {
-    for (const host of [`127.0.0.1:${port}@evil.example`, 'evil.example/x', `LOCALHOST:${port}`]) {
+    for (const host of [
+      `127.0.0.1:${port}@evil.example`,
+      'evil.example/x',
+      `LOCALHOST:${port}`,
+      `localhost.:${port}`,
+      `127.0.0.1.:${port}`,
+      `2130706433:${port}`,
+      `[::ffff:127.0.0.1]:${port}`,
+      `evil.example:${port}, 127.0.0.1:${port}`,
+    ]) {
       const reply = await kubeconfig(host);
       expect({ host, status: reply.status, body: reply.body }).toEqual({
         host,

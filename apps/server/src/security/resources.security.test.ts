@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +64,13 @@ const badFiles: Record<string, { text: string; reason: RegExp }> = {
     ),
     reason: /merge keys/,
   },
+  'merge-list.yaml': {
+    text: playbook(
+      'mergelist',
+      `  m: &m {k: 1}\n  n: {<<: [${Array(200).fill('*m').join(',')}]}\n`,
+    ),
+    reason: /merge sequence/,
+  },
   'big.yaml': {
     text: playbook('big', `  description: ${'x'.repeat(MAX_RESOURCE_FILE_BYTES)}\n`),
     reason: /bytes, over/,
@@ -97,6 +105,8 @@ function resourcesDir(): string {
   symlinkSync(join(outside, 'outside.yaml'), join(dir, 'linked-out.yaml'));
   symlinkSync(outside, join(dir, 'linked-dir'));
   symlinkSync(join(dir, 'gone.yaml'), join(dir, 'dangling.yaml'));
+  // A pipe named like a resource would block a read forever: it is no file, so it is not read.
+  execFileSync('mkfifo', [join(dir, 'pipe.yaml')]);
   // A ConfigMap volume: the files are links through `..data` to a dated folder, all inside.
   mkdirSync(join(dir, '..2026_01_01'));
   writeFileSync(join(dir, '..2026_01_01', 'mapped.yaml'), playbook('mapped'));
