@@ -24,6 +24,8 @@ export class DataDirContentError extends Error {
   }
 }
 
+// What says a directory holds a PostgreSQL database, also one whose first initdb was cut short.
+const DATABASE_FILES = new Set(['PG_VERSION', 'base', 'global', 'pg_wal']);
 // What this server puts in a data directory besides PGlite's files, e.g. before a first open finished.
 const OUR_FILES = new Set([DATA_DIR_LOCK_FILE, `${DATA_DIR_LOCK_FILE}.break`, SECRET_KEY_FILE]);
 
@@ -59,7 +61,7 @@ export function secureDataDir(dir: string): DataDirRepair {
   // Only a database's directory is narrowed: `--data-dir /tmp` or a home directory by mistake must
   // not become owner-only.
   const names = readdirSync(dir);
-  if (!names.includes('PG_VERSION') && names.some((name) => !OUR_FILES.has(name)))
+  if (!names.some((name) => DATABASE_FILES.has(name)) && names.some((name) => !OUR_FILES.has(name)))
     throw new DataDirContentError(dir);
   let repaired = 0;
   const narrow = (path: string, stat: Stats, mode: number) => {
