@@ -11,6 +11,8 @@ function fail(message: string): never {
 }
 
 async function main() {
+  // What the server creates (data directory, secret key, a playbook's work directory) is its own.
+  process.umask(0o077);
   let config;
   try {
     config = parseConfig(process.argv.slice(2), process.env);

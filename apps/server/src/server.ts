@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { createIdentityAuth } from './auth/identity.ts';
 import type { ServerConfig } from './config.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
+import { DataDirContentError, DataDirOwnerError, secureDataDir } from './db/dataDirMode.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoOnce } from './db/seed/demo.ts';
@@ -40,9 +41,29 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     throw error;
   }
   let db: Database;
+  const pgliteDir = !config.databaseUrl && !config.memory ? config.dataDir : undefined;
+  if (pgliteDir) {
+    try {
+      // Owner-only before PGlite reads it: an older server (or a copy) left files others could write.
+      const { repaired } = secureDataDir(pgliteDir);
+      if (repaired > 0)
+        log({
+          level: 'warn',
+          msg: 'data directory permissions repaired: group and others may no longer read or write it',
+          dir: pgliteDir,
+          repaired,
+        });
+    } catch (error) {
+      throw new StartupError(
+        error instanceof DataDirOwnerError || error instanceof DataDirContentError
+          ? `the data directory is not ours: ${error.message}`
+          : `cannot secure the data directory ${pgliteDir}: ${(error as Error).message}`,
+      );
+    }
+  }
   try {
     if (!config.databaseUrl && !config.memory && !existsSync(config.dataDir))
-      mkdirSync(config.dataDir, { recursive: true });
+      mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     db = await openDatabase({
       url: config.databaseUrl,
       dataDir: config.dataDir,
@@ -91,6 +112,9 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
       const loaded = await withStartLock(db, () =>
         loadResources(db, dir, defaultServiceRegistry().resourceKinds()),
       );
+      // A file over a limit or a link out of the directory is left out; the rest starts.
+      for (const { file, reason } of loaded.refused)
+        log({ level: 'warn', msg: 'resource file skipped', dir, file, reason });
       log({ msg: 'resources loaded', ...loaded });
     } catch (error) {
       await db.close().catch(() => undefined);
@@ -99,6 +123,18 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
         error instanceof ResourceLoadError
           ? `cannot load the resources: ${error.message}`
           : `cannot load the resources from ${dir}: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  if (pgliteDir) {
+    try {
+      // PGlite writes its files 0666 whatever the umask: initdb's on a first start, the migrations'.
+      secureDataDir(pgliteDir);
+    } catch (error) {
+      await db.close().catch(() => undefined);
+      throw new StartupError(
+        `cannot secure the data directory ${pgliteDir}: ${(error as Error).message}`,
       );
     }
   }

@@ -154,7 +154,7 @@ export async function lockDataDir(dir: string): Promise<DataDirLock> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     let fd: number | undefined;
     try {
-      fd = openSync(path, 'wx');
+      fd = openSync(path, 'wx', 0o600);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }

@@ -20,6 +20,7 @@ import { createServiceRegistry } from '../services/registry.ts';
 import { consoleHandler } from './console.ts';
 import type { AppEnv } from './env.ts';
 import { errorBody, handleError } from './errors.ts';
+import { refuseUnknownHost } from './host.ts';
 import { requestLogger, silentLogger, type Logger } from './logging.ts';
 import { proxyToBackend } from './proxy.ts';
 import {
@@ -91,6 +92,8 @@ export function createApp(options: AppOptions): CoreApp {
     c.json(errorBody('not found', `${c.req.method} ${c.req.path} not found`), 404),
   );
   app.use('*', securityHeaders());
+  // Without --public-url the request's own URL is handed back (kubeconfig, webhook runs): only ours.
+  app.use('*', refuseUnknownHost({ publicUrl: options.publicUrl }));
   // Before everything under /api, the proxied backend's routes included: no write from another site's page.
   const crossSiteBases = registry.services.flatMap((service) =>
     (service.routes ?? []).filter((route) => route.public && route.crossSite).map((r) => r.base),

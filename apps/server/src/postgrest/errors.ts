@@ -74,13 +74,17 @@ interface DriverError {
   message?: unknown;
   detail?: unknown;
   hint?: unknown;
+  /** The Postgres source file that raised it (not translated, unlike the message). */
+  file?: unknown;
 }
 
 /**
  * The HTTP status PostgREST gives a Postgres SQLSTATE, narrowed to what a request to this engine can
  * cause: bad values and constraint violations are the client's (4xx); anything else stays a 500.
  */
-function statusOfSqlState(code: string): ContentfulStatusCode {
+function statusOfSqlState(code: string, file?: unknown): ContentfulStatusCode {
+  // A syntax error in a tsquery (`fts.a & (b`) is in the caller's bound value, not in our SQL.
+  if (code === '42601' && (file === 'tsquery.c' || file === 'tsvector_parser.c')) return 400;
   if (code === '23503' || code === '23505') return 409;
   if (code === '42P01') return 404;
   if (code === '25006') return 405;
@@ -100,10 +104,10 @@ function statusOfSqlState(code: string): ContentfulStatusCode {
 /** A Postgres error from a query this engine built, as a PostgREST reply; undefined if it is not one. */
 export function fromDatabaseError(error: unknown): PostgrestError | undefined {
   if (error === null || typeof error !== 'object') return undefined;
-  const { code, message, detail, hint } = error as DriverError;
+  const { code, message, detail, hint, file } = error as DriverError;
   if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || typeof message !== 'string')
     return undefined;
-  const status = statusOfSqlState(code);
+  const status = statusOfSqlState(code, file);
   if (status === 500) return undefined;
   return new PostgrestError(
     status,

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { loadAll } from 'js-yaml';
 import type { Database } from '../db/database.ts';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../http/jsonDepth.ts';
 import type { Owned } from '../services/registry.ts';
 import {
   apiGroup,
@@ -27,7 +28,34 @@ export interface ResourceLoadSummary {
   removed: string[];
   /** Documents of a kind no module loads (`file#index Kind`), and documents with no kind. */
   skipped: string[];
+  /**
+   * Files left out whole, each with why: over a size, depth or alias-expansion limit, or a link that
+   * leads out of the directory or nowhere. While any is, nothing is removed (its playbooks stay).
+   */
+  refused: RefusedFile[];
 }
+
+/** A file the loader left out, and why. */
+export interface RefusedFile {
+  file: string;
+  reason: string;
+}
+
+/** One resource file at most (as an /api/db body): real resources are a few KB. */
+export const MAX_RESOURCE_FILE_BYTES = 1024 * 1024;
+/** How deep a document may nest, aliases expanded (as a JSON request body). */
+export const MAX_RESOURCE_DEPTH = MAX_JSON_DEPTH;
+/**
+ * How big a file's documents may be once their aliases are expanded (a node counts one, a string
+ * its length). A 614-byte YAML of nested aliases ("billion laughs") expands to gigabytes in
+ * whatever walks it next (validation, JSON for the database); an honest file stays near its size.
+ */
+export const MAX_RESOURCE_EXPANDED_SIZE = 4 * MAX_RESOURCE_FILE_BYTES;
+// js-yaml's own cap on keys copied by merge keys (`<<: *a`), which the expansion walk never sees.
+const MAX_MERGE_KEYS = 1000;
+
+/** A file over one of the limits above: left out with a log line, the rest still loads. */
+class ResourceLimitError extends Error {}
 
 const RESOURCE_FILE = /\.(ya?ml|json)$/i;
 // A load with many broken documents says the first few; the rest are the same mistake, usually.
@@ -37,9 +65,12 @@ const MAX_ERRORS = 10;
  * Every resource file under `dir`, recursively, in name order. Entries starting with `.` are left
  * out: a ConfigMap mounted as a volume holds each file once plus `..data` links to the same files,
  * and a checkout holds `.git`. Links are followed (that is how a ConfigMap's files appear), each
- * directory once.
+ * directory once, but only within `dir`: a link leading out of it, or to nothing, is refused.
  */
-function resourceFiles(dir: string): string[] {
+function resourceFiles(dir: string, refused: RefusedFile[]): string[] {
+  const root = realpathSync(dir);
+  const inside = (real: string) =>
+    real === root || real.startsWith(root.endsWith(sep) ? root : root + sep);
   const seen = new Set<string>();
   const walk = (folder: string): string[] => {
     const real = realpathSync(folder);
@@ -50,6 +81,22 @@ function resourceFiles(dir: string): string[] {
       .sort()
       .flatMap((name) => {
         const path = join(folder, name);
+        if (lstatSync(path).isSymbolicLink()) {
+          let target: string;
+          try {
+            target = realpathSync(path);
+          } catch (error) {
+            const code = (error as NodeJS.ErrnoException).code;
+            const reason =
+              code === 'ENOENT' ? 'a link to nothing' : `a link that cannot be followed (${code})`;
+            refused.push({ file: relative(dir, path), reason });
+            return [];
+          }
+          if (!inside(target)) {
+            refused.push({ file: relative(dir, path), reason: `a link out of ${dir}` });
+            return [];
+          }
+        }
         const stat = statSync(path);
         if (stat.isDirectory()) return walk(path);
         return stat.isFile() && RESOURCE_FILE.test(name) ? [path] : [];
@@ -58,13 +105,63 @@ function resourceFiles(dir: string): string[] {
   return walk(dir);
 }
 
-/** The documents of one file: YAML (several, `---` apart) or JSON (one, or an array of them). */
-function documentsOf(path: string, text: string): unknown[] {
-  if (/\.json$/i.test(path)) {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value : [value];
+/**
+ * Throws ResourceLimitError when `value`, its aliases expanded, nests deeper than
+ * MAX_RESOURCE_DEPTH or is bigger than what is left of `budget.left`. Shared (aliased) nodes are
+ * walked again at each use, as JSON.stringify would; a cycle (`&a [*a]`) runs into the depth cap.
+ */
+function checkExpansion(value: unknown, budget: { left: number }, depth = 0): void {
+  budget.left -= typeof value === 'string' ? value.length + 1 : 1;
+  if (budget.left < 0)
+    throw new ResourceLimitError(
+      `its documents expand to more than ${MAX_RESOURCE_EXPANDED_SIZE} nodes and characters (YAML aliases?)`,
+    );
+  if (typeof value !== 'object' || value === null) return;
+  if (depth >= MAX_RESOURCE_DEPTH)
+    throw new ResourceLimitError(`it nests deeper than ${MAX_RESOURCE_DEPTH} levels`);
+  if (Array.isArray(value)) {
+    for (const item of value) checkExpansion(item, budget, depth + 1);
+    return;
   }
-  return loadAll(text);
+  for (const [key, item] of Object.entries(value)) {
+    budget.left -= key.length;
+    checkExpansion(item, budget, depth + 1);
+  }
+}
+
+/**
+ * The documents of one file: YAML (several, `---` apart) or JSON (one, or an array of them).
+ * Throws ResourceLimitError when the file is over a limit, anything else when it does not parse.
+ */
+function documentsOf(path: string): unknown[] {
+  const size = statSync(path).size;
+  if (size > MAX_RESOURCE_FILE_BYTES)
+    throw new ResourceLimitError(`it is ${size} bytes, over ${MAX_RESOURCE_FILE_BYTES}`);
+  const text = readFileSync(path, 'utf8');
+  let documents: unknown[];
+  if (/\.json$/i.test(path)) {
+    if (jsonNestsDeeperThan(text, MAX_RESOURCE_DEPTH))
+      throw new ResourceLimitError(`it nests deeper than ${MAX_RESOURCE_DEPTH} levels`);
+    const value: unknown = JSON.parse(text);
+    documents = Array.isArray(value) ? value : [value];
+  } else {
+    try {
+      // @types/js-yaml predates these two options of js-yaml 4.3.
+      documents = loadAll(text, null, {
+        maxDepth: MAX_RESOURCE_DEPTH,
+        maxTotalMergeKeys: MAX_MERGE_KEYS,
+      } as Parameters<typeof loadAll>[2]);
+    } catch (error) {
+      // js-yaml's own caps (depth, merge keys, over 100 mappings in one merge) are limits too.
+      const message = (error as Error).message;
+      if (/exceeded max(Depth|TotalMergeKeys)|abnormal merge sequence size/.test(message))
+        throw new ResourceLimitError(message.split('\n')[0]!);
+      throw error;
+    }
+  }
+  const budget = { left: MAX_RESOURCE_EXPANDED_SIZE };
+  for (const document of documents) checkExpansion(document, budget);
+  return documents;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -93,9 +190,10 @@ export async function loadResources(
   kinds: ReadonlyMap<string, Owned<ResourceKind>>,
 ): Promise<ResourceLoadSummary> {
   let files: string[];
+  const refused: RefusedFile[] = [];
   try {
     if (!statSync(dir).isDirectory()) throw new Error('not a directory');
-    files = resourceFiles(dir);
+    files = resourceFiles(dir, refused);
   } catch (error) {
     throw new ResourceLoadError(`cannot read ${dir}: ${(error as Error).message}`);
   }
@@ -107,8 +205,12 @@ export async function loadResources(
     const file = relative(dir, path);
     let documents: unknown[];
     try {
-      documents = documentsOf(path, readFileSync(path, 'utf8'));
+      documents = documentsOf(path);
     } catch (error) {
+      if (error instanceof ResourceLimitError) {
+        refused.push({ file, reason: error.message });
+        continue;
+      }
       errors.push(`${file}: cannot be parsed: ${(error as Error).message.split('\n')[0]}`);
       continue;
     }
@@ -186,7 +288,8 @@ export async function loadResources(
       counts[write] += 1;
     }
     // Every kind a module loads is pruned, also one with no document left: emptying the directory
-    // of playbooks removes the playbooks it held.
+    // of playbooks removes the playbooks it held. Not while a file was refused: what it held is unknown.
+    if (refused.length > 0) return;
     for (const [name, kind] of kinds) {
       if (!kind.declaration.prune) continue;
       const kept = found.filter((entry) => entry.kind === kind).map((entry) => entry.document);
@@ -194,5 +297,5 @@ export async function loadResources(
         removed.push(`${name} ${gone}`);
     }
   });
-  return { dir, files: files.length, loaded, removed, skipped };
+  return { dir, files: files.length, loaded, removed, skipped, refused };
 }

@@ -15,8 +15,25 @@ export function csvText(value: unknown): string {
   return String(value);
 }
 
-/** A header line then one line per row, CRLF-separated as RFC 4180 asks. */
+// What a spreadsheet reads as the start of a formula (OWASP's list, with the full-width forms some
+// locales also take), after any leading white space; or a tab or CR, which can hide one.
+const formulaStart = /^(?:\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/;
+// A plain number is no formula: `-5` may stay a number in the sheet.
+const plainNumber = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * The text of a cell a spreadsheet will not run (CSV formula injection): text it would read as a
+ * formula gets a leading `'`, which shows it as the text it is. Numbers stay numbers.
+ */
+export function csvSafeText(value: unknown): string {
+  const text = csvText(value);
+  if (typeof value === 'number' || typeof value === 'bigint' || plainNumber.test(text)) return text;
+  return formulaStart.test(text) ? `'${text}` : text;
+}
+
+/** A header line then one line per row, CRLF-separated as RFC 4180 asks; no cell is a formula. */
 export function toCsv(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  const line = (cells: readonly unknown[]) => cells.map((cell) => csvCell(csvText(cell))).join(',');
+  const line = (cells: readonly unknown[]) =>
+    cells.map((cell) => csvCell(csvSafeText(cell))).join(',');
   return [line(headers), ...rows.map(line)].join('\r\n');
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { refuseUnknownHost } from '../../http/host.ts';
 import {
   allowedReturnTo,
   apiBase,
@@ -119,6 +120,8 @@ export function createIdentityService(options: IdentityOptions): IdentityService
 
 function createIdentityApp(services: Services): Hono {
   const app = new Hono();
+  // Flow actions and return_to come from the request's URL without --public-url: only our own.
+  app.use('*', refuseUnknownHost({ publicUrl: services.options.publicUrl }));
   // Flow pages and the API share an origin; no caching of anything that carries a session or CSRF.
   app.use('*', async (c, next) => {
     usePublicOrigin(c, services.options.publicUrl);
