@@ -10,3 +10,13 @@ export {
   isApiError,
   messageFromBody,
 } from './errors.ts';
+export {
+  changeEventSchema,
+  mergeInvalidations,
+  NoChangeStreamError,
+  readChangeStream,
+  type ChangeEvent,
+  type ChangeStreamHandlers,
+  type InvalidatedKey,
+  type TableInvalidations,
+} from './changes.ts';

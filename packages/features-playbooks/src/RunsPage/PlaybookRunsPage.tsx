@@ -8,7 +8,7 @@ import {
   type PlaybookResourceKind,
   type PlaybookRun,
 } from '@opsdeck/api-client/playbooks';
-import { useApiClient } from '@opsdeck/api-client/react';
+import { useApiClient, useLiveUpdates } from '@opsdeck/api-client/react';
 import {
   formatDate,
   formatDuration,
@@ -159,6 +159,7 @@ function ResourceFilter({ dataTable }: { dataTable: DataTableState<PlaybookRun> 
 function RunsTable() {
   const client = useApiClient();
   const navigate = useNavigate();
+  const live = useLiveUpdates() === 'live';
   const { query } = useDataTableQuery(runsTable);
   // A relative range is resolved once per change of the table's state, not at every render.
   const queryKey = JSON.stringify(query);
@@ -166,9 +167,10 @@ function RunsTable() {
   const request = useMemo(() => runsRequest(query), [queryKey]);
   const runs = useQuery({
     ...playbookRunsQuery(client, request),
-    // Live progress: while a run on the page moves, the page refetches by itself.
+    // Live progress: the change stream refreshes it; without one, while a run on the page moves,
+    // the page refetches by itself.
     refetchInterval: (current) =>
-      current.state.data?.rows.some((run) => !isFinalRunStatus(run.status))
+      !live && current.state.data?.rows.some((run) => !isFinalRunStatus(run.status))
         ? runRefetchIntervalMs
         : false,
   });
