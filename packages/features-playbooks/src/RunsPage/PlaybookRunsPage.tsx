@@ -184,15 +184,19 @@ function RunsTable() {
     isLoading: runs.isPending,
     error: runs.data ? undefined : (runs.error ?? undefined),
   });
-  const fetchAll = async (all: DataTableQuery) =>
-    (await listPlaybookRuns(client, { ...runsRequest(all), pageIndex: 0, pageSize: 1000 })).rows;
+  // Every page of the query, read page by page by the export (it used to stop at 1,000 silently).
+  const fetchPage = (page: DataTableQuery) => listPlaybookRuns(client, runsRequest(page));
 
   return (
     <DataTableRoot>
       <DataTableToolbar
         dataTable={dataTable}
         actions={
-          <DataTableCsvExport dataTable={dataTable} fileName="playbook-runs" fetchAll={fetchAll} />
+          <DataTableCsvExport
+            dataTable={dataTable}
+            fileName="playbook-runs"
+            fetchPage={fetchPage}
+          />
         }
       >
         <DataTableSelectFilter
