@@ -2,9 +2,8 @@
 // JSON report each package's Vitest run writes, so CI and people see the real count at the end.
 // Nothing may go missing on the way: a suite that failed before its tests ran (a beforeAll, an
 // import) counts its tests as failed, not skipped; a package with a `test` script must leave a
-// report with tests in it (a package without tests on purpose has no `test` script; one with only
-// `test:e2e`, such as tools/consumer-test, must leave its e2e report); and what a run left out (test-results/warnings.json, such as the
-// PostgreSQL suites) is printed.
+// report with tests in it (a package without tests on purpose has no `test` script); and what a
+// run left out (test-results/warnings.json, such as the PostgreSQL suites) is printed.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -47,14 +46,11 @@ for (const group of ['packages', 'apps', 'tools']) {
     const pkgDir = path.join(groupDir, name);
     const manifest = path.join(pkgDir, 'package.json');
     if (!existsSync(manifest)) continue;
-    const scripts = JSON.parse(readFileSync(manifest, 'utf8')).scripts ?? {};
-    // A package with only an end-to-end suite (tools/consumer-test) must leave that report instead.
-    const report = scripts.test ? 'vitest.json' : scripts['test:e2e'] ? 'vitest-e2e.json' : '';
-    if (!report) continue;
+    if (!JSON.parse(readFileSync(manifest, 'utf8')).scripts?.test) continue;
     const where = `${group}/${name}`;
     const resultsDir = path.join(pkgDir, 'test-results');
-    if (!existsSync(path.join(resultsDir, report))) {
-      problems.push(`${where}: no test report (test-results/${report})`);
+    if (!existsSync(path.join(resultsDir, 'vitest.json'))) {
+      problems.push(`${where}: no test report (test-results/vitest.json)`);
       continue;
     }
     // vitest.json is the unit run; vitest-<suite>.json are further suites (end to end). Each must
