@@ -80,13 +80,19 @@ async function open(url: string): Promise<{ page: Page; errors: string[] }> {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+    if (message.type() === 'error')
+      errors.push(`console error: ${message.text()} (${message.location().url})`);
   });
   await page.goto(url);
   return { page, errors };
 }
 
-describe.each(reactVariants())('a Vite app with $name', (variant) => {
+// CONSUMER_VARIANT=react19 runs one variant, for a quicker look while working on a package.
+const variants = reactVariants().filter(
+  (variant) => !process.env.CONSUMER_VARIANT || variant.name === process.env.CONSUMER_VARIANT,
+);
+
+describe.each(variants)('a Vite app with $name', (variant) => {
   let app: string;
 
   beforeAll(async () => {
