@@ -68,6 +68,13 @@ export interface TableDeclaration {
    */
   caseFolded?: Readonly<Record<string, string>>;
   /**
+   * Columns holding secrets: `password` (the whole column) or `properties.token` (a key of a jsonb
+   * column). /api/db seals them at rest under the server's key, reads them as `********` (a
+   * `secret://…` or `valueFrom` reference stays visible), keeps the stored value when the mask is
+   * written back, and refuses filters on them. `maskSecrets` (services/maskSecrets.ts) masks a row.
+   */
+  secrets?: readonly string[];
+  /**
    * Below admin, each written row must also pass this (run inside the write's transaction, before
    * commit; a refusal rolls the write back). Admins skip it.
    */

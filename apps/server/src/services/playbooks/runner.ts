@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../http/logging.ts';
+import type { OutboundPolicy } from '../../http/outbound.ts';
 import type { ServiceJob } from '../defineService.ts';
 import { performAction, type ActionOutcome } from './actions.ts';
 import { actionShouldRun, delayMillis, retryDelayMillis, type ConditionState } from './cel.ts';
@@ -25,6 +26,8 @@ export interface RunnerOptions {
   concurrency?: number;
   /** Seals and opens secret parameters (default: this process's random key). */
   secrets?: SecretBox;
+  /** Where http, sql and notification actions may go (default: public addresses only). */
+  outbound?: OutboundPolicy;
 }
 
 /** The reason an action in progress when its server died is failed with. */
@@ -405,6 +408,8 @@ export class PlaybookRunner {
           execEnabled: this.options.execEnabled,
           env: { ...data.env, ...paramEnv(data.params) },
           signal,
+          ...(this.options.outbound ? { outbound: this.options.outbound } : {}),
+          secrets: this.secrets,
         });
       } catch (error) {
         // A template or CEL error is the action's failure, named in its error (no retry changes it).

@@ -1,3 +1,4 @@
+import { STRICT_OUTBOUND, type OutboundPolicy } from '../../http/outbound.ts';
 import { defineService } from '../defineService.ts';
 import { guardPlaybookWrite, playbookResourceKind } from './resource.ts';
 import { playbookRoutes } from './routes.ts';
@@ -25,6 +26,8 @@ export const playbooksService = defineService({
       // The server's key (OPSDECK_SECRET_KEY or the data directory's); an app given none (tests,
       // --memory through createApp alone) seals with a key of this process.
       secrets: (config.playbookSecrets as SecretBox | undefined) ?? processSecretBox(),
+      // Where http, sql and notification actions may go (src/http/outbound.ts).
+      outbound: (config.outbound as OutboundPolicy | undefined) ?? STRICT_OUTBOUND,
     }),
   routes: [
     // on.webhook: no session; each playbook's own authentication (basic, github) guards its path.

@@ -1,6 +1,27 @@
 import { defineService } from '../defineService.ts';
 import { seedSettings } from './seed.ts';
 
+/** The credentials a connection holds (spec §3's secret fields of each type). */
+export const CONNECTION_SECRETS = [
+  'password',
+  'certificate',
+  ...[
+    'token',
+    'bearer',
+    'webhook',
+    'key',
+    'apiKey',
+    'api_key',
+    'secretKey',
+    'secret_key',
+    'clientSecret',
+    'client_secret',
+    'personalAccessToken',
+    'tokenA',
+    'tokenB',
+  ].map((key) => `properties.${key}`),
+];
+
 /**
  * The settings areas over tables: connections, logging backends, job history, the event queue and
  * agents (their table is core's migration, as every module's rows run on one).
@@ -11,7 +32,8 @@ export const settingsService = defineService({
   dependsOn: ['canary', 'topology', 'catalog', 'playbooks'],
   migrations: true,
   tables: {
-    connections: { object: 'connections' },
+    // Editors read connections (spec §6), so their credentials are sealed and read masked.
+    connections: { object: 'connections', secrets: CONNECTION_SECRETS },
     logging_backends: { object: 'logging_backends' },
     // "monitor" in Mission Control.
     agents: { object: 'agents' },
