@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/user.ts';
 import type { Database } from '../db/database.ts';
+import { seedDemo } from '../db/seed/demo.ts';
 import {
   classifyAddress,
   resolveOutbound,
@@ -191,6 +192,7 @@ describe.each(testDatabases())('action replies over HTTP on $engine', (target) =
 
   beforeAll(async () => {
     db = await target.open();
+    await seedDemo(db, { checks: 5 });
     server = await startTestServer({ db });
   });
   afterAll(async () => {

@@ -1,4 +1,8 @@
+import type { SqlRunner } from '../../db/database.ts';
+import type { CatalogColumn } from '../../postgrest/catalog.ts';
+import { sealSecretPayload, secretColumnsOf } from '../../postgrest/secretColumns.ts';
 import { defineService } from '../defineService.ts';
+import { processSecretBox, type SecretBox } from '../playbooks/secrets.ts';
 import { seedSettings } from './seed.ts';
 
 /** The credentials a connection holds (spec §3's secret fields of each type). */
@@ -51,4 +55,63 @@ export const settingsService = defineService({
     uuid_to_ulid: { object: 'database', readOnly: true },
   },
   seed: seedSettings,
+  // Connections written in clear (by an older server, the demo seed or SQL) are sealed at start.
+  jobs: ({ db, log, config }) => {
+    const box = (config.playbookSecrets as SecretBox | undefined) ?? processSecretBox();
+    void sealStoredSecrets(db, box, 'connections', CONNECTION_SECRETS).catch((error: unknown) =>
+      log({
+        level: 'error',
+        msg: 'sealing stored connection secrets failed',
+        error: String(error),
+      }),
+    );
+    return { stop: async () => undefined };
+  },
 });
+
+/**
+ * Seals the declared secrets of `table` that are still in clear (not `v1:`, not a reference), row
+ * by row under the same contexts /api/db seals with; idempotent, safe to run at every start.
+ */
+export async function sealStoredSecrets(
+  db: SqlRunner,
+  box: SecretBox,
+  table: 'connections',
+  declared: readonly string[],
+): Promise<number> {
+  const { rows } = await db.query<Record<string, unknown> & { id: string }>(
+    `SELECT * FROM ${table}`,
+  );
+  let sealed = 0;
+  for (const row of rows) {
+    const next = sealSecretPayload(table, columnsOf(declared), row, (context, value) =>
+      value.startsWith('v1:') ? value : box.seal(value, context),
+    ) as Record<string, unknown>;
+    const changed = declared
+      .map((entry) => entry.split('.')[0]!)
+      .filter((column, i, all) => all.indexOf(column) === i)
+      .filter((column) => JSON.stringify(next[column]) !== JSON.stringify(row[column]));
+    if (changed.length === 0) continue;
+    await db.query(
+      `UPDATE ${table} SET ${changed.map((column, i) => `"${column}" = $${i + 2}`).join(', ')} WHERE id = $1`,
+      [
+        row.id,
+        ...changed.map((column) =>
+          column === 'properties' ? JSON.stringify(next[column]) : next[column],
+        ),
+      ],
+    );
+    sealed += 1;
+  }
+  return sealed;
+}
+
+// The catalog-shaped column map sealSecretPayload reads, from the declaration alone.
+function columnsOf(declared: readonly string[]): Map<string, CatalogColumn> {
+  return new Map(
+    [...secretColumnsOf(declared)].map(([name, secret]) => [
+      name,
+      { name, type: '', udt: '', isArray: false, nullable: true, hasDefault: false, secret },
+    ]),
+  );
+}
