@@ -205,19 +205,21 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
   // Secret columns are sealed before they reach SQL; a plain insert has no stored value to keep.
   const sealSecrets = (relation: CatalogRelation, body: unknown, plainInsert: boolean) => {
     if (!body || !relation.columns.some((column) => column.secret)) return body;
+    if (plainInsert && JSON.stringify(body).includes(`"${SECRET_MASK}"`))
+      throw new PostgrestError(
+        400,
+        'PGRST102',
+        `A new row of '${relation.name}' cannot hold the secret mask ${SECRET_MASK}: give the secret itself`,
+        null,
+      );
+    // Secrets at json paths are stored as written; whole columns and keys are sealed.
+    if (!relation.columns.some((column) => column.secret && !column.secret.paths)) return body;
     const seal = options.sealSecret;
     if (!seal)
       throw new PostgrestError(
         500,
         'PGRST000',
         `'${relation.name}' holds secrets and no key seals them`,
-        null,
-      );
-    if (plainInsert && JSON.stringify(body).includes(`"${SECRET_MASK}"`))
-      throw new PostgrestError(
-        400,
-        'PGRST102',
-        `A new row of '${relation.name}' cannot hold the secret mask ${SECRET_MASK}: give the secret itself`,
         null,
       );
     return sealSecretPayload(relation.name, relation.columnsByName, body, seal);

@@ -163,6 +163,8 @@ function jsonKeyEqualsSql(sql: SqlBuilder, alias: string, ref: ColumnRef, value:
   if (ref.column.udt !== 'jsonb' || ref.jsonPath.length !== 1 || step?.arrow !== '->>')
     return undefined;
   if (/^-?\d{1,9}$/.test(step.key)) return undefined;
+  // The containment reads the stored column, so a column with secrets is compared as read only.
+  if (ref.column.secret) return undefined;
   const column = `${alias}.${quoteIdent(ref.column.name)}`;
   const key = `${sql.bind(step.key)}::text`;
   const held = [`${column} @> jsonb_build_object(${key}, ${sql.bind(value)}::text)`];
@@ -185,7 +187,11 @@ function conditionSql(
   positive: boolean,
 ): string {
   const ref = resolveColumnRef(relation, condition.column);
-  refuseSecretFilter(relation.name, ref.column);
+  refuseSecretFilter(
+    relation.name,
+    ref.column,
+    ref.jsonPath.map((step) => step.key),
+  );
   // Nothing is in an empty list; the column is not rendered, or its JSON keys would be bound unused.
   if (condition.operator === 'in' && condition.value.length === 0)
     return condition.negated ? 'NOT (false)' : 'false';
@@ -388,7 +394,11 @@ export function extensionSql(
   extension: FilterExtension,
 ): string {
   const ref = resolveColumnRef(relation, extension.key);
-  refuseSecretFilter(relation.name, ref.column);
+  refuseSecretFilter(
+    relation.name,
+    ref.column,
+    ref.jsonPath.map((step) => step.key),
+  );
   const expr = columnExpr(sql, alias, ref);
   const json = ref.jsonPath.length === 0 && isJson(ref.column);
   const matches = (item: string): string => {

@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/user.ts';
 import type { Database } from '../db/database.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { Logger } from '../http/logging.ts';
+import type { SecretDeclaration } from '../postgrest/secretColumns.ts';
 import type { ResourceKind } from '../resources/kinds.ts';
 import type { DemoSeed } from './seed.ts';
 
@@ -72,8 +73,10 @@ export interface TableDeclaration {
    * column). /api/db seals them at rest under the server's key, reads them as `********` (a
    * `secret://…` or `valueFrom` reference stays visible), keeps the stored value when the mask is
    * written back, and refuses filters on them. `maskSecrets` (services/maskSecrets.ts) masks a row.
+   * `{column, paths, urls}` declares secrets at paths inside a jsonb document (see JsonSecrets):
+   * masked on read the same way, filters naming them refused; stored as written.
    */
-  secrets?: readonly string[];
+  secrets?: readonly SecretDeclaration[];
   /**
    * Below admin, each written row must also pass this (run inside the write's transaction, before
    * commit; a refusal rolls the write back). Admins skip it.

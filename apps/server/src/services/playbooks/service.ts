@@ -6,6 +6,7 @@ import { PlaybookRunner } from './runner.ts';
 import { resourceSearchRoutes } from './search.ts';
 import { processSecretBox, type SecretBox } from './secrets.ts';
 import { seedPlaybooks } from './seed.ts';
+import { keepSpecSecrets, SPEC_SECRETS } from './specSecrets.ts';
 import { checkPlaybookWrite } from './spec.ts';
 import { webhookRoutes } from './webhook.ts';
 
@@ -46,10 +47,16 @@ export const playbooksService = defineService({
     playbooks: {
       object: 'playbooks',
       checkWrite: async (write) => checkPlaybookWrite(write.after),
-      // For everyone: one loaded from a resource file changes only with its file.
-      guardWrite: guardPlaybookWrite,
+      // For everyone: a spec written back with its masks keeps its stored secrets; one loaded from
+      // a resource file changes only with its file.
+      guardWrite: async (write) => {
+        const kept = await keepSpecSecrets(write);
+        return kept.allowed ? guardPlaybookWrite(write) : kept;
+      },
+      // Literal secrets of specs read masked (every reader of playbooks is not every runner).
+      secrets: [SPEC_SECRETS],
     },
-    playbook_runs: { object: 'playbook_runs' },
+    playbook_runs: { object: 'playbook_runs', secrets: [SPEC_SECRETS] },
     playbook_run_actions: { object: 'playbook_runs' },
     playbook_approvals: { object: 'playbook_runs' },
   },
