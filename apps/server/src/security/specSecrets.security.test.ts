@@ -7,7 +7,9 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { seedDemo } from '../db/seed/demo.ts';
+import { silentLogger } from '../http/logging.ts';
 import { maskSecrets } from '../services/maskSecrets.ts';
+import { PlaybookRunner } from '../services/playbooks/runner.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
@@ -370,6 +372,41 @@ describe.each(testDatabases())('literal secrets of playbook specs on $engine', (
     );
     expect(read.text).toContain(connection);
     expect(read.text).not.toMatch(/conn-pass|gh-conn-token|env-pass/);
+  });
+
+  it('a script printing a literal secret stores the mask in its result', async () => {
+    const created = await call('POST', 'db/playbooks', 'admin@local', {
+      name: `printer-${randomUUID()}`,
+      spec: {
+        actions: [
+          {
+            name: 'print',
+            exec: {
+              script: 'echo "token=$TOKEN"',
+              env: [{ name: 'TOKEN', value: 'printed-secret-10' }],
+            },
+          },
+        ],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = (created.body as { id: string }[])[0]!.id;
+    const run = await call('POST', 'playbook/run', 'admin@local', { id });
+    const { run_id } = run.body as { run_id: string };
+    const runner = new PlaybookRunner({ db, log: silentLogger, execEnabled: true });
+    for (let n = 0; n < 20; n += 1) await runner.tick();
+    const reply = await call(
+      'GET',
+      `db/playbook_run_actions?playbook_run_id=eq.${run_id}&select=status,result`,
+      'viewer@local',
+    );
+    expect(reply.body).toEqual([
+      expect.objectContaining({
+        status: 'completed',
+        result: expect.objectContaining({ stdout: 'token=********\n' }),
+      }),
+    ]);
+    expect(reply.text).not.toContain('printed-secret-10');
   });
 
   it('maskSecrets shows a stored playbook or run as /api/db does', () => {

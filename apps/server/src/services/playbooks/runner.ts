@@ -10,6 +10,7 @@ import { actionKind, parsePlaybookSpec, type PlaybookAction, type PlaybookSpec }
 import { renderTemplate, type TemplateFunction } from './template.ts';
 import { takePlaybookEvent } from './triggers.ts';
 import { processSecretBox, secretContext, SecretError, type SecretBox } from './secrets.ts';
+import { literalSpecSecrets } from './specSecrets.ts';
 
 export interface RunnerOptions {
   db: Database;
@@ -573,6 +574,8 @@ export class PlaybookRunner {
       params[secret.name] = value;
       if (value.length >= 3) secretValues.push(value);
     }
+    // The spec's literal secrets (env values, headers, passwords) are scrubbed from results too.
+    secretValues.push(...literalSpecSecrets(spec));
     const base = {
       params,
       config,

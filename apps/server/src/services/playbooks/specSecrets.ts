@@ -70,3 +70,37 @@ export async function keepSpecSecrets(write: PermissionWrite): Promise<Permissio
   }
   return { allowed: true };
 }
+
+/**
+ * The literal secrets of a spec, as text (a URL's password alone): what a run scrubs from the
+ * results it stores, as it scrubs secret parameters, so `echo $TOKEN` does not hand it to readers.
+ */
+export function literalSpecSecrets(spec: unknown): string[] {
+  const out: string[] = [];
+  const walk = (value: unknown, node: SecretPathTree) => {
+    if (node.leaf) {
+      const inner =
+        value && typeof value === 'object' && !Array.isArray(value)
+          ? (value as { value?: unknown }).value
+          : value;
+      if (typeof inner !== 'string' && typeof inner !== 'number') return;
+      let text = String(inner);
+      if (node.leaf === 'url') {
+        try {
+          text = decodeURIComponent(new URL(text).password);
+        } catch {
+          return;
+        }
+      }
+      if (text.length >= 3 && maskJsonPaths(value, node) !== value) out.push(text);
+      return;
+    }
+    if (!value || typeof value !== 'object') return;
+    for (const [key, child] of node.children)
+      if (key === '*') {
+        if (Array.isArray(value)) for (const item of value) walk(item, child);
+      } else if (!Array.isArray(value)) walk((value as Record<string, unknown>)[key], child);
+  };
+  walk(spec, tree);
+  return out;
+}
