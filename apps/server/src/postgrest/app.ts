@@ -204,7 +204,10 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
 
   // Secret columns are sealed before they reach SQL; a plain insert has no stored value to keep.
   const sealSecrets = (relation: CatalogRelation, body: unknown, plainInsert: boolean) => {
-    if (!body || !relation.columns.some((column) => column.secret)) return body;
+    // Secrets at json paths are stored as written: the table's write guard gives a mask its stored
+    // value back, or refuses it naming the path (restoreMaskedPaths); columns and keys are sealed.
+    if (!body || !relation.columns.some((column) => column.secret && !column.secret.paths))
+      return body;
     if (plainInsert && JSON.stringify(body).includes(`"${SECRET_MASK}"`))
       throw new PostgrestError(
         400,
@@ -212,8 +215,6 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
         `A new row of '${relation.name}' cannot hold the secret mask ${SECRET_MASK}: give the secret itself`,
         null,
       );
-    // Secrets at json paths are stored as written; whole columns and keys are sealed.
-    if (!relation.columns.some((column) => column.secret && !column.secret.paths)) return body;
     const seal = options.sealSecret;
     if (!seal)
       throw new PostgrestError(

@@ -275,9 +275,16 @@ describe.each(testDatabases())('literal secrets of playbook specs on $engine', (
     // A new playbook cannot be made of another's masks.
     const copy = await call('POST', 'db/playbooks', 'editor@local', {
       name: `copy-${randomUUID()}`,
-      spec: read,
+      spec: { ...read, on: { webhook: { ...read.on.webhook, path: `copy-${randomUUID()}` } } },
     });
     expect(copy.status).toBe(400);
+    expect(copy.text).toContain('spec.env[GLOBAL].value holds the secret mask');
+    // A script that merely prints asterisks is no secret and is stored as written.
+    const stars = await call('POST', 'db/playbooks', 'editor@local', {
+      name: `stars-${randomUUID()}`,
+      spec: { actions: [{ name: 'a', exec: { script: 'echo "********"' } }] },
+    });
+    expect(stars.status, stars.text).toBe(201);
     // Put the original back for the other cases.
     await db.query('UPDATE playbooks SET spec = $2::jsonb WHERE id = $1', [
       playbookId,
