@@ -204,10 +204,21 @@ describe.each(testDatabases())('literal secrets of playbook specs on $engine', (
       'spec->on->webhook->authentication->basic->password->>value=eq.hook-pass-3',
       'or=(spec->actions->1->http->>password.eq.http-pass-6,name.eq.x)',
       'spec->actions->2->sql->>url=like.*sqlpw*',
+      'spec->env->0->>value=not.is.null',
+      'not.and=(spec->env->0->>value.gt.a,id.not.is.null)',
     ]) {
       const reply = await call('GET', `db/playbooks?id=eq.${playbookId}&${filter}`, 'viewer@local');
       expect(reply.status, filter).toBe(400);
       expect(reply.text, filter).toContain('holds secrets and cannot be filtered on');
+    }
+    // Through an embed, and on the runs' copy, alike.
+    for (const path of [
+      `playbook_runs?id=eq.${runId}&select=id,playbooks!inner(id)&playbooks.spec->env->0->>value=eq.env-secret-1`,
+      `playbook_runs?id=eq.${runId}&spec->actions->0->exec->env->0->>value=like.exec*`,
+    ]) {
+      const reply = await call('GET', `db/${path}`, 'viewer@local');
+      expect(reply.status, `${path}: ${reply.text}`).toBe(400);
+      expect(reply.text, path).toContain('holds secrets and cannot be filtered on');
     }
     // A filter on a part that holds secrets reads it masked: no guess ever matches.
     for (const filter of [

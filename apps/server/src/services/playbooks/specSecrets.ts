@@ -23,6 +23,11 @@ export const SPEC_SECRETS: JsonSecrets = {
     'on.webhook.authentication.github.token',
     'on.webhook.authentication.svix.secret',
     'actions.*.exec.env.*.value',
+    // Cloud credentials an exec action may carry (kept, not used, by the embedded server).
+    'actions.*.exec.connections.aws.accessKey',
+    'actions.*.exec.connections.aws.secretKey',
+    'actions.*.exec.connections.gcp.credentials',
+    'actions.*.exec.connections.azure.clientSecret',
     'actions.*.http.headers.*.value',
     'actions.*.http.password',
     'actions.*.http.bearer',
