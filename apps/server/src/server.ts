@@ -176,6 +176,10 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     resolvers,
     playbookExec: config.playbookExec !== false,
     playbookSecrets,
+    outbound: {
+      allowPrivate: config.outboundAllowPrivate === true,
+      allowLinkLocal: config.outboundAllowLinkLocal === true,
+    },
   });
   const app = new Hono();
   if (!config.backendUrl) {

@@ -211,6 +211,42 @@ describe('the spec editor', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
+  it('saves a spec read with masked secrets as it read it, so the server keeps the stored ones', async () => {
+    const user = userEvent.setup();
+    // What the server answers a reader: literal secrets as ******** (issue 27 #7).
+    const spec = {
+      title: 'Masked',
+      env: [{ name: 'GLOBAL', value: '********' }],
+      on: {
+        webhook: {
+          path: 'deploy',
+          authentication: { basic: { username: '********', password: { value: '********' } } },
+        },
+      },
+      actions: [
+        {
+          name: 'deploy',
+          exec: {
+            script: 'echo hi',
+            env: [
+              { name: 'TOKEN', value: '********' },
+              { name: 'REF', valueFrom: { secretKeyRef: { name: 'vault', key: 'token' } } },
+            ],
+          },
+        },
+      ],
+    };
+    const row = { id: ids.sink, name: 'masked', title: 'Masked', source: 'UI', spec };
+    backend.on('GET /api/db/playbooks', [row]);
+    backend.on('PATCH /api/db/playbooks', [row]);
+    open(`/playbooks/${ids.sink}`);
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(backend.requestsTo('PATCH /api/db/playbooks')).toHaveLength(1));
+    const body = backend.requestsTo('PATCH /api/db/playbooks')[0]?.body as { spec: unknown };
+    // The masks go back where they were read (the parser adds only its defaults).
+    expect(body.spec).toMatchObject(spec);
+  });
+
   it('creates a new playbook from a valid spec', async () => {
     const user = userEvent.setup();
     backend.on('POST /api/db/playbooks', [{ id: 'new-id', name: 'restart-api' }]);

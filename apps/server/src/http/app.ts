@@ -15,9 +15,10 @@ import type {
 } from '../services/defineService.ts';
 import { createEventBus } from '../services/events.ts';
 import { SERVICES } from '../services/list.ts';
-import type { SecretBox } from '../services/playbooks/secrets.ts';
+import { processSecretBox, type SecretBox } from '../services/playbooks/secrets.ts';
 import { createServiceRegistry } from '../services/registry.ts';
 import { consoleHandler } from './console.ts';
+import { STRICT_OUTBOUND, type OutboundPolicy } from './outbound.ts';
 import type { AppEnv } from './env.ts';
 import { errorBody, handleError } from './errors.ts';
 import { refuseUnknownHost } from './host.ts';
@@ -61,6 +62,11 @@ export interface AppOptions {
   playbookExec?: boolean;
   /** Seals secret playbook parameters at rest (the server's key); unset: a key of this process. */
   playbookSecrets?: SecretBox;
+  /**
+   * Where playbook http, sql and notification actions may go (src/http/outbound.ts); default:
+   * public addresses only. The CLI sets it from --outbound-allow-private / --outbound-allow-link-local.
+   */
+  outbound?: OutboundPolicy;
 }
 
 /** The core app, and the service modules' background work to start once it listens. */
@@ -127,13 +133,15 @@ export function createApp(options: AppOptions): CoreApp {
     );
 
     const events = createEventBus(log);
+    const secretBox = options.playbookSecrets ?? processSecretBox();
     const config: ServiceConfig = {
       publicUrl: options.publicUrl,
       summaryCacheMillis: options.summaryCacheMillis,
       summaryStaleMillis: options.summaryStaleMillis,
       summaryReplies: options.summaryReplies,
       playbookExec: options.playbookExec ?? true,
-      playbookSecrets: options.playbookSecrets,
+      playbookSecrets: secretBox,
+      outbound: options.outbound ?? STRICT_OUTBOUND,
     };
     const context: ServiceContext = { db, log, config, events, version: SERVER_VERSION };
     const modules = registry.services.map((service) => {
@@ -185,6 +193,9 @@ export function createApp(options: AppOptions): CoreApp {
           authorizeTable(c.get('user'), table, method, c.get('authorizer'), registry),
         serverColumns: (relation, c) => authorshipColumns(c.get('user'), relation),
         caseFolded: (relation) => registry.table(relation)?.declaration.caseFolded,
+        // Declared secret columns (connection passwords…) are sealed under the server's key.
+        secretColumns: (relation) => registry.table(relation)?.declaration.secrets,
+        sealSecret: (context, value) => secretBox.seal(value, context),
         // A committed write tells the modules (the canary module clears the summary it serves).
         onWritten: (event) => events.emit('table-written', event),
       }),

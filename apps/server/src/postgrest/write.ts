@@ -3,6 +3,7 @@ import type { CatalogColumn, CatalogRelation } from './catalog.ts';
 import { invalidBody, PostgrestError, unknownPayloadColumn } from './errors.ts';
 import { csvSql, outputNames, selectListSql, whereSql, type ReadNode } from './read.ts';
 import type { Preferences } from './request.ts';
+import { keptSecretSql } from './secretColumns.ts';
 import { quoteIdent, toParam, type SqlBuilder } from './sql.ts';
 
 type Row = Record<string, unknown>;
@@ -228,9 +229,15 @@ export function insertSql(
     if (preferences.resolution !== 'ignore-duplicates' && update.length > 0) {
       // Columns the server sets on insert only (authorship, creation time) keep the stored row's value.
       const set = [
-        ...update.map(
-          (column) => `${quoteIdent(column.name)} = EXCLUDED.${quoteIdent(column.name)}`,
-        ),
+        ...update.map((column) => {
+          const incoming = `EXCLUDED.${quoteIdent(column.name)}`;
+          // A secret written back as its mask keeps the stored value.
+          return `${quoteIdent(column.name)} = ${
+            column.secret
+              ? keptSecretSql(incoming, `${target}.${quoteIdent(column.name)}`, column)
+              : incoming
+          }`;
+        }),
         ...serverSql(sql, relation, options.server?.update).map(
           (value) => `${quoteIdent(value.column.name)} = ${value.sql}`,
         ),
@@ -258,10 +265,15 @@ export function updateSql(
   );
   if (columns.length === 0) return undefined;
   const alias = sql.alias();
-  const set = columns.map(
-    (column) =>
-      `${quoteIdent(column.name)} = ${sql.bind(toParam(column, payload[column.name]))}::${column.type}`,
-  );
+  const set = columns.map((column) => {
+    const incoming = `${sql.bind(toParam(column, payload[column.name]))}::${column.type}`;
+    // A secret written back as its mask keeps the stored value.
+    return `${quoteIdent(column.name)} = ${
+      column.secret
+        ? keptSecretSql(incoming, `${alias}.${quoteIdent(column.name)}`, column)
+        : incoming
+    }`;
+  });
   for (const value of serverSql(sql, node.relation, options.server?.update))
     set.push(`${quoteIdent(value.column.name)} = ${value.sql}`);
   const where = whereSql(sql, node, alias);

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { Logger } from '../http/logging.ts';
 import type { JobDefinition } from '../jobs/definition.ts';
+import type { SecretDeclaration } from '../postgrest/secretColumns.ts';
 import type { ResourceKind } from '../resources/kinds.ts';
 import type { DemoSeed } from './seed.ts';
 
@@ -73,6 +74,15 @@ export interface TableDeclaration {
    * read-only for every role, admins included, and a write is a 403 saying so.
    */
   serverWritten?: boolean;
+  /**
+   * Columns holding secrets: `password` (the whole column) or `properties.token` (a key of a jsonb
+   * column). /api/db seals them at rest under the server's key, reads them as `********` (a
+   * `secret://…` or `valueFrom` reference stays visible), keeps the stored value when the mask is
+   * written back, and refuses filters on them. `maskSecrets` (services/maskSecrets.ts) masks a row.
+   * `{column, paths, urls}` declares secrets at paths inside a jsonb document (see JsonSecrets):
+   * masked on read the same way, filters naming them refused; stored as written.
+   */
+  secrets?: readonly SecretDeclaration[];
   /**
    * Below admin, each written row must also pass this (run inside the write's transaction, before
    * commit; a refusal rolls the write back). Admins skip it.

@@ -81,6 +81,8 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
       log: silentLogger,
       execEnabled: true,
       leaseMillis: 30_000,
+      // The receiver and the test PostgreSQL are on 127.0.0.1.
+      outbound: { allowPrivate: true, allowLinkLocal: false },
       ...options,
     });
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../http/logging.ts';
+import type { OutboundPolicy } from '../../http/outbound.ts';
 import { defineJob, type JobDefinition } from '../../jobs/definition.ts';
 import type { ServiceJob } from '../defineService.ts';
 import { performAction, type ActionOutcome } from './actions.ts';
@@ -11,6 +12,7 @@ import { renderTemplate, type TemplateFunction } from './template.ts';
 import { runDigestRefusal } from './runs.ts';
 import { takePlaybookEvent } from './triggers.ts';
 import { processSecretBox, secretContext, SecretError, type SecretBox } from './secrets.ts';
+import { literalSpecSecrets } from './specSecrets.ts';
 
 export interface RunnerOptions {
   db: Database;
@@ -27,6 +29,8 @@ export interface RunnerOptions {
   concurrency?: number;
   /** Seals and opens secret parameters (default: this process's random key). */
   secrets?: SecretBox;
+  /** Where http, sql and notification actions may go (default: public addresses only). */
+  outbound?: OutboundPolicy;
 }
 
 /** What one poll of the runner did. */
@@ -470,6 +474,8 @@ export class PlaybookRunner {
           execEnabled: this.options.execEnabled,
           env: { ...data.env, ...paramEnv(data.params) },
           signal,
+          ...(this.options.outbound ? { outbound: this.options.outbound } : {}),
+          secrets: this.secrets,
         });
       } catch (error) {
         // A template or CEL error is the action's failure, named in its error (no retry changes it).
@@ -633,6 +639,8 @@ export class PlaybookRunner {
       params[secret.name] = value;
       if (value.length >= 3) secretValues.push(value);
     }
+    // The spec's literal secrets (env values, headers, passwords) are scrubbed from results too.
+    secretValues.push(...literalSpecSecrets(spec));
     const base = {
       params,
       config,

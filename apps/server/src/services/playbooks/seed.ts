@@ -372,20 +372,12 @@ function runnablePlaybooks(): DemoPlaybook[] {
       icon: 'http',
       category: 'Demo',
       resource: 'check',
-      parameters: { url: 'http://127.0.0.1:8080/health' },
+      parameters: {},
       spec: {
-        description: 'An HTTP GET of this server’s own health endpoint on 127.0.0.1',
+        // A fixed address, never a parameter: a free URL would let a runner fetch any address.
+        description: 'An HTTP GET of this server’s own health endpoint on 127.0.0.1:8080',
         checks: [{ name: '*' }],
-        parameters: [
-          {
-            name: 'url',
-            label: 'URL',
-            type: 'text',
-            default: 'http://127.0.0.1:8080/health',
-            properties: { format: 'url' },
-          },
-        ],
-        actions: [{ name: 'probe', http: { url: '{{.params.url}}', method: 'GET' } }],
+        actions: [{ name: 'probe', http: { url: 'http://127.0.0.1:8080/health', method: 'GET' } }],
       },
     },
     {

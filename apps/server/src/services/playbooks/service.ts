@@ -1,3 +1,4 @@
+import { STRICT_OUTBOUND, type OutboundPolicy } from '../../http/outbound.ts';
 import { defineService } from '../defineService.ts';
 import { guardPlaybookWrite, playbookResourceKind } from './resource.ts';
 import { playbookRoutes } from './routes.ts';
@@ -5,6 +6,7 @@ import { PlaybookRunner } from './runner.ts';
 import { resourceSearchRoutes } from './search.ts';
 import { processSecretBox, type SecretBox } from './secrets.ts';
 import { seedPlaybooks } from './seed.ts';
+import { keepSpecSecrets, SPEC_SECRETS } from './specSecrets.ts';
 import { checkPlaybookWrite } from './spec.ts';
 import { webhookRoutes } from './webhook.ts';
 
@@ -25,6 +27,8 @@ export const playbooksService = defineService({
       // The server's key (OPSDECK_SECRET_KEY or the data directory's); an app given none (tests,
       // --memory through createApp alone) seals with a key of this process.
       secrets: (config.playbookSecrets as SecretBox | undefined) ?? processSecretBox(),
+      // Where http, sql and notification actions may go (src/http/outbound.ts).
+      outbound: (config.outbound as OutboundPolicy | undefined) ?? STRICT_OUTBOUND,
     }),
   routes: [
     // on.webhook: no session; each playbook's own authentication (basic, github) guards its path.
@@ -43,13 +47,19 @@ export const playbooksService = defineService({
     playbooks: {
       object: 'playbooks',
       checkWrite: async (write) => checkPlaybookWrite(write.after),
-      // For everyone: one loaded from a resource file changes only with its file.
-      guardWrite: guardPlaybookWrite,
+      // For everyone: a spec written back with its masks keeps its stored secrets; one loaded from
+      // a resource file changes only with its file.
+      guardWrite: async (write) => {
+        const kept = await keepSpecSecrets(write);
+        return kept.allowed ? guardPlaybookWrite(write) : kept;
+      },
+      // Literal secrets of specs read masked (every reader of playbooks is not every runner).
+      secrets: [SPEC_SECRETS],
     },
     // Written only by the run, approve and cancel routes and the runner (a run executes the spec
     // it was created and approved with): read-only through /api/db, as Mission Control's own
-    // interceptors keep them.
-    playbook_runs: { object: 'playbook_runs', serverWritten: true },
+    // interceptors keep them. A run's copy of the spec reads with its secrets masked.
+    playbook_runs: { object: 'playbook_runs', serverWritten: true, secrets: [SPEC_SECRETS] },
     playbook_run_actions: { object: 'playbook_runs', serverWritten: true },
     playbook_approvals: { object: 'playbook_runs', serverWritten: true },
   },
