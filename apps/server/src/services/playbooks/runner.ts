@@ -262,6 +262,12 @@ export class PlaybookRunner {
          WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
         [run.id, this.instanceId, (error as Error).message],
       );
+      // Nor does an action it was performing stay `running` forever.
+      await this.options.db.query(
+        `UPDATE playbook_run_actions SET status = 'failed', end_time = now(), error = $2
+         WHERE playbook_run_id = $1 AND status = 'running'`,
+        [run.id, (error as Error).message],
+      );
       throw error;
     } finally {
       clearInterval(heartbeat);
@@ -590,14 +596,19 @@ export class PlaybookRunner {
   }
 }
 
+// Also what PostgreSQL cannot store: a NUL byte (text and jsonb refuse it) becomes U+FFFD, so output
+// with one is kept and the action still ends with its real status (issue 27 #13).
 function scrubSecrets<T extends ActionOutcome>(outcome: T, secrets: readonly string[]): T {
-  if (secrets.length === 0) return outcome;
   const scrub = (value: unknown): unknown => {
     if (typeof value === 'string')
-      return secrets.reduce((text, secret) => text.replaceAll(secret, '********'), value);
+      return secrets
+        .reduce((text, secret) => text.replaceAll(secret, '********'), value)
+        .replaceAll('\0', '\uFFFD');
     if (Array.isArray(value)) return value.map(scrub);
     if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, scrub(inner)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([key, inner]) => [scrub(key), scrub(inner)]),
+      );
     return value;
   };
   return {
