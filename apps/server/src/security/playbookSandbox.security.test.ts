@@ -64,7 +64,11 @@ function processesWith(marker: string): number[] {
   return found;
 }
 
-async function waitFor<T>(what: string, check: () => T | Promise<T>, millis = 20_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | Promise<T | undefined>,
+  millis = 20_000,
+): Promise<T> {
   const until = Date.now() + millis;
   for (;;) {
     const value = await check();

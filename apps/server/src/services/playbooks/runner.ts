@@ -6,6 +6,7 @@ import { performAction, type ActionOutcome } from './actions.ts';
 import { actionShouldRun, delayMillis, retryDelayMillis, type ConditionState } from './cel.ts';
 import { loadResource, type ResourceKind } from './resources.ts';
 import { actionKind, parsePlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.ts';
+import { renderShellScript } from './shellTemplate.ts';
 import { renderTemplate, type TemplateFunction } from './template.ts';
 import { takePlaybookEvent } from './triggers.ts';
 import { processSecretBox, secretContext, SecretError, type SecretBox } from './secrets.ts';
@@ -642,5 +643,11 @@ function renderAction(
       return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, render(inner)]));
     return value;
   };
-  return { ...action, [kind]: render(action[kind]) } as PlaybookAction;
+  if (kind !== 'exec') return { ...action, [kind]: render(action[kind]) } as PlaybookAction;
+  // The script's values reach it as environment variables, never as code (shellTemplate.ts).
+  const { script: source, ...fields } = action.exec!;
+  const { script, env } = renderShellScript(source, data, functions);
+  const exec = render(fields) as typeof fields;
+  const values = Object.entries(env).map(([name, value]) => ({ name, value }));
+  return { ...action, exec: { ...exec, script, env: [...(exec.env ?? []), ...values] } };
 }
