@@ -5,7 +5,16 @@
 // looking for those secrets, and is then killed under a running script.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +112,8 @@ describe.each(engines)(
 
     async function startServer(): Promise<RunningServer> {
       const dataDir = mkdtempSync(join(tmpdir(), 'opsdeck-sandbox-data-'));
+      writeFileSync(join(dataDir, 'inherited.txt'), secretKey, { mode: 0o600 });
+      const inherited = openSync(join(dataDir, 'inherited.txt'), 'r');
       const env: Record<string, string> = {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         OPSDECK_SECRET_KEY: secretKey,
@@ -121,8 +132,11 @@ describe.each(engines)(
           '--data-dir',
           dataDir,
         ],
-        { cwd: repoDir, env, stdio: ['ignore', 'pipe', 'pipe'] },
+        // A descriptor the server inherits without close-on-exec, as from a supervisor: its fd 5,
+        // open on a file holding the key.
+        { cwd: repoDir, env, stdio: ['ignore', 'pipe', 'pipe', 'ignore', 'ignore', inherited] },
       );
+      closeSync(inherited);
       let output = '';
       child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -214,6 +228,10 @@ describe.each(engines)(
         `ls -la ${server.dataDir}; cat ${server.dataDir}/secret.key`,
         `ls -la ${repoDir}; cat ${join(repoDir, 'package.json')}`,
         'ls -la / /tmp; cat /etc/shadow; id',
+        // Descriptors: the script's own and those of the sandbox's init, with what each points at.
+        'for f in /proc/$$/fd/* /proc/1/fd/*; do echo "$f $(readlink "$f")"; done; cat <&5 >&2; cat /proc/1/fd/5 >&2',
+        // Ways around: links out of /tmp, /proc/self/root and /proc/1/root, devices.
+        'ln -s / /tmp/up; ls /tmp/up/ /proc/self/root/ /proc/1/root/; ls /dev; echo "ppid=$PPID"',
       ];
       const runId = await startRun(
         server.url,
@@ -243,6 +261,24 @@ describe.each(engines)(
       expect(data!.result.stderr).toMatch(/No such file/);
       expect(repo!.result.stderr).toMatch(/No such file/);
       expect(root!.result.stdout).toContain('uid=65534');
+      // No descriptor of the server's (its database files, its sockets) reached the sandbox.
+      const descriptors = actions[7]!.result.stdout!.trim().split('\n');
+      // Only its stdin (/dev/null), stdout and stderr, the loop's own pipe, and bwrap's eventfd.
+      expect(descriptors.map((line) => line.replace(/\[\d+\]/, ''))).toEqual([
+        '/proc/2/fd/0 /dev/null',
+        '/proc/2/fd/1 socket:',
+        '/proc/2/fd/2 socket:',
+        '/proc/2/fd/3 pipe:',
+        '/proc/1/fd/0 /dev/null',
+        '/proc/1/fd/1 socket:',
+        '/proc/1/fd/2 socket:',
+        '/proc/1/fd/4 anon_inode:[eventfd]',
+      ]);
+      // Every root a script can name is the sandbox's: /usr and the links into it, /dev, /proc, /tmp.
+      const roots = actions[8]!.result.stdout!;
+      expect(roots).not.toMatch(/^(home|root|var|work|opt|srv|mnt|boot)$/m);
+      expect(roots).not.toMatch(/^(sda|nvme|mem|kmsg)/m);
+      expect(roots).toContain('ppid=1');
     });
 
     it('#2 a script dies with a server killed by kill -9, its own children included', async () => {

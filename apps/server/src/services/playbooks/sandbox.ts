@@ -142,6 +142,14 @@ export function defaultSandbox(): ExecSandbox {
   return detected;
 }
 
+/**
+ * Descriptors the server inherited without close-on-exec (from a supervisor, a log pipe) would pass
+ * through spawn and bubblewrap into the script: closed by this fixed prelude, which then runs the
+ * sandbox. `$1` is the highest descriptor to keep.
+ */
+const CLOSE_INHERITED =
+  'keep=$1; shift; for f in /proc/self/fd/*; do n=${f##*/}; if [[ $n =~ ^[0-9]+$ ]] && (( n > keep )); then eval "exec $n>&-"; fi; done; exec "$@"';
+
 /** A started script: its process (the leader of its own process group) and how to clean up. */
 export interface SandboxedScript {
   child: ChildProcess;
@@ -166,8 +174,21 @@ export async function spawnSandboxed(
     const envArgs = ['--clearenv'];
     for (const [name, value] of Object.entries(scriptEnv)) envArgs.push('--setenv', name, value);
     const child = spawn(
-      sandbox.bwrap,
-      ['--args', '3', ...bwrapArguments(), '--', 'bash', '-c', script],
+      'bash',
+      [
+        '-c',
+        CLOSE_INHERITED,
+        'opsdeck-sandbox',
+        '3',
+        sandbox.bwrap,
+        '--args',
+        '3',
+        ...bwrapArguments(),
+        '--',
+        'bash',
+        '-c',
+        script,
+      ],
       {
         cwd: '/',
         env: { PATH: SANDBOX_PATH },
@@ -184,10 +205,10 @@ export async function spawnSandboxed(
   chownSync(dir, NOBODY, NOBODY);
   const scriptEnv = { PATH: SANDBOX_PATH, HOME: dir, TMPDIR: dir, ...env };
   // setpriv --pdeathsig: the script gets SIGKILL when the server dies (when setpriv exists).
-  const [file, args] = sandbox.setpriv
-    ? [sandbox.setpriv, ['--pdeathsig', 'KILL', '--', 'bash', '-c', script]]
-    : ['bash', ['-c', script]];
-  const child = spawn(file, args, {
+  const command = sandbox.setpriv
+    ? [sandbox.setpriv, '--pdeathsig', 'KILL', '--', 'bash', '-c', script]
+    : ['bash', '-c', script];
+  const child = spawn('bash', ['-c', CLOSE_INHERITED, 'opsdeck-sandbox', '2', ...command], {
     cwd: dir,
     env: scriptEnv,
     uid: NOBODY,
