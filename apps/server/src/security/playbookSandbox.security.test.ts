@@ -303,7 +303,8 @@ describe.each(engines)(
         for (const pid of processesWith(`sleep\0${marker}`)) process.kill(pid, 'SIGKILL');
         await own.stop();
       }
-    });
+      // It starts a second server of its own: minutes on a loaded machine.
+    }, 180_000);
 
     it('#2 a script does not outlive its timeout, even a child that left its process group', async () => {
       const marker = `${Math.floor(Math.random() * 1e6) + 1000}.${Math.floor(Math.random() * 1e6)}`;
