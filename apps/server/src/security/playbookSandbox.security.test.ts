@@ -293,6 +293,9 @@ describe.each(engines)(
           },
         ]);
         await waitFor('the script to start', () => processesWith(`sleep\0${marker}`).length === 2);
+        // Seen from the host too the script is nobody, not the server's user (root here, often).
+        for (const pid of processesWith(`sleep\0${marker}`))
+          expect(readFileSync(`/proc/${pid}/status`, 'utf8')).toMatch(/^Uid:\s+65534\s/m);
         process.kill(own.process.pid!, 'SIGKILL');
         await waitFor(
           'the script to end with its server',

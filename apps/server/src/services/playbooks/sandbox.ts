@@ -12,7 +12,7 @@ import { join } from 'node:path';
  * - `bwrap`: bubblewrap, the preferred form. Its own user, PID, IPC, UTS and cgroup namespaces (the
  *   server is invisible: /proc is the sandbox's own), read-only /usr and a few files of /etc, a
  *   private tmpfs /tmp holding the work directory, nothing else of the host's file system (no repo,
- *   no data directory), no capabilities, uid/gid 65534. The network is the host's: scripts exist to
+ *   no data directory), no capabilities, uid/gid 65534 (outside too: a root server starts bwrap as 65534). The network is the host's: scripts exist to
  *   reach systems (curl, kubectl), and nothing the server keeps is readable without its secrets.
  *   `--die-with-parent` ends the sandbox when the server dies, even by kill -9.
  * - `nobody`: no usable bubblewrap but the server is root: the script runs as uid/gid 65534 in a
@@ -21,7 +21,15 @@ import { join } from 'node:path';
  * - neither: exec actions fail, naming how to enable them. A script never runs unsandboxed.
  */
 export type ExecSandbox =
-  | { kind: 'bwrap'; bwrap: string }
+  | {
+      kind: 'bwrap';
+      bwrap: string;
+      /**
+       * A root server starts bubblewrap as uid/gid 65534. Started by root, the sandbox's user would
+       * be root outside it, owner of every root file bound in (a 0600 one included).
+       */
+      asNobody: boolean;
+    }
   | { kind: 'nobody'; setpriv: string | undefined }
   | { kind: 'none'; reason: string };
 
@@ -48,7 +56,8 @@ const ETC_FILES = [
   'ld.so.conf',
   'ld.so.conf.d',
   'alternatives',
-  'ssl',
+  'ssl/certs',
+  'ssl/openssl.cnf',
   'ca-certificates',
   'ca-certificates.conf',
   'mime.types',
@@ -118,18 +127,22 @@ export function detectSandbox(
   options: { bwrap?: string | undefined; root?: boolean } = {},
 ): ExecSandbox {
   const bwrap = options.bwrap ?? executable(['/usr/bin/bwrap', '/bin/bwrap']);
+  const root = options.root ?? process.getuid?.() === 0;
   let tried = '';
   if (bwrap && existsSync(bwrap)) {
-    const probe = spawnSync(bwrap, [...bwrapArguments(), '--', 'true'], {
-      env: { PATH: SANDBOX_PATH },
-      stdio: ['ignore', 'ignore', 'pipe'],
-      timeout: 10_000,
-      encoding: 'utf8',
-    });
-    if (probe.status === 0) return { kind: 'bwrap', bwrap };
-    tried = ` (${bwrap} cannot create a sandbox here: ${(probe.stderr || String(probe.error ?? probe.status)).trim()})`;
+    // As nobody first when root; as root only where the kernel refuses nobody a user namespace.
+    for (const asNobody of root ? [true, false] : [false]) {
+      const probe = spawnSync(bwrap, [...bwrapArguments(), '--', 'true'], {
+        env: { PATH: SANDBOX_PATH },
+        stdio: ['ignore', 'ignore', 'pipe'],
+        timeout: 10_000,
+        encoding: 'utf8',
+        ...(asNobody ? { uid: NOBODY, gid: NOBODY } : {}),
+      });
+      if (probe.status === 0) return { kind: 'bwrap', bwrap, asNobody };
+      tried = ` (${bwrap} cannot create a sandbox here: ${(probe.stderr || String(probe.error ?? probe.status)).trim()})`;
+    }
   }
-  const root = options.root ?? process.getuid?.() === 0;
   if (root) return { kind: 'nobody', setpriv: executable(['/usr/bin/setpriv', '/bin/setpriv']) };
   return { kind: 'none', reason: `${SANDBOX_MISSING}${tried}` };
 }
@@ -192,6 +205,7 @@ export async function spawnSandboxed(
       {
         cwd: '/',
         env: { PATH: SANDBOX_PATH },
+        ...(sandbox.asNobody ? { uid: NOBODY, gid: NOBODY } : {}),
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       },
