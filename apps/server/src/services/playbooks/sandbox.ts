@@ -12,8 +12,9 @@ import { join } from 'node:path';
  * - `bwrap`: bubblewrap, the preferred form. Its own user, PID, IPC, UTS and cgroup namespaces (the
  *   server is invisible: /proc is the sandbox's own), read-only /usr and a few files of /etc, a
  *   private tmpfs /tmp holding the work directory, nothing else of the host's file system (no repo,
- *   no data directory), no capabilities, uid/gid 65534 (outside too: a root server starts bwrap as 65534). The network is the host's: scripts exist to
- *   reach systems (curl, kubectl), and nothing the server keeps is readable without its secrets.
+ *   no data directory), no capabilities, uid/gid 65534 (outside too: a root server starts bwrap
+ *   as 65534). The network is the host's: scripts exist to reach systems (curl, kubectl), and
+ *   nothing the server keeps is readable without its secrets.
  *   `--die-with-parent` ends the sandbox when the server dies, even by kill -9.
  * - `nobody`: no usable bubblewrap but the server is root: the script runs as uid/gid 65534 in a
  *   private 0700 directory, so the server's /proc/<pid>/environ, its 0700 data directory and 0600
