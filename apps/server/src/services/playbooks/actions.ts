@@ -1,7 +1,3 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import type { SqlRunner } from '../../db/database.ts';
 import {
@@ -13,6 +9,7 @@ import {
 import { CONNECTION_SECRETS } from '../settings/service.ts';
 import { processSecretBox, type SecretBox } from './secrets.ts';
 import { parseDuration } from './cel.ts';
+import { defaultSandbox, spawnSandboxed, type ExecSandbox } from './sandbox.ts';
 import { actionKind, type PlaybookAction } from './spec.ts';
 
 /** What performing one action gave: the result stored on the row, and an error when it failed. */
@@ -35,6 +32,8 @@ export interface ActionContext {
   outbound?: OutboundPolicy;
   /** Opens the sealed credentials of connections (default: this process's key). */
   secrets?: SecretBox;
+  /** Where exec scripts run (default: this machine's, detected once). */
+  sandbox?: ExecSandbox;
 }
 
 export const DEFAULT_ACTION_TIMEOUT_MILLIS = 5 * 60_000;
@@ -123,7 +122,26 @@ function unwrapEnvelope(result: Record<string, unknown>, key: string, contentTyp
 // ------------------------------------------------------------------ exec
 
 // Only what a script needs from the server's environment: never its secrets (DATABASE_URL…).
-const PASSED_ENV = ['PATH', 'LANG', 'LC_ALL', 'TZ'];
+const PASSED_ENV = ['LANG', 'LC_ALL', 'TZ'];
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+// What a script is given: a few locale variables, then the spec's, the action's and the parameters'.
+function scriptEnvironment(action: PlaybookAction, context: ActionContext): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of PASSED_ENV) if (process.env[name]) env[name] = process.env[name]!;
+  Object.assign(env, context.env);
+  for (const variable of action.exec!.env ?? [])
+    if (variable.value !== undefined) env[variable.name] = variable.value;
+  for (const [name, value] of Object.entries(env)) {
+    if (!ENV_NAME.test(name))
+      throw new Error(`exec: ${JSON.stringify(name)} is not a valid environment variable name`);
+    if (value.includes('\0'))
+      throw new Error(
+        `exec: the value of ${name} holds a NUL byte, which no environment can carry`,
+      );
+  }
+  return env;
+}
 
 async function runExec(action: PlaybookAction, context: ActionContext): Promise<ActionOutcome> {
   if (!context.execEnabled)
@@ -132,27 +150,20 @@ async function runExec(action: PlaybookAction, context: ActionContext): Promise<
       error: 'exec actions are turned off on this server (started with --no-playbook-exec)',
       final: true,
     };
+  const sandbox = context.sandbox ?? defaultSandbox();
+  if (sandbox.kind === 'none') return { result: {}, error: sandbox.reason, final: true };
   const script = action.exec!.script;
-  const dir = await mkdtemp(join(tmpdir(), 'opsdeck-playbook-'));
   const timeout = timeoutOf(action);
+  const started = await spawnSandboxed(sandbox, script, scriptEnvironment(action, context));
   try {
-    const env: Record<string, string> = { HOME: dir, TMPDIR: dir };
-    for (const name of PASSED_ENV) if (process.env[name]) env[name] = process.env[name]!;
-    Object.assign(env, context.env);
-    for (const variable of action.exec!.env ?? [])
-      if (variable.value !== undefined) env[variable.name] = variable.value;
+    const { child } = started;
     const stdout = new CappedText();
     const stderr = new CappedText();
-    // Its own process group, so a timeout or cancel ends the script's children too.
-    const child = spawn('bash', ['-c', script], {
-      cwd: dir,
-      env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (chunk: Buffer) => stdout.add(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.add(chunk));
+    child.stdout!.on('data', (chunk: Buffer) => stdout.add(chunk));
+    child.stderr!.on('data', (chunk: Buffer) => stderr.add(chunk));
     let stopped: string | undefined;
+    // The child leads its own process group: a timeout or cancel ends the script's children too
+    // (and bubblewrap's end takes its whole PID namespace with it).
     const kill = (reason: string) => {
       stopped ??= reason;
       try {
@@ -183,7 +194,7 @@ async function runExec(action: PlaybookAction, context: ActionContext): Promise<
     if (stopped) return { result, error: stopped };
     return exitCode === 0 ? { result } : { result, error: `exit status ${exitCode ?? -1}` };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await started.cleanup();
   }
 }
 

@@ -8,6 +8,7 @@ import { performAction, type ActionOutcome } from './actions.ts';
 import { actionShouldRun, delayMillis, retryDelayMillis, type ConditionState } from './cel.ts';
 import { loadResource, type ResourceKind } from './resources.ts';
 import { actionKind, parsePlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.ts';
+import { renderShellScript } from './shellTemplate.ts';
 import { renderTemplate, type TemplateFunction } from './template.ts';
 import { runDigestRefusal } from './runs.ts';
 import { takePlaybookEvent } from './triggers.ts';
@@ -327,6 +328,12 @@ export class PlaybookRunner {
          SET status = 'failed', end_time = now(), error = $3, lease_owner = NULL, lease_expires_at = NULL
          WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
         [run.id, this.instanceId, (error as Error).message],
+      );
+      // Nor does an action it was performing stay `running` forever.
+      await this.options.db.query(
+        `UPDATE playbook_run_actions SET status = 'failed', end_time = now(), error = $2
+         WHERE playbook_run_id = $1 AND status = 'running'`,
+        [run.id, (error as Error).message],
       );
       throw error;
     } finally {
@@ -663,14 +670,19 @@ export class PlaybookRunner {
   }
 }
 
+// Also what PostgreSQL cannot store: a NUL byte (text and jsonb refuse it) becomes U+FFFD, so output
+// with one is kept and the action still ends with its real status (issue 27 #13).
 function scrubSecrets<T extends ActionOutcome>(outcome: T, secrets: readonly string[]): T {
-  if (secrets.length === 0) return outcome;
   const scrub = (value: unknown): unknown => {
     if (typeof value === 'string')
-      return secrets.reduce((text, secret) => text.replaceAll(secret, '********'), value);
+      return secrets
+        .reduce((text, secret) => text.replaceAll(secret, '********'), value)
+        .replaceAll('\0', '\uFFFD');
     if (Array.isArray(value)) return value.map(scrub);
     if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, scrub(inner)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([key, inner]) => [scrub(key), scrub(inner)]),
+      );
     return value;
   };
   return {
@@ -704,5 +716,11 @@ function renderAction(
       return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, render(inner)]));
     return value;
   };
-  return { ...action, [kind]: render(action[kind]) } as PlaybookAction;
+  if (kind !== 'exec') return { ...action, [kind]: render(action[kind]) } as PlaybookAction;
+  // The script's values reach it as environment variables, never as code (shellTemplate.ts).
+  const { script: source, ...fields } = action.exec!;
+  const { script, env } = renderShellScript(source, data, functions);
+  const exec = render(fields) as typeof fields;
+  const values = Object.entries(env).map(([name, value]) => ({ name, value }));
+  return { ...action, exec: { ...exec, script, env: [...(exec.env ?? []), ...values] } };
 }

@@ -351,17 +351,22 @@ function runnablePlaybooks(): DemoPlaybook[] {
           {
             name: 'drain',
             exec: {
+              // Values go in as arguments or variables, never inside a quoted string of the script.
               script:
-                'echo "draining {{.config.name}} in {{.config.tags.namespace}}"; echo "reason: $PARAM_REASON"',
+                "printf 'draining %s in %s\\n' {{.config.name}} {{.config.tags.namespace}}; printf 'reason: %s\\n' \"$PARAM_REASON\"",
             },
           },
           {
             name: 'restart',
-            exec: { script: 'sleep 1; echo "restarted {{.config.name}} (run {{.run.id}})"' },
+            exec: {
+              script: "sleep 1; printf 'restarted %s (run %s)\\n' {{.config.name}} {{.run.id}}",
+            },
           },
           {
             name: 'verify',
-            exec: { script: 'echo "{{.config.name}} is serving; asked by {{.user.email}}"' },
+            exec: {
+              script: "printf '%s is serving; asked by %s\\n' {{.config.name}} {{.user.email}}",
+            },
           },
         ],
       },
@@ -395,14 +400,14 @@ function runnablePlaybooks(): DemoPlaybook[] {
             name: 'collect',
             exec: {
               script:
-                'echo "check {{.check.name}} ({{.check.type}}) is {{.check.status}}"; sleep 1',
+                "printf 'check %s (%s) is %s\\n' {{.check.name}} {{.check.type}} {{.check.status}}; sleep 1",
             },
           },
           {
             name: 'summarise',
             if: 'success()',
             exec: {
-              script: 'echo summary: {{(getAction "collect").result.stdout | shellQuote}}',
+              script: 'echo summary: {{(getAction "collect").result.stdout}}',
             },
           },
           { name: 'report failure', if: 'failure()', exec: { script: 'echo "collect failed"' } },
@@ -424,7 +429,9 @@ function runnablePlaybooks(): DemoPlaybook[] {
         actions: [
           {
             name: 'restart',
-            exec: { script: 'echo "restarting {{.config.name}}: {{.params.reason}}"' },
+            exec: {
+              script: "printf 'restarting %s: %s\\n' {{.config.name}} {{.params.reason}}",
+            },
           },
         ],
       },
