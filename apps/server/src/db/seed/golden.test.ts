@@ -47,10 +47,13 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  * - issue 27 #3, no free text inside a script's quotes: playbooks, playbook_runs (their spec copy)
  *   and playbook_run_actions (the script in `args`) of the demo playbooks whose scripts placed
  *   values inside double quotes. Nothing is drawn from the PRNG, so every other table is as before.
+ * - issue 27 #5, the demo probe takes no URL: playbooks (probe-opsdeck-health's fixed target).
+ * - issue 32 part 3, jobs that leave a record: opsdeck.scheduler_leases (its history_id column, null
+ *   on the seeded leases). Nothing drawn.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
-  'opsdeck.scheduler_leases': ['86c8480372b69fb2271285c9eb8a3af0'],
+  'opsdeck.scheduler_leases': ['878ad479fa4c649827657b28dc9e1de3'],
   'opsdeck.summary_rows': ['f25c1d3a86205bcd22be2fc898ab9ff7'],
   'opsdeck.summary_state': ['eab61903a3915d32940d3cb3c2d41c92'],
   'public.agents': ['0d615331d8c83b295d67797375326773', 'created_at', 'updated_at'],
