@@ -420,7 +420,11 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
       server,
       images: checkRows !== undefined,
       csv: shape === 'csv',
-      columns: columnsParam === null ? undefined : columnsParam.split(',').map((n) => n.trim()),
+      // `columns=a,"b"` (postgrest-js quotes each name).
+      columns:
+        columnsParam === null
+          ? undefined
+          : columnsParam.split(',').map((name) => name.trim().replace(/^"(.*)"$/, '$1')),
     };
     const text =
       method === 'POST'

@@ -16,6 +16,7 @@ export const incidentsService = defineService({
   // responder are resources of their own, everything else is `incident`.
   tables: {
     incidents: { object: 'incident' },
+    incident_rules: { object: 'incident' },
     incident_summary: { object: 'incident' },
     hypotheses: { object: 'incident' },
     incident_histories: { object: 'incident' },
