@@ -1,7 +1,8 @@
 -- People with their role names (reference §8, duty views/011_users.sql): teams excluded, only
--- people with an email.
+-- people with an email. The id is computed (not people.id itself), so the /api/db engine does not
+-- take the view for a second `people` every `created_by(...)` embed could mean.
 CREATE OR REPLACE VIEW people_roles AS
-  SELECT p.id, p.name, p.email,
+  SELECT (p.id::text)::uuid AS id, p.name, p.email,
          coalesce(array_agg(r.role ORDER BY r.role) FILTER (WHERE r.role IS NOT NULL), '{}') AS roles
   FROM people p
   LEFT JOIN opsdeck.person_roles r ON r.person_id = p.id
