@@ -13,6 +13,7 @@ import { createApp } from './http/app.ts';
 import type { Logger } from './http/logging.ts';
 import { loadResources, ResourceLoadError } from './resources/loader.ts';
 import { identityRouteGuards } from './http/security.ts';
+import { setSelfOrigin } from './services/canary/runner.ts';
 import { defaultServiceRegistry } from './services/list.ts';
 import { loadSecretBox, type SecretBox } from './services/playbooks/secrets.ts';
 import { ServiceRegistryError } from './services/registry.ts';
@@ -224,6 +225,9 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  // The demo's http checks probe this server's own endpoints by path (canary/runner.ts).
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host;
+  setSelfOrigin(`http://${reachable}:${port}`);
   return {
     url: `http://${host}:${port}`,
     db,

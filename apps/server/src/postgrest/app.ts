@@ -446,7 +446,17 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     const checkRows = decision.checkRows;
     const server = method === 'DELETE' ? undefined : options.serverColumns?.(relation, c);
     const sql = new SqlBuilder(catalog);
-    const write = { server, images: checkRows !== undefined, csv: shape === 'csv' };
+    const columnsParam = method === 'POST' ? url.searchParams.get('columns') : null;
+    const write = {
+      server,
+      images: checkRows !== undefined,
+      csv: shape === 'csv',
+      // `columns=a,"b"` (postgrest-js quotes each name).
+      columns:
+        columnsParam === null
+          ? undefined
+          : columnsParam.split(',').map((name) => name.trim().replace(/^"(.*)"$/, '$1')),
+    };
     const text =
       method === 'POST'
         ? insertSql(sql, node, payload, preferences, conflictColumns, write)

@@ -44,6 +44,12 @@ export interface WriteOptions {
   images?: boolean;
   /** The representation as CSV text (`Accept: text/csv`) instead of a JSON array. */
   csv?: boolean;
+  /**
+   * An insert's `columns=` parameter: the columns written, whatever keys each row has (a key not
+   * listed is ignored; a listed one a row lacks is NULL, or the column's default with
+   * `Prefer: missing=default`).
+   */
+  columns?: string[] | undefined;
 }
 
 function serverOwned(server: ServerColumns | undefined): Set<string> {
@@ -191,12 +197,24 @@ export function insertSql(
   const first = rows[0];
   if (!first) return undefined;
   const owned = serverOwned(options.server);
-  const columns = payloadColumns(relation, first).filter((column) => !owned.has(column.name));
-  const keys = Object.keys(first).sort().join('\0');
-  for (const row of rows) {
-    if (Object.keys(row).sort().join('\0') !== keys)
-      throw invalidBody('All object keys must match');
+  const listed = options.columns;
+  const columns = (
+    listed === undefined
+      ? payloadColumns(relation, first)
+      : listed.map((name) => {
+          const column = relation.columnsByName.get(name);
+          if (!column) throw unknownPayloadColumn(relation.name, name);
+          return column;
+        })
+  ).filter((column) => !owned.has(column.name));
+  if (listed === undefined) {
+    const keys = Object.keys(first).sort().join('\0');
+    for (const row of rows) {
+      if (Object.keys(row).sort().join('\0') !== keys)
+        throw invalidBody('All object keys must match');
+    }
   }
+  const missing = preferences.missing === 'default' ? 'DEFAULT' : 'NULL';
   // The server's values are bound once and shared by every row.
   const inserted = serverSql(sql, relation, options.server?.insert);
   const target = sql.qualified(relation.name);
@@ -206,8 +224,12 @@ export function insertSql(
     write = `INSERT INTO ${target} DEFAULT VALUES`;
   } else {
     const values = rows.map((row) => {
-      const given = columns.map(
-        (column) => `${sql.bind(toParam(column, row[column.name]))}::${column.type}`,
+      const given = columns.map((column) =>
+        Object.hasOwn(row, column.name)
+          ? `${sql.bind(toParam(column, row[column.name]))}::${column.type}`
+          : missing === 'NULL'
+            ? `NULL::${column.type}`
+            : missing,
       );
       return `(${[...given, ...inserted.map((value) => value.sql)].join(', ')})`;
     });

@@ -9,6 +9,7 @@ import { incidentsService } from './incidents/service.ts';
 import { notificationsService } from './notifications/service.ts';
 import { playbooksService } from './playbooks/service.ts';
 import { createServiceRegistry, type ServiceRegistry } from './registry.ts';
+import { referenceService } from './reference/service.ts';
 import { settingsService } from './settings/service.ts';
 import { topologyService } from './topology/service.ts';
 
@@ -29,6 +30,7 @@ export const SERVICES: readonly Service[] = [
   authService,
   generalService,
   identityService,
+  referenceService,
 ];
 
 let defaultRegistry: ServiceRegistry | undefined;

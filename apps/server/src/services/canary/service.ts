@@ -34,6 +34,8 @@ export const canaryService = defineService({
     check_summary: { object: 'canaries' },
     check_names: { object: 'canaries' },
     check_labels: { object: 'canaries' },
+    canary_names: { object: 'canaries' },
+    checks_labels_keys: { object: 'canaries' },
   },
   rpc: {
     check_summary_for_component: { object: 'canaries', readOnly: true },

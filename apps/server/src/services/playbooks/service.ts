@@ -1,5 +1,6 @@
 import { STRICT_OUTBOUND, type OutboundPolicy } from '../../http/outbound.ts';
 import { defineService } from '../defineService.ts';
+import { artifactRoutes } from './artifacts.ts';
 import { guardPlaybookWrite, playbookResourceKind } from './resource.ts';
 import { playbookRoutes } from './routes.ts';
 import { PlaybookRunner } from './runner.ts';
@@ -41,6 +42,7 @@ export const playbooksService = defineService({
     { base: '/api/playbook', app: ({ db }, runner) => playbookRoutes(db, runner) },
     // The resource selector of the run modal and of resource parameters (reference §7).
     { base: '/api/resources', app: ({ db }) => resourceSearchRoutes(db) },
+    { base: '/api/artifacts', app: ({ db }) => artifactRoutes(db) },
   ],
   tables: {
     // Below admin, a playbook written through /api/db must carry a valid spec (the reason names the path).
@@ -62,6 +64,10 @@ export const playbooksService = defineService({
     playbook_runs: { object: 'playbook_runs', serverWritten: true, secrets: [SPEC_SECRETS] },
     playbook_run_actions: { object: 'playbook_runs', serverWritten: true },
     playbook_approvals: { object: 'playbook_runs', serverWritten: true },
+    // Reference views and tables (issue 30): the runs page's playbook filter, a run action's files
+    // (written by the runner only, as the runs are).
+    playbook_names: { object: 'playbooks' },
+    artifacts: { object: 'playbook_runs', serverWritten: true },
   },
   rpc: {
     get_playbook_run_actions: { object: 'playbook_runs', readOnly: true },
