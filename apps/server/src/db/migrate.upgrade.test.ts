@@ -83,6 +83,7 @@ async function schemaOf(db: Database) {
  * database gets them, fresh or upgraded. The legacy comparisons below are of the split itself.
  */
 const AFTER_SPLIT = [
+  'core/002_job_leases.sql',
   'canary/010_reference_views.sql',
   'topology/002_relationships.sql',
   'topology/003_team_components.sql',
@@ -103,6 +104,7 @@ const AFTER_SPLIT = [
   'playbooks/007_artifacts.sql',
   'playbooks/010_reference_views.sql',
   'settings/002_config_scrapers_with_status.sql',
+  'settings/004_job_history_runs.sql',
   'auth/010_reference_views.sql',
 ];
 const atSplit = async () =>
