@@ -1,4 +1,4 @@
-import { expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
+import { expectNoAxeViolations, serverError, type FakeBackend } from '@opsdeck/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -197,6 +197,19 @@ describe('/playbooks/runs/:id', () => {
     expect(screen.queryByRole('button', { name: 'Run again' })).toBeNull();
   });
 
+  it("says this server's sentence when it refuses an approval, once", async () => {
+    backend.on(
+      'POST /api/playbook/run/approve/:id',
+      serverError(403, 'you are not allowed to approve this playbook run'),
+    );
+    const user = userEvent.setup();
+    open(`/playbooks/runs/${ids.pendingRun}`, ['editor']);
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('you are not allowed to approve this playbook run');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
   it.each(['light', 'dark'] as const)('has no axe violations (%s)', async (theme) => {
     open(`/playbooks/runs/${ids.run}`, undefined, theme);
     await screen.findAllByTestId(playbooksTestIds.run.action);
@@ -209,6 +222,21 @@ describe('the spec editor', () => {
     open(`/playbooks/${ids.http}`);
     expect(await screen.findByText(/comes from KubernetesCRD/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it("says this server's sentence when a save is refused", async () => {
+    const user = userEvent.setup();
+    backend.on(
+      'POST /api/db/playbooks',
+      serverError(403, 'you may not write playbooks of source KubernetesCRD'),
+    );
+    open('/playbooks/new');
+    await user.type(await screen.findByLabelText('Name'), 'restart-api');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'you may not write playbooks of source KubernetesCRD',
+    );
+    expect(currentUrl.pathname).toBe('/playbooks/new');
   });
 
   it('creates a new playbook from a valid spec', async () => {

@@ -79,6 +79,35 @@ export function text(body: string, init: ReplyInit = {}): Reply {
   return makeReply(body, 'text/plain; charset=utf-8', init);
 }
 
+/** The code apps/server puts in `error` for each status it answers with (apps/server/src/http/errors.ts). */
+const serverErrorCodeOf = {
+  400: 'invalid',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not found',
+  409: 'conflict',
+  413: 'payload too large',
+  500: 'internal',
+  501: 'not implemented',
+  503: 'busy',
+} as const;
+
+export type ServerErrorStatus = keyof typeof serverErrorCodeOf;
+
+/**
+ * An error as apps/server answers it: `{error: <code>, message: <sentence>}`. A stand-in of our own
+ * server answers with this, never a hand-written shape; apps/server's stand-in contract test holds it
+ * to the real server's replies. (A real Mission Control's shapes are `json({error: sentence})` and
+ * `text(...)`.)
+ */
+export function serverError(
+  status: ServerErrorStatus,
+  message: string,
+  init: Omit<ReplyInit, 'status'> = {},
+): Reply {
+  return json({ error: serverErrorCodeOf[status], message }, { ...init, status });
+}
+
 /** Never answers: for timeouts and aborts. `close` still ends the connection. */
 export function hang(): Reply {
   return makeReply('', 'text/plain', {}, 'hang');
