@@ -1,4 +1,4 @@
-import { expectNoAxeViolations, serverError, type FakeBackend } from '@opsdeck/testing';
+import { dbError, expectNoAxeViolations, serverError, type FakeBackend } from '@opsdeck/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -228,7 +228,7 @@ describe('the spec editor', () => {
     const user = userEvent.setup();
     backend.on(
       'POST /api/db/playbooks',
-      serverError(403, 'you may not write playbooks of source KubernetesCRD'),
+      dbError(403, 'you may not write playbooks of source KubernetesCRD'),
     );
     open('/playbooks/new');
     await user.type(await screen.findByLabelText('Name'), 'restart-api');

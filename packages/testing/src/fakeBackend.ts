@@ -95,8 +95,8 @@ const serverErrorCodeOf = {
 export type ServerErrorStatus = keyof typeof serverErrorCodeOf;
 
 /**
- * An error as apps/server answers it: `{error: <code>, message: <sentence>}`. A stand-in of our own
- * server answers with this, never a hand-written shape; apps/server's stand-in contract test holds it
+ * An error as apps/server answers it outside `/api/db` (see `dbError`): `{error: <code>, message:
+ * <sentence>}`. A stand-in of our own server answers with this, never a hand-written shape; apps/server's stand-in contract test holds it
  * to the real server's replies. (A real Mission Control's shapes are `json({error: sentence})` and
  * `text(...)`.)
  */
@@ -106,6 +106,36 @@ export function serverError(
   init: Omit<ReplyInit, 'status'> = {},
 ): Reply {
   return json({ error: serverErrorCodeOf[status], message }, { ...init, status });
+}
+
+/** The SQLSTATE or PostgREST code apps/server's `/api/db` gives a refusal of each status. */
+const dbErrorCodeOf: Partial<Record<number, string>> = {
+  401: 'PGRST301',
+  403: '42501',
+  409: '23000',
+};
+
+/**
+ * An error as apps/server's `/api/db` answers it: PostgREST's `{code, message, details, hint}` plus
+ * `error`, the same sentence as `message`. `code` defaults to the one the server gives a refusal of
+ * that status (403 → `42501`); pass the engine's own for a bad query (`42703` an unknown column).
+ */
+export function dbError(
+  status: number,
+  message: string,
+  init: Omit<ReplyInit, 'status'> & { code?: string } = {},
+): Reply {
+  const { code, ...reply } = init;
+  return json(
+    {
+      code: code ?? dbErrorCodeOf[status] ?? String(status),
+      message,
+      details: null,
+      hint: null,
+      error: message,
+    },
+    { ...reply, status },
+  );
 }
 
 /** Never answers: for timeouts and aborts. `close` still ends the connection. */

@@ -1,6 +1,7 @@
 export {
   closedPort,
   createFakeBackend,
+  dbError,
   disconnect,
   hang,
   json,
@@ -8,6 +9,8 @@ export {
   text,
   type FakeBackend,
   type RecordedRequest,
+  type Reply,
+  type RouteKey,
   type RouteTable,
   type ServerErrorStatus,
 } from './fakeBackend.ts';

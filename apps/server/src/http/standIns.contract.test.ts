@@ -7,10 +7,11 @@
 import { createApiClient, isApiError, serverErrorCodes } from '@opsdeck/api-client';
 import {
   createFakeBackend,
+  dbError,
   serverError,
   type FakeBackend,
+  type Reply as StandInReply,
   type RouteKey,
-  type ServerErrorStatus,
 } from '@opsdeck/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
@@ -114,10 +115,16 @@ describe.each(testDatabases())(
 
     // The errors the features' tests make their stand-ins answer (features-playbooks above all), each
     // with the request that gets it from the real server.
-    const cases: Array<{ name: string; status: ServerErrorStatus; call: () => Call }> = [
+    const cases: Array<{
+      name: string;
+      status: number;
+      standIn: (sentence: string) => StandInReply;
+      call: () => Call;
+    }> = [
       {
         name: 'an editor who is not an approver approves a run',
         status: 403,
+        standIn: (sentence) => serverError(403, sentence),
         call: () => ({
           method: 'POST',
           path: `/api/playbook/run/approve/${pendingRun}`,
@@ -127,6 +134,7 @@ describe.each(testDatabases())(
       {
         name: 'a run with a parameter that is not a string',
         status: 400,
+        standIn: (sentence) => serverError(400, sentence),
         call: () => ({
           method: 'POST',
           path: '/api/playbook/run',
@@ -137,6 +145,7 @@ describe.each(testDatabases())(
       {
         name: 'a run of a playbook that does not exist',
         status: 404,
+        standIn: (sentence) => serverError(404, sentence),
         call: () => ({
           method: 'POST',
           path: '/api/playbook/run',
@@ -147,6 +156,7 @@ describe.each(testDatabases())(
       {
         name: 'the parameters of a request without the playbook id',
         status: 400,
+        standIn: (sentence) => serverError(400, sentence),
         call: () => ({
           method: 'POST',
           path: `/api/playbook/${approvalPlaybook}/params`,
@@ -157,6 +167,7 @@ describe.each(testDatabases())(
       {
         name: 'a viewer runs a playbook',
         status: 403,
+        standIn: (sentence) => serverError(403, sentence),
         call: () => ({
           method: 'POST',
           path: '/api/playbook/run',
@@ -165,37 +176,65 @@ describe.each(testDatabases())(
         }),
       },
       {
+        name: 'a viewer adds a hypothesis to an incident (the Attach Evidence dialog)',
+        status: 403,
+        standIn: (sentence) => dbError(403, sentence),
+        call: () => ({
+          method: 'POST',
+          path: '/api/db/hypotheses',
+          who: 'viewer@local',
+          body: { title: 'Consumer stuck', type: 'root', status: 'possible' },
+        }),
+      },
+      {
+        name: 'a viewer saves a playbook (the spec editor)',
+        status: 403,
+        standIn: (sentence) => dbError(403, sentence),
+        call: () => ({
+          method: 'POST',
+          path: '/api/db/playbooks',
+          who: 'viewer@local',
+          body: { name: 'not-mine', namespace: 'default', source: 'UI', spec: { actions: [] } },
+        }),
+      },
+      {
         name: 'a caller without a session lists playbooks',
         status: 401,
+        standIn: (sentence) => serverError(401, sentence),
         call: () => ({ method: 'GET', path: '/api/playbook/list' }),
       },
     ];
 
-    it.each(cases)('$name: $status as the stand-in says', async ({ status, call }) => {
-      const request = call();
-      const real = await send(server.url, request);
-      const sentence =
-        typeof (real.body as { message?: unknown }).message === 'string'
-          ? (real.body as { message: string }).message
-          : 'the server said nothing more';
-      standIn.on(`${request.method} ${request.path}` as RouteKey, serverError(status, sentence));
-      const stood = await send(standIn.url, request);
+    it.each(cases)(
+      '$name: $status as the stand-in says',
+      async ({ status, standIn: reply, call }) => {
+        const request = call();
+        const real = await send(server.url, request);
+        const sentence =
+          typeof (real.body as { message?: unknown }).message === 'string'
+            ? (real.body as { message: string }).message
+            : 'the server said nothing more';
+        standIn.on(`${request.method} ${request.path}` as RouteKey, reply(sentence));
+        const stood = await send(standIn.url, request);
 
-      expect(real.status, JSON.stringify(real.body)).toBe(stood.status);
-      expect(shapeOf(real.body)).toEqual(shapeOf(stood.body));
-      expect((real.body as { error: string }).error).toBe((stood.body as { error: string }).error);
-      expect(serverErrorCodes).toContain((real.body as { error: string }).error);
-      // The console's client, on the same request to the real server, says the sentence, not the code.
-      const client = createApiClient({ baseUrl: `${server.url}/api` });
-      const failure: unknown = await client.playbook
-        .send(request.method as 'GET' | 'POST', request.path.replace('/api/playbook/', ''), {
-          ...(request.body === undefined ? {} : { json: request.body }),
-          headers: request.who ? basic(request.who) : {},
-        })
-        .catch((error: unknown) => error);
-      expect(isApiError(failure) && failure.status).toBe(status);
-      expect(isApiError(failure) && failure.message).toBe(sentence);
-      expect(serverErrorCodes).not.toContain(sentence);
-    });
+        expect(real.status, JSON.stringify(real.body)).toBe(status);
+        expect(stood.status).toBe(status);
+        expect(shapeOf(real.body)).toEqual(shapeOf(stood.body));
+        // The same words built the stand-in's reply, so every other value (the code) must agree too.
+        expect(real.body).toEqual(stood.body);
+        // The console's client, on the same request to the real server, says the sentence, not the code.
+        const client = createApiClient({ baseUrl: `${server.url}/api` });
+        const [, group, rest] = /^\/api\/(db|playbook)\/(.*)$/.exec(request.path)!;
+        const failure: unknown = await client[group as 'db' | 'playbook']
+          .send(request.method as 'GET' | 'POST', rest!, {
+            ...(request.body === undefined ? {} : { json: request.body }),
+            headers: request.who ? basic(request.who) : {},
+          })
+          .catch((error: unknown) => error);
+        expect(isApiError(failure) && failure.status).toBe(status);
+        expect(isApiError(failure) && failure.message).toBe(sentence);
+        expect(serverErrorCodes).not.toContain(sentence);
+      },
+    );
   },
 );

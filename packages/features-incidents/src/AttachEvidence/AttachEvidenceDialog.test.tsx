@@ -1,6 +1,6 @@
 import { slots } from '@opsdeck/extensions';
 import { SlotOutlet } from '@opsdeck/extensions/react';
-import { expectNoAxeViolations, json, type FakeBackend } from '@opsdeck/testing';
+import { dbError, expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -212,11 +212,13 @@ describe('the Attach Evidence dialog', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'lag 10k');
     const refuse = backend.on(
       'POST /api/db/hypotheses',
-      json({ message: 'unauthorized. Access Denied' }, { status: 403 }),
+      dbError(403, 'POST on hypotheses is not allowed'),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Link' }));
     const failure = await within(dialog).findByTestId(incidentTestIds.attach.failure);
-    expect(failure.textContent).toMatch(/^Could not create the hypothesis: .*Access Denied/);
+    expect(failure.textContent).toMatch(
+      /^Could not create the hypothesis: POST on hypotheses is not allowed/,
+    );
     expect(failure.textContent).toContain('Already created: the incident "Queue backlog"');
     expect(incidentBox(dialog)).toHaveProperty('value', 'Queue backlog');
     expect(hypothesisBox(dialog)).toHaveProperty('value', 'Consumer stuck');
