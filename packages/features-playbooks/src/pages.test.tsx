@@ -183,6 +183,25 @@ describe('/playbooks/runs/:id', () => {
     );
   });
 
+  it('polls a running run’s actions while its status stays the same', async () => {
+    // The run stays 'running' throughout: only the actions' own polling can show the second one.
+    backend.on('GET /api/db/playbook_runs', [{ ...runRows[0], status: 'running', end_time: null }]);
+    let actionReads = 0;
+    backend.on('GET /api/db/rpc/get_playbook_run_actions', () => {
+      actionReads += 1;
+      return actionReads === 1
+        ? [runActions[0]]
+        : [runActions[0], { ...runActions[2], status: 'running', result: null }];
+    });
+    open(`/playbooks/runs/${ids.run}`);
+    expect(await screen.findAllByTestId(playbooksTestIds.run.action)).toHaveLength(1);
+    await waitFor(
+      () => expect(screen.getAllByTestId(playbooksTestIds.run.action)).toHaveLength(2),
+      { timeout: 8000 },
+    );
+    expect(screen.getByTestId(playbooksTestIds.run.status).textContent).toBe('Running');
+  });
+
   it('approves a pending run for an approver; a viewer cannot', async () => {
     const user = userEvent.setup();
     open(`/playbooks/runs/${ids.pendingRun}`);
@@ -240,6 +259,17 @@ describe('the spec editor', () => {
       'you may not write playbooks of source KubernetesCRD',
     );
     expect(currentUrl.pathname).toBe('/playbooks/new');
+  });
+
+  it('shows a playbook read-only to a viewer, with no Save', async () => {
+    open(`/playbooks/${ids.sink}`, ['viewer']);
+    expect(await screen.findByText('You can read this playbook but not change it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    cleanup();
+    // The same playbook is editable for an editor: the gate, not the playbook, made it read-only.
+    open(`/playbooks/${ids.sink}`, ['editor']);
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.queryByText('You can read this playbook but not change it.')).toBeNull();
   });
 
   it('creates a new playbook from a valid spec', async () => {
