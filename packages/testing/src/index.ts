@@ -12,7 +12,6 @@ export {
   type Reply,
   type RouteKey,
   type RouteTable,
-  type ServerErrorStatus,
 } from './fakeBackend.ts';
 export { fixturePath, readJsonFixture } from './fixtures.ts';
 export { expectNoAxeViolations } from './axe.ts';
