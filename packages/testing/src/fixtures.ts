@@ -30,7 +30,7 @@ let fixturesRoot: string | undefined;
  * The main checkout of a linked git worktree (its `.git` is a file `gitdir: <main>/.git/worktrees/<name>`),
  * else undefined.
  */
-function mainCheckoutOf(root: string): string | undefined {
+export function mainCheckoutOf(root: string): string | undefined {
   const dotGit = join(root, '.git');
   if (!existsSync(dotGit) || !statSync(dotGit).isFile()) return undefined;
   const gitdir = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]?.trim();
