@@ -3,7 +3,8 @@
 // Nothing may go missing on the way: a suite that failed before its tests ran (a beforeAll, an
 // import) counts its tests as failed, not skipped; a package with a `test` script must leave a
 // report with tests in it (a package without tests on purpose has no `test` script); and what a
-// run left out (test-results/warnings.json, such as the PostgreSQL suites) is printed.
+// run left out (test-results/warnings.json, such as the PostgreSQL suites) is printed, and said again
+// at the end of the closing line, which stays `tests: N passed, N failed, N skipped` up to there.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -13,6 +14,8 @@ let failed = 0;
 let skipped = 0;
 const problems = [];
 const warnings = [];
+/** What the run left out, in a few words each, for the closing line. */
+const leftOut = [];
 
 /**
  * Vitest's JSON report marks the tests of a suite whose hook failed as skipped, and a file that
@@ -66,13 +69,23 @@ for (const group of ['packages', 'apps', 'tools']) {
         );
     }
     const warningsFile = path.join(resultsDir, 'warnings.json');
+    // Each warning is a string, or {text, summary} whose summary ends the closing line.
     if (existsSync(warningsFile))
-      warnings.push(
-        ...JSON.parse(readFileSync(warningsFile, 'utf8')).map((text) => `${where}: ${text}`),
-      );
+      for (const warning of JSON.parse(readFileSync(warningsFile, 'utf8'))) {
+        const text = typeof warning === 'string' ? warning : warning.text;
+        warnings.push(`${where}: ${text}`);
+        leftOut.push(
+          typeof warning === 'string' || !warning.summary
+            ? `${where} left tests out`
+            : warning.summary,
+        );
+      }
   }
 }
 
 for (const line of [...warnings, ...problems]) console.log(line);
-console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+const notRun = [...new Set(leftOut)];
+console.log(
+  `tests: ${passed} passed, ${failed} failed, ${skipped} skipped${notRun.length > 0 ? ` — ${notRun.join('; ')}` : ''}`,
+);
 process.exit(failed > 0 || problems.length > 0 || passed === 0 ? 1 : 0);

@@ -97,3 +97,35 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
     return found;
   }, testIds.shell.main);
 }
+
+/**
+ * The page's requests from now on, to wait for a positive sign before a negative assertion where no
+ * sibling would be drawn: `quiet()` resolves once none has been in flight for `quietMs`, so every
+ * lazily loaded chunk and the data it asked for have arrived, and what is not drawn by then is not
+ * coming. Call it before the action that starts the loading.
+ */
+export function watchRequests(page: Page) {
+  const inFlight = new Set<unknown>();
+  let lastChange = Date.now();
+  const settle = (request: unknown) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on('request', (request) => {
+    inFlight.add(request);
+    lastChange = Date.now();
+  });
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  return {
+    async quiet(quietMs = 500, timeoutMs = 20_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline)
+          throw new Error(
+            `the page kept ${inFlight.size} request(s) in flight for ${timeoutMs} ms`,
+          );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}

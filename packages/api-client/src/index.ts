@@ -9,4 +9,5 @@ export {
   authStateCheckerUrl,
   isApiError,
   messageFromBody,
+  serverErrorCodes,
 } from './errors.ts';

@@ -422,6 +422,23 @@ describe('the playbook service over HTTP', () => {
     });
     expect((await call('GET', '/run/nope/status', 'viewer@local')).status).toBe(404);
   });
+  it('serves a run and its status to readers of playbooks only, never to a guest', async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT id FROM playbook_runs WHERE parameters <> '{}'::jsonb ORDER BY created_at LIMIT 1`,
+    );
+    const runId = rows[0]!.id;
+    for (const path of [`/run/${runId}`, `/run/${runId}/status`]) {
+      const read = await call('GET', path, 'viewer@local');
+      expect(read.status, path).toBe(200);
+      expect(JSON.stringify(read.body)).toContain(runId);
+      const refused = await call('GET', path, 'guest@local');
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.error).toBe('forbidden');
+      expect(JSON.stringify(refused.body)).not.toContain('parameters');
+      expect((await call('GET', path, undefined)).status, path).toBe(401);
+    }
+  });
+
   it('refuses an editor’s playbook with a bad spec through /api/db, naming the path', async () => {
     const write = (spec: unknown) =>
       fetch(`${server.url}/api/db/playbooks`, {

@@ -138,6 +138,19 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     throw new Error(`run ${runId} did not finish`);
   }
 
+  it('never executes a run meant for a remote agent, while it executes this server’s own', async () => {
+    const agentId = randomUUID();
+    await db.query(`INSERT INTO agents (id, name) VALUES ($1, $2)`, [agentId, `remote-${agentId}`]);
+    const spec = { actions: [{ name: 'say', exec: { script: 'echo hi' } }] };
+    const remote = await run(spec);
+    await db.query('UPDATE playbook_runs SET agent_id = $2 WHERE id = $1', [remote, agentId]);
+    const local = await run(spec);
+    // The remote run is due first; the runner gets to the local one all the same.
+    expect(await drive(runner(), local)).toBe('completed');
+    expect((await status(remote)).status).toBe('scheduled');
+    expect(await actions(remote)).toEqual([]);
+  });
+
   it('runs exec in a fresh temp directory with the params in its environment and templates', async () => {
     const runId = await run(
       {
