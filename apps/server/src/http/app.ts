@@ -134,7 +134,13 @@ export function createApp(options: AppOptions): CoreApp {
       eventsMaxStreamMillis: options.eventStream?.maxStreamMillis,
     };
     // The database's change stream, handed to the modules as `table-written` events.
-    const changes = new ChangeFeed(db, log, (event) => events.emit('table-written', event));
+    const changes = new ChangeFeed(
+      db,
+      log,
+      (event) => events.emit('table-written', event),
+      // An event is shown to whoever may read its table through /api/db, by the same rule.
+      (user, authorizer, table) => authorizeTable(user, table, 'GET', authorizer, registry).allowed,
+    );
     const context: ServiceContext = { db, log, config, events, changes, version: SERVER_VERSION };
     const modules = registry.services.map((service) => {
       const state = service.setup?.(context);

@@ -1,3 +1,5 @@
+import type { Authorizer } from '@opsdeck/rbac';
+import type { AuthUser } from '../../auth/user.ts';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../http/logging.ts';
 
@@ -25,6 +27,9 @@ const IDLE_POLL_MILLIS = 2000;
 
 export type ChangeSubscriber = (event: ChangeEvent) => void;
 
+/** Whether `user` may read `table` through /api/db (the app passes authorizeTable over its registry). */
+export type TableReadCheck = (user: AuthUser, authorizer: Authorizer, table: string) => boolean;
+
 /**
  * The change stream of one app: reads opsdeck.change_events past its cursor, in id order, when the
  * database notifies (any instance's commit) or a local write asks (`catchUp`), and hands each event
@@ -45,6 +50,8 @@ export class ChangeFeed {
     private readonly db: Database,
     private readonly log: Logger,
     private readonly onChange: (event: ChangeEvent) => Promise<void>,
+    /** Who may see an event: a read of its table. Without one (a hand-built context), nobody. */
+    readonly canRead: TableReadCheck = () => false,
   ) {
     // Where the stream starts: the newest event when the app is made (absent on a database migrated
     // without the changes module: the feed then does nothing).

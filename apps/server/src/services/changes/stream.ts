@@ -1,7 +1,6 @@
 import { createAuthorizer, type Authorizer } from '@opsdeck/rbac';
 import { Hono } from 'hono';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import { authorizeTable } from '../../auth/tableAccess.ts';
 import type { AuthUser } from '../../auth/user.ts';
 import type { AppEnv } from '../../http/env.ts';
 import type { ServiceContext } from '../defineService.ts';
@@ -38,12 +37,12 @@ export function streamSettings(config: ServiceContext['config']): StreamSettings
 }
 
 /** May this reader see this event? The same rule as a read of the table through /api/db. */
-function readable(user: AuthUser, authorizer: Authorizer) {
+function readable(feed: ChangeFeed, user: AuthUser, authorizer: Authorizer) {
   const verdicts = new Map<string, boolean>();
   return (event: ChangeEvent): boolean => {
     let allowed = verdicts.get(event.table);
     if (allowed === undefined) {
-      allowed = authorizeTable(user, event.table, 'GET', authorizer).allowed;
+      allowed = feed.canRead(user, authorizer, event.table);
       verdicts.set(event.table, allowed);
     }
     return allowed;
@@ -73,7 +72,7 @@ export function eventRoutes(context: ServiceContext, feed: ChangeFeed): Hono<App
     const lastEventId = parseLastEventId(
       c.req.header('Last-Event-ID') ?? c.req.query('lastEventId'),
     );
-    const visible = readable(user, authorizer);
+    const visible = readable(feed, user, authorizer);
     const response = streamSSE(c, async (stream) => {
       await streamChanges(stream, feed, { visible, lastEventId, settings });
     });
