@@ -40,6 +40,7 @@ export class ChangeFeed {
   private cursor: number | undefined;
   private readonly ready: Promise<boolean>;
   private readonly subscribers = new Set<ChangeSubscriber>();
+  private readonly enders = new Set<() => void>();
   private reading: Promise<void> = Promise.resolve();
   private queued: Promise<void> | undefined;
   private users = 0;
@@ -158,6 +159,17 @@ export class ChangeFeed {
     const stop = this.stopListening;
     this.stopListening = undefined;
     if (stop) await (await stop.catch(() => async () => undefined))();
+  }
+
+  /** Ends every open stream (the server is closing; browsers reconnect to another instance). */
+  endStreams(): void {
+    for (const end of [...this.enders]) end();
+  }
+
+  /** Registers a stream's end for endStreams; returns its removal. */
+  onEndStreams(end: () => void): () => void {
+    this.enders.add(end);
+    return () => this.enders.delete(end);
   }
 
   subscribe(subscriber: ChangeSubscriber): () => void {

@@ -41,6 +41,8 @@ export const changesService = defineService({
     return {
       async stop() {
         clearInterval(timer);
+        // Open streams would hold the server's close until they end on their own.
+        changes.endStreams();
         await started;
         await changes.stop();
       },

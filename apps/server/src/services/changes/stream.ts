@@ -103,10 +103,12 @@ async function streamChanges(
     resolve?.();
   };
   let closed = false;
-  stream.onAbort(() => {
+  const end = () => {
     closed = true;
     notify();
-  });
+  };
+  stream.onAbort(end);
+  const forget = feed.onEndStreams(end);
   // Subscribed before the backfill is read: an event may come both ways, and `sent` drops the second.
   const unsubscribe = feed.subscribe((event) => {
     if (overflowed) return;
@@ -120,10 +122,7 @@ async function streamChanges(
   const heartbeat = setInterval(() => {
     stream.write(': heartbeat\n\n').catch(() => undefined);
   }, settings.heartbeatMillis);
-  const lifetime = setTimeout(() => {
-    closed = true;
-    notify();
-  }, settings.maxStreamMillis);
+  const lifetime = setTimeout(end, settings.maxStreamMillis);
   let sent = 0;
   const send = async (event: ChangeEvent) => {
     if (event.id <= sent) return;
@@ -167,6 +166,7 @@ async function streamChanges(
       });
     }
   } finally {
+    forget();
     unsubscribe();
     clearInterval(heartbeat);
     clearTimeout(lifetime);
