@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createIdentityAuth } from './auth/identity.ts';
+import { createIdentityAuth, identityActor } from './auth/identity.ts';
 import type { ServerConfig } from './config.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
 import { DataDirContentError, DataDirOwnerError, secureDataDir } from './db/dataDirMode.ts';
@@ -189,7 +189,9 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
       publicUrl: config.publicUrl,
       trustProxy: config.trustProxy,
     });
-    for (const base of ['/api/.ory', '/api/kratos', '/api/dev']) app.use(`${base}/*`, ...guards);
+    const actor = identityActor(identity);
+    for (const base of ['/api/.ory', '/api/kratos', '/api/dev'])
+      app.use(`${base}/*`, ...guards, actor);
     app.route('/api/.ory', identity.app);
     app.route('/api/kratos', identity.app);
     app.route('/api/dev', identity.devApp);

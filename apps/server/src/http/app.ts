@@ -3,6 +3,7 @@ import { requireUser, type AuthMode } from '../auth/middleware.ts';
 import type { UserResolver } from '../auth/resolve.ts';
 import { authorshipColumns } from '../auth/authorship.ts';
 import { authorizeTable } from '../auth/tableAccess.ts';
+import { withActor } from '../db/actor.ts';
 import type { Database } from '../db/database.ts';
 import { JobScheduler } from '../jobs/scheduler.ts';
 import { createPostgrestApp } from '../postgrest/app.ts';
@@ -13,6 +14,8 @@ import type {
   ServiceContext,
   ServiceJob,
 } from '../services/defineService.ts';
+import { ChangeFeed } from '../services/changes/feed.ts';
+import type { StreamSettings } from '../services/changes/stream.ts';
 import { createEventBus } from '../services/events.ts';
 import { SERVICES } from '../services/list.ts';
 import { processSecretBox, type SecretBox } from '../services/playbooks/secrets.ts';
@@ -67,6 +70,8 @@ export interface AppOptions {
    * public addresses only. The CLI sets it from --outbound-allow-private / --outbound-allow-link-local.
    */
   outbound?: OutboundPolicy;
+  /** `GET /api/events` timings and bounds (services/changes/stream.ts), defaults there. */
+  eventStream?: Partial<StreamSettings>;
 }
 
 /** The core app, and the service modules' background work to start once it listens. */
@@ -142,8 +147,19 @@ export function createApp(options: AppOptions): CoreApp {
       playbookExec: options.playbookExec ?? true,
       playbookSecrets: secretBox,
       outbound: options.outbound ?? STRICT_OUTBOUND,
+      eventsHeartbeatMillis: options.eventStream?.heartbeatMillis,
+      eventsQueueLimit: options.eventStream?.queueLimit,
+      eventsMaxStreamMillis: options.eventStream?.maxStreamMillis,
     };
-    const context: ServiceContext = { db, log, config, events, version: SERVER_VERSION };
+    // The database's change stream, handed to the modules as `table-written` events.
+    const changes = new ChangeFeed(
+      db,
+      log,
+      (event) => events.emit('table-written', event),
+      // An event is shown to whoever may read its table through /api/db, by the same rule.
+      (user, authorizer, table) => authorizeTable(user, table, 'GET', authorizer, registry).allowed,
+    );
+    const context: ServiceContext = { db, log, config, events, changes, version: SERVER_VERSION };
     const modules = registry.services.map((service) => {
       const state = service.setup?.(context);
       for (const [name, handler] of Object.entries(service.on ?? {}))
@@ -177,6 +193,11 @@ export function createApp(options: AppOptions): CoreApp {
     mount(true);
     const auth = requireUser({ mode: options.auth ?? 'basic', resolvers: options.resolvers ?? [] });
     app.use('/api/*', auth);
+    // Every database write a request makes is recorded (change events, audit) as its user's.
+    app.use('/api/*', (c, next) => {
+      const user = c.get('user');
+      return user ? withActor(user.id, next) : next();
+    });
     // The Kratos-compatible routes take browser forms, guarded by their own CSRF token.
     const jsonOnly = requireJsonBody();
     app.use('/api/*', (c, next) =>
@@ -196,8 +217,9 @@ export function createApp(options: AppOptions): CoreApp {
         // Declared secret columns (connection passwords…) are sealed under the server's key.
         secretColumns: (relation) => registry.table(relation)?.declaration.secrets,
         sealSecret: (context, value) => secretBox.seal(value, context),
-        // A committed write tells the modules (the canary module clears the summary it serves).
-        onWritten: (event) => events.emit('table-written', event),
+        // The write's change events reach this app's modules before the reply (the canary module
+        // clears the summary it serves), whichever instance's stream would bring them later.
+        onWritten: () => changes.catchUp(),
       }),
     );
     app.all('/api/*', (c) =>

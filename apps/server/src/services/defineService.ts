@@ -8,6 +8,7 @@ import type { Logger } from '../http/logging.ts';
 import type { JobDefinition } from '../jobs/definition.ts';
 import type { SecretDeclaration } from '../postgrest/secretColumns.ts';
 import type { ResourceKind } from '../resources/kinds.ts';
+import type { ChangeEvent, ChangeFeed } from './changes/feed.ts';
 import type { DemoSeed } from './seed.ts';
 
 /**
@@ -20,6 +21,11 @@ export interface ServiceContext {
   /** The app's options as given to createApp (public URL, summary cache windows…). */
   config: ServiceConfig;
   events: EventBus;
+  /**
+   * The app's change stream (src/services/changes): every committed write of every instance.
+   * createApp gives one; a context a test builds by hand may leave it out.
+   */
+  changes?: ChangeFeed;
   version: string;
 }
 
@@ -39,8 +45,12 @@ export interface ServiceConfig {
  * interface (`declare module '../defineService' { interface ServiceEvents { … } }`).
  */
 export interface ServiceEvents {
-  /** A write through /api/db committed (emitted by the PostgREST engine). */
-  'table-written': { table: string; action: 'insert' | 'update' | 'delete' };
+  /**
+   * A write to a traced table committed, by any writer on any instance: one event per statement
+   * from the database's change stream (src/services/changes). A write through this app's /api/db
+   * is handed out before its reply.
+   */
+  'table-written': ChangeEvent;
 }
 
 export type ServiceEventName = keyof ServiceEvents;

@@ -1,6 +1,7 @@
 import { authService } from './auth/service.ts';
 import { canaryService } from './canary/service.ts';
 import { catalogService } from './catalog/service.ts';
+import { changesService } from './changes/service.ts';
 import { coreService } from './core/service.ts';
 import type { Service } from './defineService.ts';
 import { generalService } from './general/service.ts';
@@ -31,6 +32,8 @@ export const SERVICES: readonly Service[] = [
   generalService,
   identityService,
   referenceService,
+  // Last: its migration and triggers cover every table the modules above declare.
+  changesService,
 ];
 
 let defaultRegistry: ServiceRegistry | undefined;
