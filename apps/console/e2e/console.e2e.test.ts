@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { authenticator } from 'otplib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -476,5 +478,53 @@ describe('console in Chromium against apps/server', () => {
       expect(await page.getByTestId(testIds.userMenu.trigger).count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
     });
+  });
+});
+
+/** A GET whose body is the bytes on the wire (fetch would decode them). */
+function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      request(url, { headers }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts) }),
+        );
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
+}
+
+// The first visit's largest file is the entry chunk (~465 KB as built): it goes out precompressed.
+describe('the built console over the wire', () => {
+  const BUDGET = { br: 130 * 1024, gzip: 150 * 1024 };
+
+  it('sends the entry chunk compressed within its byte budget, and as it is to a client that takes no encoding', async () => {
+    const index = await rawGet(`${server.url}/`);
+    const entry = /<script[^>]*\bsrc="(\/assets\/[^"]+\.js)"/.exec(index.body.toString())?.[1];
+    expect(entry).toBeDefined();
+    const plain = await rawGet(`${server.url}${entry}`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toBe('Accept-Encoding');
+
+    const br = await rawGet(`${server.url}${entry}`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.byteLength).toBeLessThanOrEqual(BUDGET.br);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+
+    const gzip = await rawGet(`${server.url}${entry}`, { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body.byteLength).toBeLessThanOrEqual(BUDGET.gzip);
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+
+    const again = await rawGet(`${server.url}${entry}`, {
+      'Accept-Encoding': 'br',
+      'If-None-Match': br.headers['etag'] as string,
+    });
+    expect(again.status).toBe(304);
   });
 });
