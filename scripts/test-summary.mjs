@@ -13,6 +13,8 @@ let failed = 0;
 let skipped = 0;
 const problems = [];
 const warnings = [];
+/** Every test's time, for the ten slowest printed under the count (a slow test shows when it lands). */
+const timings = [];
 
 /**
  * Vitest's JSON report marks the tests of a suite whose hook failed as skipped, and a file that
@@ -24,6 +26,12 @@ function countReport(report, where) {
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? [])
+      if (typeof test.duration === 'number')
+        timings.push({
+          ms: test.duration,
+          name: `${path.relative(root, file.name)} > ${test.fullName ?? test.title}`,
+        });
     const statuses = (file.assertionResults ?? []).map((test) => test.status);
     if (file.status !== 'failed' || statuses.includes('failed')) continue;
     const unrun = statuses.filter((status) => status === 'skipped' || status === 'pending').length;
@@ -75,4 +83,9 @@ for (const group of ['packages', 'apps', 'tools']) {
 
 for (const line of [...warnings, ...problems]) console.log(line);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (timings.length > 0) {
+  console.log('slowest tests (hooks not included):');
+  for (const { ms, name } of timings.sort((a, b) => b.ms - a.ms).slice(0, 10))
+    console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+}
 process.exit(failed > 0 || problems.length > 0 || passed === 0 ? 1 : 0);
