@@ -1,26 +1,25 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { authenticator } from 'otplib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthTestIds } from '@opsdeck/features-health/testing';
 import { topologyTestIds } from '@opsdeck/features-topology/testing';
 import { testIds } from '../src/testIds.ts';
 import { axeViolations } from './pageChecks.ts';
-import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
+import { sharedBrowser, sharedServerUrl } from './serverProcess.ts';
 
 const password = 'opsdeck-demo';
 
-let server: RunningServer;
+const server = { url: sharedServerUrl() };
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), chromium.launch(chromiumOptions)]);
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 /** A fresh browser profile (own cookies and storage) per person. */
@@ -142,9 +141,11 @@ describe('console in Chromium against apps/server', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  // commander@local: no other journey file signs in as them, so the factor set here (on the server
+  // every file shares) asks nobody else for a code.
   it('sets up a TOTP second factor, signs out, and needs the code to sign in again', async () => {
     const page = await newPage();
-    await signIn(page, 'responder@local');
+    await signIn(page, 'commander@local');
     await page.goto('/profile-settings');
     await page.waitForURL('**/profile-settings?flow=*');
     const card = page.getByRole('region', { name: 'Manage 2FA TOTP Authenticator App' });
@@ -168,7 +169,7 @@ describe('console in Chromium against apps/server', () => {
     await page.waitForURL('**/login?return_to=*');
     expect(pathOf(page)).toBe('/login?return_to=%2Fhealth');
 
-    await fillSignIn(page, 'responder@local', password);
+    await fillSignIn(page, 'commander@local', password);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Two-Factor Authentication');
