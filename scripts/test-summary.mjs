@@ -11,10 +11,10 @@ const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const problems = [];
-const warnings = [];
 /** Every test's time, for the ten slowest printed under the count (a slow test shows when it lands). */
 const timings = [];
+const problems = [];
+const warnings = [];
 
 /**
  * Vitest's JSON report marks the tests of a suite whose hook failed as skipped, and a file that
