@@ -12,6 +12,8 @@ const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Every test's time, for the ten slowest printed above the count (a slow test shows when it lands). */
+const timings = [];
 const problems = [];
 const warnings = [];
 /** What the run left out, in a few words each, for the closing line. */
@@ -27,6 +29,12 @@ function countReport(report, where) {
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? [])
+      if (typeof test.duration === 'number')
+        timings.push({
+          ms: test.duration,
+          name: `${path.relative(root, file.name)} > ${test.fullName ?? test.title}`,
+        });
     const statuses = (file.assertionResults ?? []).map((test) => test.status);
     if (file.status !== 'failed' || statuses.includes('failed')) continue;
     const unrun = statuses.filter((status) => status === 'skipped' || status === 'pending').length;
@@ -84,6 +92,12 @@ for (const group of ['packages', 'apps', 'tools']) {
 }
 
 for (const line of [...warnings, ...problems]) console.log(line);
+// The ten slowest tests come first, so the count stays the output's closing line (CI reads it there).
+if (timings.length > 0) {
+  console.log('slowest tests (hooks not included):');
+  for (const { ms, name } of timings.sort((a, b) => b.ms - a.ms).slice(0, 10))
+    console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+}
 const notRun = [...new Set(leftOut)];
 console.log(
   `tests: ${passed} passed, ${failed} failed, ${skipped} skipped${notRun.length > 0 ? ` — ${notRun.join('; ')}` : ''}`,

@@ -3,10 +3,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { testIds } from '../src/testIds.ts';
-import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
+import { sharedBrowser, sharedServerUrl } from './serverProcess.ts';
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -14,28 +14,24 @@ const axeSource = readFileSync(
 );
 
 /**
- * One `pnpm start`-like server and one Chromium for a suite's journeys (started before its first
- * test, stopped after the last), and test-results/{area}/ for its screenshots.
+ * The suite's shared `pnpm start`-like server and Chromium for a file's journeys (its contexts
+ * closed after the last test), and test-results/{area}/ for its screenshots.
  */
 export function journeySuite(area: string) {
-  const started: { server?: RunningServer; browser?: Browser } = {};
+  const started: { browser?: Browser } = {};
   const shotsDir = fileURLToPath(new URL(`../test-results/${area}/`, import.meta.url));
   beforeAll(async () => {
     mkdirSync(shotsDir, { recursive: true });
-    [started.server, started.browser] = await Promise.all([
-      startServer(),
-      chromium.launch(chromiumOptions),
-    ]);
+    started.browser = await sharedBrowser();
   });
   afterAll(async () => {
     await started.browser?.close();
-    await started.server?.stop();
   });
   return {
     shotsDir,
     /** A new page of its own context, signed in as `email` and landed on `then`. */
     signedIn: (email: string, then: string, width?: number) =>
-      signedInPage(started.browser!, started.server!.url, email, then, width),
+      signedInPage(started.browser!, sharedServerUrl(), email, then, width),
   };
 }
 
