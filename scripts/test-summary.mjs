@@ -3,7 +3,8 @@
 // Nothing may go missing on the way: a suite that failed before its tests ran (a beforeAll, an
 // import) counts its tests as failed, not skipped; a package with a `test` script must leave a
 // report with tests in it (a package without tests on purpose has no `test` script); and what a
-// run left out (test-results/warnings.json, such as the PostgreSQL suites) is printed.
+// run left out (test-results/warnings.json, such as the PostgreSQL suites) is printed, and said again
+// at the end of the closing line, which stays `tests: N passed, N failed, N skipped` up to there.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -11,8 +12,12 @@ const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Every test's time, for the ten slowest printed above the count (a slow test shows when it lands). */
+const timings = [];
 const problems = [];
 const warnings = [];
+/** What the run left out, in a few words each, for the closing line. */
+const leftOut = [];
 
 /**
  * Vitest's JSON report marks the tests of a suite whose hook failed as skipped, and a file that
@@ -24,6 +29,12 @@ function countReport(report, where) {
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? [])
+      if (typeof test.duration === 'number')
+        timings.push({
+          ms: test.duration,
+          name: `${path.relative(root, file.name)} > ${test.fullName ?? test.title}`,
+        });
     const statuses = (file.assertionResults ?? []).map((test) => test.status);
     if (file.status !== 'failed' || statuses.includes('failed')) continue;
     const unrun = statuses.filter((status) => status === 'skipped' || status === 'pending').length;
@@ -66,13 +77,29 @@ for (const group of ['packages', 'apps', 'tools']) {
         );
     }
     const warningsFile = path.join(resultsDir, 'warnings.json');
+    // Each warning is a string, or {text, summary} whose summary ends the closing line.
     if (existsSync(warningsFile))
-      warnings.push(
-        ...JSON.parse(readFileSync(warningsFile, 'utf8')).map((text) => `${where}: ${text}`),
-      );
+      for (const warning of JSON.parse(readFileSync(warningsFile, 'utf8'))) {
+        const text = typeof warning === 'string' ? warning : warning.text;
+        warnings.push(`${where}: ${text}`);
+        leftOut.push(
+          typeof warning === 'string' || !warning.summary
+            ? `${where} left tests out`
+            : warning.summary,
+        );
+      }
   }
 }
 
 for (const line of [...warnings, ...problems]) console.log(line);
-console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+// The ten slowest tests come first, so the count stays the output's closing line (CI reads it there).
+if (timings.length > 0) {
+  console.log('slowest tests (hooks not included):');
+  for (const { ms, name } of timings.sort((a, b) => b.ms - a.ms).slice(0, 10))
+    console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+}
+const notRun = [...new Set(leftOut)];
+console.log(
+  `tests: ${passed} passed, ${failed} failed, ${skipped} skipped${notRun.length > 0 ? ` — ${notRun.join('; ')}` : ''}`,
+);
 process.exit(failed > 0 || problems.length > 0 || passed === 0 ? 1 : 0);

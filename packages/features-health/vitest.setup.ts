@@ -1,4 +1,5 @@
 import { configure } from '@testing-library/react';
+import { afterAll, vi } from 'vitest';
 
 // jsdom has no layout, so Range lacks the geometry CodeMirror (the Spec tab's editor) measures
 // with; empty rectangles let the editor run in tests.
@@ -10,3 +11,8 @@ if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
 
 // The machine running tests is shared; waitFor/findBy get more than the 1 s default before failing.
 configure({ asyncUtilTimeout: 5000 });
+
+// The page starts loading chunks by itself (the lists as its module evaluates, the modal after the
+// first rows paint): a file whose tests end first must let those imports finish before jsdom is
+// torn down, or the late import fails the file (1 run in 2 on a loaded machine).
+afterAll(() => vi.dynamicImportSettled());

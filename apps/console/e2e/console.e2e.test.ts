@@ -1,24 +1,25 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { authenticator } from 'otplib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthTestIds } from '@opsdeck/features-health/testing';
 import { topologyTestIds } from '@opsdeck/features-topology/testing';
 import { testIds } from '../src/testIds.ts';
 import { axeViolations } from './pageChecks.ts';
-import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
+import { sharedBrowser, sharedServerUrl } from './serverProcess.ts';
 
 const password = 'opsdeck-demo';
 
-let server: RunningServer;
+const server = { url: sharedServerUrl() };
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), chromium.launch(chromiumOptions)]);
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 /** A fresh browser profile (own cookies and storage) per person. */
@@ -140,9 +141,11 @@ describe('console in Chromium against apps/server', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  // commander@local: no other journey file signs in as them, so the factor set here (on the server
+  // every file shares) asks nobody else for a code.
   it('sets up a TOTP second factor, signs out, and needs the code to sign in again', async () => {
     const page = await newPage();
-    await signIn(page, 'responder@local');
+    await signIn(page, 'commander@local');
     await page.goto('/profile-settings');
     await page.waitForURL('**/profile-settings?flow=*');
     const card = page.getByRole('region', { name: 'Manage 2FA TOTP Authenticator App' });
@@ -166,7 +169,7 @@ describe('console in Chromium against apps/server', () => {
     await page.waitForURL('**/login?return_to=*');
     expect(pathOf(page)).toBe('/login?return_to=%2Fhealth');
 
-    await fillSignIn(page, 'responder@local', password);
+    await fillSignIn(page, 'commander@local', password);
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('Two-Factor Authentication');
@@ -353,13 +356,15 @@ describe('console in Chromium against apps/server', () => {
       expect(await axeViolations(page)).toEqual([]);
 
       // The run itself must answer: 'Run failed' (the request failing) is not a check result.
-      const [reply] = await Promise.all([
-        page.waitForResponse(
-          (response) =>
-            response.request().method() === 'POST' && response.url().includes('/canary/run/check/'),
-        ),
-        modal.getByTestId(healthTestIds.modal.runNow).click(),
-      ]);
+      const answered = page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' && response.url().includes('/canary/run/check/'),
+      );
+      // Handled at once: when the click fails, the wait must not reject later with nobody
+      // listening (an unhandled rejection outliving the test). Awaited below.
+      answered.catch(() => undefined);
+      await modal.getByTestId(healthTestIds.modal.runNow).click();
+      const reply = await answered;
       expect(reply.status()).toBe(200);
       const run = (await reply.json()) as { pass: boolean; error: string; message: string };
       const result = modal.getByTestId(healthTestIds.modal.runResult);
@@ -476,5 +481,53 @@ describe('console in Chromium against apps/server', () => {
       expect(await page.getByTestId(testIds.userMenu.trigger).count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
     });
+  });
+});
+
+/** A GET whose body is the bytes on the wire (fetch would decode them). */
+function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      request(url, { headers }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts) }),
+        );
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
+}
+
+// The first visit's largest file is the entry chunk (~465 KB as built): it goes out precompressed.
+describe('the built console over the wire', () => {
+  const BUDGET = { br: 130 * 1024, gzip: 150 * 1024 };
+
+  it('sends the entry chunk compressed within its byte budget, and as it is to a client that takes no encoding', async () => {
+    const index = await rawGet(`${server.url}/`);
+    const entry = /<script[^>]*\bsrc="(\/assets\/[^"]+\.js)"/.exec(index.body.toString())?.[1];
+    expect(entry).toBeDefined();
+    const plain = await rawGet(`${server.url}${entry}`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toBe('Accept-Encoding');
+
+    const br = await rawGet(`${server.url}${entry}`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.byteLength).toBeLessThanOrEqual(BUDGET.br);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+
+    const gzip = await rawGet(`${server.url}${entry}`, { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body.byteLength).toBeLessThanOrEqual(BUDGET.gzip);
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+
+    const again = await rawGet(`${server.url}${entry}`, {
+      'Accept-Encoding': 'br',
+      'If-None-Match': br.headers['etag'] as string,
+    });
+    expect(again.status).toBe(304);
   });
 });

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authTestIds } from '@opsdeck/auth/testing';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testIds } from '../src/testIds.ts';
 import { axeViolations } from './pageChecks.ts';
-import { chromiumOptions } from './serverProcess.ts';
+import { sharedBrowser } from './serverProcess.ts';
 import { installStandInClerk, type StandInSetup } from './standInClerk.ts';
 
 // The hosted build (VITE_OPSDECK_AUTH=hosted, built by test:e2e into .opsdeck/e2e-hosted-dist) in
@@ -48,7 +48,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch(chromiumOptions);
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();

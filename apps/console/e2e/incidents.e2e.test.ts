@@ -6,7 +6,7 @@ import { healthTestIds } from '@opsdeck/features-health/testing';
 import { incidentTestIds } from '@opsdeck/features-incidents/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, journeySuite, sidewaysOverflow } from './pageChecks.ts';
+import { axeViolations, journeySuite, sidewaysOverflow, watchRequests } from './pageChecks.ts';
 
 const { shotsDir, signedIn } = journeySuite('incidents');
 
@@ -101,10 +101,12 @@ describe('incidents in Chromium against apps/server', () => {
 
   it('gives a viewer the incidents but no Attach as Evidence or New incident', async () => {
     const page = await signedIn('viewer@local', '/health?groupBy=none');
+    const requests = watchRequests(page);
     const { modal } = await openFailingCheck(page);
-    // The modal's own actions have drawn; the attach button never comes.
+    // The modal's own data has drawn and every chunk its slots asked for has arrived (no sibling is
+    // drawn for a viewer to wait for): the attach button never comes.
     await modal.getByTestId(healthTestIds.modal.stats).waitFor();
-    await page.waitForTimeout(500);
+    await requests.quiet();
     expect(await modal.getByRole('button', { name: 'Attach as Evidence' }).count()).toBe(0);
     await page.goto('/incidents');
     await page.getByRole('table', { name: 'Incidents' }).getByRole('row').nth(1).waitFor();

@@ -11,27 +11,26 @@ import { playbooksTestIds } from '@opsdeck/features-playbooks/testing';
 import { incidentTestIds } from '@opsdeck/features-incidents/testing';
 import { topologyTestIds } from '@opsdeck/features-topology/testing';
 import { uiTestIds } from '@opsdeck/ui/testing';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testIds } from '../src/testIds.ts';
-import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
+import { sharedBrowser, sharedServerUrl } from './serverProcess.ts';
 
 const shotsDir = fileURLToPath(new URL('../test-results/layout/', import.meta.url));
 const widths = [1440, 1024, 390] as const;
 const schemes = ['light', 'dark'] as const;
 const heightFor = (width: number) => (width < 640 ? 844 : 900);
 
-let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
   mkdirSync(shotsDir, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), chromium.launch(chromiumOptions)]);
+  browser = await sharedBrowser();
   // Reduced motion: the shell's transitions end at once, so a screenshot never catches one midway.
   context = await browser.newContext({
-    baseURL: server.url,
+    baseURL: sharedServerUrl(),
     viewport: { width: 1440, height: 900 },
     reducedMotion: 'reduce',
   });
@@ -39,7 +38,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 async function setWidth(width: number) {

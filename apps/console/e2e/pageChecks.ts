@@ -3,10 +3,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { testIds } from '../src/testIds.ts';
-import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
+import { sharedBrowser, sharedServerUrl } from './serverProcess.ts';
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -14,28 +14,24 @@ const axeSource = readFileSync(
 );
 
 /**
- * One `pnpm start`-like server and one Chromium for a suite's journeys (started before its first
- * test, stopped after the last), and test-results/{area}/ for its screenshots.
+ * The suite's shared `pnpm start`-like server and Chromium for a file's journeys (its contexts
+ * closed after the last test), and test-results/{area}/ for its screenshots.
  */
 export function journeySuite(area: string) {
-  const started: { server?: RunningServer; browser?: Browser } = {};
+  const started: { browser?: Browser } = {};
   const shotsDir = fileURLToPath(new URL(`../test-results/${area}/`, import.meta.url));
   beforeAll(async () => {
     mkdirSync(shotsDir, { recursive: true });
-    [started.server, started.browser] = await Promise.all([
-      startServer(),
-      chromium.launch(chromiumOptions),
-    ]);
+    started.browser = await sharedBrowser();
   });
   afterAll(async () => {
     await started.browser?.close();
-    await started.server?.stop();
   });
   return {
     shotsDir,
     /** A new page of its own context, signed in as `email` and landed on `then`. */
     signedIn: (email: string, then: string, width?: number) =>
-      signedInPage(started.browser!, started.server!.url, email, then, width),
+      signedInPage(started.browser!, sharedServerUrl(), email, then, width),
   };
 }
 
@@ -96,4 +92,36 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
       found.push(`main region ${main.scrollWidth}px wide in ${main.clientWidth}px`);
     return found;
   }, testIds.shell.main);
+}
+
+/**
+ * The page's requests from now on, to wait for a positive sign before a negative assertion where no
+ * sibling would be drawn: `quiet()` resolves once none has been in flight for `quietMs`, so every
+ * lazily loaded chunk and the data it asked for have arrived, and what is not drawn by then is not
+ * coming. Call it before the action that starts the loading.
+ */
+export function watchRequests(page: Page) {
+  const inFlight = new Set<unknown>();
+  let lastChange = Date.now();
+  const settle = (request: unknown) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on('request', (request) => {
+    inFlight.add(request);
+    lastChange = Date.now();
+  });
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  return {
+    async quiet(quietMs = 500, timeoutMs = 20_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline)
+          throw new Error(
+            `the page kept ${inFlight.size} request(s) in flight for ${timeoutMs} ms`,
+          );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
 }

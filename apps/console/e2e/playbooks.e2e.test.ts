@@ -3,9 +3,10 @@
 // no Run; axe on the pages and the modal. Screenshots go to test-results/playbooks/ for review.
 import { healthTestIds } from '@opsdeck/features-health/testing';
 import { playbooksTestIds } from '@opsdeck/features-playbooks/testing';
+import { uiTestIds } from '@opsdeck/ui/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, journeySuite, sidewaysOverflow } from './pageChecks.ts';
+import { axeViolations, journeySuite, sidewaysOverflow, watchRequests } from './pageChecks.ts';
 
 const { shotsDir, signedIn } = journeySuite('playbooks');
 
@@ -111,6 +112,40 @@ describe('playbooks in the console', () => {
     expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
   });
 
+  it("tells an editor who may not approve a run why, in one toast with the server's sentence", async () => {
+    // A run waiting for admin@local alone, which editor@local (an editor: Approve is offered) is not.
+    const admin = await signedIn('admin@local', '/playbooks');
+    const ids = async (path: string) =>
+      ((await (await admin.request.get(path)).json()) as { id: string }[]).map((row) => row.id);
+    const [playbook] = await ids('/api/db/playbooks?name=eq.scale-deployment&select=id');
+    const [deployment] = await ids(
+      '/api/db/config_items?type=eq.Kubernetes::Deployment&select=id&limit=1',
+    );
+    const created = await admin.request.post('/api/playbook/run', {
+      data: { id: playbook, config_id: deployment, params: { replicas: '3' } },
+    });
+    expect(created.status()).toBe(201);
+    const { run_id: runId } = (await created.json()) as { run_id: string };
+    await admin.context().close();
+
+    const page = await signedIn('editor@local', `/playbooks/runs/${runId}`);
+    const status = page.getByTestId(playbooksTestIds.run.status);
+    await expect.poll(() => status.getAttribute('data-status')).toBe('pending_approval');
+    const refusal = page.waitForResponse((response) =>
+      response.url().includes(`/api/playbook/run/approve/${runId}`),
+    );
+    // Handled at once, so a failed click leaves no rejected wait behind; awaited below.
+    refusal.catch(() => undefined);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    const reply = await refusal;
+    expect(reply.status()).toBe(403);
+    const { message } = (await reply.json()) as { message: string };
+    const toasts = page.getByTestId(uiTestIds.toast.item);
+    await toasts.first().waitFor();
+    expect(await toasts.allTextContents()).toEqual([expect.stringContaining(message)]);
+    await page.context().close();
+  });
+
   it('shows /playbooks by category without axe violations, at 1440 and 390 px, light and dark', async () => {
     for (const width of [1440, 390]) {
       const page = await signedIn('admin@local', '/playbooks', width);
@@ -161,14 +196,18 @@ describe('playbooks in the console', () => {
     await page.getByTestId(playbooksTestIds.index.card).first().waitFor();
     expect(await page.getByRole('button', { name: /^Run / }).count()).toBe(0);
     await page.goto('/health');
-    await page
-      .getByTestId(healthTestIds.page.row)
-      .first()
-      .locator('[role=rowheader] button')
-      .click();
+    const requests = watchRequests(page);
+    const row = page.getByTestId(healthTestIds.page.row).first();
+    await row.locator('[role=rowheader] button').click();
     const modal = page.getByTestId(healthTestIds.modal.root);
-    await modal.waitFor();
     await modal.getByTestId(healthTestIds.modal.stats).waitFor();
+    // Playbooks apply to this check (a drawn menu would list them), and every chunk and reply the
+    // modal's slots asked for has arrived: the menu is not merely late.
+    const checkId = new URL(page.url()).searchParams.get('checkId');
+    expect(checkId).toBeTruthy();
+    const applying = await page.request.get(`/api/playbook/list?check_id=${checkId}`);
+    expect(((await applying.json()) as unknown[]).length).toBeGreaterThan(0);
+    await requests.quiet();
     expect(await modal.getByRole('button', { name: 'Playbooks' }).count()).toBe(0);
     await page.goto('/playbooks/runs');
     const table = page.getByRole('table', { name: 'Playbook runs' });

@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { inject } from 'vitest';
 import {
   startServerProcess,
   type RunningServer,
@@ -15,4 +17,17 @@ export function startServer(
     consoleDir: fileURLToPath(new URL('../dist', import.meta.url)),
     ...options,
   });
+}
+
+/** The suite's shared server's address (started once by e2e/globalSetup.ts). */
+export function sharedServerUrl(): string {
+  return inject('consoleServerUrl');
+}
+
+/**
+ * The suite's shared Chromium (launched once by e2e/globalSetup.ts). Closing what this returns
+ * closes the file's contexts and disconnects; the browser itself stays up for the next file.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  return chromium.connect(inject('chromiumEndpoint'));
 }

@@ -47,6 +47,13 @@ export interface ServerConfig {
    * `secret.key` in the data directory, or a key of the process with --memory.
    */
   secretKey?: string;
+  /**
+   * Playbook http/sql/notification actions may reach loopback and private ranges
+   * (--outbound-allow-private; on by itself for a demo on a loopback bind) and link-local and
+   * metadata addresses (--outbound-allow-link-local, an admin's decision). See src/http/outbound.ts.
+   */
+  outboundAllowPrivate?: boolean;
+  outboundAllowLinkLocal?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -54,11 +61,12 @@ export class ConfigError extends Error {}
 export const USAGE = `Usage: opsdeck-server [--port 8080] [--host 127.0.0.1] [--data-dir .opsdeck] [--memory]
   [--database-url URL] [--seed demo|none] [--checks N] [--components N] [--configs N] [--console-dir DIR] [--backend-url URL] [--auth disabled]
   [--public-url URL] [--trust-proxy] [--dev-outbox] [--public-demo] [--request-timeout 30] [--max-connections 1000]
-  [--no-playbook-exec] [--playbook-runs N] [--resources DIR]
+  [--no-playbook-exec] [--playbook-runs N] [--resources DIR] [--outbound-allow-private] [--outbound-allow-link-local]
 Environment: PORT, HOST, OPSDECK_DATA_DIR, OPSDECK_MEMORY, DATABASE_URL, OPSDECK_SEED, OPSDECK_CHECKS,
   OPSDECK_COMPONENTS, OPSDECK_CONFIGS, OPSDECK_CONSOLE_DIR, OPSDECK_BACKEND_URL, OPSDECK_AUTH, OPSDECK_DEMO_PASSWORD, OPSDECK_PUBLIC_URL,
   OPSDECK_TRUST_PROXY, OPSDECK_DEV_OUTBOX, OPSDECK_PUBLIC_DEMO, OPSDECK_REQUEST_TIMEOUT, OPSDECK_MAX_CONNECTIONS,
-  OPSDECK_NO_PLAYBOOK_EXEC, OPSDECK_PLAYBOOK_RUNS, OPSDECK_RESOURCES
+  OPSDECK_NO_PLAYBOOK_EXEC, OPSDECK_PLAYBOOK_RUNS, OPSDECK_RESOURCES, OPSDECK_OUTBOUND_ALLOW_PRIVATE,
+  OPSDECK_OUTBOUND_ALLOW_LINK_LOCAL
   --resources DIR  load every .yaml/.yml/.json under DIR at start (Playbook documents; other kinds are
                    skipped); an invalid document stops the start, naming its file`;
 
@@ -104,6 +112,8 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
         'no-playbook-exec': { type: 'boolean' },
         'playbook-runs': { type: 'string' },
         resources: { type: 'string' },
+        'outbound-allow-private': { type: 'boolean' },
+        'outbound-allow-link-local': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -184,6 +194,11 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
       1_000_000,
     ),
     ...(resourcesDir ? { resourcesDir } : {}),
+    // The demo's playbooks probe this server on 127.0.0.1: a demo on loopback may reach loopback.
+    outboundAllowPrivate:
+      flag('outbound-allow-private', 'OPSDECK_OUTBOUND_ALLOW_PRIVATE') ||
+      (seed === 'demo' && isLoopback(host)),
+    outboundAllowLinkLocal: flag('outbound-allow-link-local', 'OPSDECK_OUTBOUND_ALLOW_LINK_LOCAL'),
     ...(env.OPSDECK_SECRET_KEY ? { secretKey: env.OPSDECK_SECRET_KEY } : {}),
     ...(requestTimeout
       ? { requestTimeoutMillis: integer('--request-timeout', requestTimeout, 1, 3600) * 1000 }

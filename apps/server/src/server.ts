@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createIdentityAuth } from './auth/identity.ts';
+import { createIdentityAuth, identityActor } from './auth/identity.ts';
 import type { ServerConfig } from './config.ts';
 import { DataDirLockedError } from './db/dataDirLock.ts';
 import { DataDirContentError, DataDirOwnerError, secureDataDir } from './db/dataDirMode.ts';
@@ -13,6 +13,7 @@ import { createApp } from './http/app.ts';
 import type { Logger } from './http/logging.ts';
 import { loadResources, ResourceLoadError } from './resources/loader.ts';
 import { identityRouteGuards } from './http/security.ts';
+import { setSelfOrigin } from './services/canary/runner.ts';
 import { defaultServiceRegistry } from './services/list.ts';
 import { loadSecretBox, type SecretBox } from './services/playbooks/secrets.ts';
 import { ServiceRegistryError } from './services/registry.ts';
@@ -176,6 +177,10 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     resolvers,
     playbookExec: config.playbookExec !== false,
     playbookSecrets,
+    outbound: {
+      allowPrivate: config.outboundAllowPrivate === true,
+      allowLinkLocal: config.outboundAllowLinkLocal === true,
+    },
   });
   const app = new Hono();
   if (!config.backendUrl) {
@@ -184,7 +189,9 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
       publicUrl: config.publicUrl,
       trustProxy: config.trustProxy,
     });
-    for (const base of ['/api/.ory', '/api/kratos', '/api/dev']) app.use(`${base}/*`, ...guards);
+    const actor = identityActor(identity);
+    for (const base of ['/api/.ory', '/api/kratos', '/api/dev'])
+      app.use(`${base}/*`, ...guards, actor);
     app.route('/api/.ory', identity.app);
     app.route('/api/kratos', identity.app);
     app.route('/api/dev', identity.devApp);
@@ -220,6 +227,9 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  // The demo's http checks probe this server's own endpoints by path (canary/runner.ts).
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host;
+  setSelfOrigin(`http://${reachable}:${port}`);
   return {
     url: `http://${host}:${port}`,
     db,

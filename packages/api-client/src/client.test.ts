@@ -148,6 +148,40 @@ describe('errors', () => {
     });
   });
 
+  it("reads the sentence of apps/server's {error: code, message} and of Mission Control's {error: sentence}", async () => {
+    const client = createApiClient({ baseUrl: backend.url });
+    const sentence = 'only an approver of this playbook may approve its runs';
+    backend.on(
+      'POST /playbook/run/approve/:id',
+      json({ error: 'forbidden', message: sentence }, { status: 403 }),
+    );
+    expect(await failure(client.playbook.post('run/approve/r1'))).toMatchObject({
+      status: 403,
+      message: sentence,
+    });
+    backend.on(
+      'POST /playbook/run',
+      json({ error: 'invalid', message: 'params.replicas: expected string' }, { status: 400 }),
+    );
+    expect(await failure(client.playbook.post('run'))).toMatchObject({
+      message: 'params.replicas: expected string',
+    });
+    // Mission Control: the sentence is the error; a handler's own message is only a summary.
+    backend.on(
+      'GET /snapshot/topology/:id',
+      json(
+        { error: 'component c1 has no logs', message: 'Error snapshotting topology' },
+        { status: 500 },
+      ),
+    );
+    expect(await failure(client.snapshot.get('topology/c1'))).toMatchObject({
+      message: 'component c1 has no logs',
+    });
+    // A bare code with nothing else is still said.
+    backend.on('GET /auth/whoami', json({ error: 'forbidden' }, { status: 403 }));
+    expect(await failure(client.auth.get('whoami'))).toMatchObject({ message: 'forbidden' });
+  });
+
   it("turns a real backend's plain-text 401 and 403 into sentences, the 403 naming object and action", async () => {
     const client = createApiClient({ baseUrl: backend.url });
     backend.on(

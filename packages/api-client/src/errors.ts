@@ -50,12 +50,36 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The reply's `error`, else its `message`, else the generic words. */
+/**
+ * The codes apps/server puts in `error` while its `message` holds the sentence
+ * (`{error: 'forbidden', message: 'only an approver of this playbook may approve its runs'}`).
+ * A real Mission Control puts the sentence itself in `error` and seldom sends `message`.
+ */
+export const serverErrorCodes: readonly string[] = [
+  'invalid',
+  'unauthorized',
+  'forbidden',
+  'not found',
+  'conflict',
+  'payload too large',
+  'method not allowed',
+  'internal',
+  'not implemented',
+  'busy',
+];
+
+/**
+ * The sentence of an error reply, whichever backend sent it: apps/server's `message` when `error` is
+ * only its code, else the `error` (Mission Control's sentence), else `message` (PostgREST's), else
+ * the generic words.
+ */
 export function messageFromBody(body: unknown): string {
   if (body !== null && typeof body === 'object') {
     const { error, message } = body as { error?: unknown; message?: unknown };
-    if (typeof error === 'string' && error.trim() !== '') return error;
-    if (typeof message === 'string' && message.trim() !== '') return message;
+    const sentence = typeof message === 'string' && message.trim() !== '' ? message : undefined;
+    const given = typeof error === 'string' && error.trim() !== '' ? error : undefined;
+    if (sentence && (!given || serverErrorCodes.includes(given))) return sentence;
+    if (given) return given;
   }
   return apiErrorMessages.fallback;
 }

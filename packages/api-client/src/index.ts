@@ -9,6 +9,7 @@ export {
   authStateCheckerUrl,
   isApiError,
   messageFromBody,
+  serverErrorCodes,
 } from './errors.ts';
 export {
   changeEventSchema,

@@ -14,6 +14,8 @@ export {
   createRouteRef,
   type RouteBinding,
 } from './routeRefs.ts';
+/** What createRouteRef and createExternalRouteRef return, for a feature's declarations. @public */
+export type { ExternalRouteRef, RouteRef } from './routeRefs.ts';
 export { contribute, slots, type CheckRef } from './slots.ts';
 /** The record a component slot's contribution is drawn for. @public */
 export type { ComponentRef } from './slots.ts';

@@ -227,6 +227,32 @@ describe('decideRouteAccess', () => {
       ),
     ).toBe('disabled');
   });
+
+  it('refuses a route whose parent the user may not open, though the route itself asks for nothing', () => {
+    const settings = defineFeature({
+      name: 'settings',
+      resource: 'database',
+      routes: [
+        {
+          path: 'settings',
+          title: 'Settings',
+          access: { action: 'write' },
+          load: page,
+          children: [{ path: 'tokens', title: 'Tokens', load: page }],
+        },
+      ],
+    });
+    const tokens = createFeatureRegistry([settings]).routes.find(
+      (r) => r.pattern === '/settings/tokens',
+    )!;
+    expect(tokens.route.access).toBeUndefined();
+    expect(
+      decideRouteAccess(settings, tokens, everyoneOn, createAuthorizer({ roles: ['viewer'] })),
+    ).toBe('forbidden');
+    expect(
+      decideRouteAccess(settings, tokens, everyoneOn, createAuthorizer({ roles: ['editor'] })),
+    ).toBe('allowed');
+  });
 });
 
 describe('fillPath', () => {

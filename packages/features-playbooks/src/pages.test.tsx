@@ -1,4 +1,4 @@
-import { expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
+import { dbError, expectNoAxeViolations, serverError, type FakeBackend } from '@opsdeck/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -98,7 +98,10 @@ describe('/playbooks/runs', () => {
 
   it('refetches by itself while a run is not final', async () => {
     open('/playbooks/runs');
-    await screen.findByRole('table', { name: 'Playbook runs' });
+    // Counted once the first read has landed (its rows are drawn), so only a poll adds to it.
+    await within(await screen.findByRole('table', { name: 'Playbook runs' })).findByText(
+      'kube-system',
+    );
     const before = backend.requestsTo('GET /api/db/playbook_runs').length;
     await waitFor(
       () => expect(backend.requestsTo('GET /api/db/playbook_runs').length).toBeGreaterThan(before),
@@ -180,6 +183,25 @@ describe('/playbooks/runs/:id', () => {
     );
   });
 
+  it('polls a running run’s actions while its status stays the same', async () => {
+    // The run stays 'running' throughout: only the actions' own polling can show the second one.
+    backend.on('GET /api/db/playbook_runs', [{ ...runRows[0], status: 'running', end_time: null }]);
+    let actionReads = 0;
+    backend.on('GET /api/db/rpc/get_playbook_run_actions', () => {
+      actionReads += 1;
+      return actionReads === 1
+        ? [runActions[0]]
+        : [runActions[0], { ...runActions[2], status: 'running', result: null }];
+    });
+    open(`/playbooks/runs/${ids.run}`);
+    expect(await screen.findAllByTestId(playbooksTestIds.run.action)).toHaveLength(1);
+    await waitFor(
+      () => expect(screen.getAllByTestId(playbooksTestIds.run.action)).toHaveLength(2),
+      { timeout: 8000 },
+    );
+    expect(screen.getByTestId(playbooksTestIds.run.status).textContent).toBe('Running');
+  });
+
   it('approves a pending run for an approver; a viewer cannot', async () => {
     const user = userEvent.setup();
     open(`/playbooks/runs/${ids.pendingRun}`);
@@ -197,6 +219,19 @@ describe('/playbooks/runs/:id', () => {
     expect(screen.queryByRole('button', { name: 'Run again' })).toBeNull();
   });
 
+  it("says this server's sentence when it refuses an approval, once", async () => {
+    backend.on(
+      'POST /api/playbook/run/approve/:id',
+      serverError(403, 'you are not allowed to approve this playbook run'),
+    );
+    const user = userEvent.setup();
+    open(`/playbooks/runs/${ids.pendingRun}`, ['editor']);
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('you are not allowed to approve this playbook run');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
   it.each(['light', 'dark'] as const)('has no axe violations (%s)', async (theme) => {
     open(`/playbooks/runs/${ids.run}`, undefined, theme);
     await screen.findAllByTestId(playbooksTestIds.run.action);
@@ -209,6 +244,68 @@ describe('the spec editor', () => {
     open(`/playbooks/${ids.http}`);
     expect(await screen.findByText(/comes from KubernetesCRD/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('saves a spec read with masked secrets as it read it, so the server keeps the stored ones', async () => {
+    const user = userEvent.setup();
+    // What the server answers a reader: literal secrets as ******** (issue 27 #7).
+    const spec = {
+      title: 'Masked',
+      env: [{ name: 'GLOBAL', value: '********' }],
+      on: {
+        webhook: {
+          path: 'deploy',
+          authentication: { basic: { username: '********', password: { value: '********' } } },
+        },
+      },
+      actions: [
+        {
+          name: 'deploy',
+          exec: {
+            script: 'echo hi',
+            env: [
+              { name: 'TOKEN', value: '********' },
+              { name: 'REF', valueFrom: { secretKeyRef: { name: 'vault', key: 'token' } } },
+            ],
+          },
+        },
+      ],
+    };
+    const row = { id: ids.sink, name: 'masked', title: 'Masked', source: 'UI', spec };
+    backend.on('GET /api/db/playbooks', [row]);
+    backend.on('PATCH /api/db/playbooks', [row]);
+    open(`/playbooks/${ids.sink}`);
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(backend.requestsTo('PATCH /api/db/playbooks')).toHaveLength(1));
+    const body = backend.requestsTo('PATCH /api/db/playbooks')[0]?.body as { spec: unknown };
+    // The masks go back where they were read (the parser adds only its defaults).
+    expect(body.spec).toMatchObject(spec);
+  });
+
+  it("says this server's sentence when a save is refused", async () => {
+    const user = userEvent.setup();
+    backend.on(
+      'POST /api/db/playbooks',
+      dbError(403, 'you may not write playbooks of source KubernetesCRD'),
+    );
+    open('/playbooks/new');
+    await user.type(await screen.findByLabelText('Name'), 'restart-api');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'you may not write playbooks of source KubernetesCRD',
+    );
+    expect(currentUrl.pathname).toBe('/playbooks/new');
+  });
+
+  it('shows a playbook read-only to a viewer, with no Save', async () => {
+    open(`/playbooks/${ids.sink}`, ['viewer']);
+    expect(await screen.findByText('You can read this playbook but not change it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    cleanup();
+    // The same playbook is editable for an editor: the gate, not the playbook, made it read-only.
+    open(`/playbooks/${ids.sink}`, ['editor']);
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.queryByText('You can read this playbook but not change it.')).toBeNull();
   });
 
   it('creates a new playbook from a valid spec', async () => {

@@ -83,15 +83,17 @@ const SPEC: ReadonlyArray<[Resource, Record<Role, 'rw' | 'r' | '-'>]> = [
     'permissions',
     { admin: 'rw', editor: 'rw', commander: 'r', responder: 'r', viewer: 'r', guest: '-' },
   ],
+  // The audit trail (issue 32): admins read it; the server alone writes it.
+  ['audit', { admin: 'r', editor: '-', commander: '-', responder: '-', viewer: '-', guest: '-' }],
 ];
 
 const grants = (cell: 'rw' | 'r' | '-', action: Action) =>
   cell === 'rw' || (cell === 'r' && action === 'read');
 
 describe('role matrix', () => {
-  it('covers the 21 resources of the spec', () => {
+  it('covers the 21 resources of the spec and the audit trail', () => {
     expect(SPEC.map(([resource]) => resource).sort()).toEqual([...RESOURCES].sort());
-    expect(RESOURCES).toHaveLength(21);
+    expect(RESOURCES).toHaveLength(22);
   });
 
   const cases = SPEC.flatMap(([resource, row]) =>
@@ -204,7 +206,9 @@ describe('createAuthorizer', () => {
     for (const roles of [['admin'], ['viewer', 'admin']]) {
       const authorizer = createAuthorizer({ roles, permissions: lockout });
       expect(
-        RESOURCES.every((r) => authorizer.can(r, 'read') && authorizer.can(r, 'write')),
+        RESOURCES.every(
+          (r) => authorizer.can(r, 'read') && (r === 'audit' || authorizer.can(r, 'write')),
+        ),
         roles.join(),
       ).toBe(true);
     }

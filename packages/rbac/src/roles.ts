@@ -23,6 +23,7 @@ export const RESOURCES = [
   'playbooks',
   'playbook_runs',
   'permissions',
+  'audit',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 

@@ -79,6 +79,65 @@ export function text(body: string, init: ReplyInit = {}): Reply {
   return makeReply(body, 'text/plain; charset=utf-8', init);
 }
 
+/** The code apps/server puts in `error` for each status it answers with (apps/server/src/http/errors.ts). */
+const serverErrorCodeOf = {
+  400: 'invalid',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not found',
+  409: 'conflict',
+  413: 'payload too large',
+  500: 'internal',
+  501: 'not implemented',
+  503: 'busy',
+} as const;
+
+export type ServerErrorStatus = keyof typeof serverErrorCodeOf;
+
+/**
+ * An error as apps/server answers it outside `/api/db` (see `dbError`): `{error: <code>, message:
+ * <sentence>}`. A stand-in of our own server answers with this, never a hand-written shape; apps/server's stand-in contract test holds it
+ * to the real server's replies. (A real Mission Control's shapes are `json({error: sentence})` and
+ * `text(...)`.)
+ */
+export function serverError(
+  status: ServerErrorStatus,
+  message: string,
+  init: Omit<ReplyInit, 'status'> = {},
+): Reply {
+  return json({ error: serverErrorCodeOf[status], message }, { ...init, status });
+}
+
+/** The SQLSTATE or PostgREST code apps/server's `/api/db` gives a refusal of each status. */
+const dbErrorCodeOf: Partial<Record<number, string>> = {
+  401: 'PGRST301',
+  403: '42501',
+  409: '23000',
+};
+
+/**
+ * An error as apps/server's `/api/db` answers it: PostgREST's `{code, message, details, hint}` plus
+ * `error`, the same sentence as `message`. `code` defaults to the one the server gives a refusal of
+ * that status (403 → `42501`); pass the engine's own for a bad query (`42703` an unknown column).
+ */
+export function dbError(
+  status: number,
+  message: string,
+  init: Omit<ReplyInit, 'status'> & { code?: string } = {},
+): Reply {
+  const { code, ...reply } = init;
+  return json(
+    {
+      code: code ?? dbErrorCodeOf[status] ?? String(status),
+      message,
+      details: null,
+      hint: null,
+      error: message,
+    },
+    { ...reply, status },
+  );
+}
+
 /** Never answers: for timeouts and aborts. `close` still ends the connection. */
 export function hang(): Reply {
   return makeReply('', 'text/plain', {}, 'hang');

@@ -1,10 +1,12 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   findWorkspaceRoot,
   fixturePath,
   fixturesDirectory,
+  mainCheckoutOf,
   readFixture,
   readJsonFixture,
 } from './fixtures.ts';
@@ -13,9 +15,31 @@ describe('fixtures', () => {
   it('finds shared/fixtures beside the workspace root that holds pnpm-workspace.yaml', () => {
     const root = findWorkspaceRoot();
     expect(existsSync(join(root, 'pnpm-workspace.yaml'))).toBe(true);
-    expect(fixturesDirectory()).toBe(join(root, '..', 'shared', 'fixtures'));
+    // Beside the checkout, or, in a linked git worktree kept elsewhere, beside its main checkout.
+    const main = mainCheckoutOf(root);
+    expect(fixturesDirectory()).toBe(
+      join(
+        existsSync(join(root, '..', 'shared', 'fixtures')) || !main ? root : main,
+        '..',
+        'shared',
+        'fixtures',
+      ),
+    );
     // From deep inside another package the answer is the same.
     expect(findWorkspaceRoot(join(root, 'packages', 'testing', 'src'))).toBe(root);
+  });
+
+  it("names a linked git worktree's main checkout, and nothing for a plain checkout", () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'opsdeck-worktree-'));
+    try {
+      writeFileSync(join(scratch, '.git'), 'gitdir: /srv/main/.git/worktrees/feature\n');
+      expect(mainCheckoutOf(scratch)).toBe('/srv/main');
+      rmSync(join(scratch, '.git'));
+      mkdirSync(join(scratch, '.git'));
+      expect(mainCheckoutOf(scratch)).toBeUndefined();
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 
   it('resolves, reads and parses a fixture', () => {

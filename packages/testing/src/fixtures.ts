@@ -1,6 +1,6 @@
 // The shared fixtures (real recordings from Mission Control, Kratos and canary-checker) live in
 // ../shared beside the checkout, not in the repo: tests read them in place, never copy them.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,10 +26,28 @@ export function findWorkspaceRoot(start: string = ownDirectory()): string {
 
 let fixturesRoot: string | undefined;
 
-/** `<workspace root>/../shared/fixtures`: the same answer in /work/<checkout>, a worktree or a CI clone. */
+/**
+ * The main checkout of a linked git worktree (its `.git` is a file `gitdir: <main>/.git/worktrees/<name>`),
+ * else undefined.
+ */
+export function mainCheckoutOf(root: string): string | undefined {
+  const dotGit = join(root, '.git');
+  if (!existsSync(dotGit) || !statSync(dotGit).isFile()) return undefined;
+  const gitdir = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]?.trim();
+  const match = gitdir ? /^(.*)[\\/]\.git[\\/]worktrees[\\/][^\\/]+$/.exec(gitdir) : null;
+  return match?.[1];
+}
+
+/**
+ * `<workspace root>/../shared/fixtures`: the same answer in /work/<checkout> or a CI clone; in a linked
+ * git worktree kept elsewhere, the one beside its main checkout.
+ */
 export function fixturesDirectory(): string {
   if (fixturesRoot === undefined) {
-    const candidate = resolve(findWorkspaceRoot(), '..', 'shared', 'fixtures');
+    const root = findWorkspaceRoot();
+    let candidate = resolve(root, '..', 'shared', 'fixtures');
+    const main = existsSync(candidate) ? undefined : mainCheckoutOf(root);
+    if (main) candidate = resolve(main, '..', 'shared', 'fixtures');
     if (!existsSync(candidate)) {
       throw new Error(
         `the shared fixtures are missing: expected ${candidate} (shared/ sits beside the checkout)`,

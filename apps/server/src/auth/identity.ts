@@ -1,3 +1,5 @@
+import type { MiddlewareHandler } from 'hono';
+import { withActor } from '../db/actor.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import {
@@ -67,5 +69,16 @@ async function personOf(db: Database, user: IdentityUser): Promise<AuthUser | un
     email: user.email,
     ...(person?.avatar ? { avatar: person.avatar } : {}),
     ...(await loadAccess(db, user.id)),
+  };
+}
+
+/**
+ * Middleware for the identity flows' routes: a request with a session writes as that person (a
+ * settings flow changing a password); one without (login, registration, recovery) as `system`.
+ */
+export function identityActor(identity: IdentityService): MiddlewareHandler {
+  return async (c, next) => {
+    const user = await identity.sessionUser(c.req.raw).catch(() => null);
+    return user ? withActor(user.id, next) : next();
   };
 }

@@ -5,9 +5,8 @@
 // BENCH_SIZES, BENCH_TOPOLOGY_SIZES, BENCH_CATALOG_SIZES and BENCH_PLAYBOOK_SIZES pick the sizes (an
 // empty list skips that section): the catalog alone is
 // `BENCH_SIZES= BENCH_TOPOLOGY_SIZES= BENCH_CATALOG_SIZES=1000,100000 BENCH_PLAYBOOK_SIZES= node dist/bench.js`.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApiClient, type ApiClient } from '@opsdeck/api-client';
 import { listPlaybookRuns, type PlaybookRunsQuery } from '@opsdeck/api-client/playbooks';
@@ -17,6 +16,7 @@ import { seedDemo } from '../db/seed/demo.ts';
 import { createApp } from '../http/app.ts';
 import { SERVICES } from '../services/list.ts';
 import { catalogBenchCases, type CatalogBenchCase } from './catalogCases.ts';
+import { streamSection } from './streamBench.ts';
 
 const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 30);
 const POLL_CLIENTS = 50;
@@ -319,23 +319,30 @@ async function untilFinal(url: string, runIds: string[], seconds: number): Promi
 /**
  * Playbooks (issue 15): how long POST /api/playbook/run takes to get its first action running on
  * an idle server; 50 runs of a three-action exec playbook posted at once, all of them completed,
- * none lost and no action run twice (each script appends its run and step to one file: every pair
- * once); then the runs list as the console asks it (page of 50, estimated count, its embeds, through
+ * none lost and no action run twice (each script reports its run and step to a ledger over HTTP, as
+ * scripts run sandboxed with no file shared with the bench: every pair once); then the runs list as the console asks it (page of 50, estimated count, its embeds, through
  * @opsdeck/api-client) over --playbook-runs N generated runs.
  */
 async function playbookSection(report: (line: string) => void) {
   const db = await PGliteDatabase.open();
   await migrate(db);
   await seedDemo(db, { checks: 30 });
-  const scratch = mkdtempSync(join(tmpdir(), 'opsdeck-bench-'));
-  const ledger = join(scratch, 'actions.log');
+  const ledger: string[] = [];
+  const ledgerServer = createServer((request, response) => {
+    ledger.push(decodeURIComponent((request.url ?? '').slice(1)));
+    response.end();
+  });
+  await new Promise<void>((resolve) => ledgerServer.listen(0, '127.0.0.1', resolve));
+  const ledgerPort = (ledgerServer.address() as AddressInfo).port;
   const spec = {
     title: 'Bench: three echo steps',
     category: 'Bench',
-    env: [{ name: 'BENCH_LEDGER', value: ledger }],
     actions: BENCH_STEPS.map((step) => ({
       name: step,
-      exec: { script: `echo "{{.run.id}} ${step}" >> "$BENCH_LEDGER"; echo "{{.run.id}} ${step}"` },
+      // bash's /dev/tcp: one GET /<run> <step> to the ledger, then the same line on stdout.
+      exec: {
+        script: `{ exec 3<>/dev/tcp/127.0.0.1/${ledgerPort}; printf 'GET /%s%%20%s HTTP/1.0\\r\\n\\r\\n' {{.run.id}} ${step} >&3; cat <&3 >/dev/null; }; echo "{{.run.id}} ${step}"`,
+      },
     })),
   };
   const { rows } = await db.query<{ id: string }>(
@@ -385,7 +392,7 @@ async function playbookSection(report: (line: string) => void) {
       );
 
       // (b) Many at once.
-      rmSync(ledger, { force: true });
+      ledger.length = 0;
       const started = performance.now();
       const runIds = await Promise.all(
         Array.from({ length: PLAYBOOK_CONCURRENT }, () => startRun(url, playbookId)),
@@ -405,7 +412,7 @@ async function playbookSection(report: (line: string) => void) {
         url,
         `playbook_run_actions?select=playbook_run_id,name,status,result&playbook_run_id=in.(${runIds.join(',')})`,
       );
-      const lines = readFileSync(ledger, 'utf8').trim().split('\n');
+      const lines = [...ledger];
       const expected = runIds.flatMap((id) => BENCH_STEPS.map((step) => `${id} ${step}`));
       const seen = new Map<string, number>();
       for (const line of lines) seen.set(line, (seen.get(line) ?? 0) + 1);
@@ -435,7 +442,7 @@ async function playbookSection(report: (line: string) => void) {
     });
   } finally {
     await db.close();
-    rmSync(scratch, { recursive: true, force: true });
+    await new Promise((resolve) => ledgerServer.close(resolve));
   }
 
   // (c) The runs list over a generated history.
@@ -570,6 +577,7 @@ async function main() {
   await topologySection(report);
   await catalogSection(report);
   if (PLAYBOOK_SIZES.length > 0) await playbookSection(report);
+  await streamSection(report);
 }
 
 main().catch((error: Error) => {

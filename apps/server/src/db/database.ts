@@ -1,6 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import {
+  currentActor,
+  inActorTransaction,
+  inTransactionScope,
+  mayWrite,
+  SET_ACTOR_SQL,
+} from './actor.ts';
 import { lockDataDir, type DataDirLock } from './dataDirLock.ts';
 
 /** A column of a result, as both engines describe it. */
@@ -38,7 +45,26 @@ export interface Database extends SqlRunner {
   readonly engine: DatabaseEngine;
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * Calls `handler` on each NOTIFY of `channel` (from any session, any instance on PostgreSQL);
+   * resolves once listening, to a function that stops.
+   */
+  listen(channel: string, handler: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * The write runs under the current actor (db/actor.ts): a transaction sets it first, and a
+ * standalone write is put in a transaction of its own to carry it. Without an actor, as given.
+ */
+async function asActor<T>(
+  sql: string,
+  run: () => Promise<T>,
+  transaction: (fn: (tx: SqlRunner) => Promise<T>) => Promise<T>,
+  inner: (tx: SqlRunner) => Promise<T>,
+): Promise<T> {
+  if (currentActor() === undefined || inActorTransaction() || !mayWrite(sql)) return run();
+  return transaction(inner);
 }
 
 const OID = {
@@ -136,15 +162,38 @@ export class PGliteDatabase implements Database {
   }
 
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]) {
-    return this.runner.query<T>(sql, params);
+    return asActor(
+      sql,
+      () => this.runner.query<T>(sql, params),
+      (fn) => this.transaction(fn),
+      (tx) => tx.query<T>(sql, params),
+    );
   }
 
   exec(sql: string) {
-    return this.runner.exec(sql);
+    return asActor(
+      sql,
+      () => this.runner.exec(sql),
+      (fn) => this.transaction(fn),
+      (tx) => tx.exec(sql),
+    );
   }
 
   transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T> {
-    return this.pglite.transaction((tx) => fn(pgliteRunner(tx)));
+    const actor = currentActor();
+    return this.pglite.transaction(async (tx) => {
+      const runner = pgliteRunner(tx);
+      if (actor === undefined) return fn(runner);
+      await runner.query(SET_ACTOR_SQL, [actor]);
+      return inTransactionScope(() => fn(runner));
+    });
+  }
+
+  async listen(channel: string, handler: () => void): Promise<() => Promise<void>> {
+    const stop = await this.pglite.listen(channel, () => handler());
+    return async () => {
+      if (!this.pglite.closed) await stop();
+    };
   }
 
   /** A copy of the whole data directory, to clone this database into another PGlite. */
@@ -199,7 +248,10 @@ export class PostgresDatabase implements Database {
   readonly engine = 'postgres' as const;
   private readonly runner: SqlRunner;
 
-  private constructor(readonly pool: pg.Pool) {
+  private constructor(
+    readonly pool: pg.Pool,
+    private readonly url: string,
+  ) {
     this.runner = pgRunner(pool);
   }
 
@@ -212,7 +264,7 @@ export class PostgresDatabase implements Database {
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => undefined);
-    const db = new PostgresDatabase(pool);
+    const db = new PostgresDatabase(pool, options.url);
     try {
       await db.query('SELECT 1');
     } catch (error) {
@@ -223,18 +275,31 @@ export class PostgresDatabase implements Database {
   }
 
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]) {
-    return this.runner.query<T>(sql, params);
+    return asActor(
+      sql,
+      () => this.runner.query<T>(sql, params),
+      (fn) => this.transaction(fn),
+      (tx) => tx.query<T>(sql, params),
+    );
   }
 
   exec(sql: string) {
-    return this.runner.exec(sql);
+    return asActor(
+      sql,
+      () => this.runner.exec(sql),
+      (fn) => this.transaction(fn),
+      (tx) => tx.exec(sql),
+    );
   }
 
   async transaction<T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    const actor = currentActor();
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const result = await fn(pgRunner(client));
+      const runner = pgRunner(client);
+      if (actor !== undefined) await runner.query(SET_ACTOR_SQL, [actor]);
+      const result = await fn(runner);
       await client.query('COMMIT');
       return result;
     } catch (error) {
@@ -243,6 +308,53 @@ export class PostgresDatabase implements Database {
     } finally {
       client.release();
     }
+  }
+
+  /**
+   * A connection of its own for LISTEN (a pooled one would be handed to others); when it is lost,
+   * it reconnects after a second and calls `handler` once, as changes may have been missed.
+   */
+  async listen(channel: string, handler: () => void): Promise<() => Promise<void>> {
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const reconnectLater = () => {
+      retry = setTimeout(() => {
+        connect().then(handler).catch(reconnectLater);
+      }, 1000);
+      retry.unref();
+    };
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000 });
+      next.on('notification', (message) => {
+        if (message.channel === channel) handler();
+      });
+      next.on('error', () => {
+        if (stopped || client !== next) return;
+        client = undefined;
+        next.end().catch(() => undefined);
+        reconnectLater();
+      });
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        await next.end().catch(() => undefined);
+        throw error;
+      }
+      if (stopped) {
+        await next.end();
+        return;
+      }
+      client = next;
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+      client = undefined;
+    };
   }
 
   async close() {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { installChangeTriggers } from '../services/changes/triggers.ts';
 import type { Service } from '../services/defineService.ts';
 import { SERVICES } from '../services/list.ts';
 import type { Database } from './database.ts';
@@ -72,6 +73,8 @@ const MIGRATION_LOCK = 4_242_001;
 export interface MigrateOptions {
   /** Told the ids recorded as applied without running them (a legacy database's baseline). */
   onAdopted?: (ids: string[]) => void;
+  /** Whose declared tables get change triggers (default: the server's list). */
+  services?: readonly Service[];
 }
 
 /**
@@ -114,6 +117,8 @@ export async function migrate(
       }
       await tx.query('INSERT INTO opsdeck.migrations (name) VALUES ($1)', [migration.id]);
     }
+    // Every declared table writes change events and audit rows; a newly declared one gets its triggers here.
+    await installChangeTriggers(tx, options.services ?? SERVICES);
   });
   if (adopted.length) options.onAdopted?.(adopted);
   return applied;

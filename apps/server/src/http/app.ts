@@ -3,6 +3,7 @@ import { requireUser, type AuthMode } from '../auth/middleware.ts';
 import type { UserResolver } from '../auth/resolve.ts';
 import { authorshipColumns } from '../auth/authorship.ts';
 import { authorizeTable } from '../auth/tableAccess.ts';
+import { withActor } from '../db/actor.ts';
 import type { Database } from '../db/database.ts';
 import { JobScheduler } from '../jobs/scheduler.ts';
 import { createPostgrestApp } from '../postgrest/app.ts';
@@ -13,11 +14,14 @@ import type {
   ServiceContext,
   ServiceJob,
 } from '../services/defineService.ts';
+import { ChangeFeed } from '../services/changes/feed.ts';
+import type { StreamSettings } from '../services/changes/stream.ts';
 import { createEventBus } from '../services/events.ts';
 import { SERVICES } from '../services/list.ts';
-import type { SecretBox } from '../services/playbooks/secrets.ts';
+import { processSecretBox, type SecretBox } from '../services/playbooks/secrets.ts';
 import { createServiceRegistry } from '../services/registry.ts';
 import { consoleHandler } from './console.ts';
+import { STRICT_OUTBOUND, type OutboundPolicy } from './outbound.ts';
 import type { AppEnv } from './env.ts';
 import { errorBody, handleError } from './errors.ts';
 import { refuseUnknownHost } from './host.ts';
@@ -61,6 +65,13 @@ export interface AppOptions {
   playbookExec?: boolean;
   /** Seals secret playbook parameters at rest (the server's key); unset: a key of this process. */
   playbookSecrets?: SecretBox;
+  /**
+   * Where playbook http, sql and notification actions may go (src/http/outbound.ts); default:
+   * public addresses only. The CLI sets it from --outbound-allow-private / --outbound-allow-link-local.
+   */
+  outbound?: OutboundPolicy;
+  /** `GET /api/events` timings and bounds (services/changes/stream.ts), defaults there. */
+  eventStream?: Partial<StreamSettings>;
 }
 
 /** The core app, and the service modules' background work to start once it listens. */
@@ -127,15 +138,28 @@ export function createApp(options: AppOptions): CoreApp {
     );
 
     const events = createEventBus(log);
+    const secretBox = options.playbookSecrets ?? processSecretBox();
     const config: ServiceConfig = {
       publicUrl: options.publicUrl,
       summaryCacheMillis: options.summaryCacheMillis,
       summaryStaleMillis: options.summaryStaleMillis,
       summaryReplies: options.summaryReplies,
       playbookExec: options.playbookExec ?? true,
-      playbookSecrets: options.playbookSecrets,
+      playbookSecrets: secretBox,
+      outbound: options.outbound ?? STRICT_OUTBOUND,
+      eventsHeartbeatMillis: options.eventStream?.heartbeatMillis,
+      eventsQueueLimit: options.eventStream?.queueLimit,
+      eventsMaxStreamMillis: options.eventStream?.maxStreamMillis,
     };
-    const context: ServiceContext = { db, log, config, events, version: SERVER_VERSION };
+    // The database's change stream, handed to the modules as `table-written` events.
+    const changes = new ChangeFeed(
+      db,
+      log,
+      (event) => events.emit('table-written', event),
+      // An event is shown to whoever may read its table through /api/db, by the same rule.
+      (user, authorizer, table) => authorizeTable(user, table, 'GET', authorizer, registry).allowed,
+    );
+    const context: ServiceContext = { db, log, config, events, changes, version: SERVER_VERSION };
     const modules = registry.services.map((service) => {
       const state = service.setup?.(context);
       for (const [name, handler] of Object.entries(service.on ?? {}))
@@ -169,6 +193,11 @@ export function createApp(options: AppOptions): CoreApp {
     mount(true);
     const auth = requireUser({ mode: options.auth ?? 'basic', resolvers: options.resolvers ?? [] });
     app.use('/api/*', auth);
+    // Every database write a request makes is recorded (change events, audit) as its user's.
+    app.use('/api/*', (c, next) => {
+      const user = c.get('user');
+      return user ? withActor(user.id, next) : next();
+    });
     // The Kratos-compatible routes take browser forms, guarded by their own CSRF token.
     const jsonOnly = requireJsonBody();
     app.use('/api/*', (c, next) =>
@@ -185,8 +214,12 @@ export function createApp(options: AppOptions): CoreApp {
           authorizeTable(c.get('user'), table, method, c.get('authorizer'), registry),
         serverColumns: (relation, c) => authorshipColumns(c.get('user'), relation),
         caseFolded: (relation) => registry.table(relation)?.declaration.caseFolded,
-        // A committed write tells the modules (the canary module clears the summary it serves).
-        onWritten: (event) => events.emit('table-written', event),
+        // Declared secret columns (connection passwords…) are sealed under the server's key.
+        secretColumns: (relation) => registry.table(relation)?.declaration.secrets,
+        sealSecret: (context, value) => secretBox.seal(value, context),
+        // The write's change events reach this app's modules before the reply (the canary module
+        // clears the summary it serves), whichever instance's stream would bring them later.
+        onWritten: () => changes.catchUp(),
       }),
     );
     app.all('/api/*', (c) =>

@@ -1,6 +1,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
+import { accepts } from 'hono/accepts';
 import { errorBody } from './errors.ts';
 
 const TYPES: Record<string, string> = {
@@ -35,6 +36,34 @@ function matchesTag(header: string | undefined, tag: string): boolean {
   return header.split(',').some((value) => value.trim() === '*' || bare(value) === bare(tag));
 }
 
+/** Precompressed variants a build writes beside a file (`app.js.br`), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+type Encoding = (typeof ENCODINGS)[number]['name'] | 'identity';
+
+/**
+ * The encoding to send among those on disk: the client's highest q wins, ties go to the smaller
+ * (br before gzip); `q=0` refuses one. No Accept-Encoding means identity.
+ */
+function chooseEncoding(c: Context, available: Encoding[]): Encoding {
+  return accepts(c, {
+    header: 'Accept-Encoding',
+    supports: available,
+    default: 'identity',
+    match: (offered) => {
+      const q = (name: string) =>
+        offered.find((entry) => entry.type.toLowerCase() === name)?.q ??
+        offered.find((entry) => entry.type === '*')?.q ??
+        0;
+      let best: Encoding = 'identity';
+      for (const name of available) if (q(name) > 0 && q(name) > q(best)) best = name;
+      return best;
+    },
+  }) as Encoding;
+}
+
 /**
  * Serves a built single-page app: files as they are, every other path gets index.html. Dotfiles
  * and whatever a symlink reaches outside the directory are never served (the index is, as for any
@@ -49,6 +78,38 @@ export function consoleHandler(dir: string) {
     realRoot ??= realpath(root).catch(() => root);
     const [real, base] = await Promise.all([realpath(file).catch(() => undefined), realRoot]);
     return real?.startsWith(base + sep) ? real : undefined;
+  };
+  /**
+   * The bytes to send for `real` (a checked file): its precompressed variant when the client takes
+   * one, and a tag of that variant's own so a cache never answers one encoding with another's bytes.
+   * Vary is set whenever a variant exists, on the identity reply too.
+   */
+  const representation = async (c: Context, real: string, size: number, mtimeMs: number) => {
+    const variants = await Promise.all(
+      ENCODINGS.map(async (encoding) => {
+        const path = await realInside(real + encoding.suffix);
+        const info = path ? await stat(path).catch(() => undefined) : undefined;
+        return info?.isFile() ? { ...encoding, path: path!, info } : undefined;
+      }),
+    );
+    const present = variants.filter((variant) => variant !== undefined);
+    const chosen = chooseEncoding(
+      c,
+      present.map((variant) => variant.name),
+    );
+    const variant = present.find((entry) => entry.name === chosen);
+    const tagOf = (bytes: number, mtime: number, suffix = '') =>
+      `W/"${bytes.toString(36)}-${Math.floor(mtime).toString(36)}${suffix}"`;
+    return {
+      path: variant?.path ?? real,
+      tag: variant
+        ? tagOf(variant.info.size, variant.info.mtimeMs, `-${variant.name}`)
+        : tagOf(size, mtimeMs),
+      headers: {
+        ...(present.length > 0 ? { Vary: 'Accept-Encoding' } : {}),
+        ...(variant ? { 'Content-Encoding': variant.name } : {}),
+      } as Record<string, string>,
+    };
   };
   return async (c: Context) => {
     const decoded = decodePath(c.req.path);
@@ -69,18 +130,24 @@ export function consoleHandler(dir: string) {
         const cache = relative.startsWith('assets/')
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=600';
-        const tag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
-        const headers = { 'Cache-Control': cache, ETag: tag };
-        if (matchesTag(c.req.header('If-None-Match'), tag)) return c.body(null, 304, headers);
-        return c.body(await readFile(real), 200, {
+        const chosen = await representation(c, real, info.size, info.mtimeMs);
+        const headers = { 'Cache-Control': cache, ETag: chosen.tag, ...chosen.headers };
+        if (matchesTag(c.req.header('If-None-Match'), chosen.tag))
+          return c.body(null, 304, headers);
+        return c.body(await readFile(chosen.path), 200, {
           ...headers,
           'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
         });
       }
     }
-    const index = await readFile(join(root, 'index.html')).catch(() => undefined);
-    if (!index)
-      return c.json({ error: 'not found', message: 'console index.html is missing' }, 404);
-    return c.body(index, 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' });
+    const index = join(root, 'index.html');
+    const page = await representation(c, index, 0, 0);
+    const body = await readFile(page.path).catch(() => undefined);
+    if (!body) return c.json({ error: 'not found', message: 'console index.html is missing' }, 404);
+    return c.body(body, 200, {
+      ...page.headers,
+      'Content-Type': TYPES['.html']!,
+      'Cache-Control': 'no-cache',
+    });
   };
 }

@@ -56,6 +56,7 @@ function severable(db: Database) {
     query: (sql, params) => (cut ? refuse() : db.query(sql, params)),
     exec: (sql) => (cut ? refuse() : db.exec(sql)),
     transaction: (fn) => (cut ? refuse() : db.transaction(fn)),
+    listen: (channel, handler) => (cut ? refuse() : db.listen(channel, handler)),
     close: async () => undefined,
   };
   return { db: wrapped, cut: () => (cut = true) };

@@ -1,6 +1,7 @@
 import { Hono, type Context, type Env } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { Database, SqlRunner } from '../db/database.ts';
+import { SECRET_MASK, sealSecretPayload, type SecretColumns } from './secretColumns.ts';
 import { CatalogCache, type CaseFolded, type Catalog, type CatalogRelation } from './catalog.ts';
 import {
   fromDatabaseError,
@@ -93,6 +94,10 @@ export interface PostgrestAppOptions<E extends Env = Env> {
   schema?: string;
   /** Columns with a stored case-folded companion that `ilike` reads (see CaseFolded). */
   caseFolded?: CaseFolded;
+  /** Columns holding secrets: masked on read, never filtered on, sealed on write (see SecretColumns). */
+  secretColumns?: SecretColumns;
+  /** Seals one secret value for storage (`context`: `table.column` or `table.column.key`). */
+  sealSecret?: (context: string, value: string) => string;
   /**
    * The columns the server sets itself on a write to `relation` (authorship, timestamps), whatever the
    * body says; called for every insert, upsert and PATCH of every relation.
@@ -187,7 +192,8 @@ function preferenceApplied(
 export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOptions<E>): Hono<E> {
   const { db } = options;
   const catalogCache =
-    options.catalog ?? new CatalogCache(db, options.schema ?? 'public', options.caseFolded);
+    options.catalog ??
+    new CatalogCache(db, options.schema ?? 'public', options.caseFolded, options.secretColumns);
   const app = new Hono<E>();
 
   app.onError((error, c) => {
@@ -195,6 +201,30 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     if (known) return errorResponse(c, known);
     throw error;
   });
+
+  // Secret columns are sealed before they reach SQL; a plain insert has no stored value to keep.
+  const sealSecrets = (relation: CatalogRelation, body: unknown, plainInsert: boolean) => {
+    // Secrets at json paths are stored as written: the table's write guard gives a mask its stored
+    // value back, or refuses it naming the path (restoreMaskedPaths); columns and keys are sealed.
+    if (!body || !relation.columns.some((column) => column.secret && !column.secret.paths))
+      return body;
+    if (plainInsert && JSON.stringify(body).includes(`"${SECRET_MASK}"`))
+      throw new PostgrestError(
+        400,
+        'PGRST102',
+        `A new row of '${relation.name}' cannot hold the secret mask ${SECRET_MASK}: give the secret itself`,
+        null,
+      );
+    const seal = options.sealSecret;
+    if (!seal)
+      throw new PostgrestError(
+        500,
+        'PGRST000',
+        `'${relation.name}' holds secrets and no key seals them`,
+        null,
+      );
+    return sealSecretPayload(relation.name, relation.columnsByName, body, seal);
+  };
 
   const refuse = (c: Context<E>, table: string, decision: AuthorizationDecision): void => {
     if (decision.allowed) return;
@@ -403,7 +433,8 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
 
     const verb = method === 'POST' ? 'insert' : method === 'PATCH' ? 'update' : 'delete';
     if (!relation.writable[verb]) throw readOnlyRelation(relation.name, verb);
-    const payload = method === 'DELETE' ? undefined : parseJsonBody(await c.req.text());
+    const parsed = method === 'DELETE' ? undefined : parseJsonBody(await c.req.text());
+    const payload = sealSecrets(relation, parsed, method === 'POST' && !preferences.resolution);
     const onConflict = url.searchParams.get('on_conflict');
     const conflictColumns = onConflict
       ? onConflict.split(',').map((name) => {
@@ -415,7 +446,17 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     const checkRows = decision.checkRows;
     const server = method === 'DELETE' ? undefined : options.serverColumns?.(relation, c);
     const sql = new SqlBuilder(catalog);
-    const write = { server, images: checkRows !== undefined, csv: shape === 'csv' };
+    const columnsParam = method === 'POST' ? url.searchParams.get('columns') : null;
+    const write = {
+      server,
+      images: checkRows !== undefined,
+      csv: shape === 'csv',
+      // `columns=a,"b"` (postgrest-js quotes each name).
+      columns:
+        columnsParam === null
+          ? undefined
+          : columnsParam.split(',').map((name) => name.trim().replace(/^"(.*)"$/, '$1')),
+    };
     const text =
       method === 'POST'
         ? insertSql(sql, node, payload, preferences, conflictColumns, write)

@@ -1,4 +1,5 @@
 import type { SqlRunner } from '../db/database.ts';
+import { secretColumnsOf, type ColumnSecret, type SecretColumns } from './secretColumns.ts';
 
 /**
  * What the engine knows about the exposed schema: every identifier it writes into SQL comes from
@@ -13,6 +14,8 @@ export interface CatalogColumn {
   isArray: boolean;
   nullable: boolean;
   hasDefault: boolean;
+  /** Declared secret (see SecretColumns): masked on read, never filtered on, sealed on write. */
+  secret?: ColumnSecret;
 }
 
 export type RelationKind = 'table' | 'view';
@@ -315,6 +318,7 @@ export async function loadCatalog(
   db: SqlRunner,
   schema = 'public',
   caseFolded?: CaseFolded,
+  secretColumns?: SecretColumns,
 ): Promise<Catalog> {
   const [columns, constraints, views, columnIds, functions] = await Promise.all([
     db.query<ColumnRow>(columnsSql, [schema]),
@@ -358,6 +362,8 @@ export async function loadCatalog(
       nullable: !row.not_null,
       hasDefault: Boolean(row.has_default),
     };
+    const secret = secretColumnsOf(secretColumns?.(relation.name)).get(row.name);
+    if (secret) column.secret = secret;
     relation.columns.push(column);
     (relation.columnsByName as Map<string, CatalogColumn>).set(column.name, column);
   }
@@ -477,14 +483,17 @@ export class CatalogCache {
     private readonly db: SqlRunner,
     readonly schema = 'public',
     private readonly caseFolded?: CaseFolded,
+    private readonly secretColumns?: SecretColumns,
   ) {}
 
   get(): Promise<Catalog> {
-    this.#current ??= loadCatalog(this.db, this.schema, this.caseFolded).catch((error: unknown) => {
-      // A failed load is retried by the next request instead of being cached.
-      this.#current = undefined;
-      throw error;
-    });
+    this.#current ??= loadCatalog(this.db, this.schema, this.caseFolded, this.secretColumns).catch(
+      (error: unknown) => {
+        // A failed load is retried by the next request instead of being cached.
+        this.#current = undefined;
+        throw error;
+      },
+    );
     return this.#current;
   }
 

@@ -588,6 +588,7 @@ describe.each(testDatabases())('GET /api/db on $engine', (target) => {
       },
       exec: (text) => db.exec(text),
       transaction: (fn) => db.transaction(fn),
+      listen: (channel, handler) => db.listen(channel, handler),
       close: () => Promise.resolve(),
     };
     const logging = await startEngine(logged);

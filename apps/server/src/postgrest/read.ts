@@ -27,6 +27,11 @@ export type ReadItem =
       node: ReadNode;
       inner: boolean;
       hidden: boolean;
+      /** `...relation(cols)`: the embedded row's outputs become the parent's. */
+      spread: boolean;
+      /** `relation(count)`: the number of related rows, as `[{count}]` (`{count}` to one). */
+      count?: string;
+      cast?: string;
     };
 
 /** A relation read with its select, filters and window: the top level or an embed. */
@@ -76,6 +81,33 @@ function checkOrder(order: OrderTerm[], path: string): OrderTerm[] {
 function fieldName(item: Extract<SelectItem, { kind: 'field' }>): string {
   return item.alias ?? item.jsonPath?.at(-1)?.key ?? item.column;
 }
+
+/**
+ * The output name of an embed's only child when it asks for the related rows' count (`rel(count)`,
+ * `rel(n:count)`, `rel(count())`) of a relation without a `count` column; undefined otherwise.
+ */
+function countRequest(children: SelectItem[], target: CatalogRelation): string | undefined {
+  const [only, ...rest] = children;
+  if (!only || rest.length > 0 || target.columnsByName.has('count')) return undefined;
+  if (only.kind === 'field' && only.column === 'count' && !only.jsonPath && !only.cast)
+    return only.alias ?? 'count';
+  if (
+    only.kind === 'embed' &&
+    only.relation === 'count' &&
+    only.children.length === 0 &&
+    !only.hint
+  )
+    return only.alias ?? 'count';
+  return undefined;
+}
+
+const spreadNotPossible = (parent: string, target: string) =>
+  new PostgrestError(
+    400,
+    'PGRST119',
+    `A spread operation on '${target}' is not possible`,
+    `'${parent}' and '${target}' do not form a many-to-one or one-to-one relationship`,
+  );
 
 /**
  * Resolves a `select` tree against the catalog (columns, embeds through foreign keys) and attaches
@@ -143,7 +175,7 @@ function resolveNode(
   const explicit = new Set<string>();
   for (const item of select) {
     if (item.kind === 'field') explicit.add(fieldName(item));
-    if (item.kind === 'embed' && item.children.length > 0)
+    if (item.kind === 'embed' && item.children.length > 0 && !item.spread)
       explicit.add(item.alias ?? item.relation);
   }
   for (const item of select) {
@@ -166,10 +198,14 @@ function resolveNode(
       const relationship = findRelationship(catalog, relation.name, item.relation, item.hint);
       const name = item.alias ?? item.relation;
       const childPath = path === '' ? name : `${path}.${name}`;
+      const target = relationOf(catalog, relationship.target);
+      const count = item.spread ? undefined : countRequest(item.children, target);
+      if (item.spread && !isToOne(relationship))
+        throw spreadNotPossible(relation.name, relationship.target);
       const child = resolveNode(
         context,
-        relationOf(catalog, relationship.target),
-        item.children,
+        target,
+        count === undefined ? item.children : [],
         childPath,
         depth + 1,
       );
@@ -181,14 +217,18 @@ function resolveNode(
         if (modifiers.limit !== undefined) child.limit = modifiers.limit;
         if (modifiers.offset !== undefined) child.offset = modifiers.offset;
       }
-      push({
+      const resolved: ReadItem = {
         kind: 'embed',
         name,
         relationship,
         node: child,
         inner: item.joinType === 'inner',
         hidden: item.children.length === 0,
-      });
+        spread: item.spread ?? false,
+      };
+      if (count !== undefined) resolved.count = count;
+      if (item.cast !== undefined) resolved.cast = castType(item.cast);
+      push(resolved);
     }
   }
   return { relation, items, filters: [], extensions: [], order: [] };
@@ -267,18 +307,53 @@ export function joinSql(
   }
 }
 
-/** `alias.col AS "name", (embed subquery) AS "name"...` for a node read as `alias`. */
-export function selectListSql(sql: SqlBuilder, node: ReadNode, alias: string): string {
-  const out: string[] = [];
+/** Each output of a node read as `alias`: its name and SQL expression (a spread gives several). */
+function outputsSql(sql: SqlBuilder, node: ReadNode, alias: string): [string, string][] {
+  const out: [string, string][] = [];
   for (const item of node.items) {
     if (item.kind === 'column') {
       const expr = columnExpr(sql, alias, item.ref);
-      out.push(`${item.cast ? `(${expr})::${item.cast}` : expr} AS ${outputIdent(item.name)}`);
+      out.push([item.name, item.cast ? `(${expr})::${item.cast}` : expr]);
+    } else if (item.spread) {
+      // One scalar subquery per spread output, each reading the one related row.
+      const child = sql.alias();
+      const conditions = [
+        joinSql(sql, item.relationship, alias, child),
+        ...whereSql(sql, item.node, child),
+      ];
+      const from = `FROM ${sql.qualified(item.node.relation.name)} AS ${child} WHERE ${conditions.join(' AND ')}`;
+      for (const [name, expr] of outputsSql(sql, item.node, child))
+        out.push([name, `(SELECT ${expr} ${from} LIMIT 1)`]);
     } else if (!item.hidden) {
-      out.push(`${embedSql(sql, item, alias)} AS ${outputIdent(item.name)}`);
+      const expr =
+        item.count === undefined ? embedSql(sql, item, alias) : countSql(sql, item, alias);
+      out.push([item.name, item.cast ? `(${expr})::${item.cast}` : expr]);
     }
   }
-  return out.join(', ');
+  return out;
+}
+
+/** `alias.col AS "name", (embed subquery) AS "name"...` for a node read as `alias`. */
+export function selectListSql(sql: SqlBuilder, node: ReadNode, alias: string): string {
+  return outputsSql(sql, node, alias)
+    .map(([name, expr]) => `${expr} AS ${outputIdent(name)}`)
+    .join(', ');
+}
+
+// `rel(count)`: PostgREST answers `[{"count": n}]` for a to-many embed and `{"count": n}` to one.
+function countSql(
+  sql: SqlBuilder,
+  item: Extract<ReadItem, { kind: 'embed' }>,
+  parent: string,
+): string {
+  const child = sql.alias();
+  const conditions = [
+    joinSql(sql, item.relationship, parent, child),
+    ...whereSql(sql, item.node, child),
+  ];
+  const object = `json_build_object(${sql.bind(item.count ?? 'count')}::text, count(*))`;
+  const value = isToOne(item.relationship) ? object : `json_build_array(${object})`;
+  return `(SELECT ${value} FROM ${sql.qualified(item.node.relation.name)} AS ${child} WHERE ${conditions.join(' AND ')})`;
 }
 
 /** The WHERE conditions of a node: filters, extensions and the existence of its `!inner` embeds. */
@@ -439,9 +514,15 @@ export function readSql(
 
 /** The names a read's rows carry, in order: its columns and visible embeds. */
 export function outputNames(node: ReadNode): string[] {
-  return node.items
-    .filter((item) => item.kind === 'column' || !item.hidden)
-    .map((item) => item.name);
+  return node.items.flatMap((item) =>
+    item.kind === 'column'
+      ? [item.name]
+      : item.spread
+        ? outputNames(item.node)
+        : item.hidden
+          ? []
+          : [item.name],
+  );
 }
 
 /**

@@ -88,6 +88,28 @@ function checkNesting(key: string, value: string): void {
   }
 }
 
+/**
+ * A select with `)` left over at its end loses them: PostgREST's parser stops after the last whole
+ * item and ignores the rest, and the reference console sends `…created_by(id,name,avatar))`.
+ */
+export function withoutTrailingParens(text: string): string {
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '\\') i += 1;
+      else if (ch === '"') quoted = false;
+    } else if (ch === '"') quoted = true;
+    else if (ch === '(') depth += 1;
+    else if (ch === ')') {
+      depth -= 1;
+      if (depth < 0) return /^[\s)]*$/.test(text.slice(i)) ? text.slice(0, i) : text;
+    }
+  }
+  return text;
+}
+
 function parseCount(key: string, text: string): number {
   if (!/^\d{1,9}$/.test(text))
     throw parseError(`Invalid ${key} "${text}": expected a non-negative integer`);
@@ -114,9 +136,18 @@ export function parseQueryString(
     }
     return found;
   };
+  let selectSeen = false;
   try {
     for (const [key, value] of params) {
       if (ignoredKeys.has(key)) continue;
+      // PostgREST reads the first `select` and ignores any other (the reference's catalog sends two).
+      if (key === 'select') {
+        if (selectSeen) continue;
+        selectSeen = true;
+        checkNesting(key, value);
+        top.append(key, withoutTrailingParens(value));
+        continue;
+      }
       checkNesting(key, value);
       const head = key.split('->')[0] ?? key;
       // Filters are the engine's (a superset of the shared grammar's); the rest is the shared grammar's.

@@ -8,6 +8,7 @@ import {
 import type { Catalog, CatalogColumn, CatalogRelation } from './catalog.ts';
 import { parseError, PostgrestError, unknownColumn } from './errors.ts';
 import type { EngineCondition, EngineFilter } from './filters.ts';
+import { maskedColumnSql, refuseSecretFilter } from './secretColumns.ts';
 
 // Far below Postgres' 65535 bind parameters, and enough for any page the console asks for.
 const maxParams = 20_000;
@@ -92,6 +93,8 @@ export function resolveColumnRef(relation: CatalogRelation, text: string): Colum
 
 export function columnExpr(sql: SqlBuilder, alias: string, ref: ColumnRef): string {
   let expr = `${alias}.${quoteIdent(ref.column.name)}`;
+  // A secret column reads as its mask everywhere a request can name it (select, embed, order).
+  if (ref.column.secret) expr = maskedColumnSql(expr, ref.column, (value) => sql.bind(value));
   for (const step of ref.jsonPath) {
     // A number is an array index (`->0`), anything else an object key; both are bound values.
     const key = /^-?\d{1,9}$/.test(step.key)
@@ -160,6 +163,8 @@ function jsonKeyEqualsSql(sql: SqlBuilder, alias: string, ref: ColumnRef, value:
   if (ref.column.udt !== 'jsonb' || ref.jsonPath.length !== 1 || step?.arrow !== '->>')
     return undefined;
   if (/^-?\d{1,9}$/.test(step.key)) return undefined;
+  // The containment reads the stored column, so a column with secrets is compared as read only.
+  if (ref.column.secret) return undefined;
   const column = `${alias}.${quoteIdent(ref.column.name)}`;
   const key = `${sql.bind(step.key)}::text`;
   const held = [`${column} @> jsonb_build_object(${key}, ${sql.bind(value)}::text)`];
@@ -182,6 +187,11 @@ function conditionSql(
   positive: boolean,
 ): string {
   const ref = resolveColumnRef(relation, condition.column);
+  refuseSecretFilter(
+    relation.name,
+    ref.column,
+    ref.jsonPath.map((step) => step.key),
+  );
   // Nothing is in an empty list; the column is not rendered, or its JSON keys would be bound unused.
   if (condition.operator === 'in' && condition.value.length === 0)
     return condition.negated ? 'NOT (false)' : 'false';
@@ -384,6 +394,11 @@ export function extensionSql(
   extension: FilterExtension,
 ): string {
   const ref = resolveColumnRef(relation, extension.key);
+  refuseSecretFilter(
+    relation.name,
+    ref.column,
+    ref.jsonPath.map((step) => step.key),
+  );
   const expr = columnExpr(sql, alias, ref);
   const json = ref.jsonPath.length === 0 && isJson(ref.column);
   const matches = (item: string): string => {

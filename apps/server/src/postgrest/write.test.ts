@@ -305,6 +305,7 @@ describe.each(testDatabases())('writes, rpc and authorization on $engine', (targ
           statements.push('BEGIN');
           return db.transaction(fn);
         },
+        listen: (channel, handler) => db.listen(channel, handler),
         close: () => Promise.resolve(),
       };
       const guarded = await startEngine(logged);

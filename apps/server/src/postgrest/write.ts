@@ -3,6 +3,7 @@ import type { CatalogColumn, CatalogRelation } from './catalog.ts';
 import { invalidBody, PostgrestError, unknownPayloadColumn } from './errors.ts';
 import { csvSql, outputNames, selectListSql, whereSql, type ReadNode } from './read.ts';
 import type { Preferences } from './request.ts';
+import { keptSecretSql } from './secretColumns.ts';
 import { quoteIdent, toParam, type SqlBuilder } from './sql.ts';
 
 type Row = Record<string, unknown>;
@@ -43,6 +44,12 @@ export interface WriteOptions {
   images?: boolean;
   /** The representation as CSV text (`Accept: text/csv`) instead of a JSON array. */
   csv?: boolean;
+  /**
+   * An insert's `columns=` parameter: the columns written, whatever keys each row has (a key not
+   * listed is ignored; a listed one a row lacks is NULL, or the column's default with
+   * `Prefer: missing=default`).
+   */
+  columns?: string[] | undefined;
 }
 
 function serverOwned(server: ServerColumns | undefined): Set<string> {
@@ -190,12 +197,24 @@ export function insertSql(
   const first = rows[0];
   if (!first) return undefined;
   const owned = serverOwned(options.server);
-  const columns = payloadColumns(relation, first).filter((column) => !owned.has(column.name));
-  const keys = Object.keys(first).sort().join('\0');
-  for (const row of rows) {
-    if (Object.keys(row).sort().join('\0') !== keys)
-      throw invalidBody('All object keys must match');
+  const listed = options.columns;
+  const columns = (
+    listed === undefined
+      ? payloadColumns(relation, first)
+      : listed.map((name) => {
+          const column = relation.columnsByName.get(name);
+          if (!column) throw unknownPayloadColumn(relation.name, name);
+          return column;
+        })
+  ).filter((column) => !owned.has(column.name));
+  if (listed === undefined) {
+    const keys = Object.keys(first).sort().join('\0');
+    for (const row of rows) {
+      if (Object.keys(row).sort().join('\0') !== keys)
+        throw invalidBody('All object keys must match');
+    }
   }
+  const missing = preferences.missing === 'default' ? 'DEFAULT' : 'NULL';
   // The server's values are bound once and shared by every row.
   const inserted = serverSql(sql, relation, options.server?.insert);
   const target = sql.qualified(relation.name);
@@ -205,8 +224,12 @@ export function insertSql(
     write = `INSERT INTO ${target} DEFAULT VALUES`;
   } else {
     const values = rows.map((row) => {
-      const given = columns.map(
-        (column) => `${sql.bind(toParam(column, row[column.name]))}::${column.type}`,
+      const given = columns.map((column) =>
+        Object.hasOwn(row, column.name)
+          ? `${sql.bind(toParam(column, row[column.name]))}::${column.type}`
+          : missing === 'NULL'
+            ? `NULL::${column.type}`
+            : missing,
       );
       return `(${[...given, ...inserted.map((value) => value.sql)].join(', ')})`;
     });
@@ -228,9 +251,15 @@ export function insertSql(
     if (preferences.resolution !== 'ignore-duplicates' && update.length > 0) {
       // Columns the server sets on insert only (authorship, creation time) keep the stored row's value.
       const set = [
-        ...update.map(
-          (column) => `${quoteIdent(column.name)} = EXCLUDED.${quoteIdent(column.name)}`,
-        ),
+        ...update.map((column) => {
+          const incoming = `EXCLUDED.${quoteIdent(column.name)}`;
+          // A secret written back as its mask keeps the stored value.
+          return `${quoteIdent(column.name)} = ${
+            column.secret
+              ? keptSecretSql(incoming, `${target}.${quoteIdent(column.name)}`, column)
+              : incoming
+          }`;
+        }),
         ...serverSql(sql, relation, options.server?.update).map(
           (value) => `${quoteIdent(value.column.name)} = ${value.sql}`,
         ),
@@ -258,10 +287,15 @@ export function updateSql(
   );
   if (columns.length === 0) return undefined;
   const alias = sql.alias();
-  const set = columns.map(
-    (column) =>
-      `${quoteIdent(column.name)} = ${sql.bind(toParam(column, payload[column.name]))}::${column.type}`,
-  );
+  const set = columns.map((column) => {
+    const incoming = `${sql.bind(toParam(column, payload[column.name]))}::${column.type}`;
+    // A secret written back as its mask keeps the stored value.
+    return `${quoteIdent(column.name)} = ${
+      column.secret
+        ? keptSecretSql(incoming, `${alias}.${quoteIdent(column.name)}`, column)
+        : incoming
+    }`;
+  });
   for (const value of serverSql(sql, node.relation, options.server?.update))
     set.push(`${quoteIdent(value.column.name)} = ${value.sql}`);
   const where = whereSql(sql, node, alias);

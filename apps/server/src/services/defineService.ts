@@ -6,7 +6,9 @@ import type { Database } from '../db/database.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { Logger } from '../http/logging.ts';
 import type { JobDefinition } from '../jobs/definition.ts';
+import type { SecretDeclaration } from '../postgrest/secretColumns.ts';
 import type { ResourceKind } from '../resources/kinds.ts';
+import type { ChangeEvent, ChangeFeed } from './changes/feed.ts';
 import type { DemoSeed } from './seed.ts';
 
 /**
@@ -19,6 +21,11 @@ export interface ServiceContext {
   /** The app's options as given to createApp (public URL, summary cache windows…). */
   config: ServiceConfig;
   events: EventBus;
+  /**
+   * The app's change stream (src/services/changes): every committed write of every instance.
+   * createApp gives one; a context a test builds by hand may leave it out.
+   */
+  changes?: ChangeFeed;
   version: string;
 }
 
@@ -38,8 +45,12 @@ export interface ServiceConfig {
  * interface (`declare module '../defineService' { interface ServiceEvents { … } }`).
  */
 export interface ServiceEvents {
-  /** A write through /api/db committed (emitted by the PostgREST engine). */
-  'table-written': { table: string; action: 'insert' | 'update' | 'delete' };
+  /**
+   * A write to a traced table committed, by any writer on any instance: one event per statement
+   * from the database's change stream (src/services/changes). A write through this app's /api/db
+   * is handed out before its reply.
+   */
+  'table-written': ChangeEvent;
 }
 
 export type ServiceEventName = keyof ServiceEvents;
@@ -73,6 +84,15 @@ export interface TableDeclaration {
    * read-only for every role, admins included, and a write is a 403 saying so.
    */
   serverWritten?: boolean;
+  /**
+   * Columns holding secrets: `password` (the whole column) or `properties.token` (a key of a jsonb
+   * column). /api/db seals them at rest under the server's key, reads them as `********` (a
+   * `secret://…` or `valueFrom` reference stays visible), keeps the stored value when the mask is
+   * written back, and refuses filters on them. `maskSecrets` (services/maskSecrets.ts) masks a row.
+   * `{column, paths, urls}` declares secrets at paths inside a jsonb document (see JsonSecrets):
+   * masked on read the same way, filters naming them refused; stored as written.
+   */
+  secrets?: readonly SecretDeclaration[];
   /**
    * Below admin, each written row must also pass this (run inside the write's transaction, before
    * commit; a refusal rolls the write back). Admins skip it.

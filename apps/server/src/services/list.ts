@@ -1,6 +1,7 @@
 import { authService } from './auth/service.ts';
 import { canaryService } from './canary/service.ts';
 import { catalogService } from './catalog/service.ts';
+import { changesService } from './changes/service.ts';
 import { coreService } from './core/service.ts';
 import type { Service } from './defineService.ts';
 import { generalService } from './general/service.ts';
@@ -9,6 +10,7 @@ import { incidentsService } from './incidents/service.ts';
 import { notificationsService } from './notifications/service.ts';
 import { playbooksService } from './playbooks/service.ts';
 import { createServiceRegistry, type ServiceRegistry } from './registry.ts';
+import { referenceService } from './reference/service.ts';
 import { settingsService } from './settings/service.ts';
 import { topologyService } from './topology/service.ts';
 
@@ -29,6 +31,9 @@ export const SERVICES: readonly Service[] = [
   authService,
   generalService,
   identityService,
+  referenceService,
+  // Last: its migration and triggers cover every table the modules above declare.
+  changesService,
 ];
 
 let defaultRegistry: ServiceRegistry | undefined;

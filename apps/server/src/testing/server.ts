@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createIdentityAuth } from '../auth/identity.ts';
+import { createIdentityAuth, identityActor } from '../auth/identity.ts';
 import { createApp, type AppOptions } from '../http/app.ts';
 import type { IdentityOptions, IdentityService } from '../services/identity/index.ts';
 
@@ -41,6 +41,8 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
     });
     identity = wired.identity;
     await identity.init();
+    const actor = identityActor(identity);
+    for (const base of ['/api/.ory', '/api/kratos', '/api/dev']) app.use(`${base}/*`, actor);
     app.route('/api/.ory', identity.app);
     app.route('/api/kratos', identity.app);
     app.route('/api/dev', identity.devApp);

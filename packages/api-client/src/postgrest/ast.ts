@@ -53,13 +53,19 @@ export interface SelectField {
   cast?: string;
 }
 export type JoinType = 'inner' | 'left';
-/** `alias:relation!hint!inner(children)`; `relation!inner` without parentheses has no children. */
+/**
+ * `alias:relation!hint!inner(children)`; `relation!inner` without parentheses has no children.
+ * `...relation(children)` spreads a to-one embed's columns into its parent (`spread`), and
+ * `relation(children)::jsonb` casts the embedded value (`cast`).
+ */
 export interface SelectEmbed {
   kind: 'embed';
   relation: string;
   alias?: string;
   hint?: string;
   joinType?: JoinType;
+  spread?: boolean;
+  cast?: string;
   children: SelectItem[];
 }
 export type SelectItem = SelectStar | SelectField | SelectEmbed;

@@ -181,8 +181,31 @@ describe('select', () => {
     ]);
   });
 
+  it('reads and writes spread embeds and a cast after an embed', () => {
+    const text = '*,...canaries(canary_name:name),artifacts:artifacts(*)::jsonb';
+    const items = parseSelect(text);
+    expect(items).toEqual([
+      { kind: 'star' },
+      {
+        kind: 'embed',
+        relation: 'canaries',
+        spread: true,
+        children: [{ kind: 'field', alias: 'canary_name', column: 'name' }],
+      },
+      {
+        kind: 'embed',
+        alias: 'artifacts',
+        relation: 'artifacts',
+        cast: 'jsonb',
+        children: [{ kind: 'star' }],
+      },
+    ]);
+    expect(encodeSelect(items)).toBe(text);
+  });
+
   it.each([
     ['a,', /expected a column name/],
+    ['...name', /expected "\(" after its name/],
     ['a(b', /expected "\)"/],
     ['a->', /expected a JSON key/],
     ['a)', /unexpected "\)"/],

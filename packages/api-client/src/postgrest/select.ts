@@ -25,7 +25,9 @@ function encodeItem(item: SelectItem): string {
   }
   const hint = item.hint === undefined ? '' : `!${encodeHint(item.hint)}`;
   const join = item.joinType === undefined ? '' : `!${item.joinType}`;
-  return `${alias}${encodeName(item.relation)}${hint}${join}(${encodeSelect(item.children)})`;
+  const spread = item.spread ? '...' : '';
+  const cast = item.cast === undefined ? '' : `::${encodeName(item.cast)}`;
+  return `${spread}${alias}${encodeName(item.relation)}${hint}${join}(${encodeSelect(item.children)})${cast}`;
 }
 
 /** `*,agent:agent_id(id,name),config->a->>b`. */
@@ -50,6 +52,9 @@ function readItem(s: Scanner): SelectItem {
     s.pos += 1;
     return { kind: 'star' };
   }
+  const spreadStart = s.pos;
+  const spread = s.startsWith('...');
+  if (spread) s.pos += 3;
   let first = readName(s, 'a column name').name;
   let alias: string | undefined;
   if (s.peek() === ':' && s.peek(1) !== ':') {
@@ -61,6 +66,7 @@ function readItem(s: Scanner): SelectItem {
   if (s.peek() === '!' || s.peek() === '(') {
     const embed: SelectEmbed = { kind: 'embed', relation: first, children: [] };
     if (alias !== undefined) embed.alias = alias;
+    if (spread) embed.spread = true;
     while (s.peek() === '!') {
       s.pos += 1;
       const hintStart = s.pos;
@@ -81,8 +87,14 @@ function readItem(s: Scanner): SelectItem {
       s.skipSpaces();
       s.expect(')');
     }
+    if (s.startsWith('::')) {
+      s.pos += 2;
+      embed.cast = readName(s, 'a type after "::"').name;
+    }
     return embed;
   }
+  if (spread)
+    s.fail('"..." spreads an embedded resource: expected "(" after its name', spreadStart);
 
   const field: SelectField = { kind: 'field', column: first };
   if (alias !== undefined) field.alias = alias;

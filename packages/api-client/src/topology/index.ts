@@ -4,6 +4,8 @@ export {
   componentIncidentsQuery,
   componentNamesQuery,
 } from './componentCalls.ts';
+/** A component's config as componentConfigsQuery returns it, for a hook's declaration. @public */
+export type { ComponentConfig } from './componentCalls.ts';
 export type {
   ComponentName,
   ComponentProperty,

@@ -2,10 +2,12 @@ import { createApiClient } from '@opsdeck/api-client';
 import { ApiClientProvider } from '@opsdeck/api-client/react';
 import {
   bindRoute,
+  contribute,
   createExtensionView,
   createFeatureRegistry,
   createRouteRef,
   defineFeature,
+  slots,
   type ExtensionView,
 } from '@opsdeck/extensions';
 import { ExtensionsProvider } from '@opsdeck/extensions/react';
@@ -44,6 +46,10 @@ function ComponentStandIn() {
 }
 
 const page = async () => ({ Component: () => null });
+
+function SiblingAction() {
+  return <button type="button">Sibling action</button>;
+}
 const healthPage = createRouteRef('health.page');
 const componentPage = createRouteRef<{ id: string }>('topology.component');
 
@@ -55,6 +61,15 @@ const registry = createFeatureRegistry(
       name: 'health',
       resource: 'canaries',
       routes: [{ path: 'health', ref: healthPage, title: 'Health', load: page }],
+      // Ungated, and loaded with the module of incidents' own buttons: once it is drawn, those
+      // would have been drawn too (a test's positive sign before it says one is absent).
+      contributions: [
+        contribute(slots.checkActions, {
+          id: 'health.sibling',
+          title: 'Sibling action',
+          load: () => import('../contributions/attachActions.tsx').then(() => SiblingAction),
+        }),
+      ],
     }),
     defineFeature({
       name: 'topology',

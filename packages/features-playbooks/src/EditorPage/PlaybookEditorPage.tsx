@@ -1,4 +1,3 @@
-import { isApiError, messageFromBody } from '@opsdeck/api-client';
 import {
   createPlaybook,
   playbookKeys,
@@ -53,8 +52,8 @@ const Note = styled.p`
 
 const NAME_MESSAGE = 'Name must be lowercase letters, digits and hyphens';
 
+// An ApiError's message is the reply's sentence, whichever backend answered.
 function messageOf(error: unknown): string {
-  if (isApiError(error) && error.body !== undefined) return messageFromBody(error.body);
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -92,6 +91,8 @@ function SpecEditor({
       void navigate('/playbooks');
     },
     onError: (error) => toast.error(messageOf(error)),
+    // This toast says it; the console's own for every failed call would say it twice.
+    meta: { toast: false },
   });
   const readOnly = readOnlyReason !== undefined;
   return (

@@ -1,4 +1,4 @@
-import { expectNoAxeViolations, json, type FakeBackend } from '@opsdeck/testing';
+import { expectNoAxeViolations, json, serverError, type FakeBackend } from '@opsdeck/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -83,14 +83,20 @@ describe('the run modal', () => {
     expect(Object.values(body.params).every((value) => typeof value === 'string')).toBe(true);
   });
 
-  it("shows the server's error as a toast and keeps what was typed", async () => {
-    backend.on(
-      'POST /api/playbook/run',
-      json(
-        { error: 'missing required parameter(s): teams', message: 'bad request' },
-        { status: 400, delay: 150 },
-      ),
-    );
+  it.each([
+    [
+      'this server',
+      serverError(400, 'missing required parameter(s): teams', { delay: 150 }),
+      'missing required parameter(s): teams',
+    ],
+    [
+      // Mission Control: an oops error without a code is a 500 whose `error` is the sentence.
+      'Mission Control',
+      json({ error: 'missing required parameter(s): teams' }, { status: 500, delay: 150 }),
+      'missing required parameter(s): teams',
+    ],
+  ])("shows %s's sentence as a toast and keeps what was typed", async (_, reply, sentence) => {
+    backend.on('POST /api/playbook/run', reply);
     const user = userEvent.setup();
     const dialog = await openModal({ resource: preset });
     const text = await within(dialog).findByLabelText('Text Input (Default)');
@@ -99,11 +105,22 @@ describe('the run modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Run' }));
     const running = await within(dialog).findByRole('button', { name: 'Running...' });
     expect(running.outerHTML).toContain('disabled');
-    expect(await screen.findByText('missing required parameter(s): teams')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain(sentence);
     expect((within(dialog).getByLabelText('Text Input (Default)') as HTMLInputElement).value).toBe(
       'keep me',
     );
     expect(currentUrl.pathname).toBe('/host');
+  });
+
+  it("says this server's sentence when the parameters cannot be read", async () => {
+    backend.on(
+      'POST /api/playbook/:id/params',
+      serverError(403, 'you may not run playbooks on this config'),
+    );
+    const dialog = await openModal({ resource: preset });
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'you may not run playbooks on this config',
+    );
   });
 
   it('asks for a resource first, searches 300 ms after typing, then loads the parameters', async () => {

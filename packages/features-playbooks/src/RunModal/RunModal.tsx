@@ -1,4 +1,3 @@
-import { isApiError, messageFromBody } from '@opsdeck/api-client';
 import {
   playbookKeys,
   playbookParamsQuery,
@@ -102,6 +101,8 @@ function OpenRunModal({
   const paramsQuery = useQuery({
     ...playbookParamsQuery(client, playbook.id, resource),
     enabled: !needsResource || resource !== undefined,
+    // The modal shows the error itself.
+    meta: { toast: false },
   });
   const parameters = useMemo(() => paramsQuery.data ?? [], [paramsQuery.data]);
   const title = playbookTitle({
@@ -121,14 +122,8 @@ function OpenRunModal({
       onClose();
       void navigate(`/playbooks/runs/${encodeURIComponent(reply.run_id)}`);
     } catch (error) {
-      // Settings §8: the server's error field, else the error's message; the form keeps every value.
-      toast.error(
-        isApiError(error) && error.body !== undefined
-          ? messageFromBody(error.body)
-          : error instanceof Error
-            ? error.message
-            : String(error),
-      );
+      // Settings §8: the reply's sentence (an ApiError's message); the form keeps every value.
+      toast.error(error instanceof Error ? error.message : String(error));
     }
   }
 
@@ -180,11 +175,7 @@ function OpenRunModal({
                 ) : paramsQuery.isPending ? (
                   <Spinner label="Loading parameters" />
                 ) : paramsQuery.isError ? (
-                  <Note role="alert">
-                    {isApiError(paramsQuery.error) && paramsQuery.error.body !== undefined
-                      ? messageFromBody(paramsQuery.error.body)
-                      : paramsQuery.error.message}
-                  </Note>
+                  <Note role="alert">{paramsQuery.error.message}</Note>
                 ) : parameters.length === 0 ? (
                   <Note>{NO_PARAMETERS_MESSAGE}</Note>
                 ) : null}

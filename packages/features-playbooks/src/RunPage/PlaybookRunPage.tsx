@@ -1,4 +1,3 @@
-import { isApiError, messageFromBody } from '@opsdeck/api-client';
 import {
   approvePlaybookRun,
   cancelPlaybookRun,
@@ -145,8 +144,8 @@ function ActionStep({ action, spec }: { action: PlaybookRunAction; spec: unknown
   );
 }
 
+// An ApiError's message is the reply's sentence, whichever backend answered.
 function messageOf(error: unknown): string {
-  if (isApiError(error) && error.body !== undefined) return messageFromBody(error.body);
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -177,6 +176,8 @@ function RunView({ run }: { run: PlaybookRun }) {
   const afterChange = {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: playbookKeys.runs() }),
     onError: (error: unknown) => toast.error(messageOf(error)),
+    // This toast says it; the console's own for every failed call would say it twice.
+    meta: { toast: false },
   };
   const approve = useMutation({
     mutationFn: () => approvePlaybookRun(client, run.id),

@@ -1,4 +1,9 @@
-import { createExtensionView, createFeatureRegistry, slots } from '@opsdeck/extensions';
+import {
+  createExtensionView,
+  createFeatureRegistry,
+  decideRouteAccess,
+  slots,
+} from '@opsdeck/extensions';
 import { createAuthorizer, createFeatureFlags } from '@opsdeck/rbac';
 import { expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -47,6 +52,20 @@ describe('the contributions', () => {
     expect(visibleIds(['admin'], [{ name: 'playbooks.disable', value: 'true' }])).toEqual([]);
   });
 
+  it('opens /playbooks/new to writers of playbooks only', () => {
+    const newPlaybook = registry.routes.find((route) => route.pattern === '/playbooks/new')!;
+    const decide = (roles: string[]) =>
+      decideRouteAccess(
+        playbooksFeature,
+        newPlaybook,
+        createFeatureFlags([]),
+        createAuthorizer({ roles }),
+      );
+    expect(decide(['viewer'])).toBe('forbidden');
+    expect(decide(['responder'])).toBe('forbidden');
+    expect(decide(['editor'])).toBe('allowed');
+  });
+
   it("a check's Playbooks menu lists its playbooks and opens the modal with the check preset", async () => {
     const user = userEvent.setup();
     renderPlaybooks('/host', {
@@ -71,6 +90,25 @@ describe('the contributions', () => {
       }),
     );
     await expectNoAxeViolations(document.body);
+  });
+
+  it("a config's Playbooks tab offers Run to those who may run playbooks, not to a viewer", async () => {
+    const openTab = async (roles: string[]) => {
+      renderPlaybooks('/host', {
+        baseUrl: `${backend.url}/api`,
+        roles,
+        host: <ConfigPlaybooksTab config={{ id: ids.namespace, name: 'kube-system' }} />,
+      });
+      const tab = await screen.findByTestId(playbooksTestIds.configTab);
+      // The playbooks are listed: a Run beside them would be drawn by now.
+      await within(tab).findByText('Params Kitchen Sink', { selector: 'span' });
+      return tab;
+    };
+    expect(within(await openTab(['editor'])).getAllByRole('button', { name: 'Run' })).toHaveLength(
+      2,
+    );
+    cleanup();
+    expect(within(await openTab(['viewer'])).queryAllByRole('button', { name: 'Run' })).toEqual([]);
   });
 
   it("a config's Playbooks tab lists its playbooks and recent runs", async () => {

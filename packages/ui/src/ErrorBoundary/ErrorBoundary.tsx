@@ -34,7 +34,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   reset = () => this.setState({ error: null });
 
-  override render() {
+  // Declared, not inferred: the inferred type spells out React 19's ReactNode in the published
+  // declarations, which React 18's Component.render does not accept.
+  override render(): ReactNode {
     const { error } = this.state;
     if (!error) return this.props.children;
     const { fallback } = this.props;

@@ -56,6 +56,8 @@ describe('code fields load the editor lazily', { timeout: 20_000 }, () => {
 
   it('a form without a code field (Code tab unopened) does not import the editor', async () => {
     const { unmount } = renderForm(plain, true);
+    // Whatever the form started importing has arrived, however slowly: only then does 0 mean never.
+    await act(() => vi.dynamicImportSettled());
     await settle();
     expect(screen.getByRole('textbox', { name: /^Name/ })).toBeTruthy();
     expect(editorModule.imports).toBe(0);
@@ -67,6 +69,9 @@ describe('code fields load the editor lazily', { timeout: 20_000 }, () => {
     const skeleton = screen.getByRole('textbox', { name: 'Certificate' }) as HTMLTextAreaElement;
     expect(skeleton.readOnly).toBe(true);
     expect(skeleton.value).toBe('-----BEGIN CERTIFICATE-----');
+    // The editor's cold import (CodeMirror and its languages) takes as long as the machine makes
+    // it: wait for the import itself, not a poll that gave up after 5 s on a loaded machine.
+    await act(() => vi.dynamicImportSettled());
     await waitFor(() =>
       expect(
         EditorView.findFromDOM(screen.getByRole('textbox', { name: 'Certificate' })),

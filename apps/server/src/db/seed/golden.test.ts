@@ -44,10 +44,19 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  * - issue 27, approvals that hold: playbook_runs (the runnable playbook's waiting run is the demo
  *   editor's, so the admin who approves it in the console is not its requester), incidents (a
  *   view of incident_records with a deleted_at column, null on every row). Nothing drawn.
+ * - issue 27 #3, no free text inside a script's quotes: playbooks, playbook_runs (their spec copy)
+ *   and playbook_run_actions (the script in `args`) of the demo playbooks whose scripts placed
+ *   values inside double quotes. Nothing is drawn from the PRNG, so every other table is as before.
+ * - issue 27 #5, the demo probe takes no URL: playbooks (probe-opsdeck-health's fixed target).
+ * - issue 32 part 3, jobs that leave a record: opsdeck.scheduler_leases (its history_id column, null
+ *   on the seeded leases). Nothing drawn.
+ * - issue 30, the reference's shapes: checks (each http check's spec has a `url`, a path of this
+ *   server), incidents (severities are the detail panel's capitalised priority keys) and evidences
+ *   (config evidence is `{lines: {}, selected_lines: {}}`). Nothing new is drawn from a PRNG.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
-  'opsdeck.scheduler_leases': ['86c8480372b69fb2271285c9eb8a3af0'],
+  'opsdeck.scheduler_leases': ['878ad479fa4c649827657b28dc9e1de3'],
   'opsdeck.summary_rows': ['f25c1d3a86205bcd22be2fc898ab9ff7'],
   'opsdeck.summary_state': ['eab61903a3915d32940d3cb3c2d41c92'],
   'public.agents': ['0d615331d8c83b295d67797375326773', 'created_at', 'updated_at'],
@@ -63,7 +72,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
     'updated_at',
   ],
   'public.check_statuses': ['5e87736fdc18b2f32f5fa456675d8df4'],
-  'public.checks': ['e053e51ce47d306e6b490cc2582b08a8'],
+  'public.checks': ['f9f5e5c749be9864c627044bff199d36'],
   'public.comments': ['1e89aa6cdadb3ed3f864d4f9a9eadabc', 'updated_at'],
   'public.component_relationships': [
     '7c6cc88d0094ef230e40dd2ca995a37f',
@@ -92,11 +101,11 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.config_scrapers': ['f1d07fcc6c237d6496f9860794c52244', 'created_at', 'updated_at'],
   'public.connections': ['7371058d8fae887de94649684b67f5db', 'created_at', 'updated_at'],
   'public.event_queue': ['d1c16498ab04623b3c32538298cc7327', 'id'],
-  'public.evidences': ['382ebb61abb92decb5d5aaec3831ee48', 'created_at', 'updated_at'],
+  'public.evidences': ['2449a072b620c532e5600436f8086e9d', 'created_at', 'updated_at'],
   'public.hypotheses': ['9a2039564aa752003a51e6c433e0a2d4', 'created_at', 'updated_at'],
   'public.identities': ['358a24c02d019c61f2051cf83b551f8c'],
   'public.incident_histories': ['a7099eeb5f1d963a1751b5545f4c8ea3', 'id', 'updated_at'],
-  'public.incidents': ['dcfefd733558f06b51e83fd5a65d49a3'],
+  'public.incidents': ['257bc53c088b8f72646fc9e8ac5e846e'],
   'public.job_history': ['ab97e4f305175908c9353d82bb4c5d3b'],
   'public.logging_backends': ['839da65bdfabf708460ec3188384ebd7', 'created_at', 'updated_at'],
   'public.notification_send_history': ['239829b4b9360c527fc77de713c0b8d6'],
@@ -105,9 +114,9 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.people': ['ffb095983ddd1279658d5a839341c846', 'created_at', 'updated_at'],
   'public.permissions': ['a52f1df13b70eef7f4a6d7d7720b510c', 'created_at', 'updated_at'],
   'public.playbook_approvals': ['9b2b9b7209e1ecf46e0445c1f45d8cd4', 'id', 'created_at'],
-  'public.playbook_run_actions': ['ddac69082e428bbdba65730ef87d1bdc'],
-  'public.playbook_runs': ['10d6e9fdaa2452b6c44588a1672f0ca5'],
-  'public.playbooks': ['3a6e89583cf7eba75f4d8ec2f795c3e7', 'updated_at'],
+  'public.playbook_run_actions': ['4d7a8e490adf073192d1881adda246a8'],
+  'public.playbook_runs': ['d934ecf4b9e2f74d6f60b47d73a264f3'],
+  'public.playbooks': ['b26f661ab2593c1f93c3f4b39c74be3f', 'updated_at'],
   'public.properties': ['e5e0ff874e087c2e08d1daeb5d2eb5df', 'created_at'],
   'public.responders': ['e521a535dd0fe96f464ea2458eb40d15', 'created_at', 'updated_at'],
   'public.sessions': ['cdfd57e3384628bca1ea305d8746be67'],

@@ -24,6 +24,9 @@ export const authService = defineService({
     // below admin, nobody changes them (no one joins the approver team to approve their own run).
     teams: { object: 'auth', checkWrite: async () => adminOnly('teams') },
     team_members: { object: 'auth', checkWrite: async () => adminOnly('team_members') },
+    people_roles: { object: 'auth' },
+    // The reference's getting-started checklist (outside this product): kept, see migration 010.
+    person_analytics: { object: 'auth' },
     permissions: {
       object: 'permissions',
       // Below admin, a writer grants only what it holds (never `*`, never a deny against an admin).

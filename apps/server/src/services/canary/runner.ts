@@ -47,16 +47,28 @@ function headersOf(spec: Record<string, unknown>): Record<string, string> {
 
 type Outcome = Pick<CheckResult, 'pass' | 'invalid' | 'message' | 'error'>;
 
+// The origin of this server once it listens: a check's url that is a path (`/api/about`, the demo's
+// probes of this server's own endpoints) is requested from it.
+let selfOrigin: string | undefined;
+
+/** Where a path-only check url is sent: this server's own origin (set once it listens). */
+export function setSelfOrigin(origin: string | undefined): void {
+  selfOrigin = origin;
+}
+
 async function runHttp(
   spec: Record<string, unknown>,
   timeout: number,
+  origin: string | undefined,
 ): Promise<Outcome & { duration: number }> {
-  const url =
+  const given =
     typeof spec.url === 'string'
       ? spec.url
       : typeof spec.endpoint === 'string'
         ? spec.endpoint
         : undefined;
+  const base = origin ?? selfOrigin;
+  const url = given?.startsWith('/') && !given.startsWith('//') && base ? `${base}${given}` : given;
   if (!url || !/^https?:\/\//.test(url))
     return {
       pass: false,
@@ -184,12 +196,12 @@ function runTcp(
 }
 
 /** Runs one check now. Types this server cannot run answer `invalid`, never a fake pass. */
-export async function runCheck(check: CheckDefinition): Promise<CheckResult> {
+export async function runCheck(check: CheckDefinition, origin?: string): Promise<CheckResult> {
   const start = new Date().toISOString();
   const spec = check.spec ?? {};
   const timeout = timeoutOf(spec);
   let outcome: Outcome & { duration: number };
-  if (check.type === 'http') outcome = await runHttp(spec, timeout);
+  if (check.type === 'http') outcome = await runHttp(spec, timeout, origin);
   else if (check.type === 'tcp') outcome = await runTcp(spec, timeout);
   else
     outcome = {
@@ -226,6 +238,7 @@ export async function recordResult(
 export async function runAndRecord(
   db: SqlRunner,
   checkId: string,
+  origin?: string,
 ): Promise<CheckResult | undefined> {
   const { rows } = await db.query<CheckDefinition>(
     'SELECT id, name, type, spec FROM checks WHERE id = $1 AND deleted_at IS NULL',
@@ -233,7 +246,7 @@ export async function runAndRecord(
   );
   const check = rows[0];
   if (!check) return undefined;
-  const result = await runCheck(check);
+  const result = await runCheck(check, origin);
   await recordResult(db, check.id, result);
   return result;
 }

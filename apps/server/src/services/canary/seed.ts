@@ -116,8 +116,13 @@ async function seedChecks(
             ${pick('$4::text[]', 'ns', 'i')},
             'Demo ' || t.type || ' check',
             t.type,
-            jsonb_build_object('name', ${pick('$5::text[]', 'app', 'i')} || '-' || i,
-              'endpoint', ${pick('$5::text[]', 'app', 'i')} || '.' || ${pick('$4::text[]', 'ns', 'i')} || '.svc.cluster.local'),
+            jsonb_strip_nulls(jsonb_build_object('name', ${pick('$5::text[]', 'app', 'i')} || '-' || i,
+              'endpoint', ${pick('$5::text[]', 'app', 'i')} || '.' || ${pick('$4::text[]', 'ns', 'i')} || '.svc.cluster.local',
+              -- Run Now really probes something: this server's own endpoints (a path is sent to the
+              -- server's origin), one in four an address it does not serve, so that one fails.
+              'url', CASE WHEN t.type = 'http' THEN
+                       CASE WHEN opsdeck.seed_hash($1 || ':url:' || i) % 4 = 0 THEN '/api/about/missing'
+                            ELSE '/api/about' END END)),
             jsonb_strip_nulls(jsonb_build_object(
               'app', ${pick('$5::text[]', 'app', 'i')},
               'critical', CASE WHEN opsdeck.seed_hash($1 || ':crit:' || i) % 4 = 0 THEN 'true' ELSE 'false' END,

@@ -34,6 +34,8 @@ export const canaryService = defineService({
     check_summary: { object: 'canaries' },
     check_names: { object: 'canaries' },
     check_labels: { object: 'canaries' },
+    canary_names: { object: 'canaries' },
+    checks_labels_keys: { object: 'canaries' },
   },
   rpc: {
     check_summary_for_component: { object: 'canaries', readOnly: true },
@@ -48,9 +50,24 @@ export const canaryService = defineService({
       : [summaryRefreshJob(summaries, config.summaryStaleMillis)]),
   ],
   on: {
-    // A change to checks, canaries or statuses through /api/db is in the next summary.
-    'table-written': async ({ table }, _context, summaries) => {
-      if (SUMMARY_SOURCES.has(table)) await summaries.changed();
+    // A change to checks, canaries or statuses, by any writer (a scheduled run included), is in the
+    // next summary: a few checks' rows are rebuilt alone, anything larger marks the whole table.
+    'table-written': async ({ table, ids, count }, _context, summaries) => {
+      if (!SUMMARY_SOURCES.has(table)) return;
+      const checks = writtenChecks(table, ids, count);
+      if (!checks) return summaries.changed();
+      for (const id of checks) await summaries.checkRan(id);
     },
   },
 });
+
+/** Rows a run writes at a time; more than this rebuilds the whole summary table at once. */
+const ROW_REFRESH_LIMIT = 20;
+
+// The checks a write of `checks` or `check_statuses` touched (the latter keyed (check_id, time),
+// listed as JSON arrays), when few enough to refresh one by one.
+function writtenChecks(table: string, ids: string[] | null, count: number): string[] | undefined {
+  if (!ids || count > ROW_REFRESH_LIMIT || table === 'canaries') return undefined;
+  if (table === 'checks') return ids;
+  return [...new Set(ids.map((id) => (JSON.parse(id) as [string])[0]))];
+}

@@ -748,6 +748,34 @@ describe.each(testDatabases())('the catalog on $engine', (target) => {
       await db.query('DELETE FROM config_items WHERE type = $1', [type]);
     });
 
+    it('forgets a kept reply on a write to config_changes or config_analysis through the API', async () => {
+      const body = { groupBy: ['type'], changes: { since: '30d' }, analysis: { since: '30d' } };
+      const type = 'Opsdeck::SummaryProbeChanges';
+      const probe = id('config:summary-probe:changes');
+      const write = async (table: string, row: Record<string, unknown>) => {
+        const response = await request(`/api/db/${table}`, 'editor@local', {
+          method: 'POST',
+          body: JSON.stringify(row),
+        });
+        expect(response.status, table).toBe(201);
+      };
+      const probeRow = async () => (await summary(body))!.find((row) => row.type === type)!;
+      await write('config_items', { id: probe, config_class: 'Probe', type, name: 'probe' });
+      expect(await probeRow()).toMatchObject({ count: 1, changes: 0, analysis: {} });
+      const now = new Date().toISOString();
+      await write('config_changes', { config_id: probe, change_type: 'diff', created_at: now });
+      expect((await probeRow()).changes).toBe(1);
+      await write('config_analysis', {
+        config_id: probe,
+        analyzer: 'probe',
+        analysis_type: 'security',
+        status: 'open',
+        last_observed: now,
+      });
+      expect((await probeRow()).analysis).toEqual({ security: 1 });
+      await db.query('DELETE FROM config_items WHERE id = $1', [probe]);
+    });
+
     it('refuses an unknown cost range and a malformed groupBy with a 400', async () => {
       const cost = await post('/api/catalog/summary', { cost: 'week' });
       expect(cost.status).toBe(400);

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { requireAccess } from '../../auth/middleware.ts';
 import type { Database } from '../../db/database.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { badRequest, readValidBody, type BodySchema } from '../../http/errors.ts';
+import { badRequest, notFound, readValidBody, type BodySchema } from '../../http/errors.ts';
 import {
   catalogChangesRequestSchema,
   changesRequestFromQuery,
@@ -11,6 +11,7 @@ import {
   type CatalogChangesRequest,
 } from './changes.ts';
 import { FilterError, UUID } from './filters.ts';
+import { configRelationships } from './relationshipTree.ts';
 import { catalogSummaryRequestSchema } from './summary.ts';
 import { cachedSummary, type SummaryCache } from './summaryCache.ts';
 
@@ -61,6 +62,16 @@ export function catalogRoutes(db: Database, summaries: SummaryCache) {
       ),
     ),
   );
+  // A config's parents and children (reference §3): 404 when it has neither, as Mission Control.
+  app.get('/:id/relationships', requireAccess('database', 'read'), async (c) => {
+    const id = c.req.param('id');
+    if (!UUID.test(id)) throw badRequest('id must be a config id (a uuid)');
+    const found = await configRelationships(db, id);
+    if (!found || (found.incoming === null && found.outgoing === null))
+      throw notFound(`config ${id} has no relationships`);
+    return c.json(found);
+  });
+
   app.post('/summary', requireAccess('database', 'read'), async (c) => {
     const request = await readValidBody(c, catalogSummaryRequestSchema);
     return answering(async () => c.json(await cachedSummary(db, summaries, request)));

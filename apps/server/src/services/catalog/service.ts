@@ -57,6 +57,13 @@ export const catalogService = defineService({
     config_scrapers: { object: 'config_scrapers' },
     check_config_relationships: { object: 'canaries' },
     check_summary_for_config: { object: 'canaries' },
+    // Reference views and tables (issue 30, migration 010).
+    changes_by_component: { object: 'database' },
+    analysis_by_component: { object: 'database' },
+    config_summary: { object: 'database' },
+    config_changes_items: { object: 'database' },
+    saved_query: { object: 'database' },
+    checks_by_config: { object: 'canaries' },
   },
   // Each function is read-only and reads the catalog's tables, so it is read by whoever reads them.
   rpc: {
@@ -65,6 +72,7 @@ export const catalogService = defineService({
     lookup_config_children: { object: 'database', readOnly: true },
     lookup_config_relations: { object: 'database', readOnly: true },
     config_analysis_filter_options: { object: 'database', readOnly: true },
+    get_parents_by_location: { object: 'database', readOnly: true },
   },
   seed: seedCatalog,
   // Moves the kept 7- and 30-day change counts on as time passes (migration 004), and computes the

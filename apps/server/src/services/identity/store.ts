@@ -1,3 +1,4 @@
+import { withActor } from '../../db/actor.ts';
 import { randomToken, randomUUID, safeEqual, sha256 } from './crypto.ts';
 import type { SqlExecutor } from './sql.ts';
 import type { UiContainer } from './ui.ts';
@@ -296,7 +297,10 @@ export class IdentityStore {
 
   async touchPersonLogin(identityId: string): Promise<void> {
     if (!(await this.hasPeople())) return;
-    await this.db.query('UPDATE people SET last_login = now() WHERE id = $1', [identityId]);
+    // Signing in is the person's own write, whoever the flow's request was before.
+    await withActor(identityId, () =>
+      this.db.query('UPDATE people SET last_login = now() WHERE id = $1', [identityId]),
+    );
   }
 
   async personIdByEmail(email: string): Promise<string | undefined> {

@@ -37,7 +37,7 @@ describe.each(testDatabases())('the console’s incident requests on $engine', (
     expect(first).toMatchObject({
       incident_id: 'INC-1',
       title: 'Checkout latency above SLO',
-      severity: 'high',
+      severity: 'High',
       type: 'performance',
       status: 'investigating',
       commander: { id: personOf('commander'), name: 'Commander (demo)', avatar: null },

@@ -9,7 +9,10 @@ type Status = 'new' | 'open' | 'investigating' | 'mitigated' | 'resolved' | 'clo
 interface Scenario {
   title: string;
   type: string;
-  /** As the console stores them: lower case from the create form, capitalised from the detail panel. */
+  /**
+   * The detail panel's priority keys (Critical, Blocker, High, Medium, Low, Warning, Info): the
+   * reference's incident page reads only these as a priority (lower case shows as Low there).
+   */
   severity: string;
   status: Status;
   /** Minutes before `now` it was opened. */
@@ -27,7 +30,7 @@ const SCENARIOS: readonly Scenario[] = [
   {
     title: 'Checkout latency above SLO',
     type: 'performance',
-    severity: 'high',
+    severity: 'High',
     status: 'investigating',
     age: 3 * 60,
     factor: 'Card gateway p99 latency doubled',
@@ -38,7 +41,7 @@ const SCENARIOS: readonly Scenario[] = [
   {
     title: 'Payments API returning 503',
     type: 'availability',
-    severity: 'critical',
+    severity: 'Critical',
     status: 'open',
     age: 50,
     factor: 'Recent deployment changed connection pool size',
@@ -58,7 +61,7 @@ const SCENARIOS: readonly Scenario[] = [
   {
     title: 'Certificate expiring on gateway',
     type: 'security',
-    severity: 'blocker',
+    severity: 'Blocker',
     status: 'resolved',
     age: 6 * 24 * 60,
     factor: 'cert-manager renewal failed on DNS challenge',
@@ -67,7 +70,7 @@ const SCENARIOS: readonly Scenario[] = [
   {
     title: 'Search index stale',
     type: 'integration',
-    severity: 'low',
+    severity: 'Low',
     status: 'closed',
     age: 12 * 24 * 60,
     factor: 'Indexer lost its queue subscription',
@@ -86,7 +89,7 @@ const SCENARIOS: readonly Scenario[] = [
   {
     title: 'DNS resolution failures',
     type: 'availability',
-    severity: 'critical',
+    severity: 'Critical',
     status: 'resolved',
     age: 24 * 60,
     factor: 'CoreDNS pods evicted under node pressure',
@@ -96,7 +99,7 @@ const SCENARIOS: readonly Scenario[] = [
   {
     title: 'Queue backlog growing',
     type: 'performance',
-    severity: 'warning',
+    severity: 'Warning',
     status: 'new',
     age: 20,
     factor: 'Consumers scaled down by the autoscaler',
@@ -106,7 +109,7 @@ const SCENARIOS: readonly Scenario[] = [
   {
     title: 'Audit log export failing',
     type: 'compliance',
-    severity: 'info',
+    severity: 'Info',
     status: 'cancelled',
     age: 9 * 24 * 60,
     factor: 'Export bucket policy changed',
@@ -124,7 +127,7 @@ const SCENARIOS: readonly Scenario[] = [
   {
     title: 'Cloud spend spike on analytics',
     type: 'cost',
-    severity: 'low',
+    severity: 'Low',
     status: 'mitigated',
     age: 3 * 24 * 60,
     factor: 'EC2 instances left running after a load test',
@@ -133,7 +136,7 @@ const SCENARIOS: readonly Scenario[] = [
   {
     title: 'Deprecated TLS ciphers on legacy API',
     type: 'technicalDebt',
-    severity: 'info',
+    severity: 'Info',
     status: 'open',
     age: 15 * 24 * 60,
     factor: 'Legacy API pinned to an old OpenSSL',
@@ -363,7 +366,8 @@ export const seedIncidents: DemoSeed = async (context) => {
           description: 'Deployment changed shortly before',
           type: 'config',
           config_id: deployment,
-          evidence: { lines: [] },
+          // The reference's shape: the config's lines by number, and those picked out.
+          evidence: { lines: {}, selected_lines: {} },
         },
         opened - 7,
       );

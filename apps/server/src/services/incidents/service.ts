@@ -18,6 +18,7 @@ export const incidentsService = defineService({
   tables: {
     // Deleted softly (a view of incident_records); deleting is an admin's or the commander's.
     incidents: { object: 'incident', checkWrite: checkIncidentWrite },
+    incident_rules: { object: 'incident' },
     incident_summary: { object: 'incident' },
     hypotheses: { object: 'incident' },
     // Written by the database's triggers only; never changed or deleted by a client.

@@ -1,10 +1,15 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import type { SqlRunner } from '../../db/database.ts';
+import {
+  outboundFetch,
+  outboundPostgresUrl,
+  STRICT_OUTBOUND,
+  type OutboundPolicy,
+} from '../../http/outbound.ts';
+import { CONNECTION_SECRETS } from '../settings/service.ts';
+import { processSecretBox, type SecretBox } from './secrets.ts';
 import { parseDuration } from './cel.ts';
+import { defaultSandbox, spawnSandboxed, type ExecSandbox } from './sandbox.ts';
 import { actionKind, type PlaybookAction } from './spec.ts';
 
 /** What performing one action gave: the result stored on the row, and an error when it failed. */
@@ -23,6 +28,12 @@ export interface ActionContext {
   env: Record<string, string>;
   /** Aborted when the run is cancelled, times out or this instance loses its lease. */
   signal: AbortSignal;
+  /** Where http, sql and notification actions may go (default: public addresses only). */
+  outbound?: OutboundPolicy;
+  /** Opens the sealed credentials of connections (default: this process's key). */
+  secrets?: SecretBox;
+  /** Where exec scripts run (default: this machine's, detected once). */
+  sandbox?: ExecSandbox;
 }
 
 export const DEFAULT_ACTION_TIMEOUT_MILLIS = 5 * 60_000;
@@ -111,7 +122,26 @@ function unwrapEnvelope(result: Record<string, unknown>, key: string, contentTyp
 // ------------------------------------------------------------------ exec
 
 // Only what a script needs from the server's environment: never its secrets (DATABASE_URL…).
-const PASSED_ENV = ['PATH', 'LANG', 'LC_ALL', 'TZ'];
+const PASSED_ENV = ['LANG', 'LC_ALL', 'TZ'];
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+// What a script is given: a few locale variables, then the spec's, the action's and the parameters'.
+function scriptEnvironment(action: PlaybookAction, context: ActionContext): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of PASSED_ENV) if (process.env[name]) env[name] = process.env[name]!;
+  Object.assign(env, context.env);
+  for (const variable of action.exec!.env ?? [])
+    if (variable.value !== undefined) env[variable.name] = variable.value;
+  for (const [name, value] of Object.entries(env)) {
+    if (!ENV_NAME.test(name))
+      throw new Error(`exec: ${JSON.stringify(name)} is not a valid environment variable name`);
+    if (value.includes('\0'))
+      throw new Error(
+        `exec: the value of ${name} holds a NUL byte, which no environment can carry`,
+      );
+  }
+  return env;
+}
 
 async function runExec(action: PlaybookAction, context: ActionContext): Promise<ActionOutcome> {
   if (!context.execEnabled)
@@ -120,27 +150,20 @@ async function runExec(action: PlaybookAction, context: ActionContext): Promise<
       error: 'exec actions are turned off on this server (started with --no-playbook-exec)',
       final: true,
     };
+  const sandbox = context.sandbox ?? defaultSandbox();
+  if (sandbox.kind === 'none') return { result: {}, error: sandbox.reason, final: true };
   const script = action.exec!.script;
-  const dir = await mkdtemp(join(tmpdir(), 'opsdeck-playbook-'));
   const timeout = timeoutOf(action);
+  const started = await spawnSandboxed(sandbox, script, scriptEnvironment(action, context));
   try {
-    const env: Record<string, string> = { HOME: dir, TMPDIR: dir };
-    for (const name of PASSED_ENV) if (process.env[name]) env[name] = process.env[name]!;
-    Object.assign(env, context.env);
-    for (const variable of action.exec!.env ?? [])
-      if (variable.value !== undefined) env[variable.name] = variable.value;
+    const { child } = started;
     const stdout = new CappedText();
     const stderr = new CappedText();
-    // Its own process group, so a timeout or cancel ends the script's children too.
-    const child = spawn('bash', ['-c', script], {
-      cwd: dir,
-      env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (chunk: Buffer) => stdout.add(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.add(chunk));
+    child.stdout!.on('data', (chunk: Buffer) => stdout.add(chunk));
+    child.stderr!.on('data', (chunk: Buffer) => stderr.add(chunk));
     let stopped: string | undefined;
+    // The child leads its own process group: a timeout or cancel ends the script's children too
+    // (and bubblewrap's end takes its whole PID namespace with it).
     const kill = (reason: string) => {
       stopped ??= reason;
       try {
@@ -171,7 +194,7 @@ async function runExec(action: PlaybookAction, context: ActionContext): Promise<
     if (stopped) return { result, error: stopped };
     return exitCode === 0 ? { result } : { result, error: `exit status ${exitCode ?? -1}` };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await started.cleanup();
   }
 }
 
@@ -192,8 +215,15 @@ interface ConnectionRow {
   properties: Record<string, unknown> | null;
 }
 
-/** `connection://namespace/name`, `connection://type/name` or a bare name, as the real backend reads them. */
-export async function findConnection(db: SqlRunner, reference: string): Promise<ConnectionRow> {
+/**
+ * `connection://namespace/name`, `connection://type/name` or a bare name, as the real backend reads
+ * them; its sealed credentials opened.
+ */
+export async function findConnection(
+  db: SqlRunner,
+  reference: string,
+  secrets: SecretBox = processSecretBox(),
+): Promise<ConnectionRow> {
   const path = reference.replace(/^connection:\/\//, '');
   const [first, second] = path.includes('/') ? path.split('/', 2) : ['', path];
   const { rows } = await db.query<ConnectionRow>(
@@ -203,7 +233,26 @@ export async function findConnection(db: SqlRunner, reference: string): Promise<
     [first, second],
   );
   if (!rows[0]) throw new Error(`connection ${reference} not found`);
-  return rows[0];
+  return openConnection(rows[0], secrets);
+}
+
+function openConnection(row: ConnectionRow, secrets: SecretBox): ConnectionRow {
+  const open = (value: string, context: string) => secrets.openStored(value, context);
+  const properties = row.properties ? { ...row.properties } : null;
+  for (const entry of CONNECTION_SECRETS) {
+    const [column, key] = entry.split('.');
+    if (key === undefined) {
+      if (column === 'password' && row.password)
+        row.password = open(row.password, 'connections.password');
+    } else if (properties && typeof properties[key] === 'string')
+      properties[key] = open(properties[key] as string, `connections.properties.${key}`);
+    else if (properties && secretText(properties[key]) !== undefined)
+      properties[key] = {
+        ...(properties[key] as object),
+        value: open(secretText(properties[key])!, `connections.properties.${key}`),
+      };
+  }
+  return { ...row, properties };
 }
 
 function secretText(value: unknown): string | undefined {
@@ -218,6 +267,14 @@ function secretText(value: unknown): string | undefined {
 }
 
 // ------------------------------------------------------------------ http
+
+function sameOrigin(url: string, other: string | null): boolean {
+  try {
+    return other !== null && new URL(url).origin === new URL(other).origin;
+  } catch {
+    return false;
+  }
+}
 
 async function readCapped(response: Response): Promise<string> {
   if (!response.body) return '';
@@ -234,12 +291,19 @@ async function readCapped(response: Response): Promise<string> {
 async function runHttp(action: PlaybookAction, context: ActionContext): Promise<ActionOutcome> {
   const spec = action.http!;
   const connection = spec.connection
-    ? await findConnection(context.db, spec.connection)
+    ? await findConnection(context.db, spec.connection, context.secrets)
     : undefined;
   const url = spec.url || connection?.url;
   if (!url) return { result: {}, error: 'http: a url or a connection with a url is needed' };
   if (!/^https?:\/\//i.test(url))
     return { result: {}, error: `http: ${url} is not an http(s) URL` };
+  // A connection's credentials go to that connection's own address only.
+  if (connection && spec.url && !sameOrigin(spec.url, connection.url))
+    return {
+      result: {},
+      error: `http: ${spec.url} is not on the address of connection ${spec.connection}; its credentials go only to ${connection.url ? new URL(connection.url).origin : 'its own URL'} (drop the url, or the connection)`,
+      final: true,
+    };
   const headers = new Headers();
   for (const header of spec.headers ?? []) headers.set(header.name, header.value ?? '');
   const username = secretText(spec.username) ?? connection?.username ?? undefined;
@@ -256,15 +320,18 @@ async function runHttp(action: PlaybookAction, context: ActionContext): Promise<
   }
   const method = (spec.method ?? 'GET').toUpperCase();
   const signal = AbortSignal.any([context.signal, AbortSignal.timeout(timeoutOf(action))]);
-  const response = await fetch(url, {
-    method,
-    headers,
-    signal,
-    redirect: 'manual',
-    ...(spec.body !== undefined && method !== 'GET' && method !== 'HEAD'
-      ? { body: spec.body }
-      : {}),
-  });
+  const response = await outboundFetch(
+    url,
+    {
+      method,
+      headers,
+      signal,
+      ...(spec.body !== undefined && method !== 'GET' && method !== 'HEAD'
+        ? { body: spec.body }
+        : {}),
+    },
+    context.outbound ?? STRICT_OUTBOUND,
+  );
   const result: Record<string, unknown> = {
     content: await readCapped(response),
     headers: Object.fromEntries(response.headers),
@@ -292,7 +359,7 @@ async function runSql(action: PlaybookAction, context: ActionContext): Promise<A
     };
   let url = spec.url;
   if (spec.connection) {
-    const connection = await findConnection(context.db, spec.connection);
+    const connection = await findConnection(context.db, spec.connection, context.secrets);
     if (connection.type !== 'postgres' && connection.type !== 'postgresql')
       return {
         result: {},
@@ -309,8 +376,14 @@ async function runSql(action: PlaybookAction, context: ActionContext): Promise<A
   if (!url || !/^postgres(ql)?:\/\//.test(url))
     return { result: {}, error: 'sql: a postgres connection or a postgres:// url is needed' };
   const timeout = timeoutOf(action);
+  let pinned: string;
+  try {
+    pinned = await outboundPostgresUrl(url, context.outbound ?? STRICT_OUTBOUND);
+  } catch (error) {
+    return { result: { query: spec.query }, error: `sql: ${(error as Error).message}` };
+  }
   const client = new pg.Client({
-    connectionString: url,
+    connectionString: pinned,
     statement_timeout: timeout,
     connectionTimeoutMillis: 10_000,
   });
@@ -356,7 +429,7 @@ async function runNotification(
   let url = spec.url;
   let type = 'webhook';
   if (spec.connection) {
-    const connection = await findConnection(context.db, spec.connection);
+    const connection = await findConnection(context.db, spec.connection, context.secrets);
     type = connection.type;
     url = secretText(connection.properties?.webhook) ?? connection.url ?? undefined;
   }
@@ -369,13 +442,17 @@ async function runNotification(
   const slack = type === 'slack';
   const body = slack ? { text: title ? `*${title}*\n${message}` : message } : { title, message };
   if (slack) result.slack = JSON.stringify(body);
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.any([context.signal, AbortSignal.timeout(timeoutOf(action))]),
-    redirect: 'manual',
-  });
+  const response = await outboundFetch(
+    url,
+    {
+      method: 'POST',
+      headers: new Headers({ 'content-type': 'application/json' }),
+      body: JSON.stringify(body),
+      signal: AbortSignal.any([context.signal, AbortSignal.timeout(timeoutOf(action))]),
+      maxRedirects: 0,
+    },
+    context.outbound ?? STRICT_OUTBOUND,
+  );
   await readCapped(response);
   return response.status >= 400
     ? { result, error: `notification: ${url} answered ${response.status}` }

@@ -284,19 +284,14 @@ describe('the playbook service over HTTP', () => {
     ]);
   });
 
-  it('probes this server over HTTP with the demo playbook', async () => {
+  it('the demo probe takes no URL from whoever runs it', async () => {
     const reply = await call('POST', '/run', 'editor@local', {
       id: playbookId('probe-opsdeck-health'),
       check_id: check.id,
       params: { url: `${server.url}/health` },
     });
-    const runId = String(reply.body.run_id);
-    expect(await finish(runId)).toBe('completed');
-    const { rows } = await db.query<{ result: { code: number; content: string } }>(
-      'SELECT result FROM playbook_run_actions WHERE playbook_run_id = $1',
-      [runId],
-    );
-    expect(rows[0]!.result).toMatchObject({ code: 200, content: 'OK' });
+    expect(reply.status).toBe(400);
+    expect(String(reply.body.message)).toContain('url');
   });
 
   it('waits for approval; only a listed approver holding playbook:approve approves', async () => {
@@ -427,6 +422,23 @@ describe('the playbook service over HTTP', () => {
     });
     expect((await call('GET', '/run/nope/status', 'viewer@local')).status).toBe(404);
   });
+  it('serves a run and its status to readers of playbooks only, never to a guest', async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT id FROM playbook_runs WHERE parameters <> '{}'::jsonb ORDER BY created_at LIMIT 1`,
+    );
+    const runId = rows[0]!.id;
+    for (const path of [`/run/${runId}`, `/run/${runId}/status`]) {
+      const read = await call('GET', path, 'viewer@local');
+      expect(read.status, path).toBe(200);
+      expect(JSON.stringify(read.body)).toContain(runId);
+      const refused = await call('GET', path, 'guest@local');
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.error).toBe('forbidden');
+      expect(JSON.stringify(refused.body)).not.toContain('parameters');
+      expect((await call('GET', path, undefined)).status, path).toBe(401);
+    }
+  });
+
   it('refuses an editor’s playbook with a bad spec through /api/db, naming the path', async () => {
     const write = (spec: unknown) =>
       fetch(`${server.url}/api/db/playbooks`, {

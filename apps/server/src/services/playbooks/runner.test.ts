@@ -3,10 +3,7 @@
 // runner instances sharing one database, a restart in the middle of a run, cancel and timeouts.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../auth/user.ts';
 import type { Database } from '../../db/database.ts';
@@ -15,6 +12,7 @@ import { JobScheduler } from '../../jobs/scheduler.ts';
 import { testDatabases, testDatabaseUrl } from '../../testing/databases.ts';
 import { createEventBus } from '../events.ts';
 import { OUTPUT_CAP_BYTES } from './actions.ts';
+import { SANDBOX_WORK_DIR } from './sandbox.ts';
 import { INTERRUPTED, PlaybookRunner } from './runner.ts';
 import { cancelRun, createRun, recordRunDigests } from './runs.ts';
 import { playbooksService } from './service.ts';
@@ -32,7 +30,11 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
   let receiver: Server;
   let receiverUrl: string;
   const received: { method: string; url: string; authorization: string; body: string }[] = [];
-  let scratch: string;
+  // Scripts run sandboxed (no shared files): what they must leave behind, they count here over HTTP.
+  const tallies = new Map<string, number>();
+  // A bash snippet that counts `key` on the receiver and prints the count (bash's /dev/tcp: no curl needed).
+  const tally = (key: string) =>
+    `{ exec 3<>/dev/tcp/127.0.0.1/${new URL(receiverUrl).port}; printf 'GET /tally/${key} HTTP/1.0\\r\\n\\r\\n' >&3; tail -n 1 <&3; }`;
 
   beforeAll(async () => {
     db = await target.open();
@@ -48,11 +50,17 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
       roles: ['admin'],
       permissions: [],
     };
-    scratch = await mkdtemp(join(tmpdir(), 'opsdeck-runner-test-'));
     receiver = createServer((request: IncomingMessage, response) => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
+        const counted = /^\/tally\/(.+)$/.exec(request.url ?? '');
+        if (counted) {
+          const times = (tallies.get(counted[1]!) ?? 0) + 1;
+          tallies.set(counted[1]!, times);
+          response.end(String(times));
+          return;
+        }
         received.push({
           method: request.method ?? '',
           url: request.url ?? '',
@@ -71,7 +79,6 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
 
   afterAll(async () => {
     await new Promise((resolve) => receiver?.close(resolve));
-    await rm(scratch, { recursive: true, force: true });
     await target.release();
   });
 
@@ -81,6 +88,8 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
       log: silentLogger,
       execEnabled: true,
       leaseMillis: 30_000,
+      // The receiver and the test PostgreSQL are on 127.0.0.1.
+      outbound: { allowPrivate: true, allowLinkLocal: false },
       ...options,
     });
 
@@ -129,6 +138,19 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     throw new Error(`run ${runId} did not finish`);
   }
 
+  it('never executes a run meant for a remote agent, while it executes this server’s own', async () => {
+    const agentId = randomUUID();
+    await db.query(`INSERT INTO agents (id, name) VALUES ($1, $2)`, [agentId, `remote-${agentId}`]);
+    const spec = { actions: [{ name: 'say', exec: { script: 'echo hi' } }] };
+    const remote = await run(spec);
+    await db.query('UPDATE playbook_runs SET agent_id = $2 WHERE id = $1', [remote, agentId]);
+    const local = await run(spec);
+    // The remote run is due first; the runner gets to the local one all the same.
+    expect(await drive(runner(), local)).toBe('completed');
+    expect((await status(remote)).status).toBe('scheduled');
+    expect(await actions(remote)).toEqual([]);
+  });
+
   it('runs exec in a fresh temp directory with the params in its environment and templates', async () => {
     const runId = await run(
       {
@@ -151,8 +173,9 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     const [where, after] = await actions(runId);
     expect([outcome, where!.error, after?.error]).toEqual(['completed', null, null]);
     const lines = String(where!.result.stdout).trim().split('\n');
-    expect(lines[0]).toMatch(/opsdeck-playbook-/);
-    expect(existsSync(lines[0]!)).toBe(false); // removed afterwards
+    // Its own directory in the sandbox's private /tmp, gone with the sandbox.
+    expect(lines[0]).toBe(SANDBOX_WORK_DIR);
+    expect(existsSync(lines[0]!)).toBe(false);
     expect(lines[1]).toBe('0'); // empty when the script starts
     expect(lines[2]).toBe(`hi there test-hi there hi there ${runId} ${user.email}`);
     expect(where!.result).toMatchObject({ stderr: 'oops\n', exitCode: 0, path: 'bash' });
@@ -354,7 +377,7 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
   }
 
   it('retries a failed action after its backoff until it passes, or fails it after the limit', async () => {
-    const counter = join(scratch, `attempts-${randomUUID()}`);
+    const counter = `attempts-${randomUUID()}`;
     const runId = await run({
       actions: [
         {
@@ -362,7 +385,7 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
           retry: { limit: 3, duration: '150ms', jitter: 10, exponent: { multiplier: 2 } },
           // Fails on the first two attempts, passes on the third.
           exec: {
-            script: `n=$(( $(cat ${counter} 2>/dev/null || echo 0) + 1 )); echo $n > ${counter}; echo "attempt $n"; [ $n -ge 3 ]`,
+            script: `n=$(${tally(counter)}); echo "attempt $n"; [ $n -ge 3 ]`,
           },
         },
         { name: 'after', exec: { script: 'echo after' } },
@@ -417,16 +440,16 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
       ['flaky', 'completed', 2, null],
     ]);
     expect(rows[1]!.result.stdout).toBe('attempt 3\n');
-    expect((await readFile(counter, 'utf8')).trim()).toBe('3');
+    expect(tallies.get(counter)).toBe(3);
 
     // Always failing, limit 2: three attempts, then failed; a kind it cannot perform is not retried.
-    const always = join(scratch, `attempts-${randomUUID()}`);
+    const always = `attempts-${randomUUID()}`;
     const failing = await run({
       actions: [
         {
           name: 'broken',
           retry: { limit: 2, duration: '50ms' },
-          exec: { script: `echo x >> ${always}; exit 4` },
+          exec: { script: `${tally(always)}; exit 4` },
         },
         {
           name: 'pod',
@@ -437,7 +460,7 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
       ],
     });
     expect(await settle(instance, failing, new Set())).toBe('failed');
-    expect((await readFile(always, 'utf8')).trim().split('\n')).toHaveLength(3);
+    expect(tallies.get(always)).toBe(3);
     const { rows: failed } = await db.query<{ name: string; status: string; retry_count: number }>(
       `SELECT name, status, retry_count FROM playbook_run_actions WHERE playbook_run_id = $1
        ORDER BY name`,
@@ -545,11 +568,11 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
   });
 
   it('never runs an action twice with two runner instances on one database', async () => {
-    const log = join(scratch, `ledger-${randomUUID()}`);
+    const log = `ledger-${randomUUID()}`;
     const spec = {
       actions: ['one', 'two', 'three'].map((name) => ({
         name,
-        exec: { script: `echo "{{.run.id}} ${name}" >> ${log}; sleep 0.05` },
+        exec: { script: `${tally(`${log}/{{.run.id}}/${name}`)} >/dev/null; sleep 0.05` },
       })),
     };
     const id = await playbook(spec);
@@ -570,9 +593,9 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     } finally {
       for (const job of jobs) await job.stop();
     }
-    const lines = (await readFile(log, 'utf8')).trim().split('\n');
-    expect(lines).toHaveLength(36);
-    expect(new Set(lines).size).toBe(36);
+    const performed = [...tallies].filter(([key]) => key.startsWith(`${log}/`));
+    expect(performed).toHaveLength(36);
+    expect(performed.every(([, times]) => times === 1)).toBe(true);
     const { rows } = await db.query<{ status: string; n: number }>(
       `SELECT r.status, count(a.id)::int AS n FROM playbook_runs r JOIN playbook_run_actions a ON a.playbook_run_id = r.id
        WHERE r.id = ANY($1::uuid[]) GROUP BY r.id, r.status`,

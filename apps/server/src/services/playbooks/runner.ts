@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../http/logging.ts';
+import type { OutboundPolicy } from '../../http/outbound.ts';
 import { defineJob, type JobDefinition } from '../../jobs/definition.ts';
 import type { ServiceJob } from '../defineService.ts';
 import { performAction, type ActionOutcome } from './actions.ts';
 import { actionShouldRun, delayMillis, retryDelayMillis, type ConditionState } from './cel.ts';
 import { loadResource, type ResourceKind } from './resources.ts';
 import { actionKind, parsePlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.ts';
+import { renderShellScript } from './shellTemplate.ts';
 import { renderTemplate, type TemplateFunction } from './template.ts';
 import { runDigestRefusal } from './runs.ts';
 import { takePlaybookEvent } from './triggers.ts';
 import { processSecretBox, secretContext, SecretError, type SecretBox } from './secrets.ts';
+import { literalSpecSecrets } from './specSecrets.ts';
 
 export interface RunnerOptions {
   db: Database;
@@ -27,6 +30,8 @@ export interface RunnerOptions {
   concurrency?: number;
   /** Seals and opens secret parameters (default: this process's random key). */
   secrets?: SecretBox;
+  /** Where http, sql and notification actions may go (default: public addresses only). */
+  outbound?: OutboundPolicy;
 }
 
 /** What one poll of the runner did. */
@@ -324,6 +329,12 @@ export class PlaybookRunner {
          WHERE id = $1 AND lease_owner = $2 AND status = 'running'`,
         [run.id, this.instanceId, (error as Error).message],
       );
+      // Nor does an action it was performing stay `running` forever.
+      await this.options.db.query(
+        `UPDATE playbook_run_actions SET status = 'failed', end_time = now(), error = $2
+         WHERE playbook_run_id = $1 AND status = 'running'`,
+        [run.id, (error as Error).message],
+      );
       throw error;
     } finally {
       clearInterval(heartbeat);
@@ -470,6 +481,8 @@ export class PlaybookRunner {
           execEnabled: this.options.execEnabled,
           env: { ...data.env, ...paramEnv(data.params) },
           signal,
+          ...(this.options.outbound ? { outbound: this.options.outbound } : {}),
+          secrets: this.secrets,
         });
       } catch (error) {
         // A template or CEL error is the action's failure, named in its error (no retry changes it).
@@ -633,6 +646,8 @@ export class PlaybookRunner {
       params[secret.name] = value;
       if (value.length >= 3) secretValues.push(value);
     }
+    // The spec's literal secrets (env values, headers, passwords) are scrubbed from results too.
+    secretValues.push(...literalSpecSecrets(spec));
     const base = {
       params,
       config,
@@ -655,14 +670,19 @@ export class PlaybookRunner {
   }
 }
 
+// Also what PostgreSQL cannot store: a NUL byte (text and jsonb refuse it) becomes U+FFFD, so output
+// with one is kept and the action still ends with its real status (issue 27 #13).
 function scrubSecrets<T extends ActionOutcome>(outcome: T, secrets: readonly string[]): T {
-  if (secrets.length === 0) return outcome;
   const scrub = (value: unknown): unknown => {
     if (typeof value === 'string')
-      return secrets.reduce((text, secret) => text.replaceAll(secret, '********'), value);
+      return secrets
+        .reduce((text, secret) => text.replaceAll(secret, '********'), value)
+        .replaceAll('\0', '\uFFFD');
     if (Array.isArray(value)) return value.map(scrub);
     if (value && typeof value === 'object')
-      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, scrub(inner)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([key, inner]) => [scrub(key), scrub(inner)]),
+      );
     return value;
   };
   return {
@@ -696,5 +716,11 @@ function renderAction(
       return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, render(inner)]));
     return value;
   };
-  return { ...action, [kind]: render(action[kind]) } as PlaybookAction;
+  if (kind !== 'exec') return { ...action, [kind]: render(action[kind]) } as PlaybookAction;
+  // The script's values reach it as environment variables, never as code (shellTemplate.ts).
+  const { script: source, ...fields } = action.exec!;
+  const { script, env } = renderShellScript(source, data, functions);
+  const exec = render(fields) as typeof fields;
+  const values = Object.entries(env).map(([name, value]) => ({ name, value }));
+  return { ...action, exec: { ...exec, script, env: [...(exec.env ?? []), ...values] } };
 }

@@ -20,6 +20,7 @@ import {
 } from './resources.ts';
 import { processSecretBox, secretContext, type SecretBox } from './secrets.ts';
 import { approversOf, parsePlaybookSpec, type PlaybookSpec } from './spec.ts';
+import { maskPlaybookSpec } from './specSecrets.ts';
 
 export interface PlaybookRow {
   id: string;
@@ -99,7 +100,7 @@ export function listEntry(row: PlaybookRow, spec: PlaybookSpec | undefined) {
     category: row.category ?? spec?.category,
     created_at: row.created_at,
     parameters: spec?.parameters ?? [],
-    spec: row.spec,
+    spec: maskPlaybookSpec(row.spec),
   };
 }
 
@@ -379,7 +380,7 @@ export async function getRun(db: SqlRunner, id: string): Promise<Record<string, 
   if (!isUuid(id)) throw notFound(`playbook run(id=${id}) not found`);
   const { rows } = await db.query(`SELECT ${RUN_COLUMNS} FROM playbook_runs WHERE id = $1`, [id]);
   if (!rows[0]) throw notFound(`playbook run(id=${id}) not found`);
-  return rows[0];
+  return { ...rows[0], spec: maskPlaybookSpec(rows[0].spec) };
 }
 
 /** GET /playbook/run/{id}/status: the playbook, the run and its actions. */
@@ -398,7 +399,12 @@ export async function runStatus(db: SqlRunner, id: string) {
       [id],
     ),
   ]);
-  return { playbook: playbook.rows[0] ?? null, run, actions: actions.rows };
+  const row = playbook.rows[0] as Record<string, unknown> | undefined;
+  return {
+    playbook: row ? { ...row, spec: maskPlaybookSpec(row.spec) } : null,
+    run,
+    actions: actions.rows,
+  };
 }
 
 /**

@@ -3,7 +3,9 @@ import { z } from 'zod/mini';
 import { requireAccess } from '../../auth/middleware.ts';
 import type { SqlRunner } from '../../db/database.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { badRequest, readValidBody } from '../../http/errors.ts';
+import { badRequest, notFound, readValidBody } from '../../http/errors.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 import { selectorMatches, type ResourceKind } from './resources.ts';
 import { selectorSchema, type ResourceSelector } from './spec.ts';
 
@@ -118,6 +120,19 @@ export function resourceSearchRoutes(db: SqlRunner) {
       if (found.size > 0) reply[list] = [...found.values()].slice(0, limit);
     }
     return c.json(reply);
+  });
+  // One resource by id, in the search's item shape (with its `kind`): a config, check or component.
+  app.get('/:id', requireAccess('database', 'read'), async (c) => {
+    const id = c.req.param('id');
+    if (!UUID.test(id)) throw badRequest('id must be a resource id (a uuid)');
+    for (const kind of Object.values(LISTS)) {
+      const { rows } = await db.query<Record<string, unknown>>(
+        `SELECT * FROM (${SELECTS[kind]}) AS r WHERE id = $1::uuid AND deleted_at IS NULL`,
+        [id],
+      );
+      if (rows[0]) return c.json({ ...item(kind, rows[0]), kind });
+    }
+    throw notFound(`resource ${id} not found`);
   });
   return app;
 }

@@ -178,6 +178,36 @@ describe.each(testDatabases())('secret parameters at rest on $engine', (target) 
     expect([403, 404]).toContain((await api('/db/playbook_run_secrets')).status);
   });
 
+  it("masks the value in an action's error as in its result (an error carries the rendered URL)", async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO playbooks (name, spec, source) VALUES ($1, $2::jsonb, 'UI') RETURNING id`,
+      [
+        `secret-error-${randomUUID()}`,
+        JSON.stringify({
+          parameters: [{ name: 'token', type: 'secret' }],
+          actions: [{ name: 'fetch', http: { url: 'ftp://files.invalid/{{.params.token}}' } }],
+        }),
+      ],
+    );
+    const created = await api('/playbook/run', { id: rows[0]!.id, params: { token: SECRET } });
+    expect(created.status).toBe(201);
+    const runId = (JSON.parse(created.text) as { run_id: string }).run_id;
+    expect(await finish(runner(), runId)).toMatchObject({ status: 'failed' });
+    const { rows: actions } = await db.query<{ error: string | null }>(
+      'SELECT error FROM playbook_run_actions WHERE playbook_run_id = $1',
+      [runId],
+    );
+    // The URL is in the error, its secret part masked.
+    expect(actions[0]!.error).toContain('ftp://files.invalid/********');
+    expect(actions[0]!.error).not.toContain(SECRET);
+    for (const path of [
+      `/playbook/run/${runId}`,
+      `/db/playbook_run_actions?playbook_run_id=eq.${runId}&select=*`,
+      `/db/rpc/get_playbook_run_actions?run_id=${runId}`,
+    ])
+      expect((await api(path)).text).not.toContain(SECRET);
+  });
+
   it('fails the run, saying why, when the key is not the one the value was sealed with', async () => {
     const runId = await startRun();
     const outcome = await finish(runner(new SecretBox(randomBytes(32))), runId);

@@ -31,6 +31,14 @@ export class SecretBox {
     return `${PREFIX}${Buffer.concat([nonce, cipher.getAuthTag(), body]).toString('base64')}`;
   }
 
+  /**
+   * A stored value that may be sealed: opened when it is, as it is otherwise (a reference, or a
+   * value written before sealing started).
+   */
+  openStored(stored: string, context: string): string {
+    return stored.startsWith(PREFIX) ? this.open(stored, context) : stored;
+  }
+
   /** The value; throws SecretError when it was sealed under another key or for another context. */
   open(sealed: string, context: string): string {
     if (!sealed.startsWith(PREFIX))

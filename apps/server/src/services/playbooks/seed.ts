@@ -351,17 +351,22 @@ function runnablePlaybooks(): DemoPlaybook[] {
           {
             name: 'drain',
             exec: {
+              // Values go in as arguments or variables, never inside a quoted string of the script.
               script:
-                'echo "draining {{.config.name}} in {{.config.tags.namespace}}"; echo "reason: $PARAM_REASON"',
+                "printf 'draining %s in %s\\n' {{.config.name}} {{.config.tags.namespace}}; printf 'reason: %s\\n' \"$PARAM_REASON\"",
             },
           },
           {
             name: 'restart',
-            exec: { script: 'sleep 1; echo "restarted {{.config.name}} (run {{.run.id}})"' },
+            exec: {
+              script: "sleep 1; printf 'restarted %s (run %s)\\n' {{.config.name}} {{.run.id}}",
+            },
           },
           {
             name: 'verify',
-            exec: { script: 'echo "{{.config.name}} is serving; asked by {{.user.email}}"' },
+            exec: {
+              script: "printf '%s is serving; asked by %s\\n' {{.config.name}} {{.user.email}}",
+            },
           },
         ],
       },
@@ -372,20 +377,12 @@ function runnablePlaybooks(): DemoPlaybook[] {
       icon: 'http',
       category: 'Demo',
       resource: 'check',
-      parameters: { url: 'http://127.0.0.1:8080/health' },
+      parameters: {},
       spec: {
-        description: 'An HTTP GET of this server’s own health endpoint on 127.0.0.1',
+        // A fixed address, never a parameter: a free URL would let a runner fetch any address.
+        description: 'An HTTP GET of this server’s own health endpoint on 127.0.0.1:8080',
         checks: [{ name: '*' }],
-        parameters: [
-          {
-            name: 'url',
-            label: 'URL',
-            type: 'text',
-            default: 'http://127.0.0.1:8080/health',
-            properties: { format: 'url' },
-          },
-        ],
-        actions: [{ name: 'probe', http: { url: '{{.params.url}}', method: 'GET' } }],
+        actions: [{ name: 'probe', http: { url: 'http://127.0.0.1:8080/health', method: 'GET' } }],
       },
     },
     {
@@ -403,14 +400,14 @@ function runnablePlaybooks(): DemoPlaybook[] {
             name: 'collect',
             exec: {
               script:
-                'echo "check {{.check.name}} ({{.check.type}}) is {{.check.status}}"; sleep 1',
+                "printf 'check %s (%s) is %s\\n' {{.check.name}} {{.check.type}} {{.check.status}}; sleep 1",
             },
           },
           {
             name: 'summarise',
             if: 'success()',
             exec: {
-              script: 'echo summary: {{(getAction "collect").result.stdout | shellQuote}}',
+              script: 'echo summary: {{(getAction "collect").result.stdout}}',
             },
           },
           { name: 'report failure', if: 'failure()', exec: { script: 'echo "collect failed"' } },
@@ -432,7 +429,9 @@ function runnablePlaybooks(): DemoPlaybook[] {
         actions: [
           {
             name: 'restart',
-            exec: { script: 'echo "restarting {{.config.name}}: {{.params.reason}}"' },
+            exec: {
+              script: "printf 'restarting %s: %s\\n' {{.config.name}} {{.params.reason}}",
+            },
           },
         ],
       },

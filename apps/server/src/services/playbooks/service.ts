@@ -1,10 +1,13 @@
+import { STRICT_OUTBOUND, type OutboundPolicy } from '../../http/outbound.ts';
 import { defineService } from '../defineService.ts';
+import { artifactRoutes } from './artifacts.ts';
 import { guardPlaybookWrite, playbookResourceKind } from './resource.ts';
 import { playbookRoutes } from './routes.ts';
 import { PlaybookRunner } from './runner.ts';
 import { resourceSearchRoutes } from './search.ts';
 import { processSecretBox, type SecretBox } from './secrets.ts';
 import { seedPlaybooks } from './seed.ts';
+import { keepSpecSecrets, SPEC_SECRETS } from './specSecrets.ts';
 import { checkPlaybookWrite } from './spec.ts';
 import { webhookRoutes } from './webhook.ts';
 
@@ -25,6 +28,8 @@ export const playbooksService = defineService({
       // The server's key (OPSDECK_SECRET_KEY or the data directory's); an app given none (tests,
       // --memory through createApp alone) seals with a key of this process.
       secrets: (config.playbookSecrets as SecretBox | undefined) ?? processSecretBox(),
+      // Where http, sql and notification actions may go (src/http/outbound.ts).
+      outbound: (config.outbound as OutboundPolicy | undefined) ?? STRICT_OUTBOUND,
     }),
   routes: [
     // on.webhook: no session; each playbook's own authentication (basic, github) guards its path.
@@ -37,21 +42,32 @@ export const playbooksService = defineService({
     { base: '/api/playbook', app: ({ db }, runner) => playbookRoutes(db, runner) },
     // The resource selector of the run modal and of resource parameters (reference §7).
     { base: '/api/resources', app: ({ db }) => resourceSearchRoutes(db) },
+    { base: '/api/artifacts', app: ({ db }) => artifactRoutes(db) },
   ],
   tables: {
     // Below admin, a playbook written through /api/db must carry a valid spec (the reason names the path).
     playbooks: {
       object: 'playbooks',
       checkWrite: async (write) => checkPlaybookWrite(write.after),
-      // For everyone: one loaded from a resource file changes only with its file.
-      guardWrite: guardPlaybookWrite,
+      // For everyone: a spec written back with its masks keeps its stored secrets; one loaded from
+      // a resource file changes only with its file.
+      guardWrite: async (write) => {
+        const kept = await keepSpecSecrets(write);
+        return kept.allowed ? guardPlaybookWrite(write) : kept;
+      },
+      // Literal secrets of specs read masked (every reader of playbooks is not every runner).
+      secrets: [SPEC_SECRETS],
     },
     // Written only by the run, approve and cancel routes and the runner (a run executes the spec
     // it was created and approved with): read-only through /api/db, as Mission Control's own
-    // interceptors keep them.
-    playbook_runs: { object: 'playbook_runs', serverWritten: true },
+    // interceptors keep them. A run's copy of the spec reads with its secrets masked.
+    playbook_runs: { object: 'playbook_runs', serverWritten: true, secrets: [SPEC_SECRETS] },
     playbook_run_actions: { object: 'playbook_runs', serverWritten: true },
     playbook_approvals: { object: 'playbook_runs', serverWritten: true },
+    // Reference views and tables (issue 30): the runs page's playbook filter, a run action's files
+    // (written by the runner only, as the runs are).
+    playbook_names: { object: 'playbooks' },
+    artifacts: { object: 'playbook_runs', serverWritten: true },
   },
   rpc: {
     get_playbook_run_actions: { object: 'playbook_runs', readOnly: true },

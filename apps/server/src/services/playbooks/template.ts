@@ -9,6 +9,25 @@
 
 export class TemplateError extends Error {}
 
+/**
+ * Evaluation steps one render may take (each node, each pipeline command, and each 256 characters a
+ * function returns or the output grows by count as one). A template is authored by an editor but
+ * its data may come from an anonymous webhook body: a loop over that data must not hold the event
+ * loop (issue 27 #12). The cap is far above what a playbook needs and is reached in tens of ms.
+ */
+export const TEMPLATE_STEP_CAP = 50_000;
+/** Characters one render may produce (and any one value inside it may hold). */
+export const TEMPLATE_OUTPUT_CAP = 1024 * 1024;
+// Text between {{ and }}: no real action comes near; the tokenizer need not be linear beyond it.
+const ACTION_CAP = 16 * 1024;
+
+/** Where rendered text goes: the template's own text, and each value a `{{…}}` prints. */
+export interface TemplateSink {
+  text(text: string): void;
+  /** A printed value (printValue's text). */
+  value(text: string): void;
+}
+
 export type TemplateFunction = (...args: unknown[]) => unknown;
 
 type Term =
@@ -193,6 +212,8 @@ function split(source: string): Chunk[] {
       after += trailing.length;
     }
     if (text) chunks.push({ text });
+    if (end - start > ACTION_CAP)
+      throw new TemplateError(`a template action is longer than ${ACTION_CAP} characters`);
     const action = source.slice(start, end).trim();
     // Comments ({{/* … */}}) print nothing.
     if (!action.startsWith('/*')) chunks.push({ action });
@@ -359,10 +380,46 @@ const BUILTINS: Record<string, TemplateFunction> = {
   toString: (value: unknown) => printValue(value),
 };
 
+/** What one render has spent: steps, and the characters it produced. */
+class Budget {
+  private steps = 0;
+  size = 0;
+
+  spend(steps: number): void {
+    this.steps += steps;
+    if (this.steps > TEMPLATE_STEP_CAP)
+      throw new TemplateError(
+        `template stopped: it took more than ${TEMPLATE_STEP_CAP} evaluation steps (a loop over too much data?)`,
+      );
+  }
+
+  // A value a function made: too large for any output, or costly in proportion to its size.
+  made(value: unknown): unknown {
+    if (typeof value === 'string') {
+      if (value.length > TEMPLATE_OUTPUT_CAP) throw outputTooLarge();
+      this.spend(Math.floor(value.length / 256));
+    }
+    return value;
+  }
+
+  grow(length: number): void {
+    this.size += length;
+    if (this.size > TEMPLATE_OUTPUT_CAP) throw outputTooLarge();
+    this.spend(Math.floor(length / 256));
+  }
+}
+
+function outputTooLarge(): TemplateError {
+  return new TemplateError(
+    `template stopped: its output would be larger than ${TEMPLATE_OUTPUT_CAP} characters`,
+  );
+}
+
 interface Scope {
   dot: unknown;
   variables: Map<string, unknown>;
   functions: Record<string, TemplateFunction>;
+  budget: Budget;
 }
 
 function call(name: string, args: unknown[], scope: Scope): unknown {
@@ -373,7 +430,8 @@ function call(name: string, args: unknown[], scope: Scope): unknown {
       ? BUILTINS[name]
       : undefined;
   if (!fn) throw new TemplateError(`function "${name}" not defined`);
-  return fn(...args);
+  scope.budget.spend(1);
+  return scope.budget.made(fn(...args));
 }
 
 function termValue(term: Term, scope: Scope): unknown {
@@ -393,6 +451,7 @@ function termValue(term: Term, scope: Scope): unknown {
 function runPipeline(pipe: Pipeline, scope: Scope): unknown {
   let value: unknown;
   pipe.commands.forEach((command, n) => {
+    scope.budget.spend(1);
     const args = command.args.map((arg) => termValue(arg, scope));
     if (n > 0) args.push(value);
     if (command.head.kind === 'call') value = call(command.head.name, args, scope);
@@ -408,15 +467,21 @@ function runPipeline(pipe: Pipeline, scope: Scope): unknown {
   return value;
 }
 
-function render(nodes: Node[], scope: Scope, out: string[]): void {
+function render(nodes: Node[], scope: Scope, out: TemplateSink): void {
   for (const node of nodes) {
+    scope.budget.spend(1);
     switch (node.kind) {
       case 'text':
-        out.push(node.text);
+        scope.budget.grow(node.text.length);
+        out.text(node.text);
         break;
       case 'print': {
         const value = runPipeline(node.pipe, scope);
-        if (!node.pipe.declare) out.push(printValue(value));
+        if (!node.pipe.declare) {
+          const printed = printValue(value);
+          scope.budget.grow(printed.length);
+          out.value(printed);
+        }
         break;
       }
       case 'if':
@@ -435,7 +500,10 @@ function render(nodes: Node[], scope: Scope, out: string[]): void {
             ? Object.values(value)
             : [];
         if (items.length === 0) render(node.otherwise, scope, out);
-        for (const item of items) render(node.body, { ...scope, dot: item }, out);
+        for (const item of items) {
+          scope.budget.spend(1);
+          render(node.body, { ...scope, dot: item }, out);
+        }
         break;
       }
     }
@@ -453,7 +521,24 @@ export function renderTemplate(
 ): string {
   if (!source.includes('{{')) return source;
   const out: string[] = [];
-  const variables = new Map<string, unknown>([['$', data]]);
-  render(parseTemplate(source), { dot: data, variables, functions }, out);
+  renderTemplateTo(source, data, functions, {
+    text: (text) => out.push(text),
+    value: (text) => out.push(text),
+  });
   return out.join('');
+}
+
+/**
+ * Renders `source` into `sink`, which decides how each printed value is placed (a shell script
+ * places values as environment variables: shellTemplate.ts). Within TEMPLATE_STEP_CAP and
+ * TEMPLATE_OUTPUT_CAP, else a TemplateError saying which.
+ */
+export function renderTemplateTo(
+  source: string,
+  data: unknown,
+  functions: Record<string, TemplateFunction>,
+  sink: TemplateSink,
+): void {
+  const variables = new Map<string, unknown>([['$', data]]);
+  render(parseTemplate(source), { dot: data, variables, functions, budget: new Budget() }, sink);
 }

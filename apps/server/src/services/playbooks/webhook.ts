@@ -5,6 +5,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import type { Logger } from '../../http/logging.ts';
 import type { PlaybookRunner } from './runner.ts';
+import { resolveEnvValue } from './valueFrom.ts';
 import { insertTriggeredRun, type PlaybookRow } from './runs.ts';
 import {
   parsePlaybookSpec,
@@ -30,7 +31,9 @@ export function webhookRoutes(db: Database, runner: PlaybookRunner, log: Logger)
     const path = c.req.param('path');
     const { playbook, spec, webhook } = await playbookListening(db, path);
     const content = await c.req.text();
-    const refusal = authenticate(c, webhook, content);
+    const refusal = await authenticate(c, webhook, content, (value) =>
+      resolveEnvValue(db, runner.secrets, value),
+    );
     if (refusal) {
       log({ level: 'warn', msg: 'playbook webhook refused', path, reason: refusal.reason });
       if (refusal.status === 501) throw new ApiError(501, 'not implemented', refusal.reason);
@@ -78,7 +81,12 @@ interface Refusal {
 }
 
 // Every method the spec configures must pass; one the embedded server cannot check refuses all calls.
-function authenticate(c: Context, webhook: WebhookTrigger, content: string): Refusal | undefined {
+async function authenticate(
+  c: Context,
+  webhook: WebhookTrigger,
+  content: string,
+  resolve: (value: EnvValue) => Promise<{ text?: string; reason?: string }>,
+): Promise<Refusal | undefined> {
   const auth = webhook.authentication;
   if (!auth) return undefined;
   for (const method of ['svix', 'jwt'] as const)
@@ -88,37 +96,29 @@ function authenticate(c: Context, webhook: WebhookTrigger, content: string): Ref
         reason: `${method} webhook authentication is not supported by the embedded server`,
       };
   if (auth.basic) {
-    const username = literal(auth.basic.username);
-    const password = literal(auth.basic.password);
-    if (username === undefined || password === undefined)
+    const username = await resolve(auth.basic.username);
+    const password = await resolve(auth.basic.password);
+    if (username.text === undefined || password.text === undefined)
       return {
         status: 401,
-        reason: 'basic credentials come from a secret this server cannot read',
+        reason: `basic credentials: ${username.reason ?? password.reason ?? 'not readable'}`,
       };
     const given = basicCredentials(c.req.header('authorization'));
     // Both compared, always: how long a refusal takes says nothing about which part was wrong.
-    const userOk = sameText(given?.username ?? '', username);
-    const passwordOk = sameText(given?.password ?? '', password);
+    const userOk = sameText(given?.username ?? '', username.text);
+    const passwordOk = sameText(given?.password ?? '', password.text);
     if (!given || !userOk || !passwordOk)
       return { status: 401, reason: 'wrong or missing basic credentials' };
   }
   if (auth.github) {
-    const token = literal(auth.github.token);
+    const { text: token, reason } = await resolve(auth.github.token);
     if (token === undefined)
-      return {
-        status: 401,
-        reason: 'the github token comes from a secret this server cannot read',
-      };
+      return { status: 401, reason: `the github token: ${reason ?? 'not readable'}` };
     const expected = `sha256=${createHmac('sha256', token).update(content).digest('hex')}`;
     if (!sameText(c.req.header('x-hub-signature-256') ?? '', expected))
       return { status: 401, reason: 'wrong or missing X-Hub-Signature-256' };
   }
   return undefined;
-}
-
-// `value:` is usable; `valueFrom:` names a Kubernetes secret or config map this server has none of.
-function literal(value: EnvValue): string | undefined {
-  return typeof value === 'string' ? value : value.value;
 }
 
 function basicCredentials(

@@ -1,6 +1,32 @@
+import type { SqlRunner } from '../../db/database.ts';
+import { defineJob } from '../../jobs/definition.ts';
 import { jobHistoryCleanupJob } from '../../jobs/history.ts';
+import type { CatalogColumn } from '../../postgrest/catalog.ts';
+import { sealSecretPayload, secretColumnsOf } from '../../postgrest/secretColumns.ts';
 import { defineService } from '../defineService.ts';
+import { processSecretBox, type SecretBox } from '../playbooks/secrets.ts';
 import { seedSettings } from './seed.ts';
+
+/** The credentials a connection holds (spec §3's secret fields of each type). */
+export const CONNECTION_SECRETS = [
+  'password',
+  'certificate',
+  ...[
+    'token',
+    'bearer',
+    'webhook',
+    'key',
+    'apiKey',
+    'api_key',
+    'secretKey',
+    'secret_key',
+    'clientSecret',
+    'client_secret',
+    'personalAccessToken',
+    'tokenA',
+    'tokenB',
+  ].map((key) => `properties.${key}`),
+];
 
 /**
  * The settings areas over tables: connections, logging backends, job history, the event queue and
@@ -12,7 +38,8 @@ export const settingsService = defineService({
   dependsOn: ['canary', 'topology', 'catalog', 'playbooks'],
   migrations: true,
   tables: {
-    connections: { object: 'connections' },
+    // Editors read connections (spec §6), so their credentials are sealed and read masked.
+    connections: { object: 'connections', secrets: CONNECTION_SECRETS },
     logging_backends: { object: 'logging_backends' },
     // "monitor" in Mission Control.
     agents: { object: 'agents' },
@@ -31,6 +58,65 @@ export const settingsService = defineService({
   },
   seed: seedSettings,
   // job_history is written by the job framework (src/jobs/), which keeps each job's newest runs;
-  // this drops what is older than a month.
-  scheduledJobs: () => [jobHistoryCleanupJob()],
+  // the cleanup drops what is older than a month. Connections written in clear (by an older
+  // server, the demo seed or SQL) are sealed once at each start.
+  scheduledJobs: ({ config }) => [
+    jobHistoryCleanupJob(),
+    defineJob({
+      name: 'SealConnectionSecrets',
+      run: async (context) => {
+        const box = (config.playbookSecrets as SecretBox | undefined) ?? processSecretBox();
+        context.success(
+          await sealStoredSecrets(context.db, box, 'connections', CONNECTION_SECRETS),
+        );
+      },
+    }),
+  ],
 });
+
+/**
+ * Seals the declared secrets of `table` that are still in clear (not `v1:`, not a reference), row
+ * by row under the same contexts /api/db seals with; idempotent, safe to run at every start.
+ */
+export async function sealStoredSecrets(
+  db: SqlRunner,
+  box: SecretBox,
+  table: 'connections',
+  declared: readonly string[],
+): Promise<number> {
+  const { rows } = await db.query<Record<string, unknown> & { id: string }>(
+    `SELECT * FROM ${table}`,
+  );
+  let sealed = 0;
+  for (const row of rows) {
+    const next = sealSecretPayload(table, columnsOf(declared), row, (context, value) =>
+      value.startsWith('v1:') ? value : box.seal(value, context),
+    ) as Record<string, unknown>;
+    const changed = declared
+      .map((entry) => entry.split('.')[0]!)
+      .filter((column, i, all) => all.indexOf(column) === i)
+      .filter((column) => JSON.stringify(next[column]) !== JSON.stringify(row[column]));
+    if (changed.length === 0) continue;
+    await db.query(
+      `UPDATE ${table} SET ${changed.map((column, i) => `"${column}" = $${i + 2}`).join(', ')} WHERE id = $1`,
+      [
+        row.id,
+        ...changed.map((column) =>
+          column === 'properties' ? JSON.stringify(next[column]) : next[column],
+        ),
+      ],
+    );
+    sealed += 1;
+  }
+  return sealed;
+}
+
+// The catalog-shaped column map sealSecretPayload reads, from the declaration alone.
+function columnsOf(declared: readonly string[]): Map<string, CatalogColumn> {
+  return new Map(
+    [...secretColumnsOf(declared)].map(([name, secret]) => [
+      name,
+      { name, type: '', udt: '', isArray: false, nullable: true, hasDefault: false, secret },
+    ]),
+  );
+}

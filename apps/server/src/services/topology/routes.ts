@@ -101,6 +101,36 @@ export function snapshotRoutes(db: Database) {
       'Content-Disposition': `attachment; filename="snapshot-${stamp.replaceAll(':', '-')}.zip"`,
     });
   });
+
+  // The reference's incident snapshot (§10): the incident, its hypotheses and their evidences. It
+  // reads incident rows, so it needs read on incidents (the reference asks topology:read).
+  app.get('/incident/:id', requireAccess('incident', 'read'), async (c) => {
+    const id = c.req.param('id');
+    if (!UUID.test(id)) throw badRequest('id must be an incident id (a uuid)');
+    const incident = await db.query(`SELECT * FROM incidents WHERE id = $1::uuid`, [id]);
+    if (incident.rows.length === 0) throw notFound(`incident ${id} not found`);
+    const [hypotheses, evidences] = await Promise.all([
+      db.query(`SELECT * FROM hypotheses WHERE incident_id = $1::uuid ORDER BY created_at, id`, [
+        id,
+      ]),
+      db.query(
+        `SELECT e.* FROM evidences e JOIN hypotheses h ON h.id = e.hypothesis_id
+         WHERE h.incident_id = $1::uuid ORDER BY e.created_at, e.id`,
+        [id],
+      ),
+    ]);
+    const at = new Date();
+    const stamp = at.toISOString().replace(/\.\d+Z$/, 'Z');
+    const files = [
+      { name: 'incidents.json', content: json(incident.rows) },
+      { name: 'hypotheses.json', content: json(hypotheses.rows) },
+      { name: 'evidences.json', content: json(evidences.rows) },
+    ];
+    return c.body(new Uint8Array(zipFiles(files, at)), 200, {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="snapshot-${stamp.replaceAll(':', '-')}.zip"`,
+    });
+  });
   return app;
 }
 

@@ -51,6 +51,8 @@ export const topologyService = defineService({
     component_names: { object: 'topologies' },
     component_labels: { object: 'topologies' },
     team_components: { object: 'topologies' },
+    component_labels_keys: { object: 'topologies' },
+    components_with_logs: { object: 'topologies' },
     check_component_relationships: { object: 'canaries' },
     checks_by_component: { object: 'canaries' },
   },
