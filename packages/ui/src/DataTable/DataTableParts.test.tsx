@@ -197,6 +197,25 @@ describe.each<DataTableMode>(['client', 'server'])(
       expect(names()).toEqual(shown);
     });
 
+    it('lets Back undo a sort and a page, one step at a time', async () => {
+      const user = userEvent.setup();
+      withUrl('/checks', <ChecksTable mode={mode} />);
+      expect(names()[0]).toBe('check-000119');
+      await user.click(screen.getByRole('button', { name: /^Name/ }));
+      expect(names()[0]).toBe('check-000000');
+      await user.click(screen.getByRole('button', { name: 'Next page' }));
+      expect(names()[0]).toBe('check-000050');
+
+      window.history.back();
+      await waitFor(() => expect(names()[0]).toBe('check-000000'));
+      expect(params().get('checks.sortBy')).toBe('name');
+      window.history.back();
+      await waitFor(() => expect(names()[0]).toBe('check-000119'));
+      expect(params().get('checks.sortBy')).toBeNull();
+      window.history.forward();
+      await waitFor(() => expect(names()[0]).toBe('check-000000'));
+    });
+
     it('write sort, page size, page and hidden columns to the URL', async () => {
       const user = userEvent.setup();
       withUrl('/checks?other=kept', <ChecksTable mode={mode} />);
