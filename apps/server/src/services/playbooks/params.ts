@@ -8,15 +8,20 @@ export type ServedParameter = PlaybookParameter;
 
 /**
  * The spec's parameters with each `default` rendered against the resource (`{{.config.name}}`).
- * A default that does not render is served as written, so the form still opens.
+ * A default that does not render is served as written, so the form still opens; with `strict` its
+ * TemplateError is thrown instead (a run that starts needs the value, not the template).
  */
-export function renderParameters(spec: PlaybookSpec, data: unknown): ServedParameter[] {
+export function renderParameters(
+  spec: PlaybookSpec,
+  data: unknown,
+  options: { strict?: boolean } = {},
+): ServedParameter[] {
   return (spec.parameters ?? []).map((parameter) => {
     if (parameter.default === undefined) return parameter;
     try {
       return { ...parameter, default: renderTemplate(parameter.default, data) };
     } catch (error) {
-      if (error instanceof TemplateError) return parameter;
+      if (error instanceof TemplateError && !options.strict) return parameter;
       throw error;
     }
   });
