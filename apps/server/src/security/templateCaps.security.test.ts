@@ -4,7 +4,7 @@
 // rendered by the runner when the run starts. Over real HTTP on PGlite and PostgreSQL: a webhook
 // whose body feeds nested loops, both in a parameter default and in the run's script.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { silentLogger } from '../http/logging.ts';
 import type * as TemplateModule from '../services/playbooks/template.ts';
@@ -258,5 +258,44 @@ describe.each(testDatabases())('template caps on $engine', (target) => {
       { name: 'first', stdout: 'world\n' },
       { name: 'second', stdout: 'ok\n' },
     ]);
+  });
+
+  it('#12 the parameter defaults of /params and /run share one render’s cap, however many', async () => {
+    // Each default alone loops 100³ times over a list it makes itself, to the step cap.
+    const list = `{{$l := split "," "${','.repeat(99)}"}}`;
+    const looping = `${list}{{range $l}}{{range $l}}{{range $l}}x{{end}}{{end}}{{end}}`;
+    const name = `caps-${randomUUID()}`;
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO playbooks (name, spec, source) VALUES ($1, $2::jsonb, 'UI') RETURNING id`,
+      [
+        name,
+        JSON.stringify({
+          parameters: Array.from({ length: 2000 }, (_, n) => ({ name: `p${n}`, default: looping })),
+          actions: [{ name: 'a', exec: { script: 'true' } }],
+        }),
+      ],
+    );
+    const id = rows[0]!.id;
+    // The built-in admin of a server without sign-in (this database has no demo people).
+    const open = await startTestServer({ db, auth: 'disabled' });
+    onTestFinished(() => open.close());
+    const post = async (path: string) => {
+      const started = performance.now();
+      const response = await fetch(`${open.url}/api/playbook${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id }),
+      });
+      const millis = performance.now() - started;
+      return { status: response.status, millis };
+    };
+    // 2000 renders each to the cap held the event loop 4-5 s per call; one shared cap: milliseconds
+    // (the run's reply also stores the 2000 values).
+    const params = await post(`/${id}/params`);
+    expect(params.status).toBe(200);
+    expect(params.millis).toBeLessThan(2000);
+    const run = await post('/run');
+    expect(run.status).toBe(201);
+    expect(run.millis).toBeLessThan(3000);
   });
 });
