@@ -260,6 +260,31 @@ describe.each(testDatabases())('template caps on $engine', (target) => {
     ]);
   });
 
+  it('#12 a webhook’s filters are evaluated by the runner: one that says no fails the run', async () => {
+    const path = await webhookPlaybook({
+      filters: ['request.json.ok == true'],
+      actions: [{ name: 'a', exec: { script: 'echo ran' } }],
+    });
+    const send = async (ok: boolean) => {
+      const response = await fetch(`${server.url}/api/playbook/webhook/${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ok }),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { run_id: string }).run_id;
+    };
+    const refused = await send(false);
+    expect(await runActions(refused)).toEqual([]);
+    expect(await storedRun(refused)).toMatchObject({
+      status: 'failed',
+      error: 'playbook filter "request.json.ok == true" gave false, not true',
+    });
+    const passed = await send(true);
+    expect(await runActions(passed)).toMatchObject([{ name: 'a', status: 'completed' }]);
+    expect(await storedRun(passed)).toMatchObject({ status: 'completed', parameters: {} });
+  });
+
   it('#12 the parameter defaults of /params and /run share one render’s cap, however many', async () => {
     // Each default alone loops 100³ times over a list it makes itself, to the step cap.
     const list = `{{$l := split "," "${','.repeat(99)}"}}`;
