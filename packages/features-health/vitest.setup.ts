@@ -9,8 +9,9 @@ if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
   Range.prototype.getBoundingClientRect = () => new DOMRect();
 }
 
-// The machine running tests is shared; waitFor/findBy get more than the 1 s default before failing.
-configure({ asyncUtilTimeout: 5000 });
+// The machine running tests is shared (CI runs three suites at once, jsdom under load): waitFor and
+// findBy get 10 s rather than the 1 s default before failing; a passing wait returns at once.
+configure({ asyncUtilTimeout: 10000 });
 
 // The page starts loading chunks by itself (the lists as its module evaluates, the modal after the
 // first rows paint): a file whose tests end first must let those imports finish before jsdom is

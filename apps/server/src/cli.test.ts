@@ -1,36 +1,17 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.ts';
-import { copyServiceMigrations } from './testing/bundle.ts';
+import { bundleForTest } from './testing/bundle.ts';
 
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
 let outDir = '';
 
 // The CLI is spawned as users run it: bundled by tsup with its migrations, in a temporary directory
 // under node_modules so the bundle still resolves the package's dependencies (the workspace ones
-// from their dist, which apps/server/turbo.json builds before this package's tests).
+// bundled from their source, as the build does).
 beforeAll(() => {
-  mkdirSync(join(packageDir, 'node_modules/.cache'), { recursive: true });
-  outDir = mkdtempSync(join(packageDir, 'node_modules/.cache/cli-test-'));
-  execFileSync(
-    'npx',
-    [
-      'tsup',
-      'src/cli.ts',
-      '--no-config',
-      '--format',
-      'esm',
-      '--out-dir',
-      outDir,
-      '--target',
-      'node20',
-    ],
-    { cwd: packageDir, stdio: 'ignore' },
-  );
-  copyServiceMigrations(outDir);
+  outDir = bundleForTest('src/cli.ts', 'cli-test');
 }, 120_000);
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 

@@ -20,6 +20,8 @@ export interface TableAuthorization {
   reason?: string;
   /** Allowed on the table, but each written row must pass this too (the engine runs it in the write's transaction). */
   checkRows?: (write: PermissionWrite) => Promise<PermissionWriteDecision>;
+  /** Allowed to read, but only the rows whose `column` equals `value` (the engine filters on it). */
+  onlyRows?: { column: string; value: string };
 }
 
 /**
@@ -41,6 +43,8 @@ export function authorizeTable(
   const declaration = registry.table(table)?.declaration;
   if (!declaration) return { allowed: false, action, reason: `no access to ${table}` };
   const resource = declaration.object;
+  if (declaration.personal && !authorizer.isAdmin)
+    return authorizePersonal(user, table, method, resource, declaration.personal.column);
   // Before the role check: no role, admin included, writes these rows through /api/db.
   if (declaration.serverWritten && action === 'write') {
     return {
@@ -75,6 +79,41 @@ export function authorizeTable(
     };
   }
   return { allowed: true, resource, action };
+}
+
+/**
+ * Below admin, a table of rows each person keeps (TableDeclaration.personal), whatever the role
+ * matrix says of its object (guest included, editor no more): reads see the user's own rows,
+ * an insert or upsert writes and overwrites only the user's own rows, nothing else is allowed.
+ */
+function authorizePersonal(
+  user: AuthUser,
+  table: string,
+  method: string,
+  resource: Resource,
+  column: string,
+): TableAuthorization {
+  const action = actionOfMethod(method);
+  if (action === 'read')
+    return { allowed: true, resource, action, onlyRows: { column, value: user.id } };
+  if (method.toUpperCase() !== 'POST')
+    return {
+      allowed: false,
+      resource,
+      action,
+      reason: `${table}: only an admin may change or delete rows; anyone may add their own`,
+    };
+  return {
+    allowed: true,
+    resource,
+    action,
+    checkRows: async ({ before, after }) => {
+      const others = [...before, ...after].some((row) => row[column] !== user.id);
+      return others
+        ? { allowed: false, reason: `${table}: ${user.name} may only write their own rows` }
+        : { allowed: true };
+    },
+  };
 }
 
 // A read-only function's call is a read of its object whatever the method; any other is a write.

@@ -8,7 +8,7 @@ import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 /**
  * The replay suite of issue 30: every request kind of reference-requests.json (where each came
  * from is in its `source`: the reference docs' recorded calls of the reference console, the failing
- * list of the issue, or this console's same call), sent as admin to the real server over HTTP with
+ * list of the issue, or this console's same call), sent as admin (or the template's `as`) to the real server over HTTP with
  * the demo estate, on PGlite and PostgreSQL; each must answer the recorded status and reply shape.
  * A new area adds its requests to the file.
  */
@@ -22,6 +22,8 @@ interface RequestTemplate {
   path: string;
   headers?: Record<string, string>;
   body?: unknown;
+  /** Who sends it (a demo sign-in); admin@local unless given. */
+  as?: string;
   status: number | number[];
   reply: Shape;
 }
@@ -88,6 +90,8 @@ const PLACEHOLDERS: Record<string, string> = {
   hypothesis: `SELECT id FROM hypotheses ORDER BY id LIMIT 1`,
   person: `SELECT id FROM people WHERE email = 'admin@local'`,
   admin: `SELECT id FROM people WHERE email = 'admin@local'`,
+  viewer: `SELECT id FROM people WHERE email = 'viewer@local'`,
+  guest: `SELECT id FROM people WHERE email = 'guest@local'`,
   team: `SELECT id FROM teams WHERE deleted_at IS NULL ORDER BY name, id LIMIT 1`,
 };
 
@@ -130,7 +134,7 @@ describe.each(testDatabases())('the reference console’s requests on $engine', 
         headers: {
           Accept: 'application/json',
           ...(template.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...basic('admin@local'),
+          ...basic(template.as ?? 'admin@local'),
           ...template.headers,
         },
         ...(template.body === undefined ? {} : { body: fill(JSON.stringify(template.body)) }),

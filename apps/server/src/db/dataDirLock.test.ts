@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -10,7 +10,6 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DATA_DIR_LOCK_FILE,
@@ -18,8 +17,8 @@ import {
   lockDataDir,
   processStartTime,
 } from './dataDirLock.ts';
+import { bundleForTest } from '../testing/bundle.ts';
 
-const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 let scratch = '';
 let bundleDir = '';
 let count = 0;
@@ -27,23 +26,7 @@ let count = 0;
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'opsdeck-lock-'));
   // Other processes take the lock through the same code, bundled (it has no dependencies).
-  mkdirSync(join(packageDir, 'node_modules/.cache'), { recursive: true });
-  bundleDir = mkdtempSync(join(packageDir, 'node_modules/.cache/lock-test-'));
-  execFileSync(
-    'npx',
-    [
-      'tsup',
-      'src/db/dataDirLock.ts',
-      '--no-config',
-      '--format',
-      'esm',
-      '--out-dir',
-      bundleDir,
-      '--target',
-      'node20',
-    ],
-    { cwd: packageDir, stdio: 'ignore' },
-  );
+  bundleDir = bundleForTest('src/db/dataDirLock.ts', 'datadir-lock-test', false);
 }, 60_000);
 afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });

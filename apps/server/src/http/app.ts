@@ -157,7 +157,11 @@ export function createApp(options: AppOptions): CoreApp {
       log,
       (event) => events.emit('table-written', event),
       // An event is shown to whoever may read its table through /api/db, by the same rule.
-      (user, authorizer, table) => authorizeTable(user, table, 'GET', authorizer, registry).allowed,
+      // A table read only in part (a personal table below admin) shows none of its events.
+      (user, authorizer, table) => {
+        const decision = authorizeTable(user, table, 'GET', authorizer, registry);
+        return decision.allowed && !decision.onlyRows;
+      },
     );
     const context: ServiceContext = { db, log, config, events, changes, version: SERVER_VERSION };
     const modules = registry.services.map((service) => {
@@ -212,7 +216,13 @@ export function createApp(options: AppOptions): CoreApp {
         db,
         authorize: (table, method, c) =>
           authorizeTable(c.get('user'), table, method, c.get('authorizer'), registry),
-        serverColumns: (relation, c) => authorshipColumns(c.get('user'), relation),
+        serverColumns: (relation, c) =>
+          authorshipColumns(
+            c.get('user'),
+            relation,
+            registry.table(relation.name)?.declaration.personal?.column,
+          ),
+        extraKeysInto: (relation) => registry.table(relation)?.declaration.extraKeysInto,
         caseFolded: (relation) => registry.table(relation)?.declaration.caseFolded,
         // Declared secret columns (connection passwords…) are sealed under the server's key.
         secretColumns: (relation) => registry.table(relation)?.declaration.secrets,

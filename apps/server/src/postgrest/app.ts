@@ -73,6 +73,11 @@ export interface AuthorizationDecision {
    * transaction, before commit; a refusal rolls the write back. Rows are read only when asked for.
    */
   checkRows?: (rows: WrittenRows) => AuthorizationDecision | Promise<AuthorizationDecision>;
+  /**
+   * For a read allowed on the table but only on some rows: the read sees only rows whose `column`
+   * equals `value` (as if `column=eq.value` were added). An embed of such a relation is refused.
+   */
+  onlyRows?: { column: string; value: string };
 }
 
 /**
@@ -96,6 +101,11 @@ export interface PostgrestAppOptions<E extends Env = Env> {
   caseFolded?: CaseFolded;
   /** Columns holding secrets: masked on read, never filtered on, sealed on write (see SecretColumns). */
   secretColumns?: SecretColumns;
+  /**
+   * A jsonb column of `relation` that takes a written row's keys naming no column (merged into the
+   * row's own value of it) instead of the 400 an unknown column is; undefined: no such column.
+   */
+  extraKeysInto?: (relation: string) => string | undefined;
   /** Seals one secret value for storage (`context`: `table.column` or `table.column.key`). */
   sealSecret?: (context: string, value: string) => string;
   /**
@@ -399,11 +409,21 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     const preferences = parsePrefer(c.req.header('Prefer'));
     const shape = acceptedShape(c.req.header('Accept'));
     const ignored = new Set(method === 'POST' ? ['columns', 'on_conflict'] : []);
+    // A read limited to some rows filters on them like any other filter (ANDed, bound as a value).
+    if (decision.onlyRows && (method === 'GET' || method === 'HEAD'))
+      url.searchParams.append(decision.onlyRows.column, `eq.${decision.onlyRows.value}`);
     const { query, embedded } = parseQueryString(url.searchParams, ignored);
     const node = resolveRead(catalog, relation, query.select, query, embedded);
     // Embedded relations are read too: each needs the read right, or the embed would bypass the hook.
     for (const touched of relationsTouched(catalog, node)) {
-      if (touched !== tableName || method !== 'GET') await authorize(c, touched, 'GET');
+      if (touched === tableName && method === 'GET') continue;
+      const embed = await authorize(c, touched, 'GET');
+      // An embed is not filtered by the hook's row limit: it must be read on its own.
+      if (embed.onlyRows && touched !== tableName)
+        refuse(c, touched, {
+          allowed: false,
+          reason: `${touched} may only be read on its own (only some of its rows are yours)`,
+        });
     }
 
     if (method === 'GET' || method === 'HEAD') {
@@ -434,7 +454,13 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     const verb = method === 'POST' ? 'insert' : method === 'PATCH' ? 'update' : 'delete';
     if (!relation.writable[verb]) throw readOnlyRelation(relation.name, verb);
     const parsed = method === 'DELETE' ? undefined : parseJsonBody(await c.req.text());
-    const payload = sealSecrets(relation, parsed, method === 'POST' && !preferences.resolution);
+    const columnsParam = method === 'POST' ? url.searchParams.get('columns') : null;
+    const extraInto = columnsParam === null ? options.extraKeysInto?.(relation.name) : undefined;
+    const payload = sealSecrets(
+      relation,
+      extraInto ? foldExtraKeys(relation, parsed, extraInto) : parsed,
+      method === 'POST' && !preferences.resolution,
+    );
     const onConflict = url.searchParams.get('on_conflict');
     const conflictColumns = onConflict
       ? onConflict.split(',').map((name) => {
@@ -446,7 +472,6 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     const checkRows = decision.checkRows;
     const server = method === 'DELETE' ? undefined : options.serverColumns?.(relation, c);
     const sql = new SqlBuilder(catalog);
-    const columnsParam = method === 'POST' ? url.searchParams.get('columns') : null;
     const write = {
       server,
       images: checkRows !== undefined,
@@ -538,6 +563,30 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     ),
   );
   return app;
+}
+
+/**
+ * A body's rows with each key that names no column of `relation` moved into the jsonb `column`
+ * (merged over what the row gives for it, the row's own keys there winning). A body that is not a
+ * row or rows, or a column value that is not an object, is left for the write to refuse.
+ */
+function foldExtraKeys(relation: CatalogRelation, body: unknown, column: string): unknown {
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  const fold = (row: unknown): unknown => {
+    if (!isRecord(row)) return row;
+    const extra = Object.keys(row).filter((key) => !relation.columnsByName.has(key));
+    const own = row[column];
+    if (extra.length === 0 || (own !== undefined && own !== null && !isRecord(own))) return row;
+    const kept: Record<string, unknown> = {};
+    const moved: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (extra.includes(key)) moved[key] = value;
+      else kept[key] = value;
+    }
+    return { ...kept, [column]: { ...moved, ...(isRecord(own) ? own : {}) } };
+  };
+  return Array.isArray(body) ? body.map(fold) : fold(body);
 }
 
 function images(text: string | undefined): Record<string, unknown>[] {

@@ -404,6 +404,7 @@ describe.each(cliTargets())('the CLI server on $engine', (target) => {
     await target.release();
   });
 
+  // Two demo servers started one after the other: minutes on a loaded machine.
   it('#1 without --dev-outbox the outbox needs an admin; with it (loopback demo) anyone on this machine reads it', async () => {
     const plain = await start();
     expect((await fetch(`${plain.url}/api/dev/outbox`)).status).toBe(401);
@@ -420,7 +421,7 @@ describe.each(cliTargets())('the CLI server on $engine', (target) => {
     const open = await fetch(`${dev.url}/api/dev/outbox`);
     expect(open.status).toBe(200);
     expect(Array.isArray(await open.json())).toBe(true);
-  });
+  }, 180_000);
 
   it('#5 --trust-proxy: X-Forwarded-Proto https makes the cookies Secure; the proxy-added X-Forwarded-For is the throttled client', async () => {
     const server = await start('--trust-proxy');

@@ -1,21 +1,19 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_DIR_LOCK_FILE } from '../db/dataDirLock.ts';
 import { PostgresDatabase } from '../db/database.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ROLES } from '../db/seed/demo.ts';
 import { testDatabaseUrl } from '../testing/databases.ts';
-import { copyServiceMigrations } from '../testing/bundle.ts';
+import { bundleForTest } from '../testing/bundle.ts';
 
 // Issue 17, durability: the CLI as users run it (bundled, spawned, killed with SIGKILL), on PGlite and
 // on the test PostgreSQL.
 
-const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 let buildDir = '';
 let scratchDir = '';
 const running = new Set<ChildProcess>();
@@ -25,24 +23,7 @@ const postgresUrl = testDatabaseUrl();
 // One bundle for the whole file, built like cli.test.ts builds its own: under node_modules so it
 // resolves the package's dependencies.
 beforeAll(() => {
-  mkdirSync(join(packageDir, 'node_modules/.cache'), { recursive: true });
-  buildDir = mkdtempSync(join(packageDir, 'node_modules/.cache/durability-test-'));
-  execFileSync(
-    'npx',
-    [
-      'tsup',
-      'src/cli.ts',
-      '--no-config',
-      '--format',
-      'esm',
-      '--out-dir',
-      buildDir,
-      '--target',
-      'node20',
-    ],
-    { cwd: packageDir, stdio: 'ignore' },
-  );
-  copyServiceMigrations(buildDir);
+  buildDir = bundleForTest('src/cli.ts', 'durability-test');
   scratchDir = mkdtempSync(join(tmpdir(), 'opsdeck-durability-'));
 }, 120_000);
 

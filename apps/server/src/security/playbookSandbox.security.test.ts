@@ -3,11 +3,10 @@
 // and a kill -9 of the server. Here a real server process (the bundled CLI, as users run it) on
 // PGlite (--data-dir) and on PostgreSQL (DATABASE_URL in its environment) runs scripts that go
 // looking for those secrets, and is then killed under a running script.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
   closeSync,
-  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -20,34 +19,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyServiceMigrations } from '../testing/bundle.ts';
+import { bundleForTest } from '../testing/bundle.ts';
 import { testDatabaseUrl } from '../testing/databases.ts';
 import { performAction } from '../services/playbooks/actions.ts';
 import { detectSandbox } from '../services/playbooks/sandbox.ts';
 
-const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const repoDir = fileURLToPath(new URL('../../../..', import.meta.url));
 let outDir = '';
 
 beforeAll(() => {
-  mkdirSync(join(packageDir, 'node_modules/.cache'), { recursive: true });
-  outDir = mkdtempSync(join(packageDir, 'node_modules/.cache/sandbox-test-'));
-  execFileSync(
-    'npx',
-    [
-      'tsup',
-      'src/cli.ts',
-      '--no-config',
-      '--format',
-      'esm',
-      '--out-dir',
-      outDir,
-      '--target',
-      'node20',
-    ],
-    { cwd: packageDir, stdio: 'ignore' },
-  );
-  copyServiceMigrations(outDir);
+  outDir = bundleForTest('src/cli.ts', 'sandbox-test');
 }, 120_000);
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
@@ -112,8 +93,11 @@ describe.each(engines)(
 
     async function startServer(): Promise<RunningServer> {
       const dataDir = mkdtempSync(join(tmpdir(), 'opsdeck-sandbox-data-'));
-      writeFileSync(join(dataDir, 'inherited.txt'), secretKey, { mode: 0o600 });
-      const inherited = openSync(join(dataDir, 'inherited.txt'), 'r');
+      // Beside the data directory, not in it: the server refuses a directory that is neither empty
+      // nor a database (issue 27 #8).
+      const keyDir = mkdtempSync(join(tmpdir(), 'opsdeck-sandbox-key-'));
+      writeFileSync(join(keyDir, 'inherited.txt'), secretKey, { mode: 0o600 });
+      const inherited = openSync(join(keyDir, 'inherited.txt'), 'r');
       const env: Record<string, string> = {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         OPSDECK_SECRET_KEY: secretKey,
@@ -158,6 +142,7 @@ describe.each(engines)(
             await new Promise((resolve) => child.once('exit', resolve));
           }
           rmSync(dataDir, { recursive: true, force: true });
+          rmSync(keyDir, { recursive: true, force: true });
         },
       };
     }

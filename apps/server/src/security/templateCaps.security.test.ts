@@ -1,15 +1,38 @@
 // Issue 27 #12: a large template froze the event loop (/health waited 3.8 s), also from an
 // unauthenticated webhook body. Templates now stop at a step cap and an output cap with an error
-// naming it. Over real HTTP on PGlite and PostgreSQL: a webhook whose body feeds nested loops, both
-// in a parameter default (rendered while the webhook call is answered) and in the run's script.
+// naming it, and a webhook call is answered without rendering any: its parameter defaults are
+// rendered by the runner when the run starts. Over real HTTP on PGlite and PostgreSQL: a webhook
+// whose body feeds nested loops, both in a parameter default and in the run's script.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { silentLogger } from '../http/logging.ts';
+import type * as TemplateModule from '../services/playbooks/template.ts';
 import { PlaybookRunner } from '../services/playbooks/runner.ts';
-import { TEMPLATE_OUTPUT_CAP, TEMPLATE_STEP_CAP } from '../services/playbooks/template.ts';
+import {
+  TEMPLATE_OUTPUT_CAP,
+  TEMPLATE_STEP_CAP,
+  TemplateBudget,
+} from '../services/playbooks/template.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
+
+// Every render the server does is counted: a webhook's reply must come before any.
+const renders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../services/playbooks/template.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof TemplateModule>();
+  return {
+    ...original,
+    renderTemplate: (...args: Parameters<typeof original.renderTemplate>) => {
+      renders.count += 1;
+      return original.renderTemplate(...args);
+    },
+    renderTemplateTo: (...args: Parameters<typeof original.renderTemplateTo>) => {
+      renders.count += 1;
+      original.renderTemplateTo(...args);
+    },
+  };
+});
 
 // 300³ = 27 million iterations: tens of seconds of one event loop without a cap.
 const CUBE =
@@ -26,6 +49,9 @@ describe.each(testDatabases())('template caps on $engine', (target) => {
   afterAll(async () => {
     await server?.close();
     await target.release();
+  });
+  beforeEach(() => {
+    renders.count = 0;
   });
 
   async function webhookPlaybook(spec: Record<string, unknown>): Promise<string> {
@@ -61,7 +87,8 @@ describe.each(testDatabases())('template caps on $engine', (target) => {
   async function runActions(runId: string) {
     const runner = new PlaybookRunner({ db, log: silentLogger, execEnabled: true });
     for (let n = 0; n < 20; n += 1) {
-      await runner.tick();
+      // A run that cannot start ends failed with the reason, and tick() rethrows it: asserted below.
+      await runner.tick().catch(() => undefined);
       const { rows } = await db.query<{ status: string }>(
         'SELECT status FROM playbook_runs WHERE id = $1',
         [runId],
@@ -73,6 +100,15 @@ describe.each(testDatabases())('template caps on $engine', (target) => {
       [runId],
     );
     return rows;
+  }
+
+  async function storedRun(runId: string) {
+    const { rows } = await db.query<{
+      status: string;
+      error: string | null;
+      parameters: Record<string, string> | null;
+    }>('SELECT status, error, parameters FROM playbook_runs WHERE id = $1', [runId]);
+    return rows[0]!;
   }
 
   it('#12 /health answers at once while an anonymous webhook body feeds nested loops', async () => {
@@ -95,11 +131,31 @@ describe.each(testDatabases())('template caps on $engine', (target) => {
       })(),
     );
     expect(slowest).toBeLessThan(1000);
-    const [loop] = await runActions(runId);
-    expect(loop).toMatchObject({
+    // The parameter default reaches the cap as the run starts: the run fails with it, no action ran.
+    expect(await runActions(runId)).toEqual([]);
+    expect(await storedRun(runId)).toMatchObject({
       status: 'failed',
       error: `template stopped: it took more than ${TEMPLATE_STEP_CAP} evaluation steps (a loop over too much data?)`,
     });
+  });
+
+  it('#12 a script looping over an anonymous webhook body stops at the cap', async () => {
+    const path = await webhookPlaybook({
+      actions: [{ name: 'loop', exec: { script: `echo ${CUBE}` } }],
+    });
+    const response = await fetch(`${server.url}/api/playbook/webhook/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ items: Array.from({ length: 300 }, (_, n) => n) }),
+    });
+    const { run_id } = (await response.json()) as { run_id: string };
+    expect(await runActions(run_id)).toEqual([
+      {
+        name: 'loop',
+        status: 'failed',
+        error: `template stopped: it took more than ${TEMPLATE_STEP_CAP} evaluation steps (a loop over too much data?)`,
+      },
+    ]);
   });
 
   it('#12 output past the cap, even grown in a variable, is the action’s clear error', async () => {
@@ -135,5 +191,144 @@ describe.each(testDatabases())('template caps on $engine', (target) => {
       { name: 'doubling', status: 'failed', error: message },
       { name: 'wide', status: 'failed', error: message },
     ]);
+  });
+
+  it('#12 a webhook is answered before any template renders; the cap then fails the run', async () => {
+    const path = await webhookPlaybook({
+      parameters: [{ name: 'expanded', type: 'text', default: CUBE }],
+      actions: [{ name: 'show', exec: { script: 'echo {{.params.expanded}}' } }],
+    });
+    const response = await fetch(`${server.url}/api/playbook/webhook/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ items: Array.from({ length: 300 }, (_, n) => n) }),
+    });
+    expect(response.status).toBe(200);
+    const { run_id } = (await response.json()) as { run_id: string };
+    expect(renders.count).toBe(0);
+    expect(await storedRun(run_id)).toEqual({
+      status: 'scheduled',
+      error: null,
+      parameters: null,
+    });
+    // The runner renders the default when the run starts: the cap ends the run, no action ran.
+    expect(await runActions(run_id)).toEqual([]);
+    expect(renders.count).toBeGreaterThan(0);
+    expect(await storedRun(run_id)).toMatchObject({
+      status: 'failed',
+      error: `template stopped: it took more than ${TEMPLATE_STEP_CAP} evaluation steps (a loop over too much data?)`,
+    });
+  });
+
+  it('#12 a webhook run gets its rendered defaults, and its digest holds across a sleep', async () => {
+    const path = await webhookPlaybook({
+      parameters: [
+        { name: 'who', type: 'text', default: '{{.request.json.name}}' },
+        { name: 'token', type: 'secret', default: '{{.request.json.token}}' },
+      ],
+      actions: [
+        { name: 'first', delay: '10ms', exec: { script: 'echo {{.params.who}}' } },
+        { name: 'second', exec: { script: 'test "$PARAM_TOKEN" = s3cr3t-value && echo ok' } },
+      ],
+    });
+    const response = await fetch(`${server.url}/api/playbook/webhook/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'world', token: 's3cr3t-value' }),
+    });
+    const { run_id } = (await response.json()) as { run_id: string };
+    expect(renders.count).toBe(0);
+    const runner = new PlaybookRunner({ db, log: silentLogger, execEnabled: true });
+    for (
+      let n = 0;
+      n < 50 && !['completed', 'failed'].includes((await storedRun(run_id)).status);
+      n += 1
+    ) {
+      await runner.tick();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Stored rendered, the secret masked (it is sealed apart), and the run was not refused.
+    expect(await storedRun(run_id)).toEqual({
+      status: 'completed',
+      error: null,
+      parameters: { who: 'world', token: '********' },
+    });
+    const { rows } = await db.query<{ name: string; stdout: string }>(
+      `SELECT name, result->>'stdout' AS stdout FROM playbook_run_actions
+       WHERE playbook_run_id = $1 ORDER BY name`,
+      [run_id],
+    );
+    expect(rows).toEqual([
+      { name: 'first', stdout: 'world\n' },
+      { name: 'second', stdout: 'ok\n' },
+    ]);
+  });
+
+  it('#12 a webhook’s filters are evaluated by the runner: one that says no fails the run', async () => {
+    const path = await webhookPlaybook({
+      filters: ['request.json.ok == true'],
+      actions: [{ name: 'a', exec: { script: 'echo ran' } }],
+    });
+    const send = async (ok: boolean) => {
+      const response = await fetch(`${server.url}/api/playbook/webhook/${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ok }),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { run_id: string }).run_id;
+    };
+    const refused = await send(false);
+    expect(await runActions(refused)).toEqual([]);
+    expect(await storedRun(refused)).toMatchObject({
+      status: 'failed',
+      error: 'playbook filter "request.json.ok == true" gave false, not true',
+    });
+    const passed = await send(true);
+    expect(await runActions(passed)).toMatchObject([{ name: 'a', status: 'completed' }]);
+    expect(await storedRun(passed)).toMatchObject({ status: 'completed', parameters: {} });
+  });
+
+  it('#12 the parameter defaults of /params and /run share one render’s cap, however many', async () => {
+    // Each default alone loops 100³ times over a list it makes itself, to the step cap.
+    const list = `{{$l := split "," "${','.repeat(99)}"}}`;
+    const looping = `${list}{{range $l}}{{range $l}}{{range $l}}x{{end}}{{end}}{{end}}`;
+    const name = `caps-${randomUUID()}`;
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO playbooks (name, spec, source) VALUES ($1, $2::jsonb, 'UI') RETURNING id`,
+      [
+        name,
+        JSON.stringify({
+          parameters: Array.from({ length: 2000 }, (_, n) => ({ name: `p${n}`, default: looping })),
+          actions: [{ name: 'a', exec: { script: 'true' } }],
+        }),
+      ],
+    );
+    const id = rows[0]!.id;
+    // The built-in admin of a server without sign-in (this database has no demo people).
+    const open = await startTestServer({ db, auth: 'disabled' });
+    onTestFinished(() => open.close());
+    // Steps spent by every render of one call: 2000 renders each to the cap were 100 million steps
+    // (4-5 s of one event loop per call); one shared cap is one render's worth.
+    const spend = vi.spyOn(TemplateBudget.prototype, 'spend');
+    onTestFinished(() => spend.mockRestore());
+    const stepsOf = async (path: string) => {
+      spend.mockClear();
+      const response = await fetch(`${open.url}/api/playbook${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id }),
+      });
+      const steps = spend.mock.calls.reduce((sum, [n]) => sum + n, 0);
+      return { status: response.status, steps };
+    };
+    // Past the cap each further default spends the one step that finds it spent.
+    const bound = TEMPLATE_STEP_CAP + 2000;
+    const params = await stepsOf(`/${id}/params`);
+    expect(params.status).toBe(200);
+    expect(params.steps).toBeLessThanOrEqual(bound);
+    const run = await stepsOf('/run');
+    expect(run.status).toBe(201);
+    expect(run.steps).toBeLessThanOrEqual(bound);
   });
 });

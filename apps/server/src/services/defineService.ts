@@ -103,6 +103,18 @@ export interface TableDeclaration {
    * resource file changes only with that file). Run before checkWrite, in the same transaction.
    */
   guardWrite?(write: PermissionWrite, request: WriteRequest): Promise<PermissionWriteDecision>;
+  /**
+   * Rows each person keeps of their own, `column` naming the person (the reference's
+   * getting-started checklist): every signed-in user, guest included, inserts and upserts rows that
+   * are theirs (the server sets `column` to the session's person on insert, whatever the body says),
+   * and below admin reads only their own; updating or deleting through /api/db stays an admin's.
+   */
+  personal?: { column: string };
+  /**
+   * A jsonb column that takes a written row's keys which name no column (merged into what the row
+   * gives for that column), instead of the 400 an unknown column is.
+   */
+  extraKeysInto?: string;
 }
 
 /** One `/api/db/rpc/{name}` function and the RBAC object of what it touches. */

@@ -1,5 +1,7 @@
-import { cpSync, existsSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { servicesRoot } from '../db/migrate.ts';
 
 /**
@@ -13,4 +15,24 @@ export function copyServiceMigrations(outDir: string): void {
     if (existsSync(migrations))
       cpSync(migrations, join(outDir, 'services', name, 'migrations'), { recursive: true });
   }
+}
+
+const packageDir = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Bundles `entry` (a path under apps/server) with tsup into a new directory under
+ * node_modules/.cache (so the bundle resolves the package's dependencies), the workspace packages
+ * from their source as the server's build does; with `migrations`, each module's migrations beside
+ * it, as a spawned CLI reads them. Returns the directory.
+ */
+export function bundleForTest(entry: string, prefix: string, migrations = true): string {
+  mkdirSync(join(packageDir, 'node_modules/.cache'), { recursive: true });
+  const outDir = mkdtempSync(join(packageDir, `node_modules/.cache/${prefix}-`));
+  execFileSync(
+    'npx',
+    ['tsup', entry, '--config', 'tsup.test-bundle.config.ts', '--out-dir', outDir],
+    { cwd: packageDir, stdio: 'ignore' },
+  );
+  if (migrations) copyServiceMigrations(outDir);
+  return outDir;
 }

@@ -26,7 +26,14 @@ export const authService = defineService({
     team_members: { object: 'auth', checkWrite: async () => adminOnly('team_members') },
     people_roles: { object: 'auth' },
     // The reference's getting-started checklist (outside this product): kept, see migration 010.
-    person_analytics: { object: 'auth' },
+    // Every signed-in user (guest included) records their own rows, so the reference console stops
+    // re-posting them; below admin, only one's own rows are read and none changed or deleted. The
+    // checklist's keys are not documented: any beyond the table's columns land in `properties`.
+    person_analytics: {
+      object: 'auth',
+      personal: { column: 'person_id' },
+      extraKeysInto: 'properties',
+    },
     permissions: {
       object: 'permissions',
       // Below admin, a writer grants only what it holds (never `*`, never a deny against an admin).

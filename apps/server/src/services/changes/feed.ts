@@ -95,34 +95,13 @@ export class ChangeFeed {
 
   private async readAll(): Promise<void> {
     for (;;) {
-      const { rows } = await this.db.query<{
-        id: number;
-        table_name: string;
-        action: ChangeEvent['action'];
-        ids: string[] | null;
-        row_count: number;
-        actor: string;
-        at: string;
-      }>(
-        `SELECT id, table_name, action, ids, row_count, actor, at FROM opsdeck.change_events
-         WHERE id > $1 ORDER BY id LIMIT ${BATCH}`,
-        [this.cursor ?? 0],
-      );
-      for (const row of rows) {
-        this.cursor = row.id;
-        const event: ChangeEvent = {
-          id: row.id,
-          table: row.table_name,
-          action: row.action,
-          ids: row.ids,
-          count: row.row_count,
-          actor: row.actor,
-          at: row.at,
-        };
+      const events = await this.eventsAfter(this.cursor ?? 0, BATCH);
+      for (const event of events) {
+        this.cursor = event.id;
         for (const subscriber of this.subscribers) subscriber(event);
         await this.onChange(event);
       }
-      if (rows.length < BATCH) return;
+      if (events.length < BATCH) return;
     }
   }
 

@@ -1,22 +1,29 @@
 import { parseDuration } from './cel.ts';
 import { isUuid } from './resources.ts';
 import type { PlaybookParameter, PlaybookSpec } from './spec.ts';
-import { renderTemplate, TemplateError } from './template.ts';
+import { renderTemplate, TemplateBudget, TemplateError } from './template.ts';
 
 /** A parameter as `POST /playbook/{id}/params` serves it: the spec's, its default rendered. */
 export type ServedParameter = PlaybookParameter;
 
 /**
  * The spec's parameters with each `default` rendered against the resource (`{{.config.name}}`).
- * A default that does not render is served as written, so the form still opens.
+ * A default that does not render is served as written, so the form still opens; with `strict` its
+ * TemplateError is thrown instead (a run that starts needs the value, not the template). All the
+ * defaults share one render's caps: however many parameters a spec has, one call stays short.
  */
-export function renderParameters(spec: PlaybookSpec, data: unknown): ServedParameter[] {
+export function renderParameters(
+  spec: PlaybookSpec,
+  data: unknown,
+  options: { strict?: boolean } = {},
+): ServedParameter[] {
+  const budget = new TemplateBudget();
   return (spec.parameters ?? []).map((parameter) => {
     if (parameter.default === undefined) return parameter;
     try {
-      return { ...parameter, default: renderTemplate(parameter.default, data) };
+      return { ...parameter, default: renderTemplate(parameter.default, data, {}, budget) };
     } catch (error) {
-      if (error instanceof TemplateError) return parameter;
+      if (error instanceof TemplateError && !options.strict) return parameter;
       throw error;
     }
   });

@@ -10,7 +10,7 @@ import { loadResource, type ResourceKind } from './resources.ts';
 import { actionKind, parsePlaybookSpec, type PlaybookAction, type PlaybookSpec } from './spec.ts';
 import { renderShellScript } from './shellTemplate.ts';
 import { renderTemplate, type TemplateFunction } from './template.ts';
-import { runDigestRefusal } from './runs.ts';
+import { renderDeferredParameters, runDigestRefusal } from './runs.ts';
 import { takePlaybookEvent } from './triggers.ts';
 import { processSecretBox, secretContext, SecretError, type SecretBox } from './secrets.ts';
 import { literalSpecSecrets } from './specSecrets.ts';
@@ -386,6 +386,9 @@ export class PlaybookRunner {
     const parsed = parsePlaybookSpec(run.spec);
     if (!parsed.ok) throw new Error(parsed.message);
     const spec = parsed.spec;
+    // A webhook's run is stored unrendered (its call was answered first): rendered as it starts.
+    if (run.parameters === null)
+      run.parameters = await renderDeferredParameters(db, this.secrets, run.id, this.instanceId);
     const existing = (
       await db.query<ActionRow>(
         `SELECT id, name, status, retry_count, result, error FROM playbook_run_actions

@@ -244,6 +244,87 @@ export async function insertTriggeredRun(
   });
 }
 
+/**
+ * Schedules a webhook's run without evaluating anything its body feeds (issue 27 #12: a template
+ * or filter over an anonymous body held the event loop while the call was answered). The request
+ * is stored as it came and the parameters stay NULL; the runner evaluates the filters and renders
+ * the defaults when the run starts (renderDeferredParameters). Only what needs no evaluation is
+ * refused here: a required parameter without a default (400).
+ */
+export async function insertWebhookRun(
+  tx: SqlRunner,
+  secrets: SecretBox,
+  trigger: Omit<TriggeredRun, 'resource'>,
+): Promise<{ run_id: string; starts_at: string }> {
+  const missing = (trigger.spec.parameters ?? [])
+    .filter((parameter) => parameter.required && !parameter.default)
+    .map((parameter) => parameter.name);
+  if (missing.length > 0) throw badRequest(`missing required parameter(s): ${missing.join(',')}`);
+  return insertRun(tx, secrets, {
+    playbookId: trigger.playbook.id,
+    spec: trigger.spec,
+    resource: undefined,
+    values: null,
+    secretNames: new Set(),
+    createdBy: null,
+    request: trigger.request ?? null,
+  });
+}
+
+/**
+ * The parameters of a run stored without them (a webhook's), as the runner starts it: its spec's
+ * filters evaluated and defaults rendered against its stored request and resource, then stored
+ * (secret ones sealed) and the run's digest recorded again over them. Only the run's lease holder
+ * does this, and only for a run whose digest still matches what was created. Throws with the
+ * reason (a filter that says no, a template cap, a missing parameter), which fails the run.
+ */
+export async function renderDeferredParameters(
+  db: Database,
+  secrets: SecretBox,
+  runId: string,
+  leaseOwner: string,
+): Promise<Record<string, string>> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{
+      spec: unknown;
+      request: Record<string, unknown> | null;
+      parameters: Record<string, string> | null;
+      config_id: string | null;
+      check_id: string | null;
+      component_id: string | null;
+    }>(
+      `SELECT spec, request, parameters, config_id, check_id, component_id FROM playbook_runs
+       WHERE id = $1 AND lease_owner = $2 AND status = 'running' FOR UPDATE`,
+      [runId, leaseOwner],
+    );
+    const run = rows[0];
+    if (!run) throw new Error('this server lost the run to another instance');
+    if (run.parameters) return run.parameters;
+    const refusal = await runDigestRefusal(tx, runId);
+    if (refusal) throw new Error(refusal);
+    const parsed = parsePlaybookSpec(run.spec);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const spec = parsed.spec;
+    const resource = await requestedResource(tx, {
+      config_id: run.config_id ?? undefined,
+      check_id: run.check_id ?? undefined,
+      component_id: run.component_id ?? undefined,
+    });
+    const data = { ...templateData(resource, undefined), request: run.request ?? {} };
+    checkFilters(spec, data);
+    const served = renderParameters(spec, data, { strict: true });
+    const values = resolveOrRefuse(served, {});
+    const secretNames = secretParameters(served);
+    await tx.query('UPDATE playbook_runs SET parameters = $2::jsonb WHERE id = $1', [
+      runId,
+      JSON.stringify(masked(values, secretNames)),
+    ]);
+    await sealSecretParameters(tx, secrets, runId, values, secretNames);
+    await recordRunDigests(tx, [runId]);
+    return values;
+  });
+}
+
 function resolveOrRefuse(
   served: readonly ServedParameter[],
   submitted: Record<string, unknown>,
@@ -273,7 +354,8 @@ interface NewRun {
   playbookId: string;
   spec: PlaybookSpec;
   resource: PlaybookResource | undefined;
-  values: Record<string, string>;
+  /** null: rendered when the run starts (renderDeferredParameters). */
+  values: Record<string, string> | null;
   secretNames: ReadonlySet<string>;
   createdBy: string | null;
   request: unknown;
@@ -300,7 +382,7 @@ async function insertRun(
       run.playbookId,
       status,
       JSON.stringify(spec),
-      JSON.stringify(masked(values, secretNames)),
+      values ? JSON.stringify(masked(values, secretNames)) : null,
       JSON.stringify(run.request),
       resource?.kind === 'config' ? resource.row.id : null,
       resource?.kind === 'check' ? resource.row.id : null,
@@ -312,13 +394,23 @@ async function insertRun(
   );
   const created = rows[0]!;
   await recordRunDigests(tx, [created.id]);
+  if (values) await sealSecretParameters(tx, secrets, created.id, values, secretNames);
+  return { run_id: created.id, starts_at: created.scheduled_time };
+}
+
+async function sealSecretParameters(
+  tx: SqlRunner,
+  secrets: SecretBox,
+  runId: string,
+  values: Record<string, string>,
+  secretNames: ReadonlySet<string>,
+): Promise<void> {
   for (const name of secretNames)
     if (values[name] !== undefined)
       await tx.query(
         'INSERT INTO opsdeck.playbook_run_secrets (run_id, name, value) VALUES ($1, $2, $3)',
-        [created.id, name, secrets.seal(values[name]!, secretContext(created.id, name))],
+        [runId, name, secrets.seal(values[name]!, secretContext(runId, name))],
       );
-  return { run_id: created.id, starts_at: created.scheduled_time };
 }
 
 /**

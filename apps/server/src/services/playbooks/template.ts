@@ -380,8 +380,11 @@ const BUILTINS: Record<string, TemplateFunction> = {
   toString: (value: unknown) => printValue(value),
 };
 
-/** What one render has spent: steps, and the characters it produced. */
-class Budget {
+/**
+ * What one render has spent: steps, and the characters it produced. Several renders given one
+ * budget share the caps (a playbook's parameter defaults together are one render's worth).
+ */
+export class TemplateBudget {
   private steps = 0;
   size = 0;
 
@@ -419,7 +422,7 @@ interface Scope {
   dot: unknown;
   variables: Map<string, unknown>;
   functions: Record<string, TemplateFunction>;
-  budget: Budget;
+  budget: TemplateBudget;
 }
 
 function call(name: string, args: unknown[], scope: Scope): unknown {
@@ -518,13 +521,20 @@ export function renderTemplate(
   source: string,
   data: unknown,
   functions: Record<string, TemplateFunction> = {},
+  budget?: TemplateBudget,
 ): string {
   if (!source.includes('{{')) return source;
   const out: string[] = [];
-  renderTemplateTo(source, data, functions, {
-    text: (text) => out.push(text),
-    value: (text) => out.push(text),
-  });
+  renderTemplateTo(
+    source,
+    data,
+    functions,
+    {
+      text: (text) => out.push(text),
+      value: (text) => out.push(text),
+    },
+    budget,
+  );
   return out.join('');
 }
 
@@ -538,7 +548,8 @@ export function renderTemplateTo(
   data: unknown,
   functions: Record<string, TemplateFunction>,
   sink: TemplateSink,
+  budget = new TemplateBudget(),
 ): void {
   const variables = new Map<string, unknown>([['$', data]]);
-  render(parseTemplate(source), { dot: data, variables, functions, budget: new Budget() }, sink);
+  render(parseTemplate(source), { dot: data, variables, functions, budget }, sink);
 }

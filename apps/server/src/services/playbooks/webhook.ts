@@ -6,7 +6,7 @@ import { ApiError, badRequest, notFound } from '../../http/errors.ts';
 import type { Logger } from '../../http/logging.ts';
 import type { PlaybookRunner } from './runner.ts';
 import { resolveEnvValue } from './valueFrom.ts';
-import { insertTriggeredRun, type PlaybookRow } from './runs.ts';
+import { insertWebhookRun, type PlaybookRow } from './runs.ts';
 import {
   parsePlaybookSpec,
   type EnvValue,
@@ -23,7 +23,8 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'coo
 /**
  * `GET|POST /api/playbook/webhook/{path}` (reference §2 `on.webhook`): no session, the playbook's
  * own authentication (basic, github). A call that passes schedules a run of that playbook whose
- * templates see `.request` = {url, method, headers, params, content, json}.
+ * templates see `.request` = {url, method, headers, params, content, json}; no template or filter
+ * is evaluated before the answer (issue 27 #12).
  */
 export function webhookRoutes(db: Database, runner: PlaybookRunner, log: Logger) {
   const app = new Hono<AppEnv>();
@@ -42,8 +43,9 @@ export function webhookRoutes(db: Database, runner: PlaybookRunner, log: Logger)
       });
     }
     const request = webhookRequest(c, content);
+    // Answered without evaluating the body: the runner renders the run's parameters when it starts.
     const { run_id } = await db.transaction((tx) =>
-      insertTriggeredRun(tx, runner.secrets, { playbook, spec, request }),
+      insertWebhookRun(tx, runner.secrets, { playbook, spec, request }),
     );
     runner.wake();
     return c.json({ run_id });
