@@ -41,19 +41,25 @@ export interface ServerProcessOptions {
   checks?: number;
   /** More opsdeck-server options, e.g. ['--auth', 'disabled']. */
   args?: string[];
+  /** A fixed port (a server started again where the browser expects it); default a free one. */
+  port?: number;
+  /** Keep the data in this directory instead of in memory (sessions survive a restart). */
+  dataDir?: string;
 }
 
 export async function startServerProcess({
   consoleDir,
   checks = 300,
   args = [],
+  port: fixedPort,
+  dataDir,
 }: ServerProcessOptions): Promise<RunningServer> {
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const child: ChildProcess = spawn(
     process.execPath,
     [
       cli,
-      '--memory',
+      ...(dataDir ? ['--data-dir', dataDir] : ['--memory']),
       '--seed',
       'demo',
       '--checks',

@@ -1,13 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { inject } from 'vitest';
-import { startServerProcess, type RunningServer } from '../../../scripts/e2e/serverProcess.ts';
+import {
+  startServerProcess,
+  type RunningServer,
+  type ServerProcessOptions,
+} from '../../../scripts/e2e/serverProcess.ts';
 
 export { chromiumOptions, type RunningServer } from '../../../scripts/e2e/serverProcess.ts';
 
 /** apps/server (built) on 127.0.0.1 with demo data and sign-in, serving the built console. */
-export function startServer(): Promise<RunningServer> {
-  return startServerProcess({ consoleDir: fileURLToPath(new URL('../dist', import.meta.url)) });
+export function startServer(
+  options: Omit<ServerProcessOptions, 'consoleDir'> = {},
+): Promise<RunningServer> {
+  return startServerProcess({
+    consoleDir: fileURLToPath(new URL('../dist', import.meta.url)),
+    ...options,
+  });
 }
 
 /** The suite's shared server's address (started once by e2e/globalSetup.ts). */

@@ -6,6 +6,8 @@ export const testIds = {
     pageLoader: 'console-page-loader',
     bootLoader: 'console-boot-loader',
     standalone: 'console-standalone-page',
+    connectionLost: 'console-connection-lost',
+    pageLoadFailed: 'console-page-load-failed',
   },
   sidebar: {
     root: 'console-sidebar',

@@ -66,6 +66,11 @@ export interface ServiceGroup {
   delete<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   /** A binary reply (snapshot zips, kubeconfig). */
   blob(path: string, options?: Omit<RequestOptions, 'schema'>): Promise<Blob>;
+  /**
+   * A reply read as it comes (a Server-Sent Events stream): the timeout covers the headers only, and
+   * a status that is not 2xx fails as `http` before the body is read.
+   */
+  stream(path: string, options?: Omit<RequestOptions, 'schema' | 'json'>): Promise<Response>;
 }
 
 export const serviceGroupPaths = {
@@ -129,6 +134,7 @@ export interface Transport {
   readonly base: string;
   send<T>(method: HttpMethod, url: string, options: RequestOptions<T>): Promise<ApiReply<T>>;
   sendForBlob(method: HttpMethod, url: string, options: RequestOptions): Promise<Blob>;
+  open(url: string, options: RequestOptions): Promise<Response>;
 }
 
 export function createTransport(options: ApiClientOptions): Transport {
@@ -252,6 +258,14 @@ export function createTransport(options: ApiClientOptions): Transport {
       await failIfNotOk(response, method, url);
       return response.blob();
     },
+    async open(url: string, request: RequestOptions): Promise<Response> {
+      const response = await fetchResponse('GET', url, {
+        ...request,
+        headers: { Accept: 'text/event-stream', ...request.headers },
+      });
+      await failIfNotOk(response, 'GET', url);
+      return response;
+    },
   };
 }
 
@@ -274,5 +288,6 @@ export function createServiceGroup(transport: Transport, groupPath: string): Ser
     delete: call('DELETE'),
     blob: (path, options = {}) =>
       transport.sendForBlob('GET', url(path, options.searchParams), options),
+    stream: (path, options = {}) => transport.open(url(path, options.searchParams), options),
   };
 }

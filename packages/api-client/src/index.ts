@@ -11,3 +11,13 @@ export {
   messageFromBody,
   serverErrorCodes,
 } from './errors.ts';
+export {
+  changeEventSchema,
+  mergeInvalidations,
+  NoChangeStreamError,
+  readChangeStream,
+  type ChangeEvent,
+  type ChangeStreamHandlers,
+  type InvalidatedKey,
+  type TableInvalidations,
+} from './changes.ts';

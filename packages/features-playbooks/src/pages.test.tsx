@@ -109,6 +109,17 @@ describe('/playbooks/runs', () => {
     );
   });
 
+  it('does not poll while the change stream keeps it fresh', async () => {
+    renderPlaybooks('/playbooks/runs', { baseUrl: `${backend.url}/api`, live: true });
+    await within(await screen.findByRole('table', { name: 'Playbook runs' })).findByText(
+      'kube-system',
+    );
+    const before = backend.requestsTo('GET /api/db/playbook_runs').length;
+    // Longer than a poll's interval (3 s), with a run still moving on the page.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(backend.requestsTo('GET /api/db/playbook_runs').length).toBe(before);
+  });
+
   it('has no axe violations', async () => {
     open('/playbooks/runs');
     await within(await screen.findByRole('table', { name: 'Playbook runs' })).findByText(

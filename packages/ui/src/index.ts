@@ -19,6 +19,7 @@ export * from './ErrorBoundary/index.ts';
 export * from './ErrorPage/index.ts';
 export * from './UnauthorizedPage/index.ts';
 export * from './Overlay/index.ts';
+export * from './Popover/index.ts';
 export * from './Modal/index.ts';
 export * from './ConfirmDialog/index.ts';
 export * from './CopyToClipboard/index.ts';

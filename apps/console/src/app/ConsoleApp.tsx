@@ -4,6 +4,8 @@ import { isModifiedClick, OpsdeckThemeProvider, ToastProvider, type ToastLink } 
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, type MouseEvent } from 'react';
 import { RouterProvider } from 'react-router';
+import { ConnectionBanner } from '../connection/ConnectionBanner.tsx';
+import { ConnectionContext } from '../connection/ConnectionContext.tsx';
 import { useApiErrorToasts } from '../errors/useApiErrorToasts.ts';
 import { ConsoleContext } from './ConsoleContext.tsx';
 import type { Console } from './createConsole.ts';
@@ -47,12 +49,15 @@ export function ConsoleApp({ console: app }: { console: Console }) {
       <ApiClientProvider client={app.apiClient}>
         <KratosProvider flows={app.kratos}>
           <ConsoleContext.Provider value={context}>
-            <OpsdeckThemeProvider storageKey="opsdeck.console.theme">
-              <ToastProvider renderLink={renderToastLink}>
-                <ApiErrorToasts queryClient={app.queryClient} messageFor={app.toastMessage} />
-                <RouterProvider router={app.router} />
-              </ToastProvider>
-            </OpsdeckThemeProvider>
+            <ConnectionContext.Provider value={app.connection}>
+              <OpsdeckThemeProvider storageKey="opsdeck.console.theme">
+                <ToastProvider renderLink={renderToastLink}>
+                  <ApiErrorToasts queryClient={app.queryClient} messageFor={app.toastMessage} />
+                  <ConnectionBanner />
+                  <RouterProvider router={app.router} />
+                </ToastProvider>
+              </OpsdeckThemeProvider>
+            </ConnectionContext.Provider>
           </ConsoleContext.Provider>
         </KratosProvider>
       </ApiClientProvider>

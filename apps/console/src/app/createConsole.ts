@@ -18,6 +18,12 @@ import {
   type FeatureRegistry,
   type RouteBinding,
 } from '@opsdeck/extensions';
+import {
+  createConnectionMonitor,
+  probeBackend,
+  type ConnectionMonitor,
+} from '../connection/connectionMonitor.ts';
+import { watchQueries } from '../connection/watchQueries.ts';
 import { toastMessageForError } from '../errors/toastMessage.ts';
 import { returnedByChecker } from '../session/checkerLoop.ts';
 import type { RouteServices } from './routes.tsx';
@@ -65,6 +71,8 @@ export interface Console {
   /** An API client with the console's 401 handling, for a provider that decides the backend itself. */
   createApiClient(auth: ApiAuthOptions): ApiClient;
   toastMessage: (error: unknown) => string | null;
+  /** Whether the backend answers; drives the "connection lost" banner and recovery. */
+  connection: ConnectionMonitor;
 }
 
 export function createConsole(options: ConsoleOptions): Console {
@@ -98,6 +106,8 @@ export function createConsole(options: ConsoleOptions): Console {
     returnTo: () => returnTargetOf(location()),
   });
   const queryClient = createConsoleQueryClient();
+  const connection = createConnectionMonitor({ probe: probeBackend(options.apiBaseUrl ?? '/api') });
+  watchQueries(connection, queryClient);
   const routes = options.routes(registry, { apiClient, queryClient });
   const router = (options.createRouter ?? ((table) => createBrowserRouter(table)))(routes);
   made.router = router;
@@ -111,5 +121,6 @@ export function createConsole(options: ConsoleOptions): Console {
     registry,
     createApiClient: makeApiClient,
     toastMessage,
+    connection,
   };
 }

@@ -3,9 +3,10 @@ import { whoamiQuery } from '@opsdeck/api-client/auth';
 import { propertiesQuery } from '@opsdeck/api-client/general';
 import type { FeatureRegistry, RegisteredRoute, RoutePrefetchContext } from '@opsdeck/extensions';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, type LoaderFunction, type RouteObject } from 'react-router';
 import type * as AuthPagesModule from '../pages/authPages.tsx';
+import { PageLoadRetry } from '../connection/PageLoadRetry.tsx';
 import { BootLoader } from '../pages/BootLoader.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
 import { RootErrorPage, RouteErrorPage } from '../pages/RouteErrorPage.tsx';
@@ -99,15 +100,17 @@ function featureRouteObject(
   const children = registry.routes
     .filter((child) => child.parents.at(-1) === route)
     .map((child) => featureRouteObject(registry, child, Gate, services));
+  // A chunk that fails to download (server down) must not stay failed: react-router keeps a
+  // rejected lazy route until a reload, so the failure becomes a page that retries itself.
   const lazy = async () => {
-    const { Component } = await route.load();
-    return {
-      element: (
-        <Gate route={registered}>
-          <Component />
-        </Gate>
-      ),
-    };
+    let page: ReactNode;
+    try {
+      const { Component } = await route.load();
+      page = <Component />;
+    } catch (error) {
+      page = <PageLoadRetry load={route.load} error={error} />;
+    }
+    return { element: <Gate route={registered}>{page}</Gate> };
   };
   const loader = prefetchLoader(route, services);
   // An index sub-page ('') is its parent's default content.

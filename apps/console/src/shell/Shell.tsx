@@ -1,6 +1,6 @@
 import { isApiError } from '@opsdeck/api-client';
 import { aboutQuery } from '@opsdeck/api-client/general';
-import { useApiClient } from '@opsdeck/api-client/react';
+import { LiveUpdatesProvider, useApiClient } from '@opsdeck/api-client/react';
 import { createExtensionView } from '@opsdeck/extensions';
 import { ExtensionsProvider, PageTitleProvider } from '@opsdeck/extensions/react';
 import { RbacProvider } from '@opsdeck/rbac/react';
@@ -26,6 +26,7 @@ import {
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useConsole } from '../app/ConsoleContext.tsx';
+import { useChangeStream } from '../connection/useChangeStream.ts';
 import { buildSidebar } from '../navigation/sidebarModel.ts';
 import { currentHandle } from '../routing/handle.ts';
 import { ShellSessionContext, type ReadyShellSession } from '../session/ShellSessionContext.tsx';
@@ -109,6 +110,7 @@ export function Shell({ account }: ShellProps) {
   const { layout, collapsed, drawerOpen, toggle, expand, linkFollowed, sidebarRef } =
     useSidebarCollapse();
   const navId = useId();
+  const liveMode = useChangeStream(user !== undefined && user !== null);
   const [kubeconfigOpen, setKubeconfigOpen] = useState(false);
 
   const ready: ReadyShellSession | undefined = useMemo(
@@ -146,26 +148,28 @@ export function Shell({ account }: ShellProps) {
   let content;
   if (ready && extensions) {
     content = (
-      <RbacProvider authorizer={ready.authorizer} featureFlags={ready.flags}>
-        <ExtensionsProvider view={extensions}>
-          <PageTitleProvider onTitle={setRecordTitle}>
-            <ErrorBoundary
-              key={location.pathname}
-              fallback={(caught, reset) => (
-                <ErrorPage
-                  error={caught}
-                  title={ERROR_BOUNDARY_MESSAGE}
-                  actions={<Button onClick={reset}>Try again</Button>}
-                />
-              )}
-            >
-              <Suspense fallback={<Loading />}>
-                <Outlet />
-              </Suspense>
-            </ErrorBoundary>
-          </PageTitleProvider>
-        </ExtensionsProvider>
-      </RbacProvider>
+      <LiveUpdatesProvider mode={liveMode}>
+        <RbacProvider authorizer={ready.authorizer} featureFlags={ready.flags}>
+          <ExtensionsProvider view={extensions}>
+            <PageTitleProvider onTitle={setRecordTitle}>
+              <ErrorBoundary
+                key={location.pathname}
+                fallback={(caught, reset) => (
+                  <ErrorPage
+                    error={caught}
+                    title={ERROR_BOUNDARY_MESSAGE}
+                    actions={<Button onClick={reset}>Try again</Button>}
+                  />
+                )}
+              >
+                <Suspense fallback={<Loading />}>
+                  <Outlet />
+                </Suspense>
+              </ErrorBoundary>
+            </PageTitleProvider>
+          </ExtensionsProvider>
+        </RbacProvider>
+      </LiveUpdatesProvider>
     );
   } else if (failed) {
     content = (

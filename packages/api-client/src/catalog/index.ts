@@ -61,3 +61,4 @@ export type {
   RelatedConfig,
   ScraperJob,
 } from './schemas.ts';
+export { catalogInvalidations } from './keys.ts';

@@ -1,3 +1,4 @@
+import type { TableInvalidations } from '../changes.ts';
 import { apiKeyRoot } from '../keys.ts';
 import type { CatalogChangesQuery } from './changeCalls.ts';
 import type { ConfigInsightsQuery } from './insightCalls.ts';
@@ -36,3 +37,14 @@ export const catalogKeys = {
   scraperJobs: (id: string, page: { pageIndex: number; pageSize: number }) =>
     [...catalogKeys.scraper(id), 'jobs', page] as const,
 };
+
+/** The tables whose writes make catalog queries stale. */
+export const catalogInvalidations: TableInvalidations = Object.fromEntries(
+  [
+    'config_items',
+    'config_changes',
+    'config_analysis',
+    'config_relationships',
+    'config_scrapers',
+  ].map((table) => [table, [catalogKeys.all()]]),
+);

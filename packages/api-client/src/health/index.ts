@@ -15,3 +15,4 @@ export {
   type CheckSummary,
 } from './schemas.ts';
 export { checkSummaryQuery } from './summary.ts';
+export { healthInvalidations } from './keys.ts';

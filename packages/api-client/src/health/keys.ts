@@ -1,3 +1,4 @@
+import type { TableInvalidations } from '../changes.ts';
 import { apiKeyRoot } from '../keys.ts';
 import type { CheckGraphQuery, StatusHistoryQuery } from './checkCalls.ts';
 import type { CheckSummaryQuery } from './summary.ts';
@@ -24,4 +25,13 @@ export const healthKeys = {
   // The ids as one string: react-query hashes the key on every render, element by element.
   recentStatusesOf: (checkIds: readonly string[], asOf: number) =>
     [...healthKeys.recentStatuses(), checkIds.join(','), asOf] as const,
+};
+
+/**
+ * The tables whose writes make health queries stale: the checks themselves. Check results
+ * (`check_statuses`, hundreds a minute) stay on the page's own refresh rate.
+ */
+export const healthInvalidations: TableInvalidations = {
+  canaries: [healthKeys.all()],
+  checks: [healthKeys.all()],
 };

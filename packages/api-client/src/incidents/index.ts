@@ -54,3 +54,4 @@ export {
   severityLevel,
   type SeverityLevel,
 } from './values.ts';
+export { incidentInvalidations } from './keys.ts';

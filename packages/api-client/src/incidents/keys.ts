@@ -1,3 +1,4 @@
+import type { TableInvalidations } from '../changes.ts';
 import { apiKeyRoot } from '../keys.ts';
 import type { EvidenceSubjectIds, IncidentListQuery } from './calls.ts';
 
@@ -28,3 +29,10 @@ export const incidentKeys = {
   teams: () => [...incidentKeys.all(), 'teams'] as const,
   components: () => [...incidentKeys.all(), 'components'] as const,
 };
+
+/** The tables whose writes make incident queries stale. */
+export const incidentInvalidations: TableInvalidations = Object.fromEntries(
+  ['incidents', 'hypotheses', 'evidences', 'responders', 'comments', 'incident_histories'].map(
+    (table) => [table, [incidentKeys.all()]],
+  ),
+);

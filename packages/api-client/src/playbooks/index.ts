@@ -39,3 +39,4 @@ export {
 /** The spec schema is public for the server's write validation (one contract, both ends). @public */
 export { playbookSpecSchema } from './spec.ts';
 export { playbookActionKinds, playbookSpecProblems, type PlaybookActionKind } from './spec.ts';
+export { playbookInvalidations } from './keys.ts';

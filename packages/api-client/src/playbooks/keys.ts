@@ -1,3 +1,4 @@
+import type { TableInvalidations } from '../changes.ts';
 import { apiKeyRoot } from '../keys.ts';
 import type { PlaybookResourceRef, PlaybookRunsQuery, ResourceSearchQuery } from './calls.ts';
 
@@ -21,4 +22,12 @@ export const playbookKeys = {
   pickers: (list: 'teams' | 'people') => [...playbookKeys.all(), 'pickers', list] as const,
   resourceSearch: (query: ResourceSearchQuery) =>
     [...playbookKeys.all(), 'resources', query] as const,
+};
+
+/** The tables whose writes make playbook queries stale (the console maps change events to these). */
+export const playbookInvalidations: TableInvalidations = {
+  playbooks: [playbookKeys.all()],
+  playbook_runs: [playbookKeys.runs()],
+  playbook_run_actions: [playbookKeys.runs()],
+  playbook_approvals: [playbookKeys.runs()],
 };

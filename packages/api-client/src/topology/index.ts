@@ -14,3 +14,4 @@ export type {
   TopologyReply,
 } from './schemas.ts';
 export { topologyQuery, type TopologyQuery, type TopologySortBy } from './topology.ts';
+export { topologyInvalidations } from './keys.ts';

@@ -1,3 +1,4 @@
+import type { TableInvalidations } from '../changes.ts';
 import { apiKeyRoot } from '../keys.ts';
 import type { TopologyQuery } from './topology.ts';
 
@@ -14,4 +15,11 @@ export const topologyKeys = {
   checks: (id: string) => [...topologyKeys.component(id), 'checks'] as const,
   configs: (id: string) => [...topologyKeys.component(id), 'configs'] as const,
   incidents: (id: string) => [...topologyKeys.component(id), 'incidents'] as const,
+};
+
+/** The tables whose writes make topology queries stale. */
+export const topologyInvalidations: TableInvalidations = {
+  topologies: [topologyKeys.all()],
+  components: [topologyKeys.all()],
+  component_relationships: [topologyKeys.all()],
 };

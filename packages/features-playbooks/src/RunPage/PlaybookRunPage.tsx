@@ -10,7 +10,7 @@ import {
   type PlaybookRun,
   type PlaybookRunAction,
 } from '@opsdeck/api-client/playbooks';
-import { useApiClient } from '@opsdeck/api-client/react';
+import { useApiClient, useLiveUpdates } from '@opsdeck/api-client/react';
 import { usePageTitle } from '@opsdeck/extensions/react';
 import { useCapability } from '@opsdeck/rbac/react';
 import {
@@ -157,9 +157,10 @@ function RunView({ run }: { run: PlaybookRun }) {
   const canApprove = useCapability('playbooks.approve');
   const [runningAgain, setRunningAgain] = useState(false);
   const final = isFinalRunStatus(run.status);
+  const live = useLiveUpdates() === 'live';
   const actions = useQuery({
     ...playbookRunActionsQuery(client, run.id),
-    refetchInterval: final ? false : runRefetchIntervalMs,
+    refetchInterval: final || live ? false : runRefetchIntervalMs,
   });
   // The actions' last poll may predate the run's new status (the final one above all, after which
   // polling stops): read them again whenever the status moves, or a finished run shows 'Running'.
@@ -306,11 +307,12 @@ function RunView({ run }: { run: PlaybookRun }) {
 export function PlaybookRunPage() {
   const { id = '' } = useParams();
   const client = useApiClient();
+  const live = useLiveUpdates() === 'live';
   const detail = useQuery({
     ...playbookRunQuery(client, id),
-    // Live until the run reaches a final state.
+    // Polled until the run reaches a final state, unless the change stream keeps it fresh.
     refetchInterval: (query) =>
-      query.state.data && isFinalRunStatus(query.state.data.run.status)
+      live || (query.state.data && isFinalRunStatus(query.state.data.run.status))
         ? false
         : runRefetchIntervalMs,
   });

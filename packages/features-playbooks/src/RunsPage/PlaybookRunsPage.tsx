@@ -8,7 +8,7 @@ import {
   type PlaybookResourceKind,
   type PlaybookRun,
 } from '@opsdeck/api-client/playbooks';
-import { useApiClient } from '@opsdeck/api-client/react';
+import { useApiClient, useLiveUpdates } from '@opsdeck/api-client/react';
 import {
   formatDate,
   formatDuration,
@@ -159,6 +159,7 @@ function ResourceFilter({ dataTable }: { dataTable: DataTableState<PlaybookRun> 
 function RunsTable() {
   const client = useApiClient();
   const navigate = useNavigate();
+  const live = useLiveUpdates() === 'live';
   const { query } = useDataTableQuery(runsTable);
   // A relative range is resolved once per change of the table's state, not at every render.
   const queryKey = JSON.stringify(query);
@@ -166,9 +167,10 @@ function RunsTable() {
   const request = useMemo(() => runsRequest(query), [queryKey]);
   const runs = useQuery({
     ...playbookRunsQuery(client, request),
-    // Live progress: while a run on the page moves, the page refetches by itself.
+    // Live progress: the change stream refreshes it; without one, while a run on the page moves,
+    // the page refetches by itself.
     refetchInterval: (current) =>
-      current.state.data?.rows.some((run) => !isFinalRunStatus(run.status))
+      !live && current.state.data?.rows.some((run) => !isFinalRunStatus(run.status))
         ? runRefetchIntervalMs
         : false,
   });
@@ -182,15 +184,19 @@ function RunsTable() {
     isLoading: runs.isPending,
     error: runs.data ? undefined : (runs.error ?? undefined),
   });
-  const fetchAll = async (all: DataTableQuery) =>
-    (await listPlaybookRuns(client, { ...runsRequest(all), pageIndex: 0, pageSize: 1000 })).rows;
+  // Every page of the query, read page by page by the export (it used to stop at 1,000 silently).
+  const fetchPage = (page: DataTableQuery) => listPlaybookRuns(client, runsRequest(page));
 
   return (
     <DataTableRoot>
       <DataTableToolbar
         dataTable={dataTable}
         actions={
-          <DataTableCsvExport dataTable={dataTable} fileName="playbook-runs" fetchAll={fetchAll} />
+          <DataTableCsvExport
+            dataTable={dataTable}
+            fileName="playbook-runs"
+            fetchPage={fetchPage}
+          />
         }
       >
         <DataTableSelectFilter

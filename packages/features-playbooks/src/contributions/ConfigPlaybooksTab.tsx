@@ -5,7 +5,7 @@ import {
   runRefetchIntervalMs,
   type PlaybookListItem,
 } from '@opsdeck/api-client/playbooks';
-import { useApiClient } from '@opsdeck/api-client/react';
+import { useApiClient, useLiveUpdates } from '@opsdeck/api-client/react';
 import { useCapability } from '@opsdeck/rbac/react';
 import { Button, formatDate, formatDuration } from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -55,11 +55,12 @@ export function ConfigPlaybooksTab({ config }: { config: ConfigSlotRef }) {
   const client = useApiClient();
   const canRun = useCapability('playbooks.run');
   const resource = { kind: 'config' as const, id: config.id };
+  const live = useLiveUpdates() === 'live';
   const playbooks = useQuery(playbooksForResourceQuery(client, resource));
   const runs = useQuery({
     ...playbookRunsQuery(client, { pageIndex: 0, pageSize: RECENT_RUNS, resource }),
     refetchInterval: (query) =>
-      query.state.data?.rows.some((run) => !isFinalRunStatus(run.status))
+      !live && query.state.data?.rows.some((run) => !isFinalRunStatus(run.status))
         ? runRefetchIntervalMs
         : false,
   });

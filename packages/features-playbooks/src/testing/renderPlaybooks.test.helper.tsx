@@ -1,5 +1,5 @@
 import { createApiClient } from '@opsdeck/api-client';
-import { ApiClientProvider } from '@opsdeck/api-client/react';
+import { ApiClientProvider, LiveUpdatesProvider } from '@opsdeck/api-client/react';
 import { createAuthorizer } from '@opsdeck/rbac';
 import { RbacProvider } from '@opsdeck/rbac/react';
 import { OpsdeckThemeProvider, ToastProvider, type ThemeMode } from '@opsdeck/ui';
@@ -30,36 +30,40 @@ export interface RenderOptions {
   theme?: ThemeMode;
   /** Drawn at `/host` instead of a playbooks page (a slot contribution, the modal alone). */
   host?: ReactNode;
+  /** The console receives the change stream (pages need not poll). */
+  live?: boolean;
 }
 
 /** The playbooks routes in a memory router at `url`, with the providers the console gives them. */
 export function renderPlaybooks(
   url: string,
-  { baseUrl, roles = ['admin'], theme, host }: RenderOptions,
+  { baseUrl, roles = ['admin'], theme, host, live = false }: RenderOptions,
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
       <ApiClientProvider client={createApiClient({ baseUrl })}>
-        <OpsdeckThemeProvider {...(theme ? { mode: theme } : {})}>
-          <ToastProvider>
-            <RbacProvider authorizer={createAuthorizer({ roles })}>
-              <MemoryRouter initialEntries={[url]}>
-                <LocationProbe />
-                <main>
-                  <Routes>
-                    <Route path="/host" element={host ?? null} />
-                    <Route path="/playbooks" element={<PlaybooksIndexPage />} />
-                    <Route path="/playbooks/runs" element={<PlaybookRunsPage />} />
-                    <Route path="/playbooks/runs/:id" element={<PlaybookRunPage />} />
-                    <Route path="/playbooks/new" element={<PlaybookEditorPage />} />
-                    <Route path="/playbooks/:id" element={<PlaybookEditorPage />} />
-                  </Routes>
-                </main>
-              </MemoryRouter>
-            </RbacProvider>
-          </ToastProvider>
-        </OpsdeckThemeProvider>
+        <LiveUpdatesProvider mode={live ? 'live' : 'polling'}>
+          <OpsdeckThemeProvider {...(theme ? { mode: theme } : {})}>
+            <ToastProvider>
+              <RbacProvider authorizer={createAuthorizer({ roles })}>
+                <MemoryRouter initialEntries={[url]}>
+                  <LocationProbe />
+                  <main>
+                    <Routes>
+                      <Route path="/host" element={host ?? null} />
+                      <Route path="/playbooks" element={<PlaybooksIndexPage />} />
+                      <Route path="/playbooks/runs" element={<PlaybookRunsPage />} />
+                      <Route path="/playbooks/runs/:id" element={<PlaybookRunPage />} />
+                      <Route path="/playbooks/new" element={<PlaybookEditorPage />} />
+                      <Route path="/playbooks/:id" element={<PlaybookEditorPage />} />
+                    </Routes>
+                  </main>
+                </MemoryRouter>
+              </RbacProvider>
+            </ToastProvider>
+          </OpsdeckThemeProvider>
+        </LiveUpdatesProvider>
       </ApiClientProvider>
     </QueryClientProvider>,
   );

@@ -14,6 +14,11 @@ const Box = styled.span`
   gap: ${({ theme }) => theme.space.xs};
 `;
 
+const Progress = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
 const Failure = styled.span`
   color: ${({ theme }) => theme.colors.danger};
   font-size: ${({ theme }) => theme.fontSize.sm};
@@ -28,7 +33,41 @@ export interface DataTableCsvExportProps<TData> {
    * Without it a server-paged table exports the page it shows.
    */
   fetchAll?: (query: DataTableQuery) => Promise<readonly TData[]>;
+  /**
+   * Server mode, preferred: one page of the query (its `pageIndex`/`pageSize` set by the export)
+   * with the total. The export reads every page, shows its progress, and stops at `cap` rows,
+   * saying so: it never cuts the file silently.
+   */
+  fetchPage?: (query: DataTableQuery) => Promise<{ rows: readonly TData[]; total: number }>;
+  /** The most rows one export reads; default `csvExportCap` (10,000, the backend's max rows). */
+  cap?: number;
   label?: string;
+}
+
+/** Rows per request of a paged export. */
+export const csvExportPageSize = 500;
+/** The most rows an export reads unless told otherwise: the backend answers at most 10,000 per read. */
+export const csvExportCap = 10_000;
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** Reads every page of `query` through `fetchPage` up to `cap` rows, reporting progress. */
+export async function fetchEveryPage<TData>(
+  fetchPage: NonNullable<DataTableCsvExportProps<TData>['fetchPage']>,
+  query: DataTableQuery,
+  cap: number,
+  onProgress: (done: number, total: number) => void,
+): Promise<{ rows: TData[]; total: number }> {
+  const rows: TData[] = [];
+  let total = Infinity;
+  for (let pageIndex = 0; rows.length < Math.min(total, cap); pageIndex += 1) {
+    const page = await fetchPage({ ...query, pageIndex, pageSize: csvExportPageSize });
+    total = page.total;
+    rows.push(...page.rows.slice(0, cap - rows.length));
+    onProgress(rows.length, total);
+    if (page.rows.length < csvExportPageSize) break;
+  }
+  return { rows, total: Math.max(total, rows.length) };
 }
 
 /** Downloads the current query's rows as CSV, with the visible columns' headers. */
@@ -36,14 +75,38 @@ export function DataTableCsvExport<TData>({
   dataTable,
   fileName,
   fetchAll,
+  fetchPage,
+  cap = csvExportCap,
   label = 'Export CSV',
 }: DataTableCsvExportProps<TData>) {
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const { table, query, isLoading } = dataTable;
 
   async function exportCsv() {
     setFailure(undefined);
+    setProgress(undefined);
+    if (fetchPage) {
+      setBusy(true);
+      try {
+        const { rows, total } = await fetchEveryPage(fetchPage, query, cap, (done, of) =>
+          setProgress(`Exporting ${count(done)} of ${count(Math.min(of, cap))} rows…`),
+        );
+        downloadCsv(fileName, rowsToCsv(table, rows));
+        setProgress(
+          rows.length < total
+            ? `Exported the first ${count(rows.length)} of ${count(total)} rows (the export's limit is ${count(cap)}).`
+            : `Exported ${count(rows.length)} rows.`,
+        );
+      } catch (error) {
+        setProgress(undefined);
+        setFailure(error instanceof Error ? error.message : 'The export failed.');
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
     if (!fetchAll) {
       downloadCsv(fileName, tableToCsv(table));
       return;
@@ -69,6 +132,7 @@ export function DataTableCsvExport<TData>({
       >
         {label}
       </Button>
+      <Progress role="status">{progress}</Progress>
       {failure && <Failure role="alert">{failure}</Failure>}
     </Box>
   );

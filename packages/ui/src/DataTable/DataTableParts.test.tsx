@@ -82,10 +82,14 @@ function ChecksTable({
   mode,
   rows = allRows,
   fetchAll,
+  fetchPage,
+  cap,
 }: {
   mode: DataTableMode;
   rows?: CheckRow[];
   fetchAll?: (query: DataTableQuery) => Promise<CheckRow[]>;
+  fetchPage?: (query: DataTableQuery) => Promise<{ rows: CheckRow[]; total: number }>;
+  cap?: number;
 }) {
   const { query } = useDataTableQuery(checksTable);
   const page = useMemo(() => serverPage(query), [query]);
@@ -103,7 +107,13 @@ function ChecksTable({
         actions={
           <>
             <DataTableColumnToggle dataTable={dataTable} />
-            <DataTableCsvExport dataTable={dataTable} fileName="checks" fetchAll={fetchAll} />
+            <DataTableCsvExport
+              dataTable={dataTable}
+              fileName="checks"
+              fetchAll={fetchAll}
+              fetchPage={fetchPage}
+              cap={cap}
+            />
           </>
         }
       >
@@ -185,6 +195,25 @@ describe.each<DataTableMode>(['client', 'server'])(
       unmount();
       withUrl(`${window.location.pathname}${window.location.search}`, <ChecksTable mode={mode} />);
       expect(names()).toEqual(shown);
+    });
+
+    it('lets Back undo a sort and a page, one step at a time', async () => {
+      const user = userEvent.setup();
+      withUrl('/checks', <ChecksTable mode={mode} />);
+      expect(names()[0]).toBe('check-000119');
+      await user.click(screen.getByRole('button', { name: /^Name/ }));
+      expect(names()[0]).toBe('check-000000');
+      await user.click(screen.getByRole('button', { name: 'Next page' }));
+      expect(names()[0]).toBe('check-000050');
+
+      window.history.back();
+      await waitFor(() => expect(names()[0]).toBe('check-000000'));
+      expect(params().get('checks.sortBy')).toBe('name');
+      window.history.back();
+      await waitFor(() => expect(names()[0]).toBe('check-000119'));
+      expect(params().get('checks.sortBy')).toBeNull();
+      window.history.forward();
+      await waitFor(() => expect(names()[0]).toBe('check-000000'));
     });
 
     it('write sort, page size, page and hidden columns to the URL', async () => {
@@ -327,6 +356,44 @@ describe('DataTableCsvExport', () => {
     expect(lines?.slice(-3).join('\r\n')).toBe(
       ['"db, ""primary""",healthy', 'plain,unknown', '"two\nlines",unhealthy'].join('\r\n'),
     );
+  });
+
+  const manyRows = (n: number): CheckRow[] =>
+    Array.from({ length: n }, (_, i) => ({ ...(allRows[0] as CheckRow), name: `run-${i}` }));
+  const pagedFrom = (rows: CheckRow[]) =>
+    vi.fn(async (query: DataTableQuery) => ({
+      rows: rows.slice(query.pageIndex * query.pageSize, (query.pageIndex + 1) * query.pageSize),
+      total: rows.length,
+    }));
+
+  it('exports all 1,500 rows of a server table page by page through fetchPage, and says so', async () => {
+    const user = userEvent.setup();
+    const fetchPage = pagedFrom(manyRows(1500));
+    withUrl(
+      '/checks?checks.hidden=team,latency_ms,created_at,status',
+      <ChecksTable mode="server" fetchPage={fetchPage} />,
+    );
+    await user.click(screen.getByTestId(testIds.dataTable.exportCsv));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const lines = (await csvText())!.split('\r\n');
+    expect(lines).toHaveLength(1501);
+    expect(lines.at(-1)).toBe('run-1499');
+    expect(fetchPage.mock.calls.map(([query]) => query.pageIndex)).toEqual([0, 1, 2]);
+    expect(await screen.findByText('Exported 1,500 rows.')).toBeTruthy();
+  });
+
+  it('stops at its cap and says the file holds the first rows only, never cutting silently', async () => {
+    const user = userEvent.setup();
+    withUrl(
+      '/checks?checks.hidden=team,latency_ms,created_at,status',
+      <ChecksTable mode="server" fetchPage={pagedFrom(manyRows(1200))} cap={700} />,
+    );
+    await user.click(screen.getByTestId(testIds.dataTable.exportCsv));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect((await csvText())!.split('\r\n')).toHaveLength(701);
+    expect(
+      await screen.findByText("Exported the first 700 of 1,200 rows (the export's limit is 700)."),
+    ).toBeTruthy();
   });
 
   it('exports every page of a server table through fetchAll with the query it shows', async () => {

@@ -113,7 +113,7 @@ export function DataTableVirtualBody<TData>({
         pageSize: query.pageSize,
         totalRows: total,
       });
-      if (next !== undefined) update({ pageSize: next });
+      if (next !== undefined) update({ pageSize: next }, { replace: true });
     }
     onReachEnd?.();
   }, [

@@ -35,7 +35,11 @@ export interface UseTableUrlStateOptions {
 
 export interface TableUrlStateControls {
   state: TableUrlState & { pageSize: number };
-  update: (patch: Partial<TableUrlState>) => void;
+  /**
+   * Writes the state as a new history entry, so Back undoes a sort, a page or a filter;
+   * `{ replace: true }` for what is no step of the user's (a virtual list growing its page).
+   */
+  update: (patch: Partial<TableUrlState>, options?: { replace?: boolean }) => void;
   /** A page size the user picked: back to the first page, and remembered for this browser. */
   choosePageSize: (pageSize: number) => void;
   /** Sets one `{key}.filter` ('' clears it) and returns to the first page. */
@@ -81,17 +85,16 @@ export function useTableUrlState(options: UseTableUrlStateOptions = {}): TableUr
   );
 
   const update = useCallback(
-    (patch: Partial<TableUrlState>) => {
-      // Replace, not push: every keystroke of a filter is not a page the Back button should visit.
+    (patch: Partial<TableUrlState>, writeOptions?: { replace?: boolean }) => {
+      // Pushed: Back undoes a sort, a page or a filter (a search is written once it settles, not
+      // at every keystroke).
       setParams(
         (current) =>
           writeTableUrlState(current, patch, {
             prefix,
             filterKeys: filterKeysKey?.split('\u0000'),
           }),
-        {
-          replace: true,
-        },
+        { replace: writeOptions?.replace ?? false },
       );
     },
     [setParams, prefix, filterKeysKey],
@@ -116,7 +119,7 @@ export function useTableUrlState(options: UseTableUrlStateOptions = {}): TableUr
             { prefix, filterKeys: keys },
           );
         },
-        { replace: true },
+        { replace: false },
       );
     },
     [setParams, prefix, filterKeysKey],
@@ -131,7 +134,7 @@ export function useTableUrlState(options: UseTableUrlStateOptions = {}): TableUr
             { pageIndex: 0 },
             { prefix },
           ),
-        { replace: true },
+        { replace: false },
       );
     },
     [setParams, prefix],

@@ -11,6 +11,11 @@ export interface OverlayLayer {
   onDismiss: (reason: DismissReason) => void;
   /** What counts as outside; defaults to anything not in `ref`. The modal narrows it to its backdrop. */
   isOutside?: (target: Node) => boolean;
+  /**
+   * Whether a node belongs to the layer; defaults to `ref`'s DOM subtree. A portalled popover counts
+   * its trigger, its own box and the popovers opened from inside it (React-tree children).
+   */
+  contains?: (node: Node) => boolean;
   /** Tooltips take Escape only and let pointer-downs through to the layer below. Defaults to true. */
   takesPointers?: boolean;
 }
@@ -36,10 +41,15 @@ function onKeyDown(event: KeyboardEvent) {
   }
 }
 
+function layerContains(layer: OverlayLayer, node: Node | null): boolean {
+  if (!node) return false;
+  return layer.contains ? layer.contains(node) : Boolean(layer.ref.current?.contains(node));
+}
+
 function onPointerDown(event: PointerEvent) {
   const top = layers.findLast((box) => box.current.takesPointers !== false)?.current;
   const target = event.target as Node;
-  if (top && (top.isOutside ? top.isOutside(target) : !top.ref.current?.contains(target)))
+  if (top && (top.isOutside ? top.isOutside(target) : !layerContains(top, target)))
     top.onDismiss('outside');
 }
 
@@ -49,9 +59,10 @@ export function pushOverlayLayer(box: OverlayLayerBox): () => void {
   // Escape first; capture for pointers, so a stopPropagation below cannot hide an outside click.
   document.addEventListener('keydown', onKeyDown);
   document.addEventListener('pointerdown', onPointerDown, true);
-  const area = box.current.ref.current;
   // Effects run children first: a modal that mounts with a popover already open inside goes below it.
-  const firstInside = layers.findIndex((other) => area?.contains(other.current.ref.current));
+  const firstInside = layers.findIndex((other) =>
+    layerContains(box.current, other.current.ref.current),
+  );
   layers.splice(firstInside < 0 ? layers.length : firstInside, 0, box);
   return () => {
     const index = layers.indexOf(box);

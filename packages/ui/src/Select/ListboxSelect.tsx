@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import styled from 'styled-components';
 import { Check, ChevronDown } from 'lucide-react';
 import { moveActiveIndex } from '../Overlay/listNavigation.ts';
-import { popupSurface } from '../Overlay/popupSurface.ts';
-import { useDismissableLayer } from '../Overlay/useDismissableLayer.ts';
+import { Popover } from '../Popover/Popover.tsx';
 import { visuallyHidden } from '../visuallyHidden.ts';
 
 export interface SelectOption {
@@ -75,10 +74,7 @@ const Trigger = styled.button`
 `;
 
 const List = styled.ul`
-  ${popupSurface}
-  left: 0;
-  right: 0;
-  max-height: 280px;
+  margin: 0;
   overflow: auto;
   padding: ${({ theme }) => theme.space.xxs} 0;
   list-style: none;
@@ -131,10 +127,8 @@ export function ListboxSelect({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const fieldRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const enabledIndexes = options.flatMap((option, index) => (option.disabled ? [] : [index]));
-
-  // Focus never leaves the combobox, so closing leaves it on the trigger.
-  useDismissableLayer(open, { ref: fieldRef, onDismiss: () => setOpen(false) });
 
   useEffect(() => {
     if (open)
@@ -189,6 +183,7 @@ export function ListboxSelect({
         {label}
       </Label>
       <Trigger
+        ref={triggerRef}
         type="button"
         role="combobox"
         id={`${id}-trigger`}
@@ -208,7 +203,8 @@ export function ListboxSelect({
         <span>{summary}</span>
         <ChevronDown size={16} aria-hidden="true" />
       </Trigger>
-      {open && (
+      {/* Focus never leaves the combobox, so closing leaves it on the trigger. */}
+      <Popover open={open} onDismiss={() => setOpen(false)} anchor={fieldRef} maxHeight={280}>
         <List
           role="listbox"
           id={listId}
@@ -240,7 +236,7 @@ export function ListboxSelect({
             );
           })}
         </List>
-      )}
+      </Popover>
     </Field>
   );
 }

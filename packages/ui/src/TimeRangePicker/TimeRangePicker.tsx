@@ -3,8 +3,7 @@ import styled from 'styled-components';
 import { Button } from '../Button/index.ts';
 import { Clock } from '../icons/index.ts';
 import { formatDate } from '../format/index.ts';
-import { popupSurface } from '../Overlay/popupSurface.ts';
-import { useDismissableLayer } from '../Overlay/useDismissableLayer.ts';
+import { Popover } from '../Popover/Popover.tsx';
 import { testIds } from '../testIds.ts';
 import {
   useRecentTimeRanges,
@@ -36,9 +35,7 @@ const Wrapper = styled.div`
   display: inline-block;
 `;
 
-const Popover = styled.div`
-  ${popupSurface}
-  left: 0;
+const Panel = styled.div`
   display: grid;
   grid-template-columns: minmax(240px, 1fr) minmax(180px, auto) minmax(160px, auto);
   gap: ${({ theme }) => theme.space.lg};
@@ -48,11 +45,9 @@ const Popover = styled.div`
   color: ${({ theme }) => theme.colors.text};
   max-width: calc(100vw - ${({ theme }) => theme.space.lg});
 
-  /* On narrow screens the three columns stack. */
+  /* On narrow screens the three columns stack (the popover scrolls them). */
   @media (max-width: 720px) {
     grid-template-columns: 1fr;
-    max-height: 80vh;
-    overflow: auto;
   }
 `;
 
@@ -171,12 +166,6 @@ export function TimeRangePicker({
     triggerRef.current?.focus();
   }
 
-  // Escape hands focus back to the trigger; an outside click leaves it where the user clicked.
-  useDismissableLayer(open, {
-    ref: wrapperRef,
-    onDismiss: (reason) => (reason === 'escape' ? close() : setOpen(false)),
-  });
-
   function apply(range: TimeRange | undefined) {
     if (range?.type === 'absolute') remember(range);
     onChange(range);
@@ -199,8 +188,15 @@ export function TimeRangePicker({
         {display}
         {detail && <Muted aria-hidden="true">{detail}</Muted>}
       </Button>
-      {open && (
-        <Popover
+      {/* Escape hands focus back to the trigger; an outside click leaves it where the user clicked. */}
+      <Popover
+        open={open}
+        onDismiss={(reason) => (reason === 'escape' ? close() : setOpen(false))}
+        anchor={triggerRef}
+        matchAnchorWidth={false}
+        maxHeight={720}
+      >
+        <Panel
           role="dialog"
           id={`${id}-dialog`}
           aria-label={label}
@@ -223,8 +219,8 @@ export function TimeRangePicker({
             value={value}
             onPick={apply}
           />
-        </Popover>
-      )}
+        </Panel>
+      </Popover>
     </Wrapper>
   );
 }

@@ -52,6 +52,8 @@ export const zIndex = {
   dropdown: 1000,
   tooltip: 1100,
   modal: 1200,
+  // Portalled popups: above the modal they may open from.
+  popover: 1250,
   toast: 1300,
 } as const;
 

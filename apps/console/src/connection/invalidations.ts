@@ -1,0 +1,15 @@
+import { mergeInvalidations } from '@opsdeck/api-client';
+import { catalogInvalidations } from '@opsdeck/api-client/catalog';
+import { healthInvalidations } from '@opsdeck/api-client/health';
+import { incidentInvalidations } from '@opsdeck/api-client/incidents';
+import { playbookInvalidations } from '@opsdeck/api-client/playbooks';
+import { topologyInvalidations } from '@opsdeck/api-client/topology';
+
+/** Every api-client domain's table → query keys map, which the change stream applies. */
+export const consoleInvalidations = mergeInvalidations(
+  healthInvalidations,
+  topologyInvalidations,
+  catalogInvalidations,
+  incidentInvalidations,
+  playbookInvalidations,
+);

@@ -1,0 +1,29 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/**
+ * Whether the console receives the server's change stream: `live` (writes invalidate queries as
+ * they happen, so pages need no timers) or `polling` (no stream, e.g. a real Mission Control: pages
+ * keep their own refresh rates). Outside a provider it is `polling`.
+ */
+export type LiveUpdatesMode = 'live' | 'polling';
+
+const LiveUpdatesContext = createContext<LiveUpdatesMode>('polling');
+
+export function LiveUpdatesProvider({
+  mode,
+  children,
+}: {
+  mode: LiveUpdatesMode;
+  children?: ReactNode;
+}) {
+  return <LiveUpdatesContext.Provider value={mode}>{children}</LiveUpdatesContext.Provider>;
+}
+
+export function useLiveUpdates(): LiveUpdatesMode {
+  return useContext(LiveUpdatesContext);
+}
+
+/** A query's `refetchInterval` while polling; none while the stream keeps it fresh. */
+export function usePollingInterval<T>(interval: T): T | false {
+  return useLiveUpdates() === 'live' ? false : interval;
+}
