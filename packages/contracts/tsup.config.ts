@@ -1,0 +1,3 @@
+import { definePackageBuild } from '../../tsup.shared.ts';
+
+export default definePackageBuild({ index: 'src/index.ts' });
