@@ -11,6 +11,7 @@ export {
   messageFromBody,
   serverErrorCodes,
 } from './errors.ts';
+/** The change stream's reader and its event shape, for apps that follow it themselves. @public */
 export {
   changeEventSchema,
   mergeInvalidations,

@@ -1,10 +1,3 @@
-export {
-  defineContract,
-  describeIssues,
-  formatPath,
-  withPrefix,
-  type Contract,
-  type ContractDefinition,
-  type ContractIssue,
-  type Verdict,
-} from './contract.ts';
+export { defineContract, describeIssues, formatPath, withPrefix } from './contract.ts';
+/** A contract and its verdicts, for code that takes any kind's contract. @public */
+export type { Contract, ContractDefinition, ContractIssue, Verdict } from './contract.ts';

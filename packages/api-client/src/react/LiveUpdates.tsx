@@ -22,8 +22,3 @@ export function LiveUpdatesProvider({
 export function useLiveUpdates(): LiveUpdatesMode {
   return useContext(LiveUpdatesContext);
 }
-
-/** A query's `refetchInterval` while polling; none while the stream keeps it fresh. */
-export function usePollingInterval<T>(interval: T): T | false {
-  return useLiveUpdates() === 'live' ? false : interval;
-}

@@ -1,7 +1,2 @@
 export { ApiClientProvider, useApiClient } from './ApiClientProvider.tsx';
-export {
-  LiveUpdatesProvider,
-  useLiveUpdates,
-  usePollingInterval,
-  type LiveUpdatesMode,
-} from './LiveUpdates.tsx';
+export { LiveUpdatesProvider, useLiveUpdates, type LiveUpdatesMode } from './LiveUpdates.tsx';
