@@ -14,8 +14,8 @@ import { TextAreaField, TextField } from './TextField.tsx';
 import { bytes, dns1123, integer, millicores, required, text } from './validation.ts';
 import { valueSource, type ValueSource } from './valueSource.ts';
 import { ValueSourceField } from './ValueSourceField.tsx';
-import { httpCheck } from './catalog/checks.ts';
-import { gitConnection, postgresConnection } from './catalog/connections.ts';
+import { httpCheck } from '@opsdeck/contracts/canary';
+import { gitConnection, postgresConnection } from '@opsdeck/contracts/connection';
 import { SchemaForm } from './schema/SchemaForm.tsx';
 
 interface ResourceValues {

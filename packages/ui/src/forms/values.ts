@@ -35,7 +35,7 @@ export function formatBytesQuantity({ amount, unit }: BytesQuantity): string | u
   return amount.trim() === '' ? undefined : `${amount.trim()}${unit}`;
 }
 
-export const BYTES_QUANTITY_PATTERN = /^\d+(\.\d+)?(Mi|Gi|Ti)$/;
+export { BYTES_QUANTITY_PATTERN } from '@opsdeck/contracts/form';
 
 /** '500m' -> '500'. */
 export function parseMillicores(value: unknown): string {
@@ -48,7 +48,7 @@ export function formatMillicores(amount: string): string | undefined {
   return amount.trim() === '' ? undefined : `${amount.trim()}m`;
 }
 
-export const MILLICORES_PATTERN = /^\d+m$/;
+export { MILLICORES_PATTERN } from '@opsdeck/contracts/form';
 
 /** The resource editor's schedule presets (settings spec §9); free text is allowed too. */
 export const schedulePresets = [

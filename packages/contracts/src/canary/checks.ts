@@ -3,7 +3,7 @@
 // under shared/fixtures/canaries use). A description is one check, one item of the canary spec's
 // list for its type (`spec.http: [...]`); `type` is that list's key. GCS, AWS S3, SMB and SFTP are
 // folder checks (`spec.folder`) with that kind of connection, as the spec's separate types for them.
-import type { FieldDescription, FormDescription } from '../schema/description.ts';
+import type { FieldDescription, FormDescription } from '../form/description.ts';
 
 /** Every check starts with these (settings spec §3: name is required). */
 export const checkCommonFields: readonly FieldDescription[] = [
