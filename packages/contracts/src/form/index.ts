@@ -8,3 +8,4 @@ export * from './url.ts';
 export * from './validation.ts';
 export * from './valueSource.ts';
 export * from './parse.ts';
+export * from './issues.ts';
