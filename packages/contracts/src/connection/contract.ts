@@ -59,7 +59,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function withoutNulls(row: Record<string, unknown>): FormValues {
   const record: FormValues = {};
   for (const [key, value] of Object.entries(row)) {
-    if (value === null) continue;
+    if (value === null || value === '') continue;
     record[key] = key === 'properties' && isRecord(value) ? withoutNulls(value) : value;
   }
   return record;
@@ -106,7 +106,7 @@ function formIssuesOf(
 export function validateConnectionRecord(row: unknown): Verdict<FormValues> {
   if (!isRecord(row))
     return { ok: false, issues: [{ path: '', message: 'A connection must be a map of fields' }] };
-  // A row's empty columns are null: for the form they are not given.
+  // A row's empty columns (null, or '' as namespace defaults to) are not given, for the form.
   const record = withoutNulls(row);
   const issues: ContractIssue[] = [];
   if (typeof record.type !== 'string' || record.type === '')
