@@ -10,26 +10,15 @@ export {
 } from './contract.ts';
 
 // contracts-b: Canary (each check type), ScrapeConfig (each scraper type), Topology, Connection
-// (each connection and notification-connection type), LoggingBackend. The form descriptions they
-// are built from are `@opsdeck/contracts/form`.
-export {
-  canaryContract,
-  checkFormsByKey,
-  CANARY_API_VERSION,
-  type CanarySpec,
-} from './canary/contract.ts';
+// (each connection and notification-connection type), LoggingBackend. Their form descriptions, spec
+// types and conformance entries are the subpaths' (`@opsdeck/contracts/canary`, `/connection`,
+// `/scrape-config`, `/topology`, `/logging-backend`); the form model and rules `/form`.
+export { canaryContract } from './canary/contract.ts';
 export {
   connectionContract,
-  connectionFormsByType,
   connectionRecordOf,
   validateConnectionRecord,
-  CONNECTION_API_VERSION,
-  type ConnectionSpec,
 } from './connection/contract.ts';
-export {
-  scrapeConfigContract,
-  scraperFormsByKey,
-  type ScrapeConfigSpec,
-} from './scrapeConfig/contract.ts';
-export { topologyContract, type TopologySpec } from './topology/contract.ts';
-export { loggingBackendContract, type LoggingBackendSpec } from './loggingBackend/contract.ts';
+export { scrapeConfigContract } from './scrapeConfig/contract.ts';
+export { topologyContract } from './topology/contract.ts';
+export { loggingBackendContract } from './loggingBackend/contract.ts';

@@ -6,7 +6,7 @@
 import { z } from 'zod/mini';
 import { defineContract } from '../contract.ts';
 import type { FormDescription } from '../form/description.ts';
-import { formIssues, parsePath } from '../form/issues.ts';
+import { everyProblem, formIssues, parsePath } from '../form/issues.ts';
 import { REQUIRED_MESSAGE } from '../form/validation.ts';
 import { checkTypes, folderCheck, sqlCheck } from './checks.ts';
 
@@ -96,7 +96,7 @@ const canarySchema = z.looseObject(canaryFields).check(
       for (const issue of checkListIssues(key, checks))
         context.addIssue({ code: 'custom', ...issue, input: checks });
     }
-  }),
+  }, everyProblem),
 ) as unknown as z.ZodMiniType<CanarySpec>;
 
 /**
@@ -110,7 +110,7 @@ export const lookupSchema = z.record(z.string(), z.unknown()).check(
       for (const issue of checkListIssues(key, checks, { lookup: true }))
         context.addIssue({ code: 'custom', ...issue, input: checks });
     }
-  }),
+  }, everyProblem),
 );
 
 export const canaryContract = defineContract<CanarySpec>({

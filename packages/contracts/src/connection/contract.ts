@@ -8,7 +8,7 @@
 import { z } from 'zod/mini';
 import { defineContract, type ContractIssue, type Verdict } from '../contract.ts';
 import type { FieldDescription, FormDescription } from '../form/description.ts';
-import { formIssues, parsePath } from '../form/issues.ts';
+import { everyProblem, formIssues, parsePath } from '../form/issues.ts';
 import { getPath, leafFields, setPath, type FormValues } from '../form/model.ts';
 import { connectionCommonFields, connectionTypes } from './connections.ts';
 
@@ -179,7 +179,7 @@ const connectionSchema = z.record(z.string(), z.unknown()).check(
         path: manifestPath(key, found.type, issue.path),
         input: spec,
       });
-  }),
+  }, everyProblem),
 ) as unknown as z.ZodMiniType<ConnectionSpec>;
 
 export const connectionContract = defineContract<ConnectionSpec>({

@@ -55,3 +55,11 @@ export function formIssues(description: FormDescription, record: unknown): Contr
     return issues.sort((a, b) => rank(a.path) - rank(b.path));
   }
 }
+
+/**
+ * For a map's own refinement (its check lists): run it even when a field of the map already failed
+ * (zod skips refinements after such a problem), so every problem is listed at once.
+ */
+export const everyProblem = {
+  when: (payload: { value: unknown }) => isRecord(payload.value),
+};

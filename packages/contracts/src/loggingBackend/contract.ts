@@ -24,7 +24,9 @@ export const loggingBackendContract = defineContract<LoggingBackendSpec>({
   defaults: () => ({}),
 });
 
-/** The Log Backends form (settings spec §2). */
+/**
+ * The Log Backends form (settings spec §2), for the console's editor. @public
+ */
 export const loggingBackendForm: FormDescription = {
   type: 'logging-backend',
   label: 'Log Backend',

@@ -5,7 +5,7 @@ import { z } from 'zod/mini';
 import { SCHEDULE_MESSAGE } from '../canary/contract.ts';
 import { defineContract } from '../contract.ts';
 import type { FormDescription } from '../form/description.ts';
-import { formIssues, parsePath } from '../form/issues.ts';
+import { everyProblem, formIssues, parsePath } from '../form/issues.ts';
 import { REQUIRED_MESSAGE } from '../form/validation.ts';
 import { scraperTypes } from './scrapers.ts';
 
@@ -69,7 +69,7 @@ const scrapeConfigSchema = z.looseObject(scrapeConfigFields).check(
           });
       });
     }
-  }),
+  }, everyProblem),
 ) as unknown as z.ZodMiniType<ScrapeConfigSpec>;
 
 export const scrapeConfigContract = defineContract<ScrapeConfigSpec>({

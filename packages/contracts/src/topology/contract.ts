@@ -69,7 +69,10 @@ export const topologyContract = defineContract<TopologySpec>({
   defaults: () => ({ schedule: '@every 10m', components: [] }),
 });
 
-/** The Custom Topology form (settings spec §2): the record's fields, the spec as YAML. */
+/**
+ * The Custom Topology form (settings spec §2): the record's fields, the spec as YAML, for the
+ * console's editor. @public
+ */
 export const topologyForm: FormDescription = {
   type: 'topology',
   label: 'Custom Topology',

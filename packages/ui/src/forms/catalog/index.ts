@@ -1,5 +1,6 @@
 // The check and connection types moved to @opsdeck/contracts (issue 32), where the server reads them
 // too; re-exported here for the consumers of @opsdeck/ui/forms.
+/** @public */
 export {
   alertManagerCheck,
   awsConfigCheck,
@@ -36,6 +37,7 @@ export {
   sqlCheck,
   tcpCheck,
 } from '@opsdeck/contracts/canary';
+/** @public */
 export {
   anthropicConnection,
   awsConnection,
