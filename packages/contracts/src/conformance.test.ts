@@ -12,6 +12,7 @@ import { canaryContract, checkFormsByKey, checkFormValues } from './canary/contr
 import {
   canaryEntries,
   canaryVariants,
+  checkTypesWithoutForm,
   type ConformanceEntry,
   type FixtureDocument,
 } from './canary/fixtures.conformance.ts';
@@ -21,7 +22,11 @@ import {
   connectionRecordOf,
   withValueSources,
 } from './connection/contract.ts';
-import { connectionEntries, connectionVariants } from './connection/fixtures.conformance.ts';
+import {
+  connectionEntries,
+  connectionTypesWithoutForm,
+  connectionVariants,
+} from './connection/fixtures.conformance.ts';
 import type { FormDescription } from './form/description.ts';
 import { defaultValues, type FormValues } from './form/model.ts';
 import { validationSchemaOf } from './form/rules.ts';
@@ -91,6 +96,15 @@ describe('Canary conformance', () => {
     expect(canaryCases.filter((entry) => entry.valid).length).toBeGreaterThanOrEqual(80);
   });
 
+  it('has a form for every check type of the fixtures, or lists why not', () => {
+    // Every list in a canary spec is a check type (the canary's own fields are scalars or maps).
+    const keys = new Set(
+      canaries.flatMap(({ spec }) => Object.keys(spec).filter((key) => Array.isArray(spec[key]))),
+    );
+    const missing = [...keys].filter((key) => !checkFormsByKey.has(key));
+    expect(missing.sort()).toEqual(Object.keys(checkTypesWithoutForm).sort());
+  });
+
   it.each(canaryCases.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => {
     const verdict = canaryContract.validate(entry.spec);
     expectVerdict(entry, verdict.ok ? [] : verdict.issues);
@@ -109,6 +123,13 @@ describe('Canary conformance', () => {
 describe('Connection conformance', () => {
   it('covers every connection fixture', () => {
     expect(connections.length).toBe(4);
+  });
+
+  it('has a form for every connection type of the fixtures, or lists why not', () => {
+    const missing = connections
+      .map(({ spec }) => connectionRecordOf(spec)?.type ?? '')
+      .filter((type) => !connectionFormsByType.has(type));
+    expect(missing.sort()).toEqual(Object.keys(connectionTypesWithoutForm).sort());
   });
 
   it.each(connectionCases.map((entry) => [entry.name, entry] as const))('%s', (_name, entry) => {

@@ -87,3 +87,13 @@ export const connectionVariants: readonly ConnectionEntry[] = [
     valid: true,
   },
 ];
+
+/**
+ * Connection types of the fixtures that the connection catalogue (settings spec §3) has no form for:
+ * taken as they are; each with why.
+ */
+export const connectionTypesWithoutForm: Readonly<Record<string, string>> = {
+  awskms: 'a key-management connection for secrets, not a settings spec §3 connection type',
+  azureKeyVault: 'a key-management connection for secrets, not a settings spec §3 connection type',
+  gcpkms: 'a key-management connection for secrets, not a settings spec §3 connection type',
+};
