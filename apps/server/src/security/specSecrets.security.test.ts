@@ -329,6 +329,8 @@ describe.each(testDatabases())('literal secrets of playbook specs on $engine', (
       name: connection,
       namespace: 'default',
       type: 'http',
+      // An HTTP connection needs its url (the Connection contract, issue 32 §1).
+      url: 'http://127.0.0.1:1',
       password: 'conn-pass',
       properties: { token: 'gh-conn-token' },
     });

@@ -8,7 +8,7 @@ import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { testIds } from '../testIds.ts';
 import { editorTheme } from './editorTheme.ts';
-import type { CodeLanguage, CodeProblem } from './parse.ts';
+import type { CodeLanguage, CodeProblem } from '@opsdeck/contracts/form';
 import { findProblems } from './problems.ts';
 import {
   loadSchemaCheck,

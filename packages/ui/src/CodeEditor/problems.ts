@@ -1,5 +1,5 @@
 // Every problem the editor shows for a text: the syntax error, else the schema or callback findings.
-import { parseDocument, type CodeLanguage, type CodeProblem } from './parse.ts';
+import { parseDocument, type CodeLanguage, type CodeProblem } from '@opsdeck/contracts/form';
 import { schemaProblemsToCodeProblems, type SchemaCheck, type SchemaProblem } from './schema.ts';
 
 export interface ProblemCheck {

@@ -3,8 +3,8 @@
 // console's CSP (script-src 'self', no unsafe-eval) would refuse; and it is imported on first use so
 // it stays out of every initial chunk.
 import type { Schema as ValidatorSchema, OutputUnit } from '@cfworker/json-schema';
-import type { CodeLanguage, CodeProblem } from './parse.ts';
-import { lineColumnAt } from './parse.ts';
+import type { CodeLanguage, CodeProblem } from '@opsdeck/contracts/form';
+import { lineColumnAt } from '@opsdeck/contracts/form';
 
 export type JsonSchemaType =
   'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { parseDocument, type CodeLanguage } from '../CodeEditor/parse.ts';
+import { parseDocument, type CodeLanguage } from '@opsdeck/contracts/form';
 import { FieldError, FieldHint } from './FormField.tsx';
 import { LazyCodeEditor } from './LazyCodeEditor.tsx';
 import type { BaseFieldProps } from './TextField.tsx';

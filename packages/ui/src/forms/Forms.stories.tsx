@@ -11,11 +11,11 @@ import { BytesField, MillicoresField } from './QuantityFields.tsx';
 import { ScheduleField } from './ScheduleField.tsx';
 import { SelectField } from './SelectField.tsx';
 import { TextAreaField, TextField } from './TextField.tsx';
-import { bytes, dns1123, integer, millicores, required, text } from './validation.ts';
-import { valueSource, type ValueSource } from './valueSource.ts';
+import { bytes, dns1123, integer, millicores, required, text } from '@opsdeck/contracts/form';
+import { valueSource, type ValueSource } from '@opsdeck/contracts/form';
 import { ValueSourceField } from './ValueSourceField.tsx';
-import { httpCheck } from './catalog/checks.ts';
-import { gitConnection, postgresConnection } from './catalog/connections.ts';
+import { httpCheck } from '@opsdeck/contracts/canary';
+import { gitConnection, postgresConnection } from '@opsdeck/contracts/connection';
 import { SchemaForm } from './schema/SchemaForm.tsx';
 
 interface ResourceValues {

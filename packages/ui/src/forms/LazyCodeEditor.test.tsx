@@ -2,7 +2,7 @@ import { EditorView } from '@codemirror/view';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { OpsdeckThemeProvider } from '../theme/index.ts';
-import type { FormDescription } from './schema/description.ts';
+import type { FormDescription } from '@opsdeck/contracts/form';
 import { SchemaForm } from './schema/SchemaForm.tsx';
 
 // Counts imports of the editor's module (CodeMirror and its languages come in with it).

@@ -9,7 +9,7 @@ import {
   valueSourceKinds,
   valueSourcePaths,
   type ValueSource,
-} from './valueSource.ts';
+} from '@opsdeck/contracts/form';
 
 const Fieldset = styled.fieldset`
   display: flex;

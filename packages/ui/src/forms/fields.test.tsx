@@ -13,8 +13,8 @@ import { BytesField, MillicoresField } from './QuantityFields.tsx';
 import { ScheduleField } from './ScheduleField.tsx';
 import { SelectField } from './SelectField.tsx';
 import { TextAreaField, TextField } from './TextField.tsx';
-import { bytes, dns1123, integer, millicores, required } from './validation.ts';
-import { valueSource } from './valueSource.ts';
+import { bytes, dns1123, integer, millicores, required } from '@opsdeck/contracts/form';
+import { valueSource } from '@opsdeck/contracts/form';
 import { ValueSourceField } from './ValueSourceField.tsx';
 
 function renderForm(

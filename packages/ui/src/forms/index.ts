@@ -1,6 +1,4 @@
-export * from './validation.ts';
 export * from './values.ts';
-export * from './valueSource.ts';
 export * from './iconRegistry.ts';
 export * from './useFormField.ts';
 // The styled controls stay internal: the package exports fields, not bare inputs.

@@ -1,6 +1,14 @@
 import * as yup from 'yup';
 import { describe, expect, it } from 'vitest';
-import { bytes, dns1123, integer, isDns1123, millicores, required, text } from './validation.ts';
+import {
+  bytes,
+  dns1123,
+  integer,
+  isDns1123,
+  millicores,
+  required,
+  text,
+} from '@opsdeck/contracts/form';
 import {
   duplicateKeys,
   formatBytesQuantity,
@@ -13,7 +21,12 @@ import {
   sameMap,
   schedulePresets,
 } from './values.ts';
-import { emptyValueSource, valueSource, valueSourceKind, valueSourcePaths } from './valueSource.ts';
+import {
+  emptyValueSource,
+  valueSource,
+  valueSourceKind,
+  valueSourcePaths,
+} from '@opsdeck/contracts/form';
 
 async function errorOf(
   schema: { validate: (value: unknown) => Promise<unknown> },

@@ -35,8 +35,6 @@ export function formatBytesQuantity({ amount, unit }: BytesQuantity): string | u
   return amount.trim() === '' ? undefined : `${amount.trim()}${unit}`;
 }
 
-export const BYTES_QUANTITY_PATTERN = /^\d+(\.\d+)?(Mi|Gi|Ti)$/;
-
 /** '500m' -> '500'. */
 export function parseMillicores(value: unknown): string {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
@@ -47,8 +45,6 @@ export function parseMillicores(value: unknown): string {
 export function formatMillicores(amount: string): string | undefined {
   return amount.trim() === '' ? undefined : `${amount.trim()}m`;
 }
-
-export const MILLICORES_PATTERN = /^\d+m$/;
 
 /** The resource editor's schedule presets (settings spec §9); free text is allowed too. */
 export const schedulePresets = [

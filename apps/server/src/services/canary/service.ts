@@ -1,4 +1,5 @@
 import { defineService } from '../defineService.ts';
+import { checkCanaryWrite } from '../specContracts.ts';
 import { canaryRoutes } from './routes.ts';
 import { canaryJob } from './scheduler.ts';
 import { seedCanaries } from './seed.ts';
@@ -28,7 +29,8 @@ export const canaryService = defineService({
   ],
   migrations: true,
   tables: {
-    canaries: { object: 'canaries' },
+    // A canary's spec must pass the Canary contract, for every writer (issue 32 §1).
+    canaries: { object: 'canaries', guardWrite: checkCanaryWrite },
     checks: { object: 'canaries' },
     check_statuses: { object: 'canaries' },
     check_summary: { object: 'canaries' },

@@ -1,4 +1,5 @@
 import { defineService } from '../defineService.ts';
+import { checkScrapeConfigWrite } from '../specContracts.ts';
 import { changeWindowsJob } from './changeWindows.ts';
 import { catalogRoutes } from './routes.ts';
 import { seedCatalog } from './seed.ts';
@@ -54,7 +55,8 @@ export const catalogService = defineService({
     config_tags_labels_keys: { object: 'database' },
     analysis_types: { object: 'database' },
     change_types: { object: 'database' },
-    config_scrapers: { object: 'config_scrapers' },
+    // A scraper's spec must pass the ScrapeConfig contract, for every writer (issue 32 §1).
+    config_scrapers: { object: 'config_scrapers', guardWrite: checkScrapeConfigWrite },
     check_config_relationships: { object: 'canaries' },
     check_summary_for_config: { object: 'canaries' },
     // Reference views and tables (issue 30, migration 010).

@@ -4,6 +4,7 @@ import { jobHistoryCleanupJob } from '../../jobs/history.ts';
 import type { CatalogColumn } from '../../postgrest/catalog.ts';
 import { sealSecretPayload, secretColumnsOf } from '../../postgrest/secretColumns.ts';
 import { defineService } from '../defineService.ts';
+import { checkConnectionWrite, checkLoggingBackendWrite } from '../specContracts.ts';
 import { processSecretBox, type SecretBox } from '../playbooks/secrets.ts';
 import { seedSettings } from './seed.ts';
 
@@ -39,8 +40,14 @@ export const settingsService = defineService({
   migrations: true,
   tables: {
     // Editors read connections (spec §6), so their credentials are sealed and read masked.
-    connections: { object: 'connections', secrets: CONNECTION_SECRETS },
-    logging_backends: { object: 'logging_backends' },
+    // Each row must pass its type's Connection form, and a log backend's spec the LoggingBackend
+    // contract, for every writer (issue 32 §1).
+    connections: {
+      object: 'connections',
+      secrets: CONNECTION_SECRETS,
+      guardWrite: checkConnectionWrite,
+    },
+    logging_backends: { object: 'logging_backends', guardWrite: checkLoggingBackendWrite },
     // "monitor" in Mission Control.
     agents: { object: 'agents' },
     job_history: { object: 'agents', serverWritten: true },

@@ -1,4 +1,5 @@
 import { defineService } from '../defineService.ts';
+import { checkTopologyWrite } from '../specContracts.ts';
 import { createReplyCache } from '../replyCache.ts';
 import { snapshotRoutes, topologyRoutes } from './routes.ts';
 import { seedTopology } from './seed.ts';
@@ -45,7 +46,8 @@ export const topologyService = defineService({
     { base: '/api/snapshot', app: ({ db }) => snapshotRoutes(db) },
   ],
   tables: {
-    topologies: { object: 'topologies' },
+    // A topology's spec must pass the Topology contract, for every writer (issue 32 §1).
+    topologies: { object: 'topologies', guardWrite: checkTopologyWrite },
     components: { object: 'topologies' },
     component_relationships: { object: 'topologies' },
     component_names: { object: 'topologies' },

@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { useState } from 'react';
 import { Select } from '../../Select/index.ts';
-import type { FormDescription } from '../schema/description.ts';
-import type { FormValues } from '../schema/model.ts';
+import type { FormDescription } from '@opsdeck/contracts/form';
+import type { FormValues } from '@opsdeck/contracts/form';
 import { SchemaForm } from '../schema/SchemaForm.tsx';
-import { checkTypes, httpCheck } from './checks.ts';
-import { connectionTypes } from './connections.ts';
+import { checkTypes, httpCheck } from '@opsdeck/contracts/canary';
+import { connectionTypes } from '@opsdeck/contracts/connection';
 
 function byLabel(types: readonly FormDescription[]): FormDescription[] {
   return types.filter((type) => !type.hidden).sort((a, b) => a.label.localeCompare(b.label));

@@ -3,16 +3,16 @@ import { render, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { OpsdeckThemeProvider } from '../../theme/index.ts';
-import type { FormDescription } from '../schema/description.ts';
-import type { FormValues } from '../schema/model.ts';
+import type { FormDescription } from '@opsdeck/contracts/form';
+import type { FormValues } from '@opsdeck/contracts/form';
 import { SchemaForm } from '../schema/SchemaForm.tsx';
-import { catalogCheck, folderCheck, httpCheck } from './checks.ts';
+import { catalogCheck, folderCheck, httpCheck } from '@opsdeck/contracts/canary';
 import {
   emailConnection,
   gitConnection,
   postgresConnection,
   telegramConnection,
-} from './connections.ts';
+} from '@opsdeck/contracts/connection';
 
 async function violations(): Promise<string[]> {
   const results = await axe.run(document.body, {

@@ -2,10 +2,10 @@ import { useFormikContext } from 'formik';
 import { dump } from 'js-yaml';
 import { useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { parseDocument } from '../../CodeEditor/parse.ts';
+import { parseDocument } from '@opsdeck/contracts/form';
 import { Tabs } from '../../Tabs/index.ts';
 import { LazyCodeEditor } from '../LazyCodeEditor.tsx';
-import type { FormValues } from './model.ts';
+import type { FormValues } from '@opsdeck/contracts/form';
 
 export const CODE_NOT_A_MAP_MESSAGE = 'The document must be a map of fields';
 

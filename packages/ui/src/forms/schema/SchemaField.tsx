@@ -9,8 +9,8 @@ import { NumberField } from '../NumberField.tsx';
 import { SelectField } from '../SelectField.tsx';
 import { TextAreaField, TextField } from '../TextField.tsx';
 import { ValueSourceField } from '../ValueSourceField.tsx';
-import type { FieldDescription, FieldDescriptionOf, FieldKind } from './description.ts';
-import { getPath, isShown, itemDefault, joinPath, type FormValues } from './model.ts';
+import type { FieldDescription, FieldDescriptionOf, FieldKind } from '@opsdeck/contracts/form';
+import { getPath, isShown, itemDefault, joinPath, type FormValues } from '@opsdeck/contracts/form';
 
 // The registry SchemaForm draws each kind from (as auth's FlowNode does for Kratos nodes); a
 // feature or an app replaces any entry without forking the dispatcher.

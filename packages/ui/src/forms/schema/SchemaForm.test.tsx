@@ -3,10 +3,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OpsdeckThemeProvider } from '../../theme/index.ts';
-import { REQUIRED_MESSAGE } from '../validation.ts';
-import type { FormDescription } from './description.ts';
-import { httpCheck } from '../catalog/checks.ts';
-import { postgresConnection, slackConnection } from '../catalog/connections.ts';
+import { REQUIRED_MESSAGE } from '@opsdeck/contracts/form';
+import type { FormDescription } from '@opsdeck/contracts/form';
+import { httpCheck } from '@opsdeck/contracts/canary';
+import { postgresConnection, slackConnection } from '@opsdeck/contracts/connection';
 import { SchemaFieldComponentsProvider, type SchemaFieldProps } from './SchemaField.tsx';
 import { SchemaForm, type SchemaFormProps } from './SchemaForm.tsx';
 

@@ -2,10 +2,10 @@ import { Form, Formik, type FormikErrors, type FormikHelpers } from 'formik';
 import { useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../Button/index.ts';
-import type { FormDescription } from './description.ts';
+import type { FormDescription } from '@opsdeck/contracts/form';
 import { FormCodeTabs } from './FormCodeTabs.tsx';
-import { defaultValues, setPath, submittedValues, type FormValues } from './model.ts';
-import { validationSchemaOf } from './rules.ts';
+import { defaultValues, setPath, submittedValues, type FormValues } from '@opsdeck/contracts/form';
+import { validationSchemaOf } from '@opsdeck/contracts/form';
 import {
   SchemaFieldComponentsProvider,
   SchemaFields,

@@ -3,10 +3,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { OpsdeckThemeProvider } from '../../theme/index.ts';
-import { REQUIRED_MESSAGE } from '../validation.ts';
-import type { FormDescription } from './description.ts';
-import { defaultValues, submittedValues } from './model.ts';
-import { listMaxMessage, listMinMessage, rulesFor } from './rules.ts';
+import { REQUIRED_MESSAGE } from '@opsdeck/contracts/form';
+import type { FormDescription } from '@opsdeck/contracts/form';
+import { defaultValues, submittedValues } from '@opsdeck/contracts/form';
+import { listMaxMessage, listMinMessage, rulesFor } from '@opsdeck/contracts/form';
 import { SchemaForm, type SchemaFormProps } from './SchemaForm.tsx';
 
 const canary: FormDescription = {

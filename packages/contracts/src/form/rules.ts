@@ -1,9 +1,9 @@
 // Validation derived from the description, as yup: the fields are formik + yup already, so the
 // description compiles to the same rules (validation.ts) hand-written forms use, not a second system.
 import * as yup from 'yup';
-import { parseDocument } from '../../CodeEditor/parse.ts';
-import { DNS1123_MESSAGE, integer, isDns1123, REQUIRED_MESSAGE, text } from '../validation.ts';
-import { valueSource } from '../valueSource.ts';
+import { parseDocument } from './parse.ts';
+import { DNS1123_MESSAGE, integer, isDns1123, REQUIRED_MESSAGE, text } from './validation.ts';
+import { valueSource } from './valueSource.ts';
 import type { FieldDescription, FormDescription, ListFieldDescription } from './description.ts';
 import { leafFields, type FormValues, type LeafField } from './model.ts';
 

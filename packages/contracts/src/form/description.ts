@@ -1,7 +1,7 @@
 // A form described as plain data (settings spec §3, "Field kinds"): serialisable, so a feature
 // can keep its connection and check types in a table, a JSON file or a server reply.
-import type { CodeLanguage } from '../../CodeEditor/parse.ts';
-import type { ValueSource } from '../valueSource.ts';
+import type { CodeLanguage } from './parse.ts';
+import type { ValueSource } from './valueSource.ts';
 
 export type FieldKind =
   | 'text'

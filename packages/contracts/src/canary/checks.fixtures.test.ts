@@ -4,16 +4,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAll } from 'js-yaml';
+import { fixturePath } from '@opsdeck/testing';
 import { describe, expect, it } from 'vitest';
-import type { FormDescription } from '../schema/description.ts';
-import { defaultValues, submittedValues, type FormValues } from '../schema/model.ts';
+import type { FormDescription } from '../form/description.ts';
+import { defaultValues, submittedValues, type FormValues } from '../form/model.ts';
 import { checkTypes, folderCheck, sqlCheck } from './checks.ts';
 
-// As auth's fixtures: the module URL may be Vite's /@fs/ form rather than file:.
-const root = new URL(
-  '../../../../../../shared/fixtures/canaries/',
-  import.meta.url,
-).pathname.replace(/^\/@fs/, '');
+const root = `${fixturePath('canaries')}/`;
 
 function yamlFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((entry) => {

@@ -2,7 +2,7 @@
 // as data. The record is the server's shape: name, namespace, url, username, password,
 // certificate, insecure_tls and a type-specific `properties` map; fields the spec names beyond
 // those live under properties. Secrets (passwords, tokens, keys) are secret-or-reference values.
-import type { FieldDescription, FormDescription } from '../schema/description.ts';
+import type { FieldDescription, FormDescription } from '../form/description.ts';
 
 /** Every connection form starts with these (settings spec §3). */
 export const connectionCommonFields: readonly FieldDescription[] = [

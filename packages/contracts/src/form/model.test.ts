@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { REQUIRED_MESSAGE } from '../validation.ts';
+import { REQUIRED_MESSAGE } from './validation.ts';
 import type { FormDescription } from './description.ts';
-import { alertManagerCheck, httpCheck } from '../catalog/checks.ts';
-import { emailConnection, gitConnection, postgresConnection } from '../catalog/connections.ts';
+import { alertManagerCheck, httpCheck } from '../canary/checks.ts';
+import { emailConnection, gitConnection, postgresConnection } from '../connection/connections.ts';
 import { defaultValues, isShown, leafFields, submittedValues } from './model.ts';
 import { rulesFor } from './rules.ts';
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REQUIRED_MESSAGE } from '../validation.ts';
-import type {
-  FieldDescription,
-  FormDescription,
-  ListItemDescription,
-} from '../schema/description.ts';
+import { REQUIRED_MESSAGE } from './validation.ts';
+import type { FieldDescription, FormDescription, ListItemDescription } from './description.ts';
 import {
   defaultValues,
   getPath,
@@ -13,10 +9,10 @@ import {
   submittedValues,
   type FormValues,
   type LeafField,
-} from '../schema/model.ts';
-import { listMinMessage, rulesFor } from '../schema/rules.ts';
-import { checkTypes, folderCheck, httpCheck } from './checks.ts';
-import { connectionTypes, notificationConnectionTypes } from './connections.ts';
+} from './model.ts';
+import { listMinMessage, rulesFor } from './rules.ts';
+import { checkTypes, folderCheck, httpCheck } from '../canary/checks.ts';
+import { connectionTypes, notificationConnectionTypes } from '../connection/connections.ts';
 
 async function errorsOf(
   description: FormDescription,

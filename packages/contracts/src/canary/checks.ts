@@ -3,7 +3,7 @@
 // under shared/fixtures/canaries use). A description is one check, one item of the canary spec's
 // list for its type (`spec.http: [...]`); `type` is that list's key. GCS, AWS S3, SMB and SFTP are
 // folder checks (`spec.folder`) with that kind of connection, as the spec's separate types for them.
-import type { FieldDescription, FormDescription } from '../schema/description.ts';
+import type { FieldDescription, FormDescription } from '../form/description.ts';
 
 /** Every check starts with these (settings spec §3: name is required). */
 export const checkCommonFields: readonly FieldDescription[] = [
@@ -124,12 +124,29 @@ const awsCredentials: readonly FieldDescription[] = [
  * wire shape (fixtures/canaries/minimal/http_*.yaml); numeric minimums are 0 (§5).
  */
 export const httpCheck: FormDescription = check('http', 'HTTP', [
+  connectionName('An HTTP connection to take the URL and credentials from; or give the URL'),
   {
     kind: 'text',
     name: 'url',
     label: 'URL',
     required: true,
     placeholder: 'https://httpbin.example/status/200',
+    // Not needed with a connection or the older `endpoint` (fixtures/canaries/minimal/
+    // http_fail_connection.yaml, http_tls_check_pass.yaml); a URL already given stays shown.
+    when: [
+      {
+        anyOf: [
+          { name: 'connection', isSet: false },
+          { name: 'url', isSet: true },
+        ],
+      },
+      {
+        anyOf: [
+          { name: 'endpoint', isSet: false },
+          { name: 'url', isSet: true },
+        ],
+      },
+    ],
   },
   {
     kind: 'select',
@@ -346,9 +363,28 @@ export const elasticsearchCheck = check('elasticsearch', 'Elasticsearch', [
   scriptGroup('test', 'Test'),
 ]);
 
-/** Redis: the address is required, the db defaults to 0 (settings spec §3, §9). */
+/** Redis: the address (or a url or connection) is required, the db defaults to 0 (settings spec §3, §9). */
 export const redisCheck = check('redis', 'Redis', [
-  required('addr', 'Address', { placeholder: 'redis.example.internal:6379' }),
+  connectionName(),
+  // The address, or a url as newer canaries give it (fixtures/canaries/datasources/redis-tls.yaml).
+  text('url', 'URL', { placeholder: 'redis.example.internal:6379' }),
+  required('addr', 'Address', {
+    placeholder: 'redis.example.internal:6379',
+    when: [
+      {
+        anyOf: [
+          { name: 'url', isSet: false },
+          { name: 'addr', isSet: true },
+        ],
+      },
+      {
+        anyOf: [
+          { name: 'connection', isSet: false },
+          { name: 'addr', isSet: true },
+        ],
+      },
+    ],
+  }),
   { kind: 'number', name: 'db', label: 'Database', default: 0, min: 0 },
   ...basicAuth,
 ]);

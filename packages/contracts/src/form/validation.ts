@@ -1,7 +1,13 @@
 import * as yup from 'yup';
-import { BYTES_QUANTITY_PATTERN, MILLICORES_PATTERN } from './values.ts';
 
 // Validation rules shared by every form (settings spec §5), as yup schemas feature forms compose.
+// Here rather than in ui so a form description's rules (rules.ts) run in the server too.
+
+/** A bytes quantity as BytesField stores it ('512Mi'). */
+export const BYTES_QUANTITY_PATTERN = /^\d+(\.\d+)?(Mi|Gi|Ti)$/;
+
+/** A millicores quantity as MillicoresField stores it ('500m'). */
+export const MILLICORES_PATTERN = /^\d+m$/;
 
 export const REQUIRED_MESSAGE = 'This field is required';
 export const NUMBER_MESSAGE = 'This field must be a number';

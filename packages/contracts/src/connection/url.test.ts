@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FormDescription } from '../schema/description.ts';
-import { defaultValues, submittedValues, type FormValues } from '../schema/model.ts';
-import { buildUrl } from '../schema/url.ts';
+import type { FormDescription } from '../form/description.ts';
+import { defaultValues, submittedValues, type FormValues } from '../form/model.ts';
+import { buildUrl } from '../form/url.ts';
 import {
   discordConnection,
   emailConnection,

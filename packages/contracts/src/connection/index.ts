@@ -1,0 +1,3 @@
+export * from './connections.ts';
+export * from './contract.ts';
+export * from './fixtures.conformance.ts';

@@ -1,0 +1,2 @@
+export * from './scrapers.ts';
+export * from './contract.ts';
