@@ -9,6 +9,10 @@ export {
   type Verdict,
 } from './contract.ts';
 
-// contracts-a: Playbook (Permission, Team, IncidentRule, Notification, NotificationSilence follow).
+// contracts-a: Playbook, Permission, Team, IncidentRule, Notification, NotificationSilence.
 export { parsePath } from './contract.ts';
 export * from './playbook/index.ts';
+export * from './permission/index.ts';
+export * from './team/index.ts';
+export * from './incidentRule/index.ts';
+export * from './notification/index.ts';

@@ -6,8 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { playbookContract, type Contract, type ContractIssue } from '@opsdeck/contracts';
-import { specVariants } from '@opsdeck/contracts/conformance';
+import {
+  incidentRuleContract,
+  notificationContract,
+  notificationSilenceContract,
+  permissionContract,
+  playbookContract,
+  teamContract,
+  type Contract,
+  type ContractIssue,
+} from '@opsdeck/contracts';
+import { specVariants, type SpecVariant } from '@opsdeck/contracts/conformance';
 import { fixturePath } from '@opsdeck/testing';
 import { loadAll } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,24 +32,87 @@ interface ConformanceKind {
   contract: Contract<unknown>;
   /** Folders under shared/fixtures holding documents of this kind (other kinds there are ignored). */
   folders: string[];
-  /** The /api/db table the kind is written to, and the row one document becomes. */
-  table: string;
-  row(document: ResourceDocument, spec: unknown): Record<string, unknown>;
+  /**
+   * The /api/db table the kind is written to and the row one document becomes; or why the server
+   * has no write path for the kind's spec yet (the contract and loader are still compared).
+   */
+  write:
+    | { table: string; row(document: ResourceDocument, spec: unknown): Record<string, unknown> }
+    | { none: string };
+  /** How the server's message names a spec path: under `spec.` (a spec column) or bare (columns). */
+  prefix?: 'spec' | '';
+  /**
+   * Variants the write path cannot be asked about as the contract is, each kind saying why; by
+   * default every variant.
+   */
+  variants?: (variant: SpecVariant) => boolean;
   /** Fixture documents (`file#name`) the server legitimately refuses, each with why. */
   outside?: Readonly<Record<string, string>>;
 }
+
+const unique = (document: ResourceDocument) => `${document.metadata.name}-${randomUUID()}`;
 
 const kinds: ConformanceKind[] = [
   {
     kind: 'Playbook',
     contract: playbookContract as Contract<unknown>,
     folders: ['mission-control/playbooks'],
-    table: 'playbooks',
-    row: (document, spec) => ({
-      name: `${document.metadata.name}-${randomUUID()}`,
-      namespace: document.metadata.namespace,
-      spec,
-    }),
+    write: {
+      table: 'playbooks',
+      row: (document, spec) => ({
+        name: unique(document),
+        namespace: document.metadata.namespace,
+        spec,
+      }),
+    },
+  },
+  {
+    kind: 'Team',
+    contract: teamContract as Contract<unknown>,
+    folders: ['mission-control/teams'],
+    write: { table: 'teams', row: (document, spec) => ({ name: unique(document), spec }) },
+  },
+  {
+    kind: 'IncidentRule',
+    contract: incidentRuleContract as Contract<unknown>,
+    folders: ['mission-control/rules'],
+    write: { table: 'incident_rules', row: (document, spec) => ({ name: unique(document), spec }) },
+  },
+  {
+    kind: 'NotificationSilence',
+    contract: notificationSilenceContract as Contract<unknown>,
+    folders: ['mission-control/silences'],
+    // The table's columns are the spec's fields.
+    write: {
+      table: 'notification_silences',
+      row: (document, spec) => ({
+        name: unique(document),
+        namespace: document.metadata.namespace,
+        ...(spec as Record<string, unknown>),
+      }),
+    },
+    prefix: '',
+    // A row is a map of columns, and a typed column converts or refuses a value of another type
+    // before any check sees it (`description: 42` is stored as '42'): the write path is asked
+    // about every variant that keeps the columns' types (dropped fields, the selectors list).
+    variants: (variant) =>
+      variant.label.startsWith('drop ') || variant.label.startsWith('selectors'),
+  },
+  {
+    kind: 'Notification',
+    contract: notificationContract as Contract<unknown>,
+    folders: ['mission-control/notifications'],
+    write: {
+      none: "notifications rows hold person_id/team_id/custom_services, not the CRD spec's `to`: their check needs the spec-to-row mapping of the notification editor (follow-up)",
+    },
+  },
+  {
+    kind: 'Permission',
+    contract: permissionContract as Contract<unknown>,
+    folders: ['mission-control/permissions'],
+    write: {
+      none: "permissions rows are flattened (action, object, subject ids) and checked by checkPermissionWrite; the CRD spec-to-row mapping is the permission editor's (follow-up)",
+    },
   },
 ];
 
@@ -89,23 +161,29 @@ function fixturesOf(kind: ConformanceKind): Fixture[] {
 type Verdict = { ok: true } | { ok: false; message: string };
 
 // The contract's first problem as a manifest path (`spec.actions[0].exec`), as messages say it.
-function manifestPath(issue: ContractIssue): string {
-  if (issue.path === '') return 'spec';
-  return issue.path.startsWith('[') ? `spec${issue.path}` : `spec.${issue.path}`;
+function manifestPath(issue: ContractIssue, prefix: 'spec' | '' = 'spec'): string {
+  if (prefix === '') return issue.path;
+  if (issue.path === '') return prefix;
+  return issue.path.startsWith('[') ? `${prefix}${issue.path}` : `${prefix}.${issue.path}`;
 }
 
 function expectSameVerdict(
   what: string,
   contract: ReturnType<Contract<unknown>['validate']>,
   other: Verdict,
+  prefix: 'spec' | '' = 'spec',
 ) {
   if (contract.ok) {
     expect(other, `${what} accepts what the contract accepts`).toEqual({ ok: true });
     return;
   }
   expect(other.ok, `${what} refuses what the contract refuses`).toBe(false);
-  const path = manifestPath(contract.issues[0]!);
-  expect((other as { message: string }).message, `${what} names ${path}`).toContain(`${path}: `);
+  const path = manifestPath(contract.issues[0]!, prefix);
+  const message = (other as { message: string }).message;
+  // A problem of the whole spec is said without a path when there is no prefix.
+  if (path === '')
+    expect(message, `${what} says why`).toContain(`failed: ${contract.issues[0]!.message}`);
+  else expect(message, `${what} names ${path}`).toContain(`${path}: `);
 }
 
 const admin: AuthUser = {
@@ -162,7 +240,8 @@ describe.each(testDatabases())('contracts agree with the server on $engine', (ta
     const fixtures = fixturesOf(kind);
     const loader = registry.resourceKinds().get(kind.kind)?.declaration;
 
-    it('has fixtures, and each one listed as outside is a fixture', () => {
+    it('has fixtures, each one listed as outside is a fixture, and no write path is left unsaid', () => {
+      if ('none' in kind.write) expect(kind.write.none).not.toBe('');
       expect(fixtures.length).toBeGreaterThan(0);
       const ids = new Set(fixtures.map((fixture) => fixture.id));
       for (const id of Object.keys(kind.outside ?? {})) expect(ids).toContain(id);
@@ -181,7 +260,9 @@ describe.each(testDatabases())('contracts agree with the server on $engine', (ta
         const seen = new Set<string>();
         const cases = [
           { label: 'as written', spec: document.spec },
-          ...specVariants(document.spec as Record<string, unknown>),
+          ...specVariants(document.spec as Record<string, unknown>).filter(
+            (variant) => kind.variants?.(variant) ?? true,
+          ),
         ].filter(({ spec }) => {
           const answer = kind.contract.validate(spec);
           const key = answer.ok ? 'accepted' : manifestPath(answer.issues[0]!);
@@ -192,15 +273,19 @@ describe.each(testDatabases())('contracts agree with the server on $engine', (ta
         for (const { label, spec } of cases) {
           const expected = kind.contract.validate(spec);
           const what = `${id} (${label})`;
-          expectSameVerdict(
-            `/api/db ${what}`,
-            expected,
-            await write(kind.table, kind.row(document, spec)),
-          );
-          if (loader) {
-            const loaded = loader.validate({ ...document, spec });
-            expectSameVerdict(`the loader ${what}`, expected, loaded);
-          }
+          if ('table' in kind.write)
+            expectSameVerdict(
+              `/api/db ${what}`,
+              expected,
+              await write(kind.write.table, kind.write.row(document, spec)),
+              kind.prefix,
+            );
+          if (loader)
+            expectSameVerdict(
+              `the loader ${what}`,
+              expected,
+              loader.validate({ ...document, spec }),
+            );
         }
       },
     );

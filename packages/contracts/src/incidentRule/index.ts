@@ -1,0 +1,1 @@
+export { incidentRuleContract, incidentRuleSpecSchema, type IncidentRuleSpec } from './contract.ts';

@@ -1,0 +1,10 @@
+export {
+  notificationContract,
+  notificationRecipients,
+  notificationSilenceContract,
+  notificationSilenceSpecSchema,
+  notificationSpecSchema,
+  silenceResources,
+  type NotificationSilenceSpec,
+  type NotificationSpec,
+} from './contract.ts';

@@ -1,0 +1,6 @@
+export {
+  permissionContract,
+  permissionSpecSchema,
+  permissionSubjects,
+  type PermissionSpec,
+} from './contract.ts';

@@ -1,0 +1,1 @@
+export { teamContract, teamSpecSchema, type TeamSpec } from './contract.ts';
