@@ -1,1 +1,3 @@
-export { incidentRuleContract, incidentRuleSpecSchema, type IncidentRuleSpec } from './contract.ts';
+export { incidentRuleContract } from './contract.ts';
+/** The spec the incident rule editor edits. @public */
+export type { IncidentRuleSpec } from './contract.ts';

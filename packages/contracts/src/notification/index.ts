@@ -1,9 +1,7 @@
+export { notificationContract, notificationSilenceContract } from './contract.ts';
+/** What the notification and silence editors offer, and the specs they edit. @public */
 export {
-  notificationContract,
   notificationRecipients,
-  notificationSilenceContract,
-  notificationSilenceSpecSchema,
-  notificationSpecSchema,
   silenceResources,
   type NotificationSilenceSpec,
   type NotificationSpec,

@@ -2,18 +2,15 @@ export { playbookContract } from './contract.ts';
 export { parseDuration } from './duration.ts';
 export {
   actionKind,
-  canaryTriggerEvents,
-  performedActionKinds,
   playbookActionKinds,
-  playbookParameterTypes,
-  playbookSpecSchema,
   resourceSelectorSchema,
   type EnvValue,
   type PlaybookAction,
   type PlaybookActionKind,
   type PlaybookParameter,
-  type PlaybookParameterType,
   type PlaybookSpec,
   type ResourceSelector,
   type WebhookTrigger,
 } from './spec.ts';
+/** The choices a playbook's form offers: parameter types and on.canary events. @public */
+export { canaryTriggerEvents, playbookParameterTypes, type PlaybookParameterType } from './spec.ts';

@@ -5,6 +5,7 @@ import { parseDuration } from './duration.ts';
 // objects throughout: a real spec carries fields the embedded server does not act on (ui, mcp,
 // jsonSchema…) and must still load; what a runner reads is typed.
 
+/** The parameter types a run form renders (reference §2). */
 export const playbookParameterTypes = [
   'check',
   'checkbox',
@@ -21,13 +22,15 @@ export const playbookParameterTypes = [
   'bytes',
   'secret',
 ] as const;
+/** @public */
 export type PlaybookParameterType = (typeof playbookParameterTypes)[number];
 
-/** The action kinds the embedded server performs; every other known kind fails clearly at run time. */
-export const performedActionKinds = ['exec', 'http', 'sql', 'notification'] as const;
 /** The keys of which an action holds exactly one. */
 export const playbookActionKinds = [
-  ...performedActionKinds,
+  'exec',
+  'http',
+  'sql',
+  'notification',
   'pod',
   'gitops',
   'github',

@@ -1,1 +1,3 @@
-export { teamContract, teamSpecSchema, type TeamSpec } from './contract.ts';
+export { teamContract } from './contract.ts';
+/** The spec the team editor edits. @public */
+export type { TeamSpec } from './contract.ts';

@@ -10,13 +10,10 @@ import {
 // the typed value a valid spec parses to.
 export {
   actionKind,
-  performedActionKinds as PERFORMED_KINDS,
   playbookActionKinds as ACTION_KINDS,
-  playbookParameterTypes as PARAMETER_TYPES,
   resourceSelectorSchema as selectorSchema,
   type EnvValue,
   type PlaybookAction,
-  type PlaybookActionKind as ActionKind,
   type PlaybookParameter,
   type PlaybookSpec,
   type ResourceSelector,
