@@ -47,6 +47,37 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Plain modules load no React and no TanStack Query (issue 32 §1): contracts, the api-client's
+  // schema entries and grammar, and the server, which may load only the plain workspace entries.
+  {
+    files: [
+      'packages/contracts/src/**/*.ts',
+      'packages/api-client/src/*/schemas.ts',
+      'packages/api-client/src/{looseObject,schemaParts}.ts',
+      'packages/api-client/src/postgrest/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: { 'opsdeck/plain-module': 'error' },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    // Tests may drive the server as a client would; the bench is such a client.
+    ignores: ['**/*.test.ts', '**/*.test.helper.ts', 'apps/server/src/bench/**'],
+    rules: {
+      'opsdeck/plain-module': [
+        'error',
+        {
+          onlyOpsdeck: [
+            '@opsdeck/api-client/catalog/schemas',
+            '@opsdeck/api-client/health/schemas',
+            '@opsdeck/api-client/postgrest',
+            '@opsdeck/contracts',
+            '@opsdeck/rbac',
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },

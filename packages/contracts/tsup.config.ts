@@ -9,4 +9,5 @@ export default definePackageBuild({
   'scrapeConfig/index': 'src/scrapeConfig/index.ts',
   'topology/index': 'src/topology/index.ts',
   'loggingBackend/index': 'src/loggingBackend/index.ts',
+  'conformance/index': 'src/conformance/index.ts',
 });

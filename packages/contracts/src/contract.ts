@@ -36,7 +36,8 @@ export function defineContract<Spec>(definition: ContractDefinition<Spec>): Cont
   return {
     ...definition,
     validate(spec) {
-      const result = definition.schema.safeParse(spec);
+      // The input at each issue tells a missing field (`is required`) from a wrong one.
+      const result = definition.schema.safeParse(spec, { reportInput: true });
       if (result.success) return { ok: true, value: result.data };
       return { ok: false, issues: issuesOf(result.error.issues) };
     },
@@ -51,6 +52,14 @@ export function formatPath(path: readonly PropertyKey[]): string {
     else text += text === '' ? String(key) : `.${String(key)}`;
   }
   return text;
+}
+
+/** `actions[0].exec` → `['actions', 0, 'exec']`, for an editor that marks the place in the document. */
+export function parsePath(path: string): (string | number)[] {
+  const keys: (string | number)[] = [];
+  for (const [, key, index] of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
+    keys.push(index === undefined ? key! : Number(index));
+  return keys;
 }
 
 /** Prefixes every issue's path, so a spec's issues read from the manifest's root (`spec.actions[0]`). */
@@ -74,5 +83,42 @@ export function describeIssues(issues: readonly ContractIssue[]): string {
 }
 
 function issuesOf(issues: readonly z.core.$ZodIssue[]): ContractIssue[] {
-  return issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
+  return issues.map((issue) => ({ path: formatPath(issue.path), message: messageOf(issue) }));
+}
+
+// zod/mini ships no messages: where a schema gave none, say what was expected.
+const GENERIC = 'Invalid input';
+function messageOf(issue: z.core.$ZodIssue): string {
+  if (issue.message !== GENERIC) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'is required' : `must be ${article(issue.expected)}`;
+    case 'invalid_value':
+      return `must be one of: ${issue.values.map((value) => String(value)).join(', ')}`;
+    case 'too_small':
+      return issue.origin === 'array'
+        ? `needs at least ${String(issue.minimum)} item(s)`
+        : issue.origin === 'string'
+          ? issue.minimum === 1
+            ? 'must not be empty'
+            : `must be at least ${String(issue.minimum)} characters`
+          : `must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return issue.origin === 'array'
+        ? `takes at most ${String(issue.maximum)} item(s)`
+        : `must be at most ${String(issue.maximum)}`;
+    case 'invalid_format':
+      return `must be a valid ${issue.format}`;
+    case 'unrecognized_keys':
+      return `unknown field(s): ${issue.keys.join(', ')}`;
+    default:
+      return issue.message;
+  }
+}
+
+function article(expected: string): string {
+  if (expected === 'array') return 'a list';
+  if (expected === 'object') return 'a map of fields';
+  if (expected === 'int') return 'a whole number';
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
 }

@@ -15,3 +15,11 @@ export {
 export { scrapeConfigContract } from './scrapeConfig/contract.ts';
 export { topologyContract } from './topology/contract.ts';
 export { loggingBackendContract } from './loggingBackend/contract.ts';
+
+// contracts-a: Playbook, Permission, Team, IncidentRule, Notification, NotificationSilence.
+export { parsePath } from './contract.ts';
+export * from './playbook/index.ts';
+export * from './permission/index.ts';
+export * from './team/index.ts';
+export * from './incidentRule/index.ts';
+export * from './notification/index.ts';

@@ -1,6 +1,7 @@
 import { layering } from './layering.js';
+import { plainModule } from './plainModule.js';
 
 export const plugin = {
   meta: { name: '@opsdeck/eslint-plugin' },
-  rules: { layering },
+  rules: { layering, 'plain-module': plainModule },
 };

@@ -6,6 +6,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fixturePath } from '@opsdeck/testing';
 import { loadAll } from 'js-yaml';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../config.ts';
@@ -16,8 +17,8 @@ import { defaultServiceRegistry } from '../services/list.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { loadResources, ResourceLoadError } from './loader.ts';
 
-const fixtures = new URL('../../../../../shared/fixtures/mission-control/', import.meta.url)
-  .pathname;
+// fixturePath finds shared/ beside the main checkout from a linked worktree too.
+const fixtures = fixturePath('mission-control');
 const playbookFixtures = join(fixtures, 'playbooks');
 
 function yamlFiles(folder: string): string[] {
@@ -183,7 +184,7 @@ describe.each(testDatabases())('the resource loader on $engine', (target) => {
     expect(error).toBeInstanceOf(ResourceLoadError);
     const message = (error as Error).message;
     expect(message).toContain('two.yaml (document 2) Playbook default/second');
-    expect(message).toContain('spec.actions.0.exec.script');
+    expect(message).toContain('spec.actions[0].exec.script');
     expect(message).not.toContain('good.yaml');
     expect(await playbookRows()).toEqual([]);
   });

@@ -7,6 +7,7 @@ import type { Filter, FilterCondition } from '../postgrest/index.ts';
 import { catalogKeys } from './keys.ts';
 import {
   configDetailSchema,
+  configSummaryBody,
   configListItemSchema,
   configStatusRowSchema,
   configSummaryReplySchema,
@@ -14,14 +15,14 @@ import {
   keyValueRowSchema,
   type ConfigDetail,
   type ConfigListItem,
+  type ConfigSummaryQuery,
   type ConfigSummaryRow,
+  type IncludeExclude,
 } from './schemas.ts';
 
-/** Values a tri-state filter includes and excludes (`a,!b` on the wire). */
-export interface IncludeExclude {
-  include?: readonly string[];
-  exclude?: readonly string[];
-}
+// The summary's body and the include/exclude shape are plain, in ./schemas.ts (the server's
+// import, ./catalog/schemas, loads no React); the domain's entry still has them from here.
+export { configSummaryBody, type ConfigSummaryQuery, type IncludeExclude };
 
 /** A label or tag condition: `key=value`, or `key!=value` when excluded. */
 export interface KeyValueCondition {
@@ -226,33 +227,6 @@ export const configCountQuery = (client: ApiClient, query: ConfigListQuery) => {
 };
 
 /** What `POST /catalog/summary` reads: the list's filters that apply to groups. */
-export interface ConfigSummaryQuery {
-  status?: IncludeExclude;
-  health?: IncludeExclude;
-  /** Label key → `v`, `!v` or `a,b`. */
-  labels?: Readonly<Record<string, string>>;
-  includeDeleted?: boolean;
-}
-
-const triStateText = (value: IncludeExclude | undefined) =>
-  [...(value?.include ?? []), ...(value?.exclude ?? []).map((item) => `!${item}`)].join(',');
-
-/** The body the reference UI sends (reference §3 "POST /api/catalog/summary"). */
-export function configSummaryBody(query: ConfigSummaryQuery) {
-  const status = triStateText(query.status);
-  const health = triStateText(query.health);
-  return {
-    groupBy: ['type'],
-    deleted: query.includeDeleted ?? false,
-    ...(query.labels && Object.keys(query.labels).length > 0 ? { filter: query.labels } : {}),
-    ...(health ? { health } : {}),
-    ...(status ? { status } : {}),
-    changes: { since: '30d' },
-    analysis: { since: '30d' },
-    cost: '30d',
-  };
-}
-
 /** The catalog grouped by type with counts, health, changes, insights and cost per group. */
 export function getConfigSummary(
   client: ApiClient,

@@ -245,3 +245,36 @@ export const configStatusRowSchema = looseObject({ status: maybeText });
 export const keyValueRowSchema = looseObject({ key: text, value: z.nullish(z.unknown()) });
 export const changeTypeRowSchema = looseObject({ change_type: maybeText });
 export const analyzerRowSchema = looseObject({ analyzer: maybeText });
+
+/** Values a tri-state filter includes and excludes (`a,!b` on the wire). */
+export interface IncludeExclude {
+  include?: readonly string[];
+  exclude?: readonly string[];
+}
+
+export interface ConfigSummaryQuery {
+  status?: IncludeExclude;
+  health?: IncludeExclude;
+  /** Label key → `v`, `!v` or `a,b`. */
+  labels?: Readonly<Record<string, string>>;
+  includeDeleted?: boolean;
+}
+
+const triStateText = (value: IncludeExclude | undefined) =>
+  [...(value?.include ?? []), ...(value?.exclude ?? []).map((item) => `!${item}`)].join(',');
+
+/** The body the reference UI sends (reference §3 "POST /api/catalog/summary"). */
+export function configSummaryBody(query: ConfigSummaryQuery) {
+  const status = triStateText(query.status);
+  const health = triStateText(query.health);
+  return {
+    groupBy: ['type'],
+    deleted: query.includeDeleted ?? false,
+    ...(query.labels && Object.keys(query.labels).length > 0 ? { filter: query.labels } : {}),
+    ...(health ? { health } : {}),
+    ...(status ? { status } : {}),
+    changes: { since: '30d' },
+    analysis: { since: '30d' },
+    cost: '30d',
+  };
+}

@@ -8,11 +8,7 @@ export {
 export type { CheckDetails, CheckGraphReply } from './checkSchemas.ts';
 export { healthKeys } from './keys.ts';
 export { recentStatusesQuery } from './recentStatuses.ts';
-export {
-  checkSummaryQuerySchema,
-  checkSummaryReplySchema,
-  type CheckStatus,
-  type CheckSummary,
-} from './schemas.ts';
+// The summary's request schema is on ./health/schemas, the plain entry the server validates with.
+export { checkSummaryReplySchema, type CheckStatus, type CheckSummary } from './schemas.ts';
 export { checkSummaryQuery } from './summary.ts';
 export { healthInvalidations } from './keys.ts';

@@ -36,7 +36,4 @@ export {
   type PlaybookRunAction,
   type ResourceSearchItem,
 } from './schemas.ts';
-/** The spec schema is public for the server's write validation (one contract, both ends). @public */
-export { playbookSpecSchema } from './spec.ts';
-export { playbookActionKinds, playbookSpecProblems, type PlaybookActionKind } from './spec.ts';
 export { playbookInvalidations } from './keys.ts';

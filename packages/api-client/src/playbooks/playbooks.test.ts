@@ -15,7 +15,6 @@ import {
   searchResources,
 } from './calls.ts';
 import { isFinalRunStatus, playbookParameterSchema } from './schemas.ts';
-import { playbookSpecProblems } from './spec.ts';
 
 const run = {
   id: 'run-1',
@@ -176,38 +175,6 @@ describe('run statuses', () => {
     expect(['completed', 'failed', 'cancelled', 'timed_out'].every(isFinalRunStatus)).toBe(true);
     expect(['scheduled', 'running', 'pending_approval', 'waiting'].some(isFinalRunStatus)).toBe(
       false,
-    );
-  });
-});
-
-describe('the playbook spec schema', () => {
-  it('accepts a spec with one action and keeps unknown keys valid', () => {
-    expect(
-      playbookSpecProblems({
-        title: 'x',
-        actions: [{ name: 'a', exec: { script: 'echo' } }],
-        mcp: {},
-      }),
-    ).toEqual([]);
-  });
-
-  it('names the path of each problem', () => {
-    const problems = playbookSpecProblems({
-      actions: [
-        { name: 'a', exec: {}, http: {} },
-        { name: 'a', sql: {} },
-      ],
-      parameters: [{ name: 'p', type: 'colour' }],
-    });
-    const paths = problems.map((problem) => problem.path.join('.'));
-    expect(paths).toEqual(
-      expect.arrayContaining(['actions.0', 'actions.1.name', 'parameters.0.type']),
-    );
-  });
-
-  it('needs at least one action', () => {
-    expect(playbookSpecProblems({ title: 'x', actions: [] })[0]?.message).toBe(
-      'a playbook needs at least one action',
     );
   });
 });

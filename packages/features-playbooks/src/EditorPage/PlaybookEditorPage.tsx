@@ -2,7 +2,6 @@ import {
   createPlaybook,
   playbookKeys,
   playbookQuery,
-  playbookSpecProblems,
   updatePlaybook,
 } from '@opsdeck/api-client/playbooks';
 import { useApiClient } from '@opsdeck/api-client/react';
@@ -17,7 +16,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
 import { Page, PageActions } from '../components/PageLayout.tsx';
 import { playbookTitle } from '../model/playbooks.ts';
-import { checkSpecText, columnsFromSpec, specText } from '../model/specDocument.ts';
+import { checkSpecText, columnsFromSpec, specProblems, specText } from '../model/specDocument.ts';
 import { playbooksTestIds } from '../testIds.ts';
 
 const NameRow = styled.div`
@@ -121,7 +120,7 @@ function SpecEditor({
         onChange={setText}
         readOnly={readOnly}
         height="min(640px, 70vh)"
-        validate={(value) => playbookSpecProblems(value)}
+        validate={specProblems}
       />
       {check.problems.length > 0 && (
         <Problems aria-label="Spec problems">

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { actionResultView, cellText, type ActionResultView } from '../model/results.ts';
-import type { PlaybookActionKind } from '@opsdeck/api-client/playbooks';
+import type { PlaybookActionKind } from '@opsdeck/contracts';
 
 const Output = styled.pre`
   margin: 0;

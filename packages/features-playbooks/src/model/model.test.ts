@@ -150,8 +150,44 @@ describe('the spec editor document', () => {
   it('reports syntax errors and schema problems with their paths', () => {
     expect(checkSpecText('actions: [').problems).toHaveLength(1);
     expect(checkSpecText('title: x\nactions:\n  - exec: {}\n').problems).toContain(
-      'actions.0.name: an action needs a name',
+      'actions[0].name: an action needs a name',
     );
+  });
+
+  // Issue 32 §1: each of these was valid in the editor and refused on save; the editor now asks
+  // the server's own contract, so it says so as it is typed, at the same path.
+  it.each([
+    [
+      'an action with an empty exec',
+      'actions:\n  - name: a\n    exec: {}\n',
+      'actions[0].exec.script',
+    ],
+    [
+      'two parameters of one name',
+      'parameters:\n  - name: x\n  - name: x\nactions:\n  - name: a\n    exec: {script: echo}\n',
+      'parameters[1].name',
+    ],
+    [
+      'a retry without a limit',
+      'actions:\n  - name: a\n    retry: {duration: 1s}\n    exec: {script: echo}\n',
+      'actions[0].retry.limit',
+    ],
+    [
+      'a webhook path of two segments',
+      'on:\n  webhook: {path: a/b}\nactions:\n  - name: a\n    exec: {script: echo}\n',
+      'on.webhook.path',
+    ],
+    [
+      'a canary trigger on an unknown event',
+      'on:\n  canary: [{event: x}]\nactions:\n  - name: a\n    exec: {script: echo}\n',
+      'on.canary[0].event',
+    ],
+  ])('refuses %s, naming its path', (_name, text, path) => {
+    const { problems } = checkSpecText(text);
+    expect(
+      problems.some((problem) => problem.startsWith(`${path}: `)),
+      problems.join('\n'),
+    ).toBe(true);
   });
 
   it('copies title, category, description and icon to the row', () => {

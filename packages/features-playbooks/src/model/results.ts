@@ -2,10 +2,9 @@ import {
   execResultSchema,
   httpResultSchema,
   notificationResultSchema,
-  playbookActionKinds,
   sqlResultSchema,
-  type PlaybookActionKind,
 } from '@opsdeck/api-client/playbooks';
+import { playbookActionKinds, type PlaybookActionKind } from '@opsdeck/contracts';
 
 // An action's result rendered by kind (reference §2 "Action result shapes"). The kind comes from
 // the action's spec key, as the reference UI derives it; without a spec it is guessed from the

@@ -1,22 +1,12 @@
-import { playbookSpecProblems, type Playbook } from '@opsdeck/api-client/playbooks';
+import type { Playbook } from '@opsdeck/api-client/playbooks';
+import { parsePath, playbookContract } from '@opsdeck/contracts';
 import yaml from 'js-yaml';
 
 // The editor's document is the playbook's `spec` as YAML; the row's columns (title, category,
 // description, icon) are copied from it on save, as the CRD's loader does.
 
-/** A new playbook's starting spec: one exec action, so it is valid as it stands. */
-export const newPlaybookSpec = `title: New playbook
-description: What this playbook does
-category: Default
-parameters:
-  - name: message
-    label: Message
-    default: hello
-actions:
-  - name: echo
-    exec:
-      script: echo "{{.params.message}}"
-`;
+/** A new playbook's starting spec: the contract's defaults, valid as they stand. */
+export const newPlaybookSpec = yaml.dump(playbookContract.defaults(), { noRefs: true });
 
 export function specText(playbook: Pick<Playbook, 'spec'> | null | undefined): string {
   return playbook?.spec ? yaml.dump(playbook.spec, { noRefs: true }) : newPlaybookSpec;
@@ -24,11 +14,22 @@ export function specText(playbook: Pick<Playbook, 'spec'> | null | undefined): s
 
 export interface SpecCheck {
   spec: Record<string, unknown> | undefined;
-  /** `actions.0.name: an action needs a name`, with the document's own syntax error first. */
+  /** `actions[0].name: an action needs a name`, with the document's own syntax error first. */
   problems: string[];
 }
 
-/** Parses the YAML and checks it against the playbook schema, with each problem's path. */
+/**
+ * The spec's problems by the Playbook contract (the one the server checks a save with), each with
+ * its path as keys for the code editor to mark.
+ */
+export function specProblems(spec: unknown): { path: (string | number)[]; message: string }[] {
+  const verdict = playbookContract.validate(spec);
+  return verdict.ok
+    ? []
+    : verdict.issues.map((issue) => ({ path: parsePath(issue.path), message: issue.message }));
+}
+
+/** Parses the YAML and checks it against the Playbook contract, with each problem's path. */
 export function checkSpecText(text: string): SpecCheck {
   let parsed: unknown;
   try {
@@ -39,9 +40,12 @@ export function checkSpecText(text: string): SpecCheck {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     return { spec: undefined, problems: ['The spec must be a map of fields'] };
   }
-  const problems = playbookSpecProblems(parsed).map((problem) =>
-    problem.path.length > 0 ? `${problem.path.join('.')}: ${problem.message}` : problem.message,
-  );
+  const verdict = playbookContract.validate(parsed);
+  const problems = verdict.ok
+    ? []
+    : verdict.issues.map((issue) =>
+        issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`,
+      );
   return { spec: parsed as Record<string, unknown>, problems };
 }
 

@@ -1,4 +1,6 @@
 import { checkPeopleWrite, checkPermissionWrite } from '../../auth/permissionWrites.ts';
+import { teamContract } from '@opsdeck/contracts';
+import { contractGuard } from '../contractWrites.ts';
 import { defineService } from '../defineService.ts';
 import { authRoutes } from './routes.ts';
 import { seedPermissions } from './seed.ts';
@@ -22,7 +24,12 @@ export const authService = defineService({
     },
     // A team's name and members decide who may approve playbook runs (spec.approval.approvers.teams):
     // below admin, nobody changes them (no one joins the approver team to approve their own run).
-    teams: { object: 'auth', checkWrite: async () => adminOnly('teams') },
+    // For every writer, its spec is one the Team contract accepts (none is an empty spec).
+    teams: {
+      object: 'auth',
+      checkWrite: async () => adminOnly('teams'),
+      guardWrite: contractGuard(teamContract, (row) => row.spec ?? {}),
+    },
     team_members: { object: 'auth', checkWrite: async () => adminOnly('team_members') },
     people_roles: { object: 'auth' },
     // The reference's getting-started checklist (outside this product): kept, see migration 010.

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { checkSummaryQuerySchema } from '@opsdeck/api-client/health';
+import { checkSummaryQuerySchema } from '@opsdeck/api-client/health/schemas';
 import type { Database } from '../../db/database.ts';
 import { requireAccess, requireCapability } from '../../auth/middleware.ts';
 import type { AppEnv } from '../../http/env.ts';

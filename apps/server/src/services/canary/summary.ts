@@ -46,7 +46,7 @@ export async function summaryResponseText(
   return `{"duration":${duration},"runnerName":${JSON.stringify(RUNNER_NAME)},"checks_summary":${checks}}`;
 }
 
-/** The POST body as checkSummaryQuerySchema (@opsdeck/api-client/health) reads it. */
+/** The POST body as checkSummaryQuerySchema (@opsdeck/api-client/health/schemas) reads it. */
 export interface SummaryBody {
   labels?: Record<string, string> | null | undefined;
   sortBy?: 'name' | '-name' | '' | null | undefined;

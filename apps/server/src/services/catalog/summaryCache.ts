@@ -1,4 +1,4 @@
-import { configSummaryBody } from '@opsdeck/api-client/catalog';
+import { configSummaryBody } from '@opsdeck/api-client/catalog/schemas';
 import type { SqlRunner } from '../../db/database.ts';
 import { defineJob, type JobDefinition } from '../../jobs/definition.ts';
 import { createReplyCache, type ReplyCache } from '../replyCache.ts';

@@ -1,3 +1,5 @@
+import { incidentRuleContract } from '@opsdeck/contracts';
+import { contractGuard } from '../contractWrites.ts';
 import { defineService } from '../defineService.ts';
 import { timelineRoutes } from './timeline.ts';
 import { seedIncidents } from './seed.ts';
@@ -18,7 +20,11 @@ export const incidentsService = defineService({
   tables: {
     // Deleted softly (a view of incident_records); deleting is an admin's or the commander's.
     incidents: { object: 'incident', checkWrite: checkIncidentWrite },
-    incident_rules: { object: 'incident' },
+    // For every writer, its spec is one the IncidentRule contract accepts (none is an empty spec).
+    incident_rules: {
+      object: 'incident',
+      guardWrite: contractGuard(incidentRuleContract, (row) => row.spec ?? {}),
+    },
     incident_summary: { object: 'incident' },
     hypotheses: { object: 'incident' },
     // Written by the database's triggers only; never changed or deleted by a client.

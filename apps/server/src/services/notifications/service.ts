@@ -1,5 +1,21 @@
+import { notificationSilenceContract } from '@opsdeck/contracts';
+import { columnsOf, contractGuard } from '../contractWrites.ts';
 import { defineService } from '../defineService.ts';
 import { seedNotifications } from './seed.ts';
+
+// The columns of notification_silences that are NotificationSilence spec fields.
+const SILENCE_SPEC_COLUMNS = [
+  'description',
+  'filter',
+  'selectors',
+  'from',
+  'until',
+  'recursive',
+  'config_id',
+  'check_id',
+  'canary_id',
+  'component_id',
+] as const;
 
 /** Notifications, silences and send history; for now tables, rpc objects and the demo seed only. */
 export const notificationsService = defineService({
@@ -9,7 +25,16 @@ export const notificationsService = defineService({
   migrations: true,
   tables: {
     notifications: { object: 'notifications' },
-    notification_silences: { object: 'notifications' },
+    // A silence's columns are its CRD spec's fields: for every writer, what they hold is one the
+    // NotificationSilence contract accepts (a 400 naming the column).
+    notification_silences: {
+      object: 'notifications',
+      guardWrite: contractGuard(
+        notificationSilenceContract,
+        (row) => columnsOf(row, SILENCE_SPEC_COLUMNS),
+        '',
+      ),
+    },
     notification_send_history: { object: 'notifications' },
   },
   rpc: {

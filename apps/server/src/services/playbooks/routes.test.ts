@@ -247,7 +247,7 @@ describe('the playbook service over HTTP', () => {
     const broken = await call('POST', '/run', 'admin@local', { id: stored });
     expect(broken.status).toBe(400);
     expect(broken.body.message).toMatch(
-      /^playbook validation failed: spec\.actions\.0: an action needs exactly one of/,
+      /^playbook validation failed: spec\.actions\[0\]: an action needs exactly one of/,
     );
   });
 
@@ -456,11 +456,26 @@ describe('the playbook service over HTTP', () => {
         }),
       });
     const bad = await write({ actions: [{ name: 'a', exec: { script: '' } }] });
-    expect(bad.status).toBeGreaterThanOrEqual(400);
-    expect(bad.status).toBeLessThan(500);
-    expect(JSON.stringify(await bad.json())).toContain('spec.actions.0.exec.script');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('spec.actions[0].exec.script');
     expect((await write({ actions: [{ name: 'a', exec: { script: 'echo ok' } }] })).status).toBe(
       201,
     );
+  });
+
+  // Issue 32 §1: an admin's write skipped the spec check, so `actions: "not a list"` was stored
+  // (201) and the console's /playbooks then failed whole. The spec is the row's own rule, for everyone.
+  it('refuses an admin’s playbook whose actions are not a list, and lists playbooks after', async () => {
+    const name = `db-admin-${Math.random()}`;
+    const response = await fetch(`${server.url}/api/db/playbooks`, {
+      method: 'POST',
+      headers: { ...basic('admin@local'), 'content-type': 'application/json' },
+      body: JSON.stringify({ name, namespace: 'default', spec: { actions: 'not a list' } }),
+    });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain('spec.actions');
+    const stored = await db.query('SELECT 1 FROM playbooks WHERE name = $1', [name]);
+    expect(stored.rows).toHaveLength(0);
+    expect((await call('GET', '/list', 'viewer@local')).status).toBe(200);
   });
 });

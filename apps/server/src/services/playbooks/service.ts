@@ -45,15 +45,17 @@ export const playbooksService = defineService({
     { base: '/api/artifacts', app: ({ db }) => artifactRoutes(db) },
   ],
   tables: {
-    // Below admin, a playbook written through /api/db must carry a valid spec (the reason names the path).
     playbooks: {
       object: 'playbooks',
-      checkWrite: async (write) => checkPlaybookWrite(write.after),
-      // For everyone: a spec written back with its masks keeps its stored secrets; one loaded from
-      // a resource file changes only with its file.
+      // For everyone, admins included: a spec written back with its masks keeps its stored
+      // secrets; one loaded from a resource file changes only with its file; and every live row
+      // holds a spec the Playbook contract accepts (a 400 naming the path), or /playbooks could
+      // not read it back.
       guardWrite: async (write) => {
         const kept = await keepSpecSecrets(write);
-        return kept.allowed ? guardPlaybookWrite(write) : kept;
+        if (!kept.allowed) return kept;
+        const guarded = await guardPlaybookWrite(write);
+        return guarded.allowed ? checkPlaybookWrite(write.after) : guarded;
       },
       // Literal secrets of specs read masked (every reader of playbooks is not every runner).
       secrets: [SPEC_SECRETS],

@@ -3,6 +3,7 @@
 // and the template and CEL evaluation the runner relies on, case by case.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { fixturePath } from '@opsdeck/testing';
 import { loadAll } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config.ts';
@@ -19,10 +20,8 @@ import { selectorMatches } from './resources.ts';
 import { actionKind, ACTION_KINDS, parsePlaybookSpec } from './spec.ts';
 import { renderTemplate, TemplateError } from './template.ts';
 
-const root = new URL(
-  '../../../../../../shared/fixtures/mission-control/playbooks/',
-  import.meta.url,
-).pathname.replace(/^\/@fs/, '');
+// fixturePath finds shared/ beside the main checkout from a linked worktree too.
+const root = fixturePath('mission-control/playbooks');
 
 function yamlFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((entry) => {
@@ -92,9 +91,11 @@ describe('a bad spec', () => {
       return parsed.ok ? 'ok' : parsed.message;
     };
     expect(check({ actions: [] })).toMatch(/spec\.actions: a playbook needs at least one action/);
-    expect(check({ actions: [{ name: 'a', exec: {} }] })).toMatch(/spec\.actions\.0\.exec\.script/);
+    expect(check({ actions: [{ name: 'a', exec: {} }] })).toMatch(
+      /spec\.actions\[0\]\.exec\.script/,
+    );
     expect(check({ actions: [{ name: 'a' }] })).toMatch(
-      /spec\.actions\.0: an action needs exactly one of/,
+      /spec\.actions\[0\]: an action needs exactly one of/,
     );
     expect(check({ actions: [{ name: 'a', exec: { script: 'x' }, http: { url: 'y' } }] })).toMatch(
       /exactly one kind, got exec and http/,
@@ -106,13 +107,13 @@ describe('a bad spec', () => {
           { name: 'a', exec: { script: 'y' } },
         ],
       }),
-    ).toMatch(/spec\.actions\.1\.name: action name "a" is used twice/);
+    ).toMatch(/spec\.actions\[1\]\.name: action name "a" is used twice/);
     expect(
       check({
         parameters: [{ name: 'p', type: 'colour' }],
         actions: [{ name: 'a', exec: { script: 'x' } }],
       }),
-    ).toMatch(/spec\.parameters\.0\.type/);
+    ).toMatch(/spec\.parameters\[0\]\.type/);
     expect(check('not a spec')).toMatch(/^playbook validation failed/);
   });
 });
@@ -360,7 +361,7 @@ describe('action retry', () => {
     expect(bad).toMatchObject({
       ok: false,
       message: expect.stringContaining(
-        'spec.actions.0.retry.duration: must be a duration such as 10s',
+        'spec.actions[0].retry.duration: must be a duration such as 10s',
       ),
     });
     expect(parsePlaybookSpec(spec({ limit: -1, duration: '1s' })).ok).toBe(false);

@@ -4,6 +4,7 @@
 // behind a session and the cross-site refusal.
 import { createHmac, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fixturePath } from '@opsdeck/testing';
 import { load } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../auth/user.ts';
@@ -16,13 +17,8 @@ import { PlaybookRunner } from './runner.ts';
 const fixture = (name: string) =>
   (
     load(
-      readFileSync(
-        new URL(
-          `../../../../../../shared/fixtures/mission-control/playbooks/${name}`,
-          import.meta.url,
-        ),
-        'utf8',
-      ),
+      // fixturePath finds shared/ beside the main checkout from a linked worktree too.
+      readFileSync(fixturePath(`mission-control/playbooks/${name}`), 'utf8'),
     ) as { spec: Record<string, unknown> }
   ).spec;
 

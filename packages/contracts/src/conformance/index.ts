@@ -1,0 +1,1 @@
+export { specVariants, type SpecVariant } from './variants.ts';

@@ -1,0 +1,3 @@
+export { incidentRuleContract } from './contract.ts';
+/** The spec the incident rule editor edits. @public */
+export type { IncidentRuleSpec } from './contract.ts';

@@ -1,0 +1,8 @@
+export { notificationContract, notificationSilenceContract } from './contract.ts';
+/** What the notification and silence editors offer, and the specs they edit. @public */
+export {
+  notificationRecipients,
+  silenceResources,
+  type NotificationSilenceSpec,
+  type NotificationSpec,
+} from './contract.ts';
