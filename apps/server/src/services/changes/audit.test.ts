@@ -47,6 +47,8 @@ describe.each(testDatabases())('the audit trail on $engine', (target) => {
   let playbook: string;
   // The person the sign-up case makes, and their browser (signed in by the sign-up).
   const signUp = { email: 'audit-signup@example.org', id: '', jar: new CookieJar() };
+  // The last audit row of the seed (the identity service's start writes after it).
+  let seededThrough = 0;
 
   const send = async (method: string, path: string, body?: unknown, who: Role = 'admin') => {
     const response = await fetch(`${server.url}${path}`, {
@@ -79,7 +81,11 @@ describe.each(testDatabases())('the audit trail on $engine', (target) => {
 
   beforeAll(async () => {
     db = await target.open();
-    await seedDemo(db, { checks: 5, now: new Date('2025-03-01T12:00:00Z') });
+    // As the CLI's first start seeds: in one transaction, a bulk load.
+    await db.transaction((tx) =>
+      seedDemo(tx, { checks: 5, now: new Date('2025-03-01T12:00:00Z') }),
+    );
+    seededThrough = await lastAudit();
     await db.exec(`
       CREATE FUNCTION public.audit_test_note(note text) RETURNS void LANGUAGE sql AS $$
         INSERT INTO properties (name, value) VALUES ('audit.rpc.void', note)
@@ -111,6 +117,33 @@ describe.each(testDatabases())('the audit trail on $engine', (target) => {
   afterAll(async () => {
     await server?.close();
     await target.release();
+  });
+
+  it('records a seed in a transaction as one bulk load: one audit row and one event per table', async () => {
+    const { rows } = await db.query<{
+      table_name: string;
+      n: number;
+      ids: string[] | null;
+      row_count: number;
+      actor: string;
+    }>(
+      `SELECT table_name, count(*)::int AS n, max(ids::text) AS ids, max(row_count) AS row_count,
+              max(actor) AS actor
+       FROM audit_log WHERE id <= $1 GROUP BY table_name ORDER BY table_name`,
+      [seededThrough],
+    );
+    const byTable = new Map(rows.map((row) => [row.table_name, row]));
+    for (const table of ['people', 'checks', 'config_items', 'playbooks', 'canaries'])
+      expect(byTable.get(table), table).toMatchObject({ n: 1, ids: null, actor: 'system' });
+    const checks = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM checks'))
+      .rows[0]!;
+    expect(byTable.get('checks')!.row_count).toBe(checks.n);
+    // The stream tells the same: one insert per table, its keys not listed (reload the table).
+    const { rows: events } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM opsdeck.change_events
+       WHERE table_name = 'checks' AND action = 'insert' AND ids IS NULL`,
+    );
+    expect(events[0]!.n).toBe(1);
   });
 
   // Each way the server writes, what it writes, and who the audit must name.

@@ -191,3 +191,27 @@ function quoteIdent(name: string): string {
 function quoteLiteral(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
 }
+
+/**
+ * Starts a bulk load in `tx`'s transaction: the change triggers skip its statements until
+ * `endBulkLoad` records one audit row and one change event per table. False (nothing changed)
+ * outside a transaction, where the setting would not outlive its statement, or on a database
+ * without the changes module.
+ */
+export async function beginBulkLoad(tx: SqlRunner): Promise<boolean> {
+  const { rows } = await tx.query<{ ok: boolean }>(
+    "SELECT to_regprocedure('opsdeck.record_bulk_load(text[])') IS NOT NULL AS ok",
+  );
+  if (!rows[0]?.ok) return false;
+  await tx.query("SELECT set_config('opsdeck.bulk_load', 'on', true)");
+  const { rows: now } = await tx.query<{ on: boolean }>(
+    "SELECT current_setting('opsdeck.bulk_load', true) = 'on' AS on",
+  );
+  return now[0]?.on === true;
+}
+
+/** Ends a bulk load begun by `beginBulkLoad`: one audit row and change event per table written. */
+export async function endBulkLoad(tx: SqlRunner, services: readonly Service[]): Promise<void> {
+  await tx.query("SELECT set_config('opsdeck.bulk_load', '', true)");
+  await tx.query('SELECT opsdeck.record_bulk_load($1::text[])', [tracedTableNames(services)]);
+}

@@ -67,6 +67,10 @@ DECLARE
   who text := opsdeck.actor();
   audit_id bigint;
 BEGIN
+  -- A bulk load (the demo seed) is recorded once per table when it ends (record_bulk_load).
+  IF current_setting('opsdeck.bulk_load', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
   EXECUTE format('SELECT count(*) FROM %I', written) INTO total;
   IF total = 0 THEN
     RETURN NULL;
@@ -97,4 +101,31 @@ BEGIN
   VALUES (TG_TABLE_NAME, lower(TG_OP), row_ids, total, who),
          ('audit_log', 'insert', ARRAY[audit_id::text], 1, who);
   RETURN NULL;
+END $$;
+
+-- The end of a bulk load (the demo seed, which sets opsdeck.bulk_load for its transaction so the
+-- statement triggers skip its thousands of statements): one audit row and one change event per
+-- table it left rows in, their keys not listed (a reader reloads the table), as a statement
+-- writing that many rows would have been recorded. Returns how many tables.
+CREATE OR REPLACE FUNCTION opsdeck.record_bulk_load(tables text[]) RETURNS integer
+LANGUAGE plpgsql AS $$
+DECLARE
+  name text;
+  total bigint;
+  audit_id bigint;
+  who text := opsdeck.actor();
+  recorded integer := 0;
+BEGIN
+  FOREACH name IN ARRAY tables LOOP
+    CONTINUE WHEN to_regclass(format('public.%I', name)) IS NULL;
+    EXECUTE format('SELECT count(*) FROM public.%I', name) INTO total;
+    CONTINUE WHEN total = 0;
+    INSERT INTO public.audit_log (actor, table_name, action, ids, row_count)
+    VALUES (who, name, 'insert', NULL, total) RETURNING id INTO audit_id;
+    INSERT INTO opsdeck.change_events (table_name, action, ids, row_count, actor)
+    VALUES (name, 'insert', NULL, total, who),
+           ('audit_log', 'insert', ARRAY[audit_id::text], 1, who);
+    recorded := recorded + 1;
+  END LOOP;
+  RETURN recorded;
 END $$;
