@@ -103,10 +103,12 @@ const AFTER_SPLIT = [
   'playbooks/005_approvals_hold.sql',
   'playbooks/007_artifacts.sql',
   'playbooks/010_reference_views.sql',
+  'playbooks/011_run_actions_error.sql',
   'settings/002_config_scrapers_with_status.sql',
   'settings/004_job_history_runs.sql',
   'auth/010_reference_views.sql',
   'changes/001_change_stream.sql',
+  'changes/002_audit_declared_secrets.sql',
 ];
 const atSplit = async () =>
   (await loadMigrations()).filter((migration) => !AFTER_SPLIT.includes(migration.id));
