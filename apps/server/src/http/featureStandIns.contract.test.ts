@@ -218,114 +218,97 @@ interface Case {
   call: (client: ApiClient, estate: Estate) => Promise<unknown>;
 }
 
+type QueryLike = { queryKey: readonly unknown[]; queryFn?: unknown };
+
+/** A feature's cases: each a query it makes, by the api-client's query options. */
+const casesOf = (
+  feature: Case['feature'],
+  list: Array<[string, (client: ApiClient, estate: Estate) => QueryLike]>,
+): Case[] =>
+  list.map(([name, query]) => ({
+    feature,
+    name,
+    call: (client, estate) => fetchQuery(query(client, estate)),
+  }));
+
 const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
 
 const cases: Case[] = [
   // features-catalog
-  ...(
+  ...casesOf('catalog', [
+    ['the summary by type', (c) => configSummaryQuery(c, {})],
+    ['the configs list', (c) => configListQuery(c, { pageIndex: 0, pageSize: 50 })],
+    ['the filter options', (c) => configFilterOptionsQuery(c)],
+    ['the change types', (c) => changeTypesQuery(c)],
+    ['the analyzers', (c) => analyzersQuery(c)],
+    ['a config', (c, e) => configDetailQuery(c, e.config)],
     [
-      ['the summary by type', (c) => configSummaryQuery(c, {})],
-      ['the configs list', (c) => configListQuery(c, { pageIndex: 0, pageSize: 50 })],
-      ['the filter options', (c) => configFilterOptionsQuery(c)],
-      ['the change types', (c) => changeTypesQuery(c)],
-      ['the analyzers', (c) => analyzersQuery(c)],
-      ['a config', (c, e) => configDetailQuery(c, e.config)],
-      [
-        'the changes of a config',
-        (c, e) => catalogChangesQuery(c, { configId: e.config, pageIndex: 0, pageSize: 50 }),
-      ],
-      ['a change', (c, e) => configChangeQuery(c, e.change)],
-      ['a config’s diff history', (c, e) => configDiffHistoryQuery(c, e.config)],
-      ['the insights', (c) => configInsightsQuery(c, { pageIndex: 0, pageSize: 50 })],
-      ['related configs', (c, e) => relatedConfigsQuery(c, { configId: e.config })],
-      ['a config’s components', (c, e) => configComponentsQuery(c, e.config)],
-      ['a config’s checks', (c, e) => configChecksQuery(c, e.config)],
-      ['the scrapers', (c) => configScrapersQuery(c)],
-      ['a scraper', (c, e) => configScraperQuery(c, e.scraper)],
-      [
-        'a scraper’s jobs',
-        (c, e) => scraperJobsQuery(c, { scraperId: e.scraper, pageIndex: 0, pageSize: 20 }),
-      ],
-    ] as const
-  ).map(([name, query]) => ({
-    feature: 'catalog' as const,
-    name,
-    call: (client: ApiClient, estate: Estate) => fetchQuery(query(client, estate)),
-  })),
+      'the changes of a config',
+      (c, e) => catalogChangesQuery(c, { configId: e.config, pageIndex: 0, pageSize: 50 }),
+    ],
+    ['a change', (c, e) => configChangeQuery(c, e.change)],
+    ['a config’s diff history', (c, e) => configDiffHistoryQuery(c, e.config)],
+    ['the insights', (c) => configInsightsQuery(c, { pageIndex: 0, pageSize: 50 })],
+    ['related configs', (c, e) => relatedConfigsQuery(c, { configId: e.config })],
+    ['a config’s components', (c, e) => configComponentsQuery(c, e.config)],
+    ['a config’s checks', (c, e) => configChecksQuery(c, e.config)],
+    ['the scrapers', (c) => configScrapersQuery(c)],
+    ['a scraper', (c, e) => configScraperQuery(c, e.scraper)],
+    [
+      'a scraper’s jobs',
+      (c, e) => scraperJobsQuery(c, { scraperId: e.scraper, pageIndex: 0, pageSize: 20 }),
+    ],
+  ]),
   // features-topology
-  ...(
-    [
-      ['the topology', (c) => topologyQuery(c, {})],
-      ['a component’s tree', (c, e) => topologyQuery(c, { id: e.component })],
-      ['a component’s checks', (c, e) => componentChecksQuery(c, e.component)],
-    ] as const
-  ).map(([name, query]) => ({
-    feature: 'topology' as const,
-    name,
-    call: (client: ApiClient, estate: Estate) => fetchQuery(query(client, estate)),
-  })),
+  ...casesOf('topology', [
+    ['the topology', (c) => topologyQuery(c, {})],
+    ['a component’s tree', (c, e) => topologyQuery(c, { id: e.component })],
+    ['a component’s checks', (c, e) => componentChecksQuery(c, e.component)],
+  ]),
   // features-playbooks
-  ...(
+  ...casesOf('playbooks', [
+    ['the playbooks', (c) => playbooksQuery(c)],
+    ['a playbook', (c, e) => playbookQuery(c, e.playbook)],
     [
-      ['the playbooks', (c) => playbooksQuery(c)],
-      ['a playbook', (c, e) => playbookQuery(c, e.playbook)],
-      [
-        'a playbook’s parameters',
-        (c, e) => playbookParamsQuery(c, e.playbook, { kind: 'config', id: e.namespace }),
-      ],
-      ['the runs', (c) => playbookRunsQuery(c, { pageIndex: 0, pageSize: 20 })],
-      ['a run', (c, e) => playbookRunQuery(c, e.run)],
-      ['a run’s actions', (c, e) => playbookRunActionsQuery(c, e.run)],
-      ['the teams', (c) => teamsQuery(c)],
-      ['the people', (c) => peopleQuery(c)],
-    ] as const
-  ).map(([name, query]) => ({
-    feature: 'playbooks' as const,
-    name,
-    call: (client: ApiClient, estate: Estate) => fetchQuery(query(client, estate)),
-  })),
+      'a playbook’s parameters',
+      (c, e) => playbookParamsQuery(c, e.playbook, { kind: 'config', id: e.namespace }),
+    ],
+    ['the runs', (c) => playbookRunsQuery(c, { pageIndex: 0, pageSize: 20 })],
+    ['a run', (c, e) => playbookRunQuery(c, e.run)],
+    ['a run’s actions', (c, e) => playbookRunActionsQuery(c, e.run)],
+    ['the teams', (c) => teamsQuery(c)],
+    ['the people', (c) => peopleQuery(c)],
+  ]),
   // features-incidents
-  ...(
+  ...casesOf('incidents', [
+    ['the incidents', (c) => incidentListQuery(c, { pageIndex: 0, pageSize: 20 })],
+    ['an incident', (c, e) => incidentQuery(c, e.incident)],
+    ['an incident’s responders', (c, e) => incidentRespondersQuery(c, e.incident)],
+    ['an incident’s history', (c, e) => incidentHistoryQuery(c, e.incident)],
     [
-      ['the incidents', (c) => incidentListQuery(c, { pageIndex: 0, pageSize: 20 })],
-      ['an incident', (c, e) => incidentQuery(c, e.incident)],
-      ['an incident’s responders', (c, e) => incidentRespondersQuery(c, e.incident)],
-      ['an incident’s history', (c, e) => incidentHistoryQuery(c, e.incident)],
-      [
-        'an incident’s evidence subjects',
-        (c, e) =>
-          evidenceSubjectsQuery(c, e.incident, {
-            checks: [e.check],
-            configs: [e.config],
-            components: [],
-            configChanges: [e.change],
-          }),
-      ],
-      ['the people', (c) => incidentPeopleQuery(c)],
-      ['the teams', (c) => incidentTeamsQuery(c)],
-    ] as const
-  ).map(([name, query]) => ({
-    feature: 'incidents' as const,
-    name,
-    call: (client: ApiClient, estate: Estate) => fetchQuery(query(client, estate)),
-  })),
+      'an incident’s evidence subjects',
+      (c, e) =>
+        evidenceSubjectsQuery(c, e.incident, {
+          checks: [e.check],
+          configs: [e.config],
+          components: [],
+          configChanges: [e.change],
+        }),
+    ],
+    ['the people', (c) => incidentPeopleQuery(c)],
+    ['the teams', (c) => incidentTeamsQuery(c)],
+  ]),
   // features-health
-  ...(
+  ...casesOf('health', [
+    ['the summary', (c) => checkSummaryQuery(c)],
+    ['a check', (c, e) => checkDetailsQuery(c, e.check)],
+    ['a check’s graph', (c, e) => checkGraphQuery(c, { check: e.check, start: '1h' })],
     [
-      ['the summary', (c) => checkSummaryQuery(c)],
-      ['a check', (c, e) => checkDetailsQuery(c, e.check)],
-      ['a check’s graph', (c, e) => checkGraphQuery(c, { check: e.check, start: '1h' })],
-      [
-        'a check’s status history',
-        (c, e) => statusHistoryQuery(c, { checkId: e.check, start: since, pageSize: 50 }),
-      ],
-      ['recent statuses', (c, e) => recentStatusesQuery(c, [e.check], Date.now())],
-    ] as const
-  ).map(([name, query]) => ({
-    feature: 'health' as const,
-    name,
-    call: (client: ApiClient, estate: Estate) => fetchQuery(query(client, estate)),
-  })),
+      'a check’s status history',
+      (c, e) => statusHistoryQuery(c, { checkId: e.check, start: since, pageSize: 50 }),
+    ],
+    ['recent statuses', (c, e) => recentStatusesQuery(c, [e.check], Date.now())],
+  ]),
 ];
 
 const standIns: Record<string, () => Promise<FakeBackend>> = {

@@ -280,10 +280,11 @@ describe.each(testDatabases())('the audit trail on $engine', (target) => {
           [
             defineJob({
               name: 'audit-test-job',
-              run: (context) =>
-                context.transaction((tx) =>
+              run: async (context) => {
+                await context.transaction((tx) =>
                   tx.query("INSERT INTO properties (name, value) VALUES ('audit.job', 'x')"),
-                ),
+                );
+              },
             }),
           ],
           { db, log: silentLogger, holder: 'audit-test', hostname: 'test-host' },

@@ -166,7 +166,12 @@ export class IdentityStore {
           : ''
       }
       SELECT * FROM created`;
-    const params = [id, json(traits), normalizeEmail(traits.email), hashedPassword ?? null];
+    const params: unknown[] = [
+      id,
+      json(traits),
+      normalizeEmail(traits.email),
+      hashedPassword ?? null,
+    ];
     if (people) params.push(displayName(traits), signedIn);
     return this.writeIdentity(sql, params);
   }
