@@ -1,7 +1,9 @@
 -- get_playbook_run_actions gives each action's error too: the run page shows why an action failed,
 -- and without it a failed action read as "failed" with no reason (the stand-in of the features'
 -- tests answered it; this server did not). Mission Control's table has the column (reference
--- api.md); a reader of the reference's view shape gets one more key.
+-- api.md); a reader of the reference's view shape gets one more key. 002 and 007 give a fresh
+-- database the column and the function as here (their edit does nothing to a database that applied
+-- them), so running any of these files again still works.
 DO $$
 BEGIN
   ALTER TYPE opsdeck.playbook_run_action_row ADD ATTRIBUTE error text;
