@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -153,6 +154,8 @@ export async function streamSection(report: (line: string) => void): Promise<voi
     const idle = instances.map((instance) => rssMegabytes(instance.child.pid!));
     const delays: number[] = [];
     for (let i = 0; i < STREAMS; i += 1) streams.push(await openStream(proxy.url, delays));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const open = instances.map((instance) => rssMegabytes(instance.child.pid!));
     const started = performance.now();
     for (let i = 0; i < WRITES; i += 1) {
       const response = await fetch(`${proxy.url}/api/db/properties`, {
@@ -178,13 +181,21 @@ export async function streamSection(report: (line: string) => void): Promise<voi
     report(
       `change stream: ${INSTANCES} instances on one PostgreSQL, ${STREAMS} streams, ${WRITES} writes in ${writeSeconds.toFixed(1)} s through a round-robin proxy: change → delivery p50 ${percentile(delays, 50).toFixed(1)} ms, p95 ${percentile(delays, 95).toFixed(1)} ms; lost ${lost}, duplicated ${duplicated} (target 0 and 0)`,
     );
+    const above = (values: number[]) =>
+      values.reduce((sum, mb, i) => sum + (mb - idle[i]!), 0).toFixed(1);
     report(
-      `change stream memory per instance with the streams open: ${loaded
+      `change stream memory (RSS) above idle over the ${INSTANCES} instances: +${above(open)} MB with the ${STREAMS} streams open, +${above(loaded)} MB after the writes; per instance after the writes: ${loaded
         .map(
           (mb, i) =>
             `+${(mb - idle[i]!).toFixed(1)} MB (${idle[i]!.toFixed(0)} → ${mb.toFixed(0)})`,
         )
         .join(', ')} (target <= 50 MB above idle)`,
+    );
+    // The numbers above depend on what else the machine runs: say how loaded it was.
+    report(
+      `change stream machine: ${availableParallelism()} cores, load average ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' / ')} (1 / 5 / 15 min) at the end`,
     );
   } finally {
     for (const stream of streams) stream.request.destroy();

@@ -224,6 +224,7 @@ export function createApp(options: AppOptions): CoreApp {
           ),
         extraKeysInto: (relation) => registry.table(relation)?.declaration.extraKeysInto,
         caseFolded: (relation) => registry.table(relation)?.declaration.caseFolded,
+        functionWrites: (name) => registry.rpc(name)?.declaration.readOnly === false,
         // Declared secret columns (connection passwords…) are sealed under the server's key.
         secretColumns: (relation) => registry.table(relation)?.declaration.secrets,
         sealSecret: (context, value) => secretBox.seal(value, context),

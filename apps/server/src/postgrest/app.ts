@@ -119,6 +119,11 @@ export interface PostgrestAppOptions<E extends Env = Env> {
    */
   onWritten?: (event: TableWritten) => void | Promise<void>;
   /**
+   * True for an rpc function that may write (not declared read-only): its call runs in a
+   * transaction of its own, so that the actor's setting reaches its writes.
+   */
+  functionWrites?: (name: string) => boolean;
+  /**
    * The most rows one read answers (PostgREST's db-max-rows): a larger `limit`, or none, is cut to
    * it and Content-Range tells what came back. Also the threshold of `Prefer: count=estimated`:
    * exact up to it, the planner's estimate above. 10,000 unless given.
@@ -271,9 +276,11 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
       limit: number | undefined;
       offset: number | undefined;
       source?: (sql: SqlBuilder) => string;
+      /** Where the SQL runs (a writing function's transaction); `db` unless given. */
+      runner?: SqlRunner;
     },
   ): Promise<Response> => {
-    const { preferences, shape, source } = request;
+    const { preferences, shape, source, runner = db } = request;
     const range = requestedRange(c.req.header('Range'), request.limit, request.offset);
     const limit = Math.min(range.limit ?? maxRows, maxRows);
     const counting = preferences.count;
@@ -285,7 +292,7 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     if (counting === 'planned' || counting === 'estimated') {
       const planSql = new SqlBuilder(catalog);
       const planFrom = source?.(planSql);
-      const plan = await db.query<Record<string, unknown>>(
+      const plan = await runner.query<Record<string, unknown>>(
         countPlanSql(planSql, node, planFrom),
         planSql.params,
       );
@@ -306,7 +313,10 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
       csv: shape === 'csv',
       ...(from === undefined ? {} : { source: from }),
     });
-    const { rows } = await db.query<{ total: unknown; n: unknown; body: string }>(text, sql.params);
+    const { rows } = await runner.query<{ total: unknown; n: unknown; body: string }>(
+      text,
+      sql.params,
+    );
     const row = rows[0];
     const n = toCount(row?.n);
     let total: number | undefined;
@@ -363,17 +373,24 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
         : argumentsFromQuery(searchParams, catalog.functions.get(name));
     const fn = resolveFunction(catalog, name, Object.keys(args));
     const relation = resultRelation(catalog, fn);
+    // A call of a function that writes is a statement of its own transaction, which carries the
+    // caller as the actor of what it writes (a plain SELECT would be recorded as the server's).
+    const call = <T>(run: (runner: SqlRunner) => Promise<T>): Promise<T> =>
+      options.functionWrites?.(name) ? db.transaction(run) : run(db);
     if (relation) {
       const { query, embedded } = parseQueryString(rest);
       const node = resolveRead(catalog, relation, query.select, query, embedded);
       for (const touched of relationsTouched(catalog, node)) await authorize(c, touched, 'GET');
-      return answerRead(c, catalog, node, {
-        preferences,
-        shape,
-        limit: query.limit,
-        offset: query.offset,
-        source: (sql) => callSql(sql, fn, args),
-      });
+      return call((runner) =>
+        answerRead(c, catalog, node, {
+          preferences,
+          shape,
+          limit: query.limit,
+          offset: query.offset,
+          source: (sql) => callSql(sql, fn, args),
+          runner,
+        }),
+      );
     }
     if (shape === 'csv') {
       throw new PostgrestError(
@@ -384,7 +401,9 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     }
     const sql = new SqlBuilder(catalog);
     const text = rpcSql(sql, fn, args);
-    const { rows } = await db.query<{ body: string | null }>(text, sql.params);
+    const { rows } = await call((runner) =>
+      runner.query<{ body: string | null }>(text, sql.params),
+    );
     if (fn.returnsVoid) return c.body(null, 204);
     const body = rows[0]?.body ?? 'null';
     return c.body(body, 200, { 'Content-Type': jsonType });

@@ -266,7 +266,11 @@ export function maskSecretRow(
 }
 
 /** The SQL reading `expr`, a secret column, as reads show it (see maskSecretValue). */
-export function maskedColumnSql(expr: string, column: CatalogColumn, bind: (v: unknown) => string) {
+export function maskedColumnSql(
+  expr: string,
+  column: Pick<CatalogColumn, 'secret' | 'type'>,
+  bind: (v: unknown) => string,
+) {
   const secret = column.secret!;
   if (secret.paths) return `(${maskedJsonPathsSql(expr, secret.paths)})::${column.type}`;
   if (!secret.keys)
@@ -274,6 +278,37 @@ export function maskedColumnSql(expr: string, column: CatalogColumn, bind: (v: u
   const value = `pgrst_secret.value`;
   const masked = `CASE WHEN jsonb_typeof(${value}) = 'null' OR ${value} = '""'::jsonb OR (jsonb_typeof(${value}) = 'string' AND ${value} #>> '{}' ~ ${REFERENCE_SQL}) OR (jsonb_typeof(${value}) = 'object' AND ${value} ? 'valueFrom' AND NOT ${value} ? 'value') THEN ${value} ELSE '"${SECRET_MASK}"'::jsonb END`;
   return `(CASE WHEN jsonb_typeof(${expr}::jsonb) = 'object' THEN (${expr}::jsonb || coalesce((SELECT jsonb_object_agg(pgrst_secret.key, ${masked}) FROM jsonb_each(${expr}::jsonb) AS pgrst_secret WHERE pgrst_secret.key = ANY(${bind(secret.keys)}::text[])), '{}'::jsonb))::${column.type} ELSE ${expr} END)`;
+}
+
+/**
+ * The SQL reading `image` (a whole row as jsonb, `to_jsonb(row)`) with the secrets `declared` for its
+ * relation masked as reads show them (maskedColumnSql, column by column): for what shows a stored
+ * row from SQL (the audit trail's images). Literals only, no parameters; undefined when none are
+ * declared.
+ */
+export function maskedRowImageSql(
+  image: string,
+  declared: readonly SecretDeclaration[] | undefined,
+): string | undefined {
+  const columns = secretColumnsOf(declared);
+  if (columns.size === 0) return undefined;
+  const literal = (value: unknown) =>
+    sqlText(
+      `{${(value as string[]).map((key) => `"${key.replace(/["\\]/g, '\\$&')}"`).join(',')}}`,
+    );
+  let out = `(${image})::jsonb`;
+  let n = 0;
+  for (const [name, secret] of columns) {
+    const v = `pgrst_img${n++}.v`;
+    const key = sqlText(name);
+    const masked =
+      secret.paths || secret.keys
+        ? maskedColumnSql(`(${v} -> ${key})`, { type: 'jsonb', secret }, literal)
+        : `(CASE WHEN ${maskedColumnSql(`(${v} ->> ${key})`, { type: 'text', secret }, literal)} = '${SECRET_MASK}' THEN '"${SECRET_MASK}"'::jsonb ELSE ${v} -> ${key} END)`;
+    // Each step binds the image once (see maskedJsonPathsSql), so the SQL grows with the columns only.
+    out = `(SELECT CASE WHEN jsonb_typeof(${v} -> ${key}) <> 'null' THEN jsonb_set(${v}, ARRAY[${key}], ${masked}) ELSE ${v} END FROM (SELECT ${out} AS v OFFSET 0) AS pgrst_img${n - 1})`;
+  }
+  return out;
 }
 
 /** The SQL of a write of `incoming` over `stored`: where it holds the mask, the stored value stays. */

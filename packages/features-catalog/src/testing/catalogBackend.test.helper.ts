@@ -38,7 +38,8 @@ const deploymentRow = {
   updated_at: '2026-11-20T08:00:00Z',
   cost_total_30d: 41.2,
   changes: 3,
-  analysis: { security: 1 },
+  // This server's configs view counts the open insights (Mission Control's maps them by type).
+  analysis: 1,
   agent: { id: '00000000-0000-0000-0000-000000000000', name: 'local' },
 };
 
@@ -83,6 +84,13 @@ const change = {
   type: 'Kubernetes::Deployment',
 };
 
+function withoutListColumns(row: typeof deploymentRow) {
+  const { changes: _changes, analysis: _analysis, agent: _agent, ...rest } = row;
+  return rest;
+}
+
+const { count: _count, name: _name, type: _type, ...changeRow } = change;
+
 /** The catalog's reads, answering as Mission Control does (reference §3). */
 export function startCatalogBackend(): Promise<FakeBackend> {
   return createFakeBackend({
@@ -114,7 +122,9 @@ export function startCatalogBackend(): Promise<FakeBackend> {
       query.get('id') === `eq.${ids.deployment}`
         ? [
             {
-              ...deploymentRow,
+              // config_detail has no list columns (changes, analysis, the agent embed): its
+              // summary counts and agent_name say as much.
+              ...withoutListColumns(deploymentRow),
               config: deploymentSpec,
               path: ids.namespace,
               agent_name: 'local',
@@ -129,7 +139,8 @@ export function startCatalogBackend(): Promise<FakeBackend> {
       query.get('id')
         ? [
             {
-              ...change,
+              // A config_changes row: the catalog's own columns (count, name, type) are not in it.
+              ...changeRow,
               diff: deploymentDiff,
               details: {},
               config: { id: ids.deployment, name: 'payments-api' },

@@ -89,8 +89,17 @@ export function healthRoutes(
     }),
     'GET /api/db/checks': (request) => {
       const id = request.query.get('id')?.replace(/^eq\./, '') ?? '';
-      const check = checks.find((c) => c.id === id);
-      if (!check) return [];
+      const found = checks.find((c) => c.id === id);
+      if (!found) return [];
+      // A `checks` row: the summary's own columns (the canary's name and namespace, uptime,
+      // latency) are not in the table; the canary comes embedded.
+      const {
+        canary_name: _canaryName,
+        canary_namespace: _canaryNamespace,
+        uptime: _uptime,
+        latency: _latency,
+        ...check
+      } = found;
       return [
         {
           ...check,
@@ -101,7 +110,7 @@ export function healthRoutes(
           },
           canaries: {
             id: check.canary_id,
-            name: check.canary_name,
+            name: found.canary_name,
             source: id === 'c-payments-db' ? 'kubernetes/payments/db' : 'UI',
           },
           agents: null,

@@ -156,6 +156,11 @@ export function seedState(): IncidentState {
 
 const people = [ada, grace];
 const person = (id: unknown) => people.find((p) => p.id === id) ?? null;
+/** A person as the embeds that select `id,name,avatar` give them (no email). */
+const avatar = (id: unknown) => {
+  const found = person(id);
+  return found && { id: found.id, name: found.name, avatar: found.avatar };
+};
 
 /** `eq.x` → x; `ilike.*x*` → a case-insensitive substring test. */
 function eqValue(query: URLSearchParams, key: string): string | undefined {
@@ -178,7 +183,6 @@ function detail(state: IncidentState, incident: Row) {
   return {
     ...incident,
     commander: person(incident.commander_id),
-    commander_id: person(incident.commander_id),
     communicator_id: person(incident.communicator_id),
     hypotheses: state.hypotheses
       .filter((h) => h.incident_id === incident.id)
@@ -188,18 +192,28 @@ function detail(state: IncidentState, incident: Row) {
         evidences: state.evidences.filter((e) => e.hypothesis_id === h.id),
         comments: state.comments
           .filter((c) => c.hypothesis_id === h.id)
-          .map((c) => ({ ...c, created_by: person(c.created_by) })),
+          // The detail's select: created_at, comment, external_created_by, responder_id, created_by, id.
+          .map((c) => ({
+            id: c.id,
+            created_at: c.created_at,
+            comment: c.comment,
+            external_created_by: null,
+            responder_id: null,
+            created_by: person(c.created_by),
+          })),
       })),
   };
 }
 
 function summary(state: IncidentState, incident: Row) {
+  // incident_summary names its people by id, name and avatar, and has no communicator.
+  const { communicator_id: _communicator, ...row } = incident;
   return {
-    ...incident,
-    commander: person(incident.commander_id),
+    ...row,
+    commander: avatar(incident.commander_id),
     responders: state.responders
       .filter((r) => r.incident_id === incident.id)
-      .map((r) => person(r.person_id)),
+      .map((r) => avatar(r.person_id)),
     commenters: [],
   };
 }
@@ -255,15 +269,22 @@ export async function startIncidentBackend(
         .sort(newest)
         .map((h) => ({
           ...h,
-          created_by: person(h.created_by),
-          hypothesis: state.hypotheses.find((x) => x.id === h.hypothesis_id) ?? null,
+          // What incidentHistorySelect embeds: hypothesis(id,title), evidence(id,description,
+          // type,…,checks(id,icon,name)), created_by(id,name,avatar).
+          created_by: avatar(h.created_by),
+          hypothesis: (() => {
+            const hypothesis = state.hypotheses.find((x) => x.id === h.hypothesis_id);
+            return hypothesis ? { id: hypothesis.id, title: hypothesis.title } : null;
+          })(),
           evidence: (() => {
             const evidence = state.evidences.find((e) => e.id === h.evidence_id);
             return evidence
               ? {
-                  ...evidence,
+                  id: evidence.id,
+                  description: evidence.description,
+                  type: evidence.type,
                   checks: evidence.check_id
-                    ? { id: evidence.check_id, name: 'postgres-primary' }
+                    ? { id: evidence.check_id, icon: null, name: 'postgres-primary' }
                     : null,
                 }
               : null;
@@ -272,7 +293,7 @@ export async function startIncidentBackend(
     'GET /api/db/responders': ({ query }: RecordedRequest) =>
       state.responders
         .filter((r) => r.incident_id === eqValue(query, 'incident_id') && !r.deleted_at)
-        .map((r) => ({ ...r, person: person(r.person_id), team: null })),
+        .map((r) => ({ ...r, person: avatar(r.person_id), team: null })),
     'GET /api/db/people': people,
     'GET /api/db/teams': [{ id: 'team-sre', name: 'SRE' }],
     'GET /api/db/component_names': [{ id: 'comp-api', name: 'payments-api' }],

@@ -119,7 +119,9 @@ export function startPlaybooksBackend(): Promise<FakeBackend> {
     'GET /api/db/playbook_runs': ({ query }) => {
       const or = query.get('or') ?? '';
       const match = or.match(/^\(id\.eq\.([^,]+),/);
-      return match ? runRows.filter((run) => run.id === match[1]) : runRows;
+      if (match) return runRows.filter((run) => run.id === match[1]);
+      // The runs list embeds no approvals (only a run's own page reads them).
+      return runRows.map(({ playbook_approvals: _approvals, ...run }) => run);
     },
     'GET /api/db/rpc/get_playbook_run_actions': runActions,
     'POST /api/resources/search': ({ body }) => {

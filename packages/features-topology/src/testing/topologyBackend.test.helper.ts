@@ -1,7 +1,23 @@
 import { createFakeBackend, readJsonFixture, type FakeBackend } from '@opsdeck/testing';
 
+/**
+ * A component as this server answers it: Mission Control's recordings carry `namespace` and
+ * `tooltip`, which this server's components do not have (yet), so the stand-in leaves them out.
+ */
+function asThisServer(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asThisServer);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'namespace' && key !== 'tooltip')
+      .map(([key, inner]) => [key, asThisServer(inner)]),
+  );
+}
+
 const expectation = (name: string) =>
-  readJsonFixture<Record<string, unknown>>(`mission-control/expectations/${name}.json`);
+  asThisServer(
+    readJsonFixture<Record<string, unknown>>(`mission-control/expectations/${name}.json`),
+  ) as Record<string, unknown>;
 
 /** Component ids of the expectation fixtures' estate (flanksource/duty's dummy topology). */
 export const fixtureIds = {

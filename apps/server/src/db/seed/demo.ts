@@ -1,3 +1,4 @@
+import { beginBulkLoad, endBulkLoad } from '../../services/changes/triggers.ts';
 import type { Service } from '../../services/defineService.ts';
 import { SERVICES } from '../../services/list.ts';
 import type { DemoEstate, DemoSeedContext } from '../../services/seed.ts';
@@ -87,7 +88,11 @@ export async function seedDemo(
       stepStart = Date.now();
     },
   };
+  // In a transaction (the CLI's first start) the seed is one bulk load: one audit row and change
+  // event per table rather than a trigger's work per statement (issue 32 #5).
+  const bulk = await beginBulkLoad(db);
   for (const service of options.services ?? SERVICES) await service.seed?.(context);
+  if (bulk) await endBulkLoad(db, options.services ?? SERVICES);
 
   await db.exec('ANALYZE');
   context.step('analyze');

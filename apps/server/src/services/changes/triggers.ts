@@ -1,4 +1,5 @@
 import type { SqlRunner } from '../../db/database.ts';
+import { maskedRowImageSql, type SecretDeclaration } from '../../postgrest/secretColumns.ts';
 import type { Service } from '../defineService.ts';
 
 /** The name of each of a table's three change triggers (one per statement kind). */
@@ -51,6 +52,50 @@ export function tracedTableNames(services: readonly Service[]): string[] {
   return [...names].sort();
 }
 
+/** The secrets each traced table's module declares (the tables that declare any). */
+function declaredSecrets(services: readonly Service[]): Map<string, readonly SecretDeclaration[]> {
+  const out = new Map<string, readonly SecretDeclaration[]>();
+  for (const service of services)
+    for (const [name, declaration] of Object.entries(service.tables ?? {}))
+      if (declaration.secrets?.length && !UNTRACED.has(name)) out.set(name, declaration.secrets);
+  return out;
+}
+
+/**
+ * Installs, for each table whose module declares secrets, `opsdeck."audit_secrets_{table}"(jsonb)`:
+ * a row's image with those secrets masked as /api/db reads show them (maskedRowImageSql), which the
+ * audit applies before its by-name masking. Returns each table's function name.
+ */
+async function installSecretMasks(
+  tx: SqlRunner,
+  services: readonly Service[],
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const wanted = new Map<string, string>();
+  for (const [table, secrets] of declaredSecrets(services)) {
+    const name = `audit_secrets_${table}`;
+    names.set(table, `opsdeck.${quoteIdent(name)}`);
+    wanted.set(name, `SELECT ${maskedRowImageSql('image', secrets)!}`);
+  }
+  if (wanted.size === 0) return names;
+  const { rows } = await tx.query<{ name: string; body: string }>(
+    `SELECT p.proname::text AS name, p.prosrc AS body FROM pg_proc p
+     JOIN pg_namespace n ON n.oid = p.pronamespace
+     WHERE n.nspname = 'opsdeck' AND p.proname = ANY($1::text[])`,
+    [[...wanted.keys()]],
+  );
+  const present = new Map(rows.map((row) => [row.name, row.body]));
+  for (const [name, body] of wanted) {
+    // Only a changed declaration rewrites the function (each start migrates).
+    if (present.get(name) === body) continue;
+    await tx.exec(
+      `CREATE OR REPLACE FUNCTION opsdeck.${quoteIdent(name)}(image jsonb) RETURNS jsonb
+       LANGUAGE sql IMMUTABLE AS ${quoteLiteral(body)}`,
+    );
+  }
+  return names;
+}
+
 interface TableShape {
   name: string;
   keys: string[] | null;
@@ -71,6 +116,7 @@ export async function installChangeTriggers(
     "SELECT to_regprocedure('opsdeck.record_change()') IS NOT NULL AS ok",
   );
   if (!present[0]?.ok) return [];
+  const masks = await installSecretMasks(tx, services);
   const names = tracedTableNames(services);
   const { rows: tables } = await tx.query<TableShape>(
     `SELECT c.relname::text AS name,
@@ -98,8 +144,10 @@ export async function installChangeTriggers(
   for (const table of tables) {
     const keys = (table.keys ?? []).join(',');
     const masked = auditMaskedColumns(table.name, table.columns).join(',');
-    // pg_trigger keeps each argument NUL-terminated; encode(…, 'escape') shows NUL as \000.
-    const args = `${keys}\\000${masked}\\000`;
+    const declared = masks.get(table.name) ?? '';
+    // pg_trigger keeps each argument NUL-terminated; encode(…, 'escape') shows NUL as \000 (and a
+    // backslash doubled, which no key, column or function name here holds).
+    const args = `${keys}\\000${masked}\\000${declared}\\000`;
     let touched = false;
     for (const [verb, trigger] of Object.entries(CHANGE_TRIGGERS)) {
       if (installed.get(`${table.name}.${trigger}`) === args) continue;
@@ -112,7 +160,7 @@ export async function installChangeTriggers(
       await tx.exec(
         `CREATE OR REPLACE TRIGGER ${trigger} AFTER ${verb.toUpperCase()} ON public.${quoteIdent(table.name)}
          REFERENCING ${transition} FOR EACH STATEMENT
-         EXECUTE FUNCTION opsdeck.record_change(${quoteLiteral(keys)}, ${quoteLiteral(masked)})`,
+         EXECUTE FUNCTION opsdeck.record_change(${quoteLiteral(keys)}, ${quoteLiteral(masked)}, ${quoteLiteral(declared)})`,
       );
       touched = true;
     }
@@ -142,4 +190,28 @@ function quoteIdent(name: string): string {
 
 function quoteLiteral(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
+}
+
+/**
+ * Starts a bulk load in `tx`'s transaction: the change triggers skip its statements until
+ * `endBulkLoad` records one audit row and one change event per table. False (nothing changed)
+ * outside a transaction, where the setting would not outlive its statement, or on a database
+ * without the changes module.
+ */
+export async function beginBulkLoad(tx: SqlRunner): Promise<boolean> {
+  const { rows } = await tx.query<{ ok: boolean }>(
+    "SELECT to_regprocedure('opsdeck.record_bulk_load(text[])') IS NOT NULL AS ok",
+  );
+  if (!rows[0]?.ok) return false;
+  await tx.query("SELECT set_config('opsdeck.bulk_load', 'on', true)");
+  const { rows: now } = await tx.query<{ on: boolean }>(
+    "SELECT current_setting('opsdeck.bulk_load', true) = 'on' AS on",
+  );
+  return now[0]?.on === true;
+}
+
+/** Ends a bulk load begun by `beginBulkLoad`: one audit row and change event per table written. */
+export async function endBulkLoad(tx: SqlRunner, services: readonly Service[]): Promise<void> {
+  await tx.query("SELECT set_config('opsdeck.bulk_load', '', true)");
+  await tx.query('SELECT opsdeck.record_bulk_load($1::text[])', [tracedTableNames(services)]);
 }

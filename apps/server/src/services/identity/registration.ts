@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import {
   allowedReturnTo,
@@ -17,6 +18,7 @@ import {
   wantsJson,
   type Services,
 } from './context.ts';
+import { withActor } from '../../db/actor.ts';
 import { hashPassword } from './crypto.ts';
 import { flowJson, identityJson, sessionJson } from './present.ts';
 import type { FlowRecord, IdentityTraits } from './store.ts';
@@ -168,8 +170,12 @@ export async function updateRegistrationFlow(services: Services, c: Context): Pr
     return c.json(flowJson(flow), 400);
   }
   const hashed = await hashPassword(password, services.options.scryptCost);
-  // Identity, password and person are written together or not at all.
-  const identity = await services.store.createIdentity(traits, undefined, hashed);
+  // Identity, password and person (signed in) are written together or not at all, by one
+  // statement the audit records once per table as the new person's own.
+  const id = randomUUID();
+  const identity = await withActor(id, () =>
+    services.store.createIdentity(traits, id, hashed, true),
+  );
   if (!identity) {
     await render(services, c, flow, traits, { 'traits.email': [text.duplicateIdentifier] });
     return c.json(flowJson(flow), 400);
@@ -180,6 +186,7 @@ export async function updateRegistrationFlow(services: Services, c: Context): Pr
     'password',
     services.options.sessionLifespanMs,
     services.options.now(),
+    false,
   );
   setSessionCookie(services, c, token);
   flow.expiresAt = new Date(0).toISOString();

@@ -143,6 +143,8 @@ export class IdentityStore {
     traits: IdentityTraits,
     id: string = randomUUID(),
     hashedPassword?: string,
+    /** Signed in at once (a sign-up): the person's last_login is set by this same statement. */
+    signedIn = false,
   ): Promise<IdentityRecord | undefined> {
     const people = await this.hasPeople();
     const sql = `WITH created AS (
@@ -156,14 +158,21 @@ export class IdentityStore {
       )${
         people
           ? `, person AS (
-        INSERT INTO people (id, name, email) SELECT id, $5::text, email FROM created
-        ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email
+        INSERT INTO people (id, name, email, last_login)
+        SELECT id, $5::text, email, CASE WHEN $6::boolean THEN now() END FROM created
+        ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email,
+          last_login = coalesce(EXCLUDED.last_login, people.last_login)
       )`
           : ''
       }
       SELECT * FROM created`;
-    const params = [id, json(traits), normalizeEmail(traits.email), hashedPassword ?? null];
-    if (people) params.push(displayName(traits));
+    const params: unknown[] = [
+      id,
+      json(traits),
+      normalizeEmail(traits.email),
+      hashedPassword ?? null,
+    ];
+    if (people) params.push(displayName(traits), signedIn);
     return this.writeIdentity(sql, params);
   }
 
@@ -330,6 +339,8 @@ export class IdentityStore {
     method: string,
     lifespanMs: number,
     now: Date,
+    /** False when the person's last_login was written with the identity (a sign-up). */
+    touchLogin = true,
   ): Promise<{ token: string; session: SessionRecord }> {
     const token = randomToken();
     const methods = [{ method, aal: 'aal1' as Aal, completed_at: now.toISOString() }];
@@ -348,7 +359,7 @@ export class IdentityStore {
         new Date(now.getTime() + lifespanMs).toISOString(),
       ],
     );
-    await this.touchPersonLogin(identityId);
+    if (touchLogin) await this.touchPersonLogin(identityId);
     return { token, session: toSession(rows[0] as SessionRow) };
   }
 

@@ -22,7 +22,7 @@ CREATE TABLE IF NOT EXISTS opsdeck.playbook_run_secrets (
 );
 
 -- GET /api/db/rpc/get_playbook_run_actions?run_id= (reference §2): the actions of a run and of its
--- child runs, by start time, with the agent; no error column, as the real view. A composite row type
+-- child runs, by start time, with the agent and the error (011). A composite row type
 -- rather than RETURNS TABLE, whose OUT arguments the rpc engine does not call.
 DO $$
 BEGIN
@@ -38,7 +38,9 @@ BEGIN
     agent_id uuid,
     retry_count integer,
     agent jsonb,
-    artifacts jsonb
+    artifacts jsonb,
+    -- Added by 011 on a database that applied this file before it had the column.
+    error text
   );
 EXCEPTION WHEN duplicate_object THEN NULL;
 END
@@ -50,7 +52,8 @@ LANGUAGE sql STABLE AS $$
   SELECT a.id, a.name, a.playbook_run_id, a.status, a.scheduled_time, a.start_time, a.end_time,
          a.result, a.agent_id, a.retry_count,
          CASE WHEN ag.id IS NULL THEN NULL ELSE jsonb_build_object('id', ag.id, 'name', ag.name) END,
-         '[]'::jsonb
+         '[]'::jsonb,
+         a.error
   FROM playbook_run_actions a
   JOIN playbook_runs r ON r.id = a.playbook_run_id
   LEFT JOIN agents ag ON ag.id = a.agent_id

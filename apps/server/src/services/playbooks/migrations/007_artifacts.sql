@@ -36,7 +36,8 @@ LANGUAGE sql STABLE AS $$
          CASE WHEN ag.id IS NULL THEN NULL ELSE jsonb_build_object('id', ag.id, 'name', ag.name) END,
          coalesce((SELECT jsonb_agg(to_jsonb(f) - 'content' ORDER BY f.created_at)
                      FROM artifacts f
-                    WHERE f.playbook_run_action_id = a.id AND f.deleted_at IS NULL), '[]'::jsonb)
+                    WHERE f.playbook_run_action_id = a.id AND f.deleted_at IS NULL), '[]'::jsonb),
+         a.error
   FROM playbook_run_actions a
   JOIN playbook_runs r ON r.id = a.playbook_run_id
   LEFT JOIN agents ag ON ag.id = a.agent_id

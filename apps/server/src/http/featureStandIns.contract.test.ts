@@ -1,0 +1,420 @@
+// The features' stand-ins against this server (issue 28 #1): each feature's tests talk to a fake
+// backend (its `testing/stand-in` entry). Here the same calls — the api-client's own query
+// functions, as the features make them — go to that stand-in and to the real server side by side,
+// and each request must get the same status and a body of the same shape: every key a stand-in
+// answers the server answers too, with a value of the same type (a value either side leaves null
+// says nothing about its type). A stand-in may leave out what its feature does not read; it may
+// not invent a key, retype a value or answer a status the server never gives, or its feature's
+// tests pass on data no user will see. Error replies are compared in standIns.contract.test.ts.
+import { createApiClient, type ApiClient } from '@opsdeck/api-client';
+import {
+  analyzersQuery,
+  catalogChangesQuery,
+  changeTypesQuery,
+  configChangeQuery,
+  configChecksQuery,
+  configComponentsQuery,
+  configDetailQuery,
+  configDiffHistoryQuery,
+  configFilterOptionsQuery,
+  configInsightsQuery,
+  configListQuery,
+  configScraperQuery,
+  configScrapersQuery,
+  configSummaryQuery,
+  relatedConfigsQuery,
+  scraperJobsQuery,
+} from '@opsdeck/api-client/catalog';
+import {
+  checkDetailsQuery,
+  checkGraphQuery,
+  checkSummaryQuery,
+  recentStatusesQuery,
+  statusHistoryQuery,
+} from '@opsdeck/api-client/health';
+import {
+  evidenceSubjectsQuery,
+  incidentHistoryQuery,
+  incidentListQuery,
+  incidentQuery,
+  incidentRespondersQuery,
+  peopleQuery as incidentPeopleQuery,
+  teamsQuery as incidentTeamsQuery,
+} from '@opsdeck/api-client/incidents';
+import {
+  peopleQuery,
+  playbookParamsQuery,
+  playbookQuery,
+  playbookRunActionsQuery,
+  playbookRunQuery,
+  playbookRunsQuery,
+  playbooksQuery,
+  teamsQuery,
+} from '@opsdeck/api-client/playbooks';
+import { componentChecksQuery, topologyQuery } from '@opsdeck/api-client/topology';
+import { ids as catalogIds, startCatalogBackend } from '@opsdeck/features-catalog/testing/stand-in';
+import { startHealthServer } from '@opsdeck/features-health/testing/stand-in';
+import { seedState, startIncidentBackend } from '@opsdeck/features-incidents/testing/stand-in';
+import {
+  kitchenSink,
+  ids as playbookIds,
+  startPlaybooksBackend,
+} from '@opsdeck/features-playbooks/testing/stand-in';
+import { fixtureIds, startTopologyBackend } from '@opsdeck/features-topology/testing/stand-in';
+import type { FakeBackend } from '@opsdeck/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { seedDemo } from '../db/seed/demo.ts';
+import { testDatabases } from '../testing/databases.ts';
+import { basic, startTestServer, type TestServer } from '../testing/server.ts';
+
+/** One HTTP exchange a call made. */
+interface Exchange {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+}
+
+/** An api-client whose every request and reply is kept, as the feature's code sends and reads them. */
+function recordingClient(base: string, headers: Record<string, string> = {}) {
+  const exchanges: Exchange[] = [];
+  const client = createApiClient({
+    baseUrl: `${base}/api`,
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
+      const response = await fetch(request);
+      const text = await response.clone().text();
+      let body: unknown = text;
+      try {
+        body = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        // not JSON: compared as text
+      }
+      exchanges.push({
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: response.status,
+        body,
+      });
+      return response;
+    },
+  });
+  return { client, exchanges };
+}
+
+/** Runs a query's function as TanStack Query would. */
+function fetchQuery(options: {
+  queryKey: readonly unknown[];
+  queryFn?: unknown;
+}): Promise<unknown> {
+  const queryFn = options.queryFn as (context: {
+    signal: AbortSignal;
+    queryKey: readonly unknown[];
+    meta: undefined;
+  }) => Promise<unknown>;
+  return queryFn({
+    signal: new AbortController().signal,
+    queryKey: options.queryKey,
+    meta: undefined,
+  });
+}
+
+// Values that are maps (their keys are data: labels, tags, a spec, counts by kind): only their
+// type is compared, not their keys.
+const MAPS = new Set([
+  'labels',
+  'tags',
+  'spec',
+  'config',
+  'parameters',
+  'properties',
+  'details',
+  'result',
+  'analysis',
+  'health',
+  'summary',
+  'selectors',
+  'annotations',
+  'artifacts',
+]);
+
+const kind = (value: unknown) =>
+  value === null || value === undefined ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+
+/** Every value of `values` folded into one: objects by the union of their keys, arrays into one element. */
+function merged(values: readonly unknown[]): unknown {
+  const present = values.filter((value) => kind(value) !== 'null');
+  if (present.length === 0) return null;
+  if (present.every((value) => Array.isArray(value))) {
+    const items = (present as unknown[][]).flat();
+    return items.length === 0 ? [] : [merged(items)];
+  }
+  if (present.every((value) => kind(value) === 'object')) {
+    const objects = present as Record<string, unknown>[];
+    const keys = new Set(objects.flatMap((object) => Object.keys(object)));
+    return Object.fromEntries(
+      [...keys].map((key) => [key, merged(objects.filter((o) => key in o).map((o) => o[key]))]),
+    );
+  }
+  return present[0];
+}
+
+/** Where the stand-in's `standIn` answers what `real` never would: keys it invents, types it changes. */
+function mismatches(real: unknown, standIn: unknown, where = 'body'): string[] {
+  if (kind(real) === 'null' || kind(standIn) === 'null') return [];
+  if (kind(real) !== kind(standIn))
+    return [`${where}: the server answers ${kind(real)}, the stand-in ${kind(standIn)}`];
+  if (Array.isArray(real) && Array.isArray(standIn)) {
+    if (real.length === 0) return [];
+    return standIn.flatMap((item, index) => mismatches(real[0], item, `${where}[${index}]`));
+  }
+  if (kind(real) !== 'object') return [];
+  const realObject = real as Record<string, unknown>;
+  return Object.entries(standIn as Record<string, unknown>).flatMap(([key, value]) => {
+    if (!(key in realObject)) return [`${where}.${key}: the server never sends it`];
+    if (MAPS.has(key))
+      return kind(realObject[key]) === 'null' ||
+        kind(value) === 'null' ||
+        kind(realObject[key]) === kind(value)
+        ? []
+        : [
+            `${where}.${key}: the server answers ${kind(realObject[key])}, the stand-in ${kind(value)}`,
+          ];
+    return mismatches(realObject[key], value, `${where}.${key}`);
+  });
+}
+
+/** The ids a call needs, on each side: the stand-in's test data, or the demo estate. */
+interface Estate {
+  config: string;
+  /** A Kubernetes::Namespace config (the kitchen-sink playbook runs on one). */
+  namespace: string;
+  change: string;
+  scraper: string;
+  component: string;
+  check: string;
+  incident: string;
+  playbook: string;
+  run: string;
+}
+
+const standInEstates: Record<string, Partial<Estate>> = {
+  catalog: {
+    config: catalogIds.deployment,
+    change: catalogIds.change,
+    scraper: catalogIds.scraper,
+  },
+  topology: { component: fixtureIds.cluster },
+  playbooks: { playbook: playbookIds.sink, run: playbookIds.run, namespace: playbookIds.namespace },
+  incidents: { incident: 'inc-db' },
+  health: { check: 'c-payments-api' },
+};
+
+interface Case {
+  feature: keyof typeof standInEstates;
+  name: string;
+  call: (client: ApiClient, estate: Estate) => Promise<unknown>;
+}
+
+type QueryLike = { queryKey: readonly unknown[]; queryFn?: unknown };
+
+/** A feature's cases: each a query it makes, by the api-client's query options. */
+const casesOf = (
+  feature: Case['feature'],
+  list: Array<[string, (client: ApiClient, estate: Estate) => QueryLike]>,
+): Case[] =>
+  list.map(([name, query]) => ({
+    feature,
+    name,
+    call: (client, estate) => fetchQuery(query(client, estate)),
+  }));
+
+const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
+
+const cases: Case[] = [
+  // features-catalog
+  ...casesOf('catalog', [
+    ['the summary by type', (c) => configSummaryQuery(c, {})],
+    ['the configs list', (c) => configListQuery(c, { pageIndex: 0, pageSize: 50 })],
+    ['the filter options', (c) => configFilterOptionsQuery(c)],
+    ['the change types', (c) => changeTypesQuery(c)],
+    ['the analyzers', (c) => analyzersQuery(c)],
+    ['a config', (c, e) => configDetailQuery(c, e.config)],
+    [
+      'the changes of a config',
+      (c, e) => catalogChangesQuery(c, { configId: e.config, pageIndex: 0, pageSize: 50 }),
+    ],
+    ['a change', (c, e) => configChangeQuery(c, e.change)],
+    ['a config’s diff history', (c, e) => configDiffHistoryQuery(c, e.config)],
+    ['the insights', (c) => configInsightsQuery(c, { pageIndex: 0, pageSize: 50 })],
+    ['related configs', (c, e) => relatedConfigsQuery(c, { configId: e.config })],
+    ['a config’s components', (c, e) => configComponentsQuery(c, e.config)],
+    ['a config’s checks', (c, e) => configChecksQuery(c, e.config)],
+    ['the scrapers', (c) => configScrapersQuery(c)],
+    ['a scraper', (c, e) => configScraperQuery(c, e.scraper)],
+    [
+      'a scraper’s jobs',
+      (c, e) => scraperJobsQuery(c, { scraperId: e.scraper, pageIndex: 0, pageSize: 20 }),
+    ],
+  ]),
+  // features-topology
+  ...casesOf('topology', [
+    ['the topology', (c) => topologyQuery(c, {})],
+    ['a component’s tree', (c, e) => topologyQuery(c, { id: e.component })],
+    ['a component’s checks', (c, e) => componentChecksQuery(c, e.component)],
+  ]),
+  // features-playbooks
+  ...casesOf('playbooks', [
+    ['the playbooks', (c) => playbooksQuery(c)],
+    ['a playbook', (c, e) => playbookQuery(c, e.playbook)],
+    [
+      'a playbook’s parameters',
+      (c, e) => playbookParamsQuery(c, e.playbook, { kind: 'config', id: e.namespace }),
+    ],
+    ['the runs', (c) => playbookRunsQuery(c, { pageIndex: 0, pageSize: 20 })],
+    ['a run', (c, e) => playbookRunQuery(c, e.run)],
+    ['a run’s actions', (c, e) => playbookRunActionsQuery(c, e.run)],
+    ['the teams', (c) => teamsQuery(c)],
+    ['the people', (c) => peopleQuery(c)],
+  ]),
+  // features-incidents
+  ...casesOf('incidents', [
+    ['the incidents', (c) => incidentListQuery(c, { pageIndex: 0, pageSize: 20 })],
+    ['an incident', (c, e) => incidentQuery(c, e.incident)],
+    ['an incident’s responders', (c, e) => incidentRespondersQuery(c, e.incident)],
+    ['an incident’s history', (c, e) => incidentHistoryQuery(c, e.incident)],
+    [
+      'an incident’s evidence subjects',
+      (c, e) =>
+        evidenceSubjectsQuery(c, e.incident, {
+          checks: [e.check],
+          configs: [e.config],
+          components: [],
+          configChanges: [e.change],
+        }),
+    ],
+    ['the people', (c) => incidentPeopleQuery(c)],
+    ['the teams', (c) => incidentTeamsQuery(c)],
+  ]),
+  // features-health
+  ...casesOf('health', [
+    ['the summary', (c) => checkSummaryQuery(c)],
+    ['a check', (c, e) => checkDetailsQuery(c, e.check)],
+    ['a check’s graph', (c, e) => checkGraphQuery(c, { check: e.check, start: '1h' })],
+    [
+      'a check’s status history',
+      (c, e) => statusHistoryQuery(c, { checkId: e.check, start: since, pageSize: 50 }),
+    ],
+    ['recent statuses', (c, e) => recentStatusesQuery(c, [e.check], Date.now())],
+  ]),
+];
+
+const standIns: Record<string, () => Promise<FakeBackend>> = {
+  catalog: startCatalogBackend,
+  topology: startTopologyBackend,
+  playbooks: startPlaybooksBackend,
+  incidents: () => startIncidentBackend(seedState(), () => ['admin']),
+  health: () => startHealthServer(),
+};
+
+describe.each(testDatabases())(
+  'the features’ stand-ins answer as this server, on $engine',
+  (target) => {
+    let db: Database;
+    let server: TestServer;
+    const real: Partial<Estate> = {};
+    const backends = new Map<string, FakeBackend>();
+
+    beforeAll(async () => {
+      db = await target.open();
+      await seedDemo(db, { checks: 20, now: new Date() });
+      server = await startTestServer({ db });
+      const one = async (sql: string) =>
+        (await db.query<{ id: string }>(sql)).rows[0]?.id ?? 'missing';
+      real.config = await one(
+        `SELECT c.id FROM config_items c WHERE c.deleted_at IS NULL
+       AND EXISTS (SELECT 1 FROM config_changes x WHERE x.config_id = c.id) ORDER BY c.id LIMIT 1`,
+      );
+      real.change = await one(
+        `SELECT id FROM config_changes WHERE config_id = '${real.config}' ORDER BY id LIMIT 1`,
+      );
+      real.namespace = await one(
+        `SELECT id FROM config_items WHERE type = 'Kubernetes::Namespace' AND deleted_at IS NULL
+       ORDER BY id LIMIT 1`,
+      );
+      real.scraper = await one('SELECT id FROM config_scrapers ORDER BY id LIMIT 1');
+      real.component = await one(
+        `SELECT p.id FROM components p WHERE p.deleted_at IS NULL
+       AND EXISTS (SELECT 1 FROM components c WHERE c.parent_id = p.id) ORDER BY p.id LIMIT 1`,
+      );
+      real.check = await one('SELECT id FROM checks WHERE deleted_at IS NULL ORDER BY id LIMIT 1');
+      real.incident = await one('SELECT id FROM incidents ORDER BY id LIMIT 1');
+      // The stand-in's own playbook (the fixtures' every-parameter-type spec), saved here too.
+      const saved = await fetch(`${server.url}/api/db/playbooks`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Prefer: 'return=representation',
+          ...basic('admin@local'),
+        },
+        body: JSON.stringify({
+          name: kitchenSink.metadata.name,
+          namespace: 'default',
+          source: 'UI',
+          spec: kitchenSink.spec,
+        }),
+      });
+      expect(saved.status, await saved.clone().text()).toBe(201);
+      real.playbook = ((await saved.json()) as { id: string }[])[0]!.id;
+      real.run = await one('SELECT id FROM playbook_runs ORDER BY id LIMIT 1');
+      for (const [feature, start] of Object.entries(standIns)) backends.set(feature, await start());
+    });
+    afterAll(async () => {
+      for (const backend of backends.values()) await backend.close();
+      await server?.close();
+      await target.release();
+    });
+
+    it.each(cases)('$feature: $name', async ({ feature, call }) => {
+      const realSide = recordingClient(server.url, basic('admin@local'));
+      const standInSide = recordingClient(backends.get(feature)!.url);
+      await call(realSide.client, real as Estate).catch(() => undefined);
+      await call(standInSide.client, {
+        ...(real as Estate),
+        ...standInEstates[feature],
+      }).catch(() => undefined);
+
+      // The same requests, ids aside (each side asks about its own estate), in a stable order (a
+      // call may send several at once).
+      const inOrder = (exchanges: Exchange[], estate: Partial<Estate>) =>
+        exchanges
+          .map((exchange) => ({
+            exchange,
+            request: Object.entries(estate).reduce(
+              (text, [name, id]) => text.replaceAll(String(id), `{${name}}`),
+              `${exchange.method} ${exchange.path}`,
+            ),
+          }))
+          .sort((a, b) => a.request.localeCompare(b.request));
+      const realOnes = inOrder(realSide.exchanges, real);
+      const standInOnes = inOrder(standInSide.exchanges, standInEstates[feature]!);
+      expect(realOnes.length).toBeGreaterThan(0);
+      expect(standInOnes.map(({ request }) => request)).toEqual(
+        realOnes.map(({ request }) => request),
+      );
+      // 206 and 200 differ by how many rows exist, not by what a row is.
+      const statusOf = (status: number) => (status === 206 ? 200 : status);
+      realOnes.forEach(({ exchange }, index) => {
+        const stood = standInOnes[index]!.exchange;
+        const request = `${exchange.method} ${exchange.path}`;
+        expect(exchange.status, `${request}: ${JSON.stringify(exchange.body)}`).toBeLessThan(300);
+        expect(statusOf(stood.status), `${request}: the stand-in's status`).toBe(
+          statusOf(exchange.status),
+        );
+        expect(mismatches(merged([exchange.body]), stood.body), request).toEqual([]);
+      });
+    });
+  },
+);
