@@ -1,3 +1,4 @@
+// @vitest-environment node
 import * as yup from 'yup';
 import { describe, expect, it } from 'vitest';
 import { bytes, dns1123, integer, isDns1123, millicores, required, text } from './validation.ts';
