@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { openAsBlob } from 'node:fs';
 import { inject } from 'vitest';
 import {
   PGliteDatabase,
@@ -19,7 +19,7 @@ export interface TestDatabaseTarget {
 /** The copies of a PGlite data directory the global setup wrote (src/testing/globalSetup.ts). */
 export type PGliteTemplate = 'bare' | 'migrated';
 
-const templateBytes = new Map<PGliteTemplate, Promise<Buffer>>();
+const templateBlobs = new Map<PGliteTemplate, Promise<Blob>>();
 
 function templatePath(template: PGliteTemplate): string | undefined {
   try {
@@ -40,9 +40,9 @@ function templatePath(template: PGliteTemplate): string | undefined {
 export async function newPGlite(template: PGliteTemplate): Promise<PGliteDatabase> {
   const path = templatePath(template);
   if (!path) return PGliteDatabase.open();
-  let bytes = templateBytes.get(template);
-  if (!bytes) templateBytes.set(template, (bytes = readFile(path)));
-  return PGliteDatabase.open({ loadDataDir: new Blob([await bytes]) });
+  let blob = templateBlobs.get(template);
+  if (!blob) templateBlobs.set(template, (blob = openAsBlob(path)));
+  return PGliteDatabase.open({ loadDataDir: await blob });
 }
 
 /** A migrated PGlite: a copy of the run's migrated template, migrated again (a no-op) as a check. */
