@@ -1,7 +1,13 @@
+import { defaultServerConditions } from 'vite';
 import { configDefaults } from 'vitest/config';
-import { definePackageConfig } from '../../vitest.shared.ts';
+import { definePackageConfig, sourceCondition } from '../../vitest.shared.ts';
 
 export default definePackageConfig({
+  // The global setup (src/testing/globalSetup.ts) migrates a PGlite, so it imports the services,
+  // which import the workspace packages: it reads them from source as the test files do.
+  environments: {
+    __vitest__: { resolve: { conditions: [sourceCondition, ...defaultServerConditions] } },
+  },
   test: {
     environment: 'node',
     globalSetup: ['./src/testing/globalSetup.ts'],

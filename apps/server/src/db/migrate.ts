@@ -47,24 +47,29 @@ export async function loadMigrations(
   services: readonly Service[] = SERVICES,
   root = servicesRoot(),
 ): Promise<Migration[]> {
-  const all: Migration[] = [];
-  for (const service of services) {
-    if (!service.migrations) continue;
-    const dir = `${root}/${service.name}/migrations`;
-    if (!existsSync(dir))
-      throw new Error(`service ${service.name} declares migrations but ${dir} does not exist`);
-    const names = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
-    for (const name of names) {
-      const sql = await readFile(`${dir}/${name}`, 'utf8');
-      all.push({
-        id: `${service.name}/${name}`,
-        service: service.name,
-        sql,
-        baseline: BASELINE_MARK.test(sql),
-      });
-    }
-  }
-  return all;
+  // Read all at once (every start reads them, most to find them applied); kept in list order.
+  const perService = await Promise.all(
+    services
+      .filter((service) => service.migrations)
+      .map(async (service) => {
+        const dir = `${root}/${service.name}/migrations`;
+        if (!existsSync(dir))
+          throw new Error(`service ${service.name} declares migrations but ${dir} does not exist`);
+        const names = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
+        return Promise.all(
+          names.map(async (name): Promise<Migration> => {
+            const sql = await readFile(`${dir}/${name}`, 'utf8');
+            return {
+              id: `${service.name}/${name}`,
+              service: service.name,
+              sql,
+              baseline: BASELINE_MARK.test(sql),
+            };
+          }),
+        );
+      }),
+  );
+  return perService.flat();
 }
 
 // Any constant shared by every instance: it serialises concurrent starts on one Postgres.

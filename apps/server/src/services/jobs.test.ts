@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGliteDatabase } from '../db/database.ts';
+import type { PGliteDatabase } from '../db/database.ts';
+import { newPGlite } from '../testing/databases.ts';
 import { createApp } from '../http/app.ts';
 import { startServer } from '../server.ts';
 import { defineService } from './defineService.ts';
@@ -7,7 +8,7 @@ import { defineService } from './defineService.ts';
 describe('service jobs', () => {
   let db: PGliteDatabase;
   beforeAll(async () => {
-    db = await PGliteDatabase.open();
+    db = await newPGlite('bare');
   });
   afterAll(() => db.close());
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { PGliteDatabase } from '../db/database.ts';
+import { newPGlite } from '../testing/databases.ts';
 import { createApp } from '../http/app.ts';
 import type { AppEnv } from '../http/env.ts';
 import { defineService } from './defineService.ts';
@@ -85,7 +85,7 @@ describe('createServiceRegistry', () => {
   });
 
   it('stops the app from starting when its service list has a duplicate', async () => {
-    const db = await PGliteDatabase.open();
+    const db = await newPGlite('bare');
     try {
       const twice = defineService({ name: 'twice', tables: { people: { object: 'auth' } } });
       expect(() => createApp({ db, services: [...SERVICES, twice] })).toThrow(

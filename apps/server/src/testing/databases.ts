@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
 import { inject } from 'vitest';
 import {
   PGliteDatabase,
@@ -15,6 +16,42 @@ export interface TestDatabaseTarget {
   release(): Promise<void>;
 }
 
+/** The copies of a PGlite data directory the global setup wrote (src/testing/globalSetup.ts). */
+export type PGliteTemplate = 'bare' | 'migrated';
+
+const templateBlobs = new Map<PGliteTemplate, Promise<Blob>>();
+
+function templatePath(template: PGliteTemplate): string | undefined {
+  try {
+    return (
+      inject(template === 'bare' ? 'pgliteBareTemplate' : 'pgliteMigratedTemplate') || undefined
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A new in-memory PGlite. A new cluster costs PGlite an initdb (seconds of CPU) and the migrations
+ * a second or two more, in every test file; so the global setup makes one bare and one migrated
+ * cluster per run and each database here starts as a copy of one of them (under a second). Outside
+ * that setup it is made from scratch, as before.
+ */
+export async function newPGlite(template: PGliteTemplate): Promise<PGliteDatabase> {
+  const path = templatePath(template);
+  if (!path) return PGliteDatabase.open();
+  let blob = templateBlobs.get(template);
+  if (!blob) templateBlobs.set(template, (blob = openAsBlob(path)));
+  return PGliteDatabase.open({ loadDataDir: await blob });
+}
+
+/** A migrated PGlite: a copy of the run's migrated template, migrated again (a no-op) as a check. */
+async function migratedPGlite(): Promise<PGliteDatabase> {
+  const db = await newPGlite('migrated');
+  await migrate(db);
+  return db;
+}
+
 let sharedPGlite: Promise<PGliteDatabase> | undefined;
 let sharedUsers = 0;
 
@@ -24,10 +61,7 @@ function pgliteTarget(): TestDatabaseTarget {
   return {
     engine: 'pglite',
     async open() {
-      sharedPGlite ??= PGliteDatabase.open().then(async (db) => {
-        await migrate(db);
-        return db;
-      });
+      sharedPGlite ??= migratedPGlite();
       if (!opened) sharedUsers += 1;
       opened = true;
       return sharedPGlite;
@@ -105,10 +139,8 @@ export function testDatabases(): TestDatabaseTarget[] {
 }
 
 /** A database of the same engine that starts empty of rows but migrated (for seed tests). */
-export async function freshPGlite(): Promise<PGliteDatabase> {
-  const db = await PGliteDatabase.open();
-  await migrate(db);
-  return db;
+export function freshPGlite(): Promise<PGliteDatabase> {
+  return migratedPGlite();
 }
 
 /** An engine that hands out empty, unmigrated databases, a new one on every `open` (migration tests). */
@@ -127,7 +159,7 @@ export function bareTestDatabases(): BareDatabaseTarget[] {
     return {
       engine: 'pglite',
       async open() {
-        const db = await PGliteDatabase.open();
+        const db = await newPGlite('bare');
         opened.push(db);
         return db;
       },

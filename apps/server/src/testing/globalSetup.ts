@@ -1,12 +1,37 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { PGliteDatabase } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     testDatabaseUrl: string;
+    /** A dump of a new PGlite cluster (src/testing/databases.ts copies it). */
+    pgliteBareTemplate: string;
+    /** A dump of a new PGlite cluster with every migration applied. */
+    pgliteMigratedTemplate: string;
+  }
+}
+
+/**
+ * One initdb and one migration for the whole run instead of one per test file: the dumps of a new
+ * cluster before and after `migrate`, written to a scratch directory the teardown removes.
+ */
+async function writePGliteTemplates(dir: string): Promise<{ bare: string; migrated: string }> {
+  const db = await PGliteDatabase.open();
+  try {
+    const bare = join(dir, 'bare.tar');
+    writeFileSync(bare, Buffer.from(await (await db.dump()).arrayBuffer()));
+    await migrate(db);
+    const migrated = join(dir, 'migrated.tar');
+    writeFileSync(migrated, Buffer.from(await (await db.dump()).arrayBuffer()));
+    return { bare, migrated };
+  } finally {
+    await db.close();
   }
 }
 
@@ -37,7 +62,7 @@ export function postgresWarning(missing: string): { text: string; summary: strin
 // `pnpm test` covers both engines: start the throwaway Postgres when it is installed and nobody
 // gave a URL. Without PostgreSQL the Postgres suites do not exist at all (about a tenth of the
 // tests), so CI fails and a local run says so in the workspace summary.
-export function setup(project: TestProject) {
+export async function setup(project: TestProject) {
   let url = process.env.TEST_DATABASE_URL ?? '';
   let missing = url ? '' : 'PostgreSQL is not installed (apt-get install -y postgresql)';
   if (!url && postgresInstalled()) {
@@ -66,4 +91,10 @@ export function setup(project: TestProject) {
   }
   if (url) process.env.TEST_DATABASE_URL = url;
   project.provide('testDatabaseUrl', url);
+
+  const templates = mkdtempSync(join(tmpdir(), 'opsdeck-pglite-templates-'));
+  const { bare, migrated } = await writePGliteTemplates(templates);
+  project.provide('pgliteBareTemplate', bare);
+  project.provide('pgliteMigratedTemplate', migrated);
+  return () => rmSync(templates, { recursive: true, force: true });
 }

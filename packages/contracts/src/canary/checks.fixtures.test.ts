@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Every check of the real canaries under shared/fixtures/canaries (read in place, never copied)
 // must survive the health-check editor: opened in its type's form and saved unchanged, nothing a
 // condition hides or a choice starts on wrongly may be dropped.

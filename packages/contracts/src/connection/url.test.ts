@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { FormDescription } from '../form/description.ts';
 import { defaultValues, submittedValues, type FormValues } from '../form/model.ts';

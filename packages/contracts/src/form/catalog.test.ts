@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { REQUIRED_MESSAGE } from './validation.ts';
 import type { FieldDescription, FormDescription, ListItemDescription } from './description.ts';

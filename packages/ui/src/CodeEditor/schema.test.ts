@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { findProblems } from './problems.ts';
 import { loadSchemaCheck, locatePath, validateJsonSchema, type JsonSchema } from './schema.ts';

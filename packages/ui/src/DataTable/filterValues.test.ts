@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createColumnHelper, createTable, getCoreRowModel } from '@tanstack/react-table';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { formatAge, formatLocalTime } from './age.ts';

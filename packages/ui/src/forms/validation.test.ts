@@ -1,3 +1,4 @@
+// @vitest-environment node
 import * as yup from 'yup';
 import { describe, expect, it } from 'vitest';
 import {
