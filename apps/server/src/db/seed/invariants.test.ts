@@ -241,7 +241,8 @@ describe.each(testDatabases())('the demo estate on $engine', (target) => {
                 (SELECT s.status = false FROM check_statuses s
                   WHERE s.check_id = e.check_id AND s.time <= i.created_at
                   ORDER BY s.time DESC LIMIT 1) AS failing
-         FROM incidents i JOIN evidences e ON e.incident_id = i.id JOIN checks c ON c.id = e.check_id`,
+         FROM incidents i JOIN hypotheses h ON h.incident_id = i.id JOIN evidences e ON e.hypothesis_id = h.id
+         JOIN checks c ON c.id = e.check_id`,
       );
       expect(named.length).toBeGreaterThan(0);
       expect(named.filter((row) => row.failing !== true)).toEqual([]);
@@ -254,7 +255,7 @@ describe.each(testDatabases())('the demo estate on $engine', (target) => {
         created_by: string | null;
         in_time: boolean;
       }>(
-        `SELECT 'incident' AS part, i.id, i.created_by, i.created_at <= $1::timestamptz AS in_time FROM incidents i
+        `SELECT 'incident' AS part, i.id::text, i.created_by, i.created_at <= $1::timestamptz AS in_time FROM incidents i
          UNION ALL
          SELECT 'history:' || h.type, h.id::text, h.created_by, h.created_at BETWEEN i.created_at AND $1::timestamptz
            FROM incident_histories h JOIN incidents i ON i.id = h.incident_id
@@ -263,7 +264,7 @@ describe.each(testDatabases())('the demo estate on $engine', (target) => {
            FROM comments c JOIN incidents i ON i.id = c.incident_id
          UNION ALL
          SELECT 'evidence', e.id::text, e.created_by, e.created_at BETWEEN i.created_at AND $1::timestamptz
-           FROM evidences e JOIN incidents i ON i.id = e.incident_id
+           FROM evidences e JOIN hypotheses h ON h.id = e.hypothesis_id JOIN incidents i ON i.id = h.incident_id
          UNION ALL
          SELECT 'hypothesis', x.id::text, x.created_by, x.created_at BETWEEN i.created_at AND $1::timestamptz
            FROM hypotheses x JOIN incidents i ON i.id = x.incident_id
