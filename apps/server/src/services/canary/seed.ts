@@ -54,7 +54,7 @@ interface CheckSeedInput {
 
 const CHECKS_PER_CANARY = 8;
 // Checks per INSERT ... SELECT of history: bounded so 50k checks never build one huge statement.
-const HISTORY_CHUNK = 250;
+const HISTORY_CHUNK = 1_000;
 
 /**
  * How long a probe of each type takes when it passes (ms): `low` plus up to `span`, then each run
@@ -172,7 +172,21 @@ async function seedChecks(
     params,
   );
 
-  // The checks; status, last run and last transition come from their history below.
+  // Profile per check (of 100): below 70 healthy (up to two short outages), below 88 flaky (three
+  // to eight, up to six hours), below 97 failing (in an outage now, begun up to three days ago),
+  // else new (never run). An outage ends `ago` minutes back, most of them recently.
+  const profile = `opsdeck.seed_hash($1 || ':profile:' || i) % 100`;
+  const outages = `CASE WHEN ${profile} < 70 THEN opsdeck.seed_hash($1 || ':n:' || i) % 3
+                        WHEN ${profile} < 97 THEN 3 + opsdeck.seed_hash($1 || ':n:' || i) % 6 ELSE 0 END`;
+  const u = `(opsdeck.seed_hash($1 || ':ago:' || i || ':' || k) % 1000)::bigint`;
+  const outageSql = `
+    SELECT CASE WHEN k = 0 AND ${profile} >= 88 THEN 0 ELSE (${u} * ${u} * ${u} * ${HISTORY_MINUTES}) / 1000000000 END AS ago,
+           CASE WHEN k = 0 AND ${profile} >= 88 THEN 10 + opsdeck.seed_hash($1 || ':len:' || i || ':' || k) % 4320
+                WHEN ${profile} < 70 THEN 5 + opsdeck.seed_hash($1 || ':len:' || i || ':' || k) % 120
+                ELSE 5 + opsdeck.seed_hash($1 || ':len:' || i || ':' || k) % 360 END AS length
+    FROM generate_series(0, ${MAX_OUTAGES - 1}) k WHERE k < ${outages}`;
+  // The checks: unhealthy when an outage is on now (it ends 0 minutes back); last run and last
+  // transition come from their history below.
   await db.query(
     `INSERT INTO checks (id, canary_id, agent_id, type, name, namespace, description, icon, spec, labels, owner,
                          severity, status, last_runtime, next_runtime, last_transition_time, created_at, updated_at)
@@ -199,7 +213,8 @@ async function seedChecks(
               'public', CASE WHEN opsdeck.seed_hash($1 || ':pub:' || i) % 5 = 0 THEN 'true' END)),
             ${pick('$7::text[]', 'owner', canary)},
             (ARRAY['info', 'low', 'medium', 'high', 'critical'])[1 + opsdeck.seed_hash($1 || ':sev:' || i) % 5],
-            'healthy',
+            CASE WHEN ${profile} < 97 AND EXISTS (SELECT 1 FROM (${outageSql}) x WHERE x.ago = 0)
+                 THEN 'unhealthy' ELSE 'healthy' END,
             NULL,
             $2::timestamptz + interval '5 minutes',
             NULL,
@@ -211,19 +226,12 @@ async function seedChecks(
     params,
   );
 
-  // Profile per check (of 100): below 70 healthy (up to two short outages), below 88 flaky (three
-  // to eight, up to six hours), below 97 failing (in an outage now, begun up to three days ago),
-  // else new (never run). An outage ends `ago` minutes back, most of them recently.
-  const profile = `opsdeck.seed_hash($1 || ':profile:' || i) % 100`;
-  const outages = `CASE WHEN ${profile} < 70 THEN opsdeck.seed_hash($1 || ':n:' || i) % 3
-                        WHEN ${profile} < 97 THEN 3 + opsdeck.seed_hash($1 || ':n:' || i) % 6 ELSE 0 END`;
-  const u = `(opsdeck.seed_hash($1 || ':ago:' || i || ':' || k) % 1000)::bigint`;
-  const outageSql = `
-    SELECT CASE WHEN k = 0 AND ${profile} >= 88 THEN 0 ELSE (${u} * ${u} * ${u} * ${HISTORY_MINUTES}) / 1000000000 END AS ago,
-           CASE WHEN k = 0 AND ${profile} >= 88 THEN 10 + opsdeck.seed_hash($1 || ':len:' || i || ':' || k) % 4320
-                WHEN ${profile} < 70 THEN 5 + opsdeck.seed_hash($1 || ':len:' || i || ':' || k) % 120
-                ELSE 5 + opsdeck.seed_hash($1 || ':len:' || i || ':' || k) % 360 END AS length
-    FROM generate_series(0, ${MAX_OUTAGES - 1}) k WHERE k < ${outages}`;
+  // Whether a slot falls in one of the check's outages (unrolled: no set-returning call per row).
+  const inOutage = Array.from(
+    { length: MAX_OUTAGES },
+    (_, k) =>
+      `coalesce(o.minutes BETWEEN c.ends[${k + 1}] AND c.ends[${k + 1}] + c.lengths[${k + 1}], false)`,
+  ).join(' OR ');
   const latency = Object.entries(LATENCY)
     .map(([type, { low, span }]) => `('${type}', ${low}, ${span})`)
     .join(', ');
@@ -239,24 +247,14 @@ async function seedChecks(
   // Every 25th check also runs every 10 minutes over the last day, so some checks have several pages
   // of history in every range (the check modal's pager), without multiplying the rows of all 50k.
   // Slots number the per-run draws; the busy rows take their own range so they don't repeat them.
-  const passes = [
-    { offsets: historyOffsets(), where: 'true', slotBase: 0 },
-    { offsets: busyHistoryOffsets(), where: `i % ${BUSY_EVERY} = 0`, slotBase: 1000 },
-  ];
+  // Per check, its type, latency, way of failing and outages are worked out once (materialized).
   for (let from = 0; from < checkCount; from += HISTORY_CHUNK) {
     const to = Math.min(checkCount, from + HISTORY_CHUNK) - 1;
-    for (const { offsets, where, slotBase } of passes)
-      await db.query(
-        `INSERT INTO check_statuses (check_id, time, status, invalid, duration, message, error, created_at)
-         SELECT opsdeck.seed_uuid($1 || ':check:' || i),
-                $2::timestamptz - make_interval(mins => o.minutes, secs => opsdeck.seed_hash($1 || ':sec:' || i) % 60),
-                pass,
-                false,
-                CASE WHEN pass THEN base + opsdeck.seed_hash($1 || ':d:' || i || ':' || o.slot) % (base / 2 + 1)
-                     ELSE f.fixed + base * f.of_base / 100 + opsdeck.seed_hash($1 || ':d:' || i || ':' || o.slot) % (f.spread + 1) END,
-                CASE WHEN pass THEN 'OK' ELSE 'Check failed' END,
-                CASE WHEN pass THEN NULL ELSE f.error END,
-                $2::timestamptz
+    await db.query(
+      `WITH c AS MATERIALIZED (
+         SELECT i, opsdeck.seed_uuid($1 || ':check:' || i) AS id,
+                opsdeck.seed_hash($1 || ':sec:' || i) % 60 AS secs,
+                b.base, f.error, f.fixed, f.of_base, f.spread, d.ends, d.lengths
          FROM generate_series(${from}, ${to}) i
          CROSS JOIN LATERAL (SELECT ${pick('$4::text[]', 'type', 'i')} AS type) t
          CROSS JOIN LATERAL (SELECT l.low + opsdeck.seed_hash($1 || ':lat:' || i) % l.span AS base
@@ -264,19 +262,30 @@ async function seedChecks(
          CROSS JOIN LATERAL (SELECT f.* FROM (VALUES ${failures}) f(type, n, modes, error, fixed, of_base, spread)
                              WHERE f.type = t.type AND f.n = opsdeck.seed_hash($1 || ':fail:' || i) % f.modes) f
          CROSS JOIN LATERAL (SELECT array_agg(ago) AS ends, array_agg(length) AS lengths FROM (${outageSql}) x) d
-         CROSS JOIN LATERAL (SELECT u.minutes, u.n + ${slotBase} AS slot FROM unnest($3::int[]) WITH ORDINALITY AS u(minutes, n)) o
-         CROSS JOIN LATERAL (SELECT NOT EXISTS (
-             SELECT 1 FROM generate_subscripts(d.ends, 1) e
-             WHERE o.minutes BETWEEN d.ends[e] AND d.ends[e] + d.lengths[e]) AS pass) v
-         WHERE ${profile} < 97 AND ${where}`,
-        [seed, nowIso, offsets, CHECK_TYPES],
-      );
-    // What the health page shows of a check is its newest run, and when its status last turned;
-    // the status first, as the database's trigger stamps a status change with the clock's now().
+         WHERE ${profile} < 97),
+       slots AS (
+         SELECT u.minutes, u.n AS slot, false AS busy FROM unnest($3::int[]) WITH ORDINALITY AS u(minutes, n)
+         UNION ALL
+         SELECT u.minutes, u.n + 1000, true FROM unnest($5::int[]) WITH ORDINALITY AS u(minutes, n))
+       INSERT INTO check_statuses (check_id, time, status, invalid, duration, message, error, created_at)
+       SELECT c.id,
+              $2::timestamptz - make_interval(mins => o.minutes, secs => c.secs),
+              pass,
+              false,
+              CASE WHEN pass THEN base + opsdeck.seed_hash($1 || ':d:' || i || ':' || o.slot) % (base / 2 + 1)
+                   ELSE c.fixed + base * c.of_base / 100 + opsdeck.seed_hash($1 || ':d:' || i || ':' || o.slot) % (c.spread + 1) END,
+              CASE WHEN pass THEN 'OK' ELSE 'Check failed' END,
+              CASE WHEN pass THEN NULL ELSE c.error END,
+              $2::timestamptz
+       FROM c JOIN slots o ON NOT o.busy OR c.i % ${BUSY_EVERY} = 0
+       CROSS JOIN LATERAL (SELECT NOT (${inOutage}) AS pass) v`,
+      [seed, nowIso, historyOffsets(), CHECK_TYPES, busyHistoryOffsets()],
+    );
+    // What the health page shows of a check is its newest run, and when its status last turned (its
+    // status was set as it was made: an update of it would be stamped with the clock's now()).
     const fromHistory = `
        FROM (SELECT check_id,
                     max(time) AS newest,
-                    (array_agg(status ORDER BY time DESC))[1] AS newest_status,
                     coalesce(max(time) FILTER (WHERE status <> before), min(time)) AS turned
              FROM (SELECT check_id, time, status,
                           lag(status) OVER (PARTITION BY check_id ORDER BY time) AS before
@@ -285,10 +294,6 @@ async function seedChecks(
                                       FROM generate_series(${from}, ${to}) i)) w
              GROUP BY check_id) s
        WHERE c.id = s.check_id`;
-    await db.query(
-      `UPDATE checks c SET status = 'unhealthy' ${fromHistory} AND NOT s.newest_status`,
-      [seed],
-    );
     await db.query(
       `UPDATE checks c SET last_runtime = s.newest, last_transition_time = s.turned ${fromHistory}`,
       [seed],
