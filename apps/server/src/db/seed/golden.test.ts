@@ -53,8 +53,8 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  * - issue 30, the reference's shapes: checks (each http check's spec has a `url`, a path of this
  *   server), incidents (severities are the detail panel's capitalised priority keys) and evidences
  *   (config evidence is `{lines: {}, selected_lines: {}}`). Nothing new is drawn from a PRNG.
- * - issue 29, a demo estate that agrees with itself (invariants.test.ts): checks and check_statuses
- *   (a canary's checks are one app's in one namespace; outages that begin and end; latencies and
+ * - issue 29, a demo estate that agrees with itself (invariants.test.ts): canaries (namespaces in
+ *   turn), checks and check_statuses (a canary's checks are one app's in its namespace; outages that begin and end; latencies and
  *   errors by check type; status, last run and last transition read from the history), so the
  *   tables that pick checks by name or namespace moved with them (check_component_relationships,
  *   check_config_relationships, notification_send_history, and the incidents' evidences, each now
@@ -71,19 +71,19 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.summary_rows': ['f25c1d3a86205bcd22be2fc898ab9ff7'],
   'opsdeck.summary_state': ['eab61903a3915d32940d3cb3c2d41c92'],
   'public.agents': ['0d615331d8c83b295d67797375326773', 'created_at', 'updated_at'],
-  'public.canaries': ['3dddeedbb0ab731c1ea8d422429d2591', 'updated_at'],
+  'public.canaries': ['4b2b70a371b217f80652bc443f237370', 'updated_at'],
   'public.check_component_relationships': [
-    '9fa41de9c3730ffd55179c3179dbead5',
+    'cf2f4a7dde49128ea5ea8b854ba28e42',
     'created_at',
     'updated_at',
   ],
   'public.check_config_relationships': [
-    'fcc98f642f17c1de7e9b1c6667203755',
+    '8dae166627a3fb27f42aa265259ada31',
     'created_at',
     'updated_at',
   ],
   'public.check_statuses': ['c2a7405a3dd2945071eb62622758914c'],
-  'public.checks': ['68b605a2b714cba31ea25279e7e91de8'],
+  'public.checks': ['20c6637049a480f56231c4d668abc4c9'],
   'public.comments': ['72457e02efb5cc8135e9b23dd587b68b', 'updated_at'],
   'public.component_relationships': [
     '7c6cc88d0094ef230e40dd2ca995a37f',
@@ -112,7 +112,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.config_scrapers': ['f1d07fcc6c237d6496f9860794c52244', 'created_at', 'updated_at'],
   'public.connections': ['7371058d8fae887de94649684b67f5db', 'created_at', 'updated_at'],
   'public.event_queue': ['d1c16498ab04623b3c32538298cc7327', 'id'],
-  'public.evidences': ['cfa5f00be0cf4360897cdd0672cadc19', 'created_at', 'updated_at'],
+  'public.evidences': ['d5aede9ec971f5626c1fb78e2e2a0319', 'created_at', 'updated_at'],
   'public.hypotheses': ['b3c24283eeb09f13a9e96c25b5a5c459', 'created_at', 'updated_at'],
   'public.identities': ['358a24c02d019c61f2051cf83b551f8c'],
   'public.incident_histories': ['399b08e96abcdf64fb9deeb7627008c8', 'id', 'updated_at'],
@@ -176,7 +176,7 @@ const KNOWN_COUNTS = {
   permissions: 2,
   properties: 6,
 };
-const FIRST_CHECK = { name: 'api-dns-11', type: 'dns', namespace: 'identity' };
+const FIRST_CHECK = { name: 'api-dns-11', type: 'dns', namespace: 'payments' };
 
 describe('the demo seed split by module', () => {
   let db: Database;

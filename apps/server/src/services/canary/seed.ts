@@ -154,14 +154,17 @@ async function seedChecks(
   // A check's canary, and what the canary watches: its app, namespace and agent.
   const canary = `(i / ${CHECKS_PER_CANARY})`;
   const app = pick('$5::text[]', 'capp', canary);
-  const namespace = pick('$4::text[]', 'cns', canary);
+  // The canaries take the demo's namespaces in turn, so even a small demo has checks in each of the
+  // first ones (the payments checks other modules link to among them).
+  const inTurn = (index: string) => `($4::text[])[1 + ${index} % cardinality($4::text[])]`;
+  const namespace = inTurn(canary);
 
   await db.query(
     `INSERT INTO canaries (id, agent_id, name, namespace, labels, spec, source, created_at, created_by)
      SELECT opsdeck.seed_uuid($1 || ':canary:' || i),
             ${pick('$3::uuid[]', 'cagent', 'i')},
             ${pick('$5::text[]', 'capp', 'i')} || '-' || i,
-            ${pick('$4::text[]', 'cns', 'i')},
+            ${inTurn('i')},
             jsonb_build_object('env', ${pick('$6::text[]', 'cenv', 'i')}, 'team', ${pick('$7::text[]', 'cteam', 'i')}),
             jsonb_build_object('interval', 300),
             'UI',
