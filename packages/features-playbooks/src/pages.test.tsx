@@ -226,8 +226,93 @@ describe('/playbooks/runs/:id', () => {
     cleanup();
     open(`/playbooks/runs/${ids.pendingRun}`, ['viewer']);
     await screen.findByTestId(playbooksTestIds.run.approvals);
-    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    // A viewer sees why there is nothing to click: the button is disabled with the reason.
+    const refused = screen.getByRole('button', { name: 'Approve' });
+    expect(refused).toHaveProperty('disabled', true);
+    expect(refused.getAttribute('aria-describedby')).toBe('run-approve-refusal');
+    expect(screen.getByTestId(playbooksTestIds.run.approveRefusal).textContent).toContain(
+      'needs the playbook:approve permission',
+    );
     expect(screen.queryByRole('button', { name: 'Run again' })).toBeNull();
+  });
+
+  describe('follows the approval spec (issue 29)', () => {
+    const waiting = {
+      ...runRows[1],
+      id: ids.pendingRun,
+      created_by: { id: 'p-editor', name: 'Eddie Editor', email: 'editor@local' },
+      spec: {
+        approval: { type: 'any', approvers: { people: ['admin@local'], teams: ['sre'] } },
+        actions: [{ name: 'restart', exec: { script: 'echo restart' } }],
+      },
+    };
+    const signedIn = (id: string, email: string, teamIds: string[] = []) => {
+      backend.on('GET /api/db/playbook_runs', [waiting]);
+      backend.on('GET /api/auth/whoami', {
+        message: 'success',
+        payload: { user: { id, email, name: email }, roles: [], permissions: [] },
+      });
+      backend.on('GET /api/db/people', ({ query }) =>
+        query.get('email')?.includes('admin@local')
+          ? [{ email: 'admin@local', name: 'Ada Admin' }]
+          : [],
+      );
+      backend.on('GET /api/db/teams', [{ id: 't-sre', name: 'sre' }]);
+      backend.on(
+        'GET /api/db/team_members',
+        teamIds.map((team_id) => ({ team_id })),
+      );
+    };
+    const approveButton = () => screen.getByRole('button', { name: 'Approve' });
+
+    it('shows who may approve, and lets a listed approver approve', async () => {
+      signedIn('p-admin', 'admin@local');
+      const user = userEvent.setup();
+      open(`/playbooks/runs/${ids.pendingRun}`, ['admin']);
+      await waitFor(() =>
+        expect(screen.getByTestId(playbooksTestIds.run.approvers).textContent).toBe(
+          'Who may approve: Any one of: Ada Admin (admin@local), team sre',
+        ),
+      );
+      await waitFor(() => expect(approveButton()).toHaveProperty('disabled', false));
+      expect(screen.queryByTestId(playbooksTestIds.run.approveRefusal)).toBeNull();
+      await user.click(approveButton());
+      await waitFor(() =>
+        expect(backend.requestsTo('POST /api/playbook/run/approve/:id')).toHaveLength(1),
+      );
+    });
+
+    it('lets a member of a listed team approve', async () => {
+      signedIn('p-sre', 'sre.member@example.com', ['t-sre']);
+      open(`/playbooks/runs/${ids.pendingRun}`, ['editor']);
+      await screen.findByTestId(playbooksTestIds.run.approvers);
+      await waitFor(() => expect(approveButton()).toHaveProperty('disabled', false));
+    });
+
+    it('disables Approve for one who may approve but is not listed, and says so', async () => {
+      signedIn('p-other', 'other@local');
+      const user = userEvent.setup();
+      open(`/playbooks/runs/${ids.pendingRun}`, ['editor']);
+      expect((await screen.findByTestId(playbooksTestIds.run.approveRefusal)).textContent).toBe(
+        'You cannot approve: you are not one of this playbook’s approvers.',
+      );
+      expect(approveButton()).toHaveProperty('disabled', true);
+      await user.click(approveButton());
+      expect(backend.requestsTo('POST /api/playbook/run/approve/:id')).toHaveLength(0);
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it('disables Approve on the requester’s own run, even when they are listed', async () => {
+      signedIn('p-admin', 'admin@local');
+      backend.on('GET /api/db/playbook_runs', [
+        { ...waiting, created_by: { id: 'p-admin', name: 'Ada Admin', email: 'admin@local' } },
+      ]);
+      open(`/playbooks/runs/${ids.pendingRun}`, ['admin']);
+      expect((await screen.findByTestId(playbooksTestIds.run.approveRefusal)).textContent).toBe(
+        'You cannot approve your own run: another approver must.',
+      );
+      expect(approveButton()).toHaveProperty('disabled', true);
+    });
   });
 
   it("says this server's sentence when it refuses an approval, once", async () => {

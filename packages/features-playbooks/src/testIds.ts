@@ -8,6 +8,8 @@ export const playbooksTestIds = {
     status: 'playbook-run-status',
     action: 'playbook-run-action',
     approvals: 'playbook-run-approvals',
+    approvers: 'playbook-run-approvers',
+    approveRefusal: 'playbook-run-approve-refusal',
   },
   modal: {
     root: 'playbook-run-modal',

@@ -404,3 +404,80 @@ export const peopleQuery = (client: ApiClient) =>
     queryKey: playbookKeys.pickers('people'),
     queryFn: ({ signal }) => listPeople(client, { signal }),
   });
+
+/** Who a run's approval spec lists (emails and team names), and the person asking about it. */
+export interface RunApproversQuery {
+  people: readonly string[];
+  teams: readonly string[];
+  personId?: string | undefined;
+}
+
+export interface RunApprovers {
+  /** The listed people, by email, with their names where a person has that email. */
+  people: { email: string; name?: string | undefined }[];
+  /** The listed teams, by name. */
+  teams: string[];
+  /** Which listed teams the asking person is a member of. */
+  memberOf: string[];
+}
+
+const approverPersonSchema = z.object({
+  email: z.nullish(z.string()),
+  name: z.nullish(z.string()),
+});
+const teamRowSchema = z.object({ id: z.string(), name: z.nullish(z.string()) });
+const membershipSchema = z.object({ team_id: z.string() });
+
+/**
+ * The people and teams a run's approval spec lists, named as the directory names them, and which of
+ * those teams the asking person is in: what the run page says about who may approve.
+ */
+export async function getRunApprovers(
+  client: ApiClient,
+  query: RunApproversQuery,
+  options: CallOptions = {},
+): Promise<RunApprovers> {
+  const [people, teams, memberships] = await Promise.all([
+    query.people.length === 0
+      ? []
+      : db(client)
+          .from('people')
+          .select('email,name')
+          .in('email', query.people)
+          .rows(approverPersonSchema)
+          .execute(options.signal),
+    query.teams.length === 0 || !query.personId
+      ? []
+      : db(client)
+          .from('teams')
+          .select('id,name')
+          .in('name', query.teams)
+          .is('deleted_at', null)
+          .rows(teamRowSchema)
+          .execute(options.signal),
+    query.teams.length === 0 || !query.personId
+      ? []
+      : db(client)
+          .from('team_members')
+          .select('team_id')
+          .eq('person_id', query.personId)
+          .rows(membershipSchema)
+          .execute(options.signal),
+  ]);
+  const names = new Map(people.map((person) => [person.email?.toLowerCase(), person.name]));
+  const mine = new Set(memberships.map((membership) => membership.team_id));
+  return {
+    people: query.people.map((email) => ({
+      email,
+      name: names.get(email.toLowerCase()) ?? undefined,
+    })),
+    teams: [...query.teams],
+    memberOf: teams.filter((team) => mine.has(team.id)).flatMap((team) => team.name ?? []),
+  };
+}
+
+export const runApproversQuery = (client: ApiClient, query: RunApproversQuery) =>
+  queryOptions({
+    queryKey: playbookKeys.approvers(query),
+    queryFn: ({ signal }) => getRunApprovers(client, query, { signal }),
+  });

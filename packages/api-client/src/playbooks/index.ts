@@ -13,12 +13,15 @@ export {
   playbooksQuery,
   resourceSearchQuery,
   runPlaybook,
+  runApproversQuery,
   runRefetchIntervalMs,
   teamsQuery,
   updatePlaybook,
   type PlaybookResourceKind,
   type PlaybookResourceRef,
   type PlaybookRunsQuery,
+  type RunApprovers,
+  type RunApproversQuery,
 } from './calls.ts';
 export { playbookKeys } from './keys.ts';
 export {

@@ -1,6 +1,11 @@
 import type { TableInvalidations } from '../changes.ts';
 import { apiKeyRoot } from '../keys.ts';
-import type { PlaybookResourceRef, PlaybookRunsQuery, ResourceSearchQuery } from './calls.ts';
+import type {
+  PlaybookResourceRef,
+  PlaybookRunsQuery,
+  ResourceSearchQuery,
+  RunApproversQuery,
+} from './calls.ts';
 
 /**
  * Keys of the playbook queries, under `['opsdeck-api', 'playbooks']`: invalidating `runs()` refreshes
@@ -20,6 +25,7 @@ export const playbookKeys = {
   run: (id: string) => [...playbookKeys.runs(), 'run', id] as const,
   runActions: (id: string) => [...playbookKeys.run(id), 'actions'] as const,
   pickers: (list: 'teams' | 'people') => [...playbookKeys.all(), 'pickers', list] as const,
+  approvers: (query: RunApproversQuery) => [...playbookKeys.all(), 'approvers', query] as const,
   resourceSearch: (query: ResourceSearchQuery) =>
     [...playbookKeys.all(), 'resources', query] as const,
 };

@@ -1,3 +1,4 @@
+import { whoamiQuery } from '@opsdeck/api-client/auth';
 import {
   approvePlaybookRun,
   cancelPlaybookRun,
@@ -5,6 +6,7 @@ import {
   playbookKeys,
   playbookRunActionsQuery,
   playbookRunQuery,
+  runApproversQuery,
   runRefetchIntervalMs,
   type PlaybookApproval,
   type PlaybookRun,
@@ -29,6 +31,12 @@ import styled from 'styled-components';
 import { Page, PageActions } from '../components/PageLayout.tsx';
 import { ResourceLink } from '../components/ResourceLink.tsx';
 import { RunStatusBadge } from '../components/RunStatusBadge.tsx';
+import {
+  approvalRefusal,
+  approvalRefusalText,
+  approvalSpecOf,
+  approversText,
+} from '../model/approval.ts';
 import { playbookTitle, runDurationMs, runResource } from '../model/playbooks.ts';
 import { actionKindOf } from '../model/results.ts';
 import { RunModal } from '../RunModal/index.ts';
@@ -144,6 +152,43 @@ function ActionStep({ action, spec }: { action: PlaybookRunAction; spec: unknown
   );
 }
 
+const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+/**
+ * Who may approve a waiting run, and why the signed-in user may not (their own run, not a listed
+ * approver, no permission): the Approve button is disabled with that reason, rather than refused
+ * by the server after the click.
+ */
+function useApprovalStanding(run: PlaybookRun) {
+  const client = useApiClient();
+  const canApprove = useCapability('playbooks.approve');
+  const waiting = run.status === 'pending_approval';
+  const approval = approvalSpecOf(run.spec ?? run.playbooks?.spec);
+  const whoami = useQuery({ ...whoamiQuery(client), enabled: waiting });
+  const user = whoami.data?.payload.user;
+  const approvers = useQuery({
+    ...runApproversQuery(client, {
+      people: approval?.people ?? [],
+      teams: approval?.teams ?? [],
+      personId: user?.id,
+    }),
+    enabled: waiting && approval !== undefined,
+  });
+  const requester = run.created_by;
+  const requesterId = typeof requester === 'object' && requester ? requester.id : requester;
+  const refusal = approvalRefusal({
+    approval,
+    requesterId: requesterId ?? undefined,
+    user: user && { id: user.id, email: user.email, memberOf: approvers.data?.memberOf ?? [] },
+    canApprove,
+  });
+  return { refusal, who: approversText(approval, approvers.data?.people) };
+}
+
 // An ApiError's message is the reply's sentence, whichever backend answered.
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -154,7 +199,7 @@ function RunView({ run }: { run: PlaybookRun }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const canRun = useCapability('playbooks.run');
-  const canApprove = useCapability('playbooks.approve');
+  const standing = useApprovalStanding(run);
   const [runningAgain, setRunningAgain] = useState(false);
   const final = isFinalRunStatus(run.status);
   const live = useLiveUpdates() === 'live';
@@ -198,8 +243,14 @@ function RunView({ run }: { run: PlaybookRun }) {
       <Header>
         <h1>{title}</h1>
         <RunStatusBadge status={run.status} testId={playbooksTestIds.run.status} />
-        {run.status === 'pending_approval' && canApprove && (
-          <Button variant="success" disabled={approve.isPending} onClick={() => approve.mutate()}>
+        {run.status === 'pending_approval' && (
+          <Button
+            variant="success"
+            disabled={approve.isPending || standing.refusal !== undefined}
+            aria-describedby={standing.refusal ? 'run-approve-refusal' : undefined}
+            title={standing.refusal ? approvalRefusalText[standing.refusal] : undefined}
+            onClick={() => approve.mutate()}
+          >
             {approve.isPending ? 'Approving...' : 'Approve'}
           </Button>
         )}
@@ -260,6 +311,18 @@ function RunView({ run }: { run: PlaybookRun }) {
       {(run.playbook_approvals.length > 0 || run.status === 'pending_approval') && (
         <Panel aria-labelledby="run-approvals" data-testid={playbooksTestIds.run.approvals}>
           <h2 id="run-approvals">Approvals</h2>
+          {run.status === 'pending_approval' && (
+            <>
+              <Muted data-testid={playbooksTestIds.run.approvers}>
+                Who may approve: {standing.who}
+              </Muted>
+              {standing.refusal && (
+                <Muted id="run-approve-refusal" data-testid={playbooksTestIds.run.approveRefusal}>
+                  {approvalRefusalText[standing.refusal]}
+                </Muted>
+              )}
+            </>
+          )}
           {run.playbook_approvals.length === 0 ? (
             <p>Waiting for approval.</p>
           ) : (

@@ -53,6 +53,17 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  * - issue 30, the reference's shapes: checks (each http check's spec has a `url`, a path of this
  *   server), incidents (severities are the detail panel's capitalised priority keys) and evidences
  *   (config evidence is `{lines: {}, selected_lines: {}}`). Nothing new is drawn from a PRNG.
+ * - issue 29, a demo estate that agrees with itself (invariants.test.ts): canaries (namespaces in
+ *   turn), checks and check_statuses (a canary's checks are one app's in its namespace; outages that begin and end; latencies and
+ *   errors by check type; status, last run and last transition read from the history), so the
+ *   tables that pick checks by name or namespace moved with them (check_component_relationships,
+ *   check_config_relationships, notification_send_history, and the incidents' evidences, each now
+ *   a check failing when its incident opened); incidents, hypotheses, comments, responders and
+ *   incident_histories (opened by people who may work on incidents, not the viewer or guest);
+ *   playbook_runs, playbook_run_actions and playbook_approvals (a run model: requesters who may run
+ *   playbooks, approvers who may approve and are not the requester, actions within their run,
+ *   nothing running past its timeout). The shared PRNG is drawn as before; the run timings come
+ *   from the playbooks module's own.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -60,20 +71,20 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.summary_rows': ['f25c1d3a86205bcd22be2fc898ab9ff7'],
   'opsdeck.summary_state': ['eab61903a3915d32940d3cb3c2d41c92'],
   'public.agents': ['0d615331d8c83b295d67797375326773', 'created_at', 'updated_at'],
-  'public.canaries': ['3dddeedbb0ab731c1ea8d422429d2591', 'updated_at'],
+  'public.canaries': ['4b2b70a371b217f80652bc443f237370', 'updated_at'],
   'public.check_component_relationships': [
-    '07dcfc0a51449d977192d9596425c56f',
+    'cf2f4a7dde49128ea5ea8b854ba28e42',
     'created_at',
     'updated_at',
   ],
   'public.check_config_relationships': [
-    '375af0f5abf3be47ab40aea1ebab38bd',
+    '8dae166627a3fb27f42aa265259ada31',
     'created_at',
     'updated_at',
   ],
-  'public.check_statuses': ['5e87736fdc18b2f32f5fa456675d8df4'],
-  'public.checks': ['f9f5e5c749be9864c627044bff199d36'],
-  'public.comments': ['1e89aa6cdadb3ed3f864d4f9a9eadabc', 'updated_at'],
+  'public.check_statuses': ['c2a7405a3dd2945071eb62622758914c'],
+  'public.checks': ['20c6637049a480f56231c4d668abc4c9'],
+  'public.comments': ['72457e02efb5cc8135e9b23dd587b68b', 'updated_at'],
   'public.component_relationships': [
     '7c6cc88d0094ef230e40dd2ca995a37f',
     'created_at',
@@ -101,24 +112,24 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.config_scrapers': ['f1d07fcc6c237d6496f9860794c52244', 'created_at', 'updated_at'],
   'public.connections': ['7371058d8fae887de94649684b67f5db', 'created_at', 'updated_at'],
   'public.event_queue': ['d1c16498ab04623b3c32538298cc7327', 'id'],
-  'public.evidences': ['2449a072b620c532e5600436f8086e9d', 'created_at', 'updated_at'],
-  'public.hypotheses': ['9a2039564aa752003a51e6c433e0a2d4', 'created_at', 'updated_at'],
+  'public.evidences': ['d5aede9ec971f5626c1fb78e2e2a0319', 'created_at', 'updated_at'],
+  'public.hypotheses': ['b3c24283eeb09f13a9e96c25b5a5c459', 'created_at', 'updated_at'],
   'public.identities': ['358a24c02d019c61f2051cf83b551f8c'],
-  'public.incident_histories': ['a7099eeb5f1d963a1751b5545f4c8ea3', 'id', 'updated_at'],
-  'public.incidents': ['257bc53c088b8f72646fc9e8ac5e846e'],
+  'public.incident_histories': ['399b08e96abcdf64fb9deeb7627008c8', 'id', 'updated_at'],
+  'public.incidents': ['516ea814f65227044f3a3141bbb9f66d'],
   'public.job_history': ['ab97e4f305175908c9353d82bb4c5d3b'],
   'public.logging_backends': ['839da65bdfabf708460ec3188384ebd7', 'created_at', 'updated_at'],
-  'public.notification_send_history': ['239829b4b9360c527fc77de713c0b8d6'],
+  'public.notification_send_history': ['a8636a8472e18cf0cd71d71dd29fbf0c'],
   'public.notification_silences': ['ea0baa8f723bfee6924ee487e3efee26', 'created_at', 'updated_at'],
   'public.notifications': ['f788b3d03d3ae0586698446cfbd25adb', 'created_at', 'updated_at'],
   'public.people': ['ffb095983ddd1279658d5a839341c846', 'created_at', 'updated_at'],
   'public.permissions': ['a52f1df13b70eef7f4a6d7d7720b510c', 'created_at', 'updated_at'],
-  'public.playbook_approvals': ['9b2b9b7209e1ecf46e0445c1f45d8cd4', 'id', 'created_at'],
-  'public.playbook_run_actions': ['4d7a8e490adf073192d1881adda246a8'],
-  'public.playbook_runs': ['d934ecf4b9e2f74d6f60b47d73a264f3'],
+  'public.playbook_approvals': ['fe7b6c6c88cab5a29f81b3b79d2f0a72', 'id', 'created_at'],
+  'public.playbook_run_actions': ['6593d2159e225170e90096aa99f4c3ef'],
+  'public.playbook_runs': ['2f4aa36c1e829504b4152e06cb2da60a'],
   'public.playbooks': ['b26f661ab2593c1f93c3f4b39c74be3f', 'updated_at'],
   'public.properties': ['e5e0ff874e087c2e08d1daeb5d2eb5df', 'created_at'],
-  'public.responders': ['e521a535dd0fe96f464ea2458eb40d15', 'created_at', 'updated_at'],
+  'public.responders': ['4b1efb2e092877b389645db332c68358', 'created_at', 'updated_at'],
   'public.sessions': ['cdfd57e3384628bca1ea305d8746be67'],
   'public.team_members': ['0e9f221d0d6ef9f16bf1c857c0977b3c'],
   'public.team_components': ['6c5185c8114b3fbe90d7e03633435c52'],
@@ -165,7 +176,7 @@ const KNOWN_COUNTS = {
   permissions: 2,
   properties: 6,
 };
-const FIRST_CHECK = { name: 'api-dns-49', type: 'dns', namespace: 'default' };
+const FIRST_CHECK = { name: 'api-dns-11', type: 'dns', namespace: 'payments' };
 
 describe('the demo seed split by module', () => {
   let db: Database;

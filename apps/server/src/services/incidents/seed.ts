@@ -1,3 +1,4 @@
+import { createAuthorizer } from '@opsdeck/rbac';
 import type { SqlRunner } from '../../db/database.ts';
 import { insertRows } from '../../db/seed/insert.ts';
 import { seededRandom, seedUuid, type SeededRandom } from '../../db/seed/random.ts';
@@ -222,15 +223,40 @@ export const seedIncidents: DemoSeed = async (context) => {
   const byEmail = new Map(demoPeople.map((row) => [row.email, row.id]));
   const commander = byEmail.get('commander@local') ?? personIds[0]!;
   const responder = byEmail.get('responder@local') ?? personIds[personIds.length - 1]!;
-  const others = personIds.filter((person) => person !== commander && person !== responder);
-  // Failing checks first: an incident is about something that broke.
-  const { rows: checks } = await db.query<{ id: string; component_id: string | null }>(
-    `SELECT id, (SELECT component_id FROM check_component_relationships r
-                 WHERE r.check_id = checks.id ORDER BY component_id LIMIT 1) AS component_id
-       FROM checks WHERE deleted_at IS NULL
-      ORDER BY (status = 'unhealthy') DESC, name LIMIT 24`,
+  // Everyone else who may work on incidents by the role matrix (packages/rbac): viewers and guests
+  // do not open incidents.
+  const { rows: roleRows } = await db.query<{ person_id: string; role: string }>(
+    'SELECT person_id, role FROM opsdeck.person_roles',
   );
-  keepSharedDraws(context.random, SCENARIOS.length, checks.length > 0);
+  const mayAct = (person: string) =>
+    createAuthorizer({
+      roles: roleRows.filter((row) => row.person_id === person).map((row) => row.role),
+    }).can('incident', 'write');
+  const others = personIds.filter(
+    (person) => person !== commander && person !== responder && mayAct(person),
+  );
+  const { rows: anyCheck } = await db.query('SELECT 1 FROM checks LIMIT 1');
+  keepSharedDraws(context.random, SCENARIOS.length, anyCheck.length > 0);
+  // An incident follows a failure: the check it names was failing (its latest run before the
+  // incident opened had failed). One not named yet first, one in the topology first.
+  const named: string[] = [];
+  const failingCheck = async (opened: string) => {
+    const { rows } = await db.query<{ id: string; component_id: string | null }>(
+      `SELECT c.id, (SELECT component_id FROM check_component_relationships r
+                     WHERE r.check_id = c.id ORDER BY component_id LIMIT 1) AS component_id
+         FROM checks c
+        WHERE c.deleted_at IS NULL
+          AND (SELECT s.status FROM check_statuses s WHERE s.check_id = c.id AND s.time <= $1::timestamptz
+                ORDER BY s.time DESC LIMIT 1) = false
+        ORDER BY c.id = ANY($2::uuid[]),
+                 EXISTS (SELECT 1 FROM check_component_relationships r WHERE r.check_id = c.id) DESC,
+                 c.name
+        LIMIT 1`,
+      [opened, named],
+    );
+    if (rows[0]) named.push(rows[0].id);
+    return rows[0];
+  };
   // Whatever the catalog seed holds today: the deployments' changes, taken by config id.
   const { rows: changes } = await db.query<{ id: string; config_id: string; created_at: string }>(
     `SELECT DISTINCT ON (config_id) id, config_id, created_at FROM config_changes
@@ -342,7 +368,7 @@ export const seedIncidents: DemoSeed = async (context) => {
         updated_at: at(now, minutesAgo),
         ...row,
       });
-    const check = checks[n % Math.max(1, checks.length)];
+    const check = await failingCheck(at(now, opened));
     if (check) {
       evidence(
         'check',

@@ -504,7 +504,9 @@ export async function runStatus(db: SqlRunner, id: string) {
  * run is looked up, so a caller who may not approve learns nothing of which runs exist) and must be
  * listed in `spec.approval.approvers` by email, or be a member of a listed team (by name), and never
  * be who asked for the run. `any`: one approval schedules the run; `all` (the default): every
- * listed person and team approved.
+ * listed person and team approved. A run waiting for approval whose spec lists nobody (made around
+ * the run routes, which schedule such a run at once) is approved by whoever the role matrix lets
+ * approve, but never by its requester.
  */
 export async function approveRun(
   db: Database,
@@ -516,11 +518,15 @@ export async function approveRun(
     throw new ApiError(403, 'forbidden', 'you are not allowed to approve this playbook run');
   const run = await getRun(db, id);
   const parsed = parsePlaybookSpec(run.spec);
-  const approvers = parsed.ok ? approversOf(parsed.spec) : undefined;
-  if (!parsed.ok || !approvers) throw badRequest('this playbook does not require approval');
+  const listed = parsed.ok ? approversOf(parsed.spec) : undefined;
+  const unlisted = parsed.ok && !listed && run.status === 'pending_approval';
+  if (!parsed.ok || (!listed && !unlisted))
+    throw badRequest('this playbook does not require approval');
+  const approvers = listed ?? { people: [], teams: [] };
   const personId = isUuid(user.id) ? user.id : null;
   const email = (user.email ?? '').toLowerCase();
-  const asPerson = approvers.people.some((person) => person.toLowerCase() === email);
+  // With nobody listed, the capability checked above is the approver's standing, as a person.
+  const asPerson = unlisted || approvers.people.some((person) => person.toLowerCase() === email);
   const { rows: teams } = await db.query<{ id: string; name: string }>(
     `SELECT t.id, t.name FROM teams t JOIN team_members m ON m.team_id = t.id
      WHERE m.person_id = $1 AND t.deleted_at IS NULL AND t.name = ANY($2::text[])`,
@@ -568,7 +574,7 @@ export async function approveRun(
     const approvedPeople = new Set(given.filter((g) => !g.team && g.email).map((g) => g.email!));
     const approvedTeams = new Set(given.filter((g) => g.team).map((g) => g.team!));
     const done =
-      type === 'any'
+      type === 'any' || unlisted
         ? given.length > 0
         : approvers.people.every((person) => approvedPeople.has(person.toLowerCase())) &&
           approvers.teams.every((team) => approvedTeams.has(team));

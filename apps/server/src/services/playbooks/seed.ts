@@ -1,6 +1,7 @@
+import { createAuthorizer } from '@opsdeck/rbac';
 import { LOCAL_AGENT_ID, minutesAgo } from '../../db/seed/demoData.ts';
 import { insertRows } from '../../db/seed/insert.ts';
-import { seededRandom, seedUuid } from '../../db/seed/random.ts';
+import { seededRandom, seedUuid, type SeededRandom } from '../../db/seed/random.ts';
 import { type DemoSeed, need } from '../seed.ts';
 import { seedBenchPlaybookRuns } from './benchSeed.ts';
 import { recordRunDigests } from './runs.ts';
@@ -34,7 +35,10 @@ export const seedPlaybooks: DemoSeed = async (context) => {
     created_at: minutesAgo(now, 60 * 24 * (30 - n)),
   }));
   await insertRows(db, 'playbooks', playbooks);
-  const approvers = await demoApprovers(db);
+  const estate = await demoActors(db);
+  // The run model's timings come from the module's own PRNG: the shared one is drawn exactly as
+  // before, so every later module's estate is as it was.
+  const own = seededRandom(context.key('playbooks:history'));
   const runs: Record<string, unknown>[] = [];
   const actions: Record<string, unknown>[] = [];
   const approvals: Record<string, unknown>[] = [];
@@ -52,68 +56,66 @@ export const seedPlaybooks: DemoSeed = async (context) => {
       'scheduled',
     ]);
     // Only a playbook with approvers has runs waiting for approval (the console offers Approve on
-    // them, and the server accepts it); another playbook's run is simply scheduled. Neither draws
-    // from the PRNG below, so the shared sequence is as before.
+    // them, and the server accepts it); another playbook's run is simply scheduled.
     const status = drawn === 'pending_approval' && !spec.spec.approval ? 'scheduled' : drawn;
-    const start = now.getTime() - random.int(5, 60 * 24 * 10) * 60_000;
+    random.int(5, 60 * 24 * 10); // the shared draw of the history's old start time
     const runId = id(`run:${n}`);
     const finished = ['completed', 'failed', 'cancelled'].includes(status);
+    const configId = spec.resource === 'config' ? random.pick(deployments) : null;
+    const checkId = spec.resource === 'check' && someChecks[0] ? random.pick(someChecks).id : null;
+    if (finished) random.int(2, 300); // the shared draw of the old end time
+    const drawnPerson = person();
+    const approval = spec.spec.approval as DemoApproval | undefined;
+    const requester = estate.requester(drawnPerson, approval, own);
+    const last = spec.spec.actions.length - 1;
+    const times = runTimeline(own, {
+      status,
+      now: now.getTime(),
+      due: now.getTime() + (n + 1) * 3_600_000,
+      approval: !!approval,
+      actions: spec.spec.actions.map((_, a) =>
+        a < last
+          ? 'completed'
+          : ({ failed: 'failed', running: 'running', cancelled: 'skipped' }[status] ?? 'completed'),
+      ),
+    });
     runs.push({
       id: runId,
       playbook_id: playbook.id,
       status,
       spec: spec.spec,
       parameters: spec.parameters,
-      config_id: spec.resource === 'config' ? random.pick(deployments) : null,
-      check_id: spec.resource === 'check' && someChecks[0] ? random.pick(someChecks).id : null,
+      config_id: configId,
+      check_id: checkId,
       component_id: spec.resource === 'component' ? rootId : null,
-      start_time:
-        status === 'scheduled' || status === 'pending_approval'
-          ? null
-          : new Date(start).toISOString(),
-      end_time: finished ? new Date(start + random.int(2, 300) * 1000).toISOString() : null,
-      // History is not work: a scheduled run is due later, and a running one runs on a remote
-      // agent (whose runs this server never claims), so the runner never picks up the demo's past.
-      scheduled_time:
-        status === 'scheduled'
-          ? new Date(now.getTime() + (n + 1) * 3_600_000).toISOString()
-          : new Date(start).toISOString(),
-      created_by: person(),
+      ...times.run,
+      created_by: requester,
       error: status === 'failed' ? 'exit status 1' : null,
-      created_at: new Date(start).toISOString(),
+      // A run in progress is on a remote agent, whose runs this server never claims: the runner
+      // does not execute the demo's history.
       ...(status === 'running' ? { agent_id: remoteAgent } : {}),
     });
     // A run of a playbook with approvers that got past pending_approval was approved: by whom.
-    if (spec.spec.approval && status !== 'pending_approval')
+    if (approval && times.approvedAt !== undefined)
       approvals.push(
-        ...approvalsOf(spec.spec.approval as DemoApproval, approvers, runId, new Date(start)),
+        ...approvalsOf(approval, estate, requester, runId, new Date(times.approvedAt)),
       );
-    if (status === 'scheduled' || status === 'pending_approval') continue;
-    spec.spec.actions.forEach((action, a) => {
-      const last = a === spec.spec.actions.length - 1;
-      const actionStatus =
-        status === 'failed' && last
-          ? 'failed'
-          : status === 'running' && last
-            ? 'running'
-            : status === 'cancelled' && last
-              ? 'skipped'
-              : 'completed';
+    times.actions.forEach((timing, a) => {
+      const action = spec.spec.actions[a]!;
       actions.push({
         id: id(`run:${n}:action:${a}`),
         playbook_run_id: runId,
         name: action.name,
-        status: actionStatus,
-        start_time: new Date(start + a * 2000).toISOString(),
-        end_time:
-          actionStatus === 'running' ? null : new Date(start + a * 2000 + 1500).toISOString(),
-        scheduled_time: new Date(start).toISOString(),
+        status: timing.status,
+        ...timing.times,
         result:
-          actionStatus === 'failed'
+          timing.status === 'failed'
             ? { stderr: 'error: deployment not found', exitCode: 1 }
-            : { stdout: `${action.name}: ok`, exitCode: 0 },
+            : timing.status === 'completed'
+              ? { stdout: `${action.name}: ok`, exitCode: 0 }
+              : null,
         agent_id: status === 'running' ? remoteAgent : LOCAL_AGENT_ID,
-        error: actionStatus === 'failed' ? 'exit status 1' : null,
+        error: timing.status === 'failed' ? 'exit status 1' : null,
       });
     });
   }
@@ -141,41 +143,184 @@ interface DemoApproval {
   approvers: { people?: string[]; teams?: string[] };
 }
 
-/** The people (by email) and teams (by name, with one member who approved for it) of the demo. */
-async function demoApprovers(db: Parameters<DemoSeed>[0]['db']) {
-  const [people, teams] = await Promise.all([
-    db.query<{ id: string; email: string }>('SELECT id, email FROM people WHERE email IS NOT NULL'),
-    db.query<{ id: string; name: string; person_id: string }>(
-      `SELECT DISTINCT ON (t.name) t.id, t.name, m.person_id
-       FROM teams t JOIN team_members m ON m.team_id = t.id ORDER BY t.name, m.person_id`,
-    ),
-  ]);
-  return {
-    people: new Map(people.rows.map((row) => [row.email, row.id])),
-    teams: new Map(teams.rows.map((row) => [row.name, row])),
+// Every run is given the default timeout (30 minutes, in nanoseconds as Mission Control stores it).
+const RUN_TIMEOUT_NS = 1_800_000_000_000;
+const RUN_TIMEOUT_MS = RUN_TIMEOUT_NS / 1_000_000;
+
+/**
+ * Who may do what in the demo, by the role matrix (packages/rbac): who may run playbooks (a run's
+ * requester) and who may approve them, by email and by team.
+ */
+async function demoActors(db: Parameters<DemoSeed>[0]['db']) {
+  const { rows } = await db.query<{
+    id: string;
+    email: string | null;
+    roles: string[];
+    teams: string[];
+  }>(
+    `SELECT p.id, p.email,
+            ARRAY(SELECT role FROM opsdeck.person_roles r WHERE r.person_id = p.id ORDER BY role) AS roles,
+            ARRAY(SELECT t.name FROM team_members m JOIN teams t ON t.id = m.team_id
+                  WHERE m.person_id = p.id ORDER BY t.name) AS teams
+     FROM people p ORDER BY p.id`,
+  );
+  const { rows: teams } = await db.query<{ id: string; name: string }>(
+    'SELECT id, name FROM teams',
+  );
+  const teamIds = new Map(teams.map((team) => [team.name, team.id]));
+  const people = rows.map((row) => ({ ...row, can: createAuthorizer({ roles: row.roles }) }));
+  const runners = people.filter((person) => person.can.canDo('playbooks.run'));
+  const approvers = people.filter((person) => person.can.canDo('playbooks.approve'));
+  const actors = {
+    /** Who approves `approval` for a run `requester` asked for: a listed person or one per listed team. */
+    approversFor(approval: DemoApproval, requester: string) {
+      const others = approvers.filter((person) => person.id !== requester);
+      const grants: { person_id: string; team_id: string | null }[] = [];
+      for (const email of approval.approvers.people ?? []) {
+        const person = others.find((candidate) => candidate.email === email);
+        if (person) grants.push({ person_id: person.id, team_id: null });
+      }
+      for (const team of approval.approvers.teams ?? []) {
+        const member = others.find((candidate) => candidate.teams.includes(team));
+        if (member) grants.push({ person_id: member.id, team_id: teamIds.get(team) ?? null });
+      }
+      const listed =
+        (approval.approvers.people?.length ?? 0) + (approval.approvers.teams?.length ?? 0);
+      const complete = approval.type === 'any' ? grants.length > 0 : grants.length === listed;
+      return complete ? (approval.type === 'any' ? grants.slice(0, 1) : grants) : [];
+    },
+    /**
+     * The run's requester: the person drawn when they may run playbooks (and someone else may
+     * approve the run), else one of those who may.
+     */
+    requester(drawn: string, approval: DemoApproval | undefined, random: SeededRandom): string {
+      const fits = (id: string) =>
+        runners.some((person) => person.id === id) &&
+        (!approval || actors.approversFor(approval, id).length > 0);
+      if (fits(drawn)) return drawn;
+      const candidates = runners.filter((person) => fits(person.id));
+      return random.pick(candidates.length > 0 ? candidates : runners).id;
+    },
   };
+  return actors;
 }
 
 // The approvals that scheduled a run: the first approver for `any`, every one for `all`.
 function approvalsOf(
   approval: DemoApproval,
-  approvers: Awaited<ReturnType<typeof demoApprovers>>,
+  actors: Awaited<ReturnType<typeof demoActors>>,
+  requester: string,
   runId: string,
   at: Date,
 ): Record<string, unknown>[] {
-  const rows: Record<string, unknown>[] = [];
-  for (const email of approval.approvers.people ?? []) {
-    const personId = approvers.people.get(email);
-    if (personId) rows.push({ run_id: runId, person_id: personId, team_id: null });
-  }
-  for (const name of approval.approvers.teams ?? []) {
-    const team = approvers.teams.get(name);
-    if (team) rows.push({ run_id: runId, person_id: team.person_id, team_id: team.id });
-  }
-  return (approval.type === 'any' ? rows.slice(0, 1) : rows).map((row) => ({
-    ...row,
+  return actors.approversFor(approval, requester).map((grant) => ({
+    run_id: runId,
+    person_id: grant.person_id,
+    team_id: grant.team_id,
     created_at: at.toISOString(),
   }));
+}
+
+interface RunTimes {
+  run: Record<string, string | number | null>;
+  approvedAt?: number;
+  actions: { status: string; times: Record<string, string | null> }[];
+}
+
+/**
+ * When a demo run of `status` was asked for, approved, scheduled, started and ended, and its
+ * actions' times, relative to `now`: a finished run ended before now with every action inside it,
+ * a running one started minutes ago (within its timeout) and is in its last action, a sleeping one
+ * wakes within its timeout, a scheduled one is due at `due`, a waiting one waits for approval.
+ */
+function runTimeline(
+  random: SeededRandom,
+  input: {
+    status: string;
+    now: number;
+    due: number;
+    approval: boolean;
+    actions: readonly string[];
+  },
+): RunTimes {
+  const { status, now } = input;
+  const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+  const common = { timeout: RUN_TIMEOUT_NS };
+  if (status === 'scheduled') {
+    const created = now - random.int(1, 30) * 60_000;
+    return {
+      run: {
+        ...common,
+        created_at: iso(created),
+        scheduled_time: iso(input.due),
+        start_time: null,
+        end_time: null,
+      },
+      actions: [],
+    };
+  }
+  if (status === 'pending_approval') {
+    const created = now - random.int(10, 6 * 60) * 60_000;
+    return {
+      run: {
+        ...common,
+        created_at: iso(created),
+        scheduled_time: iso(created),
+        start_time: null,
+        end_time: null,
+      },
+      actions: [],
+    };
+  }
+  const live = ['running', 'sleeping'].includes(status);
+  // A live run began minutes ago; a finished one within the last ten days.
+  const start = live
+    ? now - random.int(60, 15 * 60) * 1000
+    : now - random.int(60, 60 * 24 * 10) * 60_000;
+  const approvedAt = input.approval ? start - random.int(5, 600) * 1000 : undefined;
+  const created = (approvedAt ?? start) - random.int(1, input.approval ? 120 : 5) * 60_000;
+  const actions: RunTimes['actions'] = [];
+  let clock = start;
+  for (const actionStatus of input.actions) {
+    clock += random.int(100, 900);
+    if (actionStatus === 'skipped' || actionStatus === 'sleeping') {
+      actions.push({
+        status: actionStatus,
+        times: { scheduled_time: iso(clock), start_time: null, end_time: null },
+      });
+      continue;
+    }
+    const began = clock;
+    clock +=
+      status === 'timed_out' && actionStatus === 'failed'
+        ? Math.max(0, start + RUN_TIMEOUT_MS - clock)
+        : random.int(300, 20_000);
+    actions.push({
+      status: actionStatus,
+      times: {
+        scheduled_time: iso(began),
+        start_time: iso(began),
+        end_time: actionStatus === 'running' ? null : iso(clock),
+      },
+    });
+  }
+  const end = live ? undefined : clock + random.int(50, 500);
+  // A skipped action ended with its run.
+  for (const action of actions) if (action.status === 'skipped') action.times.end_time = iso(end);
+  return {
+    run: {
+      ...common,
+      created_at: iso(created),
+      // A sleeping run wakes (its delayed action is due) well within its timeout.
+      scheduled_time: iso(
+        status === 'sleeping' ? now + random.int(5, 10) * 60_000 : (approvedAt ?? created),
+      ),
+      start_time: iso(start),
+      end_time: iso(end),
+    },
+    ...(approvedAt === undefined ? {} : { approvedAt }),
+    actions,
+  };
 }
 
 /**
@@ -222,19 +367,38 @@ async function seedRunnablePlaybooks(context: Parameters<DemoSeed>[0], adminId: 
   ];
   const runs: Record<string, unknown>[] = [];
   const actions: Record<string, unknown>[] = [];
-  statuses.forEach((wanted, n) => {
+  const editorId = need(context.estate.personIds, 'personIds')[1]!;
+  statuses.forEach((status, n) => {
     // The approval playbook's run waits for approval; every other status goes to the playbooks without one.
     const withoutApproval = specs.filter((candidate) => !candidate.spec.approval);
-    const status = wanted;
     const spec =
-      wanted === 'pending_approval'
+      status === 'pending_approval'
         ? specs.find((candidate) => candidate.spec.approval)!
         : withoutApproval[n % withoutApproval.length]!;
-    const start = now.getTime() - own.int(10, 60 * 24 * 7) * 60_000;
     const runId = id(`runnable-run:${n}`);
     const check = someChecks.length > 0 ? own.pick(someChecks) : undefined;
-    const final = ['completed', 'failed', 'cancelled', 'timed_out'].includes(status);
     const waiting = status === 'pending_approval';
+    const last = spec.spec.actions.length - 1;
+    const times = runTimeline(own, {
+      status,
+      now: now.getTime(),
+      due: now.getTime(),
+      approval: false,
+      actions: waiting
+        ? []
+        : spec.spec.actions.map((_, a) =>
+            a < last
+              ? 'completed'
+              : ({
+                  completed: 'completed',
+                  failed: 'failed',
+                  timed_out: 'failed',
+                  cancelled: 'failed',
+                  sleeping: 'sleeping',
+                  running: 'running',
+                }[status] ?? 'completed'),
+          ),
+    });
     runs.push({
       id: runId,
       playbook_id: id(`playbook:${spec.name}`),
@@ -243,16 +407,10 @@ async function seedRunnablePlaybooks(context: Parameters<DemoSeed>[0], adminId: 
       parameters: spec.parameters,
       config_id: spec.resource === 'config' ? own.pick(deployments) : null,
       check_id: spec.resource === 'check' && check ? check.id : null,
-      start_time: waiting ? null : new Date(start).toISOString(),
-      end_time: final ? new Date(start + own.int(2, 90) * 1000).toISOString() : null,
-      scheduled_time:
-        status === 'sleeping'
-          ? new Date(now.getTime() + 24 * 3_600_000).toISOString()
-          : new Date(start).toISOString(),
-      timeout: 1_800_000_000_000,
+      ...times.run,
       // The waiting run was asked for by the demo editor: the admin approving it in the console is
       // not its requester (nobody approves their own run).
-      created_by: waiting ? need(context.estate.personIds, 'personIds')[1]! : adminId,
+      created_by: waiting ? editorId : adminId,
       error:
         status === 'failed'
           ? `action "${spec.spec.actions.at(-1)!.name}": exit status 1`
@@ -261,23 +419,11 @@ async function seedRunnablePlaybooks(context: Parameters<DemoSeed>[0], adminId: 
             : status === 'cancelled'
               ? 'cancelled'
               : null,
-      created_at: new Date(start).toISOString(),
       ...(status === 'running' ? { agent_id: remoteAgent } : {}),
     });
-    if (waiting) return;
-    spec.spec.actions.forEach((action, a) => {
-      const last = a === spec.spec.actions.length - 1;
-      const actionStatus = !last
-        ? 'completed'
-        : ({
-            completed: 'completed',
-            failed: 'failed',
-            timed_out: 'failed',
-            cancelled: 'failed',
-            sleeping: 'sleeping',
-            running: 'running',
-          }[status] ?? 'completed');
-      const began = start + a * 1500;
+    times.actions.forEach((timing, a) => {
+      const action = spec.spec.actions[a]!;
+      const actionStatus = timing.status;
       const kind = action.http ? 'http' : 'exec';
       const error =
         actionStatus !== 'failed'
@@ -287,18 +433,16 @@ async function seedRunnablePlaybooks(context: Parameters<DemoSeed>[0], adminId: 
             : status === 'cancelled'
               ? 'run cancelled'
               : 'exit status 1';
+      const ended = ['completed', 'failed'].includes(actionStatus);
       actions.push({
         id: id(`runnable-run:${n}:action:${a}`),
         playbook_run_id: runId,
         name: action.name,
         status: actionStatus,
-        start_time: actionStatus === 'sleeping' ? null : new Date(began).toISOString(),
-        end_time: ['running', 'sleeping'].includes(actionStatus)
+        ...timing.times,
+        result: !ended
           ? null
-          : new Date(began + 1200).toISOString(),
-        scheduled_time: new Date(began).toISOString(),
-        result:
-          kind === 'http'
+          : kind === 'http'
             ? { code: 200, content: 'OK', headers: { 'content-type': 'text/plain; charset=UTF-8' } }
             : {
                 stdout: actionStatus === 'failed' ? '' : `${action.name}: done\n`,
