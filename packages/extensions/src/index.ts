@@ -12,11 +12,31 @@ export {
   bindRoute,
   createExternalRouteRef,
   createRouteRef,
+  linkTo,
+  parseRouteSearch,
+  type LinkTarget,
+  type NoParams,
+  type NoSearch,
   type RouteBinding,
+  type RouteLink,
+  type SearchOf,
 } from './routeRefs.ts';
 /** What createRouteRef and createExternalRouteRef return, for a feature's declarations. @public */
 export type { ExternalRouteRef, RouteRef } from './routeRefs.ts';
-export { contribute, slots, type CheckRef } from './slots.ts';
-/** The record a component slot's contribution is drawn for. @public */
-export type { ComponentRef } from './slots.ts';
-export { createExtensionView, decideRouteAccess, type ExtensionView } from './view.ts';
+export { parseSearch, type LinkSearch, type SearchSchema } from './search.ts';
+export {
+  contribute,
+  createComponentSlot,
+  createDataSlot,
+  type ComponentContribution,
+  type ComponentSlot,
+  type DataContribution,
+  type DataSlot,
+} from './slots.ts';
+export {
+  createExtensionView,
+  decideRouteAccess,
+  resolveLink,
+  type ExtensionView,
+  type VisibleData,
+} from './view.ts';

@@ -1,6 +1,7 @@
 import { layering } from './layering.js';
+import { slotsEntry } from './slotsEntry.js';
 
 export const plugin = {
   meta: { name: '@opsdeck/eslint-plugin' },
-  rules: { layering },
+  rules: { layering, 'slots-entry': slotsEntry },
 };
