@@ -1,3 +1,4 @@
+import type { ComponentRef } from '@opsdeck/features-topology/slots';
 import {
   componentConfigChangesQuery,
   componentConfigInsightsQuery,
@@ -6,7 +7,7 @@ import {
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { componentConfigsQuery } from '@opsdeck/api-client/topology';
-import type { ComponentRef } from '@opsdeck/extensions';
+
 import { QueryRows, formatAge, formatDate } from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';

@@ -1,5 +1,6 @@
+import { healthSlots } from '../slots.ts';
 import type { CheckDetails, CheckSummary } from '@opsdeck/api-client/health';
-import { slots } from '@opsdeck/extensions';
+
 import { SlotOutlet, useRouteLink } from '@opsdeck/extensions/react';
 import { useCapability } from '@opsdeck/rbac/react';
 import {
@@ -287,7 +288,7 @@ export function CheckModalView({
             <span style={{ marginRight: 'auto' }} />
           )}
           <SlotOutlet
-            slot={slots.checkActions}
+            slot={healthSlots.checkActions}
             props={{ check: { id: checkId, name, canaryId } }}
           />
           {canaryEditor && canaryId && check && !isExternallyDefined(source) ? (
