@@ -1,4 +1,3 @@
-import { catalogSlots } from './slots.ts';
 import { topologySlots } from '@opsdeck/features-topology/slots';
 import { contribute, defineFeature, linkTo, sidebarOrder } from '@opsdeck/extensions';
 import { shellSlots } from '@opsdeck/extensions/shell';
@@ -76,12 +75,14 @@ export const catalogFeature = defineFeature({
         },
         {
           path: 'changes',
+          ref: catalogRoutes.itemChanges,
           title: 'Config',
           refreshable: true,
           load: () => import('./pages/configChangesPage.tsx'),
         },
         {
           path: 'insights',
+          ref: catalogRoutes.itemInsights,
           title: 'Config',
           refreshable: true,
           load: () => import('./pages/configInsightsPage.tsx'),

@@ -5,6 +5,9 @@ import type { HealthPageSearch } from '@opsdeck/features-health/slots';
 export const catalogRoutes = {
   list: createRouteRef('config.list'),
   item: createRouteRef<{ id: string }>('config.item'),
+  /** A config's tabs, so a link names the tab rather than gluing its path segment. */
+  itemChanges: createRouteRef<{ id: string }>('config.itemChanges'),
+  itemInsights: createRouteRef<{ id: string }>('config.itemInsights'),
   changes: createRouteRef('config.changes'),
   insights: createRouteRef('config.insights'),
   scrapers: createRouteRef('config.scrapers'),

@@ -11,7 +11,7 @@ import {
 } from '@opsdeck/extensions';
 import { shellSlots, type PaletteCommand } from '@opsdeck/extensions/shell';
 import { catalogSlots } from '@opsdeck/features-catalog/slots';
-import { healthRoutes } from '@opsdeck/features-health';
+import { healthRoutes, parseHealthViewState } from '@opsdeck/features-health';
 import { checkModalSearch, healthSlots } from '@opsdeck/features-health/slots';
 import { topologyExternalRoutes } from '@opsdeck/features-topology';
 import { topologySlots } from '@opsdeck/features-topology/slots';
@@ -104,9 +104,21 @@ describe('the console build: the check modal as a typed link', () => {
     });
   });
 
+  it('links to the health list filtered by its search, read back by the page', () => {
+    const toHealth = viewFor(['viewer']).link(topologyExternalRoutes.healthPage)!;
+    const href = toHealth({}, { search: 'payments api' });
+    expect(href).toBe('/health?search=payments+api');
+    const url = new URL(href, 'http://console');
+    expect(parseHealthViewState(url.searchParams)).toMatchObject({
+      search: 'payments api',
+      checkId: null,
+    });
+  });
+
   it('drops a bad time range to the page default instead of failing', () => {
     const search = new URLSearchParams('checkId=c1&timeRange=eternity');
     expect(parseRouteSearch(healthRoutes.page, search)).toEqual({ checkId: 'c1' });
+    expect(parseHealthViewState(search)).toMatchObject({ checkId: 'c1', timeRange: '1h' });
   });
 
   it('leaves the check modal’s parameters to health: no other feature spells them', () => {
