@@ -11,9 +11,6 @@ export interface SearchSchema<S extends object> {
     | { success: false; error: { issues: readonly { path: readonly PropertyKey[] }[] } };
 }
 
-/** One search parameter's value as a link gives it: absent, a scalar, or a repeated parameter. */
-export type SearchValue = string | number | boolean | null | undefined | readonly SearchValue[];
-
 /** What a link may say about a route's search: any of its parameters, each optional. */
 export type LinkSearch<S extends object> = { [K in keyof S]?: S[K] };
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * `checkId` and `timeRange`; `search` narrows the list). The page reads the same fields with this
  * schema, so a link and the page cannot disagree; a value it refuses falls back to its default.
  */
-export const healthPageSearch = z.object({
+const healthPageSearch = z.object({
   /** The check whose modal is open. */
   checkId: z.string().min(1).optional(),
   /** The modal's window. */

@@ -42,13 +42,13 @@ export function useRouteLink<P extends RouteParams, S extends object>(
   return useContext(ExtensionsContext).link(ref);
 }
 
-/** Turns a link given as data (`linkTo(...)`) into an address, or undefined where it leads nowhere. */
+/** Turns a link given as data (`linkTo(...)`) into an address, or undefined where it leads nowhere. @public */
 export function useLinkResolver(): (target: LinkTarget) => string | undefined {
   const view = useContext(ExtensionsContext);
   return useCallback((target: LinkTarget) => resolveLink(view, target), [view]);
 }
 
-/** The values this user may use in a data slot (palette commands, settings sections…), in order. */
+/** The values this user may use in a data slot (palette commands, settings sections…), in order. @public */
 export function useSlotData<T>(slot: DataSlot<T>): readonly VisibleData<T>[] {
   return useContext(ExtensionsContext).data(slot);
 }
