@@ -38,7 +38,7 @@ export const layering = {
     schema: [],
     messages: {
       featureToFeature:
-        '{{from}} may not import {{to}}: features never import each other (only another feature\'s `/slots` entry). Move what they share into a shared package, or compose them in an app.',
+        "{{from}} may not import {{to}}: features never import each other (only another feature's `/slots` entry). Move what they share into a shared package, or compose them in an app.",
       deepSrc: 'Import {{pkg}} through its exports map, not its src/ folder.',
       crossPackagePath:
         'Import {{pkg}} by its package name, not by a relative path into its folder.',

@@ -11,9 +11,10 @@ const VALUE_SOURCES = new Set(['@opsdeck/extensions', 'zod']);
 export function isSlotsEntry(filename) {
   const normalized = filename.split(path.sep).join('/');
   return (
-    /(?:^|\/)packages\/features-[^/]+\/src\/slots\.ts$/.test(normalized) ||
-    /(?:^|\/)packages\/extensions\/src\/shell\/[^/]+\.ts$/.test(normalized)
-  ) && !/\.test(?:\.helper)?\.ts$/.test(normalized);
+    (/(?:^|\/)packages\/features-[^/]+\/src\/slots\.ts$/.test(normalized) ||
+      /(?:^|\/)packages\/extensions\/src\/shell\/[^/]+\.ts$/.test(normalized)) &&
+    !/\.test(?:\.helper)?\.ts$/.test(normalized)
+  );
 }
 
 /** Only `import type`, or every specifier marked `type`. */
