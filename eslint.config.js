@@ -34,6 +34,7 @@ export default tseslint.config(
     },
     rules: {
       'opsdeck/layering': 'error',
+      'opsdeck/slots-entry': 'error',
       // A module cycle (type-only imports aside) is a layering mistake inside a package: the console's
       // main -> createConsole -> routes -> pages -> context -> createConsole was one.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

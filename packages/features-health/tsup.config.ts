@@ -4,5 +4,6 @@ import { definePackageBuild } from '../../tsup.shared.ts';
 // to the other.
 export default definePackageBuild({
   index: 'src/index.ts',
+  slots: 'src/slots.ts',
   'testing/index': 'src/testing/index.ts',
 });

@@ -102,9 +102,9 @@ export interface FeatureDefinition {
   routes: readonly FeatureRoute[];
   /** The routes of other features this one links to; the app binds them (bindRoute). */
   externalRoutes?: Readonly<Record<string, ExternalRouteRef>>;
-  /** This feature's parts in other features' slots. */
-  // A contribution's props type varies by slot; the slot reference keeps each one typed where written.
-  contributions?: readonly Contribution<never>[];
+  /** This feature's parts in other features' (or the shell's) slots, components and data alike. */
+  // A contribution's type varies by slot; the slot reference keeps each one typed where written.
+  contributions?: readonly Contribution[];
 }
 
 const FEATURE_NAME = /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)*$/;

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { defineFeature, sidebarOrder, type FeatureDefinition } from './feature.ts';
 import { createFeatureRegistry } from './registry.ts';
 import { bindRoute, createExternalRouteRef, createRouteRef, fillPath } from './routeRefs.ts';
-import { contribute, slots } from './slots.ts';
+import { contribute, createComponentSlot } from './slots.ts';
+
+// Slots as their hosts declare them, in the hosts' own packages.
+const slots = {
+  checkActions: createComponentSlot<{ check: { id: string } }>('health.checkActions'),
+  configActions: createComponentSlot<{ config: { id: string } }>('catalog.configActions'),
+};
 import { createExtensionView, decideRouteAccess } from './view.ts';
 
 const page = async () => ({ Component: () => null });

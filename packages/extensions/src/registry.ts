@@ -1,6 +1,13 @@
 import type { FeatureDefinition, FeatureRoute } from './feature.ts';
 import type { ExternalRouteRef, RouteBinding, RouteRef } from './routeRefs.ts';
-import type { Contribution, Slot } from './slots.ts';
+import type {
+  AnySlot,
+  ComponentContribution,
+  ComponentSlot,
+  Contribution,
+  DataContribution,
+  DataSlot,
+} from './slots.ts';
 
 /** A route with the feature that declares it, its parents and its absolute path pattern. */
 export interface RegisteredRoute {
@@ -12,9 +19,10 @@ export interface RegisteredRoute {
   pattern: string;
 }
 
-export interface RegisteredContribution<P extends object> {
+/** A contribution with the feature that made it. */
+export interface RegisteredContribution<C extends Contribution = Contribution> {
   feature: FeatureDefinition;
-  contribution: Contribution<P>;
+  contribution: C;
 }
 
 export interface FeatureRegistry {
@@ -26,7 +34,11 @@ export interface FeatureRegistry {
   /** The route a ref names, following the app's binding for an external ref; undefined when unbound. */
   routeOf(ref: RouteRef | ExternalRouteRef): RegisteredRoute | undefined;
   /** The contributions to a slot, by `order` then registration order (unfiltered: see createExtensionView). */
-  contributionsTo<P extends object>(slot: Slot<P>): readonly RegisteredContribution<P>[];
+  contributionsTo<P extends object>(
+    slot: ComponentSlot<P>,
+  ): readonly RegisteredContribution<ComponentContribution<P>>[];
+  contributionsTo<T>(slot: DataSlot<T>): readonly RegisteredContribution<DataContribution<T>>[];
+  contributionsTo(slot: AnySlot): readonly RegisteredContribution[];
 }
 
 export interface RegistryOptions {
@@ -51,7 +63,8 @@ export function createFeatureRegistry(
   const byRef = new Map<string, RegisteredRoute>();
   const routes: RegisteredRoute[] = [];
   const contributionIds = new Map<string, string>();
-  const contributions = new Map<string, RegisteredContribution<never>[]>();
+  const contributions = new Map<string, RegisteredContribution[]>();
+  const slotKinds = new Map<string, AnySlot['kind']>();
 
   const addRoutes = (
     feature: FeatureDefinition,
@@ -98,6 +111,13 @@ export function createFeatureRegistry(
         );
       }
       contributionIds.set(contribution.id, feature.name);
+      const kind = slotKinds.get(contribution.slot.id);
+      if (kind && kind !== contribution.slot.kind) {
+        throw new Error(
+          `Slot "${contribution.slot.id}" is filled as a ${kind} slot and as a ${contribution.slot.kind} slot`,
+        );
+      }
+      slotKinds.set(contribution.slot.id, contribution.slot.kind);
       const list = contributions.get(contribution.slot.id) ?? [];
       list.push({ feature, contribution });
       contributions.set(contribution.slot.id, list);
@@ -125,7 +145,8 @@ export function createFeatureRegistry(
     routes,
     featureOf: (pattern) => byPattern.get(joinPattern('/', pattern.replace(/^\/+/, '')))?.feature,
     routeOf: (ref) => (ref.kind === 'route' ? byRef.get(ref.id) : bound.get(ref.id)),
-    contributionsTo: <P extends object>(slot: Slot<P>) =>
-      (contributions.get(slot.id) ?? []) as unknown as readonly RegisteredContribution<P>[],
+    // The slot's own type types what comes out: contribute() checked each value against it going in.
+    contributionsTo: ((slot: AnySlot) =>
+      contributions.get(slot.id) ?? []) as unknown as FeatureRegistry['contributionsTo'],
   };
 }

@@ -2,8 +2,15 @@ import type { Authorizer, FeatureFlags } from '@opsdeck/rbac';
 import { allows } from './access.ts';
 import type { FeatureDefinition, FeatureRoute } from './feature.ts';
 import type { FeatureRegistry, RegisteredContribution, RegisteredRoute } from './registry.ts';
-import { fillPath, type ExternalRouteRef, type RouteParams, type RouteRef } from './routeRefs.ts';
-import type { Slot } from './slots.ts';
+import {
+  routeHref,
+  type ExternalRouteRef,
+  type LinkTarget,
+  type RouteLink,
+  type RouteParams,
+  type RouteRef,
+} from './routeRefs.ts';
+import type { AnySlot, ComponentContribution, ComponentSlot, DataSlot } from './slots.ts';
 
 /** `disabled`: the feature flag is off. `forbidden`: the user lacks a right the route needs. */
 export type AccessDecision = 'allowed' | 'disabled' | 'forbidden';
@@ -29,21 +36,39 @@ export function decideRouteAccess(
 }
 
 /** A contribution the user may see, with the feature that made it. */
-export type VisibleContribution<P extends object> = RegisteredContribution<P>;
+export type VisibleContribution<P extends object> = RegisteredContribution<
+  ComponentContribution<P>
+>;
 
 /** The extension points as one user sees them: links that lead somewhere they may go, and contributions they may use. */
 export interface ExtensionView {
   /** A path builder for the route, or undefined when it is unbound, switched off or forbidden. */
-  link<P extends RouteParams>(
-    ref: RouteRef<P> | ExternalRouteRef<P>,
-  ): ((params: P) => string) | undefined;
-  contributions<P extends object>(slot: Slot<P>): readonly VisibleContribution<P>[];
+  link<P extends RouteParams, S extends object>(
+    ref: RouteRef<P, S> | ExternalRouteRef<P, S>,
+  ): RouteLink<P, S> | undefined;
+  /** The contributions to a component slot this user may see. */
+  contributions<P extends object>(slot: ComponentSlot<P>): readonly VisibleContribution<P>[];
+  /** The values contributed to a data slot this user may use, in order. */
+  data<T>(slot: DataSlot<T>): readonly VisibleData<T>[];
+}
+
+/** A data contribution as a host reads it: its value and who gave it. */
+export interface VisibleData<T> {
+  id: string;
+  feature: string;
+  value: T;
+}
+
+/** The address of a link given as data, or undefined when it leads nowhere this user may go. */
+export function resolveLink(view: ExtensionView, target: LinkTarget): string | undefined {
+  return view.link(target.ref)?.(target.params, target.search);
 }
 
 /** Nothing bound, nothing contributed: what a host without an app (the standalone embed) sees. */
 export const emptyExtensionView: ExtensionView = {
   link: () => undefined,
   contributions: () => [],
+  data: () => [],
 };
 
 /**
@@ -54,38 +79,54 @@ export function createExtensionView(
   registry: FeatureRegistry,
   { flags, authorizer }: { flags: FeatureFlags; authorizer: Authorizer },
 ): ExtensionView {
-  const links = new Map<string, ((params: RouteParams) => string) | undefined>();
-  const visible = new Map<string, readonly RegisteredContribution<never>[]>();
+  const links = new Map<string, RouteLink<RouteParams, object> | undefined>();
+  const visible = new Map<string, readonly RegisteredContribution[]>();
+  const values = new Map<string, readonly VisibleData<unknown>[]>();
   const reachable = (route: RegisteredRoute) =>
     decideRouteAccess(route.feature, route, flags, authorizer) === 'allowed';
+  const visibleTo = (slot: AnySlot) => {
+    let list = visible.get(slot.id);
+    if (!list) {
+      list = registry
+        .contributionsTo(slot)
+        .filter(
+          ({ feature, contribution }) =>
+            decideRouteAccess(feature, undefined, flags, authorizer) === 'allowed' &&
+            allows(contribution.access, authorizer, feature.resource),
+        );
+      visible.set(slot.id, list);
+    }
+    return list;
+  };
 
   return {
-    link<P extends RouteParams>(ref: RouteRef<P> | ExternalRouteRef<P>) {
+    link<P extends RouteParams, S extends object>(ref: RouteRef<P, S> | ExternalRouteRef<P, S>) {
       const key = `${ref.kind}:${ref.id}`;
       if (!links.has(key)) {
-        const route = registry.routeOf(ref);
+        const route = registry.routeOf(ref as RouteRef | ExternalRouteRef);
         links.set(
           key,
           route && reachable(route)
-            ? (params: RouteParams) => fillPath(route.pattern, params)
+            ? (params, search) => routeHref(route.pattern, params, search)
             : undefined,
         );
       }
-      return links.get(key) as ((params: P) => string) | undefined;
+      return links.get(key) as RouteLink<P, S> | undefined;
     },
-    contributions<P extends object>(slot: Slot<P>) {
-      let list = visible.get(slot.id) as readonly RegisteredContribution<P>[] | undefined;
+    contributions<P extends object>(slot: ComponentSlot<P>) {
+      return visibleTo(slot) as unknown as readonly VisibleContribution<P>[];
+    },
+    data<T>(slot: DataSlot<T>) {
+      let list = values.get(slot.id);
       if (!list) {
-        list = registry
-          .contributionsTo(slot)
-          .filter(
-            ({ feature, contribution }) =>
-              decideRouteAccess(feature, undefined, flags, authorizer) === 'allowed' &&
-              allows(contribution.access, authorizer, feature.resource),
-          );
-        visible.set(slot.id, list as unknown as readonly RegisteredContribution<never>[]);
+        list = visibleTo(slot).flatMap(({ feature, contribution }) =>
+          contribution.kind === 'data'
+            ? [{ id: contribution.id, feature: feature.name, value: contribution.value }]
+            : [],
+        );
+        values.set(slot.id, list);
       }
-      return list;
+      return list as readonly VisibleData<T>[];
     },
   };
 }

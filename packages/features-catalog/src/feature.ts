@@ -1,4 +1,6 @@
-import { contribute, defineFeature, sidebarOrder, slots } from '@opsdeck/extensions';
+import { topologySlots } from '@opsdeck/features-topology/slots';
+import { contribute, defineFeature, linkTo, sidebarOrder } from '@opsdeck/extensions';
+import { shellSlots } from '@opsdeck/extensions/shell';
 import { Database } from '@opsdeck/ui';
 import { catalogExternalRoutes, catalogRoutes } from './routes.ts';
 
@@ -73,12 +75,14 @@ export const catalogFeature = defineFeature({
         },
         {
           path: 'changes',
+          ref: catalogRoutes.itemChanges,
           title: 'Config',
           refreshable: true,
           load: () => import('./pages/configChangesPage.tsx'),
         },
         {
           path: 'insights',
+          ref: catalogRoutes.itemInsights,
           title: 'Config',
           refreshable: true,
           load: () => import('./pages/configInsightsPage.tsx'),
@@ -101,7 +105,7 @@ export const catalogFeature = defineFeature({
           refreshable: true,
           load: () => import('./pages/configChecksPage.tsx'),
         },
-        // Sub-pages other features contribute through slots.configTabs.
+        // Sub-pages other features contribute through catalogSlots.configTabs.
         {
           path: ':tab',
           title: 'Config',
@@ -113,14 +117,23 @@ export const catalogFeature = defineFeature({
   ],
   externalRoutes: catalogExternalRoutes,
   contributions: [
+    // The command palette's way to this feature's page (a data contribution: the shell draws it).
+    contribute(shellSlots.paletteCommands, {
+      id: 'config.paletteOpen',
+      value: {
+        title: 'Go to Catalog',
+        keywords: ['configs', 'config items'],
+        to: linkTo(catalogRoutes.list, {}),
+      },
+    }),
     // A topology component's side panel: what its linked configs changed and what is wrong with them.
-    contribute(slots.componentTabs, {
+    contribute(topologySlots.componentTabs, {
       id: 'config.componentChanges',
       title: 'Config changes',
       load: () =>
         import('./contributions/componentActivity.tsx').then((m) => m.ComponentConfigChanges),
     }),
-    contribute(slots.componentTabs, {
+    contribute(topologySlots.componentTabs, {
       id: 'config.componentInsights',
       title: 'Config insights',
       load: () =>

@@ -1,4 +1,5 @@
-import { defineFeature, sidebarOrder } from '@opsdeck/extensions';
+import { contribute, defineFeature, linkTo, sidebarOrder } from '@opsdeck/extensions';
+import { shellSlots } from '@opsdeck/extensions/shell';
 import { Activity } from '@opsdeck/ui';
 import { healthExternalRoutes, healthRoutes } from './routes.ts';
 
@@ -17,4 +18,15 @@ export const healthFeature = defineFeature({
     },
   ],
   externalRoutes: healthExternalRoutes,
+  contributions: [
+    // The command palette's way to this feature's page (a data contribution: the shell draws it).
+    contribute(shellSlots.paletteCommands, {
+      id: 'health.paletteOpen',
+      value: {
+        title: 'Go to Health',
+        keywords: ['checks', 'canaries'],
+        to: linkTo(healthRoutes.page, {}),
+      },
+    }),
+  ],
 });

@@ -1,8 +1,26 @@
 import { createExternalRouteRef, createRouteRef } from '@opsdeck/extensions';
+import { isTimeRangeShortForm, type TimeRangeShortForm } from '@opsdeck/ui/time-range';
+import { z } from 'zod';
+
+/**
+ * What other features may say in a link to the health page (console §2: the check modal opens from
+ * `checkId` and `timeRange`; `search` narrows the list). The page reads the same fields with this
+ * schema, so a link and the page cannot disagree; a value it refuses falls back to its default.
+ */
+const healthPageSearch = z.object({
+  /** The check whose modal is open. */
+  checkId: z.string().min(1).optional(),
+  /** The modal's window. */
+  timeRange: z
+    .custom<TimeRangeShortForm>((value) => typeof value === 'string' && isTimeRangeShortForm(value))
+    .optional(),
+  /** The list's search box. */
+  search: z.string().optional(),
+});
 
 /** The routes this feature offers other features. */
 export const healthRoutes = {
-  page: createRouteRef('health.page'),
+  page: createRouteRef('health.page', { search: healthPageSearch }),
 };
 
 /**

@@ -1,4 +1,8 @@
-import { contribute, defineFeature, sidebarOrder, slots } from '@opsdeck/extensions';
+import { catalogSlots } from '@opsdeck/features-catalog/slots';
+import { healthSlots } from '@opsdeck/features-health/slots';
+import { topologySlots } from '@opsdeck/features-topology/slots';
+import { contribute, defineFeature, linkTo, sidebarOrder } from '@opsdeck/extensions';
+import { shellSlots } from '@opsdeck/extensions/shell';
 import { OctagonExclamationPoint } from '@opsdeck/ui';
 import { NewIncidentButton } from './ListPage/NewIncidentButton.tsx';
 import { incidentExternalRoutes, incidentRoutes } from './routes.ts';
@@ -40,19 +44,28 @@ export const incidentsFeature = defineFeature({
   ],
   externalRoutes: incidentExternalRoutes,
   contributions: [
-    contribute(slots.checkActions, {
+    // The command palette's way to this feature's page (a data contribution: the shell draws it).
+    contribute(shellSlots.paletteCommands, {
+      id: 'incidents.paletteOpen',
+      value: {
+        title: 'Go to Incidents',
+        keywords: ['incident'],
+        to: linkTo(incidentRoutes.list, {}),
+      },
+    }),
+    contribute(healthSlots.checkActions, {
       id: 'incidents.attachCheck',
       title: 'Attach as Evidence',
       access: attach,
       load: () => import('./contributions/attachActions.tsx').then((m) => m.AttachCheck),
     }),
-    contribute(slots.configActions, {
+    contribute(catalogSlots.configActions, {
       id: 'incidents.attachConfig',
       title: 'Attach as Evidence',
       access: attach,
       load: () => import('./contributions/attachActions.tsx').then((m) => m.AttachConfig),
     }),
-    contribute(slots.componentActions, {
+    contribute(topologySlots.componentActions, {
       id: 'incidents.attachComponent',
       title: 'Attach as Evidence',
       access: attach,

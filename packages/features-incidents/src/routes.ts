@@ -1,4 +1,5 @@
-import { createExternalRouteRef, createRouteRef } from '@opsdeck/extensions';
+import { createExternalRouteRef, createRouteRef, type NoParams } from '@opsdeck/extensions';
+import type { HealthPageSearch } from '@opsdeck/features-health/slots';
 
 /** The routes this feature offers; others link to an incident through `incident`. */
 export const incidentRoutes = {
@@ -11,8 +12,8 @@ export const incidentRoutes = {
  * (no such feature, switched off, or not readable) shows the name without a link.
  */
 export const incidentExternalRoutes = {
-  /** The health page; a check opens its modal there with `?checkId=` (console §2). */
-  healthPage: createExternalRouteRef('incidents.healthPage'),
+  /** The health page; a link with `checkModalSearch(id)` opens a check's modal there (console §2). */
+  healthPage: createExternalRouteRef<NoParams, HealthPageSearch>('incidents.healthPage'),
   /** A topology component's page. */
   componentPage: createExternalRouteRef<{ id: string }>('incidents.componentPage'),
   /** A config item's page (the catalog). */

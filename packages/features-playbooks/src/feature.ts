@@ -1,4 +1,8 @@
-import { contribute, defineFeature, sidebarOrder, slots } from '@opsdeck/extensions';
+import { catalogSlots } from '@opsdeck/features-catalog/slots';
+import { healthSlots } from '@opsdeck/features-health/slots';
+import { topologySlots } from '@opsdeck/features-topology/slots';
+import { contribute, defineFeature, linkTo, sidebarOrder } from '@opsdeck/extensions';
+import { shellSlots } from '@opsdeck/extensions/shell';
 import { Play } from '@opsdeck/ui';
 import { playbooksExternalRoutes, playbooksRoutes } from './routes.ts';
 
@@ -58,25 +62,34 @@ export const playbooksFeature = defineFeature({
   ],
   externalRoutes: playbooksExternalRoutes,
   contributions: [
-    contribute(slots.checkActions, {
+    // The command palette's way to this feature's page (a data contribution: the shell draws it).
+    contribute(shellSlots.paletteCommands, {
+      id: 'playbooks.paletteOpen',
+      value: {
+        title: 'Go to Playbooks',
+        keywords: ['playbook', 'runbooks'],
+        to: linkTo(playbooksRoutes.index, {}),
+      },
+    }),
+    contribute(healthSlots.checkActions, {
       id: 'playbooks.checkActions',
       title: 'Playbooks',
       access: canRun,
       load: () => import('./contributions/PlaybooksMenu.tsx').then((m) => m.CheckPlaybooksMenu),
     }),
-    contribute(slots.configActions, {
+    contribute(catalogSlots.configActions, {
       id: 'playbooks.configActions',
       title: 'Playbooks',
       access: canRun,
       load: () => import('./contributions/PlaybooksMenu.tsx').then((m) => m.ConfigPlaybooksMenu),
     }),
-    contribute(slots.componentActions, {
+    contribute(topologySlots.componentActions, {
       id: 'playbooks.componentActions',
       title: 'Playbooks',
       access: canRun,
       load: () => import('./contributions/PlaybooksMenu.tsx').then((m) => m.ComponentPlaybooksMenu),
     }),
-    contribute(slots.configTabs, {
+    contribute(catalogSlots.configTabs, {
       id: 'playbooks.configTab',
       title: 'Playbooks',
       path: 'playbooks',

@@ -1,4 +1,5 @@
-import { createExternalRouteRef, createRouteRef } from '@opsdeck/extensions';
+import { createExternalRouteRef, createRouteRef, type NoParams } from '@opsdeck/extensions';
+import type { HealthPageSearch } from '@opsdeck/features-health/slots';
 
 /** The routes this feature offers (console §2); a job history row links to `playbook`. */
 export const playbooksRoutes = {
@@ -18,6 +19,6 @@ export const playbooksExternalRoutes = {
   configPage: createExternalRouteRef<{ id: string }>('playbooks.configPage'),
   /** A topology component's page. */
   componentPage: createExternalRouteRef<{ id: string }>('playbooks.componentPage'),
-  /** The health page; a check opens its modal there with `?checkId=` (console §2). */
-  healthPage: createExternalRouteRef('playbooks.healthPage'),
+  /** The health page; a link with `checkModalSearch(id)` opens a check's modal there (console §2). */
+  healthPage: createExternalRouteRef<NoParams, HealthPageSearch>('playbooks.healthPage'),
 };

@@ -1,5 +1,12 @@
 import type { TopologyQuery } from '@opsdeck/api-client/topology';
-import { defineFeature, sidebarOrder, type RoutePrefetchContext } from '@opsdeck/extensions';
+import {
+  contribute,
+  defineFeature,
+  linkTo,
+  type RoutePrefetchContext,
+  sidebarOrder,
+} from '@opsdeck/extensions';
+import { shellSlots } from '@opsdeck/extensions/shell';
 import { Monitor } from '@opsdeck/ui';
 import type { pageQueries } from './model/pageQueries.ts';
 import { topologyExternalRoutes, topologyRoutes } from './routes.ts';
@@ -67,4 +74,15 @@ export const topologyFeature = defineFeature({
     },
   ],
   externalRoutes: topologyExternalRoutes,
+  contributions: [
+    // The command palette's way to this feature's page (a data contribution: the shell draws it).
+    contribute(shellSlots.paletteCommands, {
+      id: 'topology.paletteOpen',
+      value: {
+        title: 'Go to Topology',
+        keywords: ['components', 'dashboard'],
+        to: linkTo(topologyRoutes.index, {}),
+      },
+    }),
+  ],
 });

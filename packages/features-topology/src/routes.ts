@@ -1,4 +1,5 @@
-import { createExternalRouteRef, createRouteRef } from '@opsdeck/extensions';
+import { createExternalRouteRef, createRouteRef, type NoParams } from '@opsdeck/extensions';
+import type { HealthPageSearch } from '@opsdeck/features-health/slots';
 
 /** The routes this feature offers; other features link to a component through `component`. */
 export const topologyRoutes = {
@@ -14,8 +15,8 @@ export const topologyRoutes = {
 export const topologyExternalRoutes = {
   /** A config item related to the component (the catalog's detail page). */
   configPage: createExternalRouteRef<{ id: string }>('topology.configPage'),
-  /** The health page; a check opens its modal there with `?checkId=` (console §2). */
-  healthPage: createExternalRouteRef('topology.healthPage'),
+  /** The health page; a link with `checkModalSearch(id)` opens a check's modal there (console §2). */
+  healthPage: createExternalRouteRef<NoParams, HealthPageSearch>('topology.healthPage'),
   /** An incident on the component. */
   incidentPage: createExternalRouteRef<{ id: string }>('topology.incidentPage'),
 };

@@ -3,6 +3,8 @@
 // styled-components resolve from its own dependencies.
 import type { Decorator } from '@storybook/react';
 import { MemoryRouter } from 'react-router';
+import { useReactRouterUrlState } from '../src/routing/reactRouterUrlState.ts';
+import { UrlStateProvider } from '../src/routing/UrlState.tsx';
 import { OpsdeckThemeProvider, type ThemeModePreference } from '../src/theme/index.ts';
 import { ToastProvider } from '../src/Toast/index.ts';
 
@@ -22,5 +24,10 @@ export const withOpsdeckProviders: Decorator = (Story, context) => {
   );
   // Stories that bring their own router set `parameters: { router: false }`.
   if (router === false) return content;
-  return <MemoryRouter initialEntries={router?.initialEntries ?? ['/']}>{content}</MemoryRouter>;
+  // Under the router, URL state reads through it, as every page of the console does.
+  return (
+    <MemoryRouter initialEntries={router?.initialEntries ?? ['/']}>
+      <UrlStateProvider binding={useReactRouterUrlState}>{content}</UrlStateProvider>
+    </MemoryRouter>
+  );
 };

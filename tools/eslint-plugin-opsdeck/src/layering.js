@@ -38,7 +38,7 @@ export const layering = {
     schema: [],
     messages: {
       featureToFeature:
-        '{{from}} may not import {{to}}: features never import each other. Move what they share into a shared package, or compose them in an app.',
+        "{{from}} may not import {{to}}: features never import each other (only another feature's `/slots` entry). Move what they share into a shared package, or compose them in an app.",
       deepSrc: 'Import {{pkg}} through its exports map, not its src/ folder.',
       crossPackagePath:
         'Import {{pkg}} by its package name, not by a relative path into its folder.',
@@ -64,7 +64,10 @@ export const layering = {
           context.report({ node, messageId: 'testingInSource' });
           return;
         }
-        if (ownFeature && name.startsWith('features-') && name !== ownFeature) {
+        // A feature's `/slots` entry (slot ids, the types of their props, the search its links
+        // take) is the one part of it other features may import: it carries no page code.
+        const slotsEntry = rest.length === 1 && rest[0] === 'slots';
+        if (ownFeature && name.startsWith('features-') && name !== ownFeature && !slotsEntry) {
           context.report({
             node,
             messageId: 'featureToFeature',

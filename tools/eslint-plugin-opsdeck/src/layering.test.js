@@ -55,8 +55,15 @@ tester.run('layering', layering, {
       filename: '/repo/packages/testing/src/index.ts',
       code: "export { json } from './fakeBackend.ts';",
     },
+    // Another feature's `/slots` entry (ids and types only) is how a feature fills its slots.
+    { filename: inHealth, code: "import { catalogSlots } from '@opsdeck/features-catalog/slots';" },
   ],
   invalid: [
+    {
+      filename: inHealth,
+      code: "import { x } from '@opsdeck/features-catalog/slots/more';",
+      errors: [{ messageId: 'featureToFeature' }],
+    },
     // …and never from code that ships, whatever the import form.
     {
       filename: inHealth,

@@ -15,6 +15,7 @@ import { HomeRedirect } from '../routing/HomeRedirect.tsx';
 import { RouteGate } from '../routing/RouteGate.tsx';
 import { StandaloneGate } from '../routing/StandaloneGate.tsx';
 import { SettingsFallback } from '../routing/SettingsFallback.tsx';
+import { ConsoleUrlState } from '../routing/ConsoleUrlState.tsx';
 import { AuthStateChecker } from '../session/AuthStateChecker.tsx';
 import { Shell } from '../shell/Shell.tsx';
 import { isSignInPage } from './returnTarget.ts';
@@ -168,6 +169,7 @@ export function standalonePageRoutes(
 export function consoleRoutes(registry: FeatureRegistry, services?: RouteServices): RouteObject[] {
   return [
     {
+      element: <ConsoleUrlState />,
       loader: sessionPrefetchLoader(services),
       hydrateFallbackElement: <BootLoader />,
       errorElement: <RootErrorPage />,

@@ -7,8 +7,8 @@ import {
 } from '@opsdeck/auth/hosted/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
 import { ConsoleContext, useConsole } from '../app/ConsoleContext.tsx';
+import { ConsoleUrlState } from '../routing/ConsoleUrlState.tsx';
 
 export type HostedProviderSettings = Pick<
   HostedAuthProviderProps,
@@ -69,7 +69,7 @@ export function HostedRoot({
       retryMs={retryMs}
     >
       <HostedConsoleContext>
-        <Outlet />
+        <ConsoleUrlState />
       </HostedConsoleContext>
     </HostedAuthProvider>
   );

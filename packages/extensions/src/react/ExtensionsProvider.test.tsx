@@ -5,7 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineFeature } from '../feature.ts';
 import { createFeatureRegistry } from '../registry.ts';
 import { bindRoute, createExternalRouteRef, createRouteRef } from '../routeRefs.ts';
-import { contribute, slots, type CheckRef } from '../slots.ts';
+import { contribute, createComponentSlot } from '../slots.ts';
+
+interface CheckRef {
+  id: string;
+  name: string;
+  canaryId: string | null;
+}
+const slots = { checkActions: createComponentSlot<{ check: CheckRef }>('health.checkActions') };
 import { createExtensionView } from '../view.ts';
 import { ExtensionsProvider, SlotOutlet, useRouteLink } from './ExtensionsProvider.tsx';
 import { PageTitleProvider, usePageTitle } from './pageTitle.tsx';

@@ -2,15 +2,22 @@ import {
   createContext,
   lazy,
   Suspense,
+  useCallback,
   useContext,
   useMemo,
   type ComponentType,
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
-import type { RouteParams, RouteRef, ExternalRouteRef } from '../routeRefs.ts';
-import type { Contribution, Slot } from '../slots.ts';
-import { emptyExtensionView, type ExtensionView } from '../view.ts';
+import type {
+  ExternalRouteRef,
+  LinkTarget,
+  RouteLink,
+  RouteParams,
+  RouteRef,
+} from '../routeRefs.ts';
+import type { ComponentContribution, ComponentSlot, DataSlot } from '../slots.ts';
+import { emptyExtensionView, resolveLink, type ExtensionView, type VisibleData } from '../view.ts';
 
 const ExtensionsContext = createContext<ExtensionView>(emptyExtensionView);
 
@@ -29,10 +36,21 @@ export function ExtensionsProvider({
  * A path builder for a route of this feature or a bound external route; undefined when the route
  * leads nowhere this user may go (draw no link then). Without a provider nothing is bound.
  */
-export function useRouteLink<P extends RouteParams>(
-  ref: RouteRef<P> | ExternalRouteRef<P>,
-): ((params: P) => string) | undefined {
+export function useRouteLink<P extends RouteParams, S extends object>(
+  ref: RouteRef<P, S> | ExternalRouteRef<P, S>,
+): RouteLink<P, S> | undefined {
   return useContext(ExtensionsContext).link(ref);
+}
+
+/** Turns a link given as data (`linkTo(...)`) into an address, or undefined where it leads nowhere. @public */
+export function useLinkResolver(): (target: LinkTarget) => string | undefined {
+  const view = useContext(ExtensionsContext);
+  return useCallback((target: LinkTarget) => resolveLink(view, target), [view]);
+}
+
+/** The values this user may use in a data slot (palette commands, settings sections…), in order. @public */
+export function useSlotData<T>(slot: DataSlot<T>): readonly VisibleData<T>[] {
+  return useContext(ExtensionsContext).data(slot);
 }
 
 export interface SlotItem<P extends object> {
@@ -47,7 +65,7 @@ export interface SlotItem<P extends object> {
 const lazyComponents = new WeakMap<object, unknown>();
 
 function lazyOf<P extends object>(
-  contribution: Contribution<P>,
+  contribution: ComponentContribution<P>,
 ): LazyExoticComponent<ComponentType<P>> {
   let component = lazyComponents.get(contribution) as
     LazyExoticComponent<ComponentType<P>> | undefined;
@@ -61,7 +79,7 @@ function lazyOf<P extends object>(
 }
 
 /** The contributions this user may see in a slot, ready to render (tabs read `title` and `path`). */
-export function useSlot<P extends object>(slot: Slot<P>): readonly SlotItem<P>[] {
+export function useSlot<P extends object>(slot: ComponentSlot<P>): readonly SlotItem<P>[] {
   const view = useContext(ExtensionsContext);
   const visible = view.contributions(slot);
   return useMemo(
@@ -80,7 +98,13 @@ export function useSlot<P extends object>(slot: Slot<P>): readonly SlotItem<P>[]
  * Draws every visible contribution of an actions-like slot with the host's props, each loading on its
  * own (nothing is shown for one still loading). Nothing at all when the slot has none.
  */
-export function SlotOutlet<P extends object>({ slot, props }: { slot: Slot<P>; props: P }) {
+export function SlotOutlet<P extends object>({
+  slot,
+  props,
+}: {
+  slot: ComponentSlot<P>;
+  props: P;
+}) {
   const items = useSlot(slot);
   if (items.length === 0) return null;
   return (

@@ -1,3 +1,4 @@
+import { checkModalSearch } from '@opsdeck/features-health/slots';
 import { configChecksQuery, type ConfigCheck } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { useRouteLink } from '@opsdeck/extensions/react';
@@ -20,10 +21,6 @@ const checksTable = {
   fallbackUrlState: useReactRouterUrlState,
 };
 
-/** Console §2: the health page opens a check's modal from `?checkId=`. */
-const checkHref = (healthPath: string, id: string) =>
-  `${healthPath}?checkId=${encodeURIComponent(id)}`;
-
 /** The health checks linked to the config; a row opens the check's modal on the health page. */
 export function ConfigChecksPage() {
   const { config } = useConfig();
@@ -31,7 +28,11 @@ export function ConfigChecksPage() {
   const navigate = useNavigate();
   const checks = useQuery(configChecksQuery(client, config.id));
   const toHealth = useRouteLink(catalogExternalRoutes.healthPage);
-  const healthPath = toHealth?.({});
+  // Console §2: a check opens its modal on the health page.
+  const checkHref = useMemo(
+    () => toHealth && ((id: string) => toHealth({}, checkModalSearch(id))),
+    [toHealth],
+  );
   const columns = useMemo<ColumnDef<ConfigCheck>[]>(
     () => [
       {
@@ -39,10 +40,8 @@ export function ConfigChecksPage() {
         header: 'Check',
         accessorFn: (row) => row.name ?? row.id,
         cell: ({ row }) =>
-          healthPath ? (
-            <Link to={checkHref(healthPath, row.original.id)}>
-              {row.original.name ?? row.original.id}
-            </Link>
+          checkHref ? (
+            <Link to={checkHref(row.original.id)}>{row.original.name ?? row.original.id}</Link>
           ) : (
             (row.original.name ?? row.original.id)
           ),
@@ -55,7 +54,7 @@ export function ConfigChecksPage() {
       },
       { id: 'type', header: 'Type', accessorFn: (row) => row.type ?? '' },
     ],
-    [healthPath],
+    [checkHref],
   );
   const dataTable = useDataTable({
     ...checksTable,
@@ -73,9 +72,9 @@ export function ConfigChecksPage() {
         <DataTableBody
           dataTable={dataTable}
           label={`Checks of ${config.name ?? config.id}`}
-          {...(healthPath
+          {...(checkHref
             ? {
-                onRowClick: (check: ConfigCheck) => void navigate(checkHref(healthPath, check.id)),
+                onRowClick: (check: ConfigCheck) => void navigate(checkHref(check.id)),
                 rowActionDescription: 'Press Enter to open the check',
               }
             : {})}

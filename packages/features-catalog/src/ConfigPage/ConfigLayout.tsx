@@ -1,10 +1,11 @@
+import { catalogSlots } from '../slots.ts';
 import {
   configComponentsQuery,
   configDetailQuery,
   relatedConfigsQuery,
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { slots } from '@opsdeck/extensions';
+
 import { SlotOutlet, usePageTitle, useSlot } from '@opsdeck/extensions/react';
 import { EmptyState, ErrorPage, formatAge, formatDate, SkeletonPage, TagList } from '@opsdeck/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -109,7 +110,7 @@ export function ConfigLayout() {
   useRelationshipsAlongside(id);
   const config = detail.data;
   usePageTitle(config ? (config.name ?? config.id) : undefined);
-  const slotTabs = useSlot(slots.configTabs);
+  const slotTabs = useSlot(catalogSlots.configTabs);
   const ref = useMemo<ConfigRef | undefined>(
     () =>
       config
@@ -158,7 +159,7 @@ export function ConfigLayout() {
         <Line>
           <Name>{config.name ?? config.id}</Name>
           <Actions data-testid={catalogTestIds.config.actions}>
-            <SlotOutlet slot={slots.configActions} props={{ config: ref }} />
+            <SlotOutlet slot={catalogSlots.configActions} props={{ config: ref }} />
           </Actions>
         </Line>
         <Line>

@@ -1,4 +1,4 @@
-import { slots } from '@opsdeck/extensions';
+import { catalogSlots } from '../slots.ts';
 import { useSlot } from '@opsdeck/extensions/react';
 import { EmptyState, SkeletonText } from '@opsdeck/ui';
 import { Suspense } from 'react';
@@ -7,14 +7,14 @@ import { catalogTestIds } from '../testIds.ts';
 import { useConfig } from './configContext.ts';
 
 /**
- * A sub-page another feature contributes through `slots.configTabs`, found by its path. The
+ * A sub-page another feature contributes through `catalogSlots.configTabs`, found by its path. The
  * Playbooks tab is one: until the playbooks feature fills it, the tab says so.
  */
 export function SlotTabPage({ path: fixedPath }: { path?: string }) {
   const { tab } = useParams();
   const path = fixedPath ?? tab;
   const { ref } = useConfig();
-  const contribution = useSlot(slots.configTabs).find((item) => item.path === path);
+  const contribution = useSlot(catalogSlots.configTabs).find((item) => item.path === path);
   if (!contribution) {
     return (
       <div data-testid={path === 'playbooks' ? catalogTestIds.playbooks.root : undefined}>

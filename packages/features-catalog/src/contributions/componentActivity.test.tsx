@@ -1,5 +1,8 @@
 import { createApiClient } from '@opsdeck/api-client';
 import { ApiClientProvider } from '@opsdeck/api-client/react';
+import { createExtensionView, createFeatureRegistry } from '@opsdeck/extensions';
+import { ExtensionsProvider } from '@opsdeck/extensions/react';
+import { createAuthorizer, createFeatureFlags } from '@opsdeck/rbac';
 import { createFakeBackend, expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
 import { OpsdeckThemeProvider } from '@opsdeck/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,7 +10,14 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { catalogFeature } from '../feature.ts';
 import { ComponentConfigChanges, ComponentConfigInsights } from './componentActivity.tsx';
+
+// The catalog's own tab routes, as the console registers them, so a row links to its config's tab.
+const extensions = createExtensionView(createFeatureRegistry([catalogFeature]), {
+  flags: createFeatureFlags([]),
+  authorizer: createAuthorizer({ roles: ['viewer'] }),
+});
 
 const component = { id: 'c0ffee00-0000-4000-8000-000000000001', name: 'payments' };
 const config = { id: 'c0ffee00-0000-4000-8000-0000000000aa', name: 'payments-api' };
@@ -48,9 +58,11 @@ function renderPanel(children: ReactNode) {
     <QueryClientProvider client={queryClient}>
       <ApiClientProvider client={createApiClient({ baseUrl: `${backend.url}/api` })}>
         <OpsdeckThemeProvider>
-          <MemoryRouter>
-            <main>{children}</main>
-          </MemoryRouter>
+          <ExtensionsProvider view={extensions}>
+            <MemoryRouter>
+              <main>{children}</main>
+            </MemoryRouter>
+          </ExtensionsProvider>
         </OpsdeckThemeProvider>
       </ApiClientProvider>
     </QueryClientProvider>,

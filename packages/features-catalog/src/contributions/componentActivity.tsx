@@ -1,3 +1,5 @@
+import { useRouteLink } from '@opsdeck/extensions/react';
+import type { ComponentRef } from '@opsdeck/features-topology/slots';
 import {
   componentConfigChangesQuery,
   componentConfigInsightsQuery,
@@ -6,7 +8,7 @@ import {
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { componentConfigsQuery } from '@opsdeck/api-client/topology';
-import type { ComponentRef } from '@opsdeck/extensions';
+
 import { QueryRows, formatAge, formatDate } from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -14,7 +16,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { Health } from '../components/Health.tsx';
 import { Muted } from '../components/PageLayout.ts';
-import { configPath } from '../ListPage/ConfigLink.tsx';
+import { catalogRoutes } from '../routes.ts';
 import { humanize, severityStatus } from '../model/format.ts';
 
 const Rows = styled.ul`
@@ -54,14 +56,16 @@ function useConfigNames(componentId: string): ReadonlyMap<string, string> {
 function ConfigLink({
   id,
   names,
-  sub,
+  tab,
 }: {
   id: string | null | undefined;
   names: ReadonlyMap<string, string>;
-  sub: string;
+  tab: typeof catalogRoutes.itemChanges;
 }) {
+  const toTab = useRouteLink(tab);
   if (!id) return null;
-  return <Link to={`${configPath(id)}/${sub}`}>{names.get(id) ?? 'config'}</Link>;
+  const name = names.get(id) ?? 'config';
+  return toTab ? <Link to={toTab({ id })}>{name}</Link> : <span>{name}</span>;
 }
 
 /** The newest changes of the configs linked to a topology component, each opening its config's changes. */
@@ -75,7 +79,7 @@ export function ComponentConfigChanges({ component }: { component: ComponentRef 
           {rows.map((change) => (
             <Row key={change.id}>
               <Line>
-                <ConfigLink id={change.config_id} names={names} sub="changes" />
+                <ConfigLink id={change.config_id} names={names} tab={catalogRoutes.itemChanges} />
                 <span>{humanize(change.change_type ?? '')}</span>
                 {change.severity && change.severity !== 'info' ? (
                   <Health health={severityStatus(change.severity)} label={change.severity} />
@@ -104,7 +108,7 @@ export function ComponentConfigInsights({ component }: { component: ComponentRef
           {rows.map((insight) => (
             <Row key={insight.id}>
               <Line>
-                <ConfigLink id={insight.config_id} names={names} sub="insights" />
+                <ConfigLink id={insight.config_id} names={names} tab={catalogRoutes.itemInsights} />
                 {insight.severity ? (
                   <Health health={severityStatus(insight.severity)} label={insight.severity} />
                 ) : null}

@@ -1,3 +1,4 @@
+import { catalogSlots } from '../slots.ts';
 import { createApiClient } from '@opsdeck/api-client';
 import { ApiClientProvider } from '@opsdeck/api-client/react';
 import {
@@ -7,7 +8,6 @@ import {
   createFeatureRegistry,
   createRouteRef,
   defineFeature,
-  slots,
 } from '@opsdeck/extensions';
 import { ExtensionsProvider } from '@opsdeck/extensions/react';
 import { createAuthorizer, createFeatureFlags } from '@opsdeck/rbac';
@@ -84,7 +84,7 @@ export function hostAppView(roles: string[], { withPlaybooks = false } = {}) {
         resource: 'incident',
         routes: [{ path: 'incidents', title: 'Incidents', load: page }],
         contributions: [
-          contribute(slots.configActions, {
+          contribute(catalogSlots.configActions, {
             id: 'incidents.attachConfig',
             title: 'Attach as Evidence',
             access: { capability: 'incidents.attach' },
@@ -99,7 +99,7 @@ export function hostAppView(roles: string[], { withPlaybooks = false } = {}) {
               resource: 'playbooks',
               routes: [{ path: 'playbooks', title: 'Playbooks', load: page }],
               contributions: [
-                contribute(slots.configTabs, {
+                contribute(catalogSlots.configTabs, {
                   id: 'playbooks.configTab',
                   title: 'Playbooks',
                   path: 'playbooks',

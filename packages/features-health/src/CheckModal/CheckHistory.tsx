@@ -4,14 +4,7 @@ import {
   type CheckStatus,
 } from '@opsdeck/api-client/health';
 import { useApiClient } from '@opsdeck/api-client/react';
-import {
-  formatDate,
-  formatLatency,
-  Select,
-  StatusDot,
-  UrlStateProvider,
-  type UrlStateBinding,
-} from '@opsdeck/ui';
+import { formatDate, formatLatency, Select, StatusDot } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTablePager,
@@ -22,14 +15,13 @@ import {
 } from '@opsdeck/ui/data-table';
 import type { TimeRangeShortForm } from '@opsdeck/ui/time-range';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import {
   durationPresets,
   parseDurationFilter,
   type HistoryStatus,
 } from '../model/durationFilter.ts';
-import { useHealthRouting } from '../routing/HealthRouting.tsx';
 import { testIds } from '../testIds.ts';
 
 const Filters = styled.div`
@@ -114,22 +106,10 @@ const historyColumns: ColumnDef<CheckStatus>[] = [
   },
 ];
 
-// The history's table reads the URL through the page's own routing (react-router in the console,
+// The history's table reads the URL through the app's binding (react-router in the console,
 // browser history in the embed), so its page and filters survive a reload in both.
 export function CheckHistory(props: { checkId: string; timeRange: TimeRangeShortForm }) {
-  const { useSearchParams } = useHealthRouting();
-  const binding = useCallback<UrlStateBinding>(
-    function useHealthUrlState() {
-      const [searchParams, setSearchParams] = useSearchParams();
-      return { searchParams, setSearchParams };
-    },
-    [useSearchParams],
-  );
-  return (
-    <UrlStateProvider binding={binding}>
-      <StatusHistoryTable {...props} />
-    </UrlStateProvider>
-  );
+  return <StatusHistoryTable {...props} />;
 }
 
 function parseStatus(text: string | undefined): HistoryStatus {

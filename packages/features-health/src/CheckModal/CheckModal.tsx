@@ -1,21 +1,23 @@
+import { healthSlots } from '../slots.ts';
 import type { CheckDetails, CheckSummary } from '@opsdeck/api-client/health';
-import { slots } from '@opsdeck/extensions';
+
 import { SlotOutlet, useRouteLink } from '@opsdeck/extensions/react';
 import { useCapability } from '@opsdeck/rbac/react';
 import {
   Badge,
   Button,
   EmptyState,
-  Spinner,
   formatAge,
   formatDate,
   formatLatency,
   Modal,
   Select,
+  Spinner,
   StatusDot,
-  TagList,
-  Tabs,
   type TabItem,
+  Tabs,
+  TagList,
+  UrlLink,
 } from '@opsdeck/ui';
 import { timeRangePresets, type TimeRangeShortForm } from '@opsdeck/ui/time-range';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
@@ -24,7 +26,6 @@ import { healthExternalRoutes } from '../routes.ts';
 import { useCheckDetails, useCheckGraph, useRunCheck } from '../hooks/checkQueries.ts';
 import { isExternallyDefined } from '../model/checkActions.ts';
 import { formatUptime } from '../model/uptime.ts';
-import { HealthLink } from '../routing/HealthRouting.tsx';
 import { testIds } from '../testIds.ts';
 import { CheckHistory } from './CheckHistory.tsx';
 import { HealthOverviewChart } from './HealthOverviewChart.tsx';
@@ -112,7 +113,7 @@ function Relationships({ details }: { details: CheckDetails | null | undefined }
       {components.map((component) => (
         <li key={`component:${component.id}`}>
           {componentPage ? (
-            <HealthLink to={componentPage({ id: component.id })}>{component.name}</HealthLink>
+            <UrlLink to={componentPage({ id: component.id })}>{component.name}</UrlLink>
           ) : (
             component.name
           )}{' '}
@@ -122,7 +123,7 @@ function Relationships({ details }: { details: CheckDetails | null | undefined }
       {configs.map((config) => (
         <li key={`config:${config.id}`}>
           {configPage ? (
-            <HealthLink to={configPage({ id: config.id })}>{config.name}</HealthLink>
+            <UrlLink to={configPage({ id: config.id })}>{config.name}</UrlLink>
           ) : (
             config.name
           )}{' '}
@@ -149,7 +150,7 @@ export interface CheckModalProps {
   onClose: () => void;
 }
 
-/** The modal itself; links go through the host's routing (HealthRoutingProvider). */
+/** The modal itself; links go through the app's URL binding (UrlLink). */
 export function CheckModalView({
   checkId,
   summary,
@@ -287,13 +288,13 @@ export function CheckModalView({
             <span style={{ marginRight: 'auto' }} />
           )}
           <SlotOutlet
-            slot={slots.checkActions}
+            slot={healthSlots.checkActions}
             props={{ check: { id: checkId, name, canaryId } }}
           />
           {canaryEditor && canaryId && check && !isExternallyDefined(source) ? (
-            <HealthLink to={canaryEditor({ id: canaryId })} data-testid={testIds.modal.edit}>
+            <UrlLink to={canaryEditor({ id: canaryId })} data-testid={testIds.modal.edit}>
               Edit
-            </HealthLink>
+            </UrlLink>
           ) : null}
           {canRun ? (
             <Button

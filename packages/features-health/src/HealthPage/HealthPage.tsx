@@ -22,8 +22,6 @@ import {
 } from './deferredLists.tsx';
 import { HealthSidebar } from './HealthSidebar.tsx';
 import { healthPageContainer, narrowHealthPage } from './pageLayout.ts';
-import { HealthRoutingProvider } from '../routing/HealthRouting.tsx';
-import { reactRouterRouting } from '../routing/reactRouterRouting.tsx';
 import { useRefreshRate } from './useRefreshRate.ts';
 
 // The modal (chart, history, YAML) is a separate chunk: the list is what must paint first. It is
@@ -178,17 +176,11 @@ const SearchBox = memo(function SearchBox({
 // and React holds a revealed fallback for up to 300 ms.
 let loadedCheckModal: typeof CheckModalComponent | null = null;
 
-/** The health page in a react-router app (the console): its URL state and links go through the router. */
+/**
+ * The health page. Its URL state and links go through the app's one URL binding (ui's
+ * UrlStateProvider): react-router's in the console, the browser's history in the embed.
+ */
 export function HealthPage() {
-  return (
-    <HealthRoutingProvider routing={reactRouterRouting}>
-      <HealthPageView />
-    </HealthRoutingProvider>
-  );
-}
-
-/** The page under whatever routing the host provides through HealthRoutingProvider. */
-export function HealthPageView() {
   const [view, update] = useHealthViewState();
   const [refreshRate, setRefreshRate] = useRefreshRate();
   const summary = useCheckSummary(refreshIntervalMs(refreshRate));

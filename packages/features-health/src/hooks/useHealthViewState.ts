@@ -4,16 +4,16 @@ import {
   parseHealthViewState,
   type HealthViewState,
 } from '../model/viewState.ts';
-import { useHealthRouting } from '../routing/HealthRouting.tsx';
+import { useUrlState } from '@opsdeck/ui';
 
 export type UpdateHealthView = (
   patch: Partial<HealthViewState>,
   options?: { replace?: boolean },
 ) => void;
 
-/** The page's view, read from and written to the URL (the only place it lives), through the host's routing. */
+/** The page's view, read from and written to the URL (the only place it lives), through the app's URL binding. */
 export function useHealthViewState(): [HealthViewState, UpdateHealthView] {
-  const [params, setParams] = useHealthRouting().useSearchParams();
+  const { searchParams: params, setSearchParams: setParams } = useUrlState();
   const view = useMemo(() => parseHealthViewState(params), [params]);
   const update = useCallback<UpdateHealthView>(
     (patch, options) =>

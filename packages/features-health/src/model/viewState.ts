@@ -2,7 +2,9 @@ import { defaultGroupBy, isGroupBy, type GroupBy } from './grouping.ts';
 import { decodeLabelFilter, encodeLabelFilter } from './labels.ts';
 import { defaultSort, isSortBy, type SortBy, type SortOrder } from './sorting.ts';
 import { allTab, defaultTabBy, isTabBy, type TabBy } from './tabs.ts';
-import { isTimeRangeShortForm, type TimeRangeShortForm } from '@opsdeck/ui/time-range';
+import { parseRouteSearch } from '@opsdeck/extensions';
+import type { TimeRangeShortForm } from '@opsdeck/ui/time-range';
+import { healthRoutes } from '../routes.ts';
 import { defaultTimeRange } from './timeRange.ts';
 
 export type HealthLayout = 'table' | 'card';
@@ -54,19 +56,23 @@ export const healthParams = {
   timeRange: 'timeRange',
 } as const satisfies Record<keyof HealthViewState, string>;
 
-/** Reads the view from the URL; an unknown value falls back to its default instead of breaking the page. */
+/**
+ * Reads the view from the URL; an unknown value falls back to its default instead of breaking the
+ * page. What other features may link with (the check, its range, the search) is read with the route's
+ * own schema, the one their links are typed by.
+ */
 export function parseHealthViewState(params: URLSearchParams): HealthViewState {
   const d = defaultHealthViewState;
+  const linked = parseRouteSearch(healthRoutes.page, params);
   const get = (key: keyof HealthViewState) => params.get(healthParams[key]);
   const groupBy = get('groupBy');
   const tabBy = get('tabBy');
   const layout = get('layout');
   const sortBy = get('sortBy');
   const sortOrder = get('sortOrder');
-  const timeRange = get('timeRange');
   const hidePassing = get('hidePassing');
   return {
-    search: get('search') ?? d.search,
+    search: linked.search ?? d.search,
     groupBy: groupBy && isGroupBy(groupBy) ? groupBy : d.groupBy,
     tabBy: tabBy && isTabBy(tabBy) ? tabBy : d.tabBy,
     tab: get('tab') ?? d.tab,
@@ -76,8 +82,8 @@ export function parseHealthViewState(params: URLSearchParams): HealthViewState {
     layout: layout === 'card' || layout === 'table' ? layout : d.layout,
     sortBy: sortBy && isSortBy(sortBy) ? sortBy : d.sortBy,
     sortOrder: sortOrder === 'desc' || sortOrder === 'asc' ? sortOrder : d.sortOrder,
-    checkId: get('checkId') || null,
-    timeRange: timeRange && isTimeRangeShortForm(timeRange) ? timeRange : d.timeRange,
+    checkId: linked.checkId ?? null,
+    timeRange: linked.timeRange ?? d.timeRange,
   };
 }
 

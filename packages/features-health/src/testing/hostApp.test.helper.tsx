@@ -1,3 +1,4 @@
+import { healthSlots, type CheckRef } from '../slots.ts';
 import {
   bindRoute,
   contribute,
@@ -5,8 +6,6 @@ import {
   createFeatureRegistry,
   createRouteRef,
   defineFeature,
-  slots,
-  type CheckRef,
   type ExtensionView,
 } from '@opsdeck/extensions';
 import { createAuthorizer, createFeatureFlags } from '@opsdeck/rbac';
@@ -55,7 +54,7 @@ const registry = createFeatureRegistry(
       resource: 'incident',
       routes: [{ path: 'incidents', title: 'Incidents', load: page }],
       contributions: [
-        contribute(slots.checkActions, {
+        contribute(healthSlots.checkActions, {
           id: 'incidents.attachCheck',
           title: 'Attach as evidence',
           access: { capability: 'incidents.attach' },

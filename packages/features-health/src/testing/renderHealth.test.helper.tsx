@@ -4,7 +4,7 @@ import { ExtensionsProvider } from '@opsdeck/extensions/react';
 import { ApiClientProvider } from '@opsdeck/api-client/react';
 import { createAuthorizer, type Permission } from '@opsdeck/rbac';
 import { RbacProvider } from '@opsdeck/rbac/react';
-import { OpsdeckThemeProvider } from '@opsdeck/ui';
+import { OpsdeckThemeProvider, UrlStateProvider, useReactRouterUrlState } from '@opsdeck/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
@@ -64,10 +64,13 @@ export function renderWithProviders(ui: ReactNode, options: RenderOptions) {
     <Providers options={options}>
       <MemoryRouter initialEntries={[options.url ?? '/health']}>
         <LocationProbe />
-        <Routes>
-          <Route path="/health" element={ui} />
-          <Route path="*" element={<p>elsewhere</p>} />
-        </Routes>
+        {/* The console gives every page this one binding. */}
+        <UrlStateProvider binding={useReactRouterUrlState}>
+          <Routes>
+            <Route path="/health" element={ui} />
+            <Route path="*" element={<p>elsewhere</p>} />
+          </Routes>
+        </UrlStateProvider>
       </MemoryRouter>
     </Providers>,
   );

@@ -1,4 +1,6 @@
-import { slots } from '@opsdeck/extensions';
+import { catalogSlots } from '@opsdeck/features-catalog/slots';
+import { healthSlots } from '@opsdeck/features-health/slots';
+import { topologySlots } from '@opsdeck/features-topology/slots';
 import { SlotOutlet } from '@opsdeck/extensions/react';
 import { dbError, expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -35,7 +37,7 @@ const check = { id: 'check-api', name: 'api-health', canaryId: 'canary-1' };
 
 /** The health check modal's footer as a host draws it: the checkActions slot. */
 function CheckFooter() {
-  return <SlotOutlet slot={slots.checkActions} props={{ check }} />;
+  return <SlotOutlet slot={healthSlots.checkActions} props={{ check }} />;
 }
 
 async function openDialog() {
@@ -53,7 +55,11 @@ const hypothesisBox = (dialog: HTMLElement) =>
 
 describe('who sees Attach as Evidence (settings §2, §6)', () => {
   it('is offered to writers of incident while the feature is on, in all three slots', () => {
-    for (const slot of [slots.checkActions, slots.configActions, slots.componentActions]) {
+    for (const slot of [
+      healthSlots.checkActions,
+      catalogSlots.configActions,
+      topologySlots.componentActions,
+    ]) {
       const titles = (roles: string[], disabled?: string[]) =>
         extensionsFor(roles, disabled)
           .contributions(slot as never)

@@ -1,3 +1,4 @@
+import { checkModalSearch } from '@opsdeck/features-health/slots';
 import {
   updateEvidence,
   type Evidence,
@@ -91,9 +92,7 @@ function SubjectLine({
       <>
         <StatusDot status={check?.status} label={`Health: ${check?.status ?? 'unknown'}`} />
         {toHealth ? (
-          <Link to={`${toHealth({})}?checkId=${encodeURIComponent(evidence.check_id)}`}>
-            {name}
-          </Link>
+          <Link to={toHealth({}, checkModalSearch(evidence.check_id))}>{name}</Link>
         ) : (
           <span>{name}</span>
         )}

@@ -1,4 +1,5 @@
-import type { CheckRef, ComponentRef } from '@opsdeck/extensions';
+import type { CheckRef } from '@opsdeck/features-health/slots';
+import type { ComponentRef } from '@opsdeck/features-topology/slots';
 import { Button } from '@opsdeck/ui';
 import { lazy, Suspense, useState } from 'react';
 import type { EvidenceSubject } from '../model/attachFlow.ts';

@@ -1,9 +1,10 @@
+import type { CheckRef } from '@opsdeck/features-health/slots';
+import type { ComponentRef } from '@opsdeck/features-topology/slots';
 import {
   attachDefaults,
   defaultHypothesisStatus,
   type NewEvidence,
 } from '@opsdeck/api-client/incidents';
-import type { CheckRef, ComponentRef } from '@opsdeck/extensions';
 
 // The Attach Evidence dialog's decisions (settings §2, §4 "Attach flow", §5), without React: what
 // the form holds, what it is missing, which steps a submit takes and what a failure leaves behind.

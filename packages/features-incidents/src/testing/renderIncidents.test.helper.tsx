@@ -1,3 +1,4 @@
+import { healthSlots } from '@opsdeck/features-health/slots';
 import { createApiClient } from '@opsdeck/api-client';
 import { ApiClientProvider } from '@opsdeck/api-client/react';
 import {
@@ -7,7 +8,6 @@ import {
   createFeatureRegistry,
   createRouteRef,
   defineFeature,
-  slots,
   type ExtensionView,
 } from '@opsdeck/extensions';
 import { ExtensionsProvider } from '@opsdeck/extensions/react';
@@ -64,7 +64,7 @@ const registry = createFeatureRegistry(
       // Ungated, and loaded with the module of incidents' own buttons: once it is drawn, those
       // would have been drawn too (a test's positive sign before it says one is absent).
       contributions: [
-        contribute(slots.checkActions, {
+        contribute(healthSlots.checkActions, {
           id: 'health.sibling',
           title: 'Sibling action',
           load: () => import('../contributions/attachActions.tsx').then(() => SiblingAction),

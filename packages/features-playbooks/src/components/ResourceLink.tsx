@@ -1,3 +1,4 @@
+import { checkModalSearch } from '@opsdeck/features-health/slots';
 import type { PlaybookResourceKind } from '@opsdeck/api-client/playbooks';
 import { useRouteLink } from '@opsdeck/extensions/react';
 import { Link } from 'react-router';
@@ -21,7 +22,6 @@ export function ResourceLink({
       ? toConfig?.({ id })
       : kind === 'component'
         ? toComponent?.({ id })
-        : // Console §2: a check opens its modal on the health page from `checkId`.
-          toHealth && `${toHealth({})}?checkId=${encodeURIComponent(id)}`;
+        : toHealth?.({}, checkModalSearch(id));
   return href ? <Link to={href}>{name}</Link> : <span>{name}</span>;
 }

@@ -1,10 +1,12 @@
+import type { CheckRef } from '@opsdeck/features-health/slots';
+import type { ComponentRef } from '@opsdeck/features-topology/slots';
 import {
   playbooksForResourceQuery,
   type PlaybookListItem,
   type PlaybookResourceRef,
 } from '@opsdeck/api-client/playbooks';
 import { useApiClient } from '@opsdeck/api-client/react';
-import type { CheckRef, ComponentRef } from '@opsdeck/extensions';
+
 import { DropdownMenu } from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,9 +1,7 @@
-import {
-  createExtensionView,
-  createFeatureRegistry,
-  decideRouteAccess,
-  slots,
-} from '@opsdeck/extensions';
+import { catalogSlots } from '@opsdeck/features-catalog/slots';
+import { healthSlots } from '@opsdeck/features-health/slots';
+import { topologySlots } from '@opsdeck/features-topology/slots';
+import { createExtensionView, createFeatureRegistry, decideRouteAccess } from '@opsdeck/extensions';
 import { createAuthorizer, createFeatureFlags } from '@opsdeck/rbac';
 import { expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -33,10 +31,10 @@ const visibleIds = (roles: string[], flags: { name: string; value: string }[] = 
     authorizer: createAuthorizer({ roles }),
   });
   return [
-    ...view.contributions(slots.checkActions),
-    ...view.contributions(slots.configActions),
-    ...view.contributions(slots.componentActions),
-    ...view.contributions(slots.configTabs),
+    ...view.contributions(healthSlots.checkActions),
+    ...view.contributions(catalogSlots.configActions),
+    ...view.contributions(topologySlots.componentActions),
+    ...view.contributions(catalogSlots.configTabs),
   ].map((visible) => visible.contribution.id);
 };
 

@@ -1,4 +1,4 @@
-import { slots } from '@opsdeck/extensions';
+import { topologySlots } from '../slots.ts';
 import { SlotOutlet, usePageTitle } from '@opsdeck/extensions/react';
 import { EmptyState, ErrorPage, StatusDot } from '@opsdeck/ui';
 import { useMemo } from 'react';
@@ -135,7 +135,7 @@ export function ComponentPage() {
         </State>
         <Actions data-testid={topologyTestIds.component.actions}>
           <SlotOutlet
-            slot={slots.componentActions}
+            slot={topologySlots.componentActions}
             props={{ component: { id: component.id, name: component.name } }}
           />
         </Actions>

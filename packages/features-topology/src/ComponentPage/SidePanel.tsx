@@ -1,5 +1,7 @@
+import { checkModalSearch } from '@opsdeck/features-health/slots';
+import { topologySlots } from '../slots.ts';
 import type { TopologyComponent } from '@opsdeck/api-client/topology';
-import { slots } from '@opsdeck/extensions';
+
 import { useRouteLink, useSlot } from '@opsdeck/extensions/react';
 import { QueryRows, SkeletonText, StatusDot, TagList } from '@opsdeck/ui';
 import { Suspense, useId, type ReactNode } from 'react';
@@ -117,10 +119,7 @@ function Checks({ componentId }: { componentId: string }) {
             <li key={check.id}>
               <StatusDot status={check.status} label={`Status: ${check.status ?? 'unknown'}`} />
               {toHealth ? (
-                // Console §2: the check modal opens on the health page from its checkId.
-                <Link to={`${toHealth({})}?checkId=${encodeURIComponent(check.id)}`}>
-                  {check.name}
-                </Link>
+                <Link to={toHealth({}, checkModalSearch(check.id))}>{check.name}</Link>
               ) : (
                 <span>{check.name}</span>
               )}
@@ -203,11 +202,11 @@ function Insights({ component }: { component: TopologyComponent }) {
 /**
  * The component's details beside its children: facts and properties, labels, the linked checks
  * (opening the health modal), configs (to the catalog), incidents and insights, and the tabs other
- * features contribute (slots.componentTabs), each as a section.
+ * features contribute (topologySlots.componentTabs), each as a section.
  */
 export function SidePanel({ component }: { component: TopologyComponent }) {
   const properties = visibleProperties(component.properties);
-  const tabs = useSlot(slots.componentTabs);
+  const tabs = useSlot(topologySlots.componentTabs);
   const ref = { id: component.id, name: component.name };
   const facts: Array<[string, string]> = [
     ['Type', component.type ?? ''],

@@ -1,3 +1,4 @@
+import { topologySlots, type ComponentRef } from '../slots.ts';
 import { createApiClient } from '@opsdeck/api-client';
 import { ApiClientProvider } from '@opsdeck/api-client/react';
 import {
@@ -7,8 +8,6 @@ import {
   createFeatureRegistry,
   createRouteRef,
   defineFeature,
-  slots,
-  type ComponentRef,
   type ExtensionView,
 } from '@opsdeck/extensions';
 import { ExtensionsProvider } from '@opsdeck/extensions/react';
@@ -77,7 +76,7 @@ const registry = createFeatureRegistry(
       resource: 'incident',
       routes: [{ path: 'incidents/:id', ref: incidentPage, title: 'Incident', load: page }],
       contributions: [
-        contribute(slots.componentActions, {
+        contribute(topologySlots.componentActions, {
           id: 'incidents.attachComponent',
           title: 'Attach as Evidence',
           access: { capability: 'incidents.attach' },
@@ -90,7 +89,7 @@ const registry = createFeatureRegistry(
       resource: 'playbooks',
       routes: [{ path: 'playbooks', title: 'Playbooks', load: page }],
       contributions: [
-        contribute(slots.componentActions, {
+        contribute(topologySlots.componentActions, {
           id: 'playbooks.componentActions',
           title: 'Playbooks',
           load: async () => Playbooks,

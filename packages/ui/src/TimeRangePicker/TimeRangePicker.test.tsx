@@ -1,6 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
+import { useReactRouterUrlState } from '../routing/reactRouterUrlState.ts';
+import { UrlStateProvider } from '../routing/UrlState.tsx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OpsdeckThemeProvider } from '../theme/index.ts';
 import { testIds } from '../testIds.ts';
@@ -14,10 +16,12 @@ function Search() {
 function renderPicker(url = '/jobs', props: UrlTimeRangePickerProps = {}) {
   return render(
     <MemoryRouter initialEntries={[url]}>
-      <OpsdeckThemeProvider mode="light">
-        <UrlTimeRangePicker {...props} />
-        <Search />
-      </OpsdeckThemeProvider>
+      <UrlStateProvider binding={useReactRouterUrlState}>
+        <OpsdeckThemeProvider mode="light">
+          <UrlTimeRangePicker {...props} />
+          <Search />
+        </OpsdeckThemeProvider>
+      </UrlStateProvider>
     </MemoryRouter>,
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlState } from '../routing/UrlState.tsx';
 import {
   clearTimeRangeSearchParams,
   readTimeRangeSearchParams,
@@ -31,7 +31,7 @@ export function useTimeRangeSearchParams({
   resetParams = [],
   replace = true,
 }: UseTimeRangeSearchParamsOptions = {}): TimeRangeSearchParams {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, setSearchParams } = useUrlState();
   // Re-read (and re-log an invalid value) only when one of the time parameters changes, not on
   // every unrelated URL change: the memo is keyed on their values.
   const key = timeRangeSearchParams.map((name) => searchParams.get(name) ?? '').join('\n');

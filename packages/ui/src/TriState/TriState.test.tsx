@@ -2,6 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
+import { useReactRouterUrlState } from '../routing/reactRouterUrlState.ts';
+import { UrlStateProvider } from '../routing/UrlState.tsx';
 import { describe, expect, it } from 'vitest';
 import { OpsdeckThemeProvider } from '../theme/index.ts';
 import { testIds } from '../testIds.ts';
@@ -257,7 +259,9 @@ describe('useTriStateSearchParam', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     render(
       <MemoryRouter initialEntries={['/health?pageIndex=2&status.filter=healthy:1']}>
-        <UrlFilter />
+        <UrlStateProvider binding={useReactRouterUrlState}>
+          <UrlFilter />
+        </UrlStateProvider>
       </MemoryRouter>,
     );
     expect(

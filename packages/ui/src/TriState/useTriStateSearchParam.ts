@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlState } from '../routing/UrlState.tsx';
 import type { TriStateSelection } from './triState.ts';
 import { decodeTriState } from './triStateCodec.ts';
 import { writeTriStateParam, type WriteTriStateParamOptions } from './triStateParams.ts';
@@ -17,7 +17,7 @@ export function useTriStateSearchParam(
   name: string,
   { replace = true, resetParams }: UseTriStateSearchParamOptions = {},
 ): [TriStateSelection, (selection: TriStateSelection) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { searchParams, setSearchParams } = useUrlState();
   const encoded = searchParams.get(name);
   // Keyed on the encoded string so the selection keeps its identity while the URL value does not change.
   const selection = useMemo(() => decodeTriState(encoded), [encoded]);

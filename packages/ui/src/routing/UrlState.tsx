@@ -11,6 +11,11 @@ export type SetSearchParams = (
 export interface UrlState {
   searchParams: URLSearchParams;
   setSearchParams: SetSearchParams;
+  /**
+   * Moves to another address of the app without a reload (what UrlLink calls). A binding without
+   * it leaves links to the browser.
+   */
+  navigate?: (to: string, options?: { replace?: boolean }) => void;
 }
 
 /** A hook giving the current query and its writer; must be the same function for the life of a tree. */
@@ -21,7 +26,7 @@ const UrlStateContext = createContext<UrlStateBinding | null>(null);
 
 function useMissingUrlState(): UrlState {
   throw new Error(
-    'ui: render tables inside UrlStateProvider (useReactRouterUrlState with react-router, useHistoryUrlState without a router)',
+    'ui: render inside UrlStateProvider (useReactRouterUrlState with react-router, useHistoryUrlState without a router); the app gives one binding to every page',
   );
 }
 

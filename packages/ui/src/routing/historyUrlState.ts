@@ -20,6 +20,9 @@ export function navigateHistory(url: string, replace = false): void {
   for (const listener of listeners) listener();
 }
 
+const navigateTo = (to: string, options?: { replace?: boolean }) =>
+  navigateHistory(to, options?.replace);
+
 const readSearch = () => window.location.search;
 const serverSearch = () => '';
 
@@ -34,5 +37,8 @@ export function useHistoryUrlState(): UrlState {
       options?.replace,
     );
   }, []);
-  return useMemo(() => ({ searchParams, setSearchParams }), [searchParams, setSearchParams]);
+  return useMemo(
+    () => ({ searchParams, setSearchParams, navigate: navigateTo }),
+    [searchParams, setSearchParams],
+  );
 }

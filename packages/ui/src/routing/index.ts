@@ -1,4 +1,5 @@
 export * from './UrlState.tsx';
+export * from './UrlLink.tsx';
 export * from './historyUrlState.ts';
 export * from './reactRouterUrlState.ts';
 export * from './modifiedClick.ts';

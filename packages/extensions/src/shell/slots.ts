@@ -1,0 +1,96 @@
+// The console shell's own slots. The shell is an app (apps/console, private, imported by no
+// package), so a feature could not import slots declared there: they live here, under their own
+// entry, as a feature's do in its `/slots` entry. Ids and types only (opsdeck/slots-entry).
+import type { RouteModule, SidebarIcon } from '../feature.ts';
+import type { LinkTarget } from '../routeRefs.ts';
+import { createDataSlot } from '../slots.ts';
+import type { ApiClient } from '@opsdeck/api-client';
+
+/** An entry of the command palette: a named destination. */
+export interface PaletteCommand {
+  title: string;
+  /** More words it is found by (`checks` for "Go to Health"). */
+  keywords?: readonly string[];
+  /** Where it goes (`linkTo(ref, params, search)`); left out when the user may not open it. */
+  to: LinkTarget;
+}
+
+/** One answer of a palette search provider. */
+export interface PaletteSearchResult {
+  id: string;
+  title: string;
+  /** A second line: the kind, a namespace, a status. */
+  description?: string;
+  to: LinkTarget;
+}
+
+/** Finds records of one kind as the user types in the palette (checks, configs, incidents…). */
+export interface PaletteSearchProvider {
+  /** The group heading of its results. */
+  title: string;
+  /** Called as the typed text settles; `signal` aborts when the text changes again. */
+  search(
+    text: string,
+    context: { apiClient: ApiClient; signal: AbortSignal },
+  ): Promise<readonly PaletteSearchResult[]>;
+}
+
+/** A page under Settings that a feature brings (its connections, its rules…). */
+export interface SettingsSection {
+  title: string;
+  /** The path segment below `/settings`. */
+  path: string;
+  icon?: SidebarIcon;
+  load: () => Promise<RouteModule>;
+}
+
+/** An event of the notification feed, as the server names it (`check.failed`, `incident.created`). */
+export interface NotificationEvent {
+  name: string;
+  /** The event's properties (the check's or incident's id, its name, a status). */
+  properties: Readonly<Record<string, string>>;
+  createdAt: string;
+}
+
+/** How a feature's events read in the notification feed and where they lead. */
+export interface NotificationEventRenderer {
+  /** The event names it renders (`check.passed`, `check.failed`). */
+  events: readonly string[];
+  /** One line: "Check payments-api failed". */
+  summary: (event: NotificationEvent) => string;
+  /** Where clicking the event goes, if anywhere. */
+  link?: (event: NotificationEvent) => LinkTarget | undefined;
+}
+
+/** A tab of the admin pages (users, agents, jobs…), loaded when opened. */
+export interface AdminTab {
+  title: string;
+  /** The path segment below `/settings/admin`. */
+  path: string;
+  load: () => Promise<RouteModule>;
+}
+
+/** Lets a list page's current search be saved and reopened under a name. */
+export interface SavedViewProvider {
+  /** The page whose search is saved; its ref's schema reads a saved view back. */
+  to: LinkTarget;
+  title: string;
+}
+
+/** The slots the console shell hosts, all of them data: the shell draws them itself. */
+export const shellSlots = {
+  /** The command palette's commands. */
+  paletteCommands: createDataSlot<PaletteCommand>('shell.paletteCommands'),
+  /** The command palette's record searches. */
+  paletteSearchProviders: createDataSlot<PaletteSearchProvider>('shell.paletteSearchProviders'),
+  /** The sections of the Settings menu. */
+  settingsSections: createDataSlot<SettingsSection>('shell.settingsSections'),
+  /** How the notification feed reads each feature's events. */
+  notificationEventRenderers: createDataSlot<NotificationEventRenderer>(
+    'shell.notificationEventRenderers',
+  ),
+  /** The admin pages' tabs. */
+  adminTabs: createDataSlot<AdminTab>('shell.adminTabs'),
+  /** Pages whose filtered view a user may save. */
+  savedViewProviders: createDataSlot<SavedViewProvider>('shell.savedViewProviders'),
+};
