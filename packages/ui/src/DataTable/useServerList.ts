@@ -28,12 +28,19 @@ import {
 } from './useDataTable.tsx';
 
 /** Query options as a domain's `queryOptions` factory returns them. */
-export type ServerListQueryOptions<TAnswer> = UseQueryOptions<TAnswer, Error, TAnswer, QueryKey>;
+export type ServerListQueryOptions<TAnswer, TKey extends QueryKey = QueryKey> = UseQueryOptions<
+  TAnswer,
+  Error,
+  TAnswer,
+  TKey
+>;
 
 export type UseServerListOptions<
   TData,
   TRequest,
   TAnswer extends ServerPageAnswer<TData>,
+  TPageKey extends QueryKey = QueryKey,
+  TCountKey extends QueryKey = QueryKey,
 > = DataTableUrlOptions &
   Pick<
     UseDataTableOptions<TData>,
@@ -42,7 +49,7 @@ export type UseServerListOptions<
     /** The api request of the table's URL state; pure (a relative time range resolves here). */
     request: (query: DataTableQuery) => TRequest;
     /** One page: the domain's query options (keyed by the request). */
-    page: (request: TRequest) => ServerListQueryOptions<TAnswer>;
+    page: (request: TRequest) => ServerListQueryOptions<TAnswer, TPageKey>;
     /**
      * The count alone, when the page does not carry it. It is asked once the page's rows are on
      * screen, so counting (which may read every matching row; the catalog's `count=estimated`
@@ -50,7 +57,7 @@ export type UseServerListOptions<
      * the rows nor competes with drawing them; a new page or order of the same filters finds its
      * count in the cache when the options key it by the filters alone.
      */
-    count?: (request: TRequest) => ServerListQueryOptions<number>;
+    count?: (request: TRequest) => ServerListQueryOptions<number, TCountKey>;
     /**
      * One page for the CSV export, which reads every page of the query this way (500 rows a
      * request, up to the export's cap, saying so when it stops): a page with its total.
@@ -96,8 +103,14 @@ export function usePaintedSince(key: string | undefined): boolean {
 }
 
 /** A server-paged list over its URL state; give `dataTable` to the parts. */
-export function useServerList<TData, TRequest, TAnswer extends ServerPageAnswer<TData>>(
-  options: UseServerListOptions<TData, TRequest, TAnswer>,
+export function useServerList<
+  TData,
+  TRequest,
+  TAnswer extends ServerPageAnswer<TData>,
+  TPageKey extends QueryKey = QueryKey,
+  TCountKey extends QueryKey = QueryKey,
+>(
+  options: UseServerListOptions<TData, TRequest, TAnswer, TPageKey, TCountKey>,
 ): ServerListState<TData, TRequest> {
   const {
     request: requestOf,
@@ -123,22 +136,24 @@ export function useServerList<TData, TRequest, TAnswer extends ServerPageAnswer<
   const request = useMemo(() => requestOf(query), [queryKey]);
   const enabled = enabledFor ? enabledFor(request) : true;
 
-  const list = useQuery({
+  const pageOptions: ServerListQueryOptions<TAnswer, TPageKey> = {
     ...page(request),
     placeholderData: keepPreviousData,
     enabled,
-    ...(refetchInterval ? { refetchInterval: (q) => refetchInterval(q.state.data) } : {}),
-  });
+  };
+  if (refetchInterval) pageOptions.refetchInterval = (q) => refetchInterval(q.state.data);
+  const list = useQuery(pageOptions);
   const answer = list.data ? pageOf<TData>(list.data) : undefined;
   const rows = (answer?.rows ?? noRows) as TData[];
   const rowsCurrent = list.isSuccess && !list.isPlaceholderData;
 
-  const countOptions = count?.(request);
+  // Typed by its own key in the domain; here only its answer matters.
+  const countOptions = count?.(request) as ServerListQueryOptions<number> | undefined;
   const rowsShown = usePaintedSince(
     countOptions && enabled && rowsCurrent ? hashKey(countOptions.queryKey) : undefined,
   );
-  const counted = useQuery({
-    ...(countOptions ?? { queryKey: ['opsdeck.server-list.no-count'], queryFn: () => 0 }),
+  const counted = useQuery<number, Error, number, QueryKey>({
+    ...(countOptions ?? { queryKey: ['opsdeck.serverList.noCount'], queryFn: () => 0 }),
     placeholderData: keepPreviousData,
     enabled: countOptions !== undefined && rowsShown,
   });
