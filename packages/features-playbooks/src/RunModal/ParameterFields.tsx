@@ -15,7 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ResourceCombobox, type PickedResource } from '../components/ResourceCombobox.tsx';
+import { ResourcePicker, type PickedResource } from '../components/ResourcePicker.tsx';
 import { codeHeight, parameterControl, type ParameterControl } from '../model/parameters.ts';
 
 const Fields = styled.div`
@@ -74,7 +74,7 @@ function ResourceParameter({
     : undefined;
   return (
     <FormField label={labelOf(parameter)} {...field.frame}>
-      <ResourceCombobox
+      <ResourcePicker
         kind={control.resource}
         label={labelOf(parameter)}
         inputId={field.inputId}

@@ -34,7 +34,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Page, PageActions } from '../components/PageLayout.tsx';
-import { ResourceCombobox } from '../components/ResourceCombobox.tsx';
+import { ResourcePicker } from '../components/ResourcePicker.tsx';
 import { ResourceLink } from '../components/ResourceLink.tsx';
 import { RunStatusBadge } from '../components/RunStatusBadge.tsx';
 import {
@@ -139,7 +139,7 @@ function ResourceFilter({ dataTable }: { dataTable: DataTableState<PlaybookRun> 
         }))}
         onChange={(value) => setKind(value as PlaybookResourceKind)}
       />
-      <ResourceCombobox
+      <ResourcePicker
         kind={kind}
         label={`Resource: ${resourceKindLabels[kind]}`}
         value={current ? { id: current.id, name: current.id } : undefined}

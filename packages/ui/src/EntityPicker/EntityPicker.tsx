@@ -17,9 +17,13 @@ type PassedProps = Omit<
   'options' | 'loading' | 'inputValue' | 'onInputChange' | 'value' | 'onChange' | 'multiple'
 >;
 
-export type EntityPickerProps<TEntity, TKey extends QueryKey = QueryKey> = PassedProps & {
+export type EntityPickerProps<
+  TList extends readonly unknown[],
+  TKey extends QueryKey = QueryKey,
+  TEntity = TList[number],
+> = PassedProps & {
   /** The domain's query options for the entities matching a search (`''` when nothing is typed). */
-  query: (search: string) => UseQueryOptions<readonly TEntity[], Error, readonly TEntity[], TKey>;
+  query: (search: string) => UseQueryOptions<TList, Error, TList, TKey>;
   /** How an entity reads in the list (see `entityOption`). */
   toOption: (entity: TEntity) => ComboboxOption;
   /** How long typing must settle before a search (default 300 ms, settings §9). */
@@ -46,9 +50,11 @@ export const entitySearchDebounceMs = 300;
  * A Combobox over a domain's search: the settled text goes to `query(search)`, the answer's
  * entities become options (the previous ones stay while the next search runs).
  */
-export function EntityPicker<TEntity, TKey extends QueryKey = QueryKey>(
-  props: EntityPickerProps<TEntity, TKey>,
-) {
+export function EntityPicker<
+  TList extends readonly unknown[],
+  TKey extends QueryKey = QueryKey,
+  TEntity = TList[number],
+>(props: EntityPickerProps<TList, TKey, TEntity>) {
   const {
     query,
     toOption,
@@ -69,7 +75,10 @@ export function EntityPicker<TEntity, TKey extends QueryKey = QueryKey>(
   const options: EntityOption<TEntity>[] =
     !searchEmpty && search === ''
       ? []
-      : (results.data ?? []).map((entity) => ({ ...toOption(entity), entity }));
+      : (results.data ?? []).map((entity) => ({
+          ...toOption(entity as TEntity),
+          entity: entity as TEntity,
+        }));
   // The box keeps its own text (a picked value shows while the list is closed); the search
   // follows it.
   const common = {
