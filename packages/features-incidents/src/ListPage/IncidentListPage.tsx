@@ -5,10 +5,10 @@ import {
   incidentStatuses,
   incidentTypes,
   listIncidents,
-  peopleQuery,
   type IncidentListQuery,
   type IncidentSummary,
 } from '@opsdeck/api-client/incidents';
+import { peopleQuery } from '@opsdeck/api-client/people';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { useRouteLink } from '@opsdeck/extensions/react';
 import {

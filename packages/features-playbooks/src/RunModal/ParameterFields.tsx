@@ -1,5 +1,6 @@
 import { useApiClient } from '@opsdeck/api-client/react';
-import { peopleQuery, teamsQuery, type PlaybookParameter } from '@opsdeck/api-client/playbooks';
+import { peopleQuery, teamsQuery } from '@opsdeck/api-client/people';
+import type { PlaybookParameter } from '@opsdeck/api-client/playbooks';
 import {
   BytesField,
   CheckboxField,
@@ -37,7 +38,9 @@ function PickerParameter({
   list: 'teams' | 'people';
 }) {
   const client = useApiClient();
-  const options = useQuery(list === 'teams' ? teamsQuery(client) : peopleQuery(client));
+  const teams = useQuery({ ...teamsQuery(client), enabled: list === 'teams' });
+  const people = useQuery({ ...peopleQuery(client), enabled: list === 'people' });
+  const options = list === 'teams' ? teams : people;
   return (
     <SelectField
       name={parameter.name}
