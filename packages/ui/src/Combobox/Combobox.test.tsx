@@ -4,7 +4,7 @@ import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { EntityPicker, type EntityOption } from '../EntityPicker/EntityPicker.tsx';
-import { entityOption } from '../EntityPicker/entityOption.ts';
+import { entityOption, type EntityDescription } from '../EntityPicker/entityOption.ts';
 import { Modal } from '../Modal/Modal.tsx';
 import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
 import { Combobox } from './Combobox.tsx';
@@ -127,7 +127,8 @@ describe('Combobox', () => {
     const user = userEvent.setup();
     render(
       <OpsdeckThemeProvider>
-        <Modal.Root open onClose={() => undefined} title="Assign">
+        <Modal.Root open onClose={() => undefined}>
+          <Modal.Header>Assign</Modal.Header>
           <Modal.Body>
             <Combobox label="Team" options={teams} value={null} onChange={() => undefined} />
           </Modal.Body>
@@ -152,7 +153,7 @@ describe('comboboxItems', () => {
 });
 
 describe('EntityPicker', () => {
-  const configs = [
+  const configs: EntityDescription[] = [
     { id: 'c1', name: 'web', type: 'Kubernetes::Deployment', namespace: 'shop', cluster: 'eu' },
     { id: 'c2', name: 'web', type: 'Kubernetes::Deployment', namespace: 'shop', cluster: 'us' },
     { id: 'c3', name: 'webhook', type: 'AWS::Lambda::Function', parentPath: 'billing' },
@@ -169,7 +170,7 @@ describe('EntityPicker', () => {
           return configs.filter((config) => config.name.startsWith(search));
         },
       });
-    let picked: EntityOption<(typeof configs)[number]> | null = null;
+    let picked: EntityOption<EntityDescription> | null = null;
     function Picker() {
       const [value, setValue] = useState<ComboboxOption | null>(null);
       return (

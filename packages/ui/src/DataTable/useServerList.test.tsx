@@ -27,6 +27,8 @@ const matching = (request: Pick<ChecksRequest, 'status'>) =>
   allRows.filter((row) => !request.status || row.status === request.status);
 
 let pageCalls: ChecksRequest[] = [];
+/** The URL's search at each page request. */
+let pageCallUrls: string[] = [];
 let countCalls: ChecksRequest[] = [];
 let held: Array<() => void> = [];
 let holding = false;
@@ -47,6 +49,7 @@ const pageQuery = (request: ChecksRequest) =>
     queryKey: ['checks', 'page', request],
     queryFn: () => {
       pageCalls.push(request);
+      pageCallUrls.push(window.location.search);
       return answer(rowsOf(request));
     },
   });
@@ -111,6 +114,7 @@ const totalText = () => screen.getByRole('status', { name: 'total' }).textConten
 beforeEach(() => {
   localStorage.clear();
   pageCalls = [];
+  pageCallUrls = [];
   countCalls = [];
   held = [];
   holding = false;
@@ -164,6 +168,8 @@ describe('useServerList', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(pageCalls.slice(before)).toEqual([{ status: 'healthy', page: 0, size: 10 }]),
     );
+    // Asked for before the filter reached the URL: the prefetch, not the page reading it back.
+    expect(pageCallUrls[before]).not.toContain('status.filter');
     expect(new URLSearchParams(window.location.search).get('checks.status.filter')).toBe('healthy');
     await release();
     await waitFor(() => expect(names()[1]).toBe('check-000003'));

@@ -130,9 +130,9 @@ export function useServerList<
   const queryClient = useQueryClient();
   const { query } = useDataTableQuery(urlOptions);
   // Resolved once per change of the URL's table state, not at every render (a relative time
-  // range would otherwise make a new request, and a new key, each time).
+  // range would otherwise make a new request, and a new key, each time). Keyed on the state's
+  // content: `requestOf` is often an inline function.
   const queryKey = JSON.stringify(query);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const request = useMemo(() => requestOf(query), [queryKey]);
   const enabled = enabledFor ? enabledFor(request) : true;
 
