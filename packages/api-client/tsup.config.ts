@@ -11,6 +11,7 @@ export default definePackageBuild({
   'catalog/schemas': 'src/catalog/schemas.ts',
   'incidents/index': 'src/incidents/index.ts',
   'playbooks/index': 'src/playbooks/index.ts',
+  'people/index': 'src/people/index.ts',
   'auth/index': 'src/auth/index.ts',
   'general/index': 'src/general/index.ts',
   'postgrest/index': 'src/postgrest/index.ts',

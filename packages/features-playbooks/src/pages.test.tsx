@@ -1,7 +1,13 @@
-import { dbError, expectNoAxeViolations, serverError, type FakeBackend } from '@opsdeck/testing';
+import {
+  dbError,
+  expectNoAxeViolations,
+  json,
+  serverError,
+  type FakeBackend,
+} from '@opsdeck/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ids,
   runActions,
@@ -118,6 +124,53 @@ describe('/playbooks/runs', () => {
     // Longer than a poll's interval (3 s), with a run still moving on the page.
     await new Promise((resolve) => setTimeout(resolve, 4000));
     expect(backend.requestsTo('GET /api/db/playbook_runs').length).toBe(before);
+  });
+
+  it('exports every run of the query as CSV, 1,500 of them, page by page, and says so', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 1500 }, (_, i) => ({
+      ...runRows[0],
+      id: `run-${i}`,
+      created_by: { id: 'p1', name: `person-${i}` },
+    }));
+    // The runs table as PostgREST pages it: limit/offset, the total in Content-Range.
+    backend.on('GET /api/db/playbook_runs', ({ query }) => {
+      const limit = Number(query.get('limit') ?? many.length);
+      const offset = Number(query.get('offset') ?? 0);
+      const page = many.slice(offset, offset + limit);
+      return json(page, {
+        headers: { 'content-range': `${offset}-${offset + page.length - 1}/${many.length}` },
+      });
+    });
+    const blobs: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:csv'),
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    try {
+      open('/playbooks/runs?runs.status.filter=completed');
+      await within(await screen.findByRole('table', { name: 'Playbook runs' })).findAllByText(
+        'kube-system',
+      );
+      await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+      expect(await screen.findByText('Exported 1,500 rows.', {}, { timeout: 10_000 })).toBeTruthy();
+      const lines = (await blobs.at(-1)!.text()).replace(/^\uFEFF/, '').split('\r\n');
+      expect(lines).toHaveLength(1501);
+      expect(lines.at(-1)).toContain('person-1499');
+      const exported = backend
+        .requestsTo('GET /api/db/playbook_runs')
+        .filter((request) => request.query.get('limit') === '500');
+      expect(exported.map((request) => request.query.get('offset'))).toEqual(['0', '500', '1000']);
+      // The export reads the list's query, filters included.
+      expect(exported.every((request) => request.query.get('status') === 'eq.completed')).toBe(
+        true,
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('has no axe violations', async () => {

@@ -27,6 +27,8 @@ export * from './Tabs/index.ts';
 export * from './Tooltip/index.ts';
 export * from './Select/index.ts';
 export * from './MultiSelect/index.ts';
+export * from './Combobox/index.ts';
+export * from './CollapsibleFilters/index.ts';
 export * from './DropdownMenu/index.ts';
 export * from './TriState/index.ts';
 export * from './routing/index.ts';

@@ -22,7 +22,6 @@ export {
   getConfigDetail,
   getConfigFilterOptions,
   getConfigList,
-  getConfigPage,
   getConfigSummary,
   type ConfigListQuery,
   type ConfigSortBy,

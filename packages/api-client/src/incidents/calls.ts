@@ -11,7 +11,7 @@ import {
   incidentSchema,
   incidentSummarySchema,
   incidentTimelineSchema,
-  responderCandidateSchema,
+  componentOptionSchema,
   responderSchema,
   type HypothesisOption,
   type Incident,
@@ -329,51 +329,6 @@ export function searchHypotheses(
   );
 }
 
-// ---- people and teams ---------------------------------------------------------------------------
-
-export interface ResponderCandidate {
-  id: string;
-  name: string;
-}
-
-/** People with an email, by name (reference §6 "UI user and people requests"). */
-export async function listPeople(
-  client: ApiClient,
-  options: CallOptions = {},
-): Promise<ResponderCandidate[]> {
-  const rows = await getRows(
-    client,
-    'people',
-    [
-      ['select', '*'],
-      ['deleted_at', 'is.null'],
-      ['email', 'not.is.null'],
-      ['order', 'name.asc'],
-    ],
-    responderCandidateSchema,
-    options,
-  );
-  return rows.map((row) => ({ id: row.id, name: row.name ?? row.id }));
-}
-
-/** Teams by name (reference §6 "Teams"). */
-export async function listTeams(
-  client: ApiClient,
-  options: CallOptions = {},
-): Promise<ResponderCandidate[]> {
-  const rows = await getRows(
-    client,
-    'teams',
-    [
-      ['deleted_at', 'is.null'],
-      ['order', 'name.asc'],
-    ],
-    responderCandidateSchema,
-    options,
-  );
-  return rows.map((row) => ({ id: row.id, name: row.name ?? row.id }));
-}
-
 // ---- writes ----------------------------------------------------------------------------------
 
 const createdIncidentSchema = z.array(looseObject({ id: text, title: text }));
@@ -564,11 +519,17 @@ export async function addComment(client: ApiClient, comment: NewComment): Promis
   });
 }
 
+/** A component as the list's component filter offers it. */
+export interface ComponentOption {
+  id: string;
+  name: string;
+}
+
 /** Components by name for the list's component filter (reference §3 `component_names`). */
 export async function listComponentOptions(
   client: ApiClient,
   options: CallOptions = {},
-): Promise<ResponderCandidate[]> {
+): Promise<ComponentOption[]> {
   const rows = await getRows(
     client,
     'component_names',
@@ -576,7 +537,7 @@ export async function listComponentOptions(
       ['select', 'id,name'],
       ['order', 'name.asc'],
     ],
-    responderCandidateSchema,
+    componentOptionSchema,
     options,
   );
   return rows.map((row) => ({ id: row.id, name: row.name ?? row.id }));

@@ -27,8 +27,6 @@ export {
   incidentQuery,
   incidentRespondersQuery,
   incidentSearchQuery,
-  peopleQuery,
-  teamsQuery,
 } from './queries.ts';
 export type {
   Comment,

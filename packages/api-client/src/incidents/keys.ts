@@ -25,8 +25,6 @@ export const incidentKeys = {
   searchIncidents: (search: string) => [...incidentKeys.search(), 'incidents', search] as const,
   searchHypotheses: (incidentId: string, search: string) =>
     [...incidentKeys.search(), 'hypotheses', incidentId, search] as const,
-  people: () => [...incidentKeys.all(), 'people'] as const,
-  teams: () => [...incidentKeys.all(), 'teams'] as const,
   components: () => [...incidentKeys.all(), 'components'] as const,
 };
 

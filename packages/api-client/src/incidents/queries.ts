@@ -8,8 +8,6 @@ import {
   getIncidentTimeline,
   listComponentOptions,
   listIncidents,
-  listPeople,
-  listTeams,
   searchHypotheses,
   searchIncidents,
   type EvidenceSubjectIds,
@@ -78,20 +76,6 @@ export const hypothesisSearchQuery = (client: ApiClient, incidentId: string, sea
     // show (or be preselected) under this one.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[4] === incidentId ? previous : undefined,
-  });
-
-export const peopleQuery = (client: ApiClient) =>
-  queryOptions({
-    queryKey: incidentKeys.people(),
-    queryFn: ({ signal }) => listPeople(client, { signal }),
-    staleTime: pickerStaleMs,
-  });
-
-export const teamsQuery = (client: ApiClient) =>
-  queryOptions({
-    queryKey: incidentKeys.teams(),
-    queryFn: ({ signal }) => listTeams(client, { signal }),
-    staleTime: pickerStaleMs,
   });
 
 export const componentOptionsQuery = (client: ApiClient) =>

@@ -156,8 +156,8 @@ export const incidentHistorySchema = looseObject({
 });
 export type IncidentHistory = z.output<typeof incidentHistorySchema>;
 
-/** A person or team a responder can be (the responder picker). */
-export const responderCandidateSchema = looseObject({ id: text, name: maybeText });
+/** A component offered by the list's component filter. */
+export const componentOptionSchema = looseObject({ id: text, name: maybeText });
 
 /** A check attached as evidence turning healthy or unhealthy inside the incident's window. */
 export const incidentCheckTurnSchema = looseObject({

@@ -351,60 +351,6 @@ export const resourceSearchQuery = (client: ApiClient, query: ResourceSearchQuer
     queryFn: ({ signal }) => searchResources(client, query, { signal }),
   });
 
-/** A team or person offered by a `team` / `people` parameter. */
-export interface PickerOption {
-  id: string;
-  name: string;
-}
-
-const pickerRowSchema = z.object({
-  id: z.string(),
-  name: z.nullish(z.string()),
-  email: z.nullish(z.string()),
-});
-
-/** Teams for a `team` parameter, by name. */
-export async function listTeams(
-  client: ApiClient,
-  options: CallOptions = {},
-): Promise<PickerOption[]> {
-  const rows = await db(client)
-    .from('teams')
-    .select('id,name')
-    .is('deleted_at', null)
-    .order('name')
-    .rows(pickerRowSchema)
-    .execute(options.signal);
-  return rows.map((row) => ({ id: row.id, name: row.name ?? row.id }));
-}
-
-/** People for a `people` parameter, by name. */
-export async function listPeople(
-  client: ApiClient,
-  options: CallOptions = {},
-): Promise<PickerOption[]> {
-  const rows = await db(client)
-    .from('people')
-    .select('id,name,email')
-    .is('deleted_at', null)
-    .order('name')
-    .rows(pickerRowSchema)
-    .execute(options.signal);
-  return rows.map((row) => ({ id: row.id, name: row.name || row.email || row.id }));
-}
-
-export const teamsQuery = (client: ApiClient) =>
-  queryOptions({
-    queryKey: playbookKeys.pickers('teams'),
-    queryFn: ({ signal }) => listTeams(client, { signal }),
-  });
-
-export const peopleQuery = (client: ApiClient) =>
-  queryOptions({
-    queryKey: playbookKeys.pickers('people'),
-    queryFn: ({ signal }) => listPeople(client, { signal }),
-  });
-
 /** Who a run's approval spec lists (emails and team names), and the person asking about it. */
 export interface RunApproversQuery {
   people: readonly string[];

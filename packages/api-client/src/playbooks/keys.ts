@@ -24,7 +24,6 @@ export const playbookKeys = {
   runList: (query: PlaybookRunsQuery) => [...playbookKeys.runs(), 'list', query] as const,
   run: (id: string) => [...playbookKeys.runs(), 'run', id] as const,
   runActions: (id: string) => [...playbookKeys.run(id), 'actions'] as const,
-  pickers: (list: 'teams' | 'people') => [...playbookKeys.all(), 'pickers', list] as const,
   approvers: (query: RunApproversQuery) => [...playbookKeys.all(), 'approvers', query] as const,
   resourceSearch: (query: ResourceSearchQuery) =>
     [...playbookKeys.all(), 'resources', query] as const,

@@ -2,8 +2,9 @@ import {
   configCountQuery,
   configPageQuery,
   configSummaryQuery,
-  getConfigPage,
+  getConfigList,
   type ConfigListItem,
+  type ConfigListQuery,
   type ConfigSummaryRow,
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
@@ -22,23 +23,19 @@ import {
   DataTableToolbar,
   DataTableTriStateFilter,
   useDataTable,
-  useDataTableQuery,
-  type DataTableQuery,
+  useServerList,
 } from '@opsdeck/ui/data-table';
-import { hashKey, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { CatalogNav } from '../components/CatalogNav.tsx';
 import { Muted, PageRoot, Toolbar } from '../components/PageLayout.ts';
-import { useConfigFilterOptions, usePaintedSince } from '../hooks.ts';
+import { useConfigFilterOptions } from '../hooks.ts';
 import { healthValues, humanize } from '../model/format.ts';
 import {
   configListQueryOf,
   configSummaryQueryOf,
   listFilterKeys,
-  listTotal,
   showsGroups,
-  withFilter,
 } from '../model/listQuery.ts';
 import { catalogTestIds } from '../testIds.ts';
 import { configColumns, groupColumns } from './columns.tsx';
@@ -61,60 +58,43 @@ const groupsTable = {
   rememberPageSize: false,
   fallbackUrlState: useReactRouterUrlState,
 };
-const noRows: ConfigListItem[] = [];
 const noGroups: ConfigSummaryRow[] = [];
 const rowId = (row: ConfigListItem) => row.id;
 const groupId = (row: ConfigSummaryRow) => row.type ?? '';
 const healthOptions = healthValues.map((value) => ({ value, label: humanize(value) }));
-/** The CSV export reads at most this many rows, a page of 500 at a time. */
-const exportLimit = 10_000;
 
 /** `/catalog`: the configs, grouped by type until something narrows them (console §2). */
 export function CatalogListPage() {
   const client = useApiClient();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const urlState = useUrlState(useReactRouterUrlState);
   const groupBy = urlState.searchParams.get('groupBy');
-  const { query: tableQuery } = useDataTableQuery(listTable);
-  const listQuery = configListQueryOf(tableQuery);
-  const grouped = showsGroups(listQuery, groupBy);
-
-  const list = useQuery({ ...configPageQuery(client, listQuery), enabled: !grouped });
-  // The total is asked once this page's rows are on screen, so counting (which may read every
-  // matching config) never delays them nor competes with drawing them; a new page or order of the
-  // same filters finds its count in the cache.
-  const countQuery = configCountQuery(client, listQuery);
-  const rowsCurrent = list.isSuccess && !list.isPlaceholderData;
-  const rowsShown = usePaintedSince(
-    !grouped && rowsCurrent ? hashKey(countQuery.queryKey) : undefined,
-  );
-  const count = useQuery({ ...countQuery, enabled: rowsShown });
-  const rows = list.data ?? noRows;
-  const listCount = listTotal({
-    pageIndex: listQuery.pageIndex,
-    pageSize: listQuery.pageSize,
-    rows: rows.length,
-    rowsCurrent,
-    count: count.data,
-    countCurrent: count.isSuccess && !count.isPlaceholderData,
+  // The rows while something narrows the list; the groups by type otherwise.
+  const {
+    dataTable,
+    request: listQuery,
+    total: listCount,
+    failed: listFailed,
+  } = useServerList({
+    ...listTable,
+    columns: configColumns,
+    getRowId: rowId,
+    request: configListQueryOf,
+    page: (query: ConfigListQuery) => configPageQuery(client, query),
+    count: (query: ConfigListQuery) => configCountQuery(client, query),
+    exportPage: async (query: ConfigListQuery) => {
+      const page = await getConfigList(client, query);
+      return { rows: page.data, total: page.total };
+    },
+    enabled: (query: ConfigListQuery) => !showsGroups(query, groupBy),
   });
+  const grouped = showsGroups(listQuery, groupBy);
   const summary = useQuery({
     ...configSummaryQuery(client, configSummaryQueryOf(listQuery)),
     enabled: grouped,
   });
   const options = useConfigFilterOptions();
 
-  const dataTable = useDataTable({
-    ...listTable,
-    columns: configColumns,
-    data: rows,
-    // Until the count answers, the pager knows at least the rows up to this page.
-    total: listCount ?? listQuery.pageIndex * listQuery.pageSize + rows.length,
-    getRowId: rowId,
-    isLoading: !grouped && list.isPending,
-    error: list.data ? undefined : (list.error ?? undefined),
-  });
   const groups = useDataTable({
     ...groupsTable,
     mode: 'client',
@@ -125,19 +105,6 @@ export function CatalogListPage() {
     isLoading: grouped && summary.isPending,
     error: summary.data ? undefined : (summary.error ?? undefined),
   });
-
-  // The toolbar's filters and settled search write the URL; the rows of the new URL are asked for
-  // at once, not a render, a commit and an effect later when the page reads the URL back (the
-  // same query key, so the page finds the request under way or its answer in the cache).
-  const toolbarTable = {
-    ...dataTable,
-    setFilter: (key: string, value: string) => {
-      const next = configListQueryOf(withFilter(tableQuery, key, value));
-      if (!showsGroups(next, groupBy))
-        void queryClient.prefetchQuery(configPageQuery(client, next));
-      dataTable.setFilter(key, value);
-    },
-  };
 
   const setGrouping = (on: boolean) =>
     urlState.setSearchParams(
@@ -150,33 +117,19 @@ export function CatalogListPage() {
       { replace: true },
     );
 
-  const fetchAll = useCallback(
-    async (query: DataTableQuery) => {
-      const all: ConfigListItem[] = [];
-      const base = configListQueryOf(query);
-      for (let pageIndex = 0; all.length < exportLimit; pageIndex++) {
-        const page = await getConfigPage(client, { ...base, pageIndex, pageSize: 500 });
-        all.push(...page);
-        if (page.length < 500) break;
-      }
-      return all;
-    },
-    [client],
-  );
-
   const total = grouped
     ? (summary.data ?? []).reduce((sum, group) => sum + group.count, 0)
     : listCount;
   const loaded = grouped ? summary.data : total !== undefined;
   // Once a request has failed the table says why; the line above it stops saying it loads.
-  const failed = grouped ? summary.isError : list.isError || count.isError;
+  const failed = grouped ? summary.isError : listFailed;
 
   return (
     <PageRoot data-testid={catalogTestIds.list.root}>
       <CatalogNav />
       <DataTableRoot>
         <DataTableToolbar
-          dataTable={toolbarTable}
+          dataTable={dataTable}
           searchLabel="Search configs"
           searchPlaceholder="Name, type, description or namespace"
           actions={
@@ -187,35 +140,33 @@ export function CatalogListPage() {
               >
                 Group by type
               </Button>
-              {grouped ? null : (
-                <DataTableCsvExport dataTable={dataTable} fileName="catalog" fetchAll={fetchAll} />
-              )}
+              {grouped ? null : <DataTableCsvExport dataTable={dataTable} fileName="catalog" />}
             </>
           }
         >
           <DataTableTriStateFilter
-            dataTable={toolbarTable}
+            dataTable={dataTable}
             filterKey="type"
             label="Type"
             options={options.types}
             placeholder="All types"
           />
           <DataTableTriStateFilter
-            dataTable={toolbarTable}
+            dataTable={dataTable}
             filterKey="health"
             label="Health"
             options={healthOptions}
             placeholder="All"
           />
           <DataTableTriStateFilter
-            dataTable={toolbarTable}
+            dataTable={dataTable}
             filterKey="status"
             label="Status"
             options={options.statuses}
             placeholder="All"
           />
           <DataTableTriStateFilter
-            dataTable={toolbarTable}
+            dataTable={dataTable}
             filterKey="labels"
             label="Labels"
             options={options.labels}
@@ -223,7 +174,7 @@ export function CatalogListPage() {
             placeholder="All"
           />
           <DataTableTriStateFilter
-            dataTable={toolbarTable}
+            dataTable={dataTable}
             filterKey="tags"
             label="Tags"
             options={options.tags}

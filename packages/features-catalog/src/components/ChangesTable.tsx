@@ -7,6 +7,7 @@ import { useApiClient } from '@opsdeck/api-client/react';
 import { EmptyState, formatAge, formatDate, useReactRouterUrlState } from '@opsdeck/ui';
 import {
   DataTableBody,
+  DataTableColumnToggle,
   DataTablePager,
   DataTableRoot,
   DataTableSelectFilter,
@@ -36,14 +37,27 @@ import { Health } from './Health.tsx';
 import { Muted, NoWrap } from './PageLayout.ts';
 import { TypePath } from './TypePath.tsx';
 
-const Summary = styled.span`
-  display: inline-block;
-  max-width: 32rem;
+// Long values (a summary, an Azure operation, a service account) wrap anywhere and stop at two
+// lines, the whole text in the title: the columns then fit a 1440 px screen beside the console's
+// sidebar instead of pushing the last ones off-screen (issue 29 "wide tables").
+const Clamped = styled.span`
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2;
   overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-  vertical-align: bottom;
+  overflow-wrap: anywhere;
+  min-width: 6rem;
 `;
+
+// A type path may wrap at its separators here, as the long values do.
+const Wrapping = styled.span`
+  & > span {
+    white-space: normal;
+  }
+`;
+
+const clamped = (text: string | null | undefined) =>
+  text ? <Clamped title={text}>{text}</Clamped> : null;
 
 const noRows: CatalogChange[] = [];
 const rowId = (row: CatalogChange) => row.id;
@@ -87,7 +101,11 @@ function columnsFor(global: boolean): ColumnDef<CatalogChange>[] {
             header: 'Type',
             enableSorting: false,
             accessorFn: (row) => row.type ?? '',
-            cell: ({ row }) => <TypePath type={row.original.type} />,
+            cell: ({ row }) => (
+              <Wrapping>
+                <TypePath type={row.original.type} />
+              </Wrapping>
+            ),
           },
         ] satisfies ColumnDef<CatalogChange>[])
       : []),
@@ -95,6 +113,7 @@ function columnsFor(global: boolean): ColumnDef<CatalogChange>[] {
       id: 'change_type',
       header: 'Change',
       accessorFn: (row) => row.change_type ?? '',
+      cell: ({ row }) => clamped(row.original.change_type),
     },
     {
       id: 'severity',
@@ -110,11 +129,14 @@ function columnsFor(global: boolean): ColumnDef<CatalogChange>[] {
       id: 'summary',
       header: 'Summary',
       accessorFn: (row) => row.summary ?? '',
-      cell: ({ row }) => (
-        <Summary title={row.original.summary ?? ''}>{row.original.summary}</Summary>
-      ),
+      cell: ({ row }) => clamped(row.original.summary),
     },
-    { id: 'source', header: 'Source', accessorFn: (row) => row.source ?? '' },
+    {
+      id: 'source',
+      header: 'Source',
+      accessorFn: (row) => row.source ?? '',
+      cell: ({ row }) => clamped(row.original.source),
+    },
     {
       id: 'count',
       header: 'Count',
@@ -125,6 +147,7 @@ function columnsFor(global: boolean): ColumnDef<CatalogChange>[] {
       header: 'By',
       enableSorting: false,
       accessorFn: (row) => row.external_created_by ?? row.created_by ?? '',
+      cell: ({ row }) => clamped(row.original.external_created_by ?? row.original.created_by),
     },
   ];
 }
@@ -172,7 +195,10 @@ export function ChangesTable({ tableId, label, ...scope }: ChangesTableProps) {
   return (
     <div data-testid={catalogTestIds.changes.root}>
       <DataTableRoot>
-        <DataTableToolbar dataTable={dataTable}>
+        <DataTableToolbar
+          dataTable={dataTable}
+          actions={<DataTableColumnToggle dataTable={dataTable} />}
+        >
           {global ? (
             <DataTableTriStateFilter
               dataTable={dataTable}

@@ -7,6 +7,7 @@ import { useApiClient } from '@opsdeck/api-client/react';
 import { EmptyState, formatAge, formatDate, useReactRouterUrlState } from '@opsdeck/ui';
 import {
   DataTableBody,
+  DataTableColumnToggle,
   DataTablePager,
   DataTableRoot,
   DataTableTimeRangeFilter,
@@ -35,14 +36,27 @@ import { Health } from './Health.tsx';
 import { Muted, NoWrap } from './PageLayout.ts';
 import { TypePath } from './TypePath.tsx';
 
-const Summary = styled.span`
-  display: inline-block;
-  max-width: 32rem;
+// Long values (a summary, an Azure operation, a service account) wrap anywhere and stop at two
+// lines, the whole text in the title: the columns then fit a 1440 px screen beside the console's
+// sidebar instead of pushing the last ones off-screen (issue 29 "wide tables").
+const Clamped = styled.span`
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2;
   overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-  vertical-align: bottom;
+  overflow-wrap: anywhere;
+  min-width: 6rem;
 `;
+
+// A type path may wrap at its separators here, as the long values do.
+const Wrapping = styled.span`
+  & > span {
+    white-space: normal;
+  }
+`;
+
+const clamped = (text: string | null | undefined) =>
+  text ? <Clamped title={text}>{text}</Clamped> : null;
 
 const noRows: ConfigInsight[] = [];
 const rowId = (row: ConfigInsight) => row.id;
@@ -75,7 +89,11 @@ function columnsFor(global: boolean): ColumnDef<ConfigInsight>[] {
             header: 'Type',
             enableSorting: false,
             accessorFn: (row) => row.config?.type ?? '',
-            cell: ({ row }) => <TypePath type={row.original.config?.type} />,
+            cell: ({ row }) => (
+              <Wrapping>
+                <TypePath type={row.original.config?.type} />
+              </Wrapping>
+            ),
           },
         ] satisfies ColumnDef<ConfigInsight>[])
       : []),
@@ -83,11 +101,10 @@ function columnsFor(global: boolean): ColumnDef<ConfigInsight>[] {
       id: 'summary',
       header: 'Insight',
       accessorFn: (row) => row.summary ?? row.message ?? '',
-      cell: ({ row }) => (
-        <Summary title={row.original.message ?? row.original.summary ?? ''}>
-          {row.original.summary ?? row.original.message}
-        </Summary>
-      ),
+      cell: ({ row }) => {
+        const text = row.original.summary ?? row.original.message;
+        return text ? <Clamped title={row.original.message ?? text}>{text}</Clamped> : null;
+      },
     },
     {
       id: 'severity',
@@ -103,7 +120,12 @@ function columnsFor(global: boolean): ColumnDef<ConfigInsight>[] {
       header: 'Type of insight',
       accessorFn: (row) => humanize(row.analysis_type),
     },
-    { id: 'analyzer', header: 'Analyzer', accessorFn: (row) => row.analyzer ?? '' },
+    {
+      id: 'analyzer',
+      header: 'Analyzer',
+      accessorFn: (row) => row.analyzer ?? '',
+      cell: ({ row }) => clamped(row.original.analyzer),
+    },
     { id: 'status', header: 'Status', accessorFn: (row) => humanize(row.status) },
     {
       id: 'first_observed',
@@ -163,7 +185,10 @@ export function InsightsTable({
   return (
     <div data-testid={catalogTestIds.insights.root}>
       <DataTableRoot>
-        <DataTableToolbar dataTable={dataTable}>
+        <DataTableToolbar
+          dataTable={dataTable}
+          actions={<DataTableColumnToggle dataTable={dataTable} />}
+        >
           <DataTableTriStateFilter
             dataTable={dataTable}
             filterKey="status"

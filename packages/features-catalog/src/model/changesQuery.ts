@@ -12,7 +12,8 @@ import {
   type RelativeTimeRange,
   type TimeRange,
 } from '@opsdeck/ui/time-range';
-import { includeExclude, keyValueConditions, type TableQueryInput } from './listQuery.ts';
+import type { DataTableQuery } from '@opsdeck/ui/data-table';
+import { includeExclude, keyValueConditions } from './listQuery.ts';
 
 // The changes and insights tables' URL state → their requests (reference §3). Shared by the
 // catalog-wide pages and a config's sub-pages, which add the config's id.
@@ -96,10 +97,7 @@ export interface ChangesScope {
   defaultFrom: string;
 }
 
-export function changesQueryOf(
-  table: TableQueryInput & { timeRange?: TimeRange },
-  scope: ChangesScope,
-): CatalogChangesQuery {
+export function changesQueryOf(table: DataTableQuery, scope: ChangesScope): CatalogChangesQuery {
   const { filters } = table;
   const configType = triStateText(decodeTriState(filters.configType));
   const changeType = triStateText(decodeTriState(filters.changeType));
@@ -132,10 +130,7 @@ const insightSorts: readonly InsightSortBy[] = [
   'last_observed',
 ];
 
-export function insightsQueryOf(
-  table: TableQueryInput & { timeRange?: TimeRange },
-  configId?: string,
-): ConfigInsightsQuery {
+export function insightsQueryOf(table: DataTableQuery, configId?: string): ConfigInsightsQuery {
   const { filters } = table;
   const pick = (key: string) => {
     const value = includeExclude(decodeTriState(filters[key]));

@@ -6,6 +6,7 @@ import type {
   KeyValueCondition,
 } from '@opsdeck/api-client/catalog';
 import { decodeTriState, TAG_SEPARATOR, type TriStateSelection } from '@opsdeck/ui';
+import type { DataTableQuery } from '@opsdeck/ui/data-table';
 
 // The catalog list's URL (console §9's table state: `sortBy`, `sortOrder`, `pageIndex`,
 // `pageSize`, `{key}.filter` in the tri-state form) and the request it makes. Plain functions:
@@ -51,16 +52,8 @@ export function keyValueConditions(selection: TriStateSelection): KeyValueCondit
 
 const isEmpty = (value: IncludeExclude) => !value.include?.length && !value.exclude?.length;
 
-export interface TableQueryInput {
-  pageIndex: number;
-  pageSize: number;
-  sortBy: string | undefined;
-  sortOrder: 'asc' | 'desc' | undefined;
-  filters: Record<string, string>;
-}
-
 /** The configs request of the table's URL state. */
-export function configListQueryOf(table: TableQueryInput): ConfigListQuery {
+export function configListQueryOf(table: DataTableQuery): ConfigListQuery {
   const { filters } = table;
   const type = includeExclude(decodeTriState(filters.type));
   const health = includeExclude(decodeTriState(filters.health));
@@ -83,14 +76,6 @@ export function configListQueryOf(table: TableQueryInput): ConfigListQuery {
   };
 }
 
-/** The table's query once `key` is set to `value` ('' clears it): the first page, as the URL's. */
-export function withFilter(table: TableQueryInput, key: string, value: string): TableQueryInput {
-  const filters = { ...table.filters };
-  if (value === '') delete filters[key];
-  else filters[key] = value;
-  return { ...table, pageIndex: 0, filters };
-}
-
 /**
  * Grouped by type (with counts) while nothing narrows the list to rows: no type, search, label or
  * tag chosen — the reference UI's rule for its summary view. Health and status apply to groups.
@@ -111,28 +96,4 @@ export function configSummaryQueryOf(query: ConfigListQuery): ConfigSummaryQuery
     ...(query.health ? { health: query.health } : {}),
     ...(query.status ? { status: query.status } : {}),
   };
-}
-
-/** What the list knows of its total: its count, asked apart from its rows (see listTotal). */
-export interface ListTotalInput {
-  pageIndex: number;
-  pageSize: number;
-  /** The rows shown, and whether they are this query's (not the last query's kept on screen). */
-  rows: number;
-  rowsCurrent: boolean;
-  /** The count's answer, and whether it is this query's. */
-  count: number | undefined;
-  countCurrent: boolean;
-}
-
-/**
- * The list's total while its count may still be on the way: the count once it answers for these
- * filters; before that a page that is not full ends the list, so its end is the total; otherwise
- * the last count stays shown until the new one arrives (undefined: nothing known yet).
- */
-export function listTotal(input: ListTotalInput): number | undefined {
-  if (input.countCurrent && input.count !== undefined) return input.count;
-  const ends = input.rows < input.pageSize && (input.rows > 0 || input.pageIndex === 0);
-  if (input.rowsCurrent && ends) return input.pageIndex * input.pageSize + input.rows;
-  return input.count;
 }

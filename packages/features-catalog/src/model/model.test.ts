@@ -12,13 +12,8 @@ import {
   withoutNoise,
 } from './diff.ts';
 import { formatCost } from './format.ts';
-import {
-  configListQueryOf,
-  keyValueConditions,
-  listTotal,
-  showsGroups,
-  withFilter,
-} from './listQuery.ts';
+import { queryWithFilter } from '@opsdeck/ui/data-table';
+import { configListQueryOf, keyValueConditions, showsGroups } from './listQuery.ts';
 import { layoutGraph, relationOf } from './relationships.ts';
 import { diffableTexts, specText } from './spec.ts';
 import { formatTypePath, typeLeaf, typePathParts, typeRoot } from './typePath.ts';
@@ -99,12 +94,12 @@ describe('the list URL ↔ request', () => {
         pageIndex: 4,
       },
     );
-    expect(configListQueryOf(withFilter(now, 'search', 'pay '))).toMatchObject({
+    expect(configListQueryOf(queryWithFilter(now, 'search', 'pay '))).toMatchObject({
       search: 'pay',
       type: { include: ['Kubernetes::Pod'], exclude: [] },
       pageIndex: 0,
     });
-    const cleared = configListQueryOf(withFilter(now, 'search', ''));
+    const cleared = configListQueryOf(queryWithFilter(now, 'search', ''));
     expect(cleared.search).toBeUndefined();
     expect(cleared.pageIndex).toBe(0);
     expect(now.filters.search).toBe('pa');
@@ -392,29 +387,5 @@ describe('the relationship graph', () => {
     expect(relationOf(config, related('container', [], { path: 'cluster.ns.pod' }))).toBe('child');
     expect(relationOf(config, related('svc', []))).toBe('related');
     expect(relationOf(config, related('pod', []))).toBe('self');
-  });
-});
-
-describe('listTotal', () => {
-  const base = { pageIndex: 0, pageSize: 50, rows: 50, rowsCurrent: true };
-  it('is the count once it answers for these filters', () => {
-    expect(listTotal({ ...base, count: 5000, countCurrent: true })).toBe(5000);
-  });
-  it('is the end of a page that is not full while the count is on the way', () => {
-    expect(listTotal({ ...base, pageIndex: 2, rows: 7, count: 5000, countCurrent: false })).toBe(
-      107,
-    );
-    expect(listTotal({ ...base, rows: 0, count: 5000, countCurrent: false })).toBe(0);
-  });
-  it('keeps the last count until the new one arrives, and knows nothing before a first', () => {
-    expect(listTotal({ ...base, count: 5000, countCurrent: false })).toBe(5000);
-    expect(
-      listTotal({ ...base, rowsCurrent: false, rows: 3, count: 40, countCurrent: false }),
-    ).toBe(40);
-    expect(listTotal({ ...base, count: undefined, countCurrent: false })).toBeUndefined();
-    // An empty page past the first says nothing of where the list ends.
-    expect(
-      listTotal({ ...base, pageIndex: 3, rows: 0, count: undefined, countCurrent: false }),
-    ).toBeUndefined();
   });
 });

@@ -1,19 +1,8 @@
 // Config types are namespaced with '::' (console §3 "Config"): `AWS::EC2::Instance`. People read
-// them as a path, `AWS › EC2 › Instance`.
+// them as a path, `AWS › EC2 › Instance`, spelt once in ui; the catalog adds the narrow forms.
+import { formatTypePath, typePathParts } from '@opsdeck/ui';
 
-/** The parts of a config type, without empty ones; `Kubernetes::Pod` → `['Kubernetes', 'Pod']`. */
-export function typePathParts(type: string | null | undefined): string[] {
-  if (!type) return [];
-  return type
-    .split('::')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-}
-
-/** The readable path of a type; '' for none. */
-export function formatTypePath(type: string | null | undefined): string {
-  return typePathParts(type).join(' › ');
-}
+export { formatTypePath, typePathParts };
 
 /** The last part, what the config is (`Instance`), for narrow places. */
 export function typeLeaf(type: string | null | undefined): string {

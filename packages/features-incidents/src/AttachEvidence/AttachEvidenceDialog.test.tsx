@@ -89,7 +89,7 @@ describe('the Attach Evidence dialog', () => {
     expect(within(dialog).queryByRole('combobox', { name: 'Type' })).toBeNull();
     await user.type(incidentBox(dialog), 'Checkout errors');
     expect(
-      await within(dialog).findByRole('option', { name: 'Create incident "Checkout errors"' }),
+      await screen.findByRole('option', { name: 'Create incident "Checkout errors"' }),
     ).toBeTruthy();
     expect(
       within(dialog).getByText('A new incident "Checkout errors" will be created'),
@@ -179,7 +179,7 @@ describe('the Attach Evidence dialog', () => {
     expect(searches.map((r) => r.query.get('title'))).toEqual(['ilike.*api*']);
     expect(searches[0]!.query.get('select')).toBe('*,hypotheses(id, type)');
 
-    await user.click(await within(dialog).findByRole('option', { name: /API latency/ }));
+    await user.click(await screen.findByRole('option', { name: /API latency/ }));
     await waitFor(() => expect(hypothesisBox(dialog)).toHaveProperty('value', 'Slow queries'));
     // An existing incident asks no type or severity.
     expect(within(dialog).queryByRole('combobox', { name: 'Severity' })).toBeNull();
@@ -197,7 +197,7 @@ describe('the Attach Evidence dialog', () => {
   it('asks for a hypothesis when an existing incident has several', async () => {
     const { user, dialog } = await openDialog();
     await user.type(incidentBox(dialog), 'Database');
-    await user.click(await within(dialog).findByRole('option', { name: /Database failover/ }));
+    await user.click(await screen.findByRole('option', { name: /Database failover/ }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'x');
     await user.click(within(dialog).getByRole('button', { name: 'Link' }));
     expect(within(dialog).getByText('Must select or create a hypothesis')).toBeTruthy();
@@ -205,7 +205,7 @@ describe('the Attach Evidence dialog', () => {
     // The keyboard picks one: arrows then Enter.
     hypothesisBox(dialog).focus();
     await user.keyboard('{ArrowDown}');
-    await within(dialog).findByRole('option', { name: /Grow the volume/ });
+    await screen.findByRole('option', { name: /Grow the volume/ });
     await user.keyboard('{ArrowDown}{Enter}');
     expect((hypothesisBox(dialog) as HTMLInputElement).value).not.toBe('');
     expect(within(dialog).queryByText('Must select or create a hypothesis')).toBeNull();
@@ -248,9 +248,9 @@ describe('the Attach Evidence dialog', () => {
   it('closes on Escape from the dialog, but Escape in an open list closes the list first', async () => {
     const { user, dialog } = await openDialog();
     await user.click(incidentBox(dialog));
-    expect(within(dialog).getByRole('listbox', { name: 'Incident' })).toBeTruthy();
+    expect(screen.getByRole('listbox', { name: 'Incident' })).toBeTruthy();
     await user.keyboard('{Escape}');
-    expect(within(dialog).queryByRole('listbox')).toBeNull();
+    expect(screen.queryByRole('listbox')).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Link to Incident' })).toBeTruthy();
     await user.keyboard('{Escape}');
     await waitFor(() =>

@@ -9,13 +9,11 @@ import {
 } from '@opsdeck/api-client/incidents';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { useRouteLink } from '@opsdeck/extensions/react';
-import { Button, Modal, Select, TOAST_DURATION_MS, useToast } from '@opsdeck/ui';
+import { Button, Modal, Select, TOAST_DURATION_MS, useDebouncedValue, useToast } from '@opsdeck/ui';
+import { FieldError, FormField, TextArea } from '@opsdeck/ui/forms';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Combobox } from '../components/Combobox.tsx';
-import { Field, FieldError, FieldLabel, TextArea } from '../components/fieldStyles.ts';
-import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
 import { useRefreshIncident } from '../hooks/incidentQueries.ts';
 import { useUserId } from '../hooks/useUserId.ts';
 import {
@@ -35,6 +33,7 @@ import {
 import { capitalise, typeLabel } from '../model/status.ts';
 import { incidentRoutes } from '../routes.ts';
 import { incidentTestIds } from '../testIds.ts';
+import { ChoiceField } from './ChoiceField.tsx';
 
 /** Settings §9: the incident dropdown searches 100 ms after typing stops. */
 export const INCIDENT_SEARCH_DEBOUNCE_MS = 100;
@@ -54,6 +53,13 @@ const Fields = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
+`;
+
+const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xxs};
+  min-width: 0;
 `;
 
 const Row = styled.div`
@@ -215,13 +221,13 @@ export function AttachEvidenceDialog({ subject, open, onClose }: AttachEvidenceD
             <Subject>
               Evidence: <strong>{subjectName(subject)}</strong>
             </Subject>
-            <Combobox
+            <ChoiceField
               label="Incident"
               value={form.incident}
               onChange={(incident) => update({ incident, hypothesis: null })}
               options={(incidents.data ?? []).map((incident) => ({
                 id: incident.id,
-                title: incident.title,
+                label: incident.title,
                 detail: [incident.status, incident.severity && capitalise(incident.severity)]
                   .filter(Boolean)
                   .join(' · '),
@@ -232,8 +238,13 @@ export function AttachEvidenceDialog({ subject, open, onClose }: AttachEvidenceD
               placeholder="Search or type a new incident's title"
               error={errors.incident}
             />
-            <Field>
-              <FieldLabel htmlFor={descriptionId}>Description</FieldLabel>
+            <FormField
+              label="Description"
+              inputId={descriptionId}
+              hintId={`${descriptionId}-hint`}
+              errorId={`${descriptionId}-error`}
+              {...(errors.description ? { error: errors.description } : {})}
+            >
               <TextArea
                 id={descriptionId}
                 value={form.description}
@@ -241,10 +252,7 @@ export function AttachEvidenceDialog({ subject, open, onClose }: AttachEvidenceD
                 aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
                 onChange={(event) => update({ description: event.target.value })}
               />
-              {errors.description ? (
-                <FieldError id={`${descriptionId}-error`}>{errors.description}</FieldError>
-              ) : null}
-            </Field>
+            </FormField>
             {asksIncidentDetails(form) ? (
               <Row>
                 <Field>
@@ -269,13 +277,13 @@ export function AttachEvidenceDialog({ subject, open, onClose }: AttachEvidenceD
                 </Field>
               </Row>
             ) : null}
-            <Combobox
+            <ChoiceField
               label="Hypothesis"
               value={form.hypothesis}
               onChange={(hypothesis) => update({ hypothesis })}
               options={(incidentId ? (hypotheses.data ?? []) : []).map((hypothesis) => ({
                 id: hypothesis.id,
-                title: hypothesis.title ?? '',
+                label: hypothesis.title ?? '',
                 detail: [hypothesis.type, hypothesis.status].filter(Boolean).join(' · '),
               }))}
               loading={incidentId !== undefined && hypotheses.isFetching}

@@ -10,7 +10,7 @@ import { useCan } from '@opsdeck/rbac/react';
 import { Button, Pencil, Select } from '@opsdeck/ui';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { TextInput } from '../components/fieldStyles.ts';
+import { Input as TextInput } from '@opsdeck/ui/forms';
 import { IncidentStatusTag, SeverityTag } from '../components/Tags.tsx';
 import type { useIncidentWrite } from '../hooks/useIncidentWrite.ts';
 import { capitalise, typeLabel } from '../model/status.ts';

@@ -1,7 +1,7 @@
 import { Button } from '@opsdeck/ui';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { TextArea, TextInput } from '../components/fieldStyles.ts';
+import { Input as TextInput, TextArea } from '@opsdeck/ui/forms';
 
 const Form = styled.form`
   display: flex;

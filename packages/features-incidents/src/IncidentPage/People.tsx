@@ -1,11 +1,10 @@
 import {
   addResponder,
-  peopleQuery,
   removeResponder,
-  teamsQuery,
   type Incident,
   type Person,
 } from '@opsdeck/api-client/incidents';
+import { peopleQuery, teamsQuery } from '@opsdeck/api-client/people';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { useCan } from '@opsdeck/rbac/react';
 import { Avatar, Button, IconButton, Select, X } from '@opsdeck/ui';

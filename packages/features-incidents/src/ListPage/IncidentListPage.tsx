@@ -5,9 +5,10 @@ import {
   incidentStatuses,
   incidentTypes,
   listIncidents,
-  peopleQuery,
+  type IncidentListQuery,
   type IncidentSummary,
 } from '@opsdeck/api-client/incidents';
+import { peopleQuery } from '@opsdeck/api-client/people';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { useRouteLink } from '@opsdeck/extensions/react';
 import {
@@ -24,13 +25,10 @@ import {
   DataTableRoot,
   DataTableSelectFilter,
   DataTableToolbar,
-  useDataTable,
-  useDataTableQuery,
+  useServerList,
   type ColumnDef,
-  type DataTableQuery,
 } from '@opsdeck/ui/data-table';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { IncidentStatusTag, SeverityTag } from '../components/Tags.tsx';
@@ -63,12 +61,9 @@ const Muted = styled.span`
   white-space: nowrap;
 `;
 
-const noRows: IncidentSummary[] = [];
 const statusOptions = incidentStatuses.map((value) => ({ value, label: capitalise(value) }));
 const severityOptions = incidentSeverities.map((value) => ({ value, label: capitalise(value) }));
 const typeOptions = incidentTypes.map((value) => ({ value, label: typeLabel(value) }));
-/** Rows per request when exporting every page. */
-const EXPORT_PAGE_SIZE = 500;
 
 const columns: ColumnDef<IncidentSummary>[] = [
   {
@@ -131,45 +126,23 @@ function IncidentTable() {
   const client = useApiClient();
   const navigate = useNavigate();
   const incidentLink = useRouteLink(incidentRoutes.incident);
-  const { query } = useDataTableQuery(incidentTable);
-  const listQuery = useMemo(() => toIncidentListQuery(query), [query]);
-  const incidents = useQuery(incidentListQuery(client, listQuery));
-  const people = useQuery(peopleQuery(client));
-  const components = useQuery(componentOptionsQuery(client));
-  const dataTable = useDataTable({
+  const { dataTable } = useServerList({
     ...incidentTable,
     columns,
-    data: incidents.data?.rows ?? noRows,
-    total: incidents.data?.total ?? 0,
-    getRowId: (row) => row.id,
-    isLoading: incidents.isPending,
-    error: incidents.error ?? undefined,
+    getRowId: (row: IncidentSummary) => row.id,
+    request: toIncidentListQuery,
+    page: (query: IncidentListQuery) => incidentListQuery(client, query),
+    exportPage: (query: IncidentListQuery) => listIncidents(client, query),
   });
-
-  const fetchAll = useCallback(
-    async (tableQuery: DataTableQuery) => {
-      const rows: IncidentSummary[] = [];
-      for (let pageIndex = 0; ; pageIndex += 1) {
-        const page = await listIncidents(client, {
-          ...toIncidentListQuery(tableQuery),
-          pageIndex,
-          pageSize: EXPORT_PAGE_SIZE,
-        });
-        rows.push(...page.rows);
-        if (page.rows.length < EXPORT_PAGE_SIZE || rows.length >= page.total) return rows;
-      }
-    },
-    [client],
-  );
+  const people = useQuery(peopleQuery(client));
+  const components = useQuery(componentOptionsQuery(client));
 
   return (
     <DataTableRoot>
       <DataTableToolbar
         dataTable={dataTable}
         searchLabel="Search incidents"
-        actions={
-          <DataTableCsvExport dataTable={dataTable} fileName="incidents" fetchAll={fetchAll} />
-        }
+        actions={<DataTableCsvExport dataTable={dataTable} fileName="incidents" />}
       >
         <DataTableSelectFilter
           dataTable={dataTable}

@@ -1,4 +1,5 @@
 import type { IncidentListQuery } from '@opsdeck/api-client/incidents';
+import type { DataTableQuery } from '@opsdeck/ui/data-table';
 
 // The list's URL (ui's one table scheme: `incidents.status.filter=open`, `incidents.sortBy=title`,
 // `incidents.pageIndex=2`…) and the request it makes. Plain data and a pure mapping, tested
@@ -20,17 +21,8 @@ export const incidentTable = {
   searchKey: 'q',
 } as const;
 
-/** The part of ui's table query the list reads (ui's `DataTableQuery`, structurally). */
-export interface TableQuery {
-  pageIndex: number;
-  pageSize: number;
-  sortBy: string | undefined;
-  sortOrder: 'asc' | 'desc' | undefined;
-  filters: Record<string, string>;
-}
-
 /** The table's URL state as the api's list query; empty filters are left out. */
-export function toIncidentListQuery(query: TableQuery): IncidentListQuery {
+export function toIncidentListQuery(query: DataTableQuery): IncidentListQuery {
   const filter = (key: (typeof incidentFilterKeys)[number]) => {
     const value = query.filters[key]?.trim();
     return value ? value : undefined;

@@ -1,5 +1,6 @@
 import { useApiClient } from '@opsdeck/api-client/react';
-import { peopleQuery, teamsQuery, type PlaybookParameter } from '@opsdeck/api-client/playbooks';
+import { peopleQuery, teamsQuery } from '@opsdeck/api-client/people';
+import type { PlaybookParameter } from '@opsdeck/api-client/playbooks';
 import {
   BytesField,
   CheckboxField,
@@ -15,7 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ResourceCombobox, type PickedResource } from '../components/ResourceCombobox.tsx';
+import { ResourcePicker, type PickedResource } from '../components/ResourcePicker.tsx';
 import { codeHeight, parameterControl, type ParameterControl } from '../model/parameters.ts';
 
 const Fields = styled.div`
@@ -37,7 +38,9 @@ function PickerParameter({
   list: 'teams' | 'people';
 }) {
   const client = useApiClient();
-  const options = useQuery(list === 'teams' ? teamsQuery(client) : peopleQuery(client));
+  const teams = useQuery({ ...teamsQuery(client), enabled: list === 'teams' });
+  const people = useQuery({ ...peopleQuery(client), enabled: list === 'people' });
+  const options = list === 'teams' ? teams : people;
   return (
     <SelectField
       name={parameter.name}
@@ -74,7 +77,7 @@ function ResourceParameter({
     : undefined;
   return (
     <FormField label={labelOf(parameter)} {...field.frame}>
-      <ResourceCombobox
+      <ResourcePicker
         kind={control.resource}
         label={labelOf(parameter)}
         inputId={field.inputId}

@@ -13,7 +13,7 @@ import { Form, Formik } from 'formik';
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
-import { ResourceCombobox, type PickedResource } from '../components/ResourceCombobox.tsx';
+import { ResourcePicker, type PickedResource } from '../components/ResourcePicker.tsx';
 import { ResourceLink } from '../components/ResourceLink.tsx';
 import {
   initialParameterValues,
@@ -153,7 +153,7 @@ function OpenRunModal({
                 {preset ? (
                   <ResourceLink kind={preset.kind} id={preset.id} name={preset.name ?? preset.id} />
                 ) : selectorKind ? (
-                  <ResourceCombobox
+                  <ResourcePicker
                     kind={selectorKind}
                     label={resourceKindLabels[selectorKind]}
                     value={picked}

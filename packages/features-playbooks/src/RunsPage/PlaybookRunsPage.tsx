@@ -7,6 +7,7 @@ import {
   runRefetchIntervalMs,
   type PlaybookResourceKind,
   type PlaybookRun,
+  type PlaybookRunsQuery,
 } from '@opsdeck/api-client/playbooks';
 import { useApiClient, useLiveUpdates } from '@opsdeck/api-client/react';
 import {
@@ -24,18 +25,16 @@ import {
   DataTableSelectFilter,
   DataTableTimeRangeFilter,
   DataTableToolbar,
-  useDataTable,
-  useDataTableQuery,
+  useServerList,
   type ColumnDef,
-  type DataTableQuery,
   type DataTableState,
 } from '@opsdeck/ui/data-table';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Page, PageActions } from '../components/PageLayout.tsx';
-import { ResourceCombobox } from '../components/ResourceCombobox.tsx';
+import { ResourcePicker } from '../components/ResourcePicker.tsx';
 import { ResourceLink } from '../components/ResourceLink.tsx';
 import { RunStatusBadge } from '../components/RunStatusBadge.tsx';
 import {
@@ -57,7 +56,6 @@ const runsTable = {
   defaultSort: null,
 } as const;
 
-const noRows: PlaybookRun[] = [];
 const statusOptions = playbookRunStatuses.map((status) => ({
   value: status,
   label: statusLabel(status),
@@ -141,7 +139,7 @@ function ResourceFilter({ dataTable }: { dataTable: DataTableState<PlaybookRun> 
         }))}
         onChange={(value) => setKind(value as PlaybookResourceKind)}
       />
-      <ResourceCombobox
+      <ResourcePicker
         kind={kind}
         label={`Resource: ${resourceKindLabels[kind]}`}
         value={current ? { id: current.id, name: current.id } : undefined}
@@ -160,44 +158,29 @@ function RunsTable() {
   const client = useApiClient();
   const navigate = useNavigate();
   const live = useLiveUpdates() === 'live';
-  const { query } = useDataTableQuery(runsTable);
-  // A relative range is resolved once per change of the table's state, not at every render.
-  const queryKey = JSON.stringify(query);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const request = useMemo(() => runsRequest(query), [queryKey]);
-  const runs = useQuery({
-    ...playbookRunsQuery(client, request),
+  const { dataTable } = useServerList({
+    ...runsTable,
+    columns: runColumns,
+    getRowId: (run: PlaybookRun) => run.id,
+    // A relative time range resolves once per change of the table's state.
+    request: (query) => runsRequest(query),
+    page: (request: PlaybookRunsQuery) => playbookRunsQuery(client, request),
+    // Every page of the query, read page by page by the export (it used to stop at 1,000 silently).
+    exportPage: (request: PlaybookRunsQuery) => listPlaybookRuns(client, request),
     // Live progress: the change stream refreshes it; without one, while a run on the page moves,
     // the page refetches by itself.
-    refetchInterval: (current) =>
-      !live && current.state.data?.rows.some((run) => !isFinalRunStatus(run.status))
+    refetchInterval: (page) =>
+      !live && page?.rows.some((run) => !isFinalRunStatus(run.status))
         ? runRefetchIntervalMs
         : false,
   });
   const playbooks = useQuery(playbooksQuery(client));
-  const dataTable = useDataTable({
-    ...runsTable,
-    columns: runColumns,
-    data: runs.data?.rows ?? noRows,
-    total: runs.data?.total ?? 0,
-    getRowId: (run) => run.id,
-    isLoading: runs.isPending,
-    error: runs.data ? undefined : (runs.error ?? undefined),
-  });
-  // Every page of the query, read page by page by the export (it used to stop at 1,000 silently).
-  const fetchPage = (page: DataTableQuery) => listPlaybookRuns(client, runsRequest(page));
 
   return (
     <DataTableRoot>
       <DataTableToolbar
         dataTable={dataTable}
-        actions={
-          <DataTableCsvExport
-            dataTable={dataTable}
-            fileName="playbook-runs"
-            fetchPage={fetchPage}
-          />
-        }
+        actions={<DataTableCsvExport dataTable={dataTable} fileName="playbook-runs" />}
       >
         <DataTableSelectFilter
           dataTable={dataTable}

@@ -1,8 +1,15 @@
 import type { TopologyReply, TopologySortBy } from '@opsdeck/api-client/topology';
-import { ArrowDown, ArrowUp, Button, Select, TriStateFilter } from '@opsdeck/ui';
+import {
+  ArrowDown,
+  ArrowUp,
+  Button,
+  CollapsibleFilters,
+  Select,
+  TriStateFilter,
+} from '@opsdeck/ui';
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { labelOptions, type TopologyFilters } from '../model/filters.ts';
+import { activeTopologyFilterCount, labelOptions, type TopologyFilters } from '../model/filters.ts';
 import type { UpdateTopologyFilters } from '../hooks/useTopologyFilters.ts';
 import { topologyTestIds } from '../testIds.ts';
 
@@ -14,7 +21,7 @@ const Bar = styled.div`
 
   /* On a phone each control takes the line rather than pushing the page wider. */
   @media ${({ theme }) => theme.media.phone} {
-    > * {
+    > [data-slot='filters'] > * {
       flex: 1 1 100%;
       min-width: 0;
     }
@@ -109,64 +116,67 @@ export function TopologyFilterBar({
   const teams = reply?.teams ?? [];
   return (
     <Bar data-testid={topologyTestIds.index.filters}>
-      <TriStateFilter
-        label="Health"
-        options={toOptions(reply?.healthStatuses ?? [])}
-        value={filters.status}
-        onChange={(status) => update({ status })}
-      />
-      <TriStateFilter
-        label="Type"
-        options={toOptions(reply?.types ?? [])}
-        value={filters.type}
-        onChange={(type) => update({ type })}
-      />
-      <Select
-        label="Team"
-        options={[{ value: allTeams, label: 'All' }, ...toOptions(teams)]}
-        value={filters.team}
-        placeholder="All"
-        disabled={teams.length === 0 && !filters.team}
-        onChange={(team) => update({ team })}
-      />
-      <TriStateFilter
-        label="Labels"
-        tagMode
-        options={toOptions(labelOptions(reply?.tags ?? {}))}
-        value={filters.labels}
-        onChange={(labels) => update({ labels })}
-      />
-      <OwnerField owner={filters.owner} onChange={(owner) => update({ owner })} />
-      <SortGroup>
+      {/* On a phone the filters fold behind a "Filters (n)" button, so the cards stay in sight. */}
+      <CollapsibleFilters activeCount={activeTopologyFilterCount(filters)}>
+        <TriStateFilter
+          label="Health"
+          options={toOptions(reply?.healthStatuses ?? [])}
+          value={filters.status}
+          onChange={(status) => update({ status })}
+        />
+        <TriStateFilter
+          label="Type"
+          options={toOptions(reply?.types ?? [])}
+          value={filters.type}
+          onChange={(type) => update({ type })}
+        />
         <Select
-          label="Sort by"
-          options={sortChoices.map((value) => ({ value, label: sortLabel(value) }))}
-          value={filters.sortBy}
-          onChange={(sortBy) => update({ sortBy: sortBy as TopologySortBy })}
+          label="Team"
+          options={[{ value: allTeams, label: 'All' }, ...toOptions(teams)]}
+          value={filters.team}
+          placeholder="All"
+          disabled={teams.length === 0 && !filters.team}
+          onChange={(team) => update({ team })}
         />
-        <Button
-          variant="secondary"
-          aria-label={`Sort order: ${filters.sortOrder === 'desc' ? 'descending' : 'ascending'}`}
-          title="Change the sort order"
-          onClick={() => update({ sortOrder: filters.sortOrder === 'desc' ? 'asc' : 'desc' })}
-        >
-          {filters.sortOrder === 'desc' ? (
-            <ArrowDown size={16} aria-hidden="true" />
-          ) : (
-            <ArrowUp size={16} aria-hidden="true" />
-          )}
-        </Button>
-      </SortGroup>
-      <Switch htmlFor={switchId}>
-        <input
-          id={switchId}
-          type="checkbox"
-          role="switch"
-          checked={filters.hidePassing}
-          onChange={(event) => update({ hidePassing: event.target.checked })}
+        <TriStateFilter
+          label="Labels"
+          tagMode
+          options={toOptions(labelOptions(reply?.tags ?? {}))}
+          value={filters.labels}
+          onChange={(labels) => update({ labels })}
         />
-        Hide passing
-      </Switch>
+        <OwnerField owner={filters.owner} onChange={(owner) => update({ owner })} />
+        <SortGroup>
+          <Select
+            label="Sort by"
+            options={sortChoices.map((value) => ({ value, label: sortLabel(value) }))}
+            value={filters.sortBy}
+            onChange={(sortBy) => update({ sortBy: sortBy as TopologySortBy })}
+          />
+          <Button
+            variant="secondary"
+            aria-label={`Sort order: ${filters.sortOrder === 'desc' ? 'descending' : 'ascending'}`}
+            title="Change the sort order"
+            onClick={() => update({ sortOrder: filters.sortOrder === 'desc' ? 'asc' : 'desc' })}
+          >
+            {filters.sortOrder === 'desc' ? (
+              <ArrowDown size={16} aria-hidden="true" />
+            ) : (
+              <ArrowUp size={16} aria-hidden="true" />
+            )}
+          </Button>
+        </SortGroup>
+        <Switch htmlFor={switchId}>
+          <input
+            id={switchId}
+            type="checkbox"
+            role="switch"
+            checked={filters.hidePassing}
+            onChange={(event) => update({ hidePassing: event.target.checked })}
+          />
+          Hide passing
+        </Switch>
+      </CollapsibleFilters>
     </Bar>
   );
 }

@@ -144,3 +144,16 @@ export function labelOptions(tags: Readonly<Record<string, readonly string[]>>):
     .flatMap(([key, values]) => values.map((value) => `${key}=${value}`))
     .sort((a, b) => a.localeCompare(b));
 }
+
+/** The filters that narrow the cards (not sort, size or the hide-passing default): the folded bar's count. */
+export function activeTopologyFilterCount(filters: TopologyFilters): number {
+  const narrowing = [
+    Object.keys(filters.status).length > 0,
+    Object.keys(filters.type).length > 0,
+    Object.keys(filters.labels).length > 0,
+    filters.team !== '',
+    filters.owner !== '',
+    filters.hidePassing !== defaultTopologyFilters.hidePassing,
+  ];
+  return narrowing.filter(Boolean).length;
+}

@@ -10,6 +10,7 @@ import {
   visibleComponents,
 } from './cards.ts';
 import {
+  activeTopologyFilterCount,
   applyTopologyFilters,
   defaultTopologyFilters,
   labelOptions,
@@ -114,6 +115,23 @@ describe('filters in the URL', () => {
       'fluxcd.io/name=flux',
       'telemetry=enabled',
     ]);
+  });
+});
+
+describe('the folded filter bar', () => {
+  it('counts the filters that narrow the cards, not the sort, size or a default', () => {
+    expect(activeTopologyFilterCount(defaultTopologyFilters)).toBe(0);
+    expect(
+      activeTopologyFilterCount({
+        ...defaultTopologyFilters,
+        status: { unhealthy: 1 },
+        labels: { 'env=prod': -1 },
+        owner: 'sre',
+        hidePassing: true,
+        sortBy: 'name',
+        size: 'small',
+      }),
+    ).toBe(4);
   });
 });
 

@@ -36,9 +36,10 @@ export interface DataTableCsvExportProps<TData> {
   /**
    * Server mode, preferred: one page of the query (its `pageIndex`/`pageSize` set by the export)
    * with the total. The export reads every page, shows its progress, and stops at `cap` rows,
-   * saying so: it never cuts the file silently.
+   * saying so: it never cuts the file silently. Defaults to the table's own `exportPage`
+   * (`useServerList`'s).
    */
-  fetchPage?: (query: DataTableQuery) => Promise<{ rows: readonly TData[]; total: number }>;
+  fetchPage?: (query: DataTableQuery) => Promise<{ rows: readonly TData[]; total?: number }>;
   /** The most rows one export reads; default `csvExportCap` (10,000, the backend's max rows). */
   cap?: number;
   label?: string;
@@ -60,9 +61,13 @@ export async function fetchEveryPage<TData>(
 ): Promise<{ rows: TData[]; total: number }> {
   const rows: TData[] = [];
   let total = Infinity;
+  let answered = 0;
   for (let pageIndex = 0; rows.length < Math.min(total, cap); pageIndex += 1) {
     const page = await fetchPage({ ...query, pageIndex, pageSize: csvExportPageSize });
-    total = page.total;
+    answered += page.rows.length;
+    // A page without a total: the list ends at its first short page.
+    if (page.rows.length < csvExportPageSize) total = page.total ?? answered;
+    else total = page.total ?? Infinity;
     rows.push(...page.rows.slice(0, cap - rows.length));
     onProgress(rows.length, total);
     if (page.rows.length < csvExportPageSize) break;
@@ -83,20 +88,27 @@ export function DataTableCsvExport<TData>({
   const [progress, setProgress] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<string | undefined>(undefined);
   const { table, query, isLoading } = dataTable;
+  const pages = fetchPage ?? dataTable.exportPage;
 
   async function exportCsv() {
     setFailure(undefined);
     setProgress(undefined);
-    if (fetchPage) {
+    if (pages) {
       setBusy(true);
       try {
-        const { rows, total } = await fetchEveryPage(fetchPage, query, cap, (done, of) =>
-          setProgress(`Exporting ${count(done)} of ${count(Math.min(of, cap))} rows…`),
+        const { rows, total } = await fetchEveryPage(pages, query, cap, (done, of) =>
+          setProgress(
+            Number.isFinite(of)
+              ? `Exporting ${count(done)} of ${count(Math.min(of, cap))} rows…`
+              : `Exporting ${count(done)} rows…`,
+          ),
         );
         downloadCsv(fileName, rowsToCsv(table, rows));
         setProgress(
           rows.length < total
-            ? `Exported the first ${count(rows.length)} of ${count(total)} rows (the export's limit is ${count(cap)}).`
+            ? Number.isFinite(total)
+              ? `Exported the first ${count(rows.length)} of ${count(total)} rows (the export's limit is ${count(cap)}).`
+              : `Exported the first ${count(rows.length)} rows; there are more (the export's limit is ${count(cap)}).`
             : `Exported ${count(rows.length)} rows.`,
         );
       } catch (error) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Search } from 'lucide-react';
+import { CollapsibleFilters } from '../CollapsibleFilters/CollapsibleFilters.tsx';
 import { testIds } from '../testIds.ts';
 import { dataTableSlots } from './slots.ts';
 import type { DataTableState } from './useDataTable.tsx';
@@ -130,6 +131,15 @@ function SearchInput<TData>({
   );
 }
 
+/** How many of the table's filters are set (the search aside), its time range counted as one. */
+export function activeFilterCount<TData>(
+  dataTable: Pick<DataTableState<TData>, 'filterKeys' | 'searchKey' | 'query'>,
+): number {
+  const { filterKeys, searchKey, query } = dataTable;
+  const set = filterKeys.filter((key) => key !== searchKey && (query.filters[key] ?? '') !== '');
+  return set.length + (query.timeRange ? 1 : 0);
+}
+
 export interface DataTableToolbarProps<TData> {
   dataTable: DataTableState<TData>;
   /** Label of the search box, shown when the table has a `searchKey`. */
@@ -141,7 +151,10 @@ export interface DataTableToolbarProps<TData> {
   actions?: ReactNode;
 }
 
-/** Search and filters above the table, then its actions; wraps onto more lines on narrow screens. */
+/**
+ * Search and filters above the table, then its actions; wraps onto more lines on narrow screens,
+ * where the filters fold behind a "Filters (n)" button so the first screen shows rows.
+ */
 export function DataTableToolbar<TData>({
   dataTable,
   searchLabel = 'Search',
@@ -162,7 +175,11 @@ export function DataTableToolbar<TData>({
               placeholder={searchPlaceholder}
             />
           )}
-          {children}
+          {children ? (
+            <CollapsibleFilters activeCount={activeFilterCount(dataTable)}>
+              {children}
+            </CollapsibleFilters>
+          ) : null}
         </Filters>
       )}
       {actions && <Actions>{actions}</Actions>}

@@ -12,9 +12,11 @@ export * from './csvExport.ts';
 export * from './filterValues.ts';
 export * from './pagination.ts';
 export * from './pageSize.ts';
+export * from './serverList.ts';
 export * from './slots.ts';
 export * from './urlState.ts';
 export * from './useTableUrlState.ts';
 export * from './useDataTable.tsx';
+export * from './useServerList.ts';
 // Features declare columns with TanStack's type through this entry, so they share ui's version of it.
 export type { ColumnDef } from '@tanstack/react-table';

@@ -105,7 +105,8 @@ const HeaderCell = styled.th`
   font-weight: ${({ theme }) => theme.fontWeight.semibold};
   text-align: left;
   vertical-align: top;
-  white-space: nowrap;
+  /* A two-word header may take two lines rather than push the last columns off-screen. */
+  white-space: normal;
 `;
 
 const SortButton = styled.button`

@@ -127,6 +127,11 @@ export interface DataTableState<TData> extends DataTableUrlControls {
   total: number;
   isLoading: boolean;
   error: unknown;
+  /**
+   * One page of a query with its total, when the table knows how to ask (`useServerList` sets
+   * it): DataTableCsvExport then exports every page of the query, not the one shown.
+   */
+  exportPage?: (query: DataTableQuery) => Promise<{ rows: readonly TData[]; total?: number }>;
 }
 
 const NONE: readonly string[] = [];

@@ -1,9 +1,18 @@
 export * from './values.ts';
 export * from './iconRegistry.ts';
 export * from './useFormField.ts';
-// The styled controls stay internal: the package exports fields, not bare inputs.
-/** The parts a feature writes a field of its own with (README: useFormField and FormField). @public */
-export { FormField, FieldError, FieldHint, type FormFieldProps } from './FormField.tsx';
+/**
+ * The parts a feature writes a field of its own with (README: useFormField and FormField), and the
+ * bare text controls in the fields' look, for a small form outside formik. @public
+ */
+export {
+  FormField,
+  FieldError,
+  FieldHint,
+  Input,
+  TextArea,
+  type FormFieldProps,
+} from './FormField.tsx';
 export * from './TextField.tsx';
 export * from './NumberField.tsx';
 export * from './SelectField.tsx';

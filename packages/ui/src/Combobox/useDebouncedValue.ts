@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value`, once it has stopped changing for `delay` ms (settings §9: 100 ms for the incident search). */
+/** `value`, once it has stopped changing for `delay` ms (a search asked for once typing settles). */
 export function useDebouncedValue<T>(value: T, delay: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

@@ -1,0 +1,3 @@
+export * from './Combobox.tsx';
+export * from './comboboxItems.ts';
+export * from './useDebouncedValue.ts';

@@ -1,0 +1,2 @@
+export * from './EntityPicker.tsx';
+export * from './entityOption.ts';
