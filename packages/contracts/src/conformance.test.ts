@@ -1,7 +1,7 @@
 // Issue 32 §1, contracts-b's kinds: every canary and connection fixture (read in place) and invalid
 // variants of each, through the contract and through the editor's own validation (SchemaForm's
 // formik schema on the values it opens), with the same verdict and the same path. The server's
-// write check runs the same entries in apps/server (services/specContracts.test.ts).
+// write check runs the same entries in apps/server (conformance/contracts.conformance.test.ts).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fixturePath } from '@opsdeck/testing';

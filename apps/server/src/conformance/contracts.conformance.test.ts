@@ -2,20 +2,36 @@
 // fixture of a kind under shared/fixtures, and variants of it made wrong on purpose, go to the
 // kind's contract, to the real server's /api/db write (PGlite and PostgreSQL, over HTTP) and to the
 // GitOps loader where the kind is loadable. All must give the same verdict, and a refusal must name
-// the contract's first path. Adding a kind is one entry in `kinds`.
+// the contract's first path. Adding a kind is one entry in `kinds`: every kind with a contract is
+// here (Canary, Topology and Connection also run the entries of their packages' conformance
+// tables; ScrapeConfig and LoggingBackend have no fixtures and run hand-made specs instead).
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
+  canaryContract,
+  connectionContract,
+  connectionRecordOf,
   incidentRuleContract,
+  loggingBackendContract,
   notificationContract,
   notificationSilenceContract,
   permissionContract,
   playbookContract,
+  scrapeConfigContract,
   teamContract,
+  topologyContract,
+  validateConnectionRecord,
   type Contract,
   type ContractIssue,
 } from '@opsdeck/contracts';
+import {
+  canaryEntries,
+  canaryVariants,
+  type ConformanceEntry,
+  type FixtureDocument,
+} from '@opsdeck/contracts/canary';
+import { connectionEntries, connectionVariants } from '@opsdeck/contracts/connection';
 import { specVariants, type SpecVariant } from '@opsdeck/contracts/conformance';
 import { fixturePath } from '@opsdeck/testing';
 import { loadAll } from 'js-yaml';
@@ -37,7 +53,16 @@ interface ConformanceKind {
    * has no write path for the kind's spec yet (the contract and loader are still compared).
    */
   write:
-    | { table: string; row(document: ResourceDocument, spec: unknown): Record<string, unknown> }
+    | {
+        table: string;
+        /** The row, or undefined where the spec makes none (a connection with two types). */
+        row(document: ResourceDocument, spec: unknown): Record<string, unknown> | undefined;
+        /**
+         * The verdict the write must give, where the row is checked as a record rather than as
+         * the spec (a connection's columns); by default the contract's on the spec.
+         */
+        verdict?(row: Record<string, unknown>): ReturnType<Contract<unknown>['validate']>;
+      }
     | { none: string };
   /** How the server's message names a spec path: under `spec.` (a spec column) or bare (columns). */
   prefix?: 'spec' | '';
@@ -48,6 +73,13 @@ interface ConformanceKind {
   variants?: (variant: SpecVariant) => boolean;
   /** Fixture documents (`file#name`) the server legitimately refuses, each with why. */
   outside?: Readonly<Record<string, string>>;
+  /**
+   * Cases of the kind's package conformance table, derived from its fixtures (each with the
+   * contract's verdict and first path), asked of every path as the fixtures are.
+   */
+  entries?: (documents: FixtureDocument[]) => readonly ConformanceEntry[];
+  /** Hand-made specs for a kind without fixtures (marked as such in the test names). */
+  handMade?: readonly ConformanceEntry[];
 }
 
 const unique = (document: ResourceDocument) => `${document.metadata.name}-${randomUUID()}`;
@@ -113,6 +145,95 @@ const kinds: ConformanceKind[] = [
     write: {
       none: "permissions rows are flattened (action, object, subject ids) and checked by checkPermissionWrite; the CRD spec-to-row mapping is the permission editor's (follow-up)",
     },
+  },
+  {
+    kind: 'Canary',
+    contract: canaryContract as Contract<unknown>,
+    folders: ['canaries'],
+    write: { table: 'canaries', row: (document, spec) => ({ name: unique(document), spec }) },
+    entries: (documents) => [...canaryEntries(documents), ...canaryVariants],
+  },
+  {
+    kind: 'Topology',
+    contract: topologyContract as Contract<unknown>,
+    folders: ['canaries/topology'],
+    write: { table: 'topologies', row: (document, spec) => ({ name: unique(document), spec }) },
+  },
+  {
+    kind: 'Connection',
+    contract: connectionContract as Contract<unknown>,
+    folders: ['mission-control/connections'],
+    // A connections row is the record the type's form edits (url, password, properties…), so the
+    // write names the record's path (`password.value`), not the manifest's; the record must get
+    // the contract's verdict on the manifest.
+    write: {
+      table: 'connections',
+      row: (document, spec) => {
+        const found = connectionRecordOf(spec);
+        return found && { name: unique(document), namespace: 'default', ...found.record };
+      },
+      verdict: (row) => validateConnectionRecord(row),
+    },
+    prefix: '',
+    // The record's text columns (url, username, password, certificate) convert a value of another
+    // type before any check sees it (a token as a list is stored as its JSON text), as
+    // notification_silences' columns do: the write path is asked about every other variant.
+    variants: (variant) => !variant.label.endsWith(': wrong type'),
+    entries: (documents) => [...connectionEntries(documents), ...connectionVariants],
+  },
+  {
+    kind: 'ScrapeConfig',
+    contract: scrapeConfigContract as Contract<unknown>,
+    folders: [],
+    write: {
+      table: 'config_scrapers',
+      row: (document, spec) => ({ name: unique(document), spec }),
+    },
+    handMade: [
+      {
+        name: 'a kubernetes scraper',
+        kind: 'ScrapeConfig',
+        spec: { schedule: '@every 30m', kubernetes: [{ clusterName: 'prod', exclusions: {} }] },
+        valid: true,
+      },
+      {
+        name: 'a file scraper',
+        kind: 'ScrapeConfig',
+        spec: { file: [{ type: 'Config', paths: ['config/*.json'] }] },
+        valid: true,
+      },
+      {
+        name: 'a kubernetes scraper without its cluster name',
+        kind: 'ScrapeConfig',
+        spec: { kubernetes: [{}] },
+        valid: false,
+        path: 'kubernetes[0].clusterName',
+      },
+    ],
+  },
+  {
+    kind: 'LoggingBackend',
+    contract: loggingBackendContract as Contract<unknown>,
+    folders: [],
+    write: {
+      table: 'logging_backends',
+      row: (document, spec) => ({ name: unique(document), spec }),
+    },
+    handMade: [
+      {
+        name: 'a Loki backend',
+        kind: 'LoggingBackend',
+        spec: { loki: { url: 'http://loki:3100' } },
+        valid: true,
+      },
+      {
+        name: 'a Loki backend without its url',
+        kind: 'LoggingBackend',
+        spec: { loki: {} },
+        valid: false,
+        path: 'loki.url',
+      },
+    ],
   },
 ];
 
@@ -236,13 +357,76 @@ describe.each(testDatabases())('contracts agree with the server on $engine', (ta
     return { ok: false, message: String((body as { message?: string }).message) };
   }
 
+  // Asks the write path and the loader about each case and compares with the contract.
+  async function expectAgreement(
+    kind: ConformanceKind,
+    id: string,
+    document: ResourceDocument,
+    cases: readonly { label: string; spec: unknown }[],
+  ) {
+    const loader = registry.resourceKinds().get(kind.kind)?.declaration;
+    for (const { label, spec } of cases) {
+      const expected = kind.contract.validate(spec);
+      const what = `${id} (${label})`;
+      if ('table' in kind.write) {
+        const row = kind.write.row(document, spec);
+        if (row) {
+          const verdict = kind.write.verdict?.(row) ?? expected;
+          expect(verdict.ok, `${what}: the row's check and the contract agree`).toBe(expected.ok);
+          expectSameVerdict(
+            `/api/db ${what}`,
+            verdict,
+            await write(kind.write.table, row),
+            kind.prefix,
+          );
+        } else expect(expected.ok, `${what} makes no row, so the contract refuses it`).toBe(false);
+      }
+      if (loader)
+        expectSameVerdict(`the loader ${what}`, expected, loader.validate({ ...document, spec }));
+    }
+  }
+
+  // One case per distinct answer of the contract (accepted, or refused at a path): the server
+  // and loader are asked about every kind of answer without repeating one.
+  function distinctCases(kind: ConformanceKind, spec: unknown) {
+    const seen = new Set<string>();
+    return [
+      { label: 'as written', spec },
+      ...specVariants(spec as Record<string, unknown>).filter(
+        (variant) => kind.variants?.(variant) ?? true,
+      ),
+    ].filter(({ spec: candidate }) => {
+      const answer = kind.contract.validate(candidate);
+      const key = answer.ok ? 'accepted' : manifestPath(answer.issues[0]!);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+
   describe.each(kinds)('$kind', (kind) => {
     const fixtures = fixturesOf(kind);
-    const loader = registry.resourceKinds().get(kind.kind)?.declaration;
+    const entries = [
+      ...(kind.entries?.(
+        fixtures.map(({ id, document }) => ({
+          file: id,
+          spec: document.spec as Record<string, unknown>,
+        })),
+      ) ?? []),
+      ...(kind.handMade ?? []).map((entry) => ({ ...entry, name: `hand-made: ${entry.name}` })),
+    ];
+    const documentOf = (name: string): ResourceDocument => ({
+      apiVersion: 'v1',
+      kind: kind.kind,
+      metadata: { name: name.replace(/[^a-z0-9]+/gi, '-').toLowerCase(), namespace: 'default' },
+      spec: {},
+    });
 
-    it('has fixtures, each one listed as outside is a fixture, and no write path is left unsaid', () => {
+    it('has fixtures or hand-made specs, each one listed as outside is a fixture, and no write path is left unsaid', () => {
       if ('none' in kind.write) expect(kind.write.none).not.toBe('');
-      expect(fixtures.length).toBeGreaterThan(0);
+      if (kind.handMade)
+        expect(fixtures, 'hand-made specs only where there are no fixtures').toEqual([]);
+      else expect(fixtures.length).toBeGreaterThan(0);
       const ids = new Set(fixtures.map((fixture) => fixture.id));
       for (const id of Object.keys(kind.outside ?? {})) expect(ids).toContain(id);
     });
@@ -254,40 +438,23 @@ describe.each(testDatabases())('contracts agree with the server on $engine', (ta
         const outside = kind.outside?.[id];
         if (outside) expect(verdict.ok, `${id} is listed as outside (${outside})`).toBe(false);
         else expect(verdict, `${id} is valid`).toMatchObject({ ok: true });
-
-        // One case per distinct answer of the contract (accepted, or refused at a path): the
-        // server and loader are asked about every kind of answer without repeating one.
-        const seen = new Set<string>();
-        const cases = [
-          { label: 'as written', spec: document.spec },
-          ...specVariants(document.spec as Record<string, unknown>).filter(
-            (variant) => kind.variants?.(variant) ?? true,
-          ),
-        ].filter(({ spec }) => {
-          const answer = kind.contract.validate(spec);
-          const key = answer.ok ? 'accepted' : manifestPath(answer.issues[0]!);
-          if (seen.has(key)) return false;
-          seen.add(key);
-          return true;
-        });
-        for (const { label, spec } of cases) {
-          const expected = kind.contract.validate(spec);
-          const what = `${id} (${label})`;
-          if ('table' in kind.write)
-            expectSameVerdict(
-              `/api/db ${what}`,
-              expected,
-              await write(kind.write.table, kind.write.row(document, spec)),
-              kind.prefix,
-            );
-          if (loader)
-            expectSameVerdict(
-              `the loader ${what}`,
-              expected,
-              loader.validate({ ...document, spec }),
-            );
-        }
+        await expectAgreement(kind, id, document, distinctCases(kind, document.spec));
       },
     );
+
+    // The package's conformance table (a fixture made wrong its way, hand-written cases) and the
+    // hand-made specs: the contract gives the entry's verdict and path, every other path agrees.
+    if (entries.length > 0)
+      it.each(entries.map((entry) => [entry.name, entry] as const))('%s', async (name, entry) => {
+        const verdict = kind.contract.validate(entry.spec);
+        expect(verdict.ok, `${name}: the contract's verdict`).toBe(entry.valid);
+        if (!verdict.ok && entry.path !== undefined)
+          expect(verdict.issues[0]?.path, `${name}: the contract's first path`).toBe(entry.path);
+        const cases =
+          entry.name.startsWith('hand-made: ') && entry.valid
+            ? distinctCases(kind, entry.spec)
+            : [{ label: 'as written', spec: entry.spec }];
+        await expectAgreement(kind, name, documentOf(name), cases);
+      });
   });
 });

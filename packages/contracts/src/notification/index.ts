@@ -6,3 +6,5 @@ export {
   type NotificationSilenceSpec,
   type NotificationSpec,
 } from './contract.ts';
+/** The notification and silence editors' forms. @public */
+export { notificationForm, notificationSilenceForm } from './form.ts';
