@@ -38,18 +38,15 @@ import {
   incidentListQuery,
   incidentQuery,
   incidentRespondersQuery,
-  peopleQuery as incidentPeopleQuery,
-  teamsQuery as incidentTeamsQuery,
 } from '@opsdeck/api-client/incidents';
+import { peopleQuery, teamsQuery } from '@opsdeck/api-client/people';
 import {
-  peopleQuery,
   playbookParamsQuery,
   playbookQuery,
   playbookRunActionsQuery,
   playbookRunQuery,
   playbookRunsQuery,
   playbooksQuery,
-  teamsQuery,
 } from '@opsdeck/api-client/playbooks';
 import { componentChecksQuery, topologyQuery } from '@opsdeck/api-client/topology';
 import { ids as catalogIds, startCatalogBackend } from '@opsdeck/features-catalog/testing/stand-in';
@@ -295,8 +292,8 @@ const cases: Case[] = [
           configChanges: [e.change],
         }),
     ],
-    ['the people', (c) => incidentPeopleQuery(c)],
-    ['the teams', (c) => incidentTeamsQuery(c)],
+    ['the people', (c) => peopleQuery(c)],
+    ['the teams', (c) => teamsQuery(c)],
   ]),
   // features-health
   ...casesOf('health', [
