@@ -18,9 +18,9 @@ export {
   type PlaybookResourceKind,
   type PlaybookResourceRef,
   type PlaybookRunsQuery,
-  type RunApprovers,
-  type RunApproversQuery,
 } from './calls.ts';
+/** What the run page's approvers query asks and answers. @public */
+export type { RunApprovers, RunApproversQuery } from './calls.ts';
 export { playbookKeys } from './keys.ts';
 export {
   execResultSchema,

@@ -1,12 +1,5 @@
-import {
-  autoUpdate,
-  flip,
-  offset,
-  shift,
-  size,
-  useFloating,
-  type Placement,
-} from '@floating-ui/react-dom';
+import type * as FloatingUiDom from '@floating-ui/dom';
+import type { Placement } from '@floating-ui/dom';
 import {
   createContext,
   useCallback,
@@ -64,6 +57,9 @@ export interface PopoverProps extends Omit<HTMLAttributes<HTMLDivElement>, 'chil
 
 const screenPadding = 8;
 
+let floatingUi: Promise<typeof FloatingUiDom> | undefined;
+const loadFloatingUi = () => (floatingUi ??= import('@floating-ui/dom'));
+
 /**
  * A floating panel portalled to the body and placed against its anchor by Floating UI, so no
  * `overflow` of a modal body or a table cell clips it. It joins the one dismiss stack; popovers
@@ -80,30 +76,6 @@ export function Popover({
   style,
   ...rest
 }: PopoverProps) {
-  const { refs, floatingStyles } = useFloating({
-    open,
-    placement,
-    strategy: 'fixed',
-    whileElementsMounted: autoUpdate,
-    middleware: [
-      offset(4),
-      flip({ padding: screenPadding }),
-      shift({ padding: screenPadding }),
-      size({
-        padding: screenPadding,
-        apply({ availableHeight, rects, elements: placed }) {
-          Object.assign(placed.floating.style, {
-            maxHeight: `${Math.max(80, Math.min(maxHeight, availableHeight))}px`,
-            minWidth: matchAnchorWidth ? `${rects.reference.width}px` : '',
-          });
-        },
-      }),
-    ],
-  });
-  useLayoutEffect(() => {
-    refs.setReference(anchor.current);
-  }, [anchor, refs, open]);
-
   const children$ = useRef(new Set<Contains>());
   const [scope] = useState<PopoverScope>(() => ({
     register(contains) {
@@ -113,13 +85,50 @@ export function Popover({
   }));
   // Set by the ref itself (not Floating UI's state) so the stack sees the box in the first commit.
   const floatingRef = useRef<HTMLElement | null>(null);
-  const setFloating = useCallback(
-    (node: HTMLElement | null) => {
-      floatingRef.current = node;
-      refs.setFloating(node);
-    },
-    [refs],
-  );
+  const [floating, setFloatingNode] = useState<HTMLElement | null>(null);
+  const setFloating = useCallback((node: HTMLElement | null) => {
+    floatingRef.current = node;
+    setFloatingNode(node);
+  }, []);
+  const [position, setPosition] = useState<{ x: number; y: number } | null>(null);
+  // Floating UI's engine is loaded when a popover first opens, not with the page: a page's first load
+  // (the health embed's budget) does not carry it. Until it has placed the box, the box is transparent (still in the accessibility tree).
+  useLayoutEffect(() => {
+    const reference = anchor.current;
+    if (!open || !floating || !reference) return;
+    let stopped = false;
+    let stop = () => {};
+    void loadFloatingUi().then(({ autoUpdate, computePosition, flip, offset, shift, size }) => {
+      if (stopped) return;
+      stop = autoUpdate(reference, floating, () => {
+        void computePosition(reference, floating, {
+          placement,
+          strategy: 'fixed',
+          middleware: [
+            offset(4),
+            flip({ padding: screenPadding }),
+            shift({ padding: screenPadding }),
+            size({
+              padding: screenPadding,
+              apply({ availableHeight, rects, elements: placed }) {
+                Object.assign(placed.floating.style, {
+                  maxHeight: `${Math.max(80, Math.min(maxHeight, availableHeight))}px`,
+                  minWidth: matchAnchorWidth ? `${rects.reference.width}px` : '',
+                });
+              },
+            }),
+          ],
+        }).then(({ x, y }) => {
+          if (!stopped) setPosition({ x, y });
+        });
+      });
+    });
+    return () => {
+      stopped = true;
+      stop();
+      setPosition(null);
+    };
+  }, [open, floating, anchor, placement, maxHeight, matchAnchorWidth]);
   const contains = useCallback(
     (node: Node) =>
       Boolean(anchor.current?.contains(node)) ||
@@ -141,7 +150,14 @@ export function Popover({
         ref={setFloating}
         data-slot="popover"
         {...rest}
-        style={{ ...floatingStyles, ...style }}
+        style={{
+          position: 'fixed',
+          left: 0,
+          top: 0,
+          transform: position ? `translate(${position.x}px, ${position.y}px)` : undefined,
+          opacity: position ? undefined : 0,
+          ...style,
+        }}
       >
         {children}
       </Surface>
