@@ -32,11 +32,19 @@ export function permissionSpecOfRow(row: Row): Row {
   }
   const spec: Row = {
     subject,
-    actions: typeof row.action === 'string' ? row.action.split(',').map((verb) => verb.trim()) : [],
+    actions:
+      typeof row.action === 'string'
+        ? row.action
+            .split(',')
+            .map((verb) => verb.trim())
+            .filter((verb) => verb !== '')
+        : [],
   };
   if (text(row.description)) spec.description = row.description;
   if (typeof row.deny === 'boolean') spec.deny = row.deny;
-  let object: Row | undefined = isRecord(row.object_selector) ? { ...row.object_selector } : undefined;
+  let object: Row | undefined = isRecord(row.object_selector)
+    ? { ...row.object_selector }
+    : undefined;
   const global = text(row.object);
   if (global) object = { ...object, [global]: true };
   for (const [column, kind] of Object.entries(SCOPE_COLUMNS)) {

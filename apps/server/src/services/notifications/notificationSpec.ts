@@ -7,7 +7,11 @@ const isRecord = (value: unknown): value is Row =>
 const set = (value: unknown) => value !== null && value !== undefined;
 
 // The recipient columns that hold a person, team or playbook by id (the CRD names them).
-const RECIPIENT_COLUMNS = { person_id: 'person', team_id: 'team', playbook_id: 'playbook' } as const;
+const RECIPIENT_COLUMNS = {
+  person_id: 'person',
+  team_id: 'team',
+  playbook_id: 'playbook',
+} as const;
 
 /**
  * The Notification CRD spec a `notifications` row holds (issue 32 §1): its recipient columns
