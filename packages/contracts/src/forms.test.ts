@@ -1,4 +1,4 @@
-// Issue 32 §1: the Team, Notification and NotificationSilence forms (described as data) and their
+// Issue 32 §1: the Team, Notification, NotificationSilence, IncidentRule and Permission forms (described as data) and their
 // contracts give the same verdict on the same specs, and a refusal names the same field, so what
 // the editor accepts is not refused on save. The rules that join fields are the contract's alone:
 // each such case says so, and the form accepts it (the editor shows the save's reason).
@@ -6,8 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { Contract } from './contract.ts';
 import type { FormDescription } from './form/description.ts';
 import { formIssues } from './form/issues.ts';
+import { incidentRuleContract } from './incidentRule/contract.ts';
+import { incidentRuleForm } from './incidentRule/form.ts';
 import { notificationContract, notificationSilenceContract } from './notification/contract.ts';
 import { notificationForm, notificationSilenceForm } from './notification/form.ts';
+import { permissionContract } from './permission/contract.ts';
+import { permissionForm } from './permission/form.ts';
 import { teamContract } from './team/contract.ts';
 import { teamForm } from './team/form.ts';
 
@@ -126,6 +130,121 @@ const kinds: {
         valid: false,
         path: 'until',
         contractOnly: 'until after from joins two fields',
+      },
+    ],
+  },
+  {
+    kind: 'IncidentRule',
+    form: incidentRuleForm,
+    contract: incidentRuleContract as Contract<unknown>,
+    examples: [
+      {
+        label: 'the defaults',
+        spec: incidentRuleContract.defaults() as Record<string, unknown>,
+        valid: true,
+      },
+      {
+        label: 'critical failures for 15m, closed after a day, mailed',
+        spec: {
+          name: 'critical',
+          priority: 2,
+          breakOnMatch: false,
+          filter: { severity: ['critical'], status: ['unhealthy'], age: '15m' },
+          template: {
+            title: '{{.check.name}} failing',
+            severity: 'critical',
+            type: 'availability',
+          },
+          autoClose: { timeout: '24h' },
+          responders: { email: [{ to: 'sre@example.com', subject: 'Incident' }] },
+          components: [{ name: 'api' }],
+        },
+        valid: true,
+      },
+      {
+        label: 'a priority that is not whole',
+        spec: { priority: 1.5 },
+        valid: false,
+        path: 'priority',
+      },
+      {
+        label: 'an age that is no duration',
+        spec: { filter: { age: 'a while' } },
+        valid: false,
+        path: 'filter.age',
+      },
+      {
+        label: 'an auto-resolve that is no duration',
+        spec: { autoResolve: { timeout: 'soon' } },
+        valid: false,
+        path: 'autoResolve.timeout',
+      },
+      {
+        label: 'an auto-close without its timeout',
+        spec: { autoClose: {} },
+        valid: false,
+        path: 'autoClose.timeout',
+        contractOnly:
+          'the form leaves an empty auto-close group unset; only the Code tab writes one without its timeout',
+      },
+      {
+        label: 'an email responder without its address',
+        spec: { responders: { email: [{ subject: 'Incident' }] } },
+        valid: false,
+        path: 'responders.email[0].to',
+      },
+    ],
+  },
+  {
+    kind: 'Permission',
+    form: permissionForm,
+    contract: permissionContract as Contract<unknown>,
+    examples: [
+      {
+        label: 'the defaults',
+        spec: permissionContract.defaults() as Record<string, unknown>,
+        valid: true,
+      },
+      {
+        label: 'a team denied running playbooks',
+        spec: {
+          description: 'no runs',
+          subject: { team: 'contractors' },
+          actions: ['playbook:run', 'playbook:approve'],
+          deny: true,
+          object: { playbooks: [{ name: '*' }] },
+        },
+        valid: true,
+      },
+      {
+        label: 'no actions',
+        spec: { subject: { person: 'ada@example.com' }, actions: [], object: { catalog: true } },
+        valid: false,
+        path: 'actions',
+      },
+      {
+        label: 'an empty action',
+        spec: { subject: { team: 'sre' }, actions: ['read', ''], object: { catalog: true } },
+        valid: false,
+        path: 'actions[1]',
+      },
+      {
+        label: 'two subjects',
+        spec: {
+          subject: { team: 'sre', person: 'ada@example.com' },
+          actions: ['read'],
+          object: { catalog: true },
+        },
+        valid: false,
+        path: 'subject',
+        contractOnly: 'exactly one subject joins the subject fields',
+      },
+      {
+        label: 'no object',
+        spec: { subject: { team: 'sre' }, actions: ['read'] },
+        valid: false,
+        path: 'object',
+        contractOnly: 'the object is selectors edited in the Code tab, not a form field',
       },
     ],
   },

@@ -82,6 +82,8 @@ interface ConformanceKind {
   handMade?: readonly ConformanceEntry[];
 }
 
+const isMap = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const unique = (document: ResourceDocument) => `${document.metadata.name}-${randomUUID()}`;
 
 const kinds: ConformanceKind[] = [
@@ -134,17 +136,60 @@ const kinds: ConformanceKind[] = [
     kind: 'Notification',
     contract: notificationContract as Contract<unknown>,
     folders: ['mission-control/notifications'],
+    // A notifications row spreads the spec over columns; the guard reads `to` back from the
+    // recipient columns (here custom_services, which holds the recipient as written).
     write: {
-      none: "notifications rows hold person_id/team_id/custom_services, not the CRD spec's `to`: their check needs the spec-to-row mapping of the notification editor (follow-up)",
+      table: 'notifications',
+      row: (document, spec) =>
+        isMap(spec)
+          ? {
+              name: unique(document),
+              namespace: document.metadata.namespace,
+              events: spec.events ?? [],
+              title: spec.title,
+              template: spec.template,
+              filter: spec.filter,
+              repeat_interval: spec.repeatInterval,
+              custom_services: spec.to === undefined ? null : [spec.to],
+            }
+          : undefined,
     },
+    // Fields without a column (inhibitions, waitFor…) never reach the row, and a typed column
+    // converts or refuses a value of another type first: the write path is asked about each
+    // top-level field and recipient dropped and about a recipient of the wrong type
+    // (custom_services keeps JSON types).
+    variants: (variant) =>
+      /^drop (\w+|to\.\w+)$/.test(variant.label) ||
+      /^to(\.(person|team|email|connection|url|playbook))?: wrong type$/.test(variant.label),
   },
   {
     kind: 'Permission',
     contract: permissionContract as Contract<unknown>,
     folders: ['mission-control/permissions'],
+    // A permissions row is flattened: one subject as subject_type and subject, the actions as
+    // one comma-separated text, the object as object_selector.
     write: {
-      none: "permissions rows are flattened (action, object, subject ids) and checked by checkPermissionWrite; the CRD spec-to-row mapping is the permission editor's (follow-up)",
+      table: 'permissions',
+      row: (document, spec) => {
+        if (!isMap(spec)) return undefined;
+        const [subject] = isMap(spec.subject) ? Object.entries(spec.subject) : [];
+        return {
+          name: unique(document),
+          namespace: document.metadata.namespace,
+          description: spec.description,
+          action: Array.isArray(spec.actions) ? spec.actions.join(',') : '',
+          deny: spec.deny ?? false,
+          subject_type: subject?.[0],
+          subject: subject?.[1],
+          object_selector: spec.object ?? null,
+        };
+      },
     },
+    // Typed columns (action, deny, description, subject) convert or refuse a value of another
+    // type first: the write path is asked about dropped fields and a subject or object of the
+    // wrong type.
+    variants: (variant) =>
+      variant.label.startsWith('drop ') || /^(subject|object): wrong type$/.test(variant.label),
   },
   {
     kind: 'Canary',

@@ -4,7 +4,10 @@ import { defineContract } from '../contract.ts';
 // The Permission CRD's spec (mission-control.flanksource.com/v1, mc api/v1/permission_types.go):
 // one subject, the actions it may (or with `deny`, may not) take, on the objects selected.
 
-/** Who a permission is about: exactly one of these. */
+/**
+ * Who a permission is about: exactly one of these. Besides the CRD's, the subject types a
+ * permissions row holds (reference §"Permissions": a role, a canary, a scraper, a topology).
+ */
 export const permissionSubjects = [
   'person',
   'team',
@@ -13,6 +16,10 @@ export const permissionSubjects = [
   'playbook',
   'plugin',
   'user',
+  'role',
+  'canary',
+  'scraper',
+  'topology',
 ] as const;
 
 const subjectSchema = z

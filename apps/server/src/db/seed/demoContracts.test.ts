@@ -23,6 +23,8 @@ const GUARDED = [
   'teams',
   'incident_rules',
   'notification_silences',
+  'notifications',
+  'permissions',
 ] as const;
 
 /**

@@ -1,6 +1,7 @@
 import { checkPeopleWrite, checkPermissionWrite } from '../../auth/permissionWrites.ts';
-import { teamContract } from '@opsdeck/contracts';
+import { permissionContract, teamContract } from '@opsdeck/contracts';
 import { contractGuard } from '../contractWrites.ts';
+import { permissionSpecOfRow } from './permissionSpec.ts';
 import { defineService } from '../defineService.ts';
 import { authRoutes } from './routes.ts';
 import { seedPermissions } from './seed.ts';
@@ -45,6 +46,9 @@ export const authService = defineService({
       object: 'permissions',
       // Below admin, a writer grants only what it holds (never `*`, never a deny against an admin).
       checkWrite: (write, { user, authorizer }) => checkPermissionWrite(user, write, authorizer),
+      // For every writer, the row holds a spec the Permission contract accepts (one subject, its
+      // actions, an object): a 400 naming the spec's path.
+      guardWrite: contractGuard(permissionContract, permissionSpecOfRow),
     },
   },
   rpc: {

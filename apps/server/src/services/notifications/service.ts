@@ -1,6 +1,7 @@
-import { notificationSilenceContract } from '@opsdeck/contracts';
+import { notificationContract, notificationSilenceContract } from '@opsdeck/contracts';
 import { columnsOf, contractGuard } from '../contractWrites.ts';
 import { defineService } from '../defineService.ts';
+import { notificationSpecOfRow } from './notificationSpec.ts';
 import { seedNotifications } from './seed.ts';
 
 // The columns of notification_silences that are NotificationSilence spec fields.
@@ -24,7 +25,12 @@ export const notificationsService = defineService({
   dependsOn: ['canary', 'topology', 'catalog', 'playbooks', 'settings'],
   migrations: true,
   tables: {
-    notifications: { object: 'notifications' },
+    // A notification's row holds its CRD spec spread over columns (recipients as ids): for every
+    // writer, the spec it holds is one the Notification contract accepts (a 400 naming the path).
+    notifications: {
+      object: 'notifications',
+      guardWrite: contractGuard(notificationContract, notificationSpecOfRow),
+    },
     // A silence's columns are its CRD spec's fields: for every writer, what they hold is one the
     // NotificationSilence contract accepts (a 400 naming the column).
     notification_silences: {
