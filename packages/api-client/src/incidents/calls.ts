@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { ApiClient } from '../client.ts';
 import { db } from '../db/index.ts';
 import type { CallOptions } from '../http.ts';
+import { isUuid } from '../ids.ts';
 import { looseObject } from '../looseObject.ts';
 import { maybeText, text } from '../schemaParts.ts';
 import {
@@ -146,6 +147,7 @@ export async function getIncident(
   id: string,
   options: CallOptions = {},
 ): Promise<Incident | null> {
+  if (!isUuid(id)) return null;
   const rows = await getRows(
     client,
     'incidents',
