@@ -1,3 +1,4 @@
+import { isNotFoundError } from '@opsdeck/api-client';
 import type { CheckDetails, CheckSummary } from '@opsdeck/api-client/health';
 import { slots } from '@opsdeck/extensions';
 import { SlotOutlet, useRouteLink } from '@opsdeck/extensions/react';
@@ -246,6 +247,24 @@ export function CheckModalView({
       />,
     ],
   ];
+
+  const notFound =
+    (details.isSuccess && details.data === null) ||
+    (details.isError && isNotFoundError(details.error));
+  if (notFound) {
+    return (
+      <Modal.Root open onClose={onClose} data-testid={testIds.modal.root}>
+        <Modal.Header>Not found</Modal.Header>
+        <Modal.Body>
+          <EmptyState
+            kind="details"
+            title="Not found"
+            description="No check has this address: it may have been deleted, or the link is incomplete."
+          />
+        </Modal.Body>
+      </Modal.Root>
+    );
+  }
 
   const result = runCheck.data;
   return (

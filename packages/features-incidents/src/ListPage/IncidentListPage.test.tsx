@@ -71,7 +71,9 @@ describe('/incidents', () => {
       ),
     );
     await user.click(within(table).getByText('Database failover'));
-    await waitFor(() => expect(currentUrl.pathname).toBe('/incidents/inc-db'));
+    await waitFor(() =>
+      expect(currentUrl.pathname).toBe('/incidents/3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f'),
+    );
   });
 
   it('offers New incident to writers only, and creates one with a root hypothesis', async () => {

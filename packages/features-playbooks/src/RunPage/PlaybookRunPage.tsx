@@ -1,3 +1,4 @@
+import { isNotFoundError } from '@opsdeck/api-client';
 import {
   approvePlaybookRun,
   cancelPlaybookRun,
@@ -15,8 +16,8 @@ import { usePageTitle } from '@opsdeck/extensions/react';
 import { useCapability } from '@opsdeck/rbac/react';
 import {
   Button,
-  EmptyState,
   ErrorPage,
+  NotFoundPage,
   formatDate,
   formatDuration,
   SkeletonPage,
@@ -317,7 +318,8 @@ export function PlaybookRunPage() {
         : runRefetchIntervalMs,
   });
   if (detail.isPending) return <SkeletonPage label="Loading run" />;
-  if (detail.isError) return <ErrorPage error={detail.error} />;
-  if (!detail.data) return <EmptyState kind="details" />;
+  if (detail.isError && !isNotFoundError(detail.error)) return <ErrorPage error={detail.error} />;
+  if (!detail.data)
+    return <NotFoundPage what="playbook run" back={<Link to="/playbooks/runs">All runs</Link>} />;
   return <RunView run={detail.data.run} />;
 }

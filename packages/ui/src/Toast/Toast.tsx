@@ -138,6 +138,14 @@ export function ToastProvider({ children, renderLink }: ToastProviderProps) {
     [dismiss],
   );
 
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      pending.forEach((timer) => clearTimeout(timer));
+      pending.clear();
+    };
+  }, []);
+
   const api = useMemo<ToastApi>(
     () => ({
       show,

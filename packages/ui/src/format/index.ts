@@ -2,3 +2,4 @@ export * from './date.ts';
 export * from './age.ts';
 export * from './duration.ts';
 export * from './bytes.ts';
+export * from './inputLimits.ts';
