@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { topologyTestIds } from '@opsdeck/features-topology';
-import { dbError, readJsonFixture, serverError } from '@opsdeck/testing';
+import { dbError, json, readJsonFixture, serverError } from '@opsdeck/testing';
+import userEvent from '@testing-library/user-event';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -131,5 +132,24 @@ describe('the console build', () => {
     // The modal's own failures make no toast (the health page's other requests may, on this stand-in).
     const toasts = screen.queryAllByRole('alert').map((alert) => alert.textContent ?? '');
     expect(toasts.filter((text) => /uuid|check id/.test(text))).toEqual([]);
+  });
+
+  it('opens the incident New incident (in the header) created', async () => {
+    const created = '5a1d0c2b-7e6f-4a3b-9c8d-0e1f2a3b4c5d';
+    backend.on('POST /api/db/incidents', ({ body }) =>
+      json([{ ...(body as object), id: created, incident_id: 'INC-9' }], { status: 201 }),
+    );
+    backend.on('POST /api/db/hypotheses', ({ body }) =>
+      json([{ ...(body as object), id: '5a1d0c2b-7e6f-4a3b-9c8d-0e1f2a3b4c5e' }], { status: 201 }),
+    );
+    const app = renderConsole('/incidents');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'New incident' }, { timeout: 15_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'New incident' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Login broken');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe(`/incidents/${created}`));
   });
 });
