@@ -1,3 +1,5 @@
+import { formatConfigType } from '@opsdeck/ui';
+
 // Config types are namespaced with '::' (console §3 "Config"): `AWS::EC2::Instance`. People read
 // them as a path, `AWS › EC2 › Instance`.
 
@@ -10,10 +12,8 @@ export function typePathParts(type: string | null | undefined): string[] {
     .filter((part) => part !== '');
 }
 
-/** The readable path of a type; '' for none. */
-export function formatTypePath(type: string | null | undefined): string {
-  return typePathParts(type).join(' › ');
-}
+/** The readable path of a type; '' for none. One spelling everywhere: ui's `formatConfigType`. */
+export const formatTypePath = formatConfigType;
 
 /** The last part, what the config is (`Instance`), for narrow places. */
 export function typeLeaf(type: string | null | undefined): string {
