@@ -1,7 +1,7 @@
 import {
   componentOptionsQuery,
   incidentListQuery,
-  incidentSeverities,
+  severityLevels,
   incidentStatuses,
   incidentTypes,
   listIncidents,
@@ -65,7 +65,8 @@ const Muted = styled.span`
 
 const noRows: IncidentSummary[] = [];
 const statusOptions = incidentStatuses.map((value) => ({ value, label: capitalise(value) }));
-const severityOptions = incidentSeverities.map((value) => ({ value, label: capitalise(value) }));
+// The five levels shown (settings §3), not the seven stored values: Low finds every row shown Low.
+const severityOptions = severityLevels.map((value) => ({ value, label: capitalise(value) }));
 const typeOptions = incidentTypes.map((value) => ({ value, label: typeLabel(value) }));
 /** Rows per request when exporting every page. */
 const EXPORT_PAGE_SIZE = 500;
