@@ -134,10 +134,11 @@ describe('/incidents/:id', () => {
     expect(await screen.findByText('Volume grown')).toBeTruthy();
 
     await user.click(screen.getAllByRole('button', { name: 'Add factor' })[0]!);
-    await user.type(
+    // Focus moves into the new field: what is typed at once lands there.
+    expect(document.activeElement).toBe(
       screen.getByRole('textbox', { name: 'New factor under Primary lost' }),
-      'Alert late',
     );
+    await user.keyboard('Alert late');
     await user.click(screen.getByRole('button', { name: 'Save factor' }));
     await waitFor(() =>
       expect(backend.requestsTo('POST /api/db/hypotheses')[0]!.body).toMatchObject({
