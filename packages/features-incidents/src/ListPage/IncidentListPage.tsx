@@ -14,6 +14,7 @@ import {
   Avatar,
   formatAge,
   formatDate,
+  TruncatedText,
   UrlStateProvider,
   useReactRouterUrlState,
 } from '@opsdeck/ui';
@@ -78,7 +79,13 @@ const columns: ColumnDef<IncidentSummary>[] = [
     accessorFn: (row) => row.incident_id ?? '',
     cell: ({ row }) => <Muted>{row.original.incident_id}</Muted>,
   },
-  { id: 'title', header: 'Title', accessorFn: (row) => row.title },
+  {
+    id: 'title',
+    header: 'Title',
+    accessorFn: (row) => row.title,
+    // A 300-character title is cut, not allowed to push the other columns off screen.
+    cell: ({ row }) => <TruncatedText text={row.original.title} />,
+  },
   {
     id: 'severity',
     header: 'Severity',
