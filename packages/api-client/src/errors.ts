@@ -51,6 +51,17 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /**
+ * The server's answer to asking for one record by an id it does not hold (404) or cannot read as an
+ * id (400, PostgreSQL's "invalid input syntax for type uuid"): for a page about that record, it is
+ * not found.
+ */
+export function isNotFoundError(error: unknown): boolean {
+  return (
+    isApiError(error) && error.kind === 'http' && (error.status === 404 || error.status === 400)
+  );
+}
+
+/**
  * The codes apps/server puts in `error` while its `message` holds the sentence
  * (`{error: 'forbidden', message: 'only an approver of this playbook may approve its runs'}`).
  * A real Mission Control puts the sentence itself in `error` and seldom sends `message`.

@@ -18,6 +18,11 @@ export interface ApiClientOptions {
   getToken?: () => string | null | undefined | Promise<string | null | undefined>;
   /** Called on every 401 with the current path and query (empty outside a browser). */
   onUnauthorized?: (returnTo: string) => void;
+  /**
+   * Called when rows of a list reply failed their schema and were left out (`rowSchema`), so the app
+   * can say so; the rest of the list is returned.
+   */
+  onInvalidRows?: (report: InvalidRows) => void;
   /** Milliseconds before a call fails with kind `timeout`; default 30000. */
   timeout?: number;
   fetch?: typeof globalThis.fetch;
@@ -36,6 +41,23 @@ export interface RequestOptions<T = unknown> {
   signal?: AbortSignal;
   /** Validates the reply (a zod or zod/mini schema); a mismatch fails with kind `validation` naming the path. */
   schema?: core.$ZodType<T>;
+  /**
+   * The reply is a list of these (null reads as empty): each row is checked alone, and one that fails
+   * is left out and reported to `onInvalidRows` instead of failing the whole list. Used instead of
+   * `schema`.
+   */
+  rowSchema?: core.$ZodType;
+}
+
+/** Rows of a list reply left out because they failed their schema. */
+export interface InvalidRows {
+  url: string;
+  method: HttpMethod;
+  /** How many rows were left out, and of how many. */
+  count: number;
+  total: number;
+  /** The first failure, with its path into the reply (`1.spec.actions: expected array`). */
+  message: string;
 }
 
 /** What every domain call takes besides its query: TanStack Query passes its signal here. */
@@ -199,6 +221,30 @@ export function createTransport(options: ApiClientOptions): Transport {
     }
   }
 
+  function parseRows(
+    rowSchema: core.$ZodType,
+    rows: readonly unknown[],
+    method: HttpMethod,
+    url: string,
+  ): unknown[] {
+    const valid: unknown[] = [];
+    let count = 0;
+    let message = '';
+    rows.forEach((row, index) => {
+      const result = safeParse(rowSchema, row);
+      if (result.success) {
+        valid.push(result.data);
+        return;
+      }
+      if (count++ === 0) {
+        const [first] = result.error.issues;
+        message = `${formatIssuePath([index, ...(first?.path ?? [])])}: ${describeIssue(first)}`;
+      }
+    });
+    if (count > 0) options.onInvalidRows?.({ url, method, count, total: rows.length, message });
+    return valid;
+  }
+
   async function failIfNotOk(response: Response, method: HttpMethod, url: string): Promise<void> {
     if (response.ok) return;
     const body = await readBody(response).catch(() => undefined);
@@ -235,6 +281,8 @@ export function createTransport(options: ApiClientOptions): Transport {
           cause: error,
         });
       }
+      if (request.rowSchema && (body == null || Array.isArray(body)))
+        return { data: parseRows(request.rowSchema, body ?? [], method, url) as T, response };
       if (!request.schema) return { data: body as T, response };
       const result = safeParse(request.schema, body);
       if (result.success) return { data: result.data, response };

@@ -2,12 +2,14 @@
 // schemas, keys and query options are on its own subpath (./health, ./auth, ./general), the
 // PostgREST query builder on ./db.
 export { createApiClient, type ApiClient } from './client.ts';
-export type { ApiClientOptions } from './http.ts';
+export type { ApiClientOptions, InvalidRows } from './http.ts';
+export { isUuid } from './ids.ts';
 export {
   ApiError,
   apiErrorMessages,
   authStateCheckerUrl,
   isApiError,
+  isNotFoundError,
   messageFromBody,
   serverErrorCodes,
 } from './errors.ts';

@@ -64,10 +64,20 @@ describe('/playbooks', () => {
     ).toBeTruthy();
   });
 
-  it('a viewer sees no Run, no Edit and no New', async () => {
+  it('a viewer or responder sees Run turned off with the missing permission named, and no Edit or New', async () => {
     open('/playbooks', ['viewer']);
     await screen.findAllByTestId(playbooksTestIds.index.card);
-    expect(screen.queryByRole('button', { name: /^Run / })).toBeNull();
+    const run = screen.getAllByRole<HTMLButtonElement>('button', { name: /^Run / })[0]!;
+    expect(run.disabled).toBe(true);
+    expect(screen.getByRole('note').textContent).toContain('playbook:run permission');
+    expect(run.getAttribute('aria-describedby')).toBe(screen.getByRole('note').id);
+    cleanup();
+    open('/playbooks', ['responder']);
+    await screen.findAllByTestId(playbooksTestIds.index.card);
+    expect(screen.getAllByRole<HTMLButtonElement>('button', { name: /^Run / })[0]!.disabled).toBe(
+      true,
+    );
+    expect(screen.getByRole('note').textContent).toContain('playbook:run permission');
     expect(screen.queryByRole('link', { name: /^Edit / })).toBeNull();
     expect(screen.queryByRole('link', { name: 'New playbook' })).toBeNull();
   });

@@ -1,3 +1,4 @@
+import { isUuid } from '@opsdeck/api-client';
 import type { TopologyQuery } from '@opsdeck/api-client/topology';
 import {
   contribute,
@@ -59,8 +60,11 @@ export const topologyFeature = defineFeature({
       title: 'Component',
       refreshable: true,
       load: () => import('./pages/componentPage.tsx'),
-      prefetch: (context) =>
-        void prefetchTopology(context, (queries) => queries.component(context.params.id ?? '')),
+      prefetch: (context) => {
+        const { id } = context.params;
+        // A malformed id is "Not found" on the page, without asking the server.
+        if (isUuid(id)) void prefetchTopology(context, (queries) => queries.component(id));
+      },
     },
     {
       // The single card inside an iframe: drawn without the shell, before the flags load.

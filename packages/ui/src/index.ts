@@ -25,6 +25,7 @@ export * from './ConfirmDialog/index.ts';
 export * from './CopyToClipboard/index.ts';
 export * from './Tabs/index.ts';
 export * from './Tooltip/index.ts';
+export * from './TruncatedText/index.ts';
 export * from './Select/index.ts';
 export * from './MultiSelect/index.ts';
 export * from './Combobox/index.ts';

@@ -10,7 +10,11 @@ export const testIds = {
     table: 'ui-skeleton-table',
     text: 'ui-skeleton-text',
   },
-  errorPage: { stack: 'ui-error-page-stack', cause: 'ui-error-page-cause' },
+  errorPage: {
+    stack: 'ui-error-page-stack',
+    cause: 'ui-error-page-cause',
+    notFound: 'ui-not-found-page',
+  },
   themeToggle: 'ui-theme-toggle',
   dataTable: {
     root: 'ui-data-table',

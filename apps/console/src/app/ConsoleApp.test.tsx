@@ -291,6 +291,10 @@ describe('console shell', () => {
     expect(
       await screen.findByRole('heading', { name: 'Dashboard is not available yet' }),
     ).toBeTruthy();
+    // The header's title agrees with the body: the area's name, never "Not found".
+    await waitFor(() =>
+      expect(screen.getByTestId(testIds.header.title).textContent).toBe('Dashboard'),
+    );
     expect(
       within(screen.getByRole('navigation', { name: 'Available pages' })).getByRole('link', {
         name: 'Health',

@@ -1,11 +1,18 @@
 import { ApiClientProvider } from '@opsdeck/api-client/react';
 import { KratosProvider } from '@opsdeck/auth/react';
-import { isModifiedClick, OpsdeckThemeProvider, ToastProvider, type ToastLink } from '@opsdeck/ui';
+import {
+  isModifiedClick,
+  OpsdeckThemeProvider,
+  ToastProvider,
+  useToast,
+  type ToastLink,
+} from '@opsdeck/ui';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, type MouseEvent } from 'react';
 import { RouterProvider } from 'react-router';
 import { ConnectionBanner } from '../connection/ConnectionBanner.tsx';
 import { ConnectionContext } from '../connection/ConnectionContext.tsx';
+import { invalidRowsMessage, type InvalidRowsNotices } from '../errors/invalidRows.ts';
 import { useApiErrorToasts } from '../errors/useApiErrorToasts.ts';
 import { ConsoleContext } from './ConsoleContext.tsx';
 import type { Console } from './createConsole.ts';
@@ -13,11 +20,18 @@ import type { Console } from './createConsole.ts';
 function ApiErrorToasts({
   queryClient,
   messageFor,
+  invalidRows,
 }: {
   queryClient: QueryClient;
   messageFor: (error: unknown) => string | null;
+  invalidRows: InvalidRowsNotices;
 }) {
   useApiErrorToasts(queryClient, messageFor);
+  const toast = useToast();
+  useEffect(
+    () => invalidRows.subscribe((report) => toast.error(invalidRowsMessage(report))),
+    [invalidRows, toast],
+  );
   return null;
 }
 
@@ -52,7 +66,11 @@ export function ConsoleApp({ console: app }: { console: Console }) {
             <ConnectionContext.Provider value={app.connection}>
               <OpsdeckThemeProvider storageKey="opsdeck.console.theme">
                 <ToastProvider renderLink={renderToastLink}>
-                  <ApiErrorToasts queryClient={app.queryClient} messageFor={app.toastMessage} />
+                  <ApiErrorToasts
+                    queryClient={app.queryClient}
+                    messageFor={app.toastMessage}
+                    invalidRows={app.invalidRows}
+                  />
                   <ConnectionBanner />
                   <RouterProvider router={app.router} />
                 </ToastProvider>

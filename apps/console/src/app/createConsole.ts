@@ -29,6 +29,7 @@ import { returnedByChecker } from '../session/checkerLoop.ts';
 import type { RouteServices } from './routes.tsx';
 import { createConsoleQueryClient } from './queryClient.ts';
 import { isSignInPage, returnTargetOf } from './returnTarget.ts';
+import { createInvalidRowsNotices, type InvalidRowsNotices } from '../errors/invalidRows.ts';
 
 export type ConsoleRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -73,6 +74,8 @@ export interface Console {
   toastMessage: (error: unknown) => string | null;
   /** Whether the backend answers; drives the "connection lost" banner and recovery. */
   connection: ConnectionMonitor;
+  /** Rows of a list left out because they did not match their schema, for a notice. */
+  invalidRows: InvalidRowsNotices;
 }
 
 export function createConsole(options: ConsoleOptions): Console {
@@ -97,8 +100,14 @@ export function createConsole(options: ConsoleOptions): Console {
       : authStateCheckerUrl(returnTo);
     void router.navigate(target, { replace: true });
   };
+  const invalidRows = createInvalidRowsNotices();
   const makeApiClient = (auth: ApiAuthOptions) =>
-    createApiClient({ baseUrl: options.apiBaseUrl ?? '/api', ...auth, onUnauthorized });
+    createApiClient({
+      baseUrl: options.apiBaseUrl ?? '/api',
+      ...auth,
+      onUnauthorized,
+      onInvalidRows: invalidRows.report,
+    });
   const apiClient = makeApiClient({});
   const kratos = createKratosFlows({ basePath: options.kratosBasePath ?? '/api/.ory' });
   const session = createKratosSessionProvider({
@@ -122,5 +131,6 @@ export function createConsole(options: ConsoleOptions): Console {
     createApiClient: makeApiClient,
     toastMessage,
     connection,
+    invalidRows,
   };
 }

@@ -1,3 +1,4 @@
+import { isNotFoundError } from '@opsdeck/api-client';
 import { useToast } from '@opsdeck/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -18,6 +19,8 @@ export function useApiErrorToasts(
     // A query opts out with `meta: { toast: false }` when its page shows the error itself.
     const report = (error: unknown, meta: Record<string, unknown> | undefined) => {
       if (meta?.toast === false) return;
+      // A page that says "Not found" itself (meta `showsNotFound`) needs no toast saying it again.
+      if (meta?.showsNotFound === true && isNotFoundError(error)) return;
       const message = messageFor(error);
       if (message && shouldShow(message)) toast.error(message);
     };

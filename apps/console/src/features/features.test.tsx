@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { topologyTestIds } from '@opsdeck/features-topology';
-import { readJsonFixture } from '@opsdeck/testing';
+import { dbError, json, readJsonFixture, serverError } from '@opsdeck/testing';
+import userEvent from '@testing-library/user-event';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -71,5 +72,84 @@ describe('the console build', () => {
     expect(within(card).getAllByRole('link')[0]!.textContent).toBe('cluster');
     expect(screen.queryByTestId(testIds.sidebar.root)).toBeNull();
     expect(screen.getByTestId(testIds.shell.standalone)).toBeTruthy();
+  });
+
+  it.each([
+    ['/incidents/not-a-uuid', 'All incidents', '/incidents'],
+    ['/catalog/garbage', 'All configs', '/catalog'],
+    ['/catalog/scrapers/garbage', 'All scrapers', '/catalog/scrapers'],
+    ['/playbooks/garbage', 'All playbooks', '/playbooks'],
+    ['/playbooks/runs/garbage', 'All runs', '/playbooks/runs'],
+    ['/topology/garbage', 'All components', '/topology'],
+  ])(
+    'answers %s with "Not found" and a way back, without asking for it',
+    async (path, back, to) => {
+      renderConsole(path);
+      expect(
+        await screen.findByRole('heading', { name: 'Not found' }, { timeout: 15_000 }),
+      ).toBeTruthy();
+      expect(screen.getByRole('link', { name: back }).getAttribute('href')).toBe(to);
+      expect(document.body.textContent).not.toMatch(/invalid input syntax|Something went wrong/);
+      const asked = backend.calls().filter((call) => /garbage|not-a-uuid/.test(call));
+      expect(asked).toEqual([]);
+    },
+  );
+
+  it('shows the rest of /playbooks when one row is malformed, and says what it left out', async () => {
+    const playbook = (id: string, name: string, actions: unknown) => ({
+      id,
+      name,
+      title: name,
+      spec: { actions },
+      source: 'UI',
+      created_at: '2026-11-01T10:00:00Z',
+      updated_at: '2026-11-01T10:00:00Z',
+    });
+    backend.on('GET /api/db/playbooks', [
+      playbook('0b9e1c1e-1111-4a1a-8a1a-000000000001', 'restart-pod', [{ name: 'restart' }]),
+      playbook('0b9e1c1e-1111-4a1a-8a1a-000000000002', 'broken-one', 'not a list'),
+    ]);
+    renderConsole('/playbooks');
+    expect(await screen.findByText('restart-pod', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByText('broken-one')).toBeNull();
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('1 of 2 rows of playbooks could not be read');
+    expect(notice.textContent).toContain('1.spec.actions');
+    expect(document.body.textContent).not.toContain('Something went wrong');
+  });
+
+  it('says "Not found" in the check modal for a malformed checkId, with no error toasts', async () => {
+    // What apps/server answers for a checkId that is no uuid.
+    const syntax = 'invalid input syntax for type uuid: "garbage"';
+    backend.on('GET /api/db/checks', dbError(400, syntax, { code: '22P02' }));
+    backend.on('GET /api/db/check_statuses', dbError(400, syntax, { code: '22P02' }));
+    backend.on('GET /api/canary/api/graph', serverError(400, 'check must be a check id'));
+    renderConsole('/health?checkId=garbage');
+    expect(
+      await screen.findByText(/No check has this address/, {}, { timeout: 15_000 }),
+    ).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The modal's own failures make no toast (the health page's other requests may, on this stand-in).
+    const toasts = screen.queryAllByRole('alert').map((alert) => alert.textContent ?? '');
+    expect(toasts.filter((text) => /uuid|check id/.test(text))).toEqual([]);
+  });
+
+  it('opens the incident New incident (in the header) created', async () => {
+    const created = '5a1d0c2b-7e6f-4a3b-9c8d-0e1f2a3b4c5d';
+    backend.on('POST /api/db/incidents', ({ body }) =>
+      json([{ ...(body as object), id: created, incident_id: 'INC-9' }], { status: 201 }),
+    );
+    backend.on('POST /api/db/hypotheses', ({ body }) =>
+      json([{ ...(body as object), id: '5a1d0c2b-7e6f-4a3b-9c8d-0e1f2a3b4c5e' }], { status: 201 }),
+    );
+    const app = renderConsole('/incidents');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'New incident' }, { timeout: 15_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'New incident' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Login broken');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe(`/incidents/${created}`));
   });
 });

@@ -1,3 +1,4 @@
+import { usePageTitle } from '@opsdeck/extensions/react';
 import { Link as LinkIcon } from '@opsdeck/ui';
 import { Link, useLocation } from 'react-router';
 import { specAreaOf } from '../routing/specAreas.ts';
@@ -14,6 +15,8 @@ export function NotFoundPage() {
   const area = specAreaOf(pathname);
   const entries = useSidebarEntries() ?? [];
   const available = entries.flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.items));
+  // The header names the area the bell or a link led to (Notifications), agreeing with the body.
+  usePageTitle(area ?? 'Page not found');
   return (
     <MessagePage
       icon={<LinkIcon size={40} aria-hidden="true" />}

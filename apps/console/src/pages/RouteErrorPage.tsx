@@ -17,6 +17,8 @@ export function RouteErrorPage() {
     <ErrorPage
       error={shown}
       title={ERROR_BOUNDARY_MESSAGE}
+      // The stack helps whoever builds the console, never the person using it.
+      showDetails={import.meta.env.DEV}
       actions={<Button onClick={() => window.location.reload()}>Reload</Button>}
     />
   );

@@ -1,7 +1,7 @@
 import { isApiError } from '@opsdeck/api-client';
 import { aboutQuery } from '@opsdeck/api-client/general';
 import { LiveUpdatesProvider, useApiClient } from '@opsdeck/api-client/react';
-import { createExtensionView } from '@opsdeck/extensions';
+import { createExtensionView, type ExtensionView } from '@opsdeck/extensions';
 import { ExtensionsProvider, PageTitleProvider } from '@opsdeck/extensions/react';
 import { RbacProvider } from '@opsdeck/rbac/react';
 import {
@@ -80,13 +80,18 @@ function Loading() {
 function HeaderActions({
   component: Actions,
   session,
+  extensions,
 }: {
   component: ComponentType;
   session: ReadyShellSession;
+  extensions: ExtensionView;
 }) {
+  // The same links as the page (New incident opens the incident it made through them).
   return (
     <RbacProvider authorizer={session.authorizer} featureFlags={session.flags}>
-      <Actions />
+      <ExtensionsProvider view={extensions}>
+        <Actions />
+      </ExtensionsProvider>
     </RbacProvider>
   );
 }
@@ -212,8 +217,12 @@ export function Shell({ account }: ShellProps) {
             }
             title={handle.ownHeader ? undefined : title}
             actions={
-              ready && handle.headerActions && !handle.ownHeader ? (
-                <HeaderActions component={handle.headerActions} session={ready} />
+              ready && extensions && handle.headerActions && !handle.ownHeader ? (
+                <HeaderActions
+                  component={handle.headerActions}
+                  session={ready}
+                  extensions={extensions}
+                />
               ) : undefined
             }
             onRefresh={

@@ -182,13 +182,13 @@ describe('the summary and the detail', () => {
   });
 
   it('reads one config_detail row, and null for an unknown id', async () => {
-    const detail = await getConfigDetail(client, 'c1');
+    const detail = await getConfigDetail(client, '2c4e6a8b-1d3f-4a5b-9c7d-e0f1a2b3c4d5');
     expect(detail?.config).toEqual({ kind: 'Pod' });
     expect(lastQuery('GET /api/db/config_detail').request.url).toBe(
-      '/api/db/config_detail?select=*&id=eq.c1',
+      '/api/db/config_detail?select=*&id=eq.2c4e6a8b-1d3f-4a5b-9c7d-e0f1a2b3c4d5',
     );
     backend.on('GET /api/db/config_detail', []);
-    expect(await getConfigDetail(client, 'nope')).toBeNull();
+    expect(await getConfigDetail(client, '2c4e6a8b-1d3f-4a5b-9c7d-e0f1a2b3c4d6')).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import type { ApiClient } from '../client.ts';
 import { db } from '../db/index.ts';
 import type { CountedRows } from '../db/builder.ts';
 import type { CallOptions } from '../http.ts';
+import { isUuid } from '../ids.ts';
 import type { Filter, FilterCondition } from '../postgrest/index.ts';
 import { catalogKeys } from './keys.ts';
 import {
@@ -255,6 +256,7 @@ export async function getConfigDetail(
   id: string,
   options: CallOptions = {},
 ): Promise<ConfigDetail | null> {
+  if (!isUuid(id)) return null;
   return db(client)
     .from('config_detail')
     .select('*')

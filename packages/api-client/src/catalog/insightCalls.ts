@@ -8,7 +8,7 @@ import { catalogKeys } from './keys.ts';
 import { analyzerRowSchema, configInsightSchema, type ConfigInsight } from './schemas.ts';
 
 export const configInsightSelect =
-  'id,config_id,analysis_type,analyzer,summary,message,severity,status,source,first_observed,last_observed,config_name,config:configs(id,name,config_class,type)';
+  'id,config_id,analysis_type,analyzer,summary,message,severity,status,source,first_observed,last_observed,config_name,config:configs(id,name,config_class,type,tags)';
 
 export type InsightSortBy =
   | 'config_name'

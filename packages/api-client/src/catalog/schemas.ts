@@ -163,7 +163,8 @@ export const configInsightSchema = looseObject({
   first_observed: maybeText,
   last_observed: maybeText,
   config_name: maybeText,
-  config: z.nullish(looseObject({ id: text, name: maybeText, type: maybeText })),
+  // Its tags say where it lives (namespace, cluster), to tell two 'worker' insights apart.
+  config: z.nullish(looseObject({ id: text, name: maybeText, type: maybeText, tags: tagMap })),
 });
 export type ConfigInsight = z.output<typeof configInsightSchema>;
 

@@ -4,6 +4,7 @@ import { db } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
 import type { CountedRows } from '../db/builder.ts';
 import type { CallOptions } from '../http.ts';
+import { isUuid } from '../ids.ts';
 import { catalogKeys } from './keys.ts';
 import {
   configScraperSchema,
@@ -53,6 +54,7 @@ export async function getConfigScraper(
   id: string,
   options: CallOptions = {},
 ): Promise<ConfigScraper | null> {
+  if (!isUuid(id)) return null;
   const one = (table: string, select: string) =>
     db(client)
       .from(table)

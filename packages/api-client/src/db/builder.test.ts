@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createApiClient, type ApiClient } from '../client.ts';
 import { parseContentRange } from '../contentRange.ts';
 import { ApiError } from '../errors.ts';
+import type { InvalidRows } from '../http.ts';
 import { parseQuery } from '../postgrest/index.ts';
 import { db } from './index.ts';
 
@@ -193,17 +194,46 @@ describe('single', () => {
     });
   });
 
-  it('validates rows with a schema and names the failing row path', async () => {
-    backend.on('GET /api/db/checks', [{ id: 'a' }, { id: 2 }]);
+  it('leaves a list row that fails its schema out, keeps the rest and reports it', async () => {
+    const reports: InvalidRows[] = [];
+    const reporting = createApiClient({
+      baseUrl: `${backend.url}/api`,
+      onInvalidRows: (report) => reports.push(report),
+    });
+    backend.on('GET /api/db/playbooks', [
+      { id: 'a', spec: { actions: [] } },
+      { id: 'b', spec: { actions: 'oops' } },
+      { id: 'c', spec: { actions: [] } },
+    ]);
+    const rows = await db(reporting)
+      .from('playbooks')
+      .rows(
+        z.looseObject({ id: z.string(), spec: z.looseObject({ actions: z.array(z.unknown()) }) }),
+      )
+      .count();
+    expect(rows.data.map((row) => row.id)).toEqual(['a', 'c']);
+    expect(reports).toEqual([
+      expect.objectContaining({
+        method: 'GET',
+        count: 1,
+        total: 3,
+        message: '1.spec.actions: expected array',
+      }),
+    ]);
+  });
+
+  it('fails one record asked for by id when it does not match, naming the path', async () => {
+    backend.on('GET /api/db/checks', [{ id: 2 }]);
     const error = await db(client)
       .from('checks')
       .rows(z.looseObject({ id: z.string() }))
+      .maybeSingle()
       .then(
         () => undefined,
         (reason: unknown) => reason as ApiError,
       );
     expect(error).toMatchObject({ kind: 'validation' });
-    expect(error?.message).toMatch(/at 1\.id/);
+    expect(error?.message).toMatch(/at 0\.id/);
   });
 });
 

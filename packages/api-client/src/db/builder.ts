@@ -296,7 +296,13 @@ export class PostgrestBuilder<Row, M extends Mode = 'many'> implements PromiseLi
       prefer: this.#prefer(),
       signal,
     };
-    if (this.#rowSchema) options.schema = nullish(array(this.#rowSchema));
+    // A list checks each row alone so one bad row is left out (and reported), not the whole page;
+    // one record asked for by id must be right or fail.
+    if (this.#rowSchema) {
+      if (this.#mode === 'single' || this.#mode === 'maybeSingle')
+        options.schema = nullish(array(this.#rowSchema));
+      else options.rowSchema = this.#rowSchema;
+    }
     const { data, response } = await this.group.send<unknown>(this.#method, this.table, options);
     const rows = (Array.isArray(data) ? data : data == null ? [] : [data]) as Row[];
     switch (this.#mode) {

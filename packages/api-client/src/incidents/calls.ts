@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { ApiClient } from '../client.ts';
 import { db } from '../db/index.ts';
 import type { CallOptions } from '../http.ts';
+import { isUuid } from '../ids.ts';
 import { looseObject } from '../looseObject.ts';
 import { maybeText, text } from '../schemaParts.ts';
 import {
@@ -21,7 +22,12 @@ import {
   type IncidentTimeline,
   type Responder,
 } from './schemas.ts';
-import { defaultIncidentStatus } from './values.ts';
+import {
+  defaultIncidentStatus,
+  severityLevel,
+  severityLevels,
+  storedSeveritiesOf,
+} from './values.ts';
 
 // The incident requests, as reference §1 "Requests the UI makes" spells them, so the console works
 // unchanged against a real Mission Control. Reads whose select or parameter order the reference
@@ -124,7 +130,16 @@ export async function listIncidents(
       direction: known ? (query.sortOrder ?? 'asc') : 'desc',
     });
   if (query.search) builder.ilike('title', ilikeContaining(query.search));
-  if (query.severity) builder.eq('severity', query.severity);
+  // The filter is by the level shown (settings §3), which several stored values share.
+  if (query.severity) {
+    const level = severityLevel(query.severity);
+    if (level === 'low') {
+      const others = severityLevels.flatMap((shown) =>
+        shown === 'low' ? [] : storedSeveritiesOf(shown),
+      );
+      builder.or(`severity.is.null,severity.not.in.(${others.join(',')})`);
+    } else builder.in('severity', storedSeveritiesOf(level));
+  }
   if (query.status) builder.eq('status', query.status);
   if (query.type) builder.eq('type', query.type);
   if (query.commander) builder.eq('commander->>id', query.commander);
@@ -146,6 +161,7 @@ export async function getIncident(
   id: string,
   options: CallOptions = {},
 ): Promise<Incident | null> {
+  if (!isUuid(id)) return null;
   const rows = await getRows(
     client,
     'incidents',

@@ -93,7 +93,7 @@ describe('reads', () => {
     expect(page.total).toBe(21);
     expect(page.rows[0]).toMatchObject({ id: 'i1', title: 'API down', responders: [] });
     expect(seenQuery()).toBe(
-      'title=ilike.*API 50\\%*&severity=eq.Medium&status=eq.open&type=eq.availability&commander->>id=eq.p1&order=created_at.desc&limit=10&offset=20',
+      'title=ilike.*API 50\\%*&severity=in.(1,medium,Medium,MEDIUM)&status=eq.open&type=eq.availability&commander->>id=eq.p1&order=created_at.desc&limit=10&offset=20',
     );
     expect(backend.last().headers.prefer).toBe('count=exact');
   });
@@ -117,6 +117,19 @@ describe('reads', () => {
     expect(seenQuery()).toBe('order=created_at.desc&limit=5&offset=0');
   });
 
+  it('filters by the level shown, whichever stored values show as it', async () => {
+    backend.on('GET /api/db/incident_summary', []);
+    await listIncidents(client, { pageIndex: 0, pageSize: 5, severity: 'high' });
+    expect(seenQuery()).toBe(
+      'severity=in.(2,high,High,HIGH)&order=created_at.desc&limit=5&offset=0',
+    );
+    // Low is everything not shown as another level, and no severity at all: "warning" and "info" too.
+    await listIncidents(client, { pageIndex: 0, pageSize: 5, severity: 'low' });
+    expect(seenQuery()).toContain(
+      'or=(severity.is.null,severity.not.in.(4,critical,Critical,CRITICAL,3,blocker,Blocker,BLOCKER,2,high,High,HIGH,1,medium,Medium,MEDIUM))',
+    );
+  });
+
   it('answers an empty page without asking the summary when no incident touches the component', async () => {
     backend.on('GET /api/db/incidents_by_component', []);
     const before = backend.requests.length;
@@ -130,16 +143,16 @@ describe('reads', () => {
   it('reads the incident with the reference detail select, null when absent', async () => {
     backend.on('GET /api/db/incidents', [
       {
-        id: 'i1',
+        id: '4b8e2f1a-6c3d-4e5f-9a0b-1c2d3e4f5a6b',
         title: 'API down',
         commander: { id: 'p1', name: 'Ada' },
         hypotheses: [{ id: 'h1', type: 'root', evidences: null, comments: [] }],
       },
     ]);
-    const incident = await getIncident(client, 'i1');
+    const incident = await getIncident(client, '4b8e2f1a-6c3d-4e5f-9a0b-1c2d3e4f5a6b');
     expect(incident?.hypotheses[0]).toMatchObject({ id: 'h1', evidences: [] });
     const query = backend.last().query;
-    expect(query.get('id')).toBe('eq.i1');
+    expect(query.get('id')).toBe('eq.4b8e2f1a-6c3d-4e5f-9a0b-1c2d3e4f5a6b');
     expect(query.get('select')).toBe(
       '*,hypotheses(*,created_by(id,name,avatar,email),evidences(*,created_by(id,name,avatar,email)),comments(created_at,comment,external_created_by,responder_id(team_id(*)),created_by(id,id,name,avatar,email),id)),commander:commander_id(id,name,avatar,email),communicator_id(id,name,avatar,email),responders(created_by(id,name,avatar,email))',
     );

@@ -50,6 +50,8 @@ export {
   incidentTypes,
   nextIncidentStatuses,
   severityLevel,
+  severityLevels,
+  storedSeveritiesOf,
   type SeverityLevel,
 } from './values.ts';
 export { incidentInvalidations } from './keys.ts';

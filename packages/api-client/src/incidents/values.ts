@@ -74,6 +74,33 @@ export function severityLevel(stored: string | number | null | undefined): Sever
     : 'low';
 }
 
+/** The five levels, most severe first: what the list's filter offers and the UI shows. */
+export const severityLevels: readonly SeverityLevel[] = [
+  'critical',
+  'blocker',
+  'high',
+  'medium',
+  'low',
+];
+
+const spellings = (name: string) => [
+  name,
+  `${name[0]!.toUpperCase()}${name.slice(1)}`,
+  name.toUpperCase(),
+];
+const codeOfLevel = Object.fromEntries(
+  Object.entries(levelOfCode).map(([code, level]) => [level, code]),
+) as Partial<Record<SeverityLevel, string>>;
+
+/**
+ * The stored values that show as a level other than low (its code and its name as written in any
+ * of the usual cases), so a filter by the shown level finds every row shown with it. Low is every
+ * other value, and none.
+ */
+export function storedSeveritiesOf(level: Exclude<SeverityLevel, 'low'>): string[] {
+  return [codeOfLevel[level]!, ...spellings(level)];
+}
+
 /** Types the console writes (the attach dialog's list; Go spells `technical_debt`, settings §4). */
 export const incidentTypes = [
   'cost',

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import type { ApiClient } from '../client.ts';
 import { db } from '../db/index.ts';
 import type { CallOptions } from '../http.ts';
+import { isUuid } from '../ids.ts';
 import { playbookKeys } from './keys.ts';
 import {
   playbookListItemSchema,
@@ -67,6 +68,7 @@ export function getPlaybook(
   id: string,
   options: CallOptions = {},
 ): Promise<Playbook | null> {
+  if (!isUuid(id)) return Promise.resolve(null);
   return db(client)
     .from('playbooks')
     .eq('id', id)
@@ -192,6 +194,7 @@ export async function getPlaybookRun(
   id: string,
   options: CallOptions = {},
 ): Promise<{ run: PlaybookRun; children: PlaybookRun[] } | null> {
+  if (!isUuid(id)) return null;
   const rows = await db(client)
     .from('playbook_runs')
     .or(`(id.eq.${id},parent_id.eq.${id})`)

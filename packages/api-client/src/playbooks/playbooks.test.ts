@@ -17,7 +17,7 @@ import {
 import { isFinalRunStatus, playbookParameterSchema } from './schemas.ts';
 
 const run = {
-  id: 'run-1',
+  id: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
   playbook_id: 'pb-1',
   status: 'running',
   parameters: { namespace: 'default' },
@@ -37,7 +37,7 @@ beforeAll(async () => {
     'GET /api/playbook/list': [{ id: 'pb-1', name: 'restart', parameters: null }],
     'POST /api/playbook/:id/params': { params: [{ name: 'namespace', default: 'default' }] },
     'POST /api/playbook/run': json(
-      { run_id: 'run-1', starts_at: '2026-01-01T00:00:00Z' },
+      { run_id: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6', starts_at: '2026-01-01T00:00:00Z' },
       { status: 201 },
     ),
     'POST /api/playbook/run/approve/:id': { message: 'playbook run approved' },
@@ -82,7 +82,7 @@ describe('the playbook requests, as the reference UI sends them', () => {
       resource: { kind: 'component', id: 'c-1' },
       params: { replicas: '3' },
     });
-    expect(reply.run_id).toBe('run-1');
+    expect(reply.run_id).toBe('7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6');
     expect(backend.last().body).toEqual({
       id: 'pb-1',
       component_id: 'c-1',
@@ -104,11 +104,15 @@ describe('the playbook requests, as the reference UI sends them', () => {
   });
 
   it('approves and cancels with no body', async () => {
-    await approvePlaybookRun(client, 'run-1');
-    expect(backend.last().path).toBe('/api/playbook/run/approve/run-1');
+    await approvePlaybookRun(client, '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6');
+    expect(backend.last().path).toBe(
+      '/api/playbook/run/approve/7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
+    );
     expect(backend.last().body).toBeUndefined();
-    await cancelPlaybookRun(client, 'run-1');
-    expect(backend.last().path).toBe('/api/playbook/run/cancel/run-1');
+    await cancelPlaybookRun(client, '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6');
+    expect(backend.last().path).toBe(
+      '/api/playbook/run/cancel/7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
+    );
   });
 
   it('filters the runs list and counts it', async () => {
@@ -140,12 +144,14 @@ describe('the playbook requests, as the reference UI sends them', () => {
   });
 
   it('reads a run with its child runs, and its actions', async () => {
-    const detail = await getPlaybookRun(client, 'run-1');
+    const detail = await getPlaybookRun(client, '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6');
     expect(detail?.run.parameters).toEqual({ namespace: 'default' });
-    expect(backend.last().query.get('or')).toBe('(id.eq.run-1,parent_id.eq.run-1)');
-    const actions = await getPlaybookRunActions(client, 'run-1');
+    expect(backend.last().query.get('or')).toBe(
+      '(id.eq.7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6,parent_id.eq.7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6)',
+    );
+    const actions = await getPlaybookRunActions(client, '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6');
     expect(actions[0]?.result).toEqual({ stdout: 'ok', exitCode: 0 });
-    expect(backend.last().query.get('run_id')).toBe('run-1');
+    expect(backend.last().query.get('run_id')).toBe('7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6');
   });
 
   it('searches one kind of resource with agent all and the typed text', async () => {

@@ -7,10 +7,11 @@ import {
 import { useApiClient } from '@opsdeck/api-client/react';
 
 import { SlotOutlet, usePageTitle, useSlot } from '@opsdeck/extensions/react';
-import { EmptyState, ErrorPage, formatAge, formatDate, SkeletonPage, TagList } from '@opsdeck/ui';
+import { isNotFoundError } from '@opsdeck/api-client';
+import { ErrorPage, formatAge, formatDate, NotFoundPage, SkeletonPage, TagList } from '@opsdeck/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { NavLink, Outlet, useLocation, useParams } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import styled from 'styled-components';
 import { Health } from '../components/Health.tsx';
 import { Muted, PageRoot } from '../components/PageLayout.ts';
@@ -133,7 +134,11 @@ export function ConfigLayout() {
   if (!config || !context || !ref) {
     return (
       <PageRoot data-testid={catalogTestIds.config.root}>
-        {detail.isError ? <ErrorPage error={detail.error} /> : <EmptyState kind="details" />}
+        {detail.isError && !isNotFoundError(detail.error) ? (
+          <ErrorPage error={detail.error} />
+        ) : (
+          <NotFoundPage what="config" back={<Link to="/catalog">All configs</Link>} />
+        )}
       </PageRoot>
     );
   }

@@ -197,6 +197,6 @@ describe('a config', () => {
 
   it('says so for an unknown config', async () => {
     renderCatalog('/catalog/nope', { baseUrl: `${backend.url}/api` });
-    expect(await screen.findByText('No details found')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeTruthy();
   });
 });

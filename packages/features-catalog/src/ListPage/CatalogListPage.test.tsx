@@ -89,6 +89,13 @@ describe('the catalog list', () => {
     );
   });
 
+  it('tells configs of one name apart by where they live, under the name', async () => {
+    open('/catalog?groupBy=none');
+    const table = await screen.findByRole('table', { name: 'Configs' });
+    const link = await within(table).findByRole('link', { name: 'payments-api' });
+    expect(link.closest('td')!.textContent).toBe('payments-apipayments · prod-eu');
+  });
+
   it('asks for a typed search’s rows once, when it settles, and shows them', async () => {
     open('/catalog?groupBy=none');
     const table = await screen.findByRole('table', { name: 'Configs' });

@@ -1,7 +1,8 @@
 import type { ConfigListItem, ConfigSummaryRow } from '@opsdeck/api-client/catalog';
-import { formatAge, formatDate, StatusDot, statusColor, TagList } from '@opsdeck/ui';
+import { configPlace, formatAge, formatDate, StatusDot, statusColor, TagList } from '@opsdeck/ui';
 import type { ColumnDef } from '@opsdeck/ui/data-table';
 import styled from 'styled-components';
+import { Place } from '../components/PageLayout.ts';
 import { TypePath } from '../components/TypePath.tsx';
 import { formatCost, humanize } from '../model/format.ts';
 import { formatTypePath } from '../model/typePath.ts';
@@ -35,9 +36,16 @@ export const configColumns: ColumnDef<ConfigListItem>[] = [
     id: 'name',
     header: 'Name',
     accessorFn: (row) => row.name ?? row.id,
-    cell: ({ row }) => (
-      <ConfigLink id={row.original.id}>{row.original.name ?? row.original.id}</ConfigLink>
-    ),
+    // Sixteen "api" rows are told apart by where each lives.
+    cell: ({ row }) => {
+      const place = configPlace(row.original);
+      return (
+        <>
+          <ConfigLink id={row.original.id}>{row.original.name ?? row.original.id}</ConfigLink>
+          {place ? <Place>{place}</Place> : null}
+        </>
+      );
+    },
   },
   {
     id: 'type',

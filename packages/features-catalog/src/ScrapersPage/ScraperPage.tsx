@@ -1,3 +1,4 @@
+import { isNotFoundError, isUuid } from '@opsdeck/api-client';
 import {
   configListQuery,
   configScraperQuery,
@@ -10,6 +11,7 @@ import { usePageTitle } from '@opsdeck/extensions/react';
 import {
   EmptyState,
   ErrorPage,
+  NotFoundPage,
   formatDate,
   formatDuration,
   SkeletonPage,
@@ -24,7 +26,7 @@ import {
   type ColumnDef,
 } from '@opsdeck/ui/data-table';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { CatalogNav } from '../components/CatalogNav.tsx';
 import { Health } from '../components/Health.tsx';
 import { Muted, PageRoot, Section } from '../components/PageLayout.ts';
@@ -93,9 +95,11 @@ export function ScraperPage() {
   usePageTitle(scraper.data ? (scraper.data.name ?? scraper.data.id) : undefined);
 
   const { query: configsQuery } = useDataTableQuery(configsTable);
-  const configs = useQuery(
-    configListQuery(client, { ...configListQueryOf(configsQuery), scraperId: id }),
-  );
+  // Its configs and runs are asked for only under an id the scraper could have.
+  const configs = useQuery({
+    ...configListQuery(client, { ...configListQueryOf(configsQuery), scraperId: id }),
+    enabled: isUuid(id),
+  });
   const configsTableState = useDataTable({
     ...configsTable,
     columns: configColumns,
@@ -106,13 +110,14 @@ export function ScraperPage() {
     error: configs.data ? undefined : (configs.error ?? undefined),
   });
   const { query: jobsQuery } = useDataTableQuery(jobsTable);
-  const jobs = useQuery(
-    scraperJobsQuery(client, {
+  const jobs = useQuery({
+    ...scraperJobsQuery(client, {
       scraperId: id,
       pageIndex: jobsQuery.pageIndex,
       pageSize: jobsQuery.pageSize,
     }),
-  );
+    enabled: isUuid(id),
+  });
   const jobsTableState = useDataTable({
     ...jobsTable,
     columns: jobColumns,
@@ -134,7 +139,11 @@ export function ScraperPage() {
     return (
       <PageRoot data-testid={catalogTestIds.scrapers.detail}>
         <CatalogNav />
-        {scraper.isError ? <ErrorPage error={scraper.error} /> : <EmptyState kind="details" />}
+        {scraper.isError && !isNotFoundError(scraper.error) ? (
+          <ErrorPage error={scraper.error} />
+        ) : (
+          <NotFoundPage what="scraper" back={<Link to="/catalog/scrapers">All scrapers</Link>} />
+        )}
       </PageRoot>
     );
   }

@@ -4,7 +4,13 @@ import {
   type ConfigInsight,
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { EmptyState, formatAge, formatDate, useReactRouterUrlState } from '@opsdeck/ui';
+import {
+  configPlace,
+  EmptyState,
+  formatAge,
+  formatDate,
+  useReactRouterUrlState,
+} from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableColumnToggle,
@@ -33,7 +39,7 @@ import {
 } from '../model/format.ts';
 import { catalogTestIds } from '../testIds.ts';
 import { Health } from './Health.tsx';
-import { Muted, NoWrap } from './PageLayout.ts';
+import { Muted, NoWrap, Place } from './PageLayout.ts';
 import { TypePath } from './TypePath.tsx';
 
 // Long values (a summary, an Azure operation, a service account) wrap anywhere and stop at two
@@ -81,7 +87,13 @@ function columnsFor(global: boolean): ColumnDef<ConfigInsight>[] {
             cell: ({ row }) => {
               const id = row.original.config_id ?? row.original.config?.id;
               const name = row.original.config_name ?? row.original.config?.name ?? id;
-              return id ? <Link to={configPath(id)}>{name}</Link> : name;
+              const place = row.original.config ? configPlace(row.original.config) : '';
+              return (
+                <>
+                  {id ? <Link to={configPath(id)}>{name}</Link> : name}
+                  {place ? <Place>{place}</Place> : null}
+                </>
+              );
             },
           },
           {

@@ -85,6 +85,13 @@ export const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** Where a listed config lives (`namespace · cluster`), under its name. */
+export const Place = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.xs};
+`;
+
 /** A cell's value kept on one line (type paths, dates). */
 export const NoWrap = styled.span`
   white-space: nowrap;

@@ -15,7 +15,8 @@ import {
 } from '@opsdeck/ui/data-table';
 import type { TimeRangeShortForm } from '@opsdeck/ui/time-range';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { showsNotFound } from '../hooks/checkQueries.ts';
 import styled from 'styled-components';
 import {
   durationPresets,
@@ -141,8 +142,8 @@ function StatusHistoryTable({
   const duration = parsed?.ok ? parsed.ms : undefined;
 
   // keepPreviousData comes with statusHistoryQuery: the pager keeps its rows while a page loads.
-  const history = useQuery(
-    statusHistoryQuery(client, {
+  const history = useQuery({
+    ...statusHistoryQuery(client, {
       checkId,
       start: timeRange,
       status: status === 'all' ? undefined : status,
@@ -150,7 +151,8 @@ function StatusHistoryTable({
       pageIndex: query.pageIndex,
       pageSize: query.pageSize,
     }),
-  );
+    meta: showsNotFound,
+  });
   const dataTable = useDataTable({
     ...historyTable,
     columns: historyColumns,

@@ -265,6 +265,15 @@ describe('CheckModal', () => {
     await waitFor(() => expect(new URLSearchParams(currentUrl.search).get('timeRange')).toBe('1d'));
   });
 
+  it('says "Not found" in the modal for a check id the server does not know, with a way out', async () => {
+    openModal('c-no-such-check');
+    const modal = await screen.findByTestId(testIds.modal.root);
+    await waitFor(() => expect(within(modal).getByText(/No check has this address/)).toBeTruthy());
+    expect(within(modal).queryByTestId(testIds.modal.stats)).toBeNull();
+    await userEvent.setup().click(within(modal).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(currentUrl.search).not.toContain('checkId'));
+  });
+
   it('has no axe violations', async () => {
     openModal('c-payments-api', { roles: ['admin'] });
     await waitFor(() =>

@@ -1,3 +1,4 @@
+import { isNotFoundError } from '@opsdeck/api-client';
 import { healthSlots } from '../slots.ts';
 import type { CheckDetails, CheckSummary } from '@opsdeck/api-client/health';
 
@@ -247,6 +248,24 @@ export function CheckModalView({
       />,
     ],
   ];
+
+  const notFound =
+    (details.isSuccess && details.data === null) ||
+    (details.isError && isNotFoundError(details.error));
+  if (notFound) {
+    return (
+      <Modal.Root open onClose={onClose} data-testid={testIds.modal.root}>
+        <Modal.Header>Not found</Modal.Header>
+        <Modal.Body>
+          <EmptyState
+            kind="details"
+            title="Not found"
+            description="No check has this address: it may have been deleted, or the link is incomplete."
+          />
+        </Modal.Body>
+      </Modal.Root>
+    );
+  }
 
   const result = runCheck.data;
   return (

@@ -1,5 +1,12 @@
 import type { CheckSummary } from '@opsdeck/api-client/health';
-import { Button, DropdownMenu, Select, Tabs } from '@opsdeck/ui';
+import {
+  Button,
+  DropdownMenu,
+  SEARCH_MAX_LENGTH,
+  searchLimitHint,
+  Select,
+  Tabs,
+} from '@opsdeck/ui';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { CheckModalView as CheckModalComponent } from '../CheckModal/CheckModal.tsx';
@@ -165,6 +172,8 @@ const SearchBox = memo(function SearchBox({
       type="search"
       aria-label="Search"
       placeholder="Search by name, description, or endpoint"
+      maxLength={SEARCH_MAX_LENGTH}
+      title={searchLimitHint}
       value={text}
       onChange={(event) => setText(event.target.value)}
       data-testid={testIds.page.search}

@@ -8,9 +8,16 @@ import { useApiClient } from '@opsdeck/api-client/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TimeRangeShortForm } from '@opsdeck/ui/time-range';
 
+/** The modal says "Not found" itself for an id the server does not know: no toast for that. */
+export const showsNotFound = { showsNotFound: true } as const;
+
 export function useCheckDetails(checkId: string | null) {
   const client = useApiClient();
-  return useQuery({ ...checkDetailsQuery(client, checkId ?? ''), enabled: checkId !== null });
+  return useQuery({
+    ...checkDetailsQuery(client, checkId ?? ''),
+    enabled: checkId !== null,
+    meta: showsNotFound,
+  });
 }
 
 export function useCheckGraph(checkId: string | null, timeRange: TimeRangeShortForm) {
@@ -19,6 +26,7 @@ export function useCheckGraph(checkId: string | null, timeRange: TimeRangeShortF
     ...checkGraphQuery(client, { check: checkId ?? '', start: timeRange }),
     enabled: checkId !== null,
     placeholderData: keepPreviousData,
+    meta: showsNotFound,
   });
 }
 

@@ -181,6 +181,7 @@ function HypothesisItem({ node, incidentId, subjects, write }: NodeProps) {
           label={`New ${childType} under ${title}`}
           submitLabel={`Save ${childType}`}
           busy={write.isPending}
+          focusOnOpen
           onCancel={() => setAdding(false)}
           onSubmit={async (text) => {
             await write.mutateAsync((client, userId) =>

@@ -29,7 +29,7 @@ afterEach(() => {
   backend.reset();
 });
 
-const render = (id = 'inc-db') =>
+const render = (id = '3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f') =>
   renderInConsole(null, { baseUrl: `${backend.url}/api`, roles, url: `/incidents/${id}` });
 
 describe('/incidents/:id', () => {
@@ -96,7 +96,7 @@ describe('/incidents/:id', () => {
     await user.click(screen.getByRole('option', { name: 'Mitigated' }));
     await waitFor(() =>
       expect(backend.requestsTo('PATCH /api/db/:table').at(-1)).toMatchObject({
-        url: '/api/db/incidents?id=eq.inc-db',
+        url: '/api/db/incidents?id=eq.3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f',
         body: { status: 'mitigated' },
       }),
     );
@@ -126,7 +126,7 @@ describe('/incidents/:id', () => {
     await waitFor(() =>
       expect(backend.requestsTo('POST /api/db/comments')[0]!.body).toEqual({
         created_by: 'p-ada',
-        incident_id: 'inc-db',
+        incident_id: '3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f',
         hypothesis_id: 'hyp-db',
         comment: 'Volume grown',
       }),
@@ -134,10 +134,11 @@ describe('/incidents/:id', () => {
     expect(await screen.findByText('Volume grown')).toBeTruthy();
 
     await user.click(screen.getAllByRole('button', { name: 'Add factor' })[0]!);
-    await user.type(
+    // Focus moves into the new field: what is typed at once lands there.
+    expect(document.activeElement).toBe(
       screen.getByRole('textbox', { name: 'New factor under Primary lost' }),
-      'Alert late',
     );
+    await user.keyboard('Alert late');
     await user.click(screen.getByRole('button', { name: 'Save factor' }));
     await waitFor(() =>
       expect(backend.requestsTo('POST /api/db/hypotheses')[0]!.body).toMatchObject({
@@ -169,7 +170,7 @@ describe('/incidents/:id', () => {
 
   it('says when there is no such incident', async () => {
     render('nope');
-    expect(await screen.findByText('No details found')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeTruthy();
   });
 
   it('has no axe violations for a responder', async () => {

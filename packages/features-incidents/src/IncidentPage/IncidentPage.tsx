@@ -1,7 +1,8 @@
 import { usePageTitle } from '@opsdeck/extensions/react';
-import { EmptyState, ErrorPage, SkeletonPage } from '@opsdeck/ui';
+import { isNotFoundError } from '@opsdeck/api-client';
+import { ErrorPage, NotFoundPage, SkeletonPage } from '@opsdeck/ui';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
 import { useEvidenceSubjects, useIncident } from '../hooks/incidentQueries.ts';
 import { useIncidentWrite } from '../hooks/useIncidentWrite.ts';
@@ -80,10 +81,10 @@ export function IncidentPage() {
       <Page data-testid={incidentTestIds.incident.root}>
         {incident.isPending ? (
           <SkeletonPage label="Loading the incident" />
-        ) : incident.isError ? (
+        ) : incident.isError && !isNotFoundError(incident.error) ? (
           <ErrorPage error={incident.error} />
         ) : (
-          <EmptyState kind="details" />
+          <NotFoundPage what="incident" back={<Link to="/incidents">All incidents</Link>} />
         )}
       </Page>
     );

@@ -1,5 +1,5 @@
 import { Button } from '@opsdeck/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Input as TextInput, TextArea } from '@opsdeck/ui/forms';
 
@@ -33,6 +33,7 @@ export function InlineTextForm({
   busy = false,
   onSubmit,
   onCancel,
+  focusOnOpen = false,
 }: {
   label: string;
   submitLabel: string;
@@ -40,9 +41,15 @@ export function InlineTextForm({
   busy?: boolean;
   onSubmit: (text: string) => Promise<unknown>;
   onCancel?: () => void;
+  /** Take focus when it appears (opened by a button), so text typed at once is not lost. */
+  focusOnOpen?: boolean;
 }) {
   const id = useId();
   const [text, setText] = useState('');
+  const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) field.current?.focus();
+  }, [focusOnOpen]);
   async function submit(event: FormEvent) {
     event.preventDefault();
     const value = text.trim();
@@ -59,9 +66,19 @@ export function InlineTextForm({
       <Label htmlFor={id}>
         {label}
         {multiline ? (
-          <TextArea id={id} value={text} onChange={(event) => setText(event.target.value)} />
+          <TextArea
+            ref={field}
+            id={id}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
         ) : (
-          <TextInput id={id} value={text} onChange={(event) => setText(event.target.value)} />
+          <TextInput
+            ref={field}
+            id={id}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
         )}
       </Label>
       <Button type="submit" size="small" variant="secondary" disabled={busy || text.trim() === ''}>

@@ -47,6 +47,10 @@ describe('/incidents', () => {
     expect(within(rows[1]!).getByText('Critical')).toBeTruthy();
     expect(within(rows[0]!).getByText('High')).toBeTruthy();
     expect(within(rows[1]!).getByText('Grace Hopper')).toBeTruthy();
+    // A title is cut to one line with the whole of it on hover, never widening the table.
+    const title = within(rows[0]!).getByText('API latency');
+    expect(title.getAttribute('title')).toBe('API latency');
+    expect(getComputedStyle(title).textOverflow).toBe('ellipsis');
     const request = backend.requestsTo('GET /api/db/incident_summary')[0]!;
     expect(request.query.get('order')).toBe('created_at.desc');
     expect(request.headers.prefer).toBe('count=exact');
@@ -71,7 +75,9 @@ describe('/incidents', () => {
       ),
     );
     await user.click(within(table).getByText('Database failover'));
-    await waitFor(() => expect(currentUrl.pathname).toBe('/incidents/inc-db'));
+    await waitFor(() =>
+      expect(currentUrl.pathname).toBe('/incidents/3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f'),
+    );
   });
 
   it('offers New incident to writers only, and creates one with a root hypothesis', async () => {

@@ -1,7 +1,7 @@
 import {
   componentOptionsQuery,
   incidentListQuery,
-  incidentSeverities,
+  severityLevels,
   incidentStatuses,
   incidentTypes,
   listIncidents,
@@ -15,6 +15,7 @@ import {
   Avatar,
   formatAge,
   formatDate,
+  TruncatedText,
   UrlStateProvider,
   useReactRouterUrlState,
 } from '@opsdeck/ui';
@@ -62,7 +63,8 @@ const Muted = styled.span`
 `;
 
 const statusOptions = incidentStatuses.map((value) => ({ value, label: capitalise(value) }));
-const severityOptions = incidentSeverities.map((value) => ({ value, label: capitalise(value) }));
+// The five levels shown (settings §3), not the seven stored values: Low finds every row shown Low.
+const severityOptions = severityLevels.map((value) => ({ value, label: capitalise(value) }));
 const typeOptions = incidentTypes.map((value) => ({ value, label: typeLabel(value) }));
 
 const columns: ColumnDef<IncidentSummary>[] = [
@@ -72,7 +74,13 @@ const columns: ColumnDef<IncidentSummary>[] = [
     accessorFn: (row) => row.incident_id ?? '',
     cell: ({ row }) => <Muted>{row.original.incident_id}</Muted>,
   },
-  { id: 'title', header: 'Title', accessorFn: (row) => row.title },
+  {
+    id: 'title',
+    header: 'Title',
+    accessorFn: (row) => row.title,
+    // A 300-character title is cut, not allowed to push the other columns off screen.
+    cell: ({ row }) => <TruncatedText text={row.original.title} />,
+  },
   {
     id: 'severity',
     header: 'Severity',

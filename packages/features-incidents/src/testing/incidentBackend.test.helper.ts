@@ -44,7 +44,7 @@ export function seedState(): IncidentState {
         communicator_id: ada.id,
       },
       {
-        id: 'inc-db',
+        id: '3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f',
         incident_id: 'INC-2',
         title: 'Database failover',
         severity: 'Critical',
@@ -67,7 +67,7 @@ export function seedState(): IncidentState {
       },
       {
         id: 'hyp-db',
-        incident_id: 'inc-db',
+        incident_id: '3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f',
         type: 'root',
         title: 'Primary lost',
         status: 'proven',
@@ -76,7 +76,7 @@ export function seedState(): IncidentState {
       },
       {
         id: 'hyp-db-factor',
-        incident_id: 'inc-db',
+        incident_id: '3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f',
         type: 'factor',
         title: 'Disk full',
         status: 'possible',
@@ -85,7 +85,7 @@ export function seedState(): IncidentState {
       },
       {
         id: 'hyp-db-solution',
-        incident_id: 'inc-db',
+        incident_id: '3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f',
         type: 'solution',
         title: 'Grow the volume',
         status: 'unlikely',
@@ -117,17 +117,24 @@ export function seedState(): IncidentState {
       {
         id: 'com-1',
         hypothesis_id: 'hyp-db',
-        incident_id: 'inc-db',
+        incident_id: '3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f',
         comment: 'Failover took 4 minutes',
         created_at: '2024-05-01T10:05:00Z',
         created_by: ada.id,
       },
     ],
-    responders: [{ id: 'resp-1', incident_id: 'inc-db', type: 'person', person_id: grace.id }],
+    responders: [
+      {
+        id: 'resp-1',
+        incident_id: '3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f',
+        type: 'person',
+        person_id: grace.id,
+      },
+    ],
     history: [
       {
         id: 'hist-1',
-        incident_id: 'inc-db',
+        incident_id: '3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f',
         type: 'incident.created',
         description: 'INC-2',
         created_at: '2024-05-01T10:00:00Z',
@@ -135,7 +142,7 @@ export function seedState(): IncidentState {
       },
       {
         id: 'hist-2',
-        incident_id: 'inc-db',
+        incident_id: '3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f',
         type: 'evidence.created',
         hypothesis_id: 'hyp-db',
         evidence_id: 'ev-check',
@@ -144,7 +151,7 @@ export function seedState(): IncidentState {
       },
       {
         id: 'hist-3',
-        incident_id: 'inc-db',
+        incident_id: '3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f',
         type: 'incident.status_updated',
         description: 'investigating',
         created_at: '2024-05-01T10:06:00Z',

@@ -1,3 +1,4 @@
+import { isNotFoundError } from '@opsdeck/api-client';
 import {
   createPlaybook,
   playbookKeys,
@@ -7,7 +8,7 @@ import {
 import { useApiClient } from '@opsdeck/api-client/react';
 import { usePageTitle } from '@opsdeck/extensions/react';
 import { useCan } from '@opsdeck/rbac/react';
-import { Button, ErrorPage, SkeletonPage, useToast } from '@opsdeck/ui';
+import { Button, ErrorPage, NotFoundPage, SkeletonPage, useToast } from '@opsdeck/ui';
 import { CodeEditor } from '@opsdeck/ui/code-editor';
 import { isDns1123 } from '@opsdeck/ui/forms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -155,10 +156,11 @@ export function PlaybookEditorPage() {
     id === undefined ? 'New playbook' : playbook.data ? playbookTitle(playbook.data) : 'Playbook';
   usePageTitle(title);
   if (id !== undefined && playbook.isPending) return <SkeletonPage label="Loading playbook" />;
-  if (id !== undefined && playbook.isError) return <ErrorPage error={playbook.error} />;
+  if (id !== undefined && playbook.isError && !isNotFoundError(playbook.error))
+    return <ErrorPage error={playbook.error} />;
   const record = playbook.data;
   if (id !== undefined && !record)
-    return <ErrorPage error={new Error(`Playbook ${id} not found`)} />;
+    return <NotFoundPage what="playbook" back={<Link to="/playbooks">All playbooks</Link>} />;
   // Reference §2: rows not created through the API (GitOps, CRDs) cannot be modified here.
   const readOnlyReason = !canEdit
     ? 'You can read this playbook but not change it.'

@@ -3,7 +3,7 @@ import { useApiClient } from '@opsdeck/api-client/react';
 import { useCan, useCapability } from '@opsdeck/rbac/react';
 import { Badge, Button, EmptyState, ErrorPage, Play, Plus, SkeletonPage } from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { PlaybookIcon } from '../components/PlaybookIcon.tsx';
@@ -77,16 +77,28 @@ const CardActions = styled.div`
 /** Reference §2: only playbooks created through the API (source UI, or none recorded) change here. */
 const editable = (playbook: Playbook) => !playbook.source || playbook.source === 'UI';
 
+/** Why Run is off, in the words of the permission (settings §6), so a responder knows what to ask for. */
+export const cannotRunReason =
+  'You cannot run playbooks: running one needs write on playbook runs (the playbook:run permission). Ask an admin to grant it.';
+
+const RunNotice = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
 function PlaybookCard({
   playbook,
   canRun,
   canEdit,
   onRun,
+  runNoticeId,
 }: {
   playbook: Playbook;
   canRun: boolean;
   canEdit: boolean;
   onRun: () => void;
+  runNoticeId: string;
 }) {
   const title = playbookTitle(playbook);
   const kinds = resourceKindsOf(playbook.spec);
@@ -108,11 +120,18 @@ function PlaybookCard({
         </Kinds>
       )}
       <CardActions>
-        {canRun && (
-          <Button variant="primary" size="small" onClick={onRun} aria-label={`Run ${title}`}>
-            <Play size={14} aria-hidden="true" /> Run
-          </Button>
-        )}
+        {/* Shown to everyone: disabled, with the page's notice saying which permission is missing. */}
+        <Button
+          variant="primary"
+          size="small"
+          onClick={onRun}
+          disabled={!canRun}
+          aria-label={`Run ${title}`}
+          aria-describedby={canRun ? undefined : runNoticeId}
+          title={canRun ? undefined : cannotRunReason}
+        >
+          <Play size={14} aria-hidden="true" /> Run
+        </Button>
         {canEdit && (
           // A playbook from files (GitOps) or a CRD opens read-only: its source is where it changes.
           <Link
@@ -134,6 +153,7 @@ export function PlaybooksIndexPage() {
   const canRun = useCapability('playbooks.run');
   const canEdit = useCan('playbooks', 'write');
   const [running, setRunning] = useState<Playbook | undefined>(undefined);
+  const runNoticeId = useId();
 
   if (playbooks.isPending) return <SkeletonPage label="Loading playbooks" />;
   if (playbooks.isError) return <ErrorPage error={playbooks.error} />;
@@ -148,6 +168,11 @@ export function PlaybooksIndexPage() {
           </Link>
         )}
       </PageActions>
+      {!canRun && categories.length > 0 && (
+        <RunNotice id={runNoticeId} role="note">
+          {cannotRunReason}
+        </RunNotice>
+      )}
       {categories.length === 0 && <EmptyState title="No playbooks yet" />}
       {categories.map((category) => (
         <Category key={category.name} aria-label={category.name}>
@@ -160,6 +185,7 @@ export function PlaybooksIndexPage() {
                 canRun={canRun}
                 canEdit={canEdit}
                 onRun={() => setRunning(playbook)}
+                runNoticeId={runNoticeId}
               />
             ))}
           </Cards>

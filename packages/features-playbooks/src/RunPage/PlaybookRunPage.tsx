@@ -1,3 +1,4 @@
+import { isNotFoundError } from '@opsdeck/api-client';
 import { whoamiQuery } from '@opsdeck/api-client/auth';
 import {
   approvePlaybookRun,
@@ -17,8 +18,8 @@ import { usePageTitle } from '@opsdeck/extensions/react';
 import { useCapability } from '@opsdeck/rbac/react';
 import {
   Button,
-  EmptyState,
   ErrorPage,
+  NotFoundPage,
   formatDate,
   formatDuration,
   SkeletonPage,
@@ -380,7 +381,8 @@ export function PlaybookRunPage() {
         : runRefetchIntervalMs,
   });
   if (detail.isPending) return <SkeletonPage label="Loading run" />;
-  if (detail.isError) return <ErrorPage error={detail.error} />;
-  if (!detail.data) return <EmptyState kind="details" />;
+  if (detail.isError && !isNotFoundError(detail.error)) return <ErrorPage error={detail.error} />;
+  if (!detail.data)
+    return <NotFoundPage what="playbook run" back={<Link to="/playbooks/runs">All runs</Link>} />;
   return <RunView run={detail.data.run} />;
 }

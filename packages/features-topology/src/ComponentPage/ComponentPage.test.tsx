@@ -146,7 +146,7 @@ describe('a component page', () => {
     await waitFor(() => expect(currentUrl.pathname).toBe(`/topology/${fixtureIds.nodes}`));
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).toBeNull();
     expect(screen.getByRole('status', { name: 'Loading components' })).toBeTruthy();
-    expect(await screen.findByText('No details found')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeTruthy();
   });
 
   it('draws only the cards in view of a component with hundreds of children; the keyboard reaches every one', async () => {
@@ -198,9 +198,9 @@ describe('a component page', () => {
     await expectNoAxeViolations();
   });
 
-  it('says there are no details for an unknown component', async () => {
+  it('says Not found for an unknown component', async () => {
     renderComponent('no-such-component');
-    expect(await screen.findByText('No details found')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Not found' })).toBeTruthy();
   });
 });
 

@@ -1,8 +1,9 @@
 import { topologySlots } from '../slots.ts';
 import { SlotOutlet, usePageTitle } from '@opsdeck/extensions/react';
-import { EmptyState, ErrorPage, StatusDot } from '@opsdeck/ui';
+import { isNotFoundError, isUuid } from '@opsdeck/api-client';
+import { EmptyState, ErrorPage, NotFoundPage, StatusDot } from '@opsdeck/ui';
 import { useMemo } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
 import { CardGrid } from '../components/CardGrid.tsx';
 import { CardSizeToggle } from '../components/CardSizeToggle.tsx';
@@ -84,7 +85,9 @@ const Main = styled.div`
 export function ComponentPage() {
   const { id = '' } = useParams();
   const [filters, update] = useTopologyFilters();
-  const topology = useTopology(pageQueries.component(id));
+  // A malformed id is not found without asking the server.
+  const known = isUuid(id);
+  const topology = useTopology(pageQueries.component(id), { enabled: known });
   const reply = topology.data;
   const component = reply?.components[0];
   usePageTitle(component ? componentTitle(component) : undefined);
@@ -104,15 +107,15 @@ export function ComponentPage() {
     [reply, filters.sortBy, filters.sortOrder, id],
   );
 
-  if (topology.isPending || (topology.isError && !reply) || !component) {
+  if (!known || topology.isPending || (topology.isError && !reply) || !component) {
     return (
       <PageRoot data-testid={topologyTestIds.component.root}>
-        {topology.isPending ? (
+        {known && topology.isPending ? (
           <CardSkeletons size={filters.size} />
-        ) : topology.isError && !reply ? (
+        ) : known && topology.isError && !reply && !isNotFoundError(topology.error) ? (
           <ErrorPage error={topology.error} />
         ) : (
-          <EmptyState kind="details" />
+          <NotFoundPage what="component" back={<Link to="/topology">All components</Link>} />
         )}
       </PageRoot>
     );

@@ -4,6 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UrlStateProvider, type SetSearchParams, type UrlState } from '../routing/UrlState.tsx';
+import { SEARCH_MAX_LENGTH } from '../format/inputLimits.ts';
 import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
 import { DataTableRoot, DataTableToolbar, SEARCH_DEBOUNCE_MS } from './DataTableToolbar.tsx';
 import { useDataTable } from './useDataTable.tsx';
@@ -108,5 +109,15 @@ describe('the search box', () => {
     await settle();
     await act(() => navigate('things.name.filter=elsewhere'));
     expect(box().value).toBe('elsewhere');
+  });
+
+  it('stops a search at its length cap and says why, so a pasted page of text never reaches the server', async () => {
+    const long = 'x'.repeat(5000);
+    await user().click(box());
+    await user().paste(long);
+    await settle();
+    expect(box().value).toHaveLength(SEARCH_MAX_LENGTH);
+    expect(written.at(-1)).toBe(`things.name.filter=${'x'.repeat(SEARCH_MAX_LENGTH)}`);
+    expect(screen.getByRole('status').textContent).toContain(`${SEARCH_MAX_LENGTH} characters`);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Search } from 'lucide-react';
+import { SEARCH_MAX_LENGTH, searchLimitHint } from '../format/inputLimits.ts';
 import { CollapsibleFilters } from '../CollapsibleFilters/CollapsibleFilters.tsx';
 import { testIds } from '../testIds.ts';
 import { dataTableSlots } from './slots.ts';
@@ -34,7 +35,7 @@ const Actions = styled.div`
   margin-left: auto;
 `;
 
-const SearchField = styled.label`
+const SearchField = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xxs};
@@ -44,6 +45,18 @@ const SearchField = styled.label`
   max-width: 24rem;
   font-size: ${({ theme }) => theme.fontSize.sm};
   font-weight: ${({ theme }) => theme.fontWeight.medium};
+
+  > label {
+    display: flex;
+    flex-direction: column;
+    gap: ${({ theme }) => theme.space.xxs};
+  }
+`;
+
+const LimitHint = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: ${({ theme }) => theme.fontWeight.regular};
+  font-size: ${({ theme }) => theme.fontSize.xs};
 `;
 
 const SearchBox = styled.span`
@@ -102,31 +115,36 @@ function SearchInput<TData>({
   });
   const { setFilter } = dataTable;
   useEffect(() => () => clearTimeout(timer.current), []);
+  const value = draft?.text ?? inUrl;
 
   return (
     <SearchField data-slot={dataTableSlots.search}>
-      {label}
-      <SearchBox>
-        <Search size={14} aria-hidden />
-        <input
-          type="search"
-          value={draft?.text ?? inUrl}
-          placeholder={placeholder}
-          onChange={(event) => {
-            const text = event.target.value;
-            setDraft({ text });
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => {
-              const written = text.trim() === '' ? '' : text;
-              setFilter(searchKey, written);
-              // Unless more was typed since, the draft waits for the URL to hold `written`.
-              setDraft((current) =>
-                current?.text === text ? { text, written, over: shown.current } : current,
-              );
-            }, SEARCH_DEBOUNCE_MS);
-          }}
-        />
-      </SearchBox>
+      <label>
+        {label}
+        <SearchBox>
+          <Search size={14} aria-hidden />
+          <input
+            type="search"
+            value={value}
+            maxLength={SEARCH_MAX_LENGTH}
+            placeholder={placeholder}
+            onChange={(event) => {
+              const text = event.target.value;
+              setDraft({ text });
+              clearTimeout(timer.current);
+              timer.current = setTimeout(() => {
+                const written = text.trim() === '' ? '' : text;
+                setFilter(searchKey, written);
+                // Unless more was typed since, the draft waits for the URL to hold `written`.
+                setDraft((current) =>
+                  current?.text === text ? { text, written, over: shown.current } : current,
+                );
+              }, SEARCH_DEBOUNCE_MS);
+            }}
+          />
+        </SearchBox>
+      </label>
+      {value.length >= SEARCH_MAX_LENGTH && <LimitHint role="status">{searchLimitHint}</LimitHint>}
     </SearchField>
   );
 }

@@ -17,6 +17,7 @@ import {
 import styled, { keyframes } from 'styled-components';
 import { flexRender, type Cell, type Column, type Header, type Row } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronRight } from 'lucide-react';
+import { SEARCH_MAX_LENGTH } from '../format/inputLimits.ts';
 import { EmptyState } from '../EmptyState/EmptyState.tsx';
 import { Spinner } from '../Spinner/Spinner.tsx';
 import { testIds } from '../testIds.ts';
@@ -216,6 +217,7 @@ function HeaderContent<TData>({ header }: { header: Header<TData, unknown> }) {
         <FilterInput
           type="search"
           aria-label={`Filter ${columnLabel(column)}`}
+          maxLength={SEARCH_MAX_LENGTH}
           value={String(column.getFilterValue() ?? '')}
           onChange={(event) => column.setFilterValue(event.target.value)}
         />

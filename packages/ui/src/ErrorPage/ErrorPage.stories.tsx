@@ -17,7 +17,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const WithDetails: Story = {};
+export const WithDetails: Story = { args: { showDetails: true } };
 export const DetailsHidden: Story = { args: { hideDetails: true } };
 export const NoError: Story = { args: { error: undefined } };
 export const WithActions: Story = {

@@ -1,14 +1,19 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { OctagonExclamationPoint } from 'lucide-react';
+import { FileSearch, OctagonExclamationPoint } from 'lucide-react';
 import { testIds } from '../testIds.ts';
 
 export interface ErrorPageProps {
   error?: unknown;
   /** Defaults to 'Something went wrong'. */
   title?: ReactNode;
-  /** Hide the message, stack and cause (e.g. for end users of an embed). */
+  /** Hide the message too (e.g. for end users of an embed). */
   hideDetails?: boolean;
+  /**
+   * Offer the stack and cause behind a closed "Details" disclosure. Off by default: a person is never
+   * shown a stack trace unless the app asks (the console does in development builds only).
+   */
+  showDetails?: boolean;
   /** Actions such as "Try again" or "Go home". */
   actions?: ReactNode;
 }
@@ -46,6 +51,16 @@ export const Page = styled.div`
 
   @media ${({ theme }) => theme.media.phone} {
     padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
+  }
+`;
+
+const Disclosure = styled.details`
+  width: 100%;
+  text-align: left;
+
+  summary {
+    cursor: pointer;
+    color: ${({ theme }) => theme.colors.textMuted};
   }
 `;
 
@@ -92,6 +107,7 @@ export function ErrorPage({
   error,
   title = 'Something went wrong',
   hideDetails = false,
+  showDetails = false,
   actions,
 }: ErrorPageProps) {
   const message = messageOf(error);
@@ -102,17 +118,44 @@ export function ErrorPage({
       <OctagonExclamationPoint size={40} aria-hidden="true" />
       <h1>{title}</h1>
       {!hideDetails && message && <p>{message}</p>}
-      {!hideDetails && stack && (
-        <Details data-testid={testIds.errorPage.stack} aria-label="Stack trace" tabIndex={0}>
-          {stack}
-        </Details>
-      )}
-      {!hideDetails && cause && (
-        <Details data-testid={testIds.errorPage.cause} aria-label="Cause" tabIndex={0}>
-          {cause}
-        </Details>
+      {showDetails && !hideDetails && (stack || cause) && (
+        <Disclosure>
+          <summary>Details</summary>
+          {stack && (
+            <Details data-testid={testIds.errorPage.stack} aria-label="Stack trace" tabIndex={0}>
+              {stack}
+            </Details>
+          )}
+          {cause && (
+            <Details data-testid={testIds.errorPage.cause} aria-label="Cause" tabIndex={0}>
+              {cause}
+            </Details>
+          )}
+        </Disclosure>
       )}
       {actions && <Actions>{actions}</Actions>}
+    </Page>
+  );
+}
+
+export interface NotFoundPageProps {
+  /** What was asked for, in the domain's words: 'incident', 'playbook run'. */
+  what: string;
+  /** The way back, e.g. a link to the list the thing would be in. */
+  back: ReactNode;
+}
+
+/**
+ * A malformed or missing id: what was not found and a way back, never the server's words about why
+ * (a bad id makes PostgreSQL talk about uuid syntax).
+ */
+export function NotFoundPage({ what, back }: NotFoundPageProps) {
+  return (
+    <Page data-testid={testIds.errorPage.notFound}>
+      <FileSearch size={40} aria-hidden="true" />
+      <h1>Not found</h1>
+      <p>{`No ${what} has this address: it may have been deleted, or the link is incomplete.`}</p>
+      <Actions>{back}</Actions>
     </Page>
   );
 }

@@ -76,6 +76,22 @@ describe('Toasts', () => {
     expect(region.children).toHaveLength(2);
   });
 
+  it('shows one failure reported twice as one toast, kept up from the second report', () => {
+    vi.useFakeTimers();
+    renderToasts();
+    fireEvent.click(screen.getByRole('button', { name: 'Fail' }));
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1000));
+    fireEvent.click(screen.getByRole('button', { name: 'Fail' }));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Once gone, the same words may be shown again.
+    fireEvent.click(screen.getByRole('button', { name: 'Fail' }));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
   it('throws when useToast is used outside its provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => renderHook(() => useToast())).toThrow(/ToastProvider/);

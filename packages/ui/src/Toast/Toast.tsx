@@ -100,23 +100,35 @@ const Close = styled.button`
   border-radius: ${({ theme }) => theme.radius.sm};
 `;
 
+/** One failure reported twice (two queries, a retry) is one toast: same kind, words and link. */
+const toastKey = (kind: ToastKind, message: string, options: ToastOptions) =>
+  `${kind}\u0000${message}\u0000${options.link?.href ?? ''}`;
+
 export function ToastProvider({ children, renderLink }: ToastProviderProps) {
   const [toasts, setToasts] = useState<ToastMessage[]>([]);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const shown = useRef(new Map<string, number>());
   const nextId = useRef(1);
 
   const dismiss = useCallback((id: number) => {
     const timer = timers.current.get(id);
     if (timer) clearTimeout(timer);
     timers.current.delete(id);
+    for (const [key, shownId] of shown.current) if (shownId === id) shown.current.delete(key);
     setToasts((current) => current.filter((toast) => toast.id !== id));
   }, []);
 
   const show = useCallback(
     (kind: ToastKind, message: string, options: ToastOptions = {}) => {
-      const id = nextId.current++;
       const duration = options.duration ?? TOAST_DURATION_MS;
-      setToasts((current) => [...current, { id, kind, message, ...options, duration }]);
+      const key = toastKey(kind, message, options);
+      const existing = shown.current.get(key);
+      // The same toast while it is still shown stays one toast, kept up for another full duration.
+      const id = existing ?? nextId.current++;
+      if (existing === undefined) {
+        shown.current.set(key, id);
+        setToasts((current) => [...current, { id, kind, message, ...options, duration }]);
+      } else clearTimeout(timers.current.get(id));
       timers.current.set(
         id,
         setTimeout(() => dismiss(id), duration),

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ChevronDown } from '../icons/index.ts';
+import { SEARCH_MAX_LENGTH } from '../format/inputLimits.ts';
 import { focusableElements } from '../focusable.ts';
 import { popupSurface } from '../Overlay/popupSurface.ts';
 import { useDismissableLayer } from '../Overlay/useDismissableLayer.ts';
@@ -287,6 +288,7 @@ export function TriStateFilter({
               type="search"
               aria-label={`Search ${label}`}
               placeholder="Search…"
+              maxLength={SEARCH_MAX_LENGTH}
               value={query}
               data-testid={testIds.triStateFilter.search}
               onChange={(event) => setQuery(event.target.value)}

@@ -5,6 +5,7 @@ import { formatAge, formatLocalTime } from './age.ts';
 import { formatDate, formatRelativeTime, toDateTime } from './date.ts';
 import { formatDuration, formatLatency } from './duration.ts';
 import { formatBytes } from './bytes.ts';
+import { configPlace, formatConfigType } from './configIdentity.ts';
 
 describe('formatDate', () => {
   it('writes YYYY-MM-DD HH:mm:ssZ in the requested zone', () => {
@@ -143,5 +144,23 @@ describe('formatBytes', () => {
     expect(formatBytes(5 * 1024 ** 3)).toBe('5 GiB');
     expect(formatBytes(-2048)).toBe('-2 KiB');
     expect(formatBytes(undefined)).toBe('');
+  });
+});
+
+describe('config identity', () => {
+  it('spells a type one way, as a path', () => {
+    expect(formatConfigType('Kubernetes::Deployment')).toBe('Kubernetes › Deployment');
+    expect(formatConfigType('AWS::EC2::Instance')).toBe('AWS › EC2 › Instance');
+    expect(formatConfigType(null)).toBe('');
+  });
+
+  it('says where a config lives, from its namespace or tags', () => {
+    expect(configPlace({ tags: { namespace: 'payments', cluster: 'prod-eu' } })).toBe(
+      'payments · prod-eu',
+    );
+    expect(configPlace({ namespace: 'checkout', tags: { cluster: 'prod-us' } })).toBe(
+      'checkout · prod-us',
+    );
+    expect(configPlace({ tags: null })).toBe('');
   });
 });

@@ -3,3 +3,5 @@ export * from './age.ts';
 export * from './duration.ts';
 export * from './bytes.ts';
 export * from './typePath.ts';
+export * from './inputLimits.ts';
+export * from './configIdentity.ts';

@@ -1,0 +1,30 @@
+import styled from 'styled-components';
+
+export interface TruncatedTextProps {
+  /** The whole value; cut with an ellipsis where it does not fit, whole on hover. */
+  text: string | null | undefined;
+  /** The widest it may grow before it is cut (a CSS length); default 40ch. */
+  maxWidth?: string;
+}
+
+const Text = styled.span<{ $maxWidth: string }>`
+  display: block;
+  max-width: ${({ $maxWidth }) => $maxWidth};
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+/**
+ * A long value (a 300-character incident title) that must not push a table's other columns off
+ * screen: one line, cut with an ellipsis, the full text in its title. Assistive technology reads
+ * the whole text, which is only hidden visually.
+ */
+export function TruncatedText({ text, maxWidth = '40ch' }: TruncatedTextProps) {
+  if (!text) return null;
+  return (
+    <Text $maxWidth={maxWidth} title={text} data-slot="truncated-text">
+      {text}
+    </Text>
+  );
+}
