@@ -12,6 +12,7 @@ import {
   getIncidentHistory,
   getIncidentResponders,
   getIncidentTimeline,
+  listComponentOptions,
   listIncidents,
   removeResponder,
   searchHypotheses,
@@ -115,6 +116,18 @@ describe('reads', () => {
     // An unknown sort column falls back to the default rather than reaching the backend.
     await listIncidents(client, { pageIndex: 0, pageSize: 5, sortBy: 'drop table' });
     expect(seenQuery()).toBe('order=created_at.desc&limit=5&offset=0');
+  });
+
+  it('asks component_names for the component filter with the reference request, verbatim', async () => {
+    backend.on('GET /api/db/component_names', [
+      { id: 'c1', name: 'api' },
+      { id: 'c2', name: null },
+    ]);
+    expect(await listComponentOptions(client)).toEqual([
+      { id: 'c1', name: 'api' },
+      { id: 'c2', name: 'c2' },
+    ]);
+    expect(backend.last().url).toBe('/api/db/component_names?select=id%2Cname&order=name.asc');
   });
 
   it('answers an empty page without asking the summary when no incident touches the component', async () => {
