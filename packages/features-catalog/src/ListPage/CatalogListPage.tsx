@@ -8,13 +8,7 @@ import {
   type ConfigSummaryRow,
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import {
-  Button,
-  EmptyState,
-  encodeTriState,
-  useReactRouterUrlState,
-  useUrlState,
-} from '@opsdeck/ui';
+import { Button, EmptyState, encodeTriState, useUrlState } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableCsvExport,
@@ -50,13 +44,11 @@ const listTable = {
   filters: listFilterKeys,
   searchKey: 'search',
   defaultHidden: ['updated_at'],
-  fallbackUrlState: useReactRouterUrlState,
 };
 const groupsTable = {
   id: 'catalogGroups',
   defaultSort: { id: 'count', desc: true },
   rememberPageSize: false,
-  fallbackUrlState: useReactRouterUrlState,
 };
 const noGroups: ConfigSummaryRow[] = [];
 const rowId = (row: ConfigListItem) => row.id;
@@ -67,7 +59,7 @@ const healthOptions = healthValues.map((value) => ({ value, label: humanize(valu
 export function CatalogListPage() {
   const client = useApiClient();
   const navigate = useNavigate();
-  const urlState = useUrlState(useReactRouterUrlState);
+  const urlState = useUrlState();
   const groupBy = urlState.searchParams.get('groupBy');
   // The rows while something narrows the list; the groups by type otherwise.
   const {

@@ -7,14 +7,7 @@ import {
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { usePageTitle } from '@opsdeck/extensions/react';
-import {
-  EmptyState,
-  ErrorPage,
-  formatDate,
-  formatDuration,
-  SkeletonPage,
-  useReactRouterUrlState,
-} from '@opsdeck/ui';
+import { EmptyState, ErrorPage, formatDate, formatDuration, SkeletonPage } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTablePager,
@@ -38,12 +31,10 @@ const configsTable = {
   id: 'configs',
   defaultSort: { id: 'name', desc: false },
   defaultHidden: ['updated_at', 'labels'],
-  fallbackUrlState: useReactRouterUrlState,
 };
 const jobsTable = {
   id: 'jobs',
   defaultSort: null,
-  fallbackUrlState: useReactRouterUrlState,
 };
 const noConfigs: ConfigListItem[] = [];
 const noJobs: ScraperJob[] = [];

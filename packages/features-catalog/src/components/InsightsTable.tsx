@@ -4,7 +4,7 @@ import {
   type ConfigInsight,
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { EmptyState, formatAge, formatDate, useReactRouterUrlState } from '@opsdeck/ui';
+import { EmptyState, formatAge, formatDate } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableColumnToggle,
@@ -162,7 +162,6 @@ export function InsightsTable({
       id: tableId,
       defaultSort: { id: 'first_observed', desc: true },
       filters: insightsFilterKeys,
-      fallbackUrlState: useReactRouterUrlState,
     }),
     [tableId],
   );

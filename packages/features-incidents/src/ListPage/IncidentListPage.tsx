@@ -11,13 +11,7 @@ import {
 import { peopleQuery } from '@opsdeck/api-client/people';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { useRouteLink } from '@opsdeck/extensions/react';
-import {
-  Avatar,
-  formatAge,
-  formatDate,
-  UrlStateProvider,
-  useReactRouterUrlState,
-} from '@opsdeck/ui';
+import { Avatar, formatAge, formatDate } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableCsvExport,
@@ -193,10 +187,8 @@ function IncidentTable() {
  */
 export function IncidentListPage() {
   return (
-    <UrlStateProvider binding={useReactRouterUrlState}>
-      <Page data-testid={incidentTestIds.list.root}>
-        <IncidentTable />
-      </Page>
-    </UrlStateProvider>
+    <Page data-testid={incidentTestIds.list.root}>
+      <IncidentTable />
+    </Page>
   );
 }

@@ -10,13 +10,7 @@ import {
   type PlaybookRunsQuery,
 } from '@opsdeck/api-client/playbooks';
 import { useApiClient, useLiveUpdates } from '@opsdeck/api-client/react';
-import {
-  formatDate,
-  formatDuration,
-  Select,
-  UrlStateProvider,
-  useReactRouterUrlState,
-} from '@opsdeck/ui';
+import { formatDate, formatDuration, Select } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableCsvExport,
@@ -218,9 +212,7 @@ export function PlaybookRunsPage() {
       <PageActions>
         <Link to="/playbooks">Playbooks</Link>
       </PageActions>
-      <UrlStateProvider binding={useReactRouterUrlState}>
-        <RunsTable />
-      </UrlStateProvider>
+      <RunsTable />
     </Page>
   );
 }

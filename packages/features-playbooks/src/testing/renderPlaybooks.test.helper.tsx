@@ -2,7 +2,13 @@ import { createApiClient } from '@opsdeck/api-client';
 import { ApiClientProvider, LiveUpdatesProvider } from '@opsdeck/api-client/react';
 import { createAuthorizer } from '@opsdeck/rbac';
 import { RbacProvider } from '@opsdeck/rbac/react';
-import { OpsdeckThemeProvider, ToastProvider, type ThemeMode } from '@opsdeck/ui';
+import {
+  OpsdeckThemeProvider,
+  ToastProvider,
+  type ThemeMode,
+  UrlStateProvider,
+  useReactRouterUrlState,
+} from '@opsdeck/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
@@ -48,17 +54,19 @@ export function renderPlaybooks(
             <ToastProvider>
               <RbacProvider authorizer={createAuthorizer({ roles })}>
                 <MemoryRouter initialEntries={[url]}>
-                  <LocationProbe />
-                  <main>
-                    <Routes>
-                      <Route path="/host" element={host ?? null} />
-                      <Route path="/playbooks" element={<PlaybooksIndexPage />} />
-                      <Route path="/playbooks/runs" element={<PlaybookRunsPage />} />
-                      <Route path="/playbooks/runs/:id" element={<PlaybookRunPage />} />
-                      <Route path="/playbooks/new" element={<PlaybookEditorPage />} />
-                      <Route path="/playbooks/:id" element={<PlaybookEditorPage />} />
-                    </Routes>
-                  </main>
+                  <UrlStateProvider binding={useReactRouterUrlState}>
+                    <LocationProbe />
+                    <main>
+                      <Routes>
+                        <Route path="/host" element={host ?? null} />
+                        <Route path="/playbooks" element={<PlaybooksIndexPage />} />
+                        <Route path="/playbooks/runs" element={<PlaybookRunsPage />} />
+                        <Route path="/playbooks/runs/:id" element={<PlaybookRunPage />} />
+                        <Route path="/playbooks/new" element={<PlaybookEditorPage />} />
+                        <Route path="/playbooks/:id" element={<PlaybookEditorPage />} />
+                      </Routes>
+                    </main>
+                  </UrlStateProvider>
                 </MemoryRouter>
               </RbacProvider>
             </ToastProvider>
