@@ -8,6 +8,7 @@ import {
   type ConfigSummaryRow,
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
+import { parseRouteSearch } from '@opsdeck/extensions';
 import { Button, EmptyState, encodeTriState, useUrlState } from '@opsdeck/ui';
 import {
   DataTableBody,
@@ -31,6 +32,7 @@ import {
   listFilterKeys,
   showsGroups,
 } from '../model/listQuery.ts';
+import { catalogRoutes } from '../routes.ts';
 import { catalogTestIds } from '../testIds.ts';
 import { configColumns, groupColumns } from './columns.tsx';
 import { ConfigLinksProvider, configPath } from './ConfigLink.tsx';
@@ -61,6 +63,9 @@ export function CatalogListPage() {
   const navigate = useNavigate();
   const urlState = useUrlState();
   const groupBy = urlState.searchParams.get('groupBy');
+  // The filters other features' links are typed by, read with the route's schema: a value it
+  // refuses (a hand-edited health) is dropped rather than asked for.
+  const linked = parseRouteSearch(catalogRoutes.list, urlState.searchParams);
   // The rows while something narrows the list; the groups by type otherwise.
   const {
     dataTable,
@@ -71,7 +76,16 @@ export function CatalogListPage() {
     ...listTable,
     columns: configColumns,
     getRowId: rowId,
-    request: configListQueryOf,
+    request: (query) => {
+      const filters: Record<string, string> = { ...query.filters };
+      for (const key of ['type', 'health'] as const) {
+        const value = linked[`${key}.filter`];
+        if (value === undefined) delete filters[key];
+        else filters[key] = value;
+      }
+      if (linked.search === undefined) delete filters.search;
+      return configListQueryOf({ ...query, filters });
+    },
     page: (query: ConfigListQuery) => configPageQuery(client, query),
     count: (query: ConfigListQuery) => configCountQuery(client, query),
     exportPage: async (query: ConfigListQuery) => {
