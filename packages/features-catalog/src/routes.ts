@@ -22,7 +22,8 @@ const triStateFilter = (allowed: (value: string) => boolean = () => true) =>
 const catalogListSearch = z.object({
   'type.filter': triStateFilter(),
   'health.filter': triStateFilter((value) => (healthValues as readonly string[]).includes(value)),
-  search: z.string().min(1).optional(),
+  /** The search box. */
+  'search.filter': z.string().min(1).optional(),
 });
 
 /** The search a link to the catalog list may carry. */

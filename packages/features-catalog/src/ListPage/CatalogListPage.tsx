@@ -78,12 +78,11 @@ export function CatalogListPage() {
     getRowId: rowId,
     request: (query) => {
       const filters: Record<string, string> = { ...query.filters };
-      for (const key of ['type', 'health'] as const) {
+      for (const key of ['type', 'health', 'search'] as const) {
         const value = linked[`${key}.filter`];
         if (value === undefined) delete filters[key];
         else filters[key] = value;
       }
-      if (linked.search === undefined) delete filters.search;
       return configListQueryOf({ ...query, filters });
     },
     page: (query: ConfigListQuery) => configPageQuery(client, query),
