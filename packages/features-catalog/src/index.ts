@@ -1,2 +1,7 @@
 export { catalogFeature } from './feature.ts';
-export { catalogExternalRoutes, catalogRoutes } from './routes.ts';
+export {
+  catalogExternalRoutes,
+  catalogRoutes,
+  configTypeSearch,
+  type CatalogListSearch,
+} from './routes.ts';

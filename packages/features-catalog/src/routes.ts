@@ -1,9 +1,42 @@
 import { createExternalRouteRef, createRouteRef, type NoParams } from '@opsdeck/extensions';
 import type { HealthPageSearch } from '@opsdeck/features-health/slots';
+import { decodeTriState, encodeTriState } from '@opsdeck/ui';
+import { z } from 'zod';
+import { healthValues } from './model/format.ts';
+
+/** A tri-state filter (`a:1,b:-1`) naming at least one value, each one `allowed` accepts. */
+const triStateFilter = (allowed: (value: string) => boolean = () => true) =>
+  z
+    .string()
+    .refine((encoded) => {
+      const values = Object.keys(decodeTriState(encoded));
+      return values.length > 0 && values.every(allowed);
+    })
+    .optional();
+
+/**
+ * A filtered catalog list as a link (console §2): the list's own URL filters, so a link to "every
+ * config of this type" opens the list narrowed. The list reads them with this schema too; a value
+ * it refuses (an unknown health) is dropped to its default, every config.
+ */
+const catalogListSearch = z.object({
+  'type.filter': triStateFilter(),
+  'health.filter': triStateFilter((value) => (healthValues as readonly string[]).includes(value)),
+  /** The search box. */
+  'search.filter': z.string().min(1).optional(),
+});
+
+/** The search a link to the catalog list may carry. */
+export type CatalogListSearch = z.output<typeof catalogListSearch>;
+
+/** The list narrowed to one config type (a config's type links here). */
+export const configTypeSearch = (type: string): CatalogListSearch => ({
+  'type.filter': encodeTriState({ [type]: 1 }),
+});
 
 /** The catalog's routes; other features link to a config through `item`. */
 export const catalogRoutes = {
-  list: createRouteRef('config.list'),
+  list: createRouteRef('config.list', { search: catalogListSearch }),
   item: createRouteRef<{ id: string }>('config.item'),
   /** A config's tabs, so a link names the tab rather than gluing its path segment. */
   itemChanges: createRouteRef<{ id: string }>('config.itemChanges'),

@@ -112,6 +112,33 @@ describe('/playbooks/runs', () => {
     );
   });
 
+  it("opens filtered from a playbook's Runs link, and drops a filter value the route refuses", async () => {
+    const user = userEvent.setup();
+    open('/playbooks');
+    const kitchen = await screen.findByRole('region', { name: 'Kitchen Sink' });
+    await user.click(within(kitchen).getByRole('link', { name: 'Runs of Params Kitchen Sink' }));
+    // The link carries the list's own filter, and the list asks for that playbook's runs.
+    expect(currentUrl.pathname).toBe('/playbooks/runs');
+    expect(new URLSearchParams(currentUrl.search).get('runs.playbook.filter')).toBe(ids.sink);
+    await screen.findByRole('table', { name: 'Playbook runs' });
+    await waitFor(() =>
+      expect(backend.requestsTo('GET /api/db/playbook_runs').at(-1)?.query.get('playbook_id')).toBe(
+        `eq.${ids.sink}`,
+      ),
+    );
+    cleanup();
+
+    // A hand-edited status the schema refuses is not asked for; the valid playbook filter stays.
+    open(`/playbooks/runs?runs.status.filter=bogus&runs.playbook.filter=${ids.http}`);
+    await screen.findByRole('table', { name: 'Playbook runs' });
+    await waitFor(() =>
+      expect(backend.requestsTo('GET /api/db/playbook_runs').length).toBeGreaterThan(0),
+    );
+    const asked = backend.requestsTo('GET /api/db/playbook_runs').at(-1)!;
+    expect(asked.query.get('playbook_id')).toBe(`eq.${ids.http}`);
+    expect(asked.query.has('status')).toBe(false);
+  });
+
   it('refetches by itself while a run is not final', async () => {
     open('/playbooks/runs');
     // Counted once the first read has landed (its rows are drawn), so only a poll adds to it.

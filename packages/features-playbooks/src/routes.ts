@@ -1,10 +1,31 @@
 import { createExternalRouteRef, createRouteRef, type NoParams } from '@opsdeck/extensions';
+import { playbookRunStatuses } from '@opsdeck/api-client/playbooks';
 import type { HealthPageSearch } from '@opsdeck/features-health/slots';
+import { z } from 'zod';
+
+/**
+ * A filtered runs list as a link (console §2): the runs table's own URL filters, so a link to
+ * "this playbook's failed runs" opens the table with them set. The page reads its filters with this
+ * schema too; a value it refuses (an unknown status, a malformed resource) is dropped to the default.
+ */
+const runsSearch = z.object({
+  /** A playbook id. */
+  'runs.playbook.filter': z.string().min(1).optional(),
+  'runs.status.filter': z.enum(playbookRunStatuses).optional(),
+  /** `config:<id>`, `component:<id>` or `check:<id>`. */
+  'runs.resource.filter': z
+    .string()
+    .regex(/^(config|component|check):.+$/)
+    .optional(),
+});
+
+/** The search a link to the runs list may carry. */
+export type PlaybookRunsSearch = z.output<typeof runsSearch>;
 
 /** The routes this feature offers (console §2); a job history row links to `playbook`. */
 export const playbooksRoutes = {
   index: createRouteRef('playbooks.index'),
-  runs: createRouteRef('playbooks.runs'),
+  runs: createRouteRef('playbooks.runs', { search: runsSearch }),
   run: createRouteRef<{ id: string }>('playbooks.run'),
   newPlaybook: createRouteRef('playbooks.new'),
   playbook: createRouteRef<{ id: string }>('playbooks.playbook'),

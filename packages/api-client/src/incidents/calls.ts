@@ -546,16 +546,12 @@ export async function listComponentOptions(
   client: ApiClient,
   options: CallOptions = {},
 ): Promise<ComponentOption[]> {
-  const rows = await getRows(
-    client,
-    'component_names',
-    [
-      ['select', 'id,name'],
-      ['order', 'name.asc'],
-    ],
-    componentOptionSchema,
-    options,
-  );
+  const rows = await db(client)
+    .from('component_names')
+    .select('id,name')
+    .order('name', { direction: 'asc' })
+    .rows(componentOptionSchema)
+    .execute(options.signal);
   return rows.map((row) => ({ id: row.id, name: row.name ?? row.id }));
 }
 

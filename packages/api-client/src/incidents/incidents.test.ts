@@ -12,6 +12,7 @@ import {
   getIncidentHistory,
   getIncidentResponders,
   getIncidentTimeline,
+  listComponentOptions,
   listIncidents,
   removeResponder,
   searchHypotheses,
@@ -128,6 +129,18 @@ describe('reads', () => {
     expect(seenQuery()).toContain(
       'or=(severity.is.null,severity.not.in.(4,critical,Critical,CRITICAL,3,blocker,Blocker,BLOCKER,2,high,High,HIGH,1,medium,Medium,MEDIUM))',
     );
+  });
+
+  it('asks component_names for the component filter with the reference request, verbatim', async () => {
+    backend.on('GET /api/db/component_names', [
+      { id: 'c1', name: 'api' },
+      { id: 'c2', name: null },
+    ]);
+    expect(await listComponentOptions(client)).toEqual([
+      { id: 'c1', name: 'api' },
+      { id: 'c2', name: 'c2' },
+    ]);
+    expect(backend.last().url).toBe('/api/db/component_names?select=id%2Cname&order=name.asc');
   });
 
   it('answers an empty page without asking the summary when no incident touches the component', async () => {

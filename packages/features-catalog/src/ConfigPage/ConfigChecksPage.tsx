@@ -2,7 +2,7 @@ import { checkModalSearch } from '@opsdeck/features-health/slots';
 import { configChecksQuery, type ConfigCheck } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { useRouteLink } from '@opsdeck/extensions/react';
-import { EmptyState, useReactRouterUrlState } from '@opsdeck/ui';
+import { EmptyState } from '@opsdeck/ui';
 import { DataTableBody, DataTableRoot, useDataTable, type ColumnDef } from '@opsdeck/ui/data-table';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -18,7 +18,6 @@ const checksTable = {
   id: 'checks',
   defaultSort: { id: 'name', desc: false },
   rememberPageSize: false,
-  fallbackUrlState: useReactRouterUrlState,
 };
 
 /** The health checks linked to the config; a row opens the check's modal on the health page. */

@@ -6,9 +6,17 @@ import {
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
 
-import { SlotOutlet, usePageTitle, useSlot } from '@opsdeck/extensions/react';
+import { SlotOutlet, usePageTitle, useRouteLink, useSlot } from '@opsdeck/extensions/react';
 import { isNotFoundError } from '@opsdeck/api-client';
-import { ErrorPage, formatAge, formatDate, NotFoundPage, SkeletonPage, TagList } from '@opsdeck/ui';
+import {
+  EmptyState,
+  ErrorPage,
+  formatAge,
+  formatDate,
+  NotFoundPage,
+  SkeletonPage,
+  TagList,
+} from '@opsdeck/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
@@ -18,6 +26,7 @@ import { Muted, PageRoot } from '../components/PageLayout.ts';
 import { TypePath } from '../components/TypePath.tsx';
 import { tagEntries } from '../model/format.ts';
 import { relatedQueryOf, relationshipsViewOf } from '../model/relationships.ts';
+import { catalogRoutes, configTypeSearch } from '../routes.ts';
 import { catalogTestIds } from '../testIds.ts';
 import type { ConfigOutletContext, ConfigRef } from './configContext.ts';
 
@@ -123,6 +132,7 @@ export function ConfigLayout() {
     () => (config && ref ? { config, ref } : undefined),
     [config, ref],
   );
+  const listLink = useRouteLink(catalogRoutes.list);
 
   if (detail.isPending) {
     return (
@@ -158,6 +168,8 @@ export function ConfigLayout() {
       .map((tab) => ({ to: `${base}/${tab.path}`, label: tab.title })),
   ];
 
+  // The list narrowed to this config's type, through the list route's typed search.
+  const typeLink = config.type ? listLink?.({}, configTypeSearch(config.type)) : undefined;
   return (
     <PageRoot data-testid={catalogTestIds.config.root}>
       <Header data-testid={catalogTestIds.config.header}>
@@ -168,7 +180,13 @@ export function ConfigLayout() {
           </Actions>
         </Line>
         <Line>
-          <TypePath type={config.type} />
+          {typeLink ? (
+            <Link to={typeLink} aria-label={`Every ${config.type} config`}>
+              <TypePath type={config.type} />
+            </Link>
+          ) : (
+            <TypePath type={config.type} />
+          )}
           <Health health={config.health ?? 'unknown'} />
           {config.status ? <span>{config.status}</span> : null}
           {config.agent_name ? <Muted>Agent: {config.agent_name}</Muted> : null}

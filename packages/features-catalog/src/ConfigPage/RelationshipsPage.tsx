@@ -7,14 +7,7 @@ import {
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { useRouteLink } from '@opsdeck/extensions/react';
-import {
-  Button,
-  EmptyState,
-  ErrorPage,
-  Select,
-  SkeletonText,
-  useReactRouterUrlState,
-} from '@opsdeck/ui';
+import { Button, EmptyState, ErrorPage, Select, SkeletonText, useUrlState } from '@opsdeck/ui';
 import {
   DataTableRoot,
   DataTableVirtualBody,
@@ -23,7 +16,7 @@ import {
 } from '@opsdeck/ui/data-table';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Health } from '../components/Health.tsx';
 import { Muted, Section, Toolbar } from '../components/PageLayout.ts';
 import { RelationshipGraph } from '../components/RelationshipGraph.tsx';
@@ -56,7 +49,6 @@ const relatedTable = {
   id: 'related',
   defaultSort: null,
   rememberPageSize: false,
-  fallbackUrlState: useReactRouterUrlState,
 };
 
 /**
@@ -68,7 +60,7 @@ export function RelationshipsPage() {
   const { config } = useConfig();
   const client = useApiClient();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const { searchParams: params, setSearchParams: setParams } = useUrlState();
   const shown = relationshipsViewOf(params);
   const { direction, soft, depth, view } = shown;
   const set = (key: string, value: string | null) =>

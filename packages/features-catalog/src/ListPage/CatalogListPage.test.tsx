@@ -2,7 +2,7 @@ import { expectNoAxeViolations, json, serverError, type FakeBackend } from '@ops
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalogBackend } from '../testing/catalogBackend.test.helper.ts';
+import { ids, startCatalogBackend } from '../testing/catalogBackend.test.helper.ts';
 import { currentUrl, renderCatalog } from '../testing/renderCatalog.test.helper.tsx';
 import { catalogTestIds } from '../testIds.ts';
 
@@ -24,6 +24,32 @@ const countRequests = () =>
   backend.requestsTo('GET /api/db/configs').filter(({ query }) => query.get('limit') === '0');
 
 describe('the catalog list', () => {
+  it("opens narrowed from a config's type link, and drops a filter value the route refuses", async () => {
+    open(`/catalog/${ids.deployment}`);
+    await userEvent.click(
+      await screen.findByRole('link', { name: 'Every Kubernetes::Deployment config' }),
+    );
+    // The config page's type link is the list's own filter, typed by the list route's schema.
+    await waitFor(() => expect(currentUrl.pathname).toBe('/catalog'));
+    expect(new URLSearchParams(currentUrl.search).get('type.filter')).toBe(
+      'Kubernetes________Deployment:1',
+    );
+    await screen.findByRole('table', { name: 'Configs' });
+    await waitFor(() =>
+      expect(pageRequests().at(-1)?.query.get('type')).toBe('eq.Kubernetes::Deployment'),
+    );
+    cleanup();
+
+    // A hand-edited health the schema refuses is not asked for; the valid type filter stays.
+    const before = pageRequests().length;
+    open('/catalog?type.filter=AWS________EC2________Instance:1&health.filter=bogus:1');
+    await screen.findByRole('table', { name: 'Configs' });
+    await waitFor(() => expect(pageRequests().length).toBeGreaterThan(before));
+    const asked = pageRequests().at(-1)!;
+    expect(asked.query.get('type')).toBe('eq.AWS::EC2::Instance');
+    expect(asked.url).not.toContain('bogus');
+  });
+
   it('starts grouped by type with counts, and a type opens its configs through the URL', async () => {
     open('/catalog');
     const groups = await screen.findByRole('table', { name: 'Config types' });

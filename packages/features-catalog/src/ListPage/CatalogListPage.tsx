@@ -8,13 +8,8 @@ import {
   type ConfigSummaryRow,
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import {
-  Button,
-  EmptyState,
-  encodeTriState,
-  useReactRouterUrlState,
-  useUrlState,
-} from '@opsdeck/ui';
+import { parseRouteSearch } from '@opsdeck/extensions';
+import { Button, EmptyState, encodeTriState, useUrlState } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableCsvExport,
@@ -37,6 +32,7 @@ import {
   listFilterKeys,
   showsGroups,
 } from '../model/listQuery.ts';
+import { catalogRoutes } from '../routes.ts';
 import { catalogTestIds } from '../testIds.ts';
 import { configColumns, groupColumns } from './columns.tsx';
 import { ConfigLinksProvider, configPath } from './ConfigLink.tsx';
@@ -50,13 +46,11 @@ const listTable = {
   filters: listFilterKeys,
   searchKey: 'search',
   defaultHidden: ['updated_at'],
-  fallbackUrlState: useReactRouterUrlState,
 };
 const groupsTable = {
   id: 'catalogGroups',
   defaultSort: { id: 'count', desc: true },
   rememberPageSize: false,
-  fallbackUrlState: useReactRouterUrlState,
 };
 const noGroups: ConfigSummaryRow[] = [];
 const rowId = (row: ConfigListItem) => row.id;
@@ -67,8 +61,11 @@ const healthOptions = healthValues.map((value) => ({ value, label: humanize(valu
 export function CatalogListPage() {
   const client = useApiClient();
   const navigate = useNavigate();
-  const urlState = useUrlState(useReactRouterUrlState);
+  const urlState = useUrlState();
   const groupBy = urlState.searchParams.get('groupBy');
+  // The filters other features' links are typed by, read with the route's schema: a value it
+  // refuses (a hand-edited health) is dropped rather than asked for.
+  const linked = parseRouteSearch(catalogRoutes.list, urlState.searchParams);
   // The rows while something narrows the list; the groups by type otherwise.
   const {
     dataTable,
@@ -79,7 +76,15 @@ export function CatalogListPage() {
     ...listTable,
     columns: configColumns,
     getRowId: rowId,
-    request: configListQueryOf,
+    request: (query) => {
+      const filters: Record<string, string> = { ...query.filters };
+      for (const key of ['type', 'health', 'search'] as const) {
+        const value = linked[`${key}.filter`];
+        if (value === undefined) delete filters[key];
+        else filters[key] = value;
+      }
+      return configListQueryOf({ ...query, filters });
+    },
     page: (query: ConfigListQuery) => configPageQuery(client, query),
     count: (query: ConfigListQuery) => configCountQuery(client, query),
     exportPage: async (query: ConfigListQuery) => {

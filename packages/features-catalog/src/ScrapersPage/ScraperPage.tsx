@@ -15,7 +15,6 @@ import {
   formatDate,
   formatDuration,
   SkeletonPage,
-  useReactRouterUrlState,
 } from '@opsdeck/ui';
 import {
   DataTableBody,
@@ -40,12 +39,10 @@ const configsTable = {
   id: 'configs',
   defaultSort: { id: 'name', desc: false },
   defaultHidden: ['updated_at', 'labels'],
-  fallbackUrlState: useReactRouterUrlState,
 };
 const jobsTable = {
   id: 'jobs',
   defaultSort: null,
-  fallbackUrlState: useReactRouterUrlState,
 };
 const noConfigs: ConfigListItem[] = [];
 const noJobs: ScraperJob[] = [];

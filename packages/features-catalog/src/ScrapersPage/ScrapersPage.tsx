@@ -1,6 +1,6 @@
 import { configScrapersQuery, type ConfigScraper } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { EmptyState, formatAge, formatDate, useReactRouterUrlState } from '@opsdeck/ui';
+import { EmptyState, formatAge, formatDate } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableRoot,
@@ -69,7 +69,6 @@ const scrapersTable = {
   defaultSort: { id: 'created_at', desc: true },
   searchKey: 'search',
   rememberPageSize: false,
-  fallbackUrlState: useReactRouterUrlState,
 };
 
 /** `/catalog/scrapers`: the config scrapers with their last run (reference §3: the newest 100). */

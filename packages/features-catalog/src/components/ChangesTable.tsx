@@ -4,7 +4,7 @@ import {
   type CatalogChange,
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { EmptyState, formatAge, formatDate, useReactRouterUrlState } from '@opsdeck/ui';
+import { EmptyState, formatAge, formatDate } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableColumnToggle,
@@ -171,7 +171,6 @@ export function ChangesTable({ tableId, label, ...scope }: ChangesTableProps) {
       id: tableId,
       defaultSort: { id: 'created_at', desc: true },
       filters: changesFilterKeys,
-      fallbackUrlState: useReactRouterUrlState,
     }),
     [tableId],
   );

@@ -4,13 +4,7 @@ import {
   type ConfigInsight,
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import {
-  configPlace,
-  EmptyState,
-  formatAge,
-  formatDate,
-  useReactRouterUrlState,
-} from '@opsdeck/ui';
+import { configPlace, EmptyState, formatAge, formatDate } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableColumnToggle,
@@ -174,7 +168,6 @@ export function InsightsTable({
       id: tableId,
       defaultSort: { id: 'first_observed', desc: true },
       filters: insightsFilterKeys,
-      fallbackUrlState: useReactRouterUrlState,
     }),
     [tableId],
   );

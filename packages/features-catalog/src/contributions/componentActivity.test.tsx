@@ -4,7 +4,7 @@ import { createExtensionView, createFeatureRegistry } from '@opsdeck/extensions'
 import { ExtensionsProvider } from '@opsdeck/extensions/react';
 import { createAuthorizer, createFeatureFlags } from '@opsdeck/rbac';
 import { createFakeBackend, expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
-import { OpsdeckThemeProvider } from '@opsdeck/ui';
+import { OpsdeckThemeProvider, UrlStateProvider, useReactRouterUrlState } from '@opsdeck/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -60,7 +60,9 @@ function renderPanel(children: ReactNode) {
         <OpsdeckThemeProvider>
           <ExtensionsProvider view={extensions}>
             <MemoryRouter>
-              <main>{children}</main>
+              <UrlStateProvider binding={useReactRouterUrlState}>
+                <main>{children}</main>
+              </UrlStateProvider>
             </MemoryRouter>
           </ExtensionsProvider>
         </OpsdeckThemeProvider>

@@ -11,7 +11,12 @@ import {
 } from '@opsdeck/extensions';
 import { ExtensionsProvider } from '@opsdeck/extensions/react';
 import { createAuthorizer, createFeatureFlags } from '@opsdeck/rbac';
-import { OpsdeckThemeProvider, ToastProvider } from '@opsdeck/ui';
+import {
+  OpsdeckThemeProvider,
+  ToastProvider,
+  UrlStateProvider,
+  useReactRouterUrlState,
+} from '@opsdeck/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useEffect } from 'react';
@@ -139,27 +144,29 @@ export function renderCatalog(
           <ToastProvider>
             <ExtensionsProvider view={extensions}>
               <MemoryRouter initialEntries={[url]}>
-                <LocationProbe />
-                <main>
-                  <Routes>
-                    <Route path="/catalog" element={<CatalogListPage />} />
-                    <Route path="/catalog/changes" element={<CatalogChangesPage />} />
-                    <Route path="/catalog/insights" element={<CatalogInsightsPage />} />
-                    <Route path="/catalog/scrapers" element={<ScrapersPage />} />
-                    <Route path="/catalog/scrapers/:id" element={<ScraperPage />} />
-                    <Route path="/catalog/:id" element={<ConfigLayout />}>
-                      <Route index element={<SpecPage />} />
-                      <Route path="changes" element={<ConfigChangesPage />} />
-                      <Route path="insights" element={<ConfigInsightsPage />} />
-                      <Route path="relationships" element={<RelationshipsPage />} />
-                      <Route path="playbooks" element={<PlaybooksTabPage />} />
-                      <Route path="checks" element={<ConfigChecksPage />} />
-                      <Route path=":tab" element={<SlotTabPage />} />
-                    </Route>
-                    <Route path="/health" element={<HealthStandIn />} />
-                    <Route path="/topology/:id" element={<ComponentStandIn />} />
-                  </Routes>
-                </main>
+                <UrlStateProvider binding={useReactRouterUrlState}>
+                  <LocationProbe />
+                  <main>
+                    <Routes>
+                      <Route path="/catalog" element={<CatalogListPage />} />
+                      <Route path="/catalog/changes" element={<CatalogChangesPage />} />
+                      <Route path="/catalog/insights" element={<CatalogInsightsPage />} />
+                      <Route path="/catalog/scrapers" element={<ScrapersPage />} />
+                      <Route path="/catalog/scrapers/:id" element={<ScraperPage />} />
+                      <Route path="/catalog/:id" element={<ConfigLayout />}>
+                        <Route index element={<SpecPage />} />
+                        <Route path="changes" element={<ConfigChangesPage />} />
+                        <Route path="insights" element={<ConfigInsightsPage />} />
+                        <Route path="relationships" element={<RelationshipsPage />} />
+                        <Route path="playbooks" element={<PlaybooksTabPage />} />
+                        <Route path="checks" element={<ConfigChecksPage />} />
+                        <Route path=":tab" element={<SlotTabPage />} />
+                      </Route>
+                      <Route path="/health" element={<HealthStandIn />} />
+                      <Route path="/topology/:id" element={<ComponentStandIn />} />
+                    </Routes>
+                  </main>
+                </UrlStateProvider>
               </MemoryRouter>
             </ExtensionsProvider>
           </ToastProvider>

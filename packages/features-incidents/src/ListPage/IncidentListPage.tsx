@@ -11,14 +11,7 @@ import {
 import { peopleQuery } from '@opsdeck/api-client/people';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { useRouteLink } from '@opsdeck/extensions/react';
-import {
-  Avatar,
-  formatAge,
-  formatDate,
-  TruncatedText,
-  UrlStateProvider,
-  useReactRouterUrlState,
-} from '@opsdeck/ui';
+import { Avatar, formatAge, formatDate, TruncatedText } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableCsvExport,
@@ -201,10 +194,8 @@ function IncidentTable() {
  */
 export function IncidentListPage() {
   return (
-    <UrlStateProvider binding={useReactRouterUrlState}>
-      <Page data-testid={incidentTestIds.list.root}>
-        <IncidentTable />
-      </Page>
-    </UrlStateProvider>
+    <Page data-testid={incidentTestIds.list.root}>
+      <IncidentTable />
+    </Page>
   );
 }

@@ -13,7 +13,12 @@ import {
 import { ExtensionsProvider } from '@opsdeck/extensions/react';
 import { createAuthorizer, createFeatureFlags } from '@opsdeck/rbac';
 import { RbacProvider } from '@opsdeck/rbac/react';
-import { OpsdeckThemeProvider, ToastProvider } from '@opsdeck/ui';
+import {
+  OpsdeckThemeProvider,
+  ToastProvider,
+  UrlStateProvider,
+  useReactRouterUrlState,
+} from '@opsdeck/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
@@ -107,29 +112,31 @@ export function renderInConsole(
             <ExtensionsProvider view={extensionsFor(roles)}>
               <ToastProvider>
                 <MemoryRouter initialEntries={[url]}>
-                  <LocationProbe />
-                  <Routes>
-                    <Route
-                      path="/incidents"
-                      element={
-                        <main>
-                          <NewIncidentButton />
-                          <IncidentListPage />
-                        </main>
-                      }
-                    />
-                    <Route
-                      path="/incidents/:id"
-                      element={
-                        <main>
-                          <IncidentPage />
-                        </main>
-                      }
-                    />
-                    <Route path="/health" element={<HealthStandIn />} />
-                    <Route path="/topology/:id" element={<ComponentStandIn />} />
-                    <Route path="*" element={<main>{ui}</main>} />
-                  </Routes>
+                  <UrlStateProvider binding={useReactRouterUrlState}>
+                    <LocationProbe />
+                    <Routes>
+                      <Route
+                        path="/incidents"
+                        element={
+                          <main>
+                            <NewIncidentButton />
+                            <IncidentListPage />
+                          </main>
+                        }
+                      />
+                      <Route
+                        path="/incidents/:id"
+                        element={
+                          <main>
+                            <IncidentPage />
+                          </main>
+                        }
+                      />
+                      <Route path="/health" element={<HealthStandIn />} />
+                      <Route path="/topology/:id" element={<ComponentStandIn />} />
+                      <Route path="*" element={<main>{ui}</main>} />
+                    </Routes>
+                  </UrlStateProvider>
                 </MemoryRouter>
               </ToastProvider>
             </ExtensionsProvider>

@@ -1,5 +1,6 @@
 import { playbooksQuery, type Playbook } from '@opsdeck/api-client/playbooks';
 import { useApiClient } from '@opsdeck/api-client/react';
+import { useRouteLink } from '@opsdeck/extensions/react';
 import { useCan, useCapability } from '@opsdeck/rbac/react';
 import { Badge, Button, EmptyState, ErrorPage, Play, Plus, SkeletonPage } from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import {
   resourceKindLabels,
   resourceKindsOf,
 } from '../model/playbooks.ts';
+import { playbooksRoutes } from '../routes.ts';
 import { RunModal } from '../RunModal/index.ts';
 import { playbooksTestIds } from '../testIds.ts';
 
@@ -103,6 +105,8 @@ function PlaybookCard({
   const title = playbookTitle(playbook);
   const kinds = resourceKindsOf(playbook.spec);
   const description = playbook.spec?.description || playbook.description;
+  // The runs list filtered to this playbook, through the list route's typed search.
+  const runs = useRouteLink(playbooksRoutes.runs)?.({}, { 'runs.playbook.filter': playbook.id });
   return (
     <Card data-testid={playbooksTestIds.index.card}>
       <h3>
@@ -120,6 +124,11 @@ function PlaybookCard({
         </Kinds>
       )}
       <CardActions>
+        {runs && (
+          <Link to={runs} aria-label={`Runs of ${title}`}>
+            Runs
+          </Link>
+        )}
         {/* Shown to everyone: disabled, with the page's notice saying which permission is missing. */}
         <Button
           variant="primary"

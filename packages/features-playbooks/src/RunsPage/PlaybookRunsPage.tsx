@@ -10,13 +10,8 @@ import {
   type PlaybookRunsQuery,
 } from '@opsdeck/api-client/playbooks';
 import { useApiClient, useLiveUpdates } from '@opsdeck/api-client/react';
-import {
-  formatDate,
-  formatDuration,
-  Select,
-  UrlStateProvider,
-  useReactRouterUrlState,
-} from '@opsdeck/ui';
+import { formatDate, formatDuration, Select, useUrlState } from '@opsdeck/ui';
+import { parseRouteSearch } from '@opsdeck/extensions';
 import {
   DataTableBody,
   DataTableCsvExport,
@@ -48,7 +43,14 @@ import {
   runsRequest,
   statusLabel,
 } from '../model/playbooks.ts';
+import { playbooksRoutes } from '../routes.ts';
 import { playbooksTestIds } from '../testIds.ts';
+
+function definedOnly(values: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
 
 const runsTable = {
   id: 'runs',
@@ -158,12 +160,23 @@ function RunsTable() {
   const client = useApiClient();
   const navigate = useNavigate();
   const live = useLiveUpdates() === 'live';
+  // The filters as the route's schema reads them, the one other features' links are typed by: a
+  // value it refuses (a hand-edited status) is dropped rather than asked for.
+  const search = parseRouteSearch(playbooksRoutes.runs, useUrlState().searchParams);
   const { dataTable } = useServerList({
     ...runsTable,
     columns: runColumns,
     getRowId: (run: PlaybookRun) => run.id,
     // A relative time range resolves once per change of the table's state.
-    request: (query) => runsRequest(query),
+    request: (query) =>
+      runsRequest({
+        ...query,
+        filters: definedOnly({
+          playbook: search['runs.playbook.filter'],
+          status: search['runs.status.filter'],
+          resource: search['runs.resource.filter'],
+        }),
+      }),
     page: (request: PlaybookRunsQuery) => playbookRunsQuery(client, request),
     // Every page of the query, read page by page by the export (it used to stop at 1,000 silently).
     exportPage: (request: PlaybookRunsQuery) => listPlaybookRuns(client, request),
@@ -218,9 +231,7 @@ export function PlaybookRunsPage() {
       <PageActions>
         <Link to="/playbooks">Playbooks</Link>
       </PageActions>
-      <UrlStateProvider binding={useReactRouterUrlState}>
-        <RunsTable />
-      </UrlStateProvider>
+      <RunsTable />
     </Page>
   );
 }

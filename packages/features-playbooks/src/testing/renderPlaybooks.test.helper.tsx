@@ -1,13 +1,22 @@
 import { createApiClient } from '@opsdeck/api-client';
 import { ApiClientProvider, LiveUpdatesProvider } from '@opsdeck/api-client/react';
-import { createAuthorizer } from '@opsdeck/rbac';
+import { createExtensionView, createFeatureRegistry } from '@opsdeck/extensions';
+import { ExtensionsProvider } from '@opsdeck/extensions/react';
+import { createAuthorizer, createFeatureFlags } from '@opsdeck/rbac';
 import { RbacProvider } from '@opsdeck/rbac/react';
-import { OpsdeckThemeProvider, ToastProvider, type ThemeMode } from '@opsdeck/ui';
+import {
+  OpsdeckThemeProvider,
+  ToastProvider,
+  type ThemeMode,
+  UrlStateProvider,
+  useReactRouterUrlState,
+} from '@opsdeck/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { PlaybookEditorPage } from '../EditorPage/PlaybookEditorPage.tsx';
+import { playbooksFeature } from '../feature.ts';
 import { PlaybooksIndexPage } from '../IndexPage/PlaybooksIndexPage.tsx';
 import { PlaybookRunPage } from '../RunPage/PlaybookRunPage.tsx';
 import { PlaybookRunsPage } from '../RunsPage/PlaybookRunsPage.tsx';
@@ -40,26 +49,36 @@ export function renderPlaybooks(
   { baseUrl, roles = ['admin'], theme, host, live = false }: RenderOptions,
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const authorizer = createAuthorizer({ roles });
+  // The feature's own routes, as the console registers them (its links to other features stay unbound).
+  const view = createExtensionView(createFeatureRegistry([playbooksFeature]), {
+    flags: createFeatureFlags([]),
+    authorizer,
+  });
   return render(
     <QueryClientProvider client={queryClient}>
       <ApiClientProvider client={createApiClient({ baseUrl })}>
         <LiveUpdatesProvider mode={live ? 'live' : 'polling'}>
           <OpsdeckThemeProvider {...(theme ? { mode: theme } : {})}>
             <ToastProvider>
-              <RbacProvider authorizer={createAuthorizer({ roles })}>
-                <MemoryRouter initialEntries={[url]}>
-                  <LocationProbe />
-                  <main>
-                    <Routes>
-                      <Route path="/host" element={host ?? null} />
-                      <Route path="/playbooks" element={<PlaybooksIndexPage />} />
-                      <Route path="/playbooks/runs" element={<PlaybookRunsPage />} />
-                      <Route path="/playbooks/runs/:id" element={<PlaybookRunPage />} />
-                      <Route path="/playbooks/new" element={<PlaybookEditorPage />} />
-                      <Route path="/playbooks/:id" element={<PlaybookEditorPage />} />
-                    </Routes>
-                  </main>
-                </MemoryRouter>
+              <RbacProvider authorizer={authorizer}>
+                <ExtensionsProvider view={view}>
+                  <MemoryRouter initialEntries={[url]}>
+                    <UrlStateProvider binding={useReactRouterUrlState}>
+                      <LocationProbe />
+                      <main>
+                        <Routes>
+                          <Route path="/host" element={host ?? null} />
+                          <Route path="/playbooks" element={<PlaybooksIndexPage />} />
+                          <Route path="/playbooks/runs" element={<PlaybookRunsPage />} />
+                          <Route path="/playbooks/runs/:id" element={<PlaybookRunPage />} />
+                          <Route path="/playbooks/new" element={<PlaybookEditorPage />} />
+                          <Route path="/playbooks/:id" element={<PlaybookEditorPage />} />
+                        </Routes>
+                      </main>
+                    </UrlStateProvider>
+                  </MemoryRouter>
+                </ExtensionsProvider>
               </RbacProvider>
             </ToastProvider>
           </OpsdeckThemeProvider>

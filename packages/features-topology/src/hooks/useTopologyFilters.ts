@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlState } from '@opsdeck/ui';
 import {
   applyTopologyFilters,
   parseTopologyFilters,
@@ -10,10 +10,10 @@ export type UpdateTopologyFilters = (patch: Partial<TopologyFilters>) => void;
 
 /**
  * The page's filters, read from and written to the URL (the only place they live), and the search
- * they were read from.
+ * they were read from, through the app's one URL binding (no router of its own).
  */
 export function useTopologyFilters(): [TopologyFilters, UpdateTopologyFilters, URLSearchParams] {
-  const [params, setParams] = useSearchParams();
+  const { searchParams: params, setSearchParams: setParams } = useUrlState();
   const filters = useMemo(() => parseTopologyFilters(params), [params]);
   const update = useCallback<UpdateTopologyFilters>(
     // Replace: a filter change is not a page the back button should step through.

@@ -12,7 +12,7 @@ import {
 } from '@opsdeck/extensions';
 import { ExtensionsProvider } from '@opsdeck/extensions/react';
 import { createAuthorizer, createFeatureFlags } from '@opsdeck/rbac';
-import { OpsdeckThemeProvider } from '@opsdeck/ui';
+import { OpsdeckThemeProvider, UrlStateProvider, useReactRouterUrlState } from '@opsdeck/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useEffect } from 'react';
@@ -122,16 +122,18 @@ export function renderTopology(
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const routes = (
     <MemoryRouter initialEntries={[url]}>
-      <LocationProbe />
-      <main>
-        <Routes>
-          <Route path="/topology" element={<TopologyIndexPage />} />
-          <Route path="/topology/:id" element={<ComponentPage />} />
-          <Route path="/view/topology/:id" element={<TopologyViewPage />} />
-          <Route path="/health" element={<HealthStandIn />} />
-          <Route path="/catalog/:id" element={<CatalogStandIn />} />
-        </Routes>
-      </main>
+      <UrlStateProvider binding={useReactRouterUrlState}>
+        <LocationProbe />
+        <main>
+          <Routes>
+            <Route path="/topology" element={<TopologyIndexPage />} />
+            <Route path="/topology/:id" element={<ComponentPage />} />
+            <Route path="/view/topology/:id" element={<TopologyViewPage />} />
+            <Route path="/health" element={<HealthStandIn />} />
+            <Route path="/catalog/:id" element={<CatalogStandIn />} />
+          </Routes>
+        </main>
+      </UrlStateProvider>
     </MemoryRouter>
   );
   return render(

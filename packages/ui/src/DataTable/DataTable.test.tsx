@@ -8,6 +8,8 @@ import { testIds } from '../testIds.ts';
 import { DataTable, type DataTableProps } from './DataTable.tsx';
 import { checkColumns, generateCheckRows, type CheckRow } from './fixtures.ts';
 import { pageSizeStorageKey } from './pageSize.ts';
+import { useReactRouterUrlState } from '../routing/reactRouterUrlState.ts';
+import { UrlStateProvider } from '../routing/UrlState.tsx';
 
 function LocationProbe() {
   const location = useLocation();
@@ -17,10 +19,12 @@ function LocationProbe() {
 function renderWithUrl(ui: ReactNode, url = '/') {
   return render(
     <MemoryRouter initialEntries={[url]}>
-      <OpsdeckThemeProvider>
-        {ui}
-        <LocationProbe />
-      </OpsdeckThemeProvider>
+      <UrlStateProvider binding={useReactRouterUrlState}>
+        <OpsdeckThemeProvider>
+          {ui}
+          <LocationProbe />
+        </OpsdeckThemeProvider>
+      </UrlStateProvider>
     </MemoryRouter>,
   );
 }

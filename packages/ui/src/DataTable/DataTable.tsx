@@ -1,6 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
 import type { ColumnDef, VisibilityState } from '@tanstack/react-table';
-import { useReactRouterUrlState } from '../routing/reactRouterUrlState.ts';
 import { DataTableBody } from './DataTableBody.tsx';
 import { DataTableColumnToggle } from './DataTableColumnToggle.tsx';
 import { DataTableCsvExport } from './DataTableCsvExport.tsx';
@@ -113,8 +112,6 @@ export function DataTable<TData>({
     defaultPageSize: pageSizes.includes(DEFAULT_PAGE_SIZE) ? DEFAULT_PAGE_SIZE : pageSizes[0],
     filters,
     defaultHidden,
-    // The console's tables predate the routing binding; outside a provider they keep react-router.
-    fallbackUrlState: useReactRouterUrlState,
     columns,
     data,
     getRowId,

@@ -17,7 +17,6 @@ import {
   type VisibilityState,
 } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import type { UrlStateBinding } from '../routing/UrlState.tsx';
 import { resolveTimeRange } from '../TimeRangePicker/mapper.ts';
 import type { TimeRange } from '../TimeRangePicker/timeRange.ts';
 import { leafColumns } from './leafColumns.ts';
@@ -74,8 +73,6 @@ export interface DataTableUrlOptions {
   urlPrefix?: string;
   /** Remember a picked page size in this browser under `id` (default true). */
   rememberPageSize?: boolean;
-  /** The binding used outside a UrlStateProvider (the legacy `<DataTable>` passes react-router's). */
-  fallbackUrlState?: UrlStateBinding;
 }
 
 interface DataTableRowOptions<TData> {
@@ -154,7 +151,6 @@ export function useDataTableQuery({
   searchKey,
   urlPrefix,
   rememberPageSize = true,
-  fallbackUrlState,
 }: DataTableUrlOptions): DataTableUrlControls {
   const filtersKey = [...filters, searchKey ?? ''].join('\u0000');
   const filterKeys = useMemo(
@@ -170,7 +166,6 @@ export function useDataTableQuery({
     tableId: rememberPageSize ? id : undefined,
     pageSizeOptions: pageSizes,
     defaultPageSize,
-    fallbackUrlState,
   });
 
   const query = useMemo<DataTableQuery>(() => {

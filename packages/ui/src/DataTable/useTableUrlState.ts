@@ -2,7 +2,7 @@
 // falling back to the one this browser remembered. Exported so a server-side caller reads the very
 // state the table writes and fetches with it.
 import { useCallback, useMemo, useState } from 'react';
-import { useUrlState, type UrlStateBinding } from '../routing/UrlState.tsx';
+import { useUrlState } from '../routing/UrlState.tsx';
 import {
   browserStorage,
   DEFAULT_PAGE_SIZE,
@@ -29,8 +29,6 @@ export interface UseTableUrlStateOptions {
   tableId?: string;
   pageSizeOptions?: readonly number[];
   defaultPageSize?: number;
-  /** The URL binding used outside a UrlStateProvider. */
-  fallbackUrlState?: UrlStateBinding;
 }
 
 export interface TableUrlStateControls {
@@ -58,9 +56,8 @@ export function useTableUrlState(options: UseTableUrlStateOptions = {}): TableUr
     tableId,
     pageSizeOptions = PAGE_SIZE_OPTIONS,
     defaultPageSize = DEFAULT_PAGE_SIZE,
-    fallbackUrlState,
   } = options;
-  const { searchParams: params, setSearchParams: setParams } = useUrlState(fallbackUrlState);
+  const { searchParams: params, setSearchParams: setParams } = useUrlState();
   // Callers often pass fresh arrays and objects each render; compare them by content.
   const filterKeysKey = filterKeys?.join('\u0000');
   const sortId = defaultSort?.id;
