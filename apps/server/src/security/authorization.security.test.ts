@@ -138,7 +138,11 @@ describe.each(testDatabases())('authorization of /api/db writes on $engine', (ta
 
       // §6 lets an editor read connections, identities and sessions, but write none of them.
       await expectRefused(
-        await call('editor', 'POST', '/connections', { name: 'test-editor', type: 'http' }),
+        await call('editor', 'POST', '/connections', {
+          name: 'test-editor',
+          type: 'http',
+          url: 'http://127.0.0.1:1',
+        }),
         /connections/,
       );
       await expectRefused(
@@ -201,8 +205,13 @@ describe.each(testDatabases())('authorization of /api/db writes on $engine', (ta
         expect.objectContaining({ object: 'canaries', action: 'read' }),
       ]);
       expect(
-        (await call('editor', 'POST', '/connections', { name: 'test-after-patch', type: 'http' }))
-          .status,
+        (
+          await call('editor', 'POST', '/connections', {
+            name: 'test-after-patch',
+            type: 'http',
+            url: 'http://127.0.0.1:1',
+          })
+        ).status,
       ).toBe(403);
     });
 
@@ -318,6 +327,7 @@ describe.each(testDatabases())('authorization of /api/db writes on $engine', (ta
       const connection = await call('admin', 'POST', '/connections', {
         name: 'test-admin',
         type: 'http',
+        url: 'http://127.0.0.1:1',
       });
       expect(connection.status).toBe(201);
       expect(
@@ -351,6 +361,7 @@ describe.each(testDatabases())('authorization of /api/db writes on $engine', (ta
           await call('viewer', 'POST', '/connections', {
             name: 'test-viewer-granted',
             type: 'http',
+            url: 'http://127.0.0.1:1',
           })
         ).status,
       ).toBe(201);
@@ -368,6 +379,7 @@ describe.each(testDatabases())('authorization of /api/db writes on $engine', (ta
           await call('viewer', 'POST', '/connections', {
             name: 'test-viewer-revoked',
             type: 'http',
+            url: 'http://127.0.0.1:1',
           })
         ).status,
       ).toBe(403);

@@ -9,7 +9,6 @@ import { useApiClient } from '@opsdeck/api-client/react';
 import { SlotOutlet, usePageTitle, useRouteLink, useSlot } from '@opsdeck/extensions/react';
 import { isNotFoundError } from '@opsdeck/api-client';
 import {
-  EmptyState,
   ErrorPage,
   formatAge,
   formatDate,

@@ -15,7 +15,7 @@ import {
 } from '@opsdeck/ui/data-table';
 import type { TimeRangeShortForm } from '@opsdeck/ui/time-range';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { showsNotFound } from '../hooks/checkQueries.ts';
 import styled from 'styled-components';
 import {
