@@ -51,7 +51,6 @@ export {
   nextIncidentStatuses,
   severityLevel,
   severityLevels,
-  storedSeveritiesOf,
   type SeverityLevel,
 } from './values.ts';
 export { incidentInvalidations } from './keys.ts';

@@ -8,14 +8,7 @@ import { useApiClient } from '@opsdeck/api-client/react';
 
 import { SlotOutlet, usePageTitle, useRouteLink, useSlot } from '@opsdeck/extensions/react';
 import { isNotFoundError } from '@opsdeck/api-client';
-import {
-  ErrorPage,
-  formatAge,
-  formatDate,
-  NotFoundPage,
-  SkeletonPage,
-  TagList,
-} from '@opsdeck/ui';
+import { ErrorPage, formatAge, formatDate, NotFoundPage, SkeletonPage, TagList } from '@opsdeck/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
