@@ -1,14 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import {
-  array,
-  nullable,
-  number,
-  object,
-  safeParse,
-  string,
-  union,
-  type infer as Infer,
-} from 'zod/mini';
+import { array, nullable, number, object, safeParse, string, union, type output } from 'zod/mini';
 import type { ApiClient } from './client.ts';
 import { isApiError } from './errors.ts';
 
@@ -21,7 +12,8 @@ export const changeEventSchema = object({
   actor: nullable(string()),
   at: string(),
 });
-export type ChangeEvent = Infer<typeof changeEventSchema>;
+// `output`, not `infer`: the declaration bundler would write `infer<…>`, which is no identifier.
+export type ChangeEvent = output<typeof changeEventSchema>;
 
 /** A query key as TanStack Query takes it. */
 export type InvalidatedKey = readonly unknown[];

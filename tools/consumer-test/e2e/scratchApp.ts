@@ -175,12 +175,17 @@ export const lenientSubpaths: Record<string, string> = {
     "@clerk/react's declarations import modules Clerk leaves optional (@zxcvbn-ts/core, @stripe/stripe-js…)",
 };
 
-/** Every subpath in every package's exports map. */
+/**
+ * Every subpath in every package's exports map that a consumer can resolve. An entry with only the
+ * workspace's `@opsdeck/source` condition (a feature's `./testing/stand-in`, read by the server's
+ * contract test) resolves nowhere outside the workspace, by design.
+ */
 export function subpathsOf(packages: PublishedPackage[]): string[] {
   return packages.flatMap((pkg) =>
-    Object.keys(pkg.manifest.exports)
-      .filter((key) => key !== './package.json')
-      .map((key) => pkg.name + key.slice(1)),
+    Object.entries(pkg.manifest.exports)
+      .filter(([key]) => key !== './package.json')
+      .filter(([, target]) => typeof target === 'string' || 'import' in (target as object))
+      .map(([key]) => pkg.name + key.slice(1)),
   );
 }
 
