@@ -205,7 +205,7 @@ const standInEstates: Record<string, Partial<Estate>> = {
   },
   topology: { component: fixtureIds.cluster },
   playbooks: { playbook: playbookIds.sink, run: playbookIds.run, namespace: playbookIds.namespace },
-  incidents: { incident: 'inc-db' },
+  incidents: { incident: '3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f' },
   health: { check: 'c-payments-api' },
 };
 
