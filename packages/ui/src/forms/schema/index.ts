@@ -3,6 +3,7 @@
 // Named, not `export *`: a star re-export of another package, reached through ui's own barrels, is
 // emitted by the bundler as a runtime merge that a consumer's strict bundler cannot see through.
 export type * from '@opsdeck/contracts/form';
+/** The form model and rules as ui exported them before they moved (issue 32). @public */
 export {
   BYTES_QUANTITY_PATTERN,
   DNS1123_MESSAGE,
