@@ -1,10 +1,5 @@
-// How a config or component is told apart from others of the same name, wherever one is listed or
-// picked: its type as one readable path and where it lives (namespace, cluster).
-
-import { formatTypePath } from './typePath.ts';
-
-/** A config type as a readable path: `Kubernetes::Deployment` → `Kubernetes › Deployment` (one spelling: formatTypePath). */
-export const formatConfigType = formatTypePath;
+// Where a config or component lives (namespace, cluster), so it is told apart from others of the same
+// name wherever one is listed or picked; its type path is formatTypePath (typePath.ts).
 
 export interface ConfigPlaceSource {
   namespace?: string | null;

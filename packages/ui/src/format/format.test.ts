@@ -5,7 +5,8 @@ import { formatAge, formatLocalTime } from './age.ts';
 import { formatDate, formatRelativeTime, toDateTime } from './date.ts';
 import { formatDuration, formatLatency } from './duration.ts';
 import { formatBytes } from './bytes.ts';
-import { configPlace, formatConfigType } from './configIdentity.ts';
+import { configPlace } from './configIdentity.ts';
+import { formatTypePath } from './typePath.ts';
 
 describe('formatDate', () => {
   it('writes YYYY-MM-DD HH:mm:ssZ in the requested zone', () => {
@@ -149,9 +150,9 @@ describe('formatBytes', () => {
 
 describe('config identity', () => {
   it('spells a type one way, as a path', () => {
-    expect(formatConfigType('Kubernetes::Deployment')).toBe('Kubernetes › Deployment');
-    expect(formatConfigType('AWS::EC2::Instance')).toBe('AWS › EC2 › Instance');
-    expect(formatConfigType(null)).toBe('');
+    expect(formatTypePath('Kubernetes::Deployment')).toBe('Kubernetes › Deployment');
+    expect(formatTypePath('AWS::EC2::Instance')).toBe('AWS › EC2 › Instance');
+    expect(formatTypePath(null)).toBe('');
   });
 
   it('says where a config lives, from its namespace or tags', () => {
