@@ -26,7 +26,7 @@ case "${1:-start}" in
     fi
     if ! as_owner "$BIN/pg_ctl" -D "$DIR" status >/dev/null 2>&1; then
       as_owner "$BIN/pg_ctl" -D "$DIR" -l "$DIR/server.log" -w \
-        -o "-h 127.0.0.1 -p $PORT -k $DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null
+        -o "-h 127.0.0.1 -p $PORT -k $DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c log_lock_waits=on" start >/dev/null
     fi
     echo "export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$PORT/postgres"
     ;;

@@ -114,7 +114,10 @@ async function measure(browser, size) {
     await other.waitForSelector('[data-testid="console-sidebar"] a[href="/topology"]', {
       timeout: 120_000,
     });
-    await other.waitForLoadState('networkidle');
+    // Up means the health page painted its rows; not 'networkidle', which a console holding its
+    // live event stream open never reaches.
+    await other.waitForSelector('.health-table-row', { timeout: 120_000 });
+    await other.waitForTimeout(500);
     const inAppIndexMs = await timeUntil(
       other,
       'document.querySelector(\'[data-testid="console-sidebar"] a[href="/topology"]\').click()',

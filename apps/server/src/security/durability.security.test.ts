@@ -50,6 +50,8 @@ interface ServerProcess {
   /** Resolves with the first log line whose msg is `msg`; rejects if the process exits first. */
   logged(msg: string): Promise<Record<string, unknown>>;
   logs(msg: string): Record<string, unknown>[];
+  /** Every log line so far. */
+  allLogs(): Record<string, unknown>[];
   url(): Promise<string>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   kill9(): Promise<void>;
@@ -95,6 +97,7 @@ function launch(args: string[]): ServerProcess {
     stderr: () => stderr,
     logged,
     logs: (msg) => lines.filter((line) => line.msg === msg),
+    allLogs: () => [...lines],
     url: async () => String((await logged('listening')).url),
     exited,
     async kill9() {
@@ -182,6 +185,40 @@ async function expectCompleteDemo(url: string, checks: number) {
     expect(whoami.status, `HTTP Basic for ${email}`).toBe(200);
     expect(await formSignIn(url, email), `form sign-in for ${email}`).toBe(email);
   }
+}
+
+/**
+ * `promise`, or after `millis` an error that says where the start stands: its log and, on
+ * PostgreSQL, what each session of its database is doing or waiting for.
+ */
+async function within<T>(
+  millis: number,
+  what: string,
+  server: ServerProcess,
+  promise: Promise<T>,
+  storage: string[],
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), millis)));
+  const result = await Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  if (result !== 'late') return result;
+  const url = storage[storage.indexOf('--database-url') + 1];
+  let sessions = '';
+  if (storage.includes('--database-url') && url) {
+    const db = await PostgresDatabase.open({ url, max: 1 });
+    try {
+      const { rows } = await db.query(
+        `SELECT pid, state, wait_event_type, wait_event, now() - query_start AS running, left(query, 120) AS query
+           FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      sessions = JSON.stringify(rows, null, 1);
+    } finally {
+      await db.close();
+    }
+  }
+  throw new Error(
+    `waited ${millis} ms for ${what}. Log: ${JSON.stringify(server.allLogs())} stderr: ${server.stderr()} sessions: ${sessions}`,
+  );
 }
 
 async function freshPostgresUrl(): Promise<string> {
@@ -281,10 +318,13 @@ describe('durability of apps/server (issue 17)', () => {
       const storage = [...(await args()), '--checks', String(checks)];
       for (const millis of killAfterMillis) {
         const server = launch(storage);
-        const seeding = await Promise.race([
-          server.logged('seeding demo data'),
-          server.logged('listening'),
-        ]);
+        const seeding = await within(
+          50_000,
+          `start to seed after a kill at ${millis} ms`,
+          server,
+          Promise.race([server.logged('seeding demo data'), server.logged('listening')]),
+          storage,
+        );
         // A start that does not seed again has given up on the half-done seed: the check below says so.
         if (seeding.msg === 'listening') return expectCompleteDemo(String(seeding.url), checks);
         await sleep(millis);
@@ -293,7 +333,10 @@ describe('durability of apps/server (issue 17)', () => {
         await server.kill9();
       }
       const last = launch(storage);
-      await expectCompleteDemo(await last.url(), checks);
+      await expectCompleteDemo(
+        await within(60_000, 'the last start to listen', last, last.url(), storage),
+        checks,
+      );
     },
     180_000,
   );
