@@ -21,13 +21,15 @@ describe.runIf(url)('PostgreSQL connections of an instance that dies', () => {
     const key = Math.floor(Math.random() * 1_000_000_000);
     const dying = await open(1);
     const client = await dying.pool.connect();
+    client.on('error', () => undefined);
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [key]);
     // A long statement in flight, as a seed's bulk insert is when its process is killed -9.
     const inFlight = client.query('SELECT pg_sleep(60)').catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 200));
     (client as unknown as { connection: { stream: Socket } }).connection.stream.destroy();
-    void inFlight;
+    await inFlight;
+    client.release(true);
 
     const next = await open(1);
     const started = Date.now();

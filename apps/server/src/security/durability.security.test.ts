@@ -199,7 +199,9 @@ async function within<T>(
   storage: string[],
 ): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), millis)));
+  const late = new Promise<'late'>(
+    (resolve) => (timer = setTimeout(() => resolve('late'), millis)),
+  );
   const result = await Promise.race([promise, late]).finally(() => clearTimeout(timer));
   if (result !== 'late') return result;
   const url = storage[storage.indexOf('--database-url') + 1];
