@@ -77,7 +77,8 @@ describe('CheckHistory', () => {
     expect(url().get('history.pageIndex')).toBeNull();
     // The page's own params are left alone.
     expect(url().get('checkId')).toBe('c-payments-api');
-  });
+    // Four pager and filter rounds in jsdom: over half a minute on a loaded 2-core CI machine.
+  }, 90_000);
 
   it('reproduces the same page from a reloaded URL', async () => {
     openAt('&history.pageIndex=2&history.pageSize=25&history.status.filter=healthy');
