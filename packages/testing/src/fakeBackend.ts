@@ -316,6 +316,10 @@ export async function createFakeBackend(
       response.end(String(error));
     });
   });
+  // Node closes an idle keep-alive socket after 5 s, and a client reusing it at that moment sees a
+  // reset ("Network Error"): a loaded CI machine stalls long enough to hit that window. close()
+  // ends every connection, so idle ones may stay open for the whole suite.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
