@@ -248,7 +248,7 @@ export async function loadResources(
         kind: value.kind,
         metadata: { ...metadata, name, namespace },
       } as ResourceDocument;
-      const key = `${value.kind} ${namespace}/${name}`;
+      const key = `${value.kind} ${kind.declaration.identity?.(document) ?? `${namespace}/${name}`}`;
       const first = owners.get(key);
       if (first) {
         errors.push(`${where(origin)} ${key}: already defined in ${where(first)}`);
