@@ -44,7 +44,7 @@ export function parseApplyArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
   }
   if (values.help) throw new ApplyError(APPLY_USAGE);
   const files = values.file ?? [];
-  if (files.length === 0) throw new ApplyError(`apply needs at least one -f FILE\n${APPLY_USAGE}`);
+  if (files.length === 0) throw new ApplyError('needs at least one -f FILE (see apply --help)');
   const databaseUrl = values['database-url'] ?? (env.DATABASE_URL || undefined);
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
     throw new ApplyError('--database-url must be a postgres:// URL');
