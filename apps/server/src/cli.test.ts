@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.ts';
@@ -50,6 +51,48 @@ describe('opsdeck-server CLI', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/--port must be a whole number/);
   });
+});
+
+describe('opsdeck-server apply', () => {
+  it.each([
+    [['apply'], /apply: needs at least one -f FILE/],
+    [['apply', '-f', 'x.yaml', '--port', '1'], /apply: Unknown option '--port'/],
+    [
+      ['apply', '-f', 'x.yaml', '--data-dir', '/nonexistent/opsdeck-apply'],
+      /the data directory \/nonexistent\/opsdeck-apply does not exist/,
+    ],
+  ])('%j stops with one clear line and exit code 1', (args, message) => {
+    const result = cli(args);
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('loads a file into a stopped PGlite data directory, migrating it, and names a broken one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'opsdeck-cli-apply-'));
+    try {
+      const file = join(dir, 'team.yaml');
+      writeFileSync(
+        file,
+        'apiVersion: mission-control.flanksource.com/v1\nkind: Team\nmetadata: { name: sre }\nspec: {}\n',
+      );
+      const data = join(dir, 'data');
+      mkdirSync(data);
+      const applied = cli(['apply', '-f', file, '--data-dir', data]);
+      expect(applied.stderr).toBe('');
+      expect(applied.status).toBe(0);
+      expect(applied.stdout).toBe('Team: 1 created, 0 updated, 0 unchanged\n');
+      expect(cli(['apply', '-f', file, '--data-dir', data]).stdout).toBe(
+        'Team: 0 created, 0 updated, 1 unchanged\n',
+      );
+      writeFileSync(file, 'kind: Team\nmetadata: { name: sre }\nspec: { members: [""] }\n');
+      const broken = cli(['apply', '-f', file, '--data-dir', data]);
+      expect(broken.status).toBe(1);
+      expect(broken.stderr).toMatch(/team\.yaml \(document 1\) Team sre: spec\.members\[0\]: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('parseConfig', () => {

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 import { setFlagsFromString } from 'node:v8';
+import { ApplyError, applyFiles, describeApply, parseApplyArgs } from './apply.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { jsonLogger } from './http/logging.ts';
+import { ResourceLoadError } from './resources/loader.ts';
 import { startServer, StartupError } from './server.ts';
 
 // Every failure a user can cause ends in one line on stderr and exit code 1, never a stack trace.
@@ -10,7 +12,21 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+// `opsdeck-server apply -f FILE…` (issue 35): loads resource files once and exits.
+async function apply(argv: string[]) {
+  process.umask(0o077);
+  try {
+    const summary = await applyFiles(parseApplyArgs(argv, process.env));
+    for (const line of describeApply(summary)) process.stdout.write(`${line}\n`);
+  } catch (error) {
+    if (error instanceof ApplyError || error instanceof ResourceLoadError)
+      fail(`apply: ${error.message}`);
+    fail(`apply: ${(error as Error).message}`);
+  }
+}
+
 async function main() {
+  if (process.argv[2] === 'apply') return apply(process.argv.slice(3));
   // What the server creates (data directory, secret key, a playbook's work directory) is its own.
   process.umask(0o077);
   let config;

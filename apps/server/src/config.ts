@@ -67,8 +67,10 @@ Environment: PORT, HOST, OPSDECK_DATA_DIR, OPSDECK_MEMORY, DATABASE_URL, OPSDECK
   OPSDECK_TRUST_PROXY, OPSDECK_DEV_OUTBOX, OPSDECK_PUBLIC_DEMO, OPSDECK_REQUEST_TIMEOUT, OPSDECK_MAX_CONNECTIONS,
   OPSDECK_NO_PLAYBOOK_EXEC, OPSDECK_PLAYBOOK_RUNS, OPSDECK_RESOURCES, OPSDECK_OUTBOUND_ALLOW_PRIVATE,
   OPSDECK_OUTBOUND_ALLOW_LINK_LOCAL
-  --resources DIR  load every .yaml/.yml/.json under DIR at start (Playbook documents; other kinds are
-                   skipped); an invalid document stops the start, naming its file`;
+  --resources DIR  load every .yaml/.yml/.json under DIR at start and again whenever it changes
+                   (Playbook, Canary, Topology, ScrapeConfig, Team, IncidentRule, LoggingBackend;
+                   other kinds are skipped); an invalid document stops the start, naming its file
+Also: opsdeck-server apply -f FILE… [--data-dir DIR | --database-url URL] (apply --help)`;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
 

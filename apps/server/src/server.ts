@@ -12,6 +12,7 @@ import { withStartLock } from './db/startLock.ts';
 import { createApp } from './http/app.ts';
 import type { Logger } from './http/logging.ts';
 import { loadResources, ResourceLoadError } from './resources/loader.ts';
+import { watchResources, type ResourceWatcher } from './resources/watch.ts';
 import { identityRouteGuards } from './http/security.ts';
 import { setSelfOrigin } from './services/canary/runner.ts';
 import { defaultServiceRegistry } from './services/list.ts';
@@ -224,6 +225,10 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
   // The modules' background work (the canary scheduler…); none when a backend is proxied.
   // PGlite is this process's alone (its data directory is locked): a lease in it is a dead process's.
   const jobs = core.startJobs({ exclusive: db.engine === 'pglite' });
+  // GitOps: the resource files reload whenever they change, without a restart (issue 35).
+  const resourceWatcher: ResourceWatcher | undefined = config.resourcesDir
+    ? watchResources(db, config.resourcesDir, defaultServiceRegistry().resourceKinds(), { log })
+    : undefined;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -234,6 +239,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     url: `http://${host}:${port}`,
     db,
     async close() {
+      await resourceWatcher?.close();
       await jobs.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();

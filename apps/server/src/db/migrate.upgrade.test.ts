@@ -85,6 +85,7 @@ async function schemaOf(db: Database) {
 const AFTER_SPLIT = [
   'core/002_job_leases.sql',
   'canary/010_reference_views.sql',
+  'canary/011_gitops_canary_checks.sql',
   'topology/002_relationships.sql',
   'topology/003_team_components.sql',
   'topology/010_reference_views.sql',

@@ -175,6 +175,8 @@ export function createApp(options: AppOptions): CoreApp {
         modules.flatMap(({ service, state }) => service.scheduledJobs?.(context, state) ?? []),
         { db, log, exclusive: jobOptions.exclusive ?? false },
       );
+      // A saved or deleted resource (a canary) is seen at the scheduler's next tick.
+      events.on('table-written', ({ table }) => scheduler.tableWritten(table));
       scheduler.start();
       const jobs = modules.flatMap(({ service, state }) =>
         service.jobs ? [service.jobs(context, state)] : [],

@@ -75,6 +75,11 @@ export interface JobDefinition {
     list(db: Database): Promise<readonly JobResource[]>;
     scanMillis?: number;
     concurrency?: number;
+    /**
+     * Tables whose write (any writer, any instance: the change stream) makes the list be read
+     * again at the next tick rather than after `scanMillis`: a saved resource runs at once.
+     */
+    rescanOn?: readonly string[];
   };
   /**
    * The lease: held for `millis` (default 5 min) and renewed while the run lasts, so a run whose

@@ -69,6 +69,39 @@ describe.each(testDatabases())('jobs on $engine', (target) => {
   });
   afterAll(() => target.release());
 
+  // Issue 35: a saved resource runs at the next pass, not after the list's scan period.
+  it('reads a per-resource list again when a table it names is written', async () => {
+    const name = `rescan-${randomUUID()}`;
+    const listed = [{ id: randomUUID(), schedule: '@every 1h' }];
+    const ran: string[] = [];
+    const jobs = scheduler(db, [
+      defineJob({
+        name,
+        forEach: {
+          resourceType: 'canary',
+          list: async () => [...listed],
+          scanMillis: 3_600_000,
+          rescanOn: ['canaries'],
+        },
+        run: async ({ resource }) => {
+          ran.push(resource!.id);
+        },
+      }),
+    ]);
+    await jobs.tick();
+    expect(ran).toEqual([listed[0]!.id]);
+    listed.push({ id: randomUUID(), schedule: '@every 1h' });
+    await jobs.tick();
+    jobs.tableWritten('checks_elsewhere');
+    await jobs.tick();
+    // Within the scan period and after a write to another table, the list is as it was read.
+    expect(ran).toEqual([listed[0]!.id]);
+    jobs.tableWritten('canaries');
+    await jobs.tick();
+    expect(ran).toEqual([listed[0]!.id, listed[1]!.id]);
+    await jobs.stop();
+  });
+
   it('records every run: SUCCESS with its counts, WARNING, and FAILED with the error in details', async () => {
     const name = `counts-${randomUUID()}`;
     let mode: 'ok' | 'partial' | 'throw' = 'ok';

@@ -116,6 +116,15 @@ export class JobScheduler {
     });
   }
 
+  /**
+   * A table was written: every per-resource job that lists its resources from it reads them again
+   * at its next pass (`forEach.rescanOn`), so a new resource starts and a removed one stops.
+   */
+  tableWritten(table: string): void {
+    for (const job of this.jobs)
+      if (job.forEach?.rescanOn?.includes(table)) this.lastScan.delete(job.name);
+  }
+
   /** Stops looking for due jobs, tells runs in flight to stop, waits for them, then each job's stop. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);

@@ -47,6 +47,11 @@ export interface ResourceKind {
    * group, or no apiVersion at all, is accepted.
    */
   apiVersion?: string;
+  /**
+   * What names a row of this kind (`namespace/name` by default): two documents of one kind and
+   * identity are an error. A table without namespaces says `name` alone.
+   */
+  identity?(document: ResourceDocument): string;
   /** Checks one document before anything is written; every refusal ends the load. */
   validate(document: ResourceDocument): ResourceValidation;
   /**

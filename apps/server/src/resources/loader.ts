@@ -197,18 +197,56 @@ export async function loadResources(
   } catch (error) {
     throw new ResourceLoadError(`cannot read ${dir}: ${(error as Error).message}`);
   }
+  const entries = files.map((path) => ({ path, file: relative(dir, path) }));
+  return loadEntries(db, dir, entries, refused, kinds, { prune: true });
+}
+
+/**
+ * Loads the given files once (`opsdeck-server apply -f FILE…`), as a directory load does, but
+ * removes nothing: rows of documents the files do not hold stay as they are. A file over a limit
+ * fails the whole apply, as an invalid document does: the caller asked for that file.
+ */
+export async function applyResourceFiles(
+  db: Database,
+  paths: readonly string[],
+  kinds: ReadonlyMap<string, Owned<ResourceKind>>,
+): Promise<ResourceLoadSummary> {
+  const refused: RefusedFile[] = [];
+  const entries = paths.map((path) => ({ path, file: path }));
+  for (const { path } of entries) {
+    let stat;
+    try {
+      stat = statSync(path);
+    } catch (error) {
+      throw new ResourceLoadError(`cannot read ${path}: ${(error as Error).message}`);
+    }
+    if (!stat.isFile()) throw new ResourceLoadError(`${path} is not a file`);
+  }
+  return loadEntries(db, '', entries, refused, kinds, { prune: false });
+}
+
+async function loadEntries(
+  db: Database,
+  dir: string,
+  entries: readonly { path: string; file: string }[],
+  refused: RefusedFile[],
+  kinds: ReadonlyMap<string, Owned<ResourceKind>>,
+  { prune }: { prune: boolean },
+): Promise<ResourceLoadSummary> {
+  const files = entries;
   const errors: string[] = [];
   const skipped: string[] = [];
   const found: Found[] = [];
   const owners = new Map<string, ResourceOrigin>();
-  for (const path of files) {
-    const file = relative(dir, path);
+  for (const { path, file } of files) {
     let documents: unknown[];
     try {
       documents = documentsOf(path);
     } catch (error) {
       if (error instanceof ResourceLimitError) {
-        refused.push({ file, reason: error.message });
+        // A directory loads without it; a file named to apply is the point of the apply.
+        if (prune) refused.push({ file, reason: error.message });
+        else errors.push(`${file}: refused: ${error.message}`);
         continue;
       }
       errors.push(`${file}: cannot be parsed: ${(error as Error).message.split('\n')[0]}`);
@@ -248,7 +286,7 @@ export async function loadResources(
         kind: value.kind,
         metadata: { ...metadata, name, namespace },
       } as ResourceDocument;
-      const key = `${value.kind} ${namespace}/${name}`;
+      const key = `${value.kind} ${kind.declaration.identity?.(document) ?? `${namespace}/${name}`}`;
       const first = owners.get(key);
       if (first) {
         errors.push(`${where(origin)} ${key}: already defined in ${where(first)}`);
@@ -266,7 +304,7 @@ export async function loadResources(
   if (errors.length > 0) {
     const more = errors.length > MAX_ERRORS ? ` (and ${errors.length - MAX_ERRORS} more)` : '';
     throw new ResourceLoadError(
-      `${dir} has ${errors.length === 1 ? 'an invalid resource' : `${errors.length} invalid resources`}: ${errors.slice(0, MAX_ERRORS).join('; ')}${more}`,
+      `${dir || files.map((entry) => entry.file).join(', ')} has ${errors.length === 1 ? 'an invalid resource' : `${errors.length} invalid resources`}: ${errors.slice(0, MAX_ERRORS).join('; ')}${more}`,
     );
   }
 
@@ -289,7 +327,7 @@ export async function loadResources(
     }
     // Every kind a module loads is pruned, also one with no document left: emptying the directory
     // of playbooks removes the playbooks it held. Not while a file was refused: what it held is unknown.
-    if (refused.length > 0) return;
+    if (!prune || refused.length > 0) return;
     for (const [name, kind] of kinds) {
       if (!kind.declaration.prune) continue;
       const kept = found.filter((entry) => entry.kind === kind).map((entry) => entry.document);

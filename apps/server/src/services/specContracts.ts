@@ -14,6 +14,7 @@ import {
   type ContractIssue,
 } from '@opsdeck/contracts';
 import type { PermissionWrite, PermissionWriteDecision } from '../auth/permissionWrites.ts';
+import { allGuards, sourceGuard } from '../resources/sourceGuard.ts';
 
 type Row = Record<string, unknown>;
 
@@ -47,18 +48,23 @@ export function specWriteCheck(table: string, contract: Contract<unknown>) {
   };
 }
 
-export const checkCanaryWrite = specWriteCheck('canaries', canaryContract as Contract<unknown>);
-export const checkTopologyWrite = specWriteCheck(
-  'topologies',
-  topologyContract as Contract<unknown>,
+// A row another source owns (a resource file, Kubernetes) is changed there, never through the API
+// (issue 35); then the spec its kind's contract accepts.
+export const checkCanaryWrite = allGuards(
+  sourceGuard('canary'),
+  specWriteCheck('canaries', canaryContract as Contract<unknown>),
 );
-export const checkScrapeConfigWrite = specWriteCheck(
-  'config_scrapers',
-  scrapeConfigContract as Contract<unknown>,
+export const checkTopologyWrite = allGuards(
+  sourceGuard('topology'),
+  specWriteCheck('topologies', topologyContract as Contract<unknown>),
 );
-export const checkLoggingBackendWrite = specWriteCheck(
-  'logging_backends',
-  loggingBackendContract as Contract<unknown>,
+export const checkScrapeConfigWrite = allGuards(
+  sourceGuard('catalog scraper'),
+  specWriteCheck('config_scrapers', scrapeConfigContract as Contract<unknown>),
+);
+export const checkLoggingBackendWrite = allGuards(
+  sourceGuard('log backend'),
+  specWriteCheck('logging_backends', loggingBackendContract as Contract<unknown>),
 );
 
 /**

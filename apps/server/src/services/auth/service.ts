@@ -1,6 +1,8 @@
 import { checkPeopleWrite, checkPermissionWrite } from '../../auth/permissionWrites.ts';
 import { permissionContract, teamContract } from '@opsdeck/contracts';
 import { contractGuard } from '../contractWrites.ts';
+import { allGuards, sourceGuard } from '../../resources/sourceGuard.ts';
+import { teamResourceKind } from '../resourceKinds.ts';
 import { permissionSpecOfRow } from './permissionSpec.ts';
 import { defineService } from '../defineService.ts';
 import { authRoutes } from './routes.ts';
@@ -16,6 +18,8 @@ export const authService = defineService({
   dependsOn: ['canary', 'topology', 'catalog', 'playbooks', 'settings', 'notifications'],
   routes: [{ base: '/api/auth', app: () => authRoutes() }],
   migrations: true,
+  // GitOps: Team documents of --resources DIR and `apply -f` (issue 35).
+  resources: { Team: teamResourceKind },
   tables: {
     // People and teams are embedded everywhere (created_by, team): readable by every role but guest.
     people: {
@@ -29,7 +33,10 @@ export const authService = defineService({
     teams: {
       object: 'auth',
       checkWrite: async () => adminOnly('teams'),
-      guardWrite: contractGuard(teamContract, (row) => row.spec ?? {}),
+      guardWrite: allGuards(
+        sourceGuard('team'),
+        contractGuard(teamContract, (row) => row.spec ?? {}),
+      ),
     },
     team_members: { object: 'auth', checkWrite: async () => adminOnly('team_members') },
     people_roles: { object: 'auth' },

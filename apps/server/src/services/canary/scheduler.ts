@@ -28,7 +28,12 @@ export function canaryJob(log: Logger, leaseMillis?: number): JobDefinition {
     name: CANARY_JOB,
     leaseKey: 'canary',
     ...(leaseMillis === undefined ? {} : { lease: { millis: leaseMillis } }),
-    forEach: { resourceType: 'canary', list: scheduledCanaries },
+    // A canary saved or deleted (its checks follow its spec) runs or stops at the next tick.
+    forEach: {
+      resourceType: 'canary',
+      list: scheduledCanaries,
+      rescanOn: ['canaries', 'checks'],
+    },
     run: (context) => runCanary(context, log),
   });
 }

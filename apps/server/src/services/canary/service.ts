@@ -1,5 +1,6 @@
 import { defineService } from '../defineService.ts';
 import { checkCanaryWrite } from '../specContracts.ts';
+import { canaryResourceKind } from '../resourceKinds.ts';
 import { canaryRoutes } from './routes.ts';
 import { canaryJob } from './scheduler.ts';
 import { seedCanaries } from './seed.ts';
@@ -42,6 +43,8 @@ export const canaryService = defineService({
   rpc: {
     check_summary_for_component: { object: 'canaries', readOnly: true },
   },
+  // GitOps: Canary documents of --resources DIR and `apply -f` (issue 35).
+  resources: { Canary: canaryResourceKind },
   seed: seedCanaries,
   // Runs canaries on their schedules (a lease in the database keeps instances from running one
   // twice), and keeps the served summary at most its stale window old when nobody asks for it.

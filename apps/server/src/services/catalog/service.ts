@@ -1,5 +1,6 @@
 import { defineService } from '../defineService.ts';
 import { checkScrapeConfigWrite } from '../specContracts.ts';
+import { scrapeConfigResourceKind } from '../resourceKinds.ts';
 import { changeWindowsJob } from './changeWindows.ts';
 import { catalogRoutes } from './routes.ts';
 import { seedCatalog } from './seed.ts';
@@ -35,6 +36,8 @@ export const catalogService = defineService({
       if (SUMMARY_TABLES.has(table)) summaries.forget();
     },
   },
+  // GitOps: ScrapeConfig documents of --resources DIR and `apply -f` (issue 35).
+  resources: { ScrapeConfig: scrapeConfigResourceKind },
   tables: {
     config_items: { object: 'database', caseFolded: searchFolded },
     configs: { object: 'database', caseFolded: searchFolded },

@@ -1,5 +1,7 @@
 import { incidentRuleContract } from '@opsdeck/contracts';
 import { contractGuard } from '../contractWrites.ts';
+import { allGuards, sourceGuard } from '../../resources/sourceGuard.ts';
+import { incidentRuleResourceKind } from '../resourceKinds.ts';
 import { defineService } from '../defineService.ts';
 import { timelineRoutes } from './timeline.ts';
 import { seedIncidents } from './seed.ts';
@@ -17,13 +19,18 @@ export const incidentsService = defineService({
   routes: [{ base: '/api/incidents', app: ({ db }) => timelineRoutes(db) }],
   // Objects as the spec's role matrix names them (console.md §6): evidences, comments and
   // responder are resources of their own, everything else is `incident`.
+  // GitOps: IncidentRule documents of --resources DIR and `apply -f` (issue 35).
+  resources: { IncidentRule: incidentRuleResourceKind },
   tables: {
     // Deleted softly (a view of incident_records); deleting is an admin's or the commander's.
     incidents: { object: 'incident', checkWrite: checkIncidentWrite },
     // For every writer, its spec is one the IncidentRule contract accepts (none is an empty spec).
     incident_rules: {
       object: 'incident',
-      guardWrite: contractGuard(incidentRuleContract, (row) => row.spec ?? {}),
+      guardWrite: allGuards(
+        sourceGuard('incident rule'),
+        contractGuard(incidentRuleContract, (row) => row.spec ?? {}),
+      ),
     },
     incident_summary: { object: 'incident' },
     hypotheses: { object: 'incident' },

@@ -5,6 +5,7 @@ import type { CatalogColumn } from '../../postgrest/catalog.ts';
 import { sealSecretPayload, secretColumnsOf } from '../../postgrest/secretColumns.ts';
 import { defineService } from '../defineService.ts';
 import { checkConnectionWrite, checkLoggingBackendWrite } from '../specContracts.ts';
+import { loggingBackendResourceKind } from '../resourceKinds.ts';
 import { processSecretBox, type SecretBox } from '../playbooks/secrets.ts';
 import { seedSettings } from './seed.ts';
 
@@ -38,6 +39,8 @@ export const settingsService = defineService({
   // Its views join canaries, topologies, config scrapers and playbook runs.
   dependsOn: ['canary', 'topology', 'catalog', 'playbooks'],
   migrations: true,
+  // GitOps: LoggingBackend documents of --resources DIR and `apply -f` (issue 35).
+  resources: { LoggingBackend: loggingBackendResourceKind },
   tables: {
     // Editors read connections (spec §6), so their credentials are sealed and read masked.
     // Each row must pass its type's Connection form, and a log backend's spec the LoggingBackend

@@ -1,5 +1,6 @@
 import { defineService } from '../defineService.ts';
 import { checkTopologyWrite } from '../specContracts.ts';
+import { topologyResourceKind } from '../resourceKinds.ts';
 import { createReplyCache } from '../replyCache.ts';
 import { snapshotRoutes, topologyRoutes } from './routes.ts';
 import { seedTopology } from './seed.ts';
@@ -45,6 +46,8 @@ export const topologyService = defineService({
     { base: '/api/canary/api/topology', app: ({ db }, estates) => topologyRoutes(db, estates) },
     { base: '/api/snapshot', app: ({ db }) => snapshotRoutes(db) },
   ],
+  // GitOps: Topology documents of --resources DIR and `apply -f` (issue 35).
+  resources: { Topology: topologyResourceKind },
   tables: {
     // A topology's spec must pass the Topology contract, for every writer (issue 32 §1).
     topologies: { object: 'topologies', guardWrite: checkTopologyWrite },

@@ -1,0 +1,168 @@
+import { describeIssues, withPrefix, type Contract } from '@opsdeck/contracts';
+import type { SqlRunner } from '../db/database.ts';
+import type { ResourceDocument, ResourceKind, ResourceWrite } from './kinds.ts';
+
+// A refusal names at most this many problems; the rest are usually the same mistake.
+const SHOWN = 5;
+
+/** One column a document fills besides name, namespace, spec and source. */
+export interface ResourceColumn {
+  name: string;
+  /** A jsonb column (written as JSON text, compared as JSON). */
+  json?: boolean;
+  value(document: ResourceDocument): unknown;
+}
+
+export interface TableResourceKindOptions {
+  /** The table its rows live in, as the /api/db table of the same kind. */
+  table: string;
+  /** The kind's contract: a document's spec must pass it, as a row written through /api/db must. */
+  contract: Contract<unknown>;
+  /**
+   * The table keeps a namespace: rows are keyed by (namespace, name). Without one (teams,
+   * incident_rules, logging_backends) by name alone, and a document's namespace is not kept.
+   */
+  namespaced: boolean;
+  /** Further columns the document fills (labels from metadata.labels…). */
+  columns?: readonly ResourceColumn[];
+}
+
+interface StoredRow {
+  id: string;
+  source: string | null;
+  deleted_at: string | null;
+  [column: string]: unknown;
+}
+
+// jsonb keeps keys in its own order: compare with keys sorted, so a reload of the same file is
+// seen as unchanged.
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  return value;
+}
+const same = (a: unknown, b: unknown) =>
+  JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
+
+/** `metadata.labels` when it is a map, else null (the column's "no labels"). */
+export const metadataLabels: ResourceColumn = {
+  name: 'labels',
+  json: true,
+  value: (document) => {
+    const labels = document.metadata.labels;
+    return labels && typeof labels === 'object' && !Array.isArray(labels) ? labels : null;
+  },
+};
+
+/**
+ * A resource kind whose document is one row of `table` (name, namespace, spec, source and the
+ * given columns): validated by its contract (`spec.http[0].url: …`), created or updated by key with
+ * the load's source, a row of that key made another way (the console, Kubernetes) never taken over
+ * (an error naming it), and rows of the load's source no file holds any more deleted softly.
+ */
+export function tableResourceKind(options: TableResourceKindOptions): ResourceKind {
+  const { table, contract, namespaced } = options;
+  const columns: ResourceColumn[] = [
+    { name: 'spec', json: true, value: (document) => document.spec ?? {} },
+    ...(options.columns ?? []),
+  ];
+  // Without a namespace column the namespace is still bound (typed), so both engines see $1.
+  const key = namespaced ? 'namespace = $1 AND name = $2' : '$1::text IS NOT NULL AND name = $2';
+  const label = (document: ResourceDocument) =>
+    namespaced
+      ? `${document.metadata.namespace}/${document.metadata.name}`
+      : document.metadata.name;
+  const cast = (column: ResourceColumn) => (column.json ? '::jsonb' : '');
+  const bound = (column: ResourceColumn, document: ResourceDocument) => {
+    const value = column.value(document);
+    return column.json
+      ? value === null || value === undefined
+        ? null
+        : JSON.stringify(value)
+      : value;
+  };
+
+  return {
+    apiVersion: contract.apiVersion,
+    identity: (document) => label(document),
+    validate(document) {
+      const verdict = contract.validate(document.spec ?? {});
+      if (verdict.ok) return { ok: true };
+      return {
+        ok: false,
+        message: describeIssues(withPrefix('spec', verdict.issues.slice(0, SHOWN))),
+      };
+    },
+    async load(tx: SqlRunner, document, { source }): Promise<ResourceWrite> {
+      const { namespace, name } = document.metadata;
+      const { rows } = await tx.query<StoredRow>(
+        `SELECT id, source, deleted_at, ${columns.map((column) => column.name).join(', ')}
+         FROM ${table}
+         WHERE ${key} AND (deleted_at IS NULL OR source = $3)
+         ORDER BY deleted_at DESC NULLS FIRST, updated_at DESC
+         FOR UPDATE`,
+        [namespace, name, source],
+      );
+      const live = rows.find((row) => row.deleted_at === null);
+      if (live && live.source !== source)
+        throw new Error(
+          `${table} ${label(document)} already exists with source ${live.source ?? 'none'} (made in the console, by the API or elsewhere): rename one of them, or delete that one first`,
+        );
+      const own = live ?? rows[0];
+      const values = columns.map((column) => bound(column, document));
+      if (!own) {
+        const names = ['name', ...(namespaced ? ['namespace'] : []), 'source'];
+        const given = [name, ...(namespaced ? [namespace] : []), source];
+        const placeholders = [
+          ...given.map((_, index) => `$${index + 1}`),
+          ...columns.map((column, index) => `$${given.length + index + 1}${cast(column)}`),
+        ];
+        await tx.query(
+          `INSERT INTO ${table} (${[...names, ...columns.map((column) => column.name)].join(', ')})
+           VALUES (${placeholders.join(', ')})`,
+          [...given, ...values],
+        );
+        return 'created';
+      }
+      const unchanged =
+        own.deleted_at === null &&
+        columns.every((column) =>
+          column.json
+            ? same(own[column.name], column.value(document))
+            : (own[column.name] ?? null) === (column.value(document) ?? null),
+        );
+      if (unchanged) return 'unchanged';
+      await tx.query(
+        `UPDATE ${table}
+         SET ${columns.map((column, index) => `${column.name} = $${index + 2}${cast(column)}`).join(', ')},
+             deleted_at = NULL, updated_at = now()
+         WHERE id = $1`,
+        [own.id, ...values],
+      );
+      return 'updated';
+    },
+    async prune(tx, kept, { source }) {
+      const { rows } = await tx.query<{ namespace: string | null; name: string }>(
+        `UPDATE ${table} SET deleted_at = now(), updated_at = now()
+         WHERE source = $1 AND deleted_at IS NULL
+           AND NOT EXISTS (
+             SELECT 1 FROM unnest($2::text[], $3::text[]) AS kept (namespace, name)
+             WHERE ${namespaced ? `kept.namespace = ${table}.namespace AND ` : ''}kept.name = ${table}.name)
+         RETURNING ${namespaced ? 'namespace' : 'NULL::text AS namespace'}, name`,
+        [
+          source,
+          kept.map((document) => document.metadata.namespace),
+          kept.map((document) => document.metadata.name),
+        ],
+      );
+      return rows
+        .map((row) => (row.namespace === null ? row.name : `${row.namespace}/${row.name}`))
+        .sort();
+    },
+  };
+}
