@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createIdentityAuth, identityActor } from '../auth/identity.ts';
@@ -58,6 +59,9 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   }
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+      // Node drops an idle keep-alive socket after 5 s; a test's fetch reusing it at that moment
+      // (a loaded CI machine stalls that long) sees a reset. close() still ends idle sockets.
+      (server as Server).keepAliveTimeout = 10 * 60_000;
       resolve({
         url: `http://127.0.0.1:${info.port}`,
         ...(identity ? { identity } : {}),
