@@ -19,6 +19,7 @@ export {
 export { incidentKeys } from './keys.ts';
 export {
   componentOptionsQuery,
+  componentSearchQuery,
   evidenceSubjectsQuery,
   hypothesisSearchQuery,
   incidentHistoryQuery,

@@ -107,6 +107,40 @@ describe('/incidents', () => {
     expect(screen.queryByTestId(incidentTestIds.list.newButton)).toBeNull();
   });
 
+  it('creates an incident with its affected component, commander and responders', async () => {
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByTestId(incidentTestIds.list.newButton));
+    const dialog = await screen.findByRole('dialog', { name: 'New incident' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Payments down');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Affected component' }), 'pay');
+    await user.click(await screen.findByRole('option', { name: /payments-api/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Commander' }));
+    await user.click(await screen.findByRole('option', { name: 'Grace Hopper' }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Responders' }), 'grace');
+    await user.click(await screen.findByRole('option', { name: /Grace Hopper/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(currentUrl.pathname).toMatch(/^\/incidents\/inc-/));
+    const incident = backend.requestsTo('POST /api/db/incidents')[0]!.body as { id?: string };
+    expect(incident).toMatchObject({ commander_id: 'p-grace', created_by: 'p-ada' });
+    const root = state.hypotheses.find((h) => h.title === 'Payments down')!;
+    await waitFor(() =>
+      expect(backend.requestsTo('POST /api/db/responders')[0]?.body).toMatchObject({
+        type: 'person',
+        person_id: 'p-grace',
+        incident_id: root.incident_id,
+      }),
+    );
+    expect(backend.requestsTo('POST /api/db/evidences')[0]!.body).toMatchObject({
+      type: 'topology',
+      component_id: 'comp-api',
+      hypothesis_id: root.id,
+    });
+    expect(backend.requestsTo('GET /api/db/component_names').at(-1)!.query.get('name')).toBe(
+      'ilike.*pay*',
+    );
+  });
+
   it('has no axe violations', async () => {
     render();
     await screen.findByText('API latency');
