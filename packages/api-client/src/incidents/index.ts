@@ -48,6 +48,7 @@ export {
   hypothesisStatuses,
   incidentSeverities,
   incidentStatuses,
+  incidentTextLimits,
   incidentTypes,
   nextIncidentStatuses,
   severityLevel,
