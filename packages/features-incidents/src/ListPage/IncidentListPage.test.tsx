@@ -112,6 +112,9 @@ describe('/incidents', () => {
     render();
     await user.click(await screen.findByTestId(incidentTestIds.list.newButton));
     const dialog = await screen.findByRole('dialog', { name: 'New incident' });
+    // The form states its limits.
+    expect(within(dialog).getByText('At most 200 characters')).toBeTruthy();
+    expect(within(dialog).getByText('At most 4000 characters')).toBeTruthy();
     await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Payments down');
     await user.type(within(dialog).getByRole('combobox', { name: 'Affected component' }), 'pay');
     await user.click(await screen.findByRole('option', { name: /payments-api/ }));

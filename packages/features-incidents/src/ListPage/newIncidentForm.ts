@@ -2,6 +2,7 @@ import {
   attachDefaults,
   incidentSeverities,
   incidentStatuses,
+  incidentTextLimits,
   incidentTypes,
 } from '@opsdeck/api-client/incidents';
 import type { FormDescription } from '@opsdeck/ui/forms';
@@ -12,8 +13,22 @@ export const newIncidentForm: FormDescription = {
   type: 'incident',
   label: 'New incident',
   fields: [
-    { kind: 'text', name: 'title', label: 'Title', required: true },
-    { kind: 'text', name: 'description', label: 'Description', multiline: true },
+    {
+      kind: 'text',
+      name: 'title',
+      label: 'Title',
+      required: true,
+      maxLength: incidentTextLimits.title,
+      help: `At most ${incidentTextLimits.title} characters`,
+    },
+    {
+      kind: 'text',
+      name: 'description',
+      label: 'Description',
+      multiline: true,
+      maxLength: incidentTextLimits.description,
+      help: `At most ${incidentTextLimits.description} characters`,
+    },
     {
       kind: 'select',
       name: 'type',
