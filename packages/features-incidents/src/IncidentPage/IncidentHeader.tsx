@@ -1,5 +1,4 @@
 import {
-  incidentSeverities,
   incidentTypes,
   nextIncidentStatuses,
   updateIncident,
@@ -13,7 +12,7 @@ import styled from 'styled-components';
 import { Input as TextInput } from '@opsdeck/ui/forms';
 import { IncidentStatusTag, SeverityTag } from '../components/Tags.tsx';
 import type { useIncidentWrite } from '../hooks/useIncidentWrite.ts';
-import { capitalise, typeLabel } from '../model/status.ts';
+import { capitalise, severityOptions, typeLabel } from '../model/status.ts';
 import { incidentTestIds } from '../testIds.ts';
 
 const Head = styled.header`
@@ -169,7 +168,7 @@ export function IncidentHeader({ incident, write }: { incident: Incident; write:
           <div data-testid={incidentTestIds.incident.severity}>
             <Select
               label="Severity"
-              options={withCurrent(incidentSeverities, incident.severity, capitalise)}
+              options={severityOptions(incident.severity)}
               value={incident.severity ?? ''}
               disabled={write.isPending}
               onChange={(severity) => severity !== incident.severity && patch({ severity })}

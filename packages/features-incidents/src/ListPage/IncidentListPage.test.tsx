@@ -1,7 +1,8 @@
 import { expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { uiTestIds } from '@opsdeck/ui/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   seedState,
   startIncidentBackend,
@@ -142,6 +143,32 @@ describe('/incidents', () => {
     expect(backend.requestsTo('GET /api/db/component_names').at(-1)!.query.get('name')).toBe(
       'ilike.*pay*',
     );
+  });
+
+  it('exports the CSV with statuses and severities as the table shows them', async () => {
+    const blobs: Blob[] = [];
+    // jsdom has no object URLs; keep the blob the browser would download.
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:csv'),
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    try {
+      const user = userEvent.setup();
+      render('/incidents?incidents.status.filter=investigating');
+      await screen.findByText('Database failover');
+      await user.click(screen.getByTestId(uiTestIds.dataTable.exportCsv));
+      await waitFor(() => expect(blobs).toHaveLength(1));
+      const lines = (await blobs[0]!.text()).replace(/^\uFEFF/, '').split('\r\n');
+      const header = lines[0]!.split(',');
+      const row = lines[1]!.split(',');
+      expect(row[header.indexOf('Status')]).toBe('Investigating');
+      expect(row[header.indexOf('Severity')]).toBe('Critical');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('has no axe violations', async () => {
