@@ -21,6 +21,7 @@ import { relatedQueryOf, relationshipsViewOf } from '../model/relationships.ts';
 import { catalogRoutes, configTypeSearch } from '../routes.ts';
 import { catalogTestIds } from '../testIds.ts';
 import type { ConfigOutletContext, ConfigRef } from './configContext.ts';
+import { useConfigTabCounts } from './tabCounts.ts';
 
 const Header = styled.header`
   display: flex;
@@ -110,6 +111,7 @@ export function ConfigLayout() {
   const client = useApiClient();
   const detail = useQuery(configDetailQuery(client, id));
   useRelationshipsAlongside(id);
+  const counts = useConfigTabCounts(id);
   const config = detail.data;
   usePageTitle(config ? (config.name ?? config.id) : undefined);
   const slotTabs = useSlot(catalogSlots.configTabs);
@@ -145,15 +147,16 @@ export function ConfigLayout() {
     );
   }
 
-  const summary = config.summary;
   const base = `/catalog/${encodeURIComponent(config.id)}`;
   const tabs = [
     { to: base, label: 'Spec', end: true },
-    { to: `${base}/changes`, label: withCount('Changes', summary?.changes) },
-    { to: `${base}/insights`, label: withCount('Insights', summary?.analysis) },
-    { to: `${base}/relationships`, label: withCount('Relationships', summary?.relationships) },
-    { to: `${base}/playbooks`, label: withCount('Playbooks', summary?.playbook_runs) },
-    { to: `${base}/checks`, label: withCount('Checks', summary?.checks) },
+    // Each count is what its tab opens on (tabCounts.ts); the Playbooks tab lists playbooks,
+    // which no count here covers (config.summary's playbook_runs counts runs), so it has none.
+    { to: `${base}/changes`, label: withCount('Changes', counts.changes) },
+    { to: `${base}/insights`, label: withCount('Insights', counts.insights) },
+    { to: `${base}/relationships`, label: withCount('Relationships', counts.relationships) },
+    { to: `${base}/playbooks`, label: 'Playbooks' },
+    { to: `${base}/checks`, label: withCount('Checks', counts.checks) },
     // Other features' sub-pages (the Playbooks contribution fills the Playbooks tab itself).
     ...slotTabs
       .filter((tab) => tab.path && tab.path !== 'playbooks')
