@@ -8,7 +8,7 @@ import { useApiClient } from '@opsdeck/api-client/react';
 
 import { SlotOutlet, usePageTitle, useRouteLink, useSlot } from '@opsdeck/extensions/react';
 import { isNotFoundError } from '@opsdeck/api-client';
-import { ErrorPage, formatAge, formatDate, NotFoundPage, SkeletonPage, TagList } from '@opsdeck/ui';
+import { ErrorPage, Moment, NotFoundPage, SkeletonPage, TagList } from '@opsdeck/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
@@ -186,11 +186,15 @@ export function ConfigLayout() {
           {config.status ? <span>{config.status}</span> : null}
           {config.agent_name ? <Muted>Agent: {config.agent_name}</Muted> : null}
           {config.last_scraped_time ? (
-            <Muted title={formatDate(config.last_scraped_time)}>
-              Scraped {formatAge(config.last_scraped_time)} ago
+            <Muted>
+              <Moment value={config.last_scraped_time} prefix="Scraped" />
             </Muted>
           ) : null}
-          {config.deleted_at ? <Muted>Deleted {formatDate(config.deleted_at)}</Muted> : null}
+          {config.deleted_at ? (
+            <Muted>
+              <Moment value={config.deleted_at} prefix="Deleted" />
+            </Muted>
+          ) : null}
         </Line>
         <TagList tags={tagEntries(config.tags)} aria-label="Tags" />
       </Header>

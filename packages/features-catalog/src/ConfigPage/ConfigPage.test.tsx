@@ -27,6 +27,10 @@ describe('a config', () => {
     expect(within(header).getByText('Kubernetes › Deployment')).toBeTruthy();
     expect(within(header).getByText('healthy')).toBeTruthy();
     expect(within(header).getByText('Agent: local')).toBeTruthy();
+    // A moment reads one way: relative with "ago", the absolute time on hover and focus.
+    const scraped = within(header).getByText(/^Scraped \S+ ago$/);
+    expect(scraped.tagName).toBe('TIME');
+    expect(scraped.getAttribute('tabindex')).toBe('0');
     expect(within(header).getByRole('list', { name: 'Tags' }).textContent).toContain('prod-eu');
     expect(
       await within(header).findByRole('button', { name: 'Attach payments-api as Evidence' }),

@@ -12,7 +12,7 @@ import {
   type Incident,
 } from '@opsdeck/api-client/incidents';
 import { useCan } from '@opsdeck/rbac/react';
-import { Badge, Button, ConfirmDialog, formatAge, formatDate, Select } from '@opsdeck/ui';
+import { Badge, Button, ConfirmDialog, Moment, Select } from '@opsdeck/ui';
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { HypothesisStatusTag } from '../components/Tags.tsx';
@@ -195,8 +195,8 @@ function HypothesisItem({ node, incidentId, subjects, write }: NodeProps) {
         {hypothesis.comments.map((comment) => (
           <li key={comment.id}>
             <strong>{authorOf(comment)}</strong>{' '}
-            <Muted title={comment.created_at ? formatDate(comment.created_at) : undefined}>
-              {comment.created_at ? formatAge(comment.created_at) : ''}
+            <Muted>
+              <Moment value={comment.created_at} />
             </Muted>{' '}
             {comment.comment}
           </li>

@@ -78,6 +78,9 @@ describe('/incidents/:id', () => {
       'Ada Lovelace attached postgres-primary as evidence to "Primary lost"',
       'Ada Lovelace created the incident',
     ]);
+    // Every entry's moment reads "… ago", never a bare "22m".
+    for (const entry of screen.getAllByTestId(incidentTestIds.incident.timelineEntry))
+      expect(entry.children[0]!.textContent).toMatch(/ ago$/);
     await within(checkCard).findByRole('link', { name: 'postgres-primary' });
     await userEvent
       .setup()

@@ -52,6 +52,10 @@ describe('/incidents', () => {
     const title = within(rows[0]!).getByText('API latency');
     expect(title.getAttribute('title')).toBe('API latency');
     expect(getComputedStyle(title).textOverflow).toBe('ellipsis');
+    // When it was created: relative with "ago", the absolute time on focus (ui's Moment).
+    const created = within(rows[0]!).getByText(/ ago$/);
+    expect(created.tagName).toBe('TIME');
+    expect(created.getAttribute('tabindex')).toBe('0');
     const request = backend.requestsTo('GET /api/db/incident_summary')[0]!;
     expect(request.query.get('order')).toBe('created_at.desc');
     expect(request.headers.prefer).toBe('count=exact');

@@ -11,7 +11,7 @@ import {
 import { peopleQuery } from '@opsdeck/api-client/people';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { useRouteLink } from '@opsdeck/extensions/react';
-import { Avatar, formatAge, formatDate, TruncatedText } from '@opsdeck/ui';
+import { Avatar, Moment, TruncatedText } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableCsvExport,
@@ -120,8 +120,8 @@ const columns: ColumnDef<IncidentSummary>[] = [
     accessorFn: (row) => row.created_at ?? '',
     cell: ({ row }) =>
       row.original.created_at ? (
-        <Muted title={formatDate(row.original.created_at)}>
-          {formatAge(row.original.created_at)}
+        <Muted>
+          <Moment value={row.original.created_at} />
         </Muted>
       ) : null,
   },
