@@ -263,7 +263,7 @@ describe('ProfileSettingsPage', () => {
 
   it('shows a TOTP enrolment address as a QR code, the key behind "Can’t scan?"', async () => {
     const uri = 'otpauth://totp/Opsdeck:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Opsdeck';
-    const flow = fixture('settings/totp/initial-form.json') as {
+    const flow = fixture('settings/totp/initial-form.json') as unknown as {
       ui: { nodes: { attributes: { id?: string } }[] };
     };
     // As this server sends it: the address as a text node in place of Kratos's image.
