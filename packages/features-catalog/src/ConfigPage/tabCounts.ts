@@ -22,7 +22,7 @@ const opening: DataTableQuery = {
   filters: {},
 };
 
-export interface ConfigTabCounts {
+interface ConfigTabCounts {
   changes?: number;
   insights?: number;
   relationships?: number;
