@@ -1,4 +1,5 @@
 import {
+  incidentTextLimits,
   incidentTypes,
   nextIncidentStatuses,
   updateIncident,
@@ -37,6 +38,12 @@ const Title = styled.h1`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSize.xl};
   overflow-wrap: anywhere;
+`;
+
+const Limit = styled.span`
+  flex-basis: 100%;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.xs};
 `;
 
 const TitleForm = styled.form`
@@ -117,7 +124,15 @@ function EditableTitle({ incident, write }: { incident: Incident; write: Write }
         id={id}
         aria-label="Title"
         value={draft}
+        maxLength={incidentTextLimits.title}
+        aria-describedby={`${id}-limit`}
         onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            setEditing(false);
+          }
+        }}
         autoFocus
       />
       <Button
@@ -131,6 +146,9 @@ function EditableTitle({ incident, write }: { incident: Incident; write: Write }
       <Button type="button" size="small" variant="ghost" onClick={() => setEditing(false)}>
         Cancel
       </Button>
+      <Limit id={`${id}-limit`}>
+        {draft.length} of at most {incidentTextLimits.title} characters
+      </Limit>
     </TitleForm>
   );
 }

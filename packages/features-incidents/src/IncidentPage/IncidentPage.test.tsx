@@ -206,6 +206,18 @@ describe('/incidents/:id', () => {
     expect(screen.queryByRole('textbox', { name: /^Title of/ })).toBeNull();
   });
 
+  it("states the incident title's limit while it is edited, and Escape cancels", async () => {
+    const user = userEvent.setup();
+    render();
+    await screen.findByTestId(incidentTestIds.incident.title);
+    await user.click(screen.getByRole('button', { name: 'Edit title' }));
+    const box = screen.getByRole('textbox', { name: 'Title' });
+    expect(box.getAttribute('maxlength')).toBe('200');
+    expect(screen.getByText('17 of at most 200 characters')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull();
+  });
+
   it('shows a viewer everything but no controls', async () => {
     roles = ['viewer'];
     render();
