@@ -3,6 +3,7 @@ export const testIds = {
   flow: {
     form: 'auth-flow-form',
     messages: 'auth-flow-messages',
+    totpQrCode: 'auth-flow-totp-qr-code',
     nodeMessages: 'auth-node-messages',
     group: 'auth-flow-group',
   },

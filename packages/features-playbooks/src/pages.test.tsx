@@ -98,6 +98,9 @@ describe('/playbooks/runs', () => {
     expect(table.textContent).toContain('Completed');
     expect(table.textContent).toContain('Pending approval');
     expect(table.textContent).toContain('3s');
+    // Started reads relative with "ago", the absolute time on focus; never a raw timestamp.
+    expect(within(table).getAllByText(/ ago$/)[0]!.tagName).toBe('TIME');
+    expect(table.textContent).not.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     const first = backend.requestsTo('GET /api/db/playbook_runs')[0];
     expect(first?.query.get('parent_id')).toBe('is.null');
     expect(first?.headers.prefer).toContain('count=estimated');
@@ -228,6 +231,8 @@ describe('/playbooks/runs/:id', () => {
     const details = within(page).getByRole('region', { name: 'Details' });
     expect(details.textContent).toContain('kube-system');
     expect(details.textContent).toContain('3s');
+    expect(details.textContent).not.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(within(details).getAllByText(/ ago$/).length).toBeGreaterThan(0);
     expect(within(page).getByRole('region', { name: 'Parameters' }).textContent).toContain(
       'hello run',
     );

@@ -24,6 +24,7 @@ export * from './Modal/index.ts';
 export * from './ConfirmDialog/index.ts';
 export * from './CopyToClipboard/index.ts';
 export * from './Tabs/index.ts';
+export * from './Moment/index.ts';
 export * from './Tooltip/index.ts';
 export * from './TruncatedText/index.ts';
 export * from './Select/index.ts';

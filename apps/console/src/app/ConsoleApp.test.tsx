@@ -240,6 +240,15 @@ describe('console shell', () => {
     ).toBeTruthy();
   });
 
+  it('draws the profile inside the console shell, one <main>, titled by the page', async () => {
+    renderConsole('/profile-settings');
+    const profile = await screen.findByTestId('auth-settings-page');
+    expect(within(sidebar()).getByRole('link', { name: 'Health' })).toBeTruthy();
+    expect(document.querySelectorAll('main')).toHaveLength(1);
+    expect(document.querySelector('main')!.contains(profile)).toBe(true);
+    await waitFor(() => expect(document.title).toContain('Your Profile'));
+  });
+
   it('drops a disabled feature from the sidebar and says it is turned off on its address', async () => {
     backend.state.properties = [{ name: 'health.disable', value: 'true' }];
     renderConsole('/health');

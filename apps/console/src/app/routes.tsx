@@ -178,11 +178,21 @@ export function consoleRoutes(registry: FeatureRegistry, services?: RouteService
         { path: 'registration', lazy: authPage((pages) => pages.RegistrationPage) },
         { path: 'recovery', lazy: authPage((pages) => pages.RecoveryPage) },
         { path: 'verification', lazy: authPage((pages) => pages.VerificationPage) },
-        { path: 'profile-settings', lazy: authPage((pages) => pages.ProfileSettingsPage) },
         { path: 'error', lazy: authPage((pages) => pages.FlowErrorPage) },
         { path: 'auth-state-checker', element: <AuthStateChecker /> },
         ...standalonePageRoutes(registry, services),
-        { element: <Shell />, children: shellPageRoutes(registry, services) },
+        {
+          element: <Shell />,
+          children: [
+            // The profile is a page of the signed-in console, in its shell (issue 29).
+            {
+              path: 'profile-settings',
+              lazy: authPage((pages) => pages.ProfileSettingsInShell),
+              handle: { title: 'Your Profile' } satisfies ConsoleRouteHandle,
+            },
+            ...shellPageRoutes(registry, services),
+          ],
+        },
       ],
     },
   ];

@@ -356,8 +356,10 @@ export interface NewIncident {
   severity: string;
   type: string;
   status?: string;
-  /** The signed-in person: creator, commander and communicator (settings §4). */
+  /** The signed-in person: creator and communicator, and commander unless `commanderId` names another (settings §4). */
   userId: string;
+  /** The person in command when not the creator (the create form's Commander). */
+  commanderId?: string | undefined;
 }
 
 /** Creates an incident (reference §1 "create incident"); resolves the row the backend wrote. */
@@ -374,7 +376,7 @@ export async function createIncident(
       type: incident.type,
       status: incident.status ?? defaultIncidentStatus,
       created_by: incident.userId,
-      commander_id: incident.userId,
+      commander_id: incident.commanderId ?? incident.userId,
       communicator_id: incident.userId,
     },
     schema: createdIncidentSchema,
@@ -550,6 +552,23 @@ export async function listComponentOptions(
     .from('component_names')
     .select('id,name')
     .order('name', { direction: 'asc' })
+    .rows(componentOptionSchema)
+    .execute(options.signal);
+  return rows.map((row) => ({ id: row.id, name: row.name ?? row.id }));
+}
+
+/** Components whose name contains `search`, by name, at most 20 (the create form's affected component). */
+export async function searchComponents(
+  client: ApiClient,
+  search: string,
+  options: CallOptions = {},
+): Promise<ComponentOption[]> {
+  const rows = await db(client)
+    .from('component_names')
+    .select('id,name')
+    .ilike('name', ilikeContaining(search))
+    .order('name', { direction: 'asc' })
+    .limit(20)
     .rows(componentOptionSchema)
     .execute(options.signal);
   return rows.map((row) => ({ id: row.id, name: row.name ?? row.id }));

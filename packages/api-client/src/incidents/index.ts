@@ -19,6 +19,7 @@ export {
 export { incidentKeys } from './keys.ts';
 export {
   componentOptionsQuery,
+  componentSearchQuery,
   evidenceSubjectsQuery,
   hypothesisSearchQuery,
   incidentHistoryQuery,
@@ -47,6 +48,7 @@ export {
   hypothesisStatuses,
   incidentSeverities,
   incidentStatuses,
+  incidentTextLimits,
   incidentTypes,
   nextIncidentStatuses,
   severityLevel,

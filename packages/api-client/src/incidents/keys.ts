@@ -25,6 +25,7 @@ export const incidentKeys = {
   searchIncidents: (search: string) => [...incidentKeys.search(), 'incidents', search] as const,
   searchHypotheses: (incidentId: string, search: string) =>
     [...incidentKeys.search(), 'hypotheses', incidentId, search] as const,
+  searchComponents: (search: string) => [...incidentKeys.search(), 'components', search] as const,
   components: () => [...incidentKeys.all(), 'components'] as const,
 };
 

@@ -8,6 +8,7 @@ import {
   getIncidentTimeline,
   listComponentOptions,
   listIncidents,
+  searchComponents,
   searchHypotheses,
   searchIncidents,
   type EvidenceSubjectIds,
@@ -82,5 +83,13 @@ export const componentOptionsQuery = (client: ApiClient) =>
   queryOptions({
     queryKey: incidentKeys.components(),
     queryFn: ({ signal }) => listComponentOptions(client, { signal }),
+    staleTime: pickerStaleMs,
+  });
+
+/** Components whose name contains the search, for the create form's affected component. */
+export const componentSearchQuery = (client: ApiClient, search: string) =>
+  queryOptions({
+    queryKey: incidentKeys.searchComponents(search),
+    queryFn: ({ signal }) => searchComponents(client, search, { signal }),
     staleTime: pickerStaleMs,
   });

@@ -13,6 +13,17 @@ export const incidentStatuses = [
 ] as const;
 export type IncidentStatus = (typeof incidentStatuses)[number];
 
+/**
+ * The longest text the server takes for each of an incident's free-text fields (its migration
+ * 011_incident_form_limits.sql holds the same numbers); forms state them.
+ */
+export const incidentTextLimits = {
+  title: 200,
+  description: 4000,
+  hypothesisTitle: 200,
+  comment: 4000,
+} as const;
+
 /** A new incident starts open (settings §4). */
 export const defaultIncidentStatus: IncidentStatus = 'open';
 

@@ -10,6 +10,13 @@ const Page = styled.main`
   background: ${({ theme }) => theme.colors.background};
 `;
 
+// Inside an app's shell (which has the page's <main>, header and background) the card only.
+const EmbeddedPage = styled.div`
+  display: flex;
+  justify-content: center;
+  min-width: 0;
+`;
+
 const Card = styled.section`
   width: 100%;
   max-width: 28rem;
@@ -45,17 +52,21 @@ export function AuthCard({
   title,
   testId,
   children,
+  embedded = false,
 }: {
   title: string;
   testId: string;
   children?: ReactNode;
+  /** Drawn inside an app's shell: no page of its own around the card. */
+  embedded?: boolean;
 }) {
+  const Around = embedded ? EmbeddedPage : Page;
   return (
-    <Page data-testid={testId}>
+    <Around data-testid={testId}>
       <Card aria-labelledby={`${testId}-title`}>
         <Title id={`${testId}-title`}>{title}</Title>
         {children}
       </Card>
-    </Page>
+    </Around>
   );
 }

@@ -261,6 +261,44 @@ describe('ProfileSettingsPage', () => {
     expect(screen.queryByRole('heading', { name: 'Manage Social Sign In' })).toBeNull();
   });
 
+  it('shows a TOTP enrolment address as a QR code, the key behind "Can’t scan?"', async () => {
+    const uri = 'otpauth://totp/Opsdeck:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Opsdeck';
+    const flow = fixture('settings/totp/initial-form.json') as unknown as {
+      ui: { nodes: { attributes: { id?: string } }[] };
+    };
+    // As this server sends it: the address as a text node in place of Kratos's image.
+    const nodes = flow.ui.nodes.map((node) =>
+      node.attributes.id === 'totp_qr'
+        ? {
+            type: 'text',
+            group: 'totp',
+            attributes: {
+              id: 'totp_url',
+              node_type: 'text',
+              text: { id: 1050005, text: uri, type: 'info', context: { url: uri } },
+            },
+            messages: [],
+            meta: { label: { id: 1050005, text: 'Authenticator app address', type: 'info' } },
+          }
+        : node,
+    );
+    const { basePath } = await kratos({ '* /*': { ...flow, ui: { ...flow.ui, nodes } } });
+    const { container } = renderAuthPage(basePath, '/profile-settings?flow=s');
+    const qr = await screen.findByRole('img', {
+      name: 'QR code to scan with your authenticator app',
+    });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(decodeURIComponent(qr.getAttribute('src')!)).toContain('<svg');
+    // Neither the address nor the key in full is on the page as text until asked for.
+    expect(container.textContent).not.toContain('otpauth://');
+    const key = screen.getByText('XXXXXXXXXXXXXXXX');
+    const disclosure = key.closest('details')!;
+    expect(disclosure.open).toBe(false);
+    await userEvent.setup().click(screen.getByText('Can’t scan? Enter the key instead'));
+    expect(disclosure.open).toBe(true);
+    await noAxeViolations(container);
+  });
+
   it('sends an inactive session to login with the page as return target', async () => {
     const { basePath } = await kratos({
       '* /*': json({ error: { id: 'session_inactive', code: 401 } }, { status: 401 }),

@@ -246,7 +246,12 @@ function SettingsCard({ title, children }: { title: string; children?: ReactNode
 
 export function ProfileSettingsPage({
   messageLifetimeMs = settingsMessageLifetimeMs,
-}: { messageLifetimeMs?: number } = {}) {
+  embedded = false,
+}: {
+  messageLifetimeMs?: number;
+  /** Drawn inside an app's shell (the console's), not as a page of its own. */
+  embedded?: boolean;
+} = {}) {
   const { flow, setFlow, notice, busy, submit } = useSelfServiceFlow('settings', (params) => ({
     returnTo: optional(params.get('return_to')),
   }));
@@ -266,7 +271,7 @@ export function ProfileSettingsPage({
     return () => clearTimeout(timer);
   }, [current, hasMessages, setFlow, messageLifetimeMs]);
   return (
-    <AuthCard title="Your Profile" testId={testIds.page.settings}>
+    <AuthCard title="Your Profile" testId={testIds.page.settings} embedded={embedded}>
       {notice && <Notice role="alert">{notice}</Notice>}
       {current ? (
         <>

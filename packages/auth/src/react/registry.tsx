@@ -1,6 +1,14 @@
 import { Button } from '@opsdeck/ui';
 import type { UiNode, UiText } from '@ory/client-fetch';
-import { createContext, useContext, useEffect, type ComponentType, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import styled from 'styled-components';
 import { testIds } from '../testIds.ts';
 import { isErrorMessage, textSecrets } from './nodes.ts';
@@ -224,7 +232,48 @@ function DefaultButton({ label, name, value, disabled, busy, onPress, node }: Bu
   );
 }
 
+// The QR encoder loads when an enrolment first shows an address, not with the sign-in pages.
+const TotpQrCode = lazy(() => import('./TotpQrCode.tsx'));
+
+const Disclosure = styled.details`
+  font-size: ${({ theme }) => theme.fontSize.sm};
+
+  summary {
+    cursor: pointer;
+    color: ${({ theme }) => theme.colors.link};
+  }
+`;
+
+const nodeName = (node: UiNode) => (node.attributes as { id?: string }).id;
+
+/** The otpauth:// address of a TOTP enrolment, read from the node Kratos (or this server) sends. */
+function otpauthAddress(node: UiNode, text: UiText): string | undefined {
+  const url = (text.context as { url?: unknown } | undefined)?.url;
+  const address = typeof url === 'string' ? url : text.text;
+  return nodeName(node) === 'totp_url' || address.startsWith('otpauth://') ? address : undefined;
+}
+
 function DefaultText({ node, label, text, id }: NodeProps & { text: UiText }) {
+  const address = otpauthAddress(node, text);
+  // An authenticator scans the address; its text (the secret in full) is not shown.
+  if (address)
+    return (
+      <Field id={id} data-node-id={nodeName(node)}>
+        <Suspense fallback={null}>
+          <TotpQrCode uri={address} label="QR code to scan with your authenticator app" />
+        </Suspense>
+      </Field>
+    );
+  // The key typed in by hand stays behind a disclosure, for one who cannot scan.
+  if (nodeName(node) === 'totp_secret_key')
+    return (
+      <Field id={id} data-node-id={nodeName(node)}>
+        <Disclosure>
+          <summary>Can’t scan? Enter the key instead</summary>
+          {label && <span>{label.text}</span>} <TextValue>{text.text}</TextValue>
+        </Disclosure>
+      </Field>
+    );
   const secrets = textSecrets(text);
   return (
     <Field id={id} data-node-id={(node.attributes as { id?: string }).id}>

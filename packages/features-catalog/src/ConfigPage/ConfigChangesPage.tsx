@@ -1,6 +1,7 @@
 import { Section } from '../components/PageLayout.ts';
 import { ChangesTable } from '../components/ChangesTable.tsx';
 import { useConfig } from './configContext.ts';
+import { configChangesDefaultFrom } from './tabCounts.ts';
 import { VersionCompare } from './VersionCompare.tsx';
 
 /** A config's changes (its own, over the last 30 days unless a range is picked) and its versions. */
@@ -13,7 +14,7 @@ export function ConfigChangesPage() {
         label={`Changes of ${config.name ?? config.id}`}
         configId={config.id}
         recursive="none"
-        defaultFrom="now-30d"
+        defaultFrom={configChangesDefaultFrom}
       />
       <Section>
         <h2>Compare versions</h2>

@@ -8,7 +8,7 @@ import { useApiClient } from '@opsdeck/api-client/react';
 
 import { SlotOutlet, usePageTitle, useRouteLink, useSlot } from '@opsdeck/extensions/react';
 import { isNotFoundError } from '@opsdeck/api-client';
-import { ErrorPage, formatAge, formatDate, NotFoundPage, SkeletonPage, TagList } from '@opsdeck/ui';
+import { ErrorPage, Moment, NotFoundPage, SkeletonPage, TagList } from '@opsdeck/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
@@ -21,6 +21,7 @@ import { relatedQueryOf, relationshipsViewOf } from '../model/relationships.ts';
 import { catalogRoutes, configTypeSearch } from '../routes.ts';
 import { catalogTestIds } from '../testIds.ts';
 import type { ConfigOutletContext, ConfigRef } from './configContext.ts';
+import { useConfigTabCounts } from './tabCounts.ts';
 
 const Header = styled.header`
   display: flex;
@@ -110,6 +111,7 @@ export function ConfigLayout() {
   const client = useApiClient();
   const detail = useQuery(configDetailQuery(client, id));
   useRelationshipsAlongside(id);
+  const counts = useConfigTabCounts(id);
   const config = detail.data;
   usePageTitle(config ? (config.name ?? config.id) : undefined);
   const slotTabs = useSlot(catalogSlots.configTabs);
@@ -145,15 +147,16 @@ export function ConfigLayout() {
     );
   }
 
-  const summary = config.summary;
   const base = `/catalog/${encodeURIComponent(config.id)}`;
   const tabs = [
     { to: base, label: 'Spec', end: true },
-    { to: `${base}/changes`, label: withCount('Changes', summary?.changes) },
-    { to: `${base}/insights`, label: withCount('Insights', summary?.analysis) },
-    { to: `${base}/relationships`, label: withCount('Relationships', summary?.relationships) },
-    { to: `${base}/playbooks`, label: withCount('Playbooks', summary?.playbook_runs) },
-    { to: `${base}/checks`, label: withCount('Checks', summary?.checks) },
+    // Each count is what its tab opens on (tabCounts.ts); the Playbooks tab lists playbooks,
+    // which no count here covers (config.summary's playbook_runs counts runs), so it has none.
+    { to: `${base}/changes`, label: withCount('Changes', counts.changes) },
+    { to: `${base}/insights`, label: withCount('Insights', counts.insights) },
+    { to: `${base}/relationships`, label: withCount('Relationships', counts.relationships) },
+    { to: `${base}/playbooks`, label: 'Playbooks' },
+    { to: `${base}/checks`, label: withCount('Checks', counts.checks) },
     // Other features' sub-pages (the Playbooks contribution fills the Playbooks tab itself).
     ...slotTabs
       .filter((tab) => tab.path && tab.path !== 'playbooks')
@@ -183,11 +186,15 @@ export function ConfigLayout() {
           {config.status ? <span>{config.status}</span> : null}
           {config.agent_name ? <Muted>Agent: {config.agent_name}</Muted> : null}
           {config.last_scraped_time ? (
-            <Muted title={formatDate(config.last_scraped_time)}>
-              Scraped {formatAge(config.last_scraped_time)} ago
+            <Muted>
+              <Moment value={config.last_scraped_time} prefix="Scraped" />
             </Muted>
           ) : null}
-          {config.deleted_at ? <Muted>Deleted {formatDate(config.deleted_at)}</Muted> : null}
+          {config.deleted_at ? (
+            <Muted>
+              <Moment value={config.deleted_at} prefix="Deleted" />
+            </Muted>
+          ) : null}
         </Line>
         <TagList tags={tagEntries(config.tags)} aria-label="Tags" />
       </Header>

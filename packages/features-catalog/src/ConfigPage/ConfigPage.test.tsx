@@ -27,23 +27,36 @@ describe('a config', () => {
     expect(within(header).getByText('Kubernetes › Deployment')).toBeTruthy();
     expect(within(header).getByText('healthy')).toBeTruthy();
     expect(within(header).getByText('Agent: local')).toBeTruthy();
+    // A moment reads one way: relative with "ago", the absolute time on hover and focus.
+    const scraped = within(header).getByText(/^Scraped \S+ ago$/);
+    expect(scraped.tagName).toBe('TIME');
+    expect(scraped.getAttribute('tabindex')).toBe('0');
     expect(within(header).getByRole('list', { name: 'Tags' }).textContent).toContain('prod-eu');
     expect(
       await within(header).findByRole('button', { name: 'Attach payments-api as Evidence' }),
     ).toBeTruthy();
     const tabs = screen.getByRole('navigation', { name: 'Config sections' });
+    // Each count is what its tab opens on: 1 change in the last 30 days, 1 open insight, the 3
+    // configs of the walk, the 1 linked check; the Playbooks tab lists playbooks, not runs.
+    await waitFor(() =>
+      expect(
+        within(tabs)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual([
+        'Spec',
+        'Changes (1)',
+        'Insights (1)',
+        'Relationships (3)',
+        'Playbooks',
+        'Checks (1)',
+      ]),
+    );
+    const changesCount = backend.requestsTo('POST /api/catalog/changes')[0]!.body;
+    expect(changesCount).toMatchObject({ id: ids.deployment, from: 'now-30d' });
     expect(
-      within(tabs)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual([
-      'Spec',
-      'Changes (3)',
-      'Insights (1)',
-      'Relationships (3)',
-      'Playbooks',
-      'Checks (1)',
-    ]);
+      backend.requestsTo('GET /api/db/config_analysis_items')[0]!.query.get('status.filter'),
+    ).toBe('open');
     const spec = screen.getByTestId(catalogTestIds.config.spec);
     await waitFor(() => expect(spec.textContent).toContain('replicas: 3'));
     expect(screen.getByRole('link', { name: 'kubernetes-prod' }).getAttribute('href')).toBe(
@@ -154,11 +167,14 @@ describe('a config', () => {
     const graph = await screen.findByTestId(catalogTestIds.relationships.graph);
     expect(within(graph).getAllByTestId(catalogTestIds.relationships.node)).toHaveLength(3);
     expect(walkedBeforeTheConfig).toBe(true);
-    // One walk, with the URL's arguments: the sub-page read the one already asked for.
-    expect(walks()).toHaveLength(1);
-    expect(walks()[0]!.url).toContain(
-      'max_depth=3&type_filter=all&incoming_relation=both&outgoing_relation=both',
+    // One walk with the URL's arguments: the sub-page read the one already asked for. (The
+    // tab's count asks the walk the tab opens on, without them.)
+    const withArguments = walks().filter((walk) =>
+      walk.url.includes(
+        'max_depth=3&type_filter=all&incoming_relation=both&outgoing_relation=both',
+      ),
     );
+    expect(withArguments).toHaveLength(1);
   });
 
   it('caps a large graph and shows more on request', async () => {

@@ -1,11 +1,4 @@
-import {
-  Button,
-  CopyToClipboard,
-  EmptyState,
-  formatDate,
-  SkeletonText,
-  TagList,
-} from '@opsdeck/ui';
+import { Button, CopyToClipboard, EmptyState, Moment, SkeletonText, TagList } from '@opsdeck/ui';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -53,8 +46,8 @@ export function SpecPage() {
     ? config.external_id.join(', ')
     : config.external_id;
   const facts: [string, React.ReactNode][] = [
-    ['Created', formatDate(config.created_at)],
-    ['Updated', formatDate(config.updated_at)],
+    ['Created', config.created_at ? <Moment value={config.created_at} /> : null],
+    ['Updated', config.updated_at ? <Moment value={config.updated_at} /> : null],
     ['External id', externalId],
     ['Description', config.description],
     [

@@ -1,6 +1,6 @@
 import { configDiffHistoryQuery } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { formatDate, Select, SkeletonText } from '@opsdeck/ui';
+import { formatLocalMoment, Select, SkeletonText } from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DiffView } from '../components/DiffView.tsx';
@@ -12,8 +12,8 @@ import { useConfig } from './configContext.ts';
 
 function versionLabel(version: ConfigVersion, index: number): string {
   if (index === 0)
-    return `Current${version.createdAt ? ` (${formatDate(version.createdAt)})` : ''}`;
-  return version.createdAt ? formatDate(version.createdAt) : 'Earliest recorded';
+    return `Current${version.createdAt ? ` (${formatLocalMoment(version.createdAt)})` : ''}`;
+  return version.createdAt ? formatLocalMoment(version.createdAt) : 'Earliest recorded';
 }
 
 /**

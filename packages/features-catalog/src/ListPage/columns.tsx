@@ -1,5 +1,5 @@
 import type { ConfigListItem, ConfigSummaryRow } from '@opsdeck/api-client/catalog';
-import { configPlace, formatAge, formatDate, StatusDot, statusColor, TagList } from '@opsdeck/ui';
+import { configPlace, formatDate, Moment, StatusDot, statusColor, TagList } from '@opsdeck/ui';
 import type { ColumnDef } from '@opsdeck/ui/data-table';
 import styled from 'styled-components';
 import { Place } from '../components/PageLayout.ts';
@@ -121,8 +121,8 @@ export const configColumns: ColumnDef<ConfigListItem>[] = [
     header: 'Age',
     accessorFn: (row) => formatDate(row.created_at),
     cell: ({ row }) => (
-      <span data-cell="nowrap" title={formatDate(row.original.created_at)}>
-        {formatAge(row.original.created_at)}
+      <span data-cell="nowrap">
+        <Moment value={row.original.created_at} />
       </span>
     ),
   },
@@ -131,8 +131,8 @@ export const configColumns: ColumnDef<ConfigListItem>[] = [
     header: 'Updated',
     accessorFn: (row) => formatDate(row.updated_at),
     cell: ({ row }) => (
-      <span data-cell="nowrap" title={formatDate(row.original.updated_at)}>
-        {formatAge(row.original.updated_at)}
+      <span data-cell="nowrap">
+        <Moment value={row.original.updated_at} />
       </span>
     ),
   },

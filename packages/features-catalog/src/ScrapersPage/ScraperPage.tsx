@@ -13,6 +13,7 @@ import {
   ErrorPage,
   NotFoundPage,
   formatDate,
+  Moment,
   formatDuration,
   SkeletonPage,
 } from '@opsdeck/ui';
@@ -52,6 +53,7 @@ const jobColumns: ColumnDef<ScraperJob>[] = [
     header: 'Started',
     enableSorting: false,
     accessorFn: (row) => formatDate(row.time_start ?? row.created_at),
+    cell: ({ row }) => <Moment value={row.original.time_start ?? row.original.created_at} />,
   },
   {
     id: 'status',

@@ -1,6 +1,6 @@
 import { configScrapersQuery, type ConfigScraper } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { EmptyState, formatAge, formatDate } from '@opsdeck/ui';
+import { EmptyState, formatDate, Moment } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableRoot,
@@ -46,8 +46,8 @@ const columns: ColumnDef<ConfigScraper>[] = [
     accessorFn: (row) => formatDate(row.job_time_start),
     cell: ({ row }) =>
       row.original.job_time_start ? (
-        <NoWrap title={formatDate(row.original.job_time_start)}>
-          {formatAge(row.original.job_time_start)} ago
+        <NoWrap>
+          <Moment value={row.original.job_time_start} />
         </NoWrap>
       ) : null,
   },
@@ -62,6 +62,7 @@ const columns: ColumnDef<ConfigScraper>[] = [
     id: 'created_at',
     header: 'Created',
     accessorFn: (row) => formatDate(row.created_at),
+    cell: ({ row }) => <Moment value={row.original.created_at} />,
   },
 ];
 const scrapersTable = {

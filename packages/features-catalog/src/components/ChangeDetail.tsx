@@ -1,6 +1,6 @@
 import { configChangeQuery, type CatalogChange } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { ErrorPage, formatDate, Modal, SkeletonText } from '@opsdeck/ui';
+import { ErrorPage, Modal, Moment, SkeletonText } from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -74,12 +74,14 @@ export function ChangeDetail({ change, onClose }: { change: CatalogChange; onClo
             <dt>Source</dt>
             <dd>{change.source ?? '—'}</dd>
             <dt>When</dt>
-            <dd>{formatDate(change.created_at)}</dd>
+            <dd>
+              <Moment value={change.created_at} fallback="—" />
+            </dd>
             {change.count && change.count > 1 ? (
               <>
                 <dt>Seen</dt>
                 <dd>
-                  {change.count} times since {formatDate(change.first_observed)}
+                  {change.count} times since <Moment value={change.first_observed} />
                 </dd>
               </>
             ) : null}

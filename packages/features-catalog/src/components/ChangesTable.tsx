@@ -4,7 +4,7 @@ import {
   type CatalogChange,
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { EmptyState, formatAge, formatDate } from '@opsdeck/ui';
+import { EmptyState, formatDate, Moment } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableColumnToggle,
@@ -73,8 +73,8 @@ function columnsFor(global: boolean): ColumnDef<CatalogChange>[] {
       header: 'When',
       accessorFn: (row) => formatDate(row.created_at),
       cell: ({ row }) => (
-        <NoWrap title={formatDate(row.original.created_at)}>
-          {formatAge(row.original.created_at)} ago
+        <NoWrap>
+          <Moment value={row.original.created_at} />
         </NoWrap>
       ),
     },

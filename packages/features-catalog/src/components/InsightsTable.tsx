@@ -4,7 +4,7 @@ import {
   type ConfigInsight,
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { configPlace, EmptyState, formatAge, formatDate } from '@opsdeck/ui';
+import { configPlace, EmptyState, formatDate, Moment } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableColumnToggle,
@@ -67,7 +67,9 @@ const typeOptions = options(analysisTypeValues);
 const severityOptions = options(severityValues);
 
 const when = (value: string | null | undefined) => (
-  <NoWrap title={formatDate(value)}>{value ? `${formatAge(value)} ago` : ''}</NoWrap>
+  <NoWrap>
+    <Moment value={value} />
+  </NoWrap>
 );
 
 function columnsFor(global: boolean): ColumnDef<ConfigInsight>[] {

@@ -9,7 +9,7 @@ import {
 import { useApiClient } from '@opsdeck/api-client/react';
 import { componentConfigsQuery } from '@opsdeck/api-client/topology';
 
-import { QueryRows, formatAge, formatDate } from '@opsdeck/ui';
+import { Moment, QueryRows } from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -84,8 +84,8 @@ export function ComponentConfigChanges({ component }: { component: ComponentRef 
                 {change.severity && change.severity !== 'info' ? (
                   <Health health={severityStatus(change.severity)} label={change.severity} />
                 ) : null}
-                <Muted title={formatDate(change.created_at)}>
-                  {formatAge(change.created_at)} ago
+                <Muted>
+                  <Moment value={change.created_at} />
                 </Muted>
               </Line>
               {change.summary ? <Summary>{change.summary}</Summary> : null}

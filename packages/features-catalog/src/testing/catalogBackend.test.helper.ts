@@ -129,7 +129,9 @@ export function startCatalogBackend(): Promise<FakeBackend> {
               path: ids.namespace,
               agent_name: 'local',
               last_scraped_time: '2026-11-24T08:00:00Z',
-              summary: { relationships: 3, analysis: 1, changes: 3, playbook_runs: 0, checks: 1 },
+              // Counted another way than the tabs open (all-time changes, direct relations,
+              // runs rather than playbooks): the tabs must not show these.
+              summary: { relationships: 1, analysis: 2, changes: 3, playbook_runs: 2, checks: 1 },
               scraper: { id: ids.scraper, name: 'kubernetes-prod' },
             },
           ]

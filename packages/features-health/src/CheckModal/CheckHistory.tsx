@@ -4,7 +4,7 @@ import {
   type CheckStatus,
 } from '@opsdeck/api-client/health';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { formatDate, formatLatency, Select, StatusDot } from '@opsdeck/ui';
+import { formatLatency, Moment, Select, StatusDot } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTablePager,
@@ -77,7 +77,7 @@ const historyColumns: ColumnDef<CheckStatus>[] = [
     id: 'time',
     header: 'Time',
     enableSorting: false,
-    cell: ({ row }) => formatDate(row.original.time),
+    cell: ({ row }) => <Moment value={row.original.time} />,
   },
   {
     id: 'status',

@@ -68,6 +68,11 @@ describe('CheckModal', () => {
     ]) {
       expect(stats.textContent).toContain(label);
     }
+    // Moments read one way: relative (with "ago" or "in"), never a raw timestamp.
+    expect(stats.textContent).not.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    for (const time of stats.querySelectorAll('time'))
+      expect(time.textContent).toMatch(/ ago$|^in /);
+    expect(stats.querySelectorAll('time').length).toBeGreaterThanOrEqual(2);
     // The graph's percentiles for the range replace the summary's once it arrives.
     await waitFor(() => expect(stats.textContent).toContain('210ms / 215ms / 220ms'));
     expect(stats.textContent).toContain('75%');

@@ -8,10 +8,9 @@ import {
   Badge,
   Button,
   EmptyState,
-  formatAge,
-  formatDate,
   formatLatency,
   Modal,
+  Moment,
   Select,
   Spinner,
   StatusDot,
@@ -219,23 +218,16 @@ export function CheckModalView({
         .join(' / '),
     ],
     ['Severity', check?.severity ?? summary?.severity ?? '-'],
-    [
-      'Last Run',
-      lastRun ? (
-        <time dateTime={lastRun} title={formatDate(lastRun)}>
-          {formatAge(lastRun)} ago
-        </time>
-      ) : (
-        '-'
-      ),
-    ],
+    ['Last Run', <Moment key="last" value={lastRun} fallback="-" />],
     [
       'Transitioned',
-      (check?.last_transition_time ?? summary?.last_transition_time)
-        ? `${formatAge(check?.last_transition_time ?? summary?.last_transition_time)} ago`
-        : '-',
+      <Moment
+        key="transitioned"
+        value={check?.last_transition_time ?? summary?.last_transition_time}
+        fallback="-"
+      />,
     ],
-    ['Next Run', check?.next_runtime ? formatDate(check.next_runtime) : '-'],
+    ['Next Run', <Moment key="next" value={check?.next_runtime} fallback="-" />],
     [
       'Time Range',
       <Select

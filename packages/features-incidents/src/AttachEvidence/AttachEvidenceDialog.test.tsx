@@ -152,6 +152,35 @@ describe('the Attach Evidence dialog', () => {
     expect(link.getAttribute('href')).toBe(`/incidents/${incident.id}`);
   });
 
+  it('offers severity by the levels the incidents show, and labels found incidents the same way', async () => {
+    const { user, dialog } = await openDialog();
+    await user.type(incidentBox(dialog), 'Database');
+    // The existing incident stored `Critical` and `investigating`: shown as the list shows them.
+    expect(await screen.findByRole('option', { name: /Database failover/ })).toBeTruthy();
+    expect(screen.getByRole('option', { name: /Database failover/ }).textContent).toContain(
+      'Investigating · Critical',
+    );
+    await user.clear(incidentBox(dialog));
+    await user.type(incidentBox(dialog), 'Brand new');
+    await user.click(await screen.findByRole('option', { name: 'Create incident "Brand new"' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Severity' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Critical',
+      'Blocker',
+      'High',
+      'Medium',
+      'Low',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Medium' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'seen');
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    await waitFor(() =>
+      expect(backend.requestsTo('POST /api/db/incidents')[0]?.body).toMatchObject({
+        severity: 'Medium',
+      }),
+    );
+  });
+
   it('says what is missing in §5 words', async () => {
     const { user, dialog } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Link' }));

@@ -4,7 +4,6 @@ import {
   createIncident,
   hypothesisSearchQuery,
   incidentSearchQuery,
-  incidentSeverities,
   incidentTypes,
 } from '@opsdeck/api-client/incidents';
 import { useApiClient } from '@opsdeck/api-client/react';
@@ -30,7 +29,7 @@ import {
   type AttachForm,
   type EvidenceSubject,
 } from '../model/attachFlow.ts';
-import { capitalise, typeLabel } from '../model/status.ts';
+import { incidentStatusLabel, severityLabel, severityOptions, typeLabel } from '../model/status.ts';
 import { incidentRoutes } from '../routes.ts';
 import { incidentTestIds } from '../testIds.ts';
 import { ChoiceField } from './ChoiceField.tsx';
@@ -39,10 +38,7 @@ import { ChoiceField } from './ChoiceField.tsx';
 export const INCIDENT_SEARCH_DEBOUNCE_MS = 100;
 
 const typeOptions = incidentTypes.map((type) => ({ value: type, label: typeLabel(type) }));
-const severityOptions = incidentSeverities.map((severity) => ({
-  value: severity,
-  label: capitalise(severity),
-}));
+const severityChoices = severityOptions();
 
 // display: contents keeps the modal's header, body and footer layout while one form wraps them.
 const Form = styled.form`
@@ -228,7 +224,10 @@ export function AttachEvidenceDialog({ subject, open, onClose }: AttachEvidenceD
               options={(incidents.data ?? []).map((incident) => ({
                 id: incident.id,
                 label: incident.title,
-                detail: [incident.status, incident.severity && capitalise(incident.severity)]
+                detail: [
+                  incident.status && incidentStatusLabel(incident.status),
+                  incident.severity && severityLabel(incident.severity),
+                ]
                   .filter(Boolean)
                   .join(' · '),
               }))}
@@ -268,7 +267,7 @@ export function AttachEvidenceDialog({ subject, open, onClose }: AttachEvidenceD
                 <Field>
                   <Select
                     label="Severity"
-                    options={severityOptions}
+                    options={severityChoices}
                     value={form.severity}
                     onChange={(severity) => update({ severity })}
                     aria-invalid={errors.severity ? true : undefined}

@@ -5,14 +5,15 @@ import {
   defaultHypothesisStatus,
   deleteHypothesis,
   hypothesisStatuses,
+  incidentTextLimits,
   updateHypothesis,
   type Comment,
   type EvidenceSubjects,
   type Incident,
 } from '@opsdeck/api-client/incidents';
 import { useCan } from '@opsdeck/rbac/react';
-import { Badge, Button, ConfirmDialog, formatAge, formatDate, Select } from '@opsdeck/ui';
-import { useState } from 'react';
+import { Badge, Button, ConfirmDialog, Moment, Select } from '@opsdeck/ui';
+import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { HypothesisStatusTag } from '../components/Tags.tsx';
 import type { useIncidentWrite } from '../hooks/useIncidentWrite.ts';
@@ -110,13 +111,38 @@ function HypothesisItem({ node, incidentId, subjects, write }: NodeProps) {
   const canComment = useCan('comments', 'write');
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const stopEditing = () => {
+    setEditing(false);
+    // Back where the keyboard user started, once the button is drawn again.
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
   const childType = childHypothesisType(hypothesis.type ?? '');
   const title = hypothesis.title || 'Untitled hypothesis';
   return (
     <Node data-testid={incidentTestIds.incident.hypothesis} aria-label={`Hypothesis ${title}`}>
       <NodeHead>
         <Badge size="small">{capitalise(hypothesis.type ?? 'root')}</Badge>
-        <NodeTitle>{title}</NodeTitle>
+        {editing ? (
+          <InlineTextForm
+            label={`Title of ${title}`}
+            submitLabel="Save title"
+            busy={write.isPending}
+            focusOnOpen
+            initialValue={hypothesis.title ?? ''}
+            maxLength={incidentTextLimits.hypothesisTitle}
+            onCancel={stopEditing}
+            onSubmit={async (text) => {
+              await write.mutateAsync((client) =>
+                updateHypothesis(client, hypothesis.id, { title: text }),
+              );
+              stopEditing();
+            }}
+          />
+        ) : (
+          <NodeTitle>{title}</NodeTitle>
+        )}
         {canWrite ? (
           <Select
             label={`Status of ${title}`}
@@ -133,6 +159,18 @@ function HypothesisItem({ node, incidentId, subjects, write }: NodeProps) {
         )}
         {canWrite ? (
           <Actions>
+            {editing ? null : (
+              <Button
+                ref={editButton}
+                type="button"
+                size="small"
+                variant="ghost"
+                aria-label={`Edit title of ${title}`}
+                onClick={() => setEditing(true)}
+              >
+                Edit title
+              </Button>
+            )}
             {childType ? (
               <Button type="button" size="small" variant="ghost" onClick={() => setAdding(true)}>
                 Add {childType}
@@ -157,8 +195,8 @@ function HypothesisItem({ node, incidentId, subjects, write }: NodeProps) {
         {hypothesis.comments.map((comment) => (
           <li key={comment.id}>
             <strong>{authorOf(comment)}</strong>{' '}
-            <Muted title={comment.created_at ? formatDate(comment.created_at) : undefined}>
-              {comment.created_at ? formatAge(comment.created_at) : ''}
+            <Muted>
+              <Moment value={comment.created_at} />
             </Muted>{' '}
             {comment.comment}
           </li>
@@ -169,6 +207,7 @@ function HypothesisItem({ node, incidentId, subjects, write }: NodeProps) {
           label={`Comment on ${title}`}
           submitLabel="Comment"
           busy={write.isPending}
+          maxLength={incidentTextLimits.comment}
           onSubmit={(comment) =>
             write.mutateAsync((client, userId) =>
               addComment(client, { incidentId, hypothesisId: hypothesis.id, comment, userId }),
@@ -181,6 +220,7 @@ function HypothesisItem({ node, incidentId, subjects, write }: NodeProps) {
           label={`New ${childType} under ${title}`}
           submitLabel={`Save ${childType}`}
           busy={write.isPending}
+          maxLength={incidentTextLimits.hypothesisTitle}
           focusOnOpen
           onCancel={() => setAdding(false)}
           onSubmit={async (text) => {
@@ -261,6 +301,7 @@ export function Hypotheses({
           label="New root hypothesis"
           submitLabel="Add hypothesis"
           busy={write.isPending}
+          maxLength={incidentTextLimits.hypothesisTitle}
           onSubmit={(title) =>
             write.mutateAsync((client, userId) =>
               createHypothesis(client, {

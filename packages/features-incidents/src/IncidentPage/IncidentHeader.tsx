@@ -1,5 +1,5 @@
 import {
-  incidentSeverities,
+  incidentTextLimits,
   incidentTypes,
   nextIncidentStatuses,
   updateIncident,
@@ -13,7 +13,7 @@ import styled from 'styled-components';
 import { Input as TextInput } from '@opsdeck/ui/forms';
 import { IncidentStatusTag, SeverityTag } from '../components/Tags.tsx';
 import type { useIncidentWrite } from '../hooks/useIncidentWrite.ts';
-import { capitalise, typeLabel } from '../model/status.ts';
+import { capitalise, severityOptions, typeLabel } from '../model/status.ts';
 import { incidentTestIds } from '../testIds.ts';
 
 const Head = styled.header`
@@ -38,6 +38,12 @@ const Title = styled.h1`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSize.xl};
   overflow-wrap: anywhere;
+`;
+
+const Limit = styled.span`
+  flex-basis: 100%;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.xs};
 `;
 
 const TitleForm = styled.form`
@@ -118,7 +124,15 @@ function EditableTitle({ incident, write }: { incident: Incident; write: Write }
         id={id}
         aria-label="Title"
         value={draft}
+        maxLength={incidentTextLimits.title}
+        aria-describedby={`${id}-limit`}
         onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            setEditing(false);
+          }
+        }}
         autoFocus
       />
       <Button
@@ -132,6 +146,9 @@ function EditableTitle({ incident, write }: { incident: Incident; write: Write }
       <Button type="button" size="small" variant="ghost" onClick={() => setEditing(false)}>
         Cancel
       </Button>
+      <Limit id={`${id}-limit`}>
+        {draft.length} of at most {incidentTextLimits.title} characters
+      </Limit>
     </TitleForm>
   );
 }
@@ -169,7 +186,7 @@ export function IncidentHeader({ incident, write }: { incident: Incident; write:
           <div data-testid={incidentTestIds.incident.severity}>
             <Select
               label="Severity"
-              options={withCurrent(incidentSeverities, incident.severity, capitalise)}
+              options={severityOptions(incident.severity)}
               value={incident.severity ?? ''}
               disabled={write.isPending}
               onChange={(severity) => severity !== incident.severity && patch({ severity })}

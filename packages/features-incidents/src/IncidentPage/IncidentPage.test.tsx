@@ -1,4 +1,4 @@
-import { expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
+import { dbError, expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -78,6 +78,9 @@ describe('/incidents/:id', () => {
       'Ada Lovelace attached postgres-primary as evidence to "Primary lost"',
       'Ada Lovelace created the incident',
     ]);
+    // Every entry's moment reads "… ago", never a bare "22m".
+    for (const entry of screen.getAllByTestId(incidentTestIds.incident.timelineEntry))
+      expect(entry.children[0]!.textContent).toMatch(/ ago$/);
     await within(checkCard).findByRole('link', { name: 'postgres-primary' });
     await userEvent
       .setup()
@@ -148,6 +151,71 @@ describe('/incidents/:id', () => {
         status: 'possible',
       }),
     );
+  });
+
+  it("edits a hypothesis's title from the keyboard: Escape cancels, a refusal keeps the typed text", async () => {
+    const user = userEvent.setup();
+    render();
+    const hypothesis = await screen.findByRole('listitem', { name: 'Hypothesis Disk full' });
+    const edit = within(hypothesis).getByRole('button', { name: 'Edit title of Disk full' });
+    edit.focus();
+    await user.keyboard('{Enter}');
+    const box = screen.getByRole('textbox', { name: 'Title of Disk full' });
+    expect(document.activeElement).toBe(box);
+    expect((box as HTMLInputElement).value).toBe('Disk full');
+    // The limit is stated beside the box and the box keeps to it.
+    expect(box.getAttribute('maxlength')).toBe('200');
+    expect(screen.getByText('9 of at most 200 characters')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Title of Disk full' })).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Edit title of Disk full' }),
+      ),
+    );
+    expect(backend.requestsTo('PATCH /api/db/:table')).toHaveLength(0);
+
+    // The server refuses: the text typed stays for another try.
+    const refuse = backend.on('PATCH /api/db/:table', dbError(400, 'A hypothesis needs a title'));
+    await user.keyboard('{Enter}');
+    await user.clear(screen.getByRole('textbox', { name: 'Title of Disk full' }));
+    await user.keyboard('Disk full on the replica{Enter}');
+    expect(await screen.findByText('A hypothesis needs a title')).toBeTruthy();
+    expect(
+      (screen.getByRole('textbox', { name: 'Title of Disk full' }) as HTMLInputElement).value,
+    ).toBe('Disk full on the replica');
+    refuse();
+    // Once the refusal's refetch is in, Enter saves again.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save title' }).hasAttribute('disabled')).toBe(
+        false,
+      ),
+    );
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(backend.requestsTo('PATCH /api/db/:table')).toHaveLength(2));
+    await waitFor(() =>
+      expect(backend.requestsTo('PATCH /api/db/:table').at(-1)).toMatchObject({
+        url: '/api/db/hypotheses?id=eq.hyp-db-factor',
+        body: { title: 'Disk full on the replica' },
+      }),
+    );
+    expect(
+      await screen.findByRole('listitem', { name: 'Hypothesis Disk full on the replica' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: /^Title of/ })).toBeNull();
+  });
+
+  it("states the incident title's limit while it is edited, and Escape cancels", async () => {
+    const user = userEvent.setup();
+    render();
+    await screen.findByTestId(incidentTestIds.incident.title);
+    await user.click(screen.getByRole('button', { name: 'Edit title' }));
+    const box = screen.getByRole('textbox', { name: 'Title' });
+    expect(box.getAttribute('maxlength')).toBe('200');
+    expect(screen.getByText('17 of at most 200 characters')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull();
   });
 
   it('shows a viewer everything but no controls', async () => {

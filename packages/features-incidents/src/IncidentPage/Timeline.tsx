@@ -1,4 +1,4 @@
-import { formatAge, formatDate } from '@opsdeck/ui';
+import { Moment } from '@opsdeck/ui';
 import styled from 'styled-components';
 import { useIncidentTimeline } from '../hooks/incidentQueries.ts';
 import { incidentTestIds } from '../testIds.ts';
@@ -22,7 +22,7 @@ const List = styled.ol`
   }
 `;
 
-const When = styled.time`
+const When = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   white-space: nowrap;
 `;
@@ -47,11 +47,8 @@ export function Timeline({ incidentId }: { incidentId: string }) {
           data-testid={incidentTestIds.incident.timelineEntry}
           data-kind={entry.kind}
         >
-          <When
-            dateTime={entry.at ?? undefined}
-            title={entry.at ? formatDate(entry.at) : undefined}
-          >
-            {entry.at ? formatAge(entry.at) : ''}
+          <When>
+            <Moment value={entry.at} />
           </When>
           <span>
             {entry.actor ? <strong>{entry.actor} </strong> : null}

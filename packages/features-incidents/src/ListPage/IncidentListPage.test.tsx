@@ -1,7 +1,8 @@
 import { expectNoAxeViolations, type FakeBackend } from '@opsdeck/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { uiTestIds } from '@opsdeck/ui/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   seedState,
   startIncidentBackend,
@@ -51,6 +52,10 @@ describe('/incidents', () => {
     const title = within(rows[0]!).getByText('API latency');
     expect(title.getAttribute('title')).toBe('API latency');
     expect(getComputedStyle(title).textOverflow).toBe('ellipsis');
+    // When it was created: relative with "ago", the absolute time on focus (ui's Moment).
+    const created = within(rows[0]!).getByText(/ ago$/);
+    expect(created.tagName).toBe('TIME');
+    expect(created.getAttribute('tabindex')).toBe('0');
     const request = backend.requestsTo('GET /api/db/incident_summary')[0]!;
     expect(request.query.get('order')).toBe('created_at.desc');
     expect(request.headers.prefer).toBe('count=exact');
@@ -105,6 +110,69 @@ describe('/incidents', () => {
     render();
     await screen.findByRole('table', { name: 'Incidents' });
     expect(screen.queryByTestId(incidentTestIds.list.newButton)).toBeNull();
+  });
+
+  it('creates an incident with its affected component, commander and responders', async () => {
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByTestId(incidentTestIds.list.newButton));
+    const dialog = await screen.findByRole('dialog', { name: 'New incident' });
+    // The form states its limits.
+    expect(within(dialog).getByText('At most 200 characters')).toBeTruthy();
+    expect(within(dialog).getByText('At most 4000 characters')).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Payments down');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Affected component' }), 'pay');
+    await user.click(await screen.findByRole('option', { name: /payments-api/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Commander' }));
+    await user.click(await screen.findByRole('option', { name: 'Grace Hopper' }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Responders' }), 'grace');
+    await user.click(await screen.findByRole('option', { name: /Grace Hopper/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(currentUrl.pathname).toMatch(/^\/incidents\/inc-/));
+    const incident = backend.requestsTo('POST /api/db/incidents')[0]!.body as { id?: string };
+    expect(incident).toMatchObject({ commander_id: 'p-grace', created_by: 'p-ada' });
+    const root = state.hypotheses.find((h) => h.title === 'Payments down')!;
+    await waitFor(() =>
+      expect(backend.requestsTo('POST /api/db/responders')[0]?.body).toMatchObject({
+        type: 'person',
+        person_id: 'p-grace',
+        incident_id: root.incident_id,
+      }),
+    );
+    expect(backend.requestsTo('POST /api/db/evidences')[0]!.body).toMatchObject({
+      type: 'topology',
+      component_id: 'comp-api',
+      hypothesis_id: root.id,
+    });
+    expect(backend.requestsTo('GET /api/db/component_names').at(-1)!.query.get('name')).toBe(
+      'ilike.*pay*',
+    );
+  });
+
+  it('exports the CSV with statuses and severities as the table shows them', async () => {
+    const blobs: Blob[] = [];
+    // jsdom has no object URLs; keep the blob the browser would download.
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:csv'),
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    try {
+      const user = userEvent.setup();
+      render('/incidents?incidents.status.filter=investigating');
+      await screen.findByText('Database failover');
+      await user.click(screen.getByTestId(uiTestIds.dataTable.exportCsv));
+      await waitFor(() => expect(blobs).toHaveLength(1));
+      const lines = (await blobs[0]!.text()).replace(/^\uFEFF/, '').split('\r\n');
+      const header = lines[0]!.split(',');
+      const row = lines[1]!.split(',');
+      expect(row[header.indexOf('Status')]).toBe('Investigating');
+      expect(row[header.indexOf('Severity')]).toBe('Critical');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('has no axe violations', async () => {

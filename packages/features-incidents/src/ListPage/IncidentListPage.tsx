@@ -11,7 +11,7 @@ import {
 import { peopleQuery } from '@opsdeck/api-client/people';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { useRouteLink } from '@opsdeck/extensions/react';
-import { Avatar, formatAge, formatDate, TruncatedText } from '@opsdeck/ui';
+import { Avatar, Moment, TruncatedText } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableCsvExport,
@@ -27,7 +27,7 @@ import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { IncidentStatusTag, SeverityTag } from '../components/Tags.tsx';
 import { incidentTable, toIncidentListQuery } from '../model/listQuery.ts';
-import { capitalise, severityBadge, typeLabel } from '../model/status.ts';
+import { capitalise, incidentStatusLabel, severityLabel, typeLabel } from '../model/status.ts';
 import { incidentRoutes } from '../routes.ts';
 import { incidentTestIds } from '../testIds.ts';
 
@@ -55,9 +55,12 @@ const Muted = styled.span`
   white-space: nowrap;
 `;
 
-const statusOptions = incidentStatuses.map((value) => ({ value, label: capitalise(value) }));
+const statusOptions = incidentStatuses.map((value) => ({
+  value,
+  label: incidentStatusLabel(value),
+}));
 // The five levels shown (settings §3), not the seven stored values: Low finds every row shown Low.
-const severityOptions = severityLevels.map((value) => ({ value, label: capitalise(value) }));
+const severityFilterOptions = severityLevels.map((value) => ({ value, label: capitalise(value) }));
 const typeOptions = incidentTypes.map((value) => ({ value, label: typeLabel(value) }));
 
 const columns: ColumnDef<IncidentSummary>[] = [
@@ -77,13 +80,14 @@ const columns: ColumnDef<IncidentSummary>[] = [
   {
     id: 'severity',
     header: 'Severity',
-    accessorFn: (row) => severityBadge(row.severity).label,
+    accessorFn: (row) => severityLabel(row.severity),
     cell: ({ row }) => <SeverityTag severity={row.original.severity} />,
   },
   {
     id: 'status',
     header: 'Status',
-    accessorFn: (row) => row.status ?? '',
+    // The CSV writes what the tag shows (Investigating, not investigating).
+    accessorFn: (row) => incidentStatusLabel(row.status),
     cell: ({ row }) => <IncidentStatusTag status={row.original.status} />,
   },
   { id: 'type', header: 'Type', accessorFn: (row) => typeLabel(row.type) },
@@ -116,8 +120,8 @@ const columns: ColumnDef<IncidentSummary>[] = [
     accessorFn: (row) => row.created_at ?? '',
     cell: ({ row }) =>
       row.original.created_at ? (
-        <Muted title={formatDate(row.original.created_at)}>
-          {formatAge(row.original.created_at)}
+        <Muted>
+          <Moment value={row.original.created_at} />
         </Muted>
       ) : null,
   },
@@ -155,7 +159,7 @@ function IncidentTable() {
           dataTable={dataTable}
           filterKey="severity"
           label="Severity"
-          options={severityOptions}
+          options={severityFilterOptions}
         />
         <DataTableSelectFilter
           dataTable={dataTable}

@@ -1,19 +1,33 @@
 import {
   attachDefaults,
-  incidentSeverities,
   incidentStatuses,
+  incidentTextLimits,
   incidentTypes,
 } from '@opsdeck/api-client/incidents';
 import type { FormDescription } from '@opsdeck/ui/forms';
-import { capitalise, typeLabel } from '../model/status.ts';
+import { incidentStatusLabel, severityOptions, typeLabel } from '../model/status.ts';
 
 /** The New incident form, as data for ui's SchemaForm (settings §4 values and defaults). */
 export const newIncidentForm: FormDescription = {
   type: 'incident',
   label: 'New incident',
   fields: [
-    { kind: 'text', name: 'title', label: 'Title', required: true },
-    { kind: 'text', name: 'description', label: 'Description', multiline: true },
+    {
+      kind: 'text',
+      name: 'title',
+      label: 'Title',
+      required: true,
+      maxLength: incidentTextLimits.title,
+      help: `At most ${incidentTextLimits.title} characters`,
+    },
+    {
+      kind: 'text',
+      name: 'description',
+      label: 'Description',
+      multiline: true,
+      maxLength: incidentTextLimits.description,
+      help: `At most ${incidentTextLimits.description} characters`,
+    },
     {
       kind: 'select',
       name: 'type',
@@ -28,7 +42,7 @@ export const newIncidentForm: FormDescription = {
       label: 'Severity',
       required: true,
       default: attachDefaults.severity,
-      options: incidentSeverities.map((value) => ({ value, label: capitalise(value) })),
+      options: severityOptions(),
     },
     {
       kind: 'select',
@@ -36,7 +50,7 @@ export const newIncidentForm: FormDescription = {
       label: 'Status',
       required: true,
       default: 'open',
-      options: incidentStatuses.map((value) => ({ value, label: capitalise(value) })),
+      options: incidentStatuses.map((value) => ({ value, label: incidentStatusLabel(value) })),
     },
   ],
 };

@@ -3,6 +3,7 @@ import {
   capitalise,
   hypothesisStatusColor,
   incidentStatusColor,
+  incidentStatusLabel,
   severityBadge,
 } from '../model/status.ts';
 
@@ -10,7 +11,7 @@ import {
 export function IncidentStatusTag({ status }: { status: string | null | undefined }) {
   return (
     <Badge color={incidentStatusColor(status)} size="small">
-      {capitalise(status ?? 'unknown')}
+      {status ? incidentStatusLabel(status) : 'Unknown'}
     </Badge>
   );
 }

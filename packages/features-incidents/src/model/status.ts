@@ -1,4 +1,9 @@
-import { severityLevel, type SeverityLevel } from '@opsdeck/api-client/incidents';
+import {
+  incidentSeverities,
+  severityLevel,
+  severityLevels,
+  type SeverityLevel,
+} from '@opsdeck/api-client/incidents';
 import type { BadgeColor } from '@opsdeck/ui';
 
 // How statuses and severities look (settings §4 "Status tag colours"): one colour per incident
@@ -47,6 +52,32 @@ export function severityBadge(stored: string | null | undefined): {
 } {
   const level = severityLevel(stored);
   return { level, label: capitalise(level), color: severityColors[level] };
+}
+
+/** The one label of a stored severity (text or code, any case): its level's (settings §3). */
+export function severityLabel(stored: string | null | undefined): string {
+  return severityBadge(stored).label;
+}
+
+/**
+ * A severity as a form offers it: the five levels by label, each writing the value the console
+ * stores for it (`Medium` keeps its capital). A stored value that is not one of those (`warning`,
+ * `2`) is offered too, labelled by its level with the stored value beside it, so a form opened on
+ * it shows what it holds.
+ */
+export function severityOptions(current?: string | null): { value: string; label: string }[] {
+  const choices = severityLevels.map((level) => ({
+    value: incidentSeverities.find((stored) => stored.toLowerCase() === level) ?? level,
+    label: capitalise(level),
+  }));
+  return current && !choices.some((choice) => choice.value === current)
+    ? [{ value: current, label: `${severityLabel(current)} (stored as ${current})` }, ...choices]
+    : choices;
+}
+
+/** An incident status as the UI shows it, everywhere (tags, filters, the CSV). */
+export function incidentStatusLabel(status: string | null | undefined): string {
+  return capitalise(status ?? '');
 }
 
 export function capitalise(text: string): string {

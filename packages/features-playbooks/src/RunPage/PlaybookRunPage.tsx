@@ -20,7 +20,7 @@ import {
   Button,
   ErrorPage,
   NotFoundPage,
-  formatDate,
+  Moment,
   formatDuration,
   SkeletonPage,
   useToast,
@@ -279,11 +279,17 @@ function RunView({ run }: { run: PlaybookRun }) {
             )}
           </dd>
           <dt>Created</dt>
-          <dd>{formatDate(run.created_at ?? null) || '–'}</dd>
+          <dd>
+            <Moment value={run.created_at ?? null} fallback="–" />
+          </dd>
           <dt>Started</dt>
-          <dd>{formatDate(run.start_time ?? null) || '–'}</dd>
+          <dd>
+            <Moment value={run.start_time ?? null} fallback="–" />
+          </dd>
           <dt>Ended</dt>
-          <dd>{formatDate(run.end_time ?? null) || '–'}</dd>
+          <dd>
+            <Moment value={run.end_time ?? null} fallback="–" />
+          </dd>
           <dt>Duration</dt>
           <dd>{formatDuration(runDurationMs(run)) || '–'}</dd>
           {typeof run.created_by === 'object' && run.created_by && (
@@ -331,7 +337,11 @@ function RunView({ run }: { run: PlaybookRun }) {
               {run.playbook_approvals.map((approval) => (
                 <li key={approval.id}>
                   {approverName(approval)}
-                  {approval.created_at ? `, ${formatDate(approval.created_at)}` : ''}
+                  {approval.created_at ? (
+                    <>
+                      , <Moment value={approval.created_at} />
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>

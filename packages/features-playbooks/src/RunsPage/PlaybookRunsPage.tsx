@@ -10,7 +10,7 @@ import {
   type PlaybookRunsQuery,
 } from '@opsdeck/api-client/playbooks';
 import { useApiClient, useLiveUpdates } from '@opsdeck/api-client/react';
-import { formatDate, formatDuration, Select, useUrlState } from '@opsdeck/ui';
+import { formatDate, formatDuration, Moment, Select, useUrlState } from '@opsdeck/ui';
 import { parseRouteSearch } from '@opsdeck/extensions';
 import {
   DataTableBody,
@@ -99,6 +99,9 @@ const runColumns: ColumnDef<PlaybookRun>[] = [
     header: 'Started',
     enableSorting: false,
     accessorFn: (run) => formatDate(run.start_time ?? run.created_at ?? null),
+    cell: ({ row }) => (
+      <Moment value={row.original.start_time ?? row.original.created_at ?? null} />
+    ),
   },
   {
     id: 'duration',

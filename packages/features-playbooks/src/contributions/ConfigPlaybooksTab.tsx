@@ -7,7 +7,7 @@ import {
 } from '@opsdeck/api-client/playbooks';
 import { useApiClient, useLiveUpdates } from '@opsdeck/api-client/react';
 import { useCapability } from '@opsdeck/rbac/react';
-import { Button, formatDate, formatDuration } from '@opsdeck/ui';
+import { Button, formatDuration, Moment } from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -93,7 +93,7 @@ export function ConfigPlaybooksTab({ config }: { config: ConfigSlotRef }) {
                 {run.playbooks ? playbookTitle(run.playbooks) : run.id}
               </Link>
               <RunStatusBadge status={run.status} />
-              <span>{formatDate(run.start_time ?? run.created_at ?? null)}</span>
+              <Moment value={run.start_time ?? run.created_at ?? null} />
               <span>{formatDuration(runDurationMs(run))}</span>
             </li>
           ))}

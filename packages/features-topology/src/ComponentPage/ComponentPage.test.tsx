@@ -47,6 +47,15 @@ describe('a component page', () => {
 
     const panel = screen.getByTestId(topologyTestIds.component.panel);
     const checks = within(panel).getByRole('region', { name: 'Checks' });
+    // The header's counts take in the children's; the panel's lists are the component's own, and
+    // both say so.
+    const header = screen.getAllByRole('list', { name: 'Summary' })[0]!;
+    expect(within(header).getAllByRole('listitem').length).toBeGreaterThan(0);
+    for (const item of within(header).getAllByRole('listitem'))
+      expect(item.textContent).toMatch(/child|children|here and below$/);
+    expect(
+      within(checks).getByText('Linked to this component itself, not its children'),
+    ).toBeTruthy();
     // The check opens the health modal through the bound route (console §2: checkId in the URL).
     expect(
       (await within(checks).findByRole('link', { name: 'api-health' })).getAttribute('href'),

@@ -18,7 +18,7 @@ import { useTopologyFilters } from '../hooks/useTopologyFilters.ts';
 import { ancestorIds, componentPath, componentTitle, visibleComponents } from '../model/cards.ts';
 import { defaultTopologyFilters } from '../model/filters.ts';
 import { pageQueries } from '../model/pageQueries.ts';
-import { componentState, dotStatus } from '../model/status.ts';
+import { componentState, dotStatus, isRolledUp, rollUpReason } from '../model/status.ts';
 import { topologyTestIds } from '../testIds.ts';
 import { Breadcrumb } from './Breadcrumb.tsx';
 import { SidePanel } from './SidePanel.tsx';
@@ -144,7 +144,8 @@ export function ComponentPage() {
         </Actions>
       </Header>
       {component.status_reason ? <Reason>{component.status_reason}</Reason> : null}
-      <SummaryLine summary={component.summary} />
+      {rollUpReason(component) ? <Reason>{rollUpReason(component)}</Reason> : null}
+      <SummaryLine summary={component.summary} rolledUp={isRolledUp(component)} />
       <Layout>
         <Main>
           <Toolbar>

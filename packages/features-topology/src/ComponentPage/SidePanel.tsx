@@ -14,6 +14,7 @@ import {
   useComponentIncidents,
 } from '../hooks/panelQueries.ts';
 import { visibleProperties } from '../model/properties.ts';
+import { isRolledUp } from '../model/status.ts';
 import { topologyExternalRoutes } from '../routes.ts';
 import { topologyTestIds } from '../testIds.ts';
 
@@ -81,11 +82,21 @@ const Muted = styled.p`
   font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
-function PanelSection({ title, children }: { title: string; children: ReactNode }) {
+function PanelSection({
+  title,
+  note,
+  children,
+}: {
+  title: string;
+  /** What the section counts, when the header's roll-up counts more. */
+  note?: string | undefined;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <Section aria-labelledby={id}>
       <h3 id={id}>{title}</h3>
+      {note ? <Muted>{note}</Muted> : null}
       {children}
     </Section>
   );
@@ -108,11 +119,16 @@ function Loaded<T>({
   );
 }
 
-function Checks({ componentId }: { componentId: string }) {
+// The header's summary rolls its children's checks, incidents and insights in; the panel's lists
+// are the component's own, and say so where the two could differ.
+const ownNote = (rolledUp: boolean) =>
+  rolledUp ? 'Linked to this component itself, not its children' : undefined;
+
+function Checks({ componentId, rolledUp }: { componentId: string; rolledUp: boolean }) {
   const checks = useComponentChecks(componentId);
   const toHealth = useRouteLink(topologyExternalRoutes.healthPage);
   return (
-    <PanelSection title="Checks">
+    <PanelSection title="Checks" note={ownNote(rolledUp)}>
       <Loaded query={checks} what="checks">
         {(rows) =>
           rows.map((check) => (
@@ -154,11 +170,11 @@ function Configs({ componentId }: { componentId: string }) {
   );
 }
 
-function Incidents({ componentId }: { componentId: string }) {
+function Incidents({ componentId, rolledUp }: { componentId: string; rolledUp: boolean }) {
   const incidents = useComponentIncidents(componentId);
   const toIncident = useRouteLink(topologyExternalRoutes.incidentPage);
   return (
-    <PanelSection title="Incidents">
+    <PanelSection title="Incidents" note={ownNote(rolledUp)}>
       <Loaded query={incidents} what="incidents">
         {(rows) =>
           rows.map((incident) => (
@@ -184,7 +200,10 @@ function Insights({ component }: { component: TopologyComponent }) {
   const insights = Object.entries(component.summary?.insights ?? {});
   if (insights.length === 0) return null;
   return (
-    <PanelSection title="Insights">
+    <PanelSection
+      title="Insights"
+      note={isRolledUp(component) ? 'Here and below: its children’s included' : undefined}
+    >
       <Rows>
         {insights.map(([type, bySeverity]) => (
           <li key={type}>
@@ -241,9 +260,9 @@ export function SidePanel({ component }: { component: TopologyComponent }) {
           <TagList tags={component.labels} aria-label="Labels" />
         </PanelSection>
       ) : null}
-      <Checks componentId={component.id} />
+      <Checks componentId={component.id} rolledUp={isRolledUp(component)} />
       <Configs componentId={component.id} />
-      <Incidents componentId={component.id} />
+      <Incidents componentId={component.id} rolledUp={isRolledUp(component)} />
       <Insights component={component} />
       {tabs.map(({ id, title, Component }) => (
         <PanelSection key={id} title={title}>

@@ -43,17 +43,18 @@ describe('the topology index', () => {
     const logistics = screen.getAllByTestId(topologyTestIds.card)[0]!;
     expect(logistics.getAttribute('data-status')).toBe('warning');
     expect(within(logistics).getAllByRole('img', { name: 'Status: warning' })).toHaveLength(2);
-    const summary = within(logistics).getByRole('list', { name: 'Summary' }).textContent;
-    // Children by health, the linked checks' health, open incidents and insights.
-    for (const part of [
-      '1 warning',
-      '1 healthy',
-      '1 check failing',
-      '2 checks passing',
-      '1 incident',
-      '1 insight',
-    ])
-      expect(summary).toContain(part);
+    const summary = within(logistics).getByRole('list', { name: 'Summary' }).querySelectorAll('li');
+    // Children by health, then the checks, open incidents and insights of it and its children,
+    // each saying what it counts; the warning says what it rolled up.
+    expect([...summary].map((item) => item.textContent)).toEqual([
+      '1 warning child',
+      '1 healthy child',
+      '1 check failing here and below',
+      '2 checks passing here and below',
+      '1 open incident here and below',
+      '1 insight here and below',
+    ]);
+    expect(within(logistics).getByText('Rolled up: 1 of 2 children warning')).toBeTruthy();
     // Child rows, worst first, link to the children's pages.
     const children = within(logistics).getByRole('list', { name: 'Children of logistics' });
     expect(

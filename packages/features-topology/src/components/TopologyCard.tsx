@@ -7,7 +7,13 @@ import { cardLinkAttribute } from '../hooks/useCardGridKeyboard.ts';
 import { childRows, componentPath, componentTitle } from '../model/cards.ts';
 import type { CardSize } from '../model/filters.ts';
 import { headlineProperties, visibleProperties } from '../model/properties.ts';
-import { componentColor, componentState, dotStatus } from '../model/status.ts';
+import {
+  componentColor,
+  componentState,
+  dotStatus,
+  isRolledUp,
+  rollUpReason,
+} from '../model/status.ts';
 import type { StatusColor } from '@opsdeck/ui';
 import { topologyTestIds } from '../testIds.ts';
 import { ComponentIcon } from './ComponentIcon.tsx';
@@ -174,6 +180,7 @@ export function TopologyCard({ component, size = 'medium', linkTarget }: Topolog
       </Header>
       {size !== 'small' && component.type ? <Muted>{component.type}</Muted> : null}
       {component.status_reason ? <Muted>{component.status_reason}</Muted> : null}
+      {rollUpReason(component) ? <Muted>{rollUpReason(component)}</Muted> : null}
       {metrics.length > 0 && size !== 'small' ? (
         <Metrics aria-label="Headline properties">
           {metrics.map((property) => (
@@ -198,7 +205,7 @@ export function TopologyCard({ component, size = 'medium', linkTarget }: Topolog
           ))}
         </Metrics>
       ) : null}
-      <SummaryLine summary={component.summary} />
+      <SummaryLine summary={component.summary} rolledUp={isRolledUp(component)} />
       {rows.length > 0 ? (
         <Children aria-label={`Children of ${componentTitle(component)}`}>
           {rows.slice(0, childRowLimit).map((child) => (

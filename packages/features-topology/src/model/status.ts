@@ -72,3 +72,27 @@ export function summaryCounts(summary: ComponentSummary | null | undefined): Sum
     insights: total(summary?.insights),
   };
 }
+
+/** Whether a component's status and summary are rolled up from children (it has some). */
+export function isRolledUp(component: Pick<TopologyComponent, 'children' | 'components'>): boolean {
+  return (component.children?.length ?? 0) > 0 || (component.components?.length ?? 0) > 0;
+}
+
+/**
+ * What a rolled-up status was made from, in its words: `1 of 3 children unhealthy` under a warning
+ * (mixed healthy and unhealthy children roll up to warning), undefined for a component without
+ * children.
+ */
+export function rollUpReason(
+  component: Pick<TopologyComponent, 'children' | 'components' | 'summary'>,
+): string | undefined {
+  if (!isRolledUp(component)) return undefined;
+  const { children } = summaryCounts(component.summary);
+  const all = children.healthy + children.unhealthy + children.warning + children.info;
+  if (all === 0) return undefined;
+  const of = (n: number, word: string) =>
+    `${n} of ${all} ${all === 1 ? 'child' : 'children'} ${word}`;
+  if (children.unhealthy > 0) return `Rolled up: ${of(children.unhealthy, 'unhealthy')}`;
+  if (children.warning > 0) return `Rolled up: ${of(children.warning, 'warning')}`;
+  return `Rolled up: ${of(children.healthy, 'healthy')}`;
+}

@@ -1,18 +1,28 @@
 import { render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
 import { TruncatedText } from './TruncatedText.tsx';
 
 describe('TruncatedText', () => {
-  it('keeps a long value on one cut line with the whole text on hover', () => {
+  it('keeps a long value on one cut line with the whole text on hover and keyboard focus', async () => {
+    const user = userEvent.setup();
     const long = 'Database failover '.repeat(20).trim();
     render(
       <OpsdeckThemeProvider>
         <TruncatedText text={long} />
+        <TruncatedText text="short" />
       </OpsdeckThemeProvider>,
     );
     const text = screen.getByText(long);
-    expect(text.getAttribute('title')).toBe(long);
+    expect(screen.getByText('short').getAttribute('title')).toBe('short');
+    await user.tab();
+    expect(document.activeElement).toBe(text);
+    expect(screen.getByRole('tooltip').textContent).toBe(long);
+    await user.tab();
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await user.hover(text);
+    expect(screen.getByRole('tooltip').textContent).toBe(long);
     const style = getComputedStyle(text);
     expect(style.textOverflow).toBe('ellipsis');
     expect(style.whiteSpace).toBe('nowrap');

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { Tooltip } from '../Tooltip/Tooltip.tsx';
 
 export interface TruncatedTextProps {
   /** The whole value; cut with an ellipsis where it does not fit, whole on hover. */
@@ -22,9 +23,21 @@ const Text = styled.span<{ $maxWidth: string }>`
  */
 export function TruncatedText({ text, maxWidth = '40ch' }: TruncatedTextProps) {
   if (!text) return null;
+  // A value longer than the width it may take is cut: the keyboard reaches it too, and focus
+  // (or hover) shows the whole in a tooltip. A value that fits keeps a plain title.
+  const widthInChars = /^(\d+)ch$/.exec(maxWidth);
+  const cut = widthInChars ? text.length > Number(widthInChars[1]) : false;
+  if (!cut)
+    return (
+      <Text $maxWidth={maxWidth} title={text} data-slot="truncated-text">
+        {text}
+      </Text>
+    );
   return (
-    <Text $maxWidth={maxWidth} title={text} data-slot="truncated-text">
-      {text}
-    </Text>
+    <Tooltip content={text}>
+      <Text $maxWidth={maxWidth} tabIndex={0} data-slot="truncated-text">
+        {text}
+      </Text>
+    </Tooltip>
   );
 }

@@ -57,3 +57,41 @@ export function formatLocalTime(value: string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
+
+/**
+ * A moment relative to now with its direction said: `22m ago`, or `in 5m` for one to come (a next
+ * run). '' for a missing or unreadable value.
+ */
+export function formatMomentFromNow(value: DateInput, now: DateInput = Date.now()): string {
+  const then = toEpochMs(value);
+  const reference = toEpochMs(now);
+  if (Number.isNaN(then) || Number.isNaN(reference)) return '';
+  return then > reference + 1000
+    ? `in ${formatAge(reference, then)}`
+    : `${formatAge(then, reference)} ago`;
+}
+
+const localMoment = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+});
+
+/**
+ * A moment as an absolute time in the user's own time zone, named (`27 Nov 2026, 14:17:24 CET`),
+ * whatever offset the server wrote it in. '' for a missing or unreadable value.
+ */
+export function formatLocalMoment(value: DateInput): string {
+  const ms = toEpochMs(value);
+  return Number.isNaN(ms) ? '' : localMoment.format(ms);
+}
+
+/** The moment as ISO 8601 (for `<time dateTime>`); '' for a missing or unreadable value. */
+export function momentIso(value: DateInput): string {
+  const ms = toEpochMs(value);
+  return Number.isNaN(ms) ? '' : new Date(ms).toISOString();
+}

@@ -478,4 +478,53 @@ describe.each(testDatabases())('the console’s incident requests on $engine', (
       hypothesis_id: factor,
     });
   });
+
+  it('the form limits: a longer title, description, hypothesis title or comment is a 400 naming the limit', async () => {
+    const me = personOf('responder');
+    const longIncident = await app.send<Row>('POST', '/api/db/incidents?select=*', 'responder', {
+      title: 't'.repeat(201),
+      severity: 'low',
+      type: 'availability',
+      created_by: me,
+      commander_id: me,
+      communicator_id: me,
+    });
+    expect(longIncident.status).toBe(400);
+    expect(JSON.stringify(longIncident.body)).toContain(
+      "An incident's title is 201 characters long; at most 200 are allowed",
+    );
+    const description = await app.send<Row>(
+      'PATCH',
+      `/api/db/incidents?id=eq.${incident}`,
+      'admin',
+      {
+        description: 'd'.repeat(4001),
+      },
+    );
+    expect(description.status).toBe(400);
+    expect(JSON.stringify(description.body)).toContain('at most 4000 are allowed');
+    const title = await app.send<Row>('PATCH', `/api/db/hypotheses?id=eq.${factor}`, 'responder', {
+      title: 'h'.repeat(201),
+    });
+    expect(title.status).toBe(400);
+    expect(JSON.stringify(title.body)).toContain("A hypothesis's title is 201 characters long");
+    const comment = await app.send<Row>('POST', '/api/db/comments', 'responder', {
+      created_by: me,
+      incident_id: incident,
+      hypothesis_id: factor,
+      comment: 'c'.repeat(4001),
+    });
+    expect(comment.status).toBe(400);
+    expect(JSON.stringify(comment.body)).toContain('A comment is 4001 characters long');
+    // At the limit is accepted.
+    const atLimit = await app.send<Row>(
+      'PATCH',
+      `/api/db/hypotheses?id=eq.${factor}`,
+      'responder',
+      {
+        title: 'h'.repeat(200),
+      },
+    );
+    expect(atLimit.status).toBeLessThan(300);
+  });
 });

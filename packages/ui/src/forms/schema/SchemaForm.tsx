@@ -33,6 +33,8 @@ export interface SchemaFormProps {
   submitLabel?: string;
   /** Further actions beside the submit button (Cancel, Test connection). */
   actions?: ReactNode;
+  /** Fields the description cannot express (pickers over a domain's search), drawn after its own; the caller keeps their values. */
+  extraFields?: ReactNode;
   'aria-label'?: string;
 }
 
@@ -70,6 +72,7 @@ export function SchemaForm({
   codeTab = false,
   submitLabel = 'Save',
   actions,
+  extraFields,
   'aria-label': ariaLabel,
 }: SchemaFormProps) {
   const initial = useMemo(
@@ -110,6 +113,7 @@ export function SchemaForm({
         {({ isSubmitting }) => (
           <StyledForm noValidate aria-label={ariaLabel ?? description.label}>
             {body}
+            {extraFields}
             {submitError && <SubmitError role="alert">{submitError}</SubmitError>}
             <Actions>
               <Button type="submit" variant="primary" loading={isSubmitting}>
