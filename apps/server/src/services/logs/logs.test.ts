@@ -27,7 +27,7 @@ describe.each(testDatabases())('POST /api/logs on $engine', (target) => {
   let outside: string;
   const now = new Date(Math.floor(Date.now() / MINUTE) * MINUTE);
   // The server log's fixture lines are placed back from the real clock, which the server reads.
-  const logged = Date.now();
+  let logged = Date.now();
 
   beforeAll(async () => {
     db = await target.open();
@@ -82,11 +82,13 @@ describe.each(testDatabases())('POST /api/logs on $engine', (target) => {
         ]),
       ],
     );
-    // The server's log over the last two hours: a line every 2 minutes, levels in turn.
+    // The server's log over the last two hours: a line every 2 minutes, levels in turn, none
+    // within a minute of the default hour's edge.
+    logged = Date.now();
     await insertServerLogLines(
       db,
       Array.from({ length: 60 }, (_, i) => ({
-        at: new Date(logged - (i * 2 + 1) * MINUTE),
+        at: new Date(logged - (i * 2 + 0.5) * MINUTE),
         level: ['info', 'warn', 'error'][i % 3]!,
         message: `zebra line ${i}${i % 10 === 0 ? ' payment refused' : ''}`,
         labels: { source: 'fixture' },
@@ -196,7 +198,7 @@ describe.each(testDatabases())('POST /api/logs on $engine', (target) => {
     });
 
     it('reads the last hour unless told, and a time range', async () => {
-      // Lines at 1, 3, …, 59 minutes ago are in the default hour.
+      // Lines at 0.5, 2.5, …, 58.5 minutes ago are in the default hour.
       expect((await logs('server', { text: 'zebra' })).total).toBe(30);
       const window = await logs('server', {
         text: 'zebra',
@@ -232,6 +234,24 @@ describe.each(testDatabases())('POST /api/logs on $engine', (target) => {
           i % 10 === 0 ? `${message} payment refused` : message,
         ),
       );
+    });
+
+    it('counts at most 10,000 matches, and pages on past them', async () => {
+      await insertServerLogLines(
+        db,
+        Array.from({ length: 10_010 }, (_, i) => ({
+          at: new Date(Date.now() - 1000 - i),
+          level: 'debug',
+          message: `yak ${i}`,
+          labels: {},
+        })),
+        'test',
+      );
+      const reply = await logs('server', { text: 'yak', limit: '1000' });
+      expect(reply.total).toBe(10_000);
+      expect(reply.results[0]!.message).toBe('yak 0');
+      expect(reply.nextPage).not.toBe('');
+      expect((await logs('server', { text: 'yak 1000', level: 'debug' })).total).toBe(11);
     });
 
     it('holds every line the server logs: a request it answered is found at once', async () => {

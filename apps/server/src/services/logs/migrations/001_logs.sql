@@ -22,3 +22,21 @@ CREATE TABLE IF NOT EXISTS opsdeck.server_log (
   instance text NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS server_log_at ON opsdeck.server_log (at, seq);
+-- A level over a day counts from an index, not the table.
+CREATE INDEX IF NOT EXISTS server_log_level_at ON opsdeck.server_log (level, at);
+-- A label filter is `labels @> {"k": "v"}`.
+CREATE INDEX IF NOT EXISTS server_log_labels ON opsdeck.server_log USING gin (labels jsonb_path_ops);
+
+-- A text search is `message ILIKE '%text%'`: with pg_trgm (catalog/003 creates it where it can) a
+-- trigram index answers it without reading every line; without it the search reads the range.
+DO $$
+DECLARE
+  trgm text := (SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+                WHERE e.extname = 'pg_trgm');
+BEGIN
+  IF trgm IS NULL THEN
+    RETURN;
+  END IF;
+  EXECUTE format('CREATE INDEX IF NOT EXISTS server_log_message_trgm
+    ON opsdeck.server_log USING gin (message %I.gin_trgm_ops) WITH (gin_pending_list_limit = 256)', trgm);
+END $$;
