@@ -189,6 +189,7 @@ export type ComponentIncident = z.output<typeof componentIncidentSchema>;
 
 // POST /api/logs (reference §9): a component's logs through one of its log selectors. The backend
 // reads `id`, `name` and `labels`; the reference's console also sends `query`, which is not read.
+/** The logs call's body, as the server validates it. @public */
 export const logsRequestSchema = z.object({
   id: z.optional(z.string()),
   name: z.optional(z.string()),
@@ -197,7 +198,7 @@ export const logsRequestSchema = z.object({
 });
 export type LogsRequest = z.output<typeof logsRequestSchema>;
 
-export const logLineSchema = looseObject({
+const logLineSchema = looseObject({
   id: maybeText,
   timestamp: maybeText,
   message: maybeText,
@@ -205,6 +206,7 @@ export const logLineSchema = looseObject({
 });
 export type LogLine = z.output<typeof logLineSchema>;
 
+/** The logs call's reply, for a page to parse. @public */
 export const logsReplySchema = looseObject({
   total: maybeNumber,
   results: z.nullish(z.array(logLineSchema)),

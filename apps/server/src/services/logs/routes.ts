@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { logsRequestSchema } from '@opsdeck/api-client/topology';
+import { logsRequestSchema } from '@opsdeck/api-client/topology/schemas';
 import { requireCapability } from '../../auth/middleware.ts';
 import type { SqlRunner } from '../../db/database.ts';
 import type { AppEnv } from '../../http/env.ts';
