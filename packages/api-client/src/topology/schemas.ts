@@ -196,6 +196,7 @@ export const logsRequestSchema = z.object({
   labels: z.optional(z.record(z.string(), z.string())),
   query: z.optional(z.unknown()),
 });
+/** @public */
 export type LogsRequest = z.output<typeof logsRequestSchema>;
 
 const logLineSchema = looseObject({
@@ -204,6 +205,7 @@ const logLineSchema = looseObject({
   message: maybeText,
   labels,
 });
+/** @public */
 export type LogLine = z.output<typeof logLineSchema>;
 
 /** The logs call's reply, for a page to parse. @public */
@@ -212,4 +214,5 @@ export const logsReplySchema = looseObject({
   results: z.nullish(z.array(logLineSchema)),
   nextPage: maybeText,
 });
+/** @public */
 export type LogsReply = z.output<typeof logsReplySchema>;
