@@ -72,6 +72,7 @@ export default tseslint.config(
             '@opsdeck/api-client/catalog/schemas',
             '@opsdeck/api-client/health/schemas',
             '@opsdeck/api-client/postgrest',
+            '@opsdeck/api-client/topology/schemas',
             '@opsdeck/contracts',
             '@opsdeck/rbac',
           ],

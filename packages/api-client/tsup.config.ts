@@ -7,6 +7,7 @@ export default definePackageBuild({
   'health/index': 'src/health/index.ts',
   'health/schemas': 'src/health/schemas.ts',
   'topology/index': 'src/topology/index.ts',
+  'topology/schemas': 'src/topology/schemas.ts',
   'catalog/index': 'src/catalog/index.ts',
   'catalog/schemas': 'src/catalog/schemas.ts',
   'incidents/index': 'src/incidents/index.ts',

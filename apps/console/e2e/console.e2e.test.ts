@@ -395,7 +395,12 @@ describe('console in Chromium against apps/server', () => {
       await signIn(page, 'admin@local', '/');
       await page.waitForURL('**/topology');
       await cards(page).first().waitFor();
-      expect((await cardNames(page)).sort()).toEqual(['demo-account', 'demo-cluster', 'payments']);
+      expect((await cardNames(page)).sort()).toEqual([
+        'Opsdeck server',
+        'demo-account',
+        'demo-cluster',
+        'payments',
+      ]);
       expect(await axeViolations(page)).toEqual([]);
 
       // A type filter flattens the tree: every namespace of the cluster is a card.

@@ -45,7 +45,7 @@ async function main() {
     // The server runs for long: from here on, compile each function once, optimized, at its first
     // call. Not sooner: the migrations and the seed, run once, start faster on baseline code.
     if (!config.databaseUrl) setFlagsFromString('--no-liftoff');
-    jsonLogger({
+    server.log({
       msg: 'listening',
       url: server.url,
       database: config.databaseUrl
@@ -57,13 +57,13 @@ async function main() {
       playbook_exec: config.playbookExec !== false ? 'on' : 'off (--no-playbook-exec)',
     });
     if (config.publicDemo) {
-      jsonLogger({
+      server.log({
         level: 'warn',
         msg: `demo mode on ${config.host} (--public-demo): anyone who can reach this address can sign in with the published demo passwords`,
       });
     }
     if (config.seed === 'demo' && config.auth === 'basic') {
-      jsonLogger({
+      server.log({
         msg: `demo sign-in: admin@local, editor@local, viewer@local, commander@local, responder@local, guest@local / password ${config.demoPassword}`,
       });
     }

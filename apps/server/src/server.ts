@@ -16,12 +16,15 @@ import { watchResources, type ResourceWatcher } from './resources/watch.ts';
 import { identityRouteGuards } from './http/security.ts';
 import { setSelfOrigin } from './services/canary/runner.ts';
 import { defaultServiceRegistry } from './services/list.ts';
+import { ServerLogBuffer } from './services/logs/serverLog.ts';
 import { loadSecretBox, type SecretBox } from './services/playbooks/secrets.ts';
 import { ServiceRegistryError } from './services/registry.ts';
 
 export interface RunningServer {
   url: string;
   db: Database;
+  /** The server's logger: what it writes is also kept in its own log (services/logs). */
+  log: Logger;
   close(): Promise<void>;
 }
 
@@ -33,7 +36,10 @@ export const DEFAULT_REQUEST_TIMEOUT_MILLIS = 30_000;
 export const DEFAULT_MAX_CONNECTIONS = 1000;
 
 /** Opens storage, migrates, seeds an empty database, and listens. */
-export async function startServer(config: ServerConfig, log: Logger): Promise<RunningServer> {
+export async function startServer(config: ServerConfig, output: Logger): Promise<RunningServer> {
+  // Every line from here on is kept for the logs service too, stored once the database is open.
+  const serverLog = new ServerLogBuffer();
+  const log = serverLog.tee(output);
   // Two modules claiming one name, table, function or route: refused before anything is touched.
   try {
     defaultServiceRegistry();
@@ -173,6 +179,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     log,
+    logs: { buffer: serverLog },
     summaryCacheMillis: 5000,
     summaryStaleMillis: 30_000,
     resolvers,
@@ -238,6 +245,7 @@ export async function startServer(config: ServerConfig, log: Logger): Promise<Ru
   return {
     url: `http://${host}:${port}`,
     db,
+    log,
     async close() {
       await resourceWatcher?.close();
       await jobs.stop();

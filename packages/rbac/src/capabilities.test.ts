@@ -45,6 +45,14 @@ const EXPECTED: Record<CapabilityName, Record<Role, boolean>> = {
     viewer: false,
     guest: false,
   },
+  'logs.read': {
+    admin: true,
+    editor: false,
+    commander: false,
+    responder: false,
+    viewer: false,
+    guest: false,
+  },
 };
 
 describe('capabilities', () => {

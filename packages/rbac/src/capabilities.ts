@@ -56,6 +56,13 @@ export const CAPABILITIES = {
     object: 'notification',
     action: 'silence',
   },
+  // console §2 /logs; the reference guards POST /api/logs with logs:read, admin only by default (a
+  // server's log holds everyone's requests and the sign-in codes it mails): a row {logs, read} grants it.
+  'logs.read': {
+    roles: ['admin'],
+    object: 'logs',
+    action: 'read',
+  },
 } as const satisfies Record<string, Capability>;
 
 export type CapabilityName = keyof typeof CAPABILITIES;

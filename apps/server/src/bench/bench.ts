@@ -16,6 +16,7 @@ import { seedDemo } from '../db/seed/demo.ts';
 import { createApp } from '../http/app.ts';
 import { SERVICES } from '../services/list.ts';
 import { catalogBenchCases, type CatalogBenchCase } from './catalogCases.ts';
+import { logsSection } from './logsBench.ts';
 import { streamSection } from './streamBench.ts';
 
 const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 30);
@@ -577,6 +578,7 @@ async function main() {
   await topologySection(report);
   await catalogSection(report);
   if (PLAYBOOK_SIZES.length > 0) await playbookSection(report);
+  await logsSection(report);
   await streamSection(report);
 }
 

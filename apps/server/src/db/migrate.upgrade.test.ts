@@ -108,6 +108,8 @@ const AFTER_SPLIT = [
   'settings/002_config_scrapers_with_status.sql',
   'settings/004_job_history_runs.sql',
   'auth/010_reference_views.sql',
+  // The logs module comes after identity's in the service list.
+  'logs/001_logs.sql',
   'changes/001_change_stream.sql',
   'changes/002_audit_declared_secrets.sql',
 ];
@@ -212,9 +214,9 @@ describe('a PGlite data directory of the legacy server', () => {
       const logged = (msg: string) => logs.find((entry) => entry.msg === msg)?.migrations;
       // The split's only applied file (identity's IF NOT EXISTS), and what came after the split.
       expect(logged('migrations applied')).toEqual([
-        ...AFTER_SPLIT.filter((id) => !id.startsWith('changes/')),
+        ...AFTER_SPLIT.filter((id) => !id.startsWith('changes/') && !id.startsWith('logs/')),
         'identity/002_self_service.sql',
-        ...AFTER_SPLIT.filter((id) => id.startsWith('changes/')),
+        ...AFTER_SPLIT.filter((id) => id.startsWith('changes/') || id.startsWith('logs/')),
       ]);
       expect(logged('migrations adopted from the previous runner')).toContain(
         'core/001_foundation.sql',

@@ -17,6 +17,8 @@ import type {
 import { ChangeFeed } from '../services/changes/feed.ts';
 import type { StreamSettings } from '../services/changes/stream.ts';
 import { createEventBus } from '../services/events.ts';
+import type { FileLimits } from '../services/logs/files.ts';
+import { ServerLogBuffer } from '../services/logs/serverLog.ts';
 import { SERVICES } from '../services/list.ts';
 import { processSecretBox, type SecretBox } from '../services/playbooks/secrets.ts';
 import { createServiceRegistry } from '../services/registry.ts';
@@ -72,6 +74,11 @@ export interface AppOptions {
   outbound?: OutboundPolicy;
   /** `GET /api/events` timings and bounds (services/changes/stream.ts), defaults there. */
   eventStream?: Partial<StreamSettings>;
+  /**
+   * The server's own log as the logs service keeps it (services/logs): `buffer` is one `log` already
+   * writes into (startServer's, from its first line); unset, createApp tees `log` into a new one.
+   */
+  logs?: { buffer?: ServerLogBuffer; serverLogRows?: number; fileLimits?: FileLimits };
 }
 
 /** The core app, and the service modules' background work to start once it listens. */
@@ -91,7 +98,10 @@ export type CoreApp = Hono<AppEnv> & {
  */
 export function createApp(options: AppOptions): CoreApp {
   const { db } = options;
-  const log = options.log ?? silentLogger;
+  const serverLog = options.logs?.buffer ?? new ServerLogBuffer();
+  const log = options.logs?.buffer
+    ? (options.log ?? silentLogger)
+    : serverLog.tee(options.log ?? silentLogger);
   const registry = createServiceRegistry(options.services ?? SERVICES);
   const app = new Hono<AppEnv>();
   let startJobs = (_options?: { exclusive?: boolean }): ServiceJob => ({
@@ -150,6 +160,9 @@ export function createApp(options: AppOptions): CoreApp {
       eventsHeartbeatMillis: options.eventStream?.heartbeatMillis,
       eventsQueueLimit: options.eventStream?.queueLimit,
       eventsMaxStreamMillis: options.eventStream?.maxStreamMillis,
+      serverLog,
+      logsServerLogRows: options.logs?.serverLogRows,
+      logsFileLimits: options.logs?.fileLimits,
     };
     // The database's change stream, handed to the modules as `table-written` events.
     const changes = new ChangeFeed(

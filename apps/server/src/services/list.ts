@@ -7,6 +7,7 @@ import type { Service } from './defineService.ts';
 import { generalService } from './general/service.ts';
 import { identityService } from './identity/service.ts';
 import { incidentsService } from './incidents/service.ts';
+import { logsService } from './logs/service.ts';
 import { notificationsService } from './notifications/service.ts';
 import { playbooksService } from './playbooks/service.ts';
 import { createServiceRegistry, type ServiceRegistry } from './registry.ts';
@@ -32,6 +33,7 @@ export const SERVICES: readonly Service[] = [
   generalService,
   identityService,
   referenceService,
+  logsService,
   // Last: its migration and triggers cover every table the modules above declare.
   changesService,
 ];

@@ -60,9 +60,12 @@ describe('createServiceRegistry', () => {
   });
 
   it('refuses one route base path twice, naming both owners (a trailing slash is the same base)', () => {
-    const logs = defineService({ name: 'logs', routes: [{ base: '/api/canary/', app: emptyApp }] });
-    expect(() => createServiceRegistry([...SERVICES, logs])).toThrow(
-      'route base /api/canary is claimed by both canary and logs',
+    const shipper = defineService({
+      name: 'shipper',
+      routes: [{ base: '/api/canary/', app: emptyApp }],
+    });
+    expect(() => createServiceRegistry([...SERVICES, shipper])).toThrow(
+      'route base /api/canary is claimed by both canary and shipper',
     );
   });
 

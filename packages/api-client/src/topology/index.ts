@@ -13,5 +13,9 @@ export type {
   TopologyComponent,
   TopologyReply,
 } from './schemas.ts';
+/** The logs call's body and reply (reference §9), for the server to validate and a page to read. @public */
+export { logsReplySchema, logsRequestSchema } from './schemas.ts';
+/** @public */
+export type { LogLine, LogsReply, LogsRequest } from './schemas.ts';
 export { topologyQuery, type TopologyQuery, type TopologySortBy } from './topology.ts';
 export { topologyInvalidations } from './keys.ts';

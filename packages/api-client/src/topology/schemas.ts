@@ -186,3 +186,33 @@ export const componentIncidentSchema = looseObject({
   created_at: maybeText,
 });
 export type ComponentIncident = z.output<typeof componentIncidentSchema>;
+
+// POST /api/logs (reference §9): a component's logs through one of its log selectors. The backend
+// reads `id`, `name` and `labels`; the reference's console also sends `query`, which is not read.
+/** The logs call's body, as the server validates it. @public */
+export const logsRequestSchema = z.object({
+  id: z.optional(z.string()),
+  name: z.optional(z.string()),
+  labels: z.optional(z.record(z.string(), z.string())),
+  query: z.optional(z.unknown()),
+});
+/** @public */
+export type LogsRequest = z.output<typeof logsRequestSchema>;
+
+const logLineSchema = looseObject({
+  id: maybeText,
+  timestamp: maybeText,
+  message: maybeText,
+  labels,
+});
+/** @public */
+export type LogLine = z.output<typeof logLineSchema>;
+
+/** The logs call's reply, for a page to parse. @public */
+export const logsReplySchema = looseObject({
+  total: maybeNumber,
+  results: z.nullish(z.array(logLineSchema)),
+  nextPage: maybeText,
+});
+/** @public */
+export type LogsReply = z.output<typeof logsReplySchema>;

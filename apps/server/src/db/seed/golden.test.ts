@@ -64,6 +64,9 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  *   playbooks, approvers who may approve and are not the requester, actions within their run,
  *   nothing running past its timeout). The shared PRNG is drawn as before; the run timings come
  *   from the playbooks module's own.
+ * - issue 34, logs: components (the log_selectors column, and the "Opsdeck server" component with
+ *   its two selectors) and logging_backends (the demo's file backend). Nothing is drawn from a PRNG,
+ *   so every other table is as before.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -90,7 +93,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
     'created_at',
     'updated_at',
   ],
-  'public.components': ['b188afebbf5f46b0c61265787a9f5dcb', 'created_at', 'updated_at'],
+  'public.components': ['735b64d6c273800d7ead02f914eb0890', 'created_at', 'updated_at'],
   'public.config_analysis': ['d9cf25b7074d6c619fb3adf669a75e02'],
   'public.config_changes': ['a1770ce72670b9f4eef1b694f6559d7e', 'inserted_at'],
   'public.config_component_relationships': [
@@ -118,7 +121,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.incident_histories': ['399b08e96abcdf64fb9deeb7627008c8', 'id', 'updated_at'],
   'public.incidents': ['516ea814f65227044f3a3141bbb9f66d'],
   'public.job_history': ['ab97e4f305175908c9353d82bb4c5d3b'],
-  'public.logging_backends': ['839da65bdfabf708460ec3188384ebd7', 'created_at', 'updated_at'],
+  'public.logging_backends': ['339728908f603405f1444f67935447aa', 'created_at', 'updated_at'],
   'public.notification_send_history': ['a8636a8472e18cf0cd71d71dd29fbf0c'],
   'public.notification_silences': ['ea0baa8f723bfee6924ee487e3efee26', 'created_at', 'updated_at'],
   'public.notifications': ['f788b3d03d3ae0586698446cfbd25adb', 'created_at', 'updated_at'],
@@ -166,7 +169,7 @@ const KNOWN_COUNTS = {
   teams: 4,
   canaries: 15,
   checks: 120,
-  components: 193,
+  components: 194,
   config_items: 214,
   incidents: 12,
   playbooks: 13,
