@@ -148,18 +148,18 @@ export async function loadSubject(
     );
     const check = rows[0];
     if (!check || check.deleted_at) return undefined;
-    const [canary, status, components, configs] = await Promise.all([
-      db.query<Row>('SELECT id, name, namespace, labels FROM canaries WHERE id = $1', [
-        check.canary_id,
-      ]),
-      db.query<Row>(
-        `SELECT status, message, error, time, duration FROM check_statuses
-         WHERE check_id = $1 ORDER BY time DESC LIMIT 1`,
-        [id],
-      ),
-      db.query<{ id: string }>(COMPONENT_ANCESTORS, [id]),
-      db.query<{ id: string }>(CONFIG_ANCESTORS, [id]),
-    ]);
+    // One after another: inside a transaction they share one connection.
+    const canary = await db.query<Row>(
+      'SELECT id, name, namespace, labels FROM canaries WHERE id = $1',
+      [check.canary_id],
+    );
+    const status = await db.query<Row>(
+      `SELECT status, message, error, time, duration FROM check_statuses
+       WHERE check_id = $1 ORDER BY time DESC LIMIT 1`,
+      [id],
+    );
+    const components = await db.query<{ id: string }>(COMPONENT_ANCESTORS, [id]);
+    const configs = await db.query<{ id: string }>(CONFIG_ANCESTORS, [id]);
     return {
       kind,
       id,

@@ -8,6 +8,7 @@ import {
   type OutboundPolicy,
 } from '../../http/outbound.ts';
 import { defineJob, type JobDefinition } from '../../jobs/definition.ts';
+import { getSelfOrigin } from '../canary/runner.ts';
 import { findConnection } from '../playbooks/actions.ts';
 import { processSecretBox, type SecretBox } from '../playbooks/secrets.ts';
 import { renderTemplate } from '../playbooks/template.ts';
@@ -110,17 +111,15 @@ export class NotificationEngine {
 
   private async decideAll(tx: SqlRunner, subject: Subject): Promise<void> {
     const now = new Date();
-    const [{ rows: rules }, { rows: silences }] = await Promise.all([
-      tx.query<RuleRow>(
-        `SELECT ${RULE_COLUMNS} FROM notifications
-         WHERE deleted_at IS NULL AND $1 = ANY (events) ORDER BY created_at, id`,
-        [subject.event],
-      ),
-      tx.query<SilenceRow>(
-        `SELECT ${SILENCE_COLUMNS} FROM notification_silences WHERE deleted_at IS NULL
-         ORDER BY created_at, id`,
-      ),
-    ]);
+    const { rows: rules } = await tx.query<RuleRow>(
+      `SELECT ${RULE_COLUMNS} FROM notifications
+       WHERE deleted_at IS NULL AND $1 = ANY (events) ORDER BY created_at, id`,
+      [subject.event],
+    );
+    const { rows: silences } = await tx.query<SilenceRow>(
+      `SELECT ${SILENCE_COLUMNS} FROM notification_silences WHERE deleted_at IS NULL
+       ORDER BY created_at, id`,
+    );
     for (const rule of rules) {
       const decision = await decide(tx, rule, subject, silences, now);
       const base = {
@@ -261,7 +260,19 @@ export class NotificationEngine {
   }
 
   /** A generic webhook: a POST (or GET) of `{title, message}` (keys per the connection). */
-  private async webhook(url: string, title: string, body: string, properties: Row): Promise<void> {
+  private async webhook(
+    given: string,
+    title: string,
+    body: string,
+    properties: Row,
+  ): Promise<void> {
+    // A path (the demo's team channel) goes to this server's own origin, as the demo probes do.
+    let url = given;
+    if (given.startsWith('/') && !given.startsWith('//')) {
+      const origin = getSelfOrigin() ?? this.options.publicUrl;
+      if (!origin) throw new Error(`${given} is a path and this server's origin is not known yet`);
+      url = new URL(given, origin).toString();
+    }
     if (!/^https?:\/\//i.test(url)) throw new Error(`${url} is not an http(s) URL`);
     const method =
       String(properties.requestMethod ?? 'POST').toUpperCase() === 'GET' ? 'GET' : 'POST';
@@ -327,7 +338,10 @@ export class NotificationEngine {
     });
     try {
       const fromAddress =
-        stringOf(properties.from) ?? url?.searchParams.get('fromAddress') ?? 'opsdeck@localhost';
+        stringOf(properties.from) ??
+        url?.searchParams.get('fromAddress') ??
+        url?.searchParams.get('fromaddress') ??
+        'opsdeck@localhost';
       const fromName = stringOf(properties.fromName);
       await transport.sendMail({
         from: fromName ? { name: fromName, address: fromAddress } : fromAddress,

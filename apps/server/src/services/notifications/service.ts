@@ -5,6 +5,7 @@ import { defineService } from '../defineService.ts';
 import type { SecretBox } from '../playbooks/secrets.ts';
 import { NotificationEngine } from './engine.ts';
 import { notificationSpecOfRow } from './notificationSpec.ts';
+import { notificationRoutes, notificationSinkRoutes } from './routes.ts';
 import { seedNotifications } from './seed.ts';
 
 // The columns of notification_silences that are NotificationSilence spec fields.
@@ -41,6 +42,16 @@ export const notificationsService = defineService({
       ...(config.playbookSecrets ? { secrets: config.playbookSecrets as SecretBox } : {}),
       publicUrl: config.publicUrl,
     }),
+  routes: [
+    // The demo team's webhook target (a path of this server): public, it keeps nothing.
+    {
+      base: '/api/notification/sink',
+      public: true,
+      crossSite: true,
+      app: () => notificationSinkRoutes(),
+    },
+    { base: '/api/notification', app: ({ db }) => notificationRoutes(db) },
+  ],
   // The change stream wakes the engine at once; its job polls every second anyway.
   on: {
     'table-written': ({ table }, _context, engine) => {
