@@ -67,7 +67,8 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  * - issue 34, the notification engine: notifications (the check rule's filter, repeat interval and
  *   inhibition), notification_silences (an indefinite silence of a flapping check),
  *   notification_send_history (every status in rounds whose rules, resources, times and actors
- *   agree), teams (the first team's webhook channel) and connections (a demo SMTP connection).
+ *   agree), teams (the first team's webhook channel) and connections (a demo SMTP connection);
+ *   notifications again for the reference's error_at and wait_for columns (null).
  *   The PRNG is drawn as before.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
@@ -126,7 +127,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.logging_backends': ['839da65bdfabf708460ec3188384ebd7', 'created_at', 'updated_at'],
   'public.notification_send_history': ['d3ef74224ef2ab8ffafb4cc8fd46ef9d'],
   'public.notification_silences': ['9bc23af46288cd24111c5d355f8467bf', 'created_at', 'updated_at'],
-  'public.notifications': ['31a3ade31cf0c533d4ba1d6120b7f918', 'created_at', 'updated_at'],
+  'public.notifications': ['67ccb23c5fdad122d8c22f0f0c9fa0b5', 'created_at', 'updated_at'],
   'public.people': ['ffb095983ddd1279658d5a839341c846', 'created_at', 'updated_at'],
   'public.permissions': ['a52f1df13b70eef7f4a6d7d7720b510c', 'created_at', 'updated_at'],
   'public.playbook_approvals': ['fe7b6c6c88cab5a29f81b3b79d2f0a72', 'id', 'created_at'],

@@ -228,5 +228,29 @@ describe.each(testDatabases())('/api/notification on $engine', (target) => {
       sent: 1,
       suppressed: 1,
     });
+    // The rules page's and the history page's views, through /api/db.
+    const rules = await send(
+      'GET',
+      `/api/db/notifications_summary?select=id,name,sent,failed,pending,team:team_id(id,name)&name=like.preview-*`,
+      'viewer',
+    );
+    expect(rules.status).toBe(200);
+    // Five sends, then the two payments checks' second failures (the search ones were silenced).
+    expect(rules.body).toMatchObject([{ sent: 7, failed: 0, pending: 0, team: null }]);
+    const flat = await send(
+      'GET',
+      `/api/db/notification_send_history_summary?select=status,resource_kind,resource_type,resource&resource_id=eq.${checks[0]!.id}&order=created_at`,
+      'viewer',
+    );
+    expect(flat.body).toMatchObject([
+      {
+        status: 'sent',
+        resource_kind: 'check',
+        resource_type: 'http',
+        resource: { id: checks[0]!.id },
+      },
+      { status: 'silenced', resource_kind: 'check' },
+    ]);
+    expect((await send('GET', '/api/db/notifications_summary', 'guest')).status).toBe(403);
   });
 });

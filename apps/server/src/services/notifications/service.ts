@@ -32,7 +32,7 @@ const EVENT_TABLES = new Set(['checks', 'incidents', 'incident_records', 'playbo
 export const notificationsService = defineService({
   name: 'notifications',
   // Settings first: the demo's PRNG drew job history before notifications.
-  dependsOn: ['canary', 'topology', 'catalog', 'playbooks', 'settings'],
+  dependsOn: ['canary', 'topology', 'catalog', 'incidents', 'playbooks', 'settings'],
   migrations: true,
   setup: ({ db, log, config }) =>
     new NotificationEngine({
@@ -77,6 +77,9 @@ export const notificationsService = defineService({
       ),
     },
     notification_send_history: { object: 'notifications' },
+    // The rules page's and the history page's views (reference §5).
+    notifications_summary: { object: 'notifications' },
+    notification_send_history_summary: { object: 'notifications' },
   },
   rpc: {
     notification_send_history_of_resource: { object: 'notifications', readOnly: true },
