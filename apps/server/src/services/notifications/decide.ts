@@ -1,3 +1,4 @@
+import { Environment } from '@marcbachmann/cel-js';
 import type { SqlRunner } from '../../db/database.ts';
 import { evaluateCel, parseDuration } from '../playbooks/cel.ts';
 import { selectorMatches, type PlaybookResource } from '../playbooks/resources.ts';
@@ -43,6 +44,18 @@ export interface SilenceRow {
   canary_id: string | null;
   component_id: string | null;
   deleted_at?: string | Date | null;
+}
+
+const syntax = new Environment({ unlistedVariablesAreDyn: true });
+
+/** Why a CEL expression does not parse, or undefined when it does (a silence's filter is checked so). */
+export function celSyntaxError(expression: string): string | undefined {
+  try {
+    syntax.parse(expression);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message.split('\n')[0] ?? String(error);
+  }
 }
 
 const time = (value: string | Date | null | undefined) =>

@@ -112,6 +112,18 @@ describe.each(testDatabases())('/api/notification on $engine', (target) => {
       ['POST', '/api/notification/silence', { selectors: '[oops' }, /selectors: not valid JSON/],
       ['POST', '/api/notification/silence', '{not json', /JSON|json/],
       [
+        'POST',
+        '/api/notification/silence',
+        { filter: 'check.labels.env == ' },
+        /filter: not a CEL expression/,
+      ],
+      [
+        'GET',
+        `/api/notification/silence_preview?filter=${encodeURIComponent('check.name ==')}`,
+        undefined,
+        /filter: not a CEL expression/,
+      ],
+      [
         'GET',
         '/api/notification/silence_preview?selectors=%5Boops',
         undefined,

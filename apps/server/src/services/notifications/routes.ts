@@ -4,7 +4,14 @@ import { requireAccess } from '../../auth/middleware.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, readJsonBody } from '../../http/errors.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { kindOf, loadSubject, silenceCovers, type SilenceRow, type SubjectKind } from './decide.ts';
+import {
+  celSyntaxError,
+  kindOf,
+  loadSubject,
+  silenceCovers,
+  type SilenceRow,
+  type SubjectKind,
+} from './decide.ts';
 
 type Row = Record<string, unknown>;
 
@@ -36,6 +43,12 @@ export function parseMoment(value: unknown, field: string): string | null | unde
   const parsed = Date.parse(value);
   if (Number.isNaN(parsed)) throw badRequest(`${field}: must be a date or now±N{s,m,h,d,w}`);
   return new Date(parsed).toISOString();
+}
+
+function checkFilter(filter: unknown): void {
+  if (typeof filter !== 'string' || filter.trim() === '') return;
+  const problem = celSyntaxError(filter);
+  if (problem) throw badRequest(`filter: not a CEL expression: ${problem}`);
 }
 
 function parseSelectors(value: unknown): unknown[] | undefined {
@@ -75,6 +88,7 @@ export function notificationRoutes(db: Database): Hono<AppEnv> {
     if (from) spec.from = from;
     if (until) spec.until = until;
     const verdict = notificationSilenceContract.validate(spec);
+    if (verdict.ok) checkFilter(spec.filter);
     if (!verdict.ok) throw badRequest(describeIssues(verdict.issues));
     if (body.name !== undefined && typeof body.name !== 'string')
       throw badRequest('name: must be a string');
@@ -112,6 +126,7 @@ export function notificationRoutes(db: Database): Hono<AppEnv> {
     if (type !== undefined && !(type in RESOURCE_COLUMNS))
       throw badRequest(`type: one of ${Object.keys(RESOURCE_COLUMNS).join(', ')}`);
     if (id !== undefined && !/^[0-9a-f-]{36}$/i.test(id)) throw badRequest('id: must be a uuid');
+    checkFilter(filter);
     if (!id && !filter && !selectors?.length)
       throw badRequest(
         'at least one of config_id, canary_id, check_id, component_id, filter or selectors is required',
