@@ -3,9 +3,25 @@ import { insertRows, PgArray } from '../../db/seed/insert.ts';
 import { seedUuid } from '../../db/seed/random.ts';
 import { type DemoSeed, need } from '../seed.ts';
 
-/** Demo notifications, silences and their send history. */
+/**
+ * Demo notifications, silences and their send history. A database the legacy runner made (the
+ * upgrade test seeds one before the engine's migrations) lacks the engine's columns: rows are
+ * written with the columns the table has.
+ */
 export const seedNotifications: DemoSeed = async (context) => {
   const { db, random, now } = context;
+  const { rows: present } = await db.query<{ table_name: string; column_name: string }>(
+    `SELECT table_name, column_name FROM information_schema.columns
+     WHERE table_schema = current_schema()
+       AND table_name IN ('notifications', 'notification_send_history')`,
+  );
+  const has = (table: string) => {
+    const columns = new Set(
+      present.filter((row) => row.table_name === table).map((row) => row.column_name),
+    );
+    return (row: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(row).filter(([key]) => columns.has(key)));
+  };
   const id = (s: string) => seedUuid(context.key(s));
   const adminId = need(context.estate.adminId, 'adminId');
   const teamIds = need(context.estate.teamIds, 'teamIds');
@@ -72,7 +88,7 @@ export const seedNotifications: DemoSeed = async (context) => {
     source: 'UI',
     created_by: adminId,
   }));
-  await insertRows(db, 'notifications', notifications);
+  await insertRows(db, 'notifications', notifications.map(has('notifications')));
   const [checkRule, , incidentRule] = notifications;
 
   // The first team's channel: a webhook to this server's own sink, a path sent to the origin the
@@ -302,5 +318,9 @@ export const seedNotifications: DemoSeed = async (context) => {
       created_at: at,
     });
   }
-  await insertRows(db, 'notification_send_history', sendHistory);
+  await insertRows(
+    db,
+    'notification_send_history',
+    sendHistory.map(has('notification_send_history')),
+  );
 };
