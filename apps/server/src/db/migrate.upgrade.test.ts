@@ -107,6 +107,8 @@ const AFTER_SPLIT = [
   'playbooks/011_run_actions_error.sql',
   'settings/002_config_scrapers_with_status.sql',
   'settings/004_job_history_runs.sql',
+  'notifications/002_engine.sql',
+  'notifications/003_summary_views.sql',
   'auth/010_reference_views.sql',
   // The logs module comes after identity's in the service list.
   'logs/001_logs.sql',

@@ -67,6 +67,12 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  * - issue 34, logs: components (the log_selectors column, and the "Opsdeck server" component with
  *   its two selectors) and logging_backends (the demo's file backend). Nothing is drawn from a PRNG,
  *   so every other table is as before.
+ * - issue 34, the notification engine: notifications (the check rule's filter, repeat interval and
+ *   inhibition), notification_silences (an indefinite silence of a flapping check),
+ *   notification_send_history (every status in rounds whose rules, resources, times and actors
+ *   agree), teams (the first team's webhook channel) and connections (a demo SMTP connection);
+ *   notifications again for the reference's error_at and wait_for columns (null).
+ *   The PRNG is drawn as before.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -113,7 +119,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   ],
   'public.config_relationships': ['275d2c3ecfcae360f3c197c4ddde8f4a', 'created_at', 'updated_at'],
   'public.config_scrapers': ['f1d07fcc6c237d6496f9860794c52244', 'created_at', 'updated_at'],
-  'public.connections': ['7371058d8fae887de94649684b67f5db', 'created_at', 'updated_at'],
+  'public.connections': ['068cc45e44aaaf557f285d876378f289', 'created_at', 'updated_at'],
   'public.event_queue': ['d1c16498ab04623b3c32538298cc7327', 'id'],
   'public.evidences': ['d5aede9ec971f5626c1fb78e2e2a0319', 'created_at', 'updated_at'],
   'public.hypotheses': ['b3c24283eeb09f13a9e96c25b5a5c459', 'created_at', 'updated_at'],
@@ -122,9 +128,9 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.incidents': ['516ea814f65227044f3a3141bbb9f66d'],
   'public.job_history': ['ab97e4f305175908c9353d82bb4c5d3b'],
   'public.logging_backends': ['339728908f603405f1444f67935447aa', 'created_at', 'updated_at'],
-  'public.notification_send_history': ['a8636a8472e18cf0cd71d71dd29fbf0c'],
-  'public.notification_silences': ['ea0baa8f723bfee6924ee487e3efee26', 'created_at', 'updated_at'],
-  'public.notifications': ['f788b3d03d3ae0586698446cfbd25adb', 'created_at', 'updated_at'],
+  'public.notification_send_history': ['d3ef74224ef2ab8ffafb4cc8fd46ef9d'],
+  'public.notification_silences': ['9bc23af46288cd24111c5d355f8467bf', 'created_at', 'updated_at'],
+  'public.notifications': ['67ccb23c5fdad122d8c22f0f0c9fa0b5', 'created_at', 'updated_at'],
   'public.people': ['ffb095983ddd1279658d5a839341c846', 'created_at', 'updated_at'],
   'public.permissions': ['a52f1df13b70eef7f4a6d7d7720b510c', 'created_at', 'updated_at'],
   'public.playbook_approvals': ['fe7b6c6c88cab5a29f81b3b79d2f0a72', 'id', 'created_at'],
@@ -136,7 +142,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.sessions': ['cdfd57e3384628bca1ea305d8746be67'],
   'public.team_members': ['0e9f221d0d6ef9f16bf1c857c0977b3c'],
   'public.team_components': ['6c5185c8114b3fbe90d7e03633435c52'],
-  'public.teams': ['c1764eb357db2f50c6b4037fa98d5e73', 'created_at', 'updated_at'],
+  'public.teams': ['6296784ad22fdd414b9f3274d18ef1e7', 'created_at', 'updated_at'],
   'public.topologies': ['23aa8e775a1e2ed3160faca46bb0453d', 'created_at', 'updated_at'],
 };
 
@@ -175,7 +181,7 @@ const KNOWN_COUNTS = {
   playbooks: 13,
   job_history: 240,
   notifications: 5,
-  connections: 4,
+  connections: 5,
   permissions: 2,
   properties: 6,
 };

@@ -56,6 +56,11 @@ export function setSelfOrigin(origin: string | undefined): void {
   selfOrigin = origin;
 }
 
+/** This server's own origin once it listens (notification webhooks given as a path go to it). */
+export function getSelfOrigin(): string | undefined {
+  return selfOrigin;
+}
+
 async function runHttp(
   spec: Record<string, unknown>,
   timeout: number,

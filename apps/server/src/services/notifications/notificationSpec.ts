@@ -40,5 +40,6 @@ export function notificationSpecOfRow(row: Row): Row {
   if (typeof row.filter === 'string' && row.filter !== '') spec.filter = row.filter;
   if (set(row.repeat_interval) && row.repeat_interval !== '')
     spec.repeatInterval = row.repeat_interval;
+  if (Array.isArray(row.inhibitions)) spec.inhibitions = row.inhibitions;
   return spec;
 }

@@ -1,7 +1,11 @@
 import { notificationContract, notificationSilenceContract } from '@opsdeck/contracts';
 import { columnsOf, contractGuard } from '../contractWrites.ts';
+import { STRICT_OUTBOUND, type OutboundPolicy } from '../../http/outbound.ts';
 import { defineService } from '../defineService.ts';
+import type { SecretBox } from '../playbooks/secrets.ts';
+import { NotificationEngine } from './engine.ts';
 import { notificationSpecOfRow } from './notificationSpec.ts';
+import { notificationRoutes, notificationSinkRoutes } from './routes.ts';
 import { seedNotifications } from './seed.ts';
 
 // The columns of notification_silences that are NotificationSilence spec fields.
@@ -18,12 +22,43 @@ const SILENCE_SPEC_COLUMNS = [
   'component_id',
 ] as const;
 
-/** Notifications, silences and send history; for now tables, rpc objects and the demo seed only. */
+// The tables whose writes may queue a notification event (migration 002's triggers).
+const EVENT_TABLES = new Set(['checks', 'incidents', 'incident_records', 'playbook_runs']);
+
+/**
+ * Notifications, silences and send history: the engine (engine.ts, its job), the
+ * /api/notification routes, the tables and the demo seed.
+ */
 export const notificationsService = defineService({
   name: 'notifications',
   // Settings first: the demo's PRNG drew job history before notifications.
-  dependsOn: ['canary', 'topology', 'catalog', 'playbooks', 'settings'],
+  dependsOn: ['canary', 'topology', 'catalog', 'incidents', 'playbooks', 'settings'],
   migrations: true,
+  setup: ({ db, log, config }) =>
+    new NotificationEngine({
+      db,
+      log,
+      outbound: (config.outbound as OutboundPolicy | undefined) ?? STRICT_OUTBOUND,
+      ...(config.playbookSecrets ? { secrets: config.playbookSecrets as SecretBox } : {}),
+      publicUrl: config.publicUrl,
+    }),
+  routes: [
+    // The demo team's webhook target (a path of this server): public, it keeps nothing.
+    {
+      base: '/api/notification/sink',
+      public: true,
+      crossSite: true,
+      app: () => notificationSinkRoutes(),
+    },
+    { base: '/api/notification', app: ({ db }) => notificationRoutes(db) },
+  ],
+  // The change stream wakes the engine at once; its job polls every second anyway.
+  on: {
+    'table-written': ({ table }, _context, engine) => {
+      if (EVENT_TABLES.has(table)) engine.wake();
+    },
+  },
+  scheduledJobs: (_context, engine) => [engine.job()],
   tables: {
     // A notification's row holds its CRD spec spread over columns (recipients as ids): for every
     // writer, the spec it holds is one the Notification contract accepts (a 400 naming the path).
@@ -42,6 +77,9 @@ export const notificationsService = defineService({
       ),
     },
     notification_send_history: { object: 'notifications' },
+    // The rules page's and the history page's views (reference §5).
+    notifications_summary: { object: 'notifications' },
+    notification_send_history_summary: { object: 'notifications' },
   },
   rpc: {
     notification_send_history_of_resource: { object: 'notifications', readOnly: true },
