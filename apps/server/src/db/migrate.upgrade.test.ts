@@ -98,6 +98,7 @@ const AFTER_SPLIT = [
   'incidents/003_incident_model.sql',
   'incidents/004_incident_soft_delete.sql',
   'incidents/010_reference_views.sql',
+  'incidents/011_incident_form_limits.sql',
   'playbooks/002_runner.sql',
   'playbooks/003_runs_list_indexes.sql',
   'playbooks/004_triggers.sql',
