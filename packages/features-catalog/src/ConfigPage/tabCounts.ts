@@ -1,3 +1,4 @@
+import { isUuid } from '@opsdeck/api-client';
 import {
   catalogChangesQuery,
   configChecksQuery,
@@ -36,8 +37,10 @@ interface ConfigTabCounts {
  */
 export function useConfigTabCounts(configId: string): ConfigTabCounts {
   const client = useApiClient();
-  const changes = useQuery(
-    catalogChangesQuery(
+  // A malformed id is a "Not found" page that asks the server nothing.
+  const enabled = isUuid(configId);
+  const changes = useQuery({
+    ...catalogChangesQuery(
       client,
       changesQueryOf(opening, {
         configId,
@@ -45,15 +48,20 @@ export function useConfigTabCounts(configId: string): ConfigTabCounts {
         defaultFrom: configChangesDefaultFrom,
       }),
     ),
-  );
-  const insights = useQuery(configInsightsQuery(client, insightsQueryOf(opening, configId)));
-  const related = useQuery(
-    relatedConfigsQuery(
+    enabled,
+  });
+  const insights = useQuery({
+    ...configInsightsQuery(client, insightsQueryOf(opening, configId)),
+    enabled,
+  });
+  const related = useQuery({
+    ...relatedConfigsQuery(
       client,
       relatedQueryOf(configId, relationshipsViewOf(new URLSearchParams())),
     ),
-  );
-  const checks = useQuery(configChecksQuery(client, configId));
+    enabled,
+  });
+  const checks = useQuery({ ...configChecksQuery(client, configId), enabled });
   return {
     ...(changes.data ? { changes: changes.data.total } : {}),
     ...(insights.data ? { insights: insights.data.total } : {}),
