@@ -17,3 +17,15 @@ export function focusableElements(container: HTMLElement): HTMLElement[] {
       element.getAttribute('aria-hidden') !== 'true',
   );
 }
+
+// Reached by Tab only to be read (a time whose tooltip gives the absolute moment): not a control.
+const readOnlyStop = ':not(a,button,input,select,textarea,[role],[contenteditable="true"])';
+
+/**
+ * Where a layer's focus goes when it opens: its first control, not a stop that is only there to be
+ * read (which would show its tooltip and take the first Escape); the first focusable otherwise.
+ */
+export function initialFocusTarget(container: HTMLElement): HTMLElement | undefined {
+  const elements = focusableElements(container);
+  return elements.find((element) => !element.matches(readOnlyStop)) ?? elements[0];
+}

@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
+import { Moment } from '../Moment/Moment.tsx';
 import { Modal } from './Modal.tsx';
 import { modalWidth, type ModalSize } from './modalSize.ts';
 
@@ -36,6 +37,31 @@ describe('Modal', () => {
     const dialog = screen.getByRole('dialog', { name: 'Edit check' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' }));
+  });
+
+  it('puts focus on the first control, not on a time before it, so one Escape closes it', async () => {
+    function WithMoment() {
+      const [open, setOpen] = useState(true);
+      return (
+        <OpsdeckThemeProvider>
+          <Modal.Root open={open} onClose={() => setOpen(false)}>
+            <Modal.Header>Check</Modal.Header>
+            <Modal.Body>
+              <p>
+                Last run <Moment value={new Date(Date.now() - 60_000)} />
+              </p>
+              <button type="button">Run now</button>
+            </Modal.Body>
+          </Modal.Root>
+        </OpsdeckThemeProvider>
+      );
+    }
+    const user = userEvent.setup();
+    render(<WithMoment />);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Run now' }));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('keeps Tab and Shift+Tab inside the dialog', async () => {

@@ -13,7 +13,7 @@ import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { X } from 'lucide-react';
 import { IconButton } from '../IconButton/IconButton.tsx';
-import { focusableElements } from '../focusable.ts';
+import { focusableElements, initialFocusTarget } from '../focusable.ts';
 import { useDismissableLayer } from '../Overlay/useDismissableLayer.ts';
 import { testIds } from '../testIds.ts';
 import { modalWidth, type ModalSize } from './modalSize.ts';
@@ -92,7 +92,7 @@ export interface ModalRootProps {
   children?: ReactNode;
   /** Defaults to true. */
   closeOnBackdropClick?: boolean;
-  /** Where focus goes on open; defaults to the first focusable element of the body, then of the dialog. */
+  /** Where focus goes on open; defaults to the first control of the body, then of the dialog. */
   initialFocusRef?: RefObject<HTMLElement | null>;
   'data-testid'?: string;
 }
@@ -126,8 +126,8 @@ function Root({
       const body = dialog.querySelector<HTMLElement>('[data-slot="modal-body"]');
       const target =
         initialFocusRef?.current ??
-        (body && focusableElements(body)[0]) ??
-        focusableElements(dialog)[0] ??
+        (body && initialFocusTarget(body)) ??
+        initialFocusTarget(dialog) ??
         dialog;
       target.focus();
     }
