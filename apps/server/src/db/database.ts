@@ -261,15 +261,15 @@ export class PostgresDatabase implements Database {
       max: options.max ?? 10,
       connectionTimeoutMillis: 5000,
       options: '-c TimeZone=UTC',
+      // A statement whose client has died (an instance killed -9 mid-seed) stops within a second
+      // rather than holding its locks until it ends on its own. PostgreSQL 14+; older ones refuse
+      // the setting, which changes nothing else on the session. Awaited before the client is used.
+      onConnect: async (client) => {
+        await client.query('SET client_connection_check_interval = 1000').catch(() => undefined);
+      },
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => undefined);
-    // A statement whose client has died (an instance killed -9 mid-seed) stops within a second
-    // rather than holding its locks until it ends on its own. PostgreSQL 14+; older ones refuse the
-    // setting, which changes nothing else on the session.
-    pool.on('connect', (client) => {
-      client.query('SET client_connection_check_interval = 1000').catch(() => undefined);
-    });
     const db = new PostgresDatabase(pool, options.url);
     try {
       await db.query('SELECT 1');

@@ -336,11 +336,13 @@ describe('durability of apps/server (issue 17)', () => {
       }
       const last = launch(storage);
       await expectCompleteDemo(
-        await within(60_000, 'the last start to listen', last, last.url(), storage),
+        await within(150_000, 'the last start to listen', last, last.url(), storage),
         checks,
       );
     },
-    180_000,
+    // A first start's seed at 1,000 checks took over 50 s in record_bulk_load on a loaded 2-core CI
+    // machine (not waiting on a lock: the deadline above prints each session); issue 31 follows it.
+    300_000,
   );
 
   it.runIf(postgresUrl)(
