@@ -107,6 +107,8 @@ export function watchRequests(page: Page) {
     if (inFlight.delete(request)) lastChange = Date.now();
   };
   page.on('request', (request) => {
+    // The console's live change stream stays open by design: it is not a request still to land.
+    if (request.headers()['accept']?.includes('text/event-stream')) return;
     inFlight.add(request);
     lastChange = Date.now();
   });

@@ -190,7 +190,11 @@ describe('playbooks in the console', () => {
   it('gives a viewer no Run: not on the list, not in the check modal, not on a run', async () => {
     const page = await signedIn('viewer@local', '/playbooks');
     await page.getByTestId(playbooksTestIds.index.card).first().waitFor();
-    expect(await page.getByRole('button', { name: /^Run / }).count()).toBe(0);
+    // Run shows on every card, disabled for a viewer, with the notice naming the missing permission.
+    expect(await page.getByRole('button', { name: /^Run /, disabled: false }).count()).toBe(0);
+    expect(
+      await page.getByRole('button', { name: /^Run /, disabled: true }).count(),
+    ).toBeGreaterThan(0);
     await page.goto('/health');
     const requests = watchRequests(page);
     const row = page.getByTestId(healthTestIds.page.row).first();
