@@ -66,7 +66,13 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
         url: `http://127.0.0.1:${info.port}`,
         ...(identity ? { identity } : {}),
         logs,
-        close: () => new Promise<void>((done) => server.close(() => done())),
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            // Idle keep-alive sockets live for minutes here (above): end them all now, as well as
+            // one whose reply was still going when close() was called.
+            (server as Server).closeAllConnections();
+          }),
       });
     });
   });
