@@ -1,6 +1,7 @@
 import { describeIssues, withPrefix, type Contract } from '@opsdeck/contracts';
 import type { SqlRunner } from '../db/database.ts';
 import type { ResourceDocument, ResourceKind, ResourceWrite } from './kinds.ts';
+import { canonical } from './canonical.ts';
 
 // A refusal names at most this many problems; the rest are usually the same mistake.
 const SHOWN = 5;
@@ -34,18 +35,6 @@ interface StoredRow {
   [column: string]: unknown;
 }
 
-// jsonb keeps keys in its own order: compare with keys sorted, so a reload of the same file is
-// seen as unchanged.
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-    );
-  return value;
-}
 const same = (a: unknown, b: unknown) =>
   JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
 

@@ -2,6 +2,7 @@ import type { PermissionWrite, PermissionWriteDecision } from '../../auth/permis
 import type { SqlRunner } from '../../db/database.ts';
 import type { ResourceDocument, ResourceKind, ResourceWrite } from '../../resources/kinds.ts';
 import { parsePlaybookSpec } from './spec.ts';
+import { canonical } from '../../resources/canonical.ts';
 
 /** The `source` of playbooks written through the API (the console); reference §2. */
 const UI_SOURCE = 'UI';
@@ -18,19 +19,6 @@ interface StoredPlaybook {
 }
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-// jsonb keeps keys in its own order: compare specs with keys sorted, so a reload of the same file
-// is seen as unchanged.
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-    );
-  return value;
-}
 
 /**
  * Creates or updates the playbook of one Playbook resource, keyed by (namespace, name): the spec as
