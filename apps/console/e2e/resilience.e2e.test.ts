@@ -44,11 +44,7 @@ async function follow(page: Page, href: string) {
 const mainText = (page: Page) => page.getByTestId(testIds.shell.main).innerText();
 
 describe('the console with its server stopped', () => {
-  // Skipped at the end of session 7: with the server stopped, the first sidebar navigation
-  // (/topology) never changes the URL, although its chunks fail fast (ERR_CONNECTION_REFUSED) and
-  // the route's lazy() turns a failed load into PageLoadRetry. Found after the last CI could run;
-  // issue 33 stays open until this passes again.
-  it.skip('shows the banner on every page not yet visited, and recovers each without a reload', async () => {
+  it('shows the banner on every page not yet visited, and recovers each without a reload', async () => {
     const page = await signedInPage(
       started.browser!,
       started.server!.url,

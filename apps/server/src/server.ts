@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createIdentityAuth, identityActor } from './auth/identity.ts';
@@ -36,6 +37,26 @@ export const DEFAULT_REQUEST_TIMEOUT_MILLIS = 30_000;
 export const DEFAULT_MAX_CONNECTIONS = 1000;
 
 /** Opens storage, migrates, seeds an empty database, and listens. */
+/**
+ * Stops listening and ends every connection: a request in flight may finish within the grace period,
+ * a connection that falls idle meanwhile is closed at once, and what is still open after it (an
+ * event stream, a stalled client) is cut. Without this a browser's keep-alive connection that was
+ * mid-reply when SIGTERM came kept the process alive until the browser let go.
+ */
+function closeHttp(served: ServerType, graceMillis = 3000): Promise<void> {
+  // serve() without createServer makes a node:http server.
+  const server = served as HttpServer;
+  return new Promise<void>((resolve) => {
+    server.keepAliveTimeout = 1;
+    const cut = setTimeout(() => server.closeAllConnections(), graceMillis);
+    server.close(() => {
+      clearTimeout(cut);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
 export async function startServer(config: ServerConfig, output: Logger): Promise<RunningServer> {
   // Every line from here on is kept for the logs service too, stored once the database is open.
   const serverLog = new ServerLogBuffer();
@@ -249,7 +270,7 @@ export async function startServer(config: ServerConfig, output: Logger): Promise
     async close() {
       await resourceWatcher?.close();
       await jobs.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeHttp(server);
       await db.close();
     },
   };

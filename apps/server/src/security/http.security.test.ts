@@ -638,3 +638,33 @@ describe('the server as started by the CLI (timeouts and connections)', () => {
     expect((await fetch(`${server.url}/api/about`)).status).toBe(200);
   });
 });
+
+describe('the server as started by the CLI, stopping', () => {
+  it('ends every connection within seconds, a request still being sent included', async () => {
+    const server = await startServer({ ...baseConfig, auth: 'disabled' }, silentLogger);
+    const port = Number(new URL(server.url).port);
+    // A browser's kept-alive connection after a reply, and a body that never finishes arriving.
+    const idle = await fetch(`${server.url}/api/about`, { keepalive: true });
+    await idle.arrayBuffer();
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const opened = connect(port, '127.0.0.1', () => resolve(opened));
+      opened.once('error', reject);
+    });
+    socket.on('error', () => undefined);
+    socket.write(
+      'POST /api/db/comments HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+    );
+    const drip = setInterval(() => socket.writable && socket.write(' '), 200);
+    const cut = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const started = Date.now();
+    try {
+      await server.close();
+      await cut;
+    } finally {
+      clearInterval(drip);
+      socket.destroy();
+    }
+    // The request timeout (30 s) would have ended it too, but a SIGTERM must not wait for it.
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 60_000);
+});

@@ -57,6 +57,55 @@ export async function seedDemoOnce(
   });
 }
 
+async function inTransaction(db: SqlRunner): Promise<boolean> {
+  await db.query("SELECT set_config('opsdeck.seed_probe', 'on', true)");
+  const { rows } = await db.query<{ on: boolean }>(
+    "SELECT current_setting('opsdeck.seed_probe', true) = 'on' AS on",
+  );
+  return rows[0]?.on === true;
+}
+
+const quoted = (name: string) => `public."${name.replace(/"/g, '""')}"`;
+
+/**
+ * Keeps the planner's idea of the seeded tables true while one transaction fills them. A fresh
+ * table has no statistics and the planner measures it; but one a vacuum has seen (after a start
+ * killed mid-seed left dead rows) says it is empty, and a join over 50,000 statuses planned for one
+ * row took minutes on PostgreSQL. So in a transaction the seed holds SHARE UPDATE EXCLUSIVE on its
+ * tables, which autovacuum does not wait for (it skips them until the commit), and after each
+ * module's seed re-analyzes the tables that had statistics before and that it has written to since.
+ */
+async function guardPlannerStatistics(
+  db: SqlRunner,
+  services: readonly Service[],
+): Promise<{ refresh: () => Promise<void> }> {
+  const declared = [...new Set(services.flatMap((service) => Object.keys(service.tables ?? {})))];
+  const tablesSql = `SELECT c.relname AS name, c.reltuples >= 0 AS measured,
+         pg_stat_get_xact_tuples_inserted(c.oid)::float8 AS written
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname = ANY($1::text[])
+      ORDER BY c.relname`;
+  type Table = { name: string; measured: boolean; written: number };
+  const { rows: tables } = await db.query<Table>(tablesSql, [declared]);
+  if (tables.length > 0 && (await inTransaction(db)))
+    await db.exec(
+      `LOCK TABLE ${tables.map((table) => quoted(table.name)).join(', ')} IN SHARE UPDATE EXCLUSIVE MODE`,
+    );
+  // Read again under the lock: a vacuum that held a table when the lock was asked for is done now.
+  const { rows: locked } = await db.query<Table>(tablesSql, [declared]);
+  const stale = new Map(locked.filter((t) => t.measured).map((t) => [t.name, t.written]));
+  return {
+    async refresh() {
+      if (stale.size === 0) return;
+      const { rows: now } = await db.query<Table>(tablesSql, [[...stale.keys()]]);
+      const grown = now.filter((table) => table.written !== stale.get(table.name));
+      if (grown.length === 0) return;
+      await db.exec(`ANALYZE ${grown.map((table) => quoted(table.name)).join(', ')}`);
+      for (const table of grown) stale.set(table.name, table.written);
+    },
+  };
+}
+
 /**
  * Fills an empty, migrated database (or one transaction of it) with the demo estate: each service's
  * seed in the order of the service list, sharing one PRNG and what earlier seeds made.
@@ -88,11 +137,16 @@ export async function seedDemo(
       stepStart = Date.now();
     },
   };
+  const services = options.services ?? SERVICES;
+  const statistics = await guardPlannerStatistics(db, services);
   // In a transaction (the CLI's first start) the seed is one bulk load: one audit row and change
   // event per table rather than a trigger's work per statement (issue 32 #5).
   const bulk = await beginBulkLoad(db);
-  for (const service of options.services ?? SERVICES) await service.seed?.(context);
-  if (bulk) await endBulkLoad(db, options.services ?? SERVICES);
+  for (const service of services) {
+    await service.seed?.(context);
+    await statistics.refresh();
+  }
+  if (bulk) await endBulkLoad(db, services);
 
   await db.exec('ANALYZE');
   context.step('analyze');
