@@ -1,0 +1,31 @@
+export {
+  createSilence,
+  expireSilence,
+  listNotificationSends,
+  listSilences,
+  notificationRuleQuery,
+  notificationRulesQuery,
+  notificationSendQuery,
+  notificationSendsQuery,
+  previewSilence,
+  sendRecipientQuery,
+  sendResourceTypesQuery,
+  silencePreviewQuery,
+  silencesQuery,
+  type NotificationSendsQuery,
+  type SendRecipient,
+  type SilencePreviewQuery,
+  type SilenceRequest,
+  type SilenceResourceKind,
+  type SilencesQuery,
+  type SilenceState,
+} from './calls.ts';
+export { notificationInvalidations, notificationKeys } from './keys.ts';
+export {
+  notificationSendStatuses,
+  type NotificationRule,
+  type NotificationSend,
+  type NotificationSendStatus,
+  type NotificationSilence,
+  type SilencePreviewItem,
+} from './schemas.ts';
