@@ -1,0 +1,4 @@
+export { notificationsFeature } from './feature.ts';
+export { notificationsExternalRoutes } from './routes.ts';
+/** For other features to link to the send history or the silences. @public */
+export { notificationsRoutes, type NotificationHistorySearch } from './routes.ts';
