@@ -187,20 +187,22 @@ export interface SilencesQuery {
   pageIndex: number;
   pageSize: number;
   state: SilenceState;
-  /** The moment `active` and `expired` are told apart at (ISO-8601). */
-  now: string;
 }
 
 /** The silences list's embeds (reference §5 "Silences list"). */
 export const silencesSelect =
   '*,checks:check_id(id,name,type,status),catalog:config_id(id,name,type,config_class),component:component_id(id,name,icon),createdBy:created_by(id,name,avatar,email)';
 
-/** `GET /db/notification_silences`, newest first, deleted ones left out, counted. */
+/**
+ * `GET /db/notification_silences`, newest first, deleted ones left out, counted. Active and expired
+ * are told apart at the time of asking, so a refetch after "expire now" moves the silence.
+ */
 export async function listSilences(
   client: ApiClient,
   query: SilencesQuery,
-  options: CallOptions = {},
+  options: CallOptions & { now?: Date } = {},
 ): Promise<{ rows: NotificationSilence[]; total: number }> {
+  const now = (options.now ?? new Date()).toISOString();
   const builder = db(client)
     .from('notification_silences')
     .select(silencesSelect)
@@ -209,8 +211,8 @@ export async function listSilences(
     .limit(query.pageSize)
     .offset(query.pageSize * query.pageIndex);
   // `until` null is indefinitely: never expired.
-  if (query.state === 'active') builder.or(`(until.is.null,until.gt.${query.now})`);
-  if (query.state === 'expired') builder.lte('until', query.now);
+  if (query.state === 'active') builder.or(`(until.is.null,until.gt.${now})`);
+  if (query.state === 'expired') builder.lte('until', now);
   const { data, total } = await builder
     .rows(notificationSilenceSchema)
     .count('exact')

@@ -178,8 +178,6 @@ function SilencesTable() {
       pageIndex: query.pageIndex,
       pageSize: query.pageSize,
       state,
-      // Resolved once per change of the table's state, as a relative time range is.
-      now: new Date().toISOString(),
     }),
     page: (request: SilencesQuery) => silencesQuery(client, request),
     exportPage: (request: SilencesQuery) => listSilences(client, request),

@@ -204,13 +204,14 @@ export async function startNotificationsBackend(): Promise<NotificationsBackend>
     'GET /api/db/notification_silences': ({ query }) => {
       let rows = silences.filter((row) => row.deleted_at === null);
       const or = query.get('or');
-      const now = or?.match(/until\.gt\.([^)]+)\)/)?.[1];
+      // `(until.is.null,until.gt."<ISO>")`: the builder quotes a value holding reserved characters.
+      const now = or?.match(/until\.gt\."?([^")]+)"?\)/)?.[1];
       if (now)
         rows = rows.filter((row) => row.until === null || Date.parse(row.until) > Date.parse(now));
-      const until = query.get('until');
-      if (until?.startsWith('lte.'))
+      const until = query.get('until')?.match(/^lte\."?([^"]+)"?$/)?.[1];
+      if (until)
         rows = rows.filter(
-          (row) => row.until !== null && Date.parse(row.until) <= Date.parse(until.slice(4)),
+          (row) => row.until !== null && Date.parse(row.until) <= Date.parse(until),
         );
       rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
       return page(rows, query);
