@@ -3,29 +3,28 @@ export {
   expireSilence,
   listNotificationSends,
   listSilences,
+  previewSilence,
   notificationRuleQuery,
   notificationRulesQuery,
   notificationSendQuery,
   notificationSendsQuery,
-  previewSilence,
   sendRecipientQuery,
   sendResourceTypesQuery,
   silencePreviewQuery,
   silencesQuery,
   type NotificationSendsQuery,
-  type SendRecipient,
   type SilencePreviewQuery,
   type SilenceRequest,
-  type SilenceResourceKind,
   type SilencesQuery,
   type SilenceState,
 } from './calls.ts';
+/** What the calls answer and take, for a component's props. @public */
+export type { SendRecipient, SilenceResourceKind } from './calls.ts';
 export { notificationInvalidations, notificationKeys } from './keys.ts';
 export {
   notificationSendStatuses,
-  type NotificationRule,
   type NotificationSend,
-  type NotificationSendStatus,
   type NotificationSilence,
-  type SilencePreviewItem,
 } from './schemas.ts';
+/** Rows as the schemas read them, for a component's props. @public */
+export type { NotificationRule, NotificationSendStatus, SilencePreviewItem } from './schemas.ts';
