@@ -1,5 +1,11 @@
 import { notificationSilenceContract, describeIssues } from '@opsdeck/contracts';
-import { createFakeBackend, fixturePath, json, type FakeBackend } from '@opsdeck/testing';
+import {
+  createFakeBackend,
+  fixturePath,
+  json,
+  serverError,
+  type FakeBackend,
+} from '@opsdeck/testing';
 import yaml from 'js-yaml';
 import { readFileSync } from 'node:fs';
 
@@ -229,15 +235,11 @@ export async function startNotificationsBackend(): Promise<NotificationsBackend>
       );
       if (spec.until === 'indefinitely') delete spec.until;
       const verdict = notificationSilenceContract.validate(spec);
-      if (!verdict.ok)
-        return json({ error: 'invalid', message: describeIssues(verdict.issues) }, { status: 400 });
+      if (!verdict.ok) return serverError(400, describeIssues(verdict.issues));
       // The server checks the filter's CEL syntax; an unbalanced bracket is the stand-in's case.
       const filter = typeof spec.filter === 'string' ? spec.filter : '';
       if ((filter.match(/\(/g) ?? []).length !== (filter.match(/\)/g) ?? []).length)
-        return json(
-          { error: 'invalid', message: 'filter: not a CEL expression: Syntax error: missing )' },
-          { status: 400 },
-        );
+        return serverError(400, 'filter: not a CEL expression: Syntax error: missing )');
       silences.push(
         silence(
           `0190b000-0000-7000-8000-${String(silences.length).padStart(12, '0')}`,
@@ -259,13 +261,9 @@ export async function startNotificationsBackend(): Promise<NotificationsBackend>
       const id = query.get('id');
       const filter = query.get('filter');
       if (!id && !filter)
-        return json(
-          {
-            error: 'invalid',
-            message:
-              'at least one of config_id, canary_id, check_id, component_id, filter or selectors is required',
-          },
-          { status: 400 },
+        return serverError(
+          400,
+          'at least one of config_id, canary_id, check_id, component_id, filter or selectors is required',
         );
       const matched = sends
         .filter((row) => row.status === 'sent' && (!id || row.resource_id === id))
