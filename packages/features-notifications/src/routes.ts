@@ -26,11 +26,25 @@ const silencesSearch = z.object({
   'silences.state.filter': z.optional(z.enum(['active', 'expired', 'all'])),
 });
 
+/**
+ * The add-silence form as a link, with its resource picked (a send's Silence): `check:<id>` and the
+ * name to show. A value the schema refuses leaves the form empty.
+ */
+const addSilenceSearch = z.object({
+  resource: z.optional(
+    z.string().check(z.regex(/^(config|component|check):[0-9a-f]{8}-[0-9a-f-]{27}$/i)),
+  ),
+  resourceName: z.optional(z.string().check(z.minLength(1))),
+});
+
+/** The search a link to the add-silence form may carry. */
+export type AddSilenceSearch = z.output<typeof addSilenceSearch>;
+
 /** The routes this feature offers (console §2). */
 export const notificationsRoutes = {
   history: createRouteRef('notifications.history', { search: historySearch }),
   silences: createRouteRef('notifications.silences', { search: silencesSearch }),
-  addSilence: createRouteRef('notifications.addSilence'),
+  addSilence: createRouteRef('notifications.addSilence', { search: addSilenceSearch }),
 };
 
 /**

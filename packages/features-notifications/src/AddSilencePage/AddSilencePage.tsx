@@ -5,7 +5,16 @@ import {
   type SilencePreviewQuery,
 } from '@opsdeck/api-client/notifications';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { Button, EmptyState, Moment, Select, useDebouncedValue, useToast } from '@opsdeck/ui';
+import { parseRouteSearch } from '@opsdeck/extensions';
+import {
+  Button,
+  EmptyState,
+  Moment,
+  Select,
+  useDebouncedValue,
+  useToast,
+  useUrlState,
+} from '@opsdeck/ui';
 import { FormField, Input, TextArea } from '@opsdeck/ui/forms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -16,7 +25,7 @@ import { Page, PageActions } from '../components/PageLayout.tsx';
 import { ResourcePicker } from '../components/ResourcePicker.tsx';
 import {
   durationPresets,
-  emptySilenceForm,
+  initialSilenceForm,
   previewQueryOf,
   silenceRequestOf,
   silenceResourceKindLabels,
@@ -26,6 +35,7 @@ import {
   type SilenceFormResourceKind,
   type SilenceFormValues,
 } from '../model/silenceForm.ts';
+import { notificationsRoutes } from '../routes.ts';
 import { notificationsTestIds } from '../testIds.ts';
 
 const Form = styled.form`
@@ -115,7 +125,9 @@ export function AddSilencePage() {
   const navigate = useNavigate();
   const toast = useToast();
   const id = useId();
-  const [values, setValues] = useState<SilenceFormValues>(emptySilenceForm);
+  const search = parseRouteSearch(notificationsRoutes.addSilence, useUrlState().searchParams);
+  // A link may name the resource (a send's Silence); read once, the form owns the values after.
+  const [values, setValues] = useState<SilenceFormValues>(() => initialSilenceForm(search));
   const [errors, setErrors] = useState<SilenceFormErrors>({});
   const set = <K extends keyof SilenceFormValues>(key: K, value: SilenceFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));

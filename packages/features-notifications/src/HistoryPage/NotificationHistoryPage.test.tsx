@@ -106,6 +106,29 @@ describe('/notifications', () => {
     await within(failed).findByText('smtp: connection refused');
   });
 
+  it("offers 'Silence' from a send: the form opens with its resource picked and previews it", async () => {
+    const user = userEvent.setup();
+    open(`/notifications?id=${ids.sent}`);
+    const detail = await screen.findByTestId(notificationsTestIds.history.detail);
+    await user.click(await within(detail).findByRole('link', { name: 'Silence' }));
+    expect(currentUrl.pathname).toBe('/notifications/silences/add');
+    const form = await screen.findByRole('form', { name: 'Add silence' });
+    expect(
+      (within(form).getByRole('combobox', { name: 'Resource' }) as HTMLInputElement).value,
+    ).toBe('homepage');
+    const preview = screen.getByTestId(notificationsTestIds.addSilence.preview);
+    await within(preview).findByText(/would have been silenced/);
+    const asked = backend.requestsTo('GET /api/notification/silence_preview').at(-1)!;
+    expect([asked.query.get('id'), asked.query.get('type')]).toEqual([ids.check, 'check']);
+    cleanup();
+
+    // A viewer may not add silences: no link to a form the server would refuse.
+    open(`/notifications?id=${ids.sent}`, ['viewer']);
+    const viewed = await screen.findByTestId(notificationsTestIds.history.detail);
+    await within(viewed).findByText('HTTP check passed');
+    expect(within(viewed).queryByRole('link', { name: 'Silence' })).toBeNull();
+  });
+
   it('says Not found for an unknown or malformed send id', async () => {
     open('/notifications?id=0190b000-0000-7000-8000-0000000000ff');
     const detail = await screen.findByTestId(notificationsTestIds.history.detail);

@@ -7,11 +7,14 @@ import {
 } from '@opsdeck/api-client/notifications';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { EmptyState, Modal, Moment, SkeletonPage } from '@opsdeck/ui';
+import { useRouteLink } from '@opsdeck/extensions/react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { ResourceLink } from '../components/ResourceLink.tsx';
 import { SendStatusBadge } from '../components/SendStatusBadge.tsx';
 import { sendResourceName } from '../model/sends.ts';
+import { notificationsRoutes } from '../routes.ts';
 import { notificationsTestIds } from '../testIds.ts';
 
 const Facts = styled.dl`
@@ -70,9 +73,31 @@ function Recipient({ send }: { send: NotificationSend }) {
   );
 }
 
+const silenceable = new Set(['config', 'component', 'check']);
+
+/** 'Silence' this send's resource: the add-silence form with it picked (left out without access). */
+function SilenceLink({ send }: { send: NotificationSend }) {
+  const toAdd = useRouteLink(notificationsRoutes.addSilence);
+  if (!toAdd || !send.resource_id || !silenceable.has(send.resource_kind ?? '')) return null;
+  return (
+    <Link
+      to={toAdd(
+        {},
+        {
+          resource: `${send.resource_kind}:${send.resource_id}`,
+          resourceName: sendResourceName(send),
+        },
+      )}
+    >
+      Silence
+    </Link>
+  );
+}
+
 function SendFacts({ send }: { send: NotificationSend }) {
   return (
     <>
+      <SilenceLink send={send} />
       <Facts>
         <dt>Status</dt>
         <dd>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sendsRequest, sendStatusColor, sendStatusLabel } from './sends.ts';
 import {
   emptySilenceForm,
+  initialSilenceForm,
   isSilenceExpired,
   previewQueryOf,
   silenceRequestOf,
@@ -85,6 +86,13 @@ describe('the silence form', () => {
       recursive: false,
       filter: 'x',
     });
+  });
+
+  it("starts from a link's resource, or empty", () => {
+    expect(initialSilenceForm({})).toBe(emptySilenceForm);
+    expect(
+      initialSilenceForm({ resource: `check:${check.id}`, resourceName: 'homepage' }),
+    ).toMatchObject({ resourceKind: 'check', resource: check });
   });
 
   it('reads until null as never expired', () => {

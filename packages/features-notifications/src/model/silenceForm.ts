@@ -49,6 +49,21 @@ export const emptySilenceForm: SilenceFormValues = {
   description: '',
 };
 
+/** The form's first values: empty, or with the resource a link named (`check:<id>`). */
+export function initialSilenceForm(search: {
+  resource?: string | undefined;
+  resourceName?: string | undefined;
+}): SilenceFormValues {
+  const match = /^(config|component|check):(.+)$/.exec(search.resource ?? '');
+  if (!match) return emptySilenceForm;
+  const id = match[2]!;
+  return {
+    ...emptySilenceForm,
+    resourceKind: match[1] as SilenceFormResourceKind,
+    resource: { id, name: search.resourceName ?? id },
+  };
+}
+
 export type SilenceFormErrors = Partial<Record<'target' | 'from' | 'until', string>>;
 
 /** A `datetime-local` value as an instant, or undefined when it is not one. */
