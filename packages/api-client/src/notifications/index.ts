@@ -3,7 +3,6 @@ export {
   expireSilence,
   listNotificationSends,
   listSilences,
-  previewSilence,
   notificationRuleQuery,
   notificationRulesQuery,
   notificationSendQuery,
