@@ -94,7 +94,7 @@ export async function listSendResourceTypes(
 
 const ruleColumns = 'id,name,namespace,title,events,filter';
 
-/** Live rules by name (`notifications_summary`), for the rule filter. */
+/** Live rules by name (`notifications_summary`), for the rule filter: console §9, a picker's 1000. */
 export function listNotificationRules(
   client: ApiClient,
   options: CallOptions = {},
@@ -103,6 +103,7 @@ export function listNotificationRules(
     .from('notifications_summary')
     .select(ruleColumns)
     .order('name')
+    .limit(1000)
     .rows(notificationRuleSchema)
     .execute(options.signal);
 }

@@ -5,6 +5,7 @@ import {
   createSilence,
   expireSilence,
   getNotificationSend,
+  listNotificationRules,
   listNotificationSends,
   listSilences,
   previewSilence,
@@ -55,6 +56,13 @@ describe('the notifications domain', () => {
     ]);
     expect([request.query.get('limit'), request.query.get('offset')]).toEqual(['20', '20']);
     expect(request.headers.prefer).toContain('count=exact');
+  });
+
+  it('lists the rules for the picker as console §9 says: 1000 by name', async () => {
+    backend.on('GET /api/db/notifications_summary', [{ id: 'r1', name: 'a', events: null }]);
+    expect(await listNotificationRules(client)).toEqual([{ id: 'r1', name: 'a', events: [] }]);
+    expect(backend.last().query.get('order')).toBe('name.asc');
+    expect(backend.last().query.get('limit')).toBe('1000');
   });
 
   it('never asks for a send by a malformed id', async () => {
