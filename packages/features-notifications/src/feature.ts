@@ -3,7 +3,8 @@ import { shellSlots } from '@opsdeck/extensions/shell';
 import { notificationsExternalRoutes, notificationsRoutes } from './routes.ts';
 
 /**
- * Notifications (console §2): the send history, the silences and the add-silence form. Read on
+ * Notifications (console §2): the send history, the rules (read-only), the silences and the
+ * add-silence form. Read on
  * notifications opens it. It has no sidebar item: the spec's sidebar lists Dashboard, Health,
  * Incidents, Catalog, Logs and Playbooks, and the header's bell leads here.
  */
@@ -17,6 +18,13 @@ export const notificationsFeature = defineFeature({
       title: 'Notifications',
       refreshable: true,
       load: () => import('./pages/historyPage.tsx'),
+    },
+    {
+      path: 'notifications/rules',
+      ref: notificationsRoutes.rules,
+      title: 'Notification rules',
+      refreshable: true,
+      load: () => import('./pages/rulesPage.tsx'),
     },
     {
       path: 'notifications/silences',

@@ -43,6 +43,7 @@ export type AddSilenceSearch = z.output<typeof addSilenceSearch>;
 /** The routes this feature offers (console §2). */
 export const notificationsRoutes = {
   history: createRouteRef('notifications.history', { search: historySearch }),
+  rules: createRouteRef('notifications.rules'),
   silences: createRouteRef('notifications.silences', { search: silencesSearch }),
   addSilence: createRouteRef('notifications.addSilence', { search: addSilenceSearch }),
 };

@@ -2,6 +2,7 @@
 export const notificationsTestIds = {
   nav: 'notifications-nav',
   history: { root: 'notifications-history', detail: 'notification-send-detail' },
+  rules: { root: 'notification-rules' },
   silences: { root: 'notification-silences' },
   addSilence: {
     root: 'notification-silence-add',

@@ -42,6 +42,7 @@ import {
 import {
   notificationRuleQuery,
   notificationRulesQuery,
+  notificationRuleSummariesQuery,
   notificationSendQuery,
   notificationSendsQuery,
   sendRecipientQuery,
@@ -340,7 +341,11 @@ const cases: Case[] = [
     ],
     ['a send', (c, e) => notificationSendQuery(c, e.send)],
     ['the resource types', (c) => sendResourceTypesQuery(c)],
-    ['the rules', (c) => notificationRulesQuery(c)],
+    ['the rules for the filter', (c) => notificationRulesQuery(c)],
+    [
+      'the rules with their counts',
+      (c) => notificationRuleSummariesQuery(c, { pageIndex: 0, pageSize: 50 }),
+    ],
     ['a rule', (c, e) => notificationRuleQuery(c, e.rule)],
     ['a send’s person', (c, e) => sendRecipientQuery(c, { person_id: e.person })],
     [

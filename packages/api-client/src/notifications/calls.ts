@@ -7,12 +7,14 @@ import { isUuid } from '../ids.ts';
 import { notificationKeys } from './keys.ts';
 import {
   notificationRuleSchema,
+  notificationRuleSummarySchema,
   notificationSendSchema,
   notificationSilenceSchema,
   recipientConnectionSchema,
   recipientPersonSchema,
   silencePreviewReplySchema,
   type NotificationRule,
+  type NotificationRuleSummary,
   type NotificationSend,
   type NotificationSilence,
   type SilencePreviewItem,
@@ -122,6 +124,33 @@ export function getNotificationRule(
     .rows(notificationRuleSchema)
     .maybeSingle()
     .execute(options.signal);
+}
+
+export interface NotificationRulesQuery {
+  pageIndex: number;
+  pageSize: number;
+}
+
+/** The rules list's embeds (reference §5 "Rules"). */
+export const rulesSelect =
+  '*,person:person_id(id,name,avatar,email),team:team_id(id,name,icon),created_by(id,name,avatar,email)';
+
+/** `GET /db/notifications_summary`: live rules with their send counts, newest first, counted. */
+export async function listNotificationRuleSummaries(
+  client: ApiClient,
+  query: NotificationRulesQuery,
+  options: CallOptions = {},
+): Promise<{ rows: NotificationRuleSummary[]; total: number }> {
+  const { data, total } = await db(client)
+    .from('notifications_summary')
+    .select(rulesSelect)
+    .order('created_at', { direction: 'desc' })
+    .limit(query.pageSize)
+    .offset(query.pageSize * query.pageIndex)
+    .rows(notificationRuleSummarySchema)
+    .count('exact')
+    .execute(options.signal);
+  return { rows: data, total };
 }
 
 /** Who a send went to: a person, a team or a connection (one of the row's ids). */
@@ -321,6 +350,13 @@ export const notificationRulesQuery = (client: ApiClient) =>
   queryOptions({
     queryKey: notificationKeys.ruleList(),
     queryFn: ({ signal }) => listNotificationRules(client, { signal }),
+  });
+
+export const notificationRuleSummariesQuery = (client: ApiClient, query: NotificationRulesQuery) =>
+  queryOptions({
+    queryKey: notificationKeys.ruleSummaries(query),
+    queryFn: ({ signal }) => listNotificationRuleSummaries(client, query, { signal }),
+    placeholderData: keepPreviousData,
   });
 
 export const notificationRuleQuery = (client: ApiClient, id: string) =>

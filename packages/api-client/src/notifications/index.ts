@@ -1,9 +1,11 @@
 export {
   createSilence,
   expireSilence,
+  listNotificationRuleSummaries,
   listNotificationSends,
   listSilences,
   notificationRuleQuery,
+  notificationRuleSummariesQuery,
   notificationRulesQuery,
   notificationSendQuery,
   notificationSendsQuery,
@@ -11,6 +13,7 @@ export {
   sendResourceTypesQuery,
   silencePreviewQuery,
   silencesQuery,
+  type NotificationRulesQuery,
   type NotificationSendsQuery,
   type SilencePreviewQuery,
   type SilenceRequest,
@@ -22,6 +25,7 @@ export type { SendRecipient, SilenceResourceKind } from './calls.ts';
 export { notificationInvalidations, notificationKeys } from './keys.ts';
 export {
   notificationSendStatuses,
+  type NotificationRuleSummary,
   type NotificationSend,
   type NotificationSilence,
 } from './schemas.ts';

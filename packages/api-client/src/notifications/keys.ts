@@ -1,6 +1,11 @@
 import type { TableInvalidations } from '../changes.ts';
 import { apiKeyRoot } from '../keys.ts';
-import type { NotificationSendsQuery, SilencePreviewQuery, SilencesQuery } from './calls.ts';
+import type {
+  NotificationRulesQuery,
+  NotificationSendsQuery,
+  SilencePreviewQuery,
+  SilencesQuery,
+} from './calls.ts';
 
 /**
  * Keys of the notification queries, under `['opsdeck-api', 'notifications']`: sends, rules and
@@ -15,6 +20,8 @@ export const notificationKeys = {
   resourceTypes: () => [...notificationKeys.sends(), 'resourceTypes'] as const,
   rules: () => [...notificationKeys.all(), 'rules'] as const,
   ruleList: () => [...notificationKeys.rules(), 'list'] as const,
+  ruleSummaries: (query: NotificationRulesQuery) =>
+    [...notificationKeys.rules(), 'summaries', query] as const,
   rule: (id: string) => [...notificationKeys.rules(), 'rule', id] as const,
   recipient: (kind: string, id: string) =>
     [...notificationKeys.all(), 'recipient', kind, id] as const,
@@ -26,7 +33,11 @@ export const notificationKeys = {
 
 /** The tables whose writes make notification queries stale (the console maps change events to these). */
 export const notificationInvalidations: TableInvalidations = {
-  notification_send_history: [notificationKeys.sends(), notificationKeys.silences()],
+  notification_send_history: [
+    notificationKeys.sends(),
+    notificationKeys.silences(),
+    notificationKeys.rules(),
+  ],
   notifications: [notificationKeys.rules()],
   notification_silences: [notificationKeys.silences()],
 };

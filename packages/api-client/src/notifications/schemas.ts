@@ -72,6 +72,30 @@ export type NotificationRule = z.output<typeof notificationRuleSchema>;
 
 const namedRef = z.nullish(looseObject({ id: text, name: maybeText }));
 
+/** A row of `notifications_summary` with the rules list's embeds (reference §5 "Rules"). */
+export const notificationRuleSummarySchema = looseObject({
+  id: text,
+  name: maybeText,
+  namespace: maybeText,
+  title: maybeText,
+  events: listOf(text),
+  filter: maybeText,
+  error: maybeText,
+  custom_services: z.nullish(z.unknown()),
+  source: maybeText,
+  repeat_interval: maybeText,
+  created_at: maybeText,
+  sent: maybeNumber,
+  failed: maybeNumber,
+  pending: maybeNumber,
+  avg_duration_ms: maybeNumber,
+  most_common_error: maybeText,
+  last_failed_at: maybeText,
+  person: z.nullish(looseObject({ id: text, name: maybeText, email: maybeText })),
+  team: namedRef,
+});
+export type NotificationRuleSummary = z.output<typeof notificationRuleSummarySchema>;
+
 /** A send's recipient, whichever of person, team or connection it went to. */
 export const recipientPersonSchema = looseObject({ id: text, name: maybeText, email: maybeText });
 export const recipientConnectionSchema = looseObject({

@@ -21,13 +21,14 @@ const Nav = styled.nav`
   }
 `;
 
-/** The area's pages (console §2 /notifications…): the send history and the silences. */
+/** The area's pages (console §2 /notifications…): the send history, the rules and the silences. */
 export function NotificationsNav() {
   return (
     <Nav aria-label="Notifications" data-testid={notificationsTestIds.nav}>
       <NavLink to="/notifications" end>
         Notifications
       </NavLink>
+      <NavLink to="/notifications/rules">Rules</NavLink>
       <NavLink to="/notifications/silences">Silences</NavLink>
     </Nav>
   );

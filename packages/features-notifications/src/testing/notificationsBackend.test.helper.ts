@@ -26,6 +26,7 @@ export const ids = {
   check: '0190b000-0000-7000-8000-0000000000c1',
   config: '0190b000-0000-7000-8000-0000000000c2',
   person: '0190b000-0000-7000-8000-0000000000f1',
+  team: '0190b000-0000-7000-8000-0000000000f2',
   sent: '0190b000-0000-7000-8000-00000000a001',
   failed: '0190b000-0000-7000-8000-00000000a002',
   silenced: '0190b000-0000-7000-8000-00000000a003',
@@ -41,6 +42,29 @@ export const ruleRow = {
   title: 'HTTP check passed',
   events: httpRule.spec.events,
   filter: httpRule.spec.filter,
+};
+
+/** The rule as `notifications_summary` lists it, with its counts and the list's embeds. */
+export const ruleSummaryRow = {
+  ...ruleRow,
+  error: null,
+  custom_services: null,
+  source: 'KubernetesCRD',
+  repeat_interval: null,
+  created_at: '2026-11-20T09:00:00Z',
+  updated_at: '2026-11-20T09:00:00Z',
+  person_id: null,
+  team_id: ids.team,
+  sent: 1,
+  failed: 1,
+  pending: 0,
+  avg_duration_ms: 12,
+  most_common_error: 'smtp: connection refused',
+  last_failed_at: new Date(Date.now() - 10 * 60_000).toISOString(),
+  person: null,
+  // The fixture's `to: {team: backend}`.
+  team: { id: ids.team, name: String((httpRule.spec.to as { team: string }).team), icon: null },
+  created_by: null,
 };
 
 const checkResource = {
@@ -200,7 +224,8 @@ export async function startNotificationsBackend(): Promise<NotificationsBackend>
         query,
       );
     },
-    'GET /api/db/notifications_summary': [ruleRow],
+    'GET /api/db/notifications_summary': ({ query }) =>
+      page([selected(ruleSummaryRow, query.get('select'))], query),
     'GET /api/db/notifications': ({ query }) =>
       eqValue(query.get('id')) === ids.rule ? [ruleRow] : [],
     'GET /api/db/people': ({ query }) =>

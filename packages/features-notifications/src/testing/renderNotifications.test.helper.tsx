@@ -17,6 +17,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AddSilencePage } from '../AddSilencePage/AddSilencePage.tsx';
 import { notificationsFeature } from '../feature.ts';
 import { NotificationHistoryPage } from '../HistoryPage/NotificationHistoryPage.tsx';
+import { RulesPage } from '../RulesPage/RulesPage.tsx';
 import { SilencesPage } from '../SilencesPage/SilencesPage.tsx';
 
 /** The current location, so tests can assert where a page navigated. */
@@ -58,6 +59,7 @@ export function renderNotifications(url: string, { baseUrl, roles = ['admin'] }:
                       <main>
                         <Routes>
                           <Route path="/notifications" element={<NotificationHistoryPage />} />
+                          <Route path="/notifications/rules" element={<RulesPage />} />
                           <Route path="/notifications/silences" element={<SilencesPage />} />
                           <Route path="/notifications/silences/add" element={<AddSilencePage />} />
                         </Routes>
