@@ -13,6 +13,7 @@ export default definePackageBuild({
   'incidents/index': 'src/incidents/index.ts',
   'playbooks/index': 'src/playbooks/index.ts',
   'people/index': 'src/people/index.ts',
+  'notifications/index': 'src/notifications/index.ts',
   'auth/index': 'src/auth/index.ts',
   'general/index': 'src/general/index.ts',
   'postgrest/index': 'src/postgrest/index.ts',

@@ -2,6 +2,7 @@ import { mergeInvalidations } from '@opsdeck/api-client';
 import { catalogInvalidations } from '@opsdeck/api-client/catalog';
 import { healthInvalidations } from '@opsdeck/api-client/health';
 import { incidentInvalidations } from '@opsdeck/api-client/incidents';
+import { notificationInvalidations } from '@opsdeck/api-client/notifications';
 import { peopleInvalidations } from '@opsdeck/api-client/people';
 import { playbookInvalidations } from '@opsdeck/api-client/playbooks';
 import { topologyInvalidations } from '@opsdeck/api-client/topology';
@@ -14,4 +15,5 @@ export const consoleInvalidations = mergeInvalidations(
   incidentInvalidations,
   playbookInvalidations,
   peopleInvalidations,
+  notificationInvalidations,
 );

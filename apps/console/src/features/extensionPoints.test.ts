@@ -83,6 +83,8 @@ describe('the console build: a data slot end to end', () => {
       ['incidents', 'Go to Incidents', '/incidents'],
       ['config', 'Go to Catalog', '/catalog'],
       ['playbooks', 'Go to Playbooks', '/playbooks'],
+      ['notifications', 'Go to Notifications', '/notifications'],
+      ['notifications', 'Go to Notification silences', '/notifications/silences'],
     ]);
   });
 

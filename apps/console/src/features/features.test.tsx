@@ -152,4 +152,43 @@ describe('the console build', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe(`/incidents/${created}`));
   });
+  it('draws /notifications in the build, the bell links there, and a viewer may not add a silence', async () => {
+    backend.on(
+      'GET /api/db/notification_send_history_summary',
+      json(
+        [
+          {
+            id: '0190b000-0000-7000-8000-00000000a002',
+            status: 'error',
+            source_event: 'check.failed',
+            resource_id: clusterId,
+            resource: { id: clusterId, name: 'cluster', type: 'KubernetesCluster' },
+            resource_kind: 'component',
+            resource_type: 'KubernetesCluster',
+            created_at: new Date().toISOString(),
+          },
+        ],
+        { headers: { 'Content-Range': '0-0/1' } },
+      ),
+    );
+    backend.on('GET /api/db/notifications_summary', []);
+    renderConsole('/notifications');
+    const table = await screen.findByRole('table', { name: 'Notifications' }, { timeout: 15_000 });
+    // The component links to its page through the build's binding.
+    expect((await within(table).findByRole('link', { name: 'cluster' })).getAttribute('href')).toBe(
+      `/topology/${clusterId}`,
+    );
+    const header = screen.getByTestId(testIds.header.root);
+    expect(within(header).getByTestId(testIds.header.title).textContent).toBe('Notifications');
+    expect(within(header).getByRole('link', { name: 'Notifications' }).getAttribute('href')).toBe(
+      '/notifications',
+    );
+    cleanup();
+
+    backend.state.roles = ['viewer'];
+    renderConsole('/notifications/silences/add');
+    expect(
+      await screen.findByRole('heading', { name: 'Unauthorized' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+  });
 });

@@ -1,6 +1,7 @@
 import { bindRoute, type FeatureDefinition, type RouteBinding } from '@opsdeck/extensions';
 import { catalogExternalRoutes, catalogFeature, catalogRoutes } from '@opsdeck/features-catalog';
 import { healthExternalRoutes, healthFeature, healthRoutes } from '@opsdeck/features-health';
+import { notificationsExternalRoutes, notificationsFeature } from '@opsdeck/features-notifications';
 import { playbooksExternalRoutes, playbooksFeature } from '@opsdeck/features-playbooks';
 import {
   incidentExternalRoutes,
@@ -24,6 +25,7 @@ export const consoleFeatures: readonly FeatureDefinition[] = [
   incidentsFeature,
   catalogFeature,
   playbooksFeature,
+  notificationsFeature,
 ];
 
 /**
@@ -55,4 +57,9 @@ export const consoleBindings: readonly RouteBinding[] = [
   bindRoute(playbooksExternalRoutes.healthPage, healthRoutes.page),
   // A run's config opens the config's page.
   bindRoute(playbooksExternalRoutes.configPage, catalogRoutes.item),
+  // A send's or a silence's resource opens its page (a check: its modal on the health page).
+  bindRoute(notificationsExternalRoutes.configPage, catalogRoutes.item),
+  bindRoute(notificationsExternalRoutes.componentPage, topologyRoutes.component),
+  bindRoute(notificationsExternalRoutes.incidentPage, incidentRoutes.incident),
+  bindRoute(notificationsExternalRoutes.healthPage, healthRoutes.page),
 ];

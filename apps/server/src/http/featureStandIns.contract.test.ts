@@ -39,6 +39,17 @@ import {
   incidentQuery,
   incidentRespondersQuery,
 } from '@opsdeck/api-client/incidents';
+import {
+  notificationRuleQuery,
+  notificationRulesQuery,
+  notificationRuleSummariesQuery,
+  notificationSendQuery,
+  notificationSendsQuery,
+  sendRecipientQuery,
+  sendResourceTypesQuery,
+  silencePreviewQuery,
+  silencesQuery,
+} from '@opsdeck/api-client/notifications';
 import { peopleQuery, teamsQuery } from '@opsdeck/api-client/people';
 import {
   playbookParamsQuery,
@@ -52,6 +63,10 @@ import { componentChecksQuery, topologyQuery } from '@opsdeck/api-client/topolog
 import { ids as catalogIds, startCatalogBackend } from '@opsdeck/features-catalog/testing/stand-in';
 import { startHealthServer } from '@opsdeck/features-health/testing/stand-in';
 import { seedState, startIncidentBackend } from '@opsdeck/features-incidents/testing/stand-in';
+import {
+  ids as notificationIds,
+  startNotificationsBackend,
+} from '@opsdeck/features-notifications/testing/stand-in';
 import {
   kitchenSink,
   ids as playbookIds,
@@ -195,6 +210,10 @@ interface Estate {
   incident: string;
   playbook: string;
   run: string;
+  /** A notification send, its rule, and a person a send may go to. */
+  send: string;
+  rule: string;
+  person: string;
 }
 
 const standInEstates: Record<string, Partial<Estate>> = {
@@ -207,6 +226,12 @@ const standInEstates: Record<string, Partial<Estate>> = {
   playbooks: { playbook: playbookIds.sink, run: playbookIds.run, namespace: playbookIds.namespace },
   incidents: { incident: '3f6c1d2e-9a4b-4c5d-8e7f-0a1b2c3d4e5f' },
   health: { check: 'c-payments-api' },
+  notifications: {
+    send: notificationIds.sent,
+    rule: notificationIds.rule,
+    person: notificationIds.person,
+    check: notificationIds.check,
+  },
 };
 
 interface Case {
@@ -306,6 +331,33 @@ const cases: Case[] = [
     ],
     ['recent statuses', (c, e) => recentStatusesQuery(c, [e.check], Date.now())],
   ]),
+  // features-notifications
+  ...casesOf('notifications', [
+    ['the send history', (c) => notificationSendsQuery(c, { pageIndex: 0, pageSize: 50 })],
+    [
+      'the send history of a status and rule',
+      (c, e) =>
+        notificationSendsQuery(c, { pageIndex: 0, pageSize: 50, status: 'sent', ruleId: e.rule }),
+    ],
+    ['a send', (c, e) => notificationSendQuery(c, e.send)],
+    ['the resource types', (c) => sendResourceTypesQuery(c)],
+    ['the rules for the filter', (c) => notificationRulesQuery(c)],
+    [
+      'the rules with their counts',
+      (c) => notificationRuleSummariesQuery(c, { pageIndex: 0, pageSize: 50 }),
+    ],
+    ['a rule', (c, e) => notificationRuleQuery(c, e.rule)],
+    ['a send’s person', (c, e) => sendRecipientQuery(c, { person_id: e.person })],
+    [
+      'the active silences',
+      (c) => silencesQuery(c, { pageIndex: 0, pageSize: 50, state: 'active' }),
+    ],
+    ['every silence', (c) => silencesQuery(c, { pageIndex: 0, pageSize: 50, state: 'all' })],
+    [
+      'the silence preview of a filter',
+      (c) => silencePreviewQuery(c, { filter: 'true', recursive: false }),
+    ],
+  ]),
 ];
 
 const standIns: Record<string, () => Promise<FakeBackend>> = {
@@ -314,6 +366,7 @@ const standIns: Record<string, () => Promise<FakeBackend>> = {
   playbooks: startPlaybooksBackend,
   incidents: () => startIncidentBackend(seedState(), () => ['admin']),
   health: () => startHealthServer(),
+  notifications: startNotificationsBackend,
 };
 
 describe.each(testDatabases())(
@@ -366,6 +419,14 @@ describe.each(testDatabases())(
       expect(saved.status, await saved.clone().text()).toBe(201);
       real.playbook = ((await saved.json()) as { id: string }[])[0]!.id;
       real.run = await one('SELECT id FROM playbook_runs ORDER BY id LIMIT 1');
+      real.send = await one(
+        `SELECT id FROM notification_send_history WHERE status = 'sent' ORDER BY id LIMIT 1`,
+      );
+      real.rule = await one(
+        `SELECT notification_id AS id FROM notification_send_history WHERE status = 'sent'
+       ORDER BY id LIMIT 1`,
+      );
+      real.person = await one('SELECT id FROM people WHERE email IS NOT NULL ORDER BY id LIMIT 1');
       for (const [feature, start] of Object.entries(standIns)) backends.set(feature, await start());
     });
     afterAll(async () => {

@@ -198,6 +198,38 @@ describe.each(testDatabases())(
         }),
       },
       {
+        name: 'a silence whose filter is not CEL (the add-silence form)',
+        status: 400,
+        standIn: (sentence) => serverError(400, sentence),
+        call: () => ({
+          method: 'POST',
+          path: '/api/notification/silence',
+          who: 'admin@local',
+          body: { filter: "check.type == 'http'(", until: 'indefinitely', recursive: false },
+        }),
+      },
+      {
+        name: 'a viewer adds a silence',
+        status: 403,
+        standIn: (sentence) => serverError(403, sentence),
+        call: () => ({
+          method: 'POST',
+          path: '/api/notification/silence',
+          who: 'viewer@local',
+          body: { filter: "check.type == 'http'", until: 'indefinitely', recursive: false },
+        }),
+      },
+      {
+        name: 'a silence preview that names nothing to silence',
+        status: 400,
+        standIn: (sentence) => serverError(400, sentence),
+        call: () => ({
+          method: 'GET',
+          path: '/api/notification/silence_preview',
+          who: 'admin@local',
+        }),
+      },
+      {
         name: 'a caller without a session lists playbooks',
         status: 401,
         standIn: (sentence) => serverError(401, sentence),
@@ -224,8 +256,8 @@ describe.each(testDatabases())(
         expect(real.body).toEqual(stood.body);
         // The console's client, on the same request to the real server, says the sentence, not the code.
         const client = createApiClient({ baseUrl: `${server.url}/api` });
-        const [, group, rest] = /^\/api\/(db|playbook)\/(.*)$/.exec(request.path)!;
-        const failure: unknown = await client[group as 'db' | 'playbook']
+        const [, group, rest] = /^\/api\/(db|playbook|notification)\/(.*)$/.exec(request.path)!;
+        const failure: unknown = await client[group as 'db' | 'playbook' | 'notification']
           .send(request.method as 'GET' | 'POST', rest!, {
             ...(request.body === undefined ? {} : { json: request.body }),
             headers: request.who ? basic(request.who) : {},

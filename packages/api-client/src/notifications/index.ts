@@ -1,0 +1,33 @@
+export {
+  createSilence,
+  expireSilence,
+  listNotificationRuleSummaries,
+  listNotificationSends,
+  listSilences,
+  notificationRuleQuery,
+  notificationRuleSummariesQuery,
+  notificationRulesQuery,
+  notificationSendQuery,
+  notificationSendsQuery,
+  sendRecipientQuery,
+  sendResourceTypesQuery,
+  silencePreviewQuery,
+  silencesQuery,
+  type NotificationRulesQuery,
+  type NotificationSendsQuery,
+  type SilencePreviewQuery,
+  type SilenceRequest,
+  type SilencesQuery,
+  type SilenceState,
+} from './calls.ts';
+/** What the calls answer and take, for a component's props. @public */
+export type { SendRecipient, SilenceResourceKind } from './calls.ts';
+export { notificationInvalidations, notificationKeys } from './keys.ts';
+export {
+  notificationSendStatuses,
+  type NotificationRuleSummary,
+  type NotificationSend,
+  type NotificationSilence,
+} from './schemas.ts';
+/** Rows as the schemas read them, for a component's props. @public */
+export type { NotificationRule, NotificationSendStatus, SilencePreviewItem } from './schemas.ts';

@@ -1,0 +1,43 @@
+import type { TableInvalidations } from '../changes.ts';
+import { apiKeyRoot } from '../keys.ts';
+import type {
+  NotificationRulesQuery,
+  NotificationSendsQuery,
+  SilencePreviewQuery,
+  SilencesQuery,
+} from './calls.ts';
+
+/**
+ * Keys of the notification queries, under `['opsdeck-api', 'notifications']`: sends, rules and
+ * silences each under their own branch, so a silence written refreshes the silences lists alone.
+ */
+export const notificationKeys = {
+  all: () => [apiKeyRoot, 'notifications'] as const,
+  sends: () => [...notificationKeys.all(), 'sends'] as const,
+  sendList: (query: NotificationSendsQuery) =>
+    [...notificationKeys.sends(), 'list', query] as const,
+  send: (id: string) => [...notificationKeys.sends(), 'send', id] as const,
+  resourceTypes: () => [...notificationKeys.sends(), 'resourceTypes'] as const,
+  rules: () => [...notificationKeys.all(), 'rules'] as const,
+  ruleList: () => [...notificationKeys.rules(), 'list'] as const,
+  ruleSummaries: (query: NotificationRulesQuery) =>
+    [...notificationKeys.rules(), 'summaries', query] as const,
+  rule: (id: string) => [...notificationKeys.rules(), 'rule', id] as const,
+  recipient: (kind: string, id: string) =>
+    [...notificationKeys.all(), 'recipient', kind, id] as const,
+  silences: () => [...notificationKeys.all(), 'silences'] as const,
+  silenceList: (query: SilencesQuery) => [...notificationKeys.silences(), 'list', query] as const,
+  silencePreview: (query: SilencePreviewQuery) =>
+    [...notificationKeys.silences(), 'preview', query] as const,
+};
+
+/** The tables whose writes make notification queries stale (the console maps change events to these). */
+export const notificationInvalidations: TableInvalidations = {
+  notification_send_history: [
+    notificationKeys.sends(),
+    notificationKeys.silences(),
+    notificationKeys.rules(),
+  ],
+  notifications: [notificationKeys.rules()],
+  notification_silences: [notificationKeys.silences()],
+};

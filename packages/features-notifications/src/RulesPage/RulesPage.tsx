@@ -1,0 +1,136 @@
+import {
+  listNotificationRuleSummaries,
+  notificationRuleSummariesQuery,
+  type NotificationRulesQuery,
+  type NotificationRuleSummary,
+} from '@opsdeck/api-client/notifications';
+import { useApiClient } from '@opsdeck/api-client/react';
+import { useRouteLink } from '@opsdeck/extensions/react';
+import { formatDate, Moment } from '@opsdeck/ui';
+import {
+  DataTableBody,
+  DataTableCsvExport,
+  DataTablePager,
+  DataTableRoot,
+  DataTableToolbar,
+  useServerList,
+  type ColumnDef,
+} from '@opsdeck/ui/data-table';
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { NotificationsNav } from '../components/NotificationsNav.tsx';
+import { Page } from '../components/PageLayout.tsx';
+import { ruleRecipients } from '../model/rules.ts';
+import { notificationsRoutes } from '../routes.ts';
+import { notificationsTestIds } from '../testIds.ts';
+
+const Code = styled.code`
+  font-size: ${({ theme }) => theme.fontSize.xs};
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
+
+/** A rule's failure count, linked to the history narrowed to its errors (the history's own schema). */
+function FailedSends({ rule }: { rule: NotificationRuleSummary }) {
+  const toHistory = useRouteLink(notificationsRoutes.history);
+  if (!rule.failed || !toHistory) return <>{rule.failed ?? 0}</>;
+  return (
+    <Link
+      to={toHistory({}, { 'sends.rule.filter': rule.id, 'sends.status.filter': 'error' })}
+      aria-label={`${rule.failed} failed sends of ${rule.title || rule.name || rule.id}`}
+    >
+      {rule.failed}
+    </Link>
+  );
+}
+
+const rulesTable = { id: 'rules', defaultSort: null } as const;
+
+const ruleColumns: ColumnDef<NotificationRuleSummary>[] = [
+  {
+    id: 'name',
+    header: 'Rule',
+    enableSorting: false,
+    accessorFn: (rule) => rule.title || rule.name || rule.id,
+  },
+  {
+    id: 'events',
+    header: 'Events',
+    enableSorting: false,
+    accessorFn: (rule) => rule.events.join(', '),
+  },
+  {
+    id: 'filter',
+    header: 'Filter',
+    enableSorting: false,
+    accessorFn: (rule) => rule.filter ?? '',
+    cell: ({ row }) => (row.original.filter ? <Code>{row.original.filter}</Code> : '—'),
+  },
+  {
+    id: 'recipients',
+    header: 'Recipients',
+    enableSorting: false,
+    accessorFn: (rule) => ruleRecipients(rule).join(', '),
+  },
+  {
+    id: 'sent',
+    header: 'Sent',
+    enableSorting: false,
+    accessorFn: (rule) => rule.sent ?? 0,
+  },
+  {
+    id: 'failed',
+    header: 'Failed',
+    enableSorting: false,
+    accessorFn: (rule) => rule.failed ?? 0,
+    cell: ({ row }) => <FailedSends rule={row.original} />,
+  },
+  {
+    id: 'last_failed_at',
+    header: 'Last failure',
+    enableSorting: false,
+    accessorFn: (rule) => formatDate(rule.last_failed_at ?? null),
+    cell: ({ row }) => <Moment value={row.original.last_failed_at ?? null} fallback="—" />,
+  },
+  {
+    id: 'most_common_error',
+    header: 'Most common error',
+    enableSorting: false,
+    accessorFn: (rule) => rule.most_common_error ?? '',
+  },
+];
+
+function RulesTable() {
+  const client = useApiClient();
+  const { dataTable } = useServerList({
+    ...rulesTable,
+    columns: ruleColumns,
+    getRowId: (rule: NotificationRuleSummary) => rule.id,
+    request: (query): NotificationRulesQuery => ({
+      pageIndex: query.pageIndex,
+      pageSize: query.pageSize,
+    }),
+    page: (request: NotificationRulesQuery) => notificationRuleSummariesQuery(client, request),
+    exportPage: (request: NotificationRulesQuery) => listNotificationRuleSummaries(client, request),
+  });
+  return (
+    <DataTableRoot>
+      <DataTableToolbar
+        dataTable={dataTable}
+        actions={<DataTableCsvExport dataTable={dataTable} fileName="notification-rules" />}
+      />
+      <DataTableBody dataTable={dataTable} label="Notification rules" />
+      <DataTablePager dataTable={dataTable} label="Notification rules pagination" />
+    </DataTableRoot>
+  );
+}
+
+/** `/notifications/rules`: each live rule with its events, filter, recipients and send counts. */
+export function RulesPage() {
+  return (
+    <Page data-testid={notificationsTestIds.rules.root}>
+      <NotificationsNav />
+      <RulesTable />
+    </Page>
+  );
+}

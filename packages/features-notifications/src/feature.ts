@@ -1,0 +1,65 @@
+import { contribute, defineFeature, linkTo } from '@opsdeck/extensions';
+import { shellSlots } from '@opsdeck/extensions/shell';
+import { notificationsExternalRoutes, notificationsRoutes } from './routes.ts';
+
+/**
+ * Notifications (console §2): the send history, the rules (read-only), the silences and the
+ * add-silence form. Read on
+ * notifications opens it. It has no sidebar item: the spec's sidebar lists Dashboard, Health,
+ * Incidents, Catalog, Logs and Playbooks, and the header's bell leads here.
+ */
+export const notificationsFeature = defineFeature({
+  name: 'notifications',
+  resource: 'notifications',
+  routes: [
+    {
+      path: 'notifications',
+      ref: notificationsRoutes.history,
+      title: 'Notifications',
+      refreshable: true,
+      load: () => import('./pages/historyPage.tsx'),
+    },
+    {
+      path: 'notifications/rules',
+      ref: notificationsRoutes.rules,
+      title: 'Notification rules',
+      refreshable: true,
+      load: () => import('./pages/rulesPage.tsx'),
+    },
+    {
+      path: 'notifications/silences',
+      ref: notificationsRoutes.silences,
+      title: 'Notification silences',
+      refreshable: true,
+      load: () => import('./pages/silencesPage.tsx'),
+    },
+    {
+      // console §2: "add a silence | write on database" (rbac's silences.create).
+      path: 'notifications/silences/add',
+      ref: notificationsRoutes.addSilence,
+      title: 'Add silence',
+      access: { capability: 'silences.create' },
+      load: () => import('./pages/addSilencePage.tsx'),
+    },
+  ],
+  externalRoutes: notificationsExternalRoutes,
+  contributions: [
+    // The command palette's way to this feature's pages (a data contribution: the shell draws it).
+    contribute(shellSlots.paletteCommands, {
+      id: 'notifications.paletteOpen',
+      value: {
+        title: 'Go to Notifications',
+        keywords: ['notification', 'send history', 'alerts'],
+        to: linkTo(notificationsRoutes.history, {}),
+      },
+    }),
+    contribute(shellSlots.paletteCommands, {
+      id: 'notifications.paletteSilences',
+      value: {
+        title: 'Go to Notification silences',
+        keywords: ['silence', 'mute', 'maintenance'],
+        to: linkTo(notificationsRoutes.silences, {}),
+      },
+    }),
+  ],
+});

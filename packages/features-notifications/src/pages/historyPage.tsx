@@ -1,0 +1,2 @@
+// The lazy page module of `/notifications`.
+export { NotificationHistoryPage as Component } from '../HistoryPage/NotificationHistoryPage.tsx';

@@ -1,0 +1,12 @@
+// Every test id of @opsdeck/features-notifications, in one map, so tests and apps never spell them twice.
+export const notificationsTestIds = {
+  nav: 'notifications-nav',
+  history: { root: 'notifications-history', detail: 'notification-send-detail' },
+  rules: { root: 'notification-rules' },
+  silences: { root: 'notification-silences' },
+  addSilence: {
+    root: 'notification-silence-add',
+    preview: 'notification-silence-preview',
+    error: 'notification-silence-error',
+  },
+} as const;
