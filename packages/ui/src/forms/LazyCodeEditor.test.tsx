@@ -72,10 +72,13 @@ describe('code fields load the editor lazily', { timeout: 20_000 }, () => {
     // The editor's cold import (CodeMirror and its languages) takes as long as the machine makes
     // it: wait for the import itself, not a poll that gave up after 5 s on a loaded machine.
     await act(() => vi.dynamicImportSettled());
-    await waitFor(() =>
-      expect(
-        EditorView.findFromDOM(screen.getByRole('textbox', { name: 'Certificate' })),
-      ).toBeTruthy(),
+    // Then React swaps it in; at a load of 14 on two cores that took longer than waitFor's 1 s.
+    await waitFor(
+      () =>
+        expect(
+          EditorView.findFromDOM(screen.getByRole('textbox', { name: 'Certificate' })),
+        ).toBeTruthy(),
+      { timeout: 15_000 },
     );
     expect(editorModule.imports).toBe(1);
     expect(
