@@ -3,6 +3,12 @@ export const notificationsTestIds = {
   nav: 'notifications-nav',
   history: { root: 'notifications-history', detail: 'notification-send-detail' },
   rules: { root: 'notification-rules' },
+  ruleEditor: {
+    root: 'notification-rule-editor',
+    filter: 'notification-rule-filter',
+    template: 'notification-rule-template',
+    error: 'notification-rule-error',
+  },
   silences: { root: 'notification-silences' },
   addSilence: {
     root: 'notification-silence-add',

@@ -23,6 +23,8 @@ export const notificationKeys = {
   ruleSummaries: (query: NotificationRulesQuery) =>
     [...notificationKeys.rules(), 'summaries', query] as const,
   rule: (id: string) => [...notificationKeys.rules(), 'rule', id] as const,
+  ruleRecord: (id: string) => [...notificationKeys.rules(), 'record', id] as const,
+  connections: () => [...notificationKeys.all(), 'connections'] as const,
   recipient: (kind: string, id: string) =>
     [...notificationKeys.all(), 'recipient', kind, id] as const,
   silences: () => [...notificationKeys.all(), 'silences'] as const,
