@@ -98,6 +98,27 @@ export async function listSendResourceTypes(
 
 const ruleColumns = 'id,name,namespace,title,events,filter';
 
+/**
+ * How many sends failed (status `error`) after `since` (ISO-8601), for the header's bell: one
+ * counted row of `notification_send_history`, the total from Content-Range.
+ */
+export async function countFailedSendsSince(
+  client: ApiClient,
+  since: string,
+  options: CallOptions = {},
+): Promise<number> {
+  const { total } = await db(client)
+    .from('notification_send_history')
+    .select('id')
+    .eq('status', 'error')
+    .gt('created_at', since)
+    .limit(1)
+    .rows(z.object({ id: z.string() }))
+    .count('exact')
+    .execute(options.signal);
+  return total;
+}
+
 /** Live rules by name (`notifications_summary`), for the rule filter: console §9, a picker's 1000. */
 export function listNotificationRules(
   client: ApiClient,
@@ -442,6 +463,13 @@ export const notificationSendsQuery = (client: ApiClient, query: NotificationSen
     queryKey: notificationKeys.sendList(query),
     queryFn: ({ signal }) => listNotificationSends(client, query, { signal }),
     placeholderData: keepPreviousData,
+  });
+
+/** Under the sends' key, so a send written anywhere (the change stream) refreshes the bell. */
+export const failedSendsSinceQuery = (client: ApiClient, since: string) =>
+  queryOptions({
+    queryKey: notificationKeys.failedSince(since),
+    queryFn: ({ signal }) => countFailedSendsSince(client, since, { signal }),
   });
 
 export const notificationSendQuery = (client: ApiClient, id: string) =>

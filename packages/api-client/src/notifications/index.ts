@@ -3,6 +3,7 @@ export {
   createSilence,
   deleteNotificationRule,
   expireSilence,
+  failedSendsSinceQuery,
   listNotificationRuleSummaries,
   listNotificationSends,
   listSilences,

@@ -17,6 +17,7 @@ export const notificationKeys = {
   sendList: (query: NotificationSendsQuery) =>
     [...notificationKeys.sends(), 'list', query] as const,
   send: (id: string) => [...notificationKeys.sends(), 'send', id] as const,
+  failedSince: (since: string) => [...notificationKeys.sends(), 'failedSince', since] as const,
   resourceTypes: () => [...notificationKeys.sends(), 'resourceTypes'] as const,
   rules: () => [...notificationKeys.all(), 'rules'] as const,
   ruleList: () => [...notificationKeys.rules(), 'list'] as const,
