@@ -36,7 +36,7 @@ afterEach(() => backend.reset());
 const now = new Date('2026-11-28T10:00:00.000Z');
 
 describe('the notifications domain', () => {
-  it("counts the failed sends after a moment for the bell, from one counted row", async () => {
+  it('counts the failed sends after a moment for the bell, from one counted row', async () => {
     expect(await countFailedSendsSince(client, now.toISOString())).toBe(3);
     const request = backend.last();
     expect(request.query.get('status')).toBe('eq.error');
