@@ -1,6 +1,7 @@
 // Every test id of @opsdeck/features-notifications, in one map, so tests and apps never spell them twice.
 export const notificationsTestIds = {
   nav: 'notifications-nav',
+  checkSilence: 'notifications-check-silence',
   history: { root: 'notifications-history', detail: 'notification-send-detail' },
   rules: { root: 'notification-rules' },
   ruleEditor: {
