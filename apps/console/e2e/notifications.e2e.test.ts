@@ -5,7 +5,7 @@
 // writes anyway; axe passes on each page. Screenshots go to test-results/notifications/.
 import { healthTestIds } from '@opsdeck/features-health/testing';
 import { notificationsTestIds } from '@opsdeck/features-notifications/testing';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { lastLookedKey } from '../src/navigation/lastLooked.ts';
 import { testIds } from '../src/testIds.ts';
@@ -40,6 +40,15 @@ async function failableCheck(page: Page): Promise<CheckRow> {
     if (sends.length === 0) return check;
   }
   throw new Error('the demo has no healthy http check that fails on Run Now');
+}
+
+/** The table's first row once data has arrived (not its loading row): its text, lower-cased. */
+async function firstRowText(table: Locator): Promise<string> {
+  const row = table.getByRole('row').nth(1);
+  await expect
+    .poll(async () => ((await row.count()) ? ((await row.textContent()) ?? '') : 'loading'))
+    .not.toMatch(/^$|loading/i);
+  return ((await row.textContent()) ?? '').toLowerCase();
 }
 
 describe('notifications in Chromium against apps/server', () => {
@@ -130,15 +139,14 @@ describe('notifications in Chromium against apps/server', () => {
 
     await page.goto('/notifications?sends.status.filter=error');
     const history = page.getByRole('table', { name: 'Notifications', exact: true });
-    await history.getByRole('row').nth(1).waitFor();
-    expect((await history.getByRole('row').nth(1).textContent())?.toLowerCase()).toContain('error');
+    expect(await firstRowText(history)).toContain('error');
     // Looked at: the bell has nothing to count.
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shotsDir}history-errors.png`, fullPage: true });
 
     await page.goto('/notifications/rules');
-    await page.getByRole('table', { name: 'Notification rules' }).getByRole('row').nth(1).waitFor();
+    await firstRowText(page.getByRole('table', { name: 'Notification rules' }));
     expect(await axeViolations(page)).toEqual([]);
     await page.goto('/health');
     await page.getByTestId(healthTestIds.page.root).waitFor();
@@ -182,6 +190,16 @@ describe('notifications in Chromium against apps/server', () => {
     await page.goBack();
     await edit.waitFor({ state: 'detached' });
     await page.goForward();
+    // An edit is a PATCH the server stores.
+    await expect.poll(() => edit.getByRole('textbox', { name: /Name/ }).inputValue()).toBe(name);
+    await edit.getByRole('textbox', { name: /Repeat interval/ }).fill('3h');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    const edited = (await (
+      await page.request.get(`/api/db/notifications?select=repeat_interval&name=eq.${name}`)
+    ).json()) as Record<string, unknown>[];
+    expect(edited).toEqual([{ repeat_interval: '3h' }]);
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
     await edit.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: /Delete the rule/ });
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -194,12 +212,12 @@ describe('notifications in Chromium against apps/server', () => {
 
   it('gives a viewer no Add rule and no add-silence form, and the server refuses both writes', async () => {
     const page = await signedIn('viewer@local', '/notifications/rules');
-    await page.getByRole('table', { name: 'Notification rules' }).getByRole('row').nth(1).waitFor();
+    await firstRowText(page.getByRole('table', { name: 'Notification rules' }));
     expect(await page.getByRole('button', { name: 'Add rule' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
 
     await page.goto('/notifications/silences');
-    await page.getByRole('table').getByRole('row').nth(1).waitFor();
+    await firstRowText(page.getByRole('table', { name: 'Silences' }));
     expect(await axeViolations(page)).toEqual([]);
 
     await page.goto('/notifications/silences/add');
