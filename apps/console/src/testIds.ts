@@ -23,6 +23,7 @@ export const testIds = {
     title: 'console-header-title',
     refresh: 'console-header-refresh',
     bell: 'console-header-bell',
+    bellCount: 'console-header-bell-count',
   },
   userMenu: {
     trigger: 'console-user-menu',

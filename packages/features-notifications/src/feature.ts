@@ -1,10 +1,11 @@
 import { contribute, defineFeature, linkTo } from '@opsdeck/extensions';
 import { shellSlots } from '@opsdeck/extensions/shell';
+import { healthSlots } from '@opsdeck/features-health/slots';
 import { notificationsExternalRoutes, notificationsRoutes } from './routes.ts';
 
 /**
- * Notifications (console §2): the send history, the rules (read-only), the silences and the
- * add-silence form. Read on
+ * Notifications (console §2): the send history, the rules (edited by writers), the silences and
+ * the add-silence form, and 'Silence' in the health check modal. Read on
  * notifications opens it. It has no sidebar item: the spec's sidebar lists Dashboard, Health,
  * Incidents, Catalog, Logs and Playbooks, and the header's bell leads here.
  */
@@ -44,6 +45,15 @@ export const notificationsFeature = defineFeature({
   ],
   externalRoutes: notificationsExternalRoutes,
   contributions: [
+    // The health check modal's 'Silence': the add-silence form with the check picked (console §2:
+    // adding a silence is write on database, rbac's silences.create).
+    contribute(healthSlots.checkActions, {
+      id: 'notifications.checkSilence',
+      title: 'Silence',
+      access: { capability: 'silences.create' },
+      load: () =>
+        import('./contributions/SilenceCheckAction.tsx').then((m) => m.SilenceCheckAction),
+    }),
     // The command palette's way to this feature's pages (a data contribution: the shell draws it).
     contribute(shellSlots.paletteCommands, {
       id: 'notifications.paletteOpen',

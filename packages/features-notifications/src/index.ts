@@ -5,4 +5,5 @@ export {
   notificationsRoutes,
   type AddSilenceSearch,
   type NotificationHistorySearch,
+  type NotificationRulesSearch,
 } from './routes.ts';

@@ -21,6 +21,16 @@ const historySearch = z.object({
 /** The search a link to the send history may carry. */
 export type NotificationHistorySearch = z.output<typeof historySearch>;
 
+/** The rules list as a link: `edit` opens the rule editor, `new` for a rule to add. */
+const rulesSearch = z.object({
+  edit: z.optional(
+    z.union([z.literal('new'), z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f-]{27}$/i))]),
+  ),
+});
+
+/** The search a link to the rules may carry. */
+export type NotificationRulesSearch = z.output<typeof rulesSearch>;
+
 /** The silences list as a link: which silences it shows (absent: the active ones). */
 const silencesSearch = z.object({
   'silences.state.filter': z.optional(z.enum(['active', 'expired', 'all'])),
@@ -43,7 +53,7 @@ export type AddSilenceSearch = z.output<typeof addSilenceSearch>;
 /** The routes this feature offers (console §2). */
 export const notificationsRoutes = {
   history: createRouteRef('notifications.history', { search: historySearch }),
-  rules: createRouteRef('notifications.rules'),
+  rules: createRouteRef('notifications.rules', { search: rulesSearch }),
   silences: createRouteRef('notifications.silences', { search: silencesSearch }),
   addSilence: createRouteRef('notifications.addSilence', { search: addSilenceSearch }),
 };

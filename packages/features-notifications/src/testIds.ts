@@ -1,8 +1,15 @@
 // Every test id of @opsdeck/features-notifications, in one map, so tests and apps never spell them twice.
 export const notificationsTestIds = {
   nav: 'notifications-nav',
+  checkSilence: 'notifications-check-silence',
   history: { root: 'notifications-history', detail: 'notification-send-detail' },
   rules: { root: 'notification-rules' },
+  ruleEditor: {
+    root: 'notification-rule-editor',
+    filter: 'notification-rule-filter',
+    template: 'notification-rule-template',
+    error: 'notification-rule-error',
+  },
   silences: { root: 'notification-silences' },
   addSilence: {
     root: 'notification-silence-add',

@@ -16,7 +16,9 @@ import {
 } from '@opsdeck/extensions';
 import { useRouteLink, usePageTitle } from '@opsdeck/extensions/react';
 import { Link, Outlet, useParams } from 'react-router';
+import { json } from '@opsdeck/testing';
 import { SIDEBAR_STORAGE_KEY } from '../navigation/collapse.ts';
+import { lastLookedKey } from '../navigation/lastLooked.ts';
 import { startTestBackend, type TestBackend } from '../testing/backend.test.helper.ts';
 import { testIds } from '../testIds.ts';
 import { ConsoleApp } from './ConsoleApp.tsx';
@@ -509,5 +511,65 @@ describe('console shell', () => {
     expect(within(dialog).getByText(/kubectl .*get canaries/)).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Copy kubectl command' })).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: /Learn more/ })).toBeTruthy();
+  });
+});
+
+describe('the notifications bell (console §2)', () => {
+  const userId = '6d3c0ad2-3b0e-4d7a-9d59-1f2b0c7e9a10';
+  const asked = () =>
+    backend.requests.filter((request) =>
+      request.url.startsWith('/api/db/notification_send_history'),
+    );
+
+  it('counts failed sends since the user last looked; opening /notifications marks them seen', async () => {
+    const remove = backend.on(
+      'GET /api/db/notification_send_history',
+      json([{ id: 'a' }], { headers: { 'Content-Range': '0-0/3' } }),
+    );
+    try {
+      const app = renderConsole('/health');
+      const bell = await screen.findByRole('link', {
+        name: 'Notifications: 3 failed sends since you last looked',
+      });
+      expect(within(bell).getByTestId(testIds.header.bellCount).textContent).toBe('3');
+      const first = asked().at(-1)!;
+      expect(first.query.get('status')).toBe('eq.error');
+      // Never looked: the last day's failures.
+      const since = Date.parse(first.query.get('created_at')!.replace(/^gt\."?|"$/g, ''));
+      expect(Math.abs(Date.now() - 24 * 3_600_000 - since)).toBeLessThan(60_000);
+
+      await act(() => app.router.navigate('/notifications'));
+      await waitFor(() =>
+        expect(screen.getByTestId(testIds.header.bell).getAttribute('aria-label')).toBe(
+          'Notifications',
+        ),
+      );
+      const looked = localStorage.getItem(lastLookedKey(userId));
+      expect(Math.abs(Date.now() - Date.parse(looked!))).toBeLessThan(60_000);
+
+      // Back elsewhere, it counts from the moment the user left the page.
+      await act(() => app.router.navigate('/health'));
+      await waitFor(() => {
+        const latest = asked()
+          .at(-1)!
+          .query.get('created_at')!
+          .replace(/^gt\."?|"$/g, '');
+        expect(Date.parse(latest)).toBeGreaterThanOrEqual(Date.parse(looked!));
+      });
+    } finally {
+      remove();
+    }
+  });
+
+  it('asks nothing for a user who may not read notifications and shows no count', async () => {
+    backend.state.roles = ['guest'];
+    const before = asked().length;
+    renderConsole('/health');
+    await screen.findByTestId(testIds.header.bell);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(asked()).toHaveLength(before);
+    expect(screen.getByTestId(testIds.header.bell).getAttribute('aria-label')).toBe(
+      'Notifications',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { Bell, DropdownMenu, IconButton, RefreshCw } from '@opsdeck/ui';
+import { Badge, Bell, DropdownMenu, IconButton, RefreshCw } from '@opsdeck/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -63,6 +63,7 @@ const Actions = styled.div`
 `;
 
 const BellLink = styled(Link)`
+  position: relative;
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -77,6 +78,20 @@ const BellLink = styled(Link)`
   }
 `;
 
+// The count sits on the bell's corner, over the icon's edge.
+const BellCount = styled(Badge)`
+  position: absolute;
+  top: -2px;
+  right: -4px;
+  pointer-events: none;
+`;
+
+/** The bell's name: what it counts, so a screen reader hears it too. */
+function bellLabel(count: number | undefined): string {
+  if (!count) return 'Notifications';
+  return `Notifications: ${count} failed ${count === 1 ? 'send' : 'sends'} since you last looked`;
+}
+
 export interface HeaderProps {
   /** The button that opens the navigation drawer, on a phone. */
   navigation?: ReactNode;
@@ -88,9 +103,11 @@ export interface HeaderProps {
   onRefresh?: () => void;
   /** The user menu (or, with the hosted provider, its organization switcher and user button). */
   account: ReactNode;
+  /** Failed sends since the user last looked at /notifications (console §2); none shown at 0. */
+  bellCount?: number | undefined;
 }
 
-export function Header({ navigation, title, actions, onRefresh, account }: HeaderProps) {
+export function Header({ navigation, title, actions, onRefresh, account, bellCount }: HeaderProps) {
   return (
     <Bar data-testid={testIds.header.root}>
       {navigation}
@@ -108,11 +125,21 @@ export function Header({ navigation, title, actions, onRefresh, account }: Heade
         )}
         <BellLink
           to="/notifications"
-          aria-label="Notifications"
-          title="Notifications"
+          aria-label={bellLabel(bellCount)}
+          title={bellLabel(bellCount)}
           data-testid={testIds.header.bell}
         >
           <Bell size={18} aria-hidden="true" />
+          {bellCount ? (
+            <BellCount
+              color="red"
+              size="small"
+              aria-hidden="true"
+              data-testid={testIds.header.bellCount}
+            >
+              {bellCount > 99 ? '99+' : bellCount}
+            </BellCount>
+          ) : null}
         </BellLink>
         <DropdownMenu
           label="Help"

@@ -35,6 +35,7 @@ import { displayName } from '../session/whoami.ts';
 import { testIds } from '../testIds.ts';
 import { FRONTEND_VERSION } from '../version.ts';
 import { Header } from './Header.tsx';
+import { useUnseenFailedSends } from './useUnseenFailedSends.ts';
 import { KubeconfigModal } from './KubeconfigModal.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SkipLink } from './SkipLink.tsx';
@@ -122,6 +123,7 @@ export function Shell({ account }: ShellProps) {
     () => (user && authorizer && flags ? { user, authorizer, flags } : undefined),
     [user, authorizer, flags],
   );
+  const bellCount = useUnseenFailedSends(ready);
   const entries = useMemo(
     () => (ready ? buildSidebar(registry.features, ready.flags, ready.authorizer) : undefined),
     [ready, registry],
@@ -203,6 +205,7 @@ export function Shell({ account }: ShellProps) {
         />
         <Column inert={drawerOpen || undefined}>
           <Header
+            bellCount={bellCount}
             navigation={
               layout === 'drawer' ? (
                 <IconButton

@@ -6,6 +6,7 @@ import type { CallOptions } from '../http.ts';
 import { isUuid } from '../ids.ts';
 import { notificationKeys } from './keys.ts';
 import {
+  notificationRuleRecordSchema,
   notificationRuleSchema,
   notificationRuleSummarySchema,
   notificationSendSchema,
@@ -14,6 +15,7 @@ import {
   recipientPersonSchema,
   silencePreviewReplySchema,
   type NotificationRule,
+  type NotificationRuleRecord,
   type NotificationRuleSummary,
   type NotificationSend,
   type NotificationSilence,
@@ -96,6 +98,27 @@ export async function listSendResourceTypes(
 
 const ruleColumns = 'id,name,namespace,title,events,filter';
 
+/**
+ * How many sends failed (status `error`) after `since` (ISO-8601), for the header's bell: one
+ * counted row of `notification_send_history`, the total from Content-Range.
+ */
+export async function countFailedSendsSince(
+  client: ApiClient,
+  since: string,
+  options: CallOptions = {},
+): Promise<number> {
+  const { total } = await db(client)
+    .from('notification_send_history')
+    .select('id')
+    .eq('status', 'error')
+    .gt('created_at', since)
+    .limit(1)
+    .rows(z.object({ id: z.string() }))
+    .count('exact')
+    .execute(options.signal);
+  return total;
+}
+
 /** Live rules by name (`notifications_summary`), for the rule filter: console §9, a picker's 1000. */
 export function listNotificationRules(
   client: ApiClient,
@@ -151,6 +174,114 @@ export async function listNotificationRuleSummaries(
     .count('exact')
     .execute(options.signal);
   return { rows: data, total };
+}
+
+/** The columns a rule's editor writes (settings spec §3 "Notification"); null clears one. */
+export interface NotificationRuleWrite {
+  name: string;
+  events: string[];
+  title: string | null;
+  template: string | null;
+  filter: string | null;
+  person_id: string | null;
+  team_id: string | null;
+  custom_services: { name: string; connection: string }[] | null;
+  repeat_interval: string | null;
+  wait_for: string | null;
+}
+
+const ruleRecordColumns =
+  'id,name,namespace,title,template,events,filter,person_id,team_id,custom_services,repeat_interval,wait_for,inhibitions,source';
+
+/** One live rule with every column its editor shows; null for a malformed, unknown or deleted id. */
+export function getNotificationRuleRecord(
+  client: ApiClient,
+  id: string,
+  options: CallOptions = {},
+): Promise<NotificationRuleRecord | null> {
+  if (!isUuid(id)) return Promise.resolve(null);
+  return db(client)
+    .from('notifications')
+    .select(ruleRecordColumns)
+    .eq('id', id)
+    .is('deleted_at', null)
+    .rows(notificationRuleRecordSchema)
+    .maybeSingle()
+    .execute(options.signal);
+}
+
+/** `POST /db/notifications` (reference §5 "Create and update"); a refusal rejects with its message. */
+export async function createNotificationRule(
+  client: ApiClient,
+  rule: NotificationRuleWrite,
+): Promise<void> {
+  await db(client)
+    .from('notifications')
+    .insert({ ...rule, source: 'UI' } as unknown as Partial<NotificationRuleRecord>)
+    .rows(notificationRuleRecordSchema)
+    .execute();
+}
+
+/** `PATCH /db/notifications?id=eq.{id}`. */
+export async function updateNotificationRule(
+  client: ApiClient,
+  id: string,
+  rule: NotificationRuleWrite,
+): Promise<void> {
+  await db(client)
+    .from('notifications')
+    .eq('id', id)
+    .update({
+      ...rule,
+      updated_at: new Date().toISOString(),
+    } as unknown as Partial<NotificationRuleRecord>)
+    .rows(notificationRuleRecordSchema)
+    .execute();
+}
+
+/** The console's deletion of a rule: `PATCH ?id=eq.{id}` with `deleted_at` (soft delete, §7). */
+export async function deleteNotificationRule(client: ApiClient, id: string): Promise<void> {
+  await db(client)
+    .from('notifications')
+    .eq('id', id)
+    .softDelete()
+    .rows(notificationRuleRecordSchema)
+    .execute();
+}
+
+/** A connection a rule may send through, with the reference a custom service names it by. */
+export interface RecipientConnection {
+  id: string;
+  name: string;
+  type: string;
+  /** `connection://namespace/name`, as the engine reads it. */
+  reference: string;
+}
+
+/** Connections by name for the rule editor's recipient picker (console §9: a picker's 1000). */
+export async function listRecipientConnections(
+  client: ApiClient,
+  options: CallOptions = {},
+): Promise<RecipientConnection[]> {
+  const rows = await db(client)
+    .from('connections')
+    .select('id,name,namespace,type')
+    .is('deleted_at', null)
+    .order('name')
+    .limit(1000)
+    .rows(recipientConnectionSchema)
+    .execute(options.signal);
+  return rows.map((row) => {
+    const name = row.name || row.id;
+    const namespace =
+      typeof row.namespace === 'string' && row.namespace ? row.namespace : 'default';
+    return {
+      id: row.id,
+      name,
+      type: row.type ?? '',
+      reference: `connection://${namespace}/${name}`,
+    };
+  });
 }
 
 /** Who a send went to: a person, a team or a connection (one of the row's ids). */
@@ -334,6 +465,13 @@ export const notificationSendsQuery = (client: ApiClient, query: NotificationSen
     placeholderData: keepPreviousData,
   });
 
+/** Under the sends' key, so a send written anywhere (the change stream) refreshes the bell. */
+export const failedSendsSinceQuery = (client: ApiClient, since: string) =>
+  queryOptions({
+    queryKey: notificationKeys.failedSince(since),
+    queryFn: ({ signal }) => countFailedSendsSince(client, since, { signal }),
+  });
+
 export const notificationSendQuery = (client: ApiClient, id: string) =>
   queryOptions({
     queryKey: notificationKeys.send(id),
@@ -363,6 +501,20 @@ export const notificationRuleQuery = (client: ApiClient, id: string) =>
   queryOptions({
     queryKey: notificationKeys.rule(id),
     queryFn: ({ signal }) => getNotificationRule(client, id, { signal }),
+  });
+
+export const notificationRuleRecordQuery = (client: ApiClient, id: string) =>
+  queryOptions({
+    queryKey: notificationKeys.ruleRecord(id),
+    queryFn: ({ signal }) => getNotificationRuleRecord(client, id, { signal }),
+    // The editor starts from what the server holds now, not from a copy cached minutes ago.
+    staleTime: 0,
+  });
+
+export const recipientConnectionsQuery = (client: ApiClient) =>
+  queryOptions({
+    queryKey: notificationKeys.connections(),
+    queryFn: ({ signal }) => listRecipientConnections(client, { signal }),
   });
 
 export const sendRecipientQuery = (

@@ -1,18 +1,25 @@
 export {
+  createNotificationRule,
   createSilence,
+  deleteNotificationRule,
   expireSilence,
+  failedSendsSinceQuery,
   listNotificationRuleSummaries,
   listNotificationSends,
   listSilences,
   notificationRuleQuery,
+  notificationRuleRecordQuery,
   notificationRuleSummariesQuery,
   notificationRulesQuery,
   notificationSendQuery,
   notificationSendsQuery,
+  recipientConnectionsQuery,
   sendRecipientQuery,
   sendResourceTypesQuery,
   silencePreviewQuery,
   silencesQuery,
+  updateNotificationRule,
+  type NotificationRuleWrite,
   type NotificationRulesQuery,
   type NotificationSendsQuery,
   type SilencePreviewQuery,
@@ -21,7 +28,7 @@ export {
   type SilenceState,
 } from './calls.ts';
 /** What the calls answer and take, for a component's props. @public */
-export type { SendRecipient, SilenceResourceKind } from './calls.ts';
+export type { RecipientConnection, SendRecipient, SilenceResourceKind } from './calls.ts';
 export { notificationInvalidations, notificationKeys } from './keys.ts';
 export {
   notificationSendStatuses,
@@ -30,4 +37,9 @@ export {
   type NotificationSilence,
 } from './schemas.ts';
 /** Rows as the schemas read them, for a component's props. @public */
-export type { NotificationRule, NotificationSendStatus, SilencePreviewItem } from './schemas.ts';
+export type {
+  NotificationRule,
+  NotificationRuleRecord,
+  NotificationSendStatus,
+  SilencePreviewItem,
+} from './schemas.ts';

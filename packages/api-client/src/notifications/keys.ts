@@ -17,12 +17,15 @@ export const notificationKeys = {
   sendList: (query: NotificationSendsQuery) =>
     [...notificationKeys.sends(), 'list', query] as const,
   send: (id: string) => [...notificationKeys.sends(), 'send', id] as const,
+  failedSince: (since: string) => [...notificationKeys.sends(), 'failedSince', since] as const,
   resourceTypes: () => [...notificationKeys.sends(), 'resourceTypes'] as const,
   rules: () => [...notificationKeys.all(), 'rules'] as const,
   ruleList: () => [...notificationKeys.rules(), 'list'] as const,
   ruleSummaries: (query: NotificationRulesQuery) =>
     [...notificationKeys.rules(), 'summaries', query] as const,
   rule: (id: string) => [...notificationKeys.rules(), 'rule', id] as const,
+  ruleRecord: (id: string) => [...notificationKeys.rules(), 'record', id] as const,
+  connections: () => [...notificationKeys.all(), 'connections'] as const,
   recipient: (kind: string, id: string) =>
     [...notificationKeys.all(), 'recipient', kind, id] as const,
   silences: () => [...notificationKeys.all(), 'silences'] as const,

@@ -2,6 +2,7 @@ import { createFakeBackend, json, type FakeBackend } from '@opsdeck/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../client.ts';
 import {
+  countFailedSendsSince,
   createSilence,
   expireSilence,
   getNotificationSend,
@@ -19,6 +20,9 @@ beforeAll(async () => {
       [{ id: 's1', status: 'sent', resource: { id: 'c1', name: 'homepage' }, extra: 1 }],
       { headers: { 'Content-Range': '0-0/7' } },
     ),
+    'GET /api/db/notification_send_history': json([{ id: 's9' }], {
+      headers: { 'Content-Range': '0-0/3' },
+    }),
     'GET /api/db/notification_silences': json([], { headers: { 'Content-Range': '*/0' } }),
     'PATCH /api/db/notification_silences': [{ id: 'x' }],
     'POST /api/notification/silence': json(undefined),
@@ -32,6 +36,15 @@ afterEach(() => backend.reset());
 const now = new Date('2026-11-28T10:00:00.000Z');
 
 describe('the notifications domain', () => {
+  it('counts the failed sends after a moment for the bell, from one counted row', async () => {
+    expect(await countFailedSendsSince(client, now.toISOString())).toBe(3);
+    const request = backend.last();
+    expect(request.query.get('status')).toBe('eq.error');
+    expect(request.query.get('created_at')).toMatch(/^gt\."?2026-11-28T10:00:00.000Z"?$/);
+    expect(request.query.get('limit')).toBe('1');
+    expect(request.headers.prefer).toContain('count=exact');
+  });
+
   it('asks for the flat send history as the reference UI does, with its count', async () => {
     const page = await listNotificationSends(client, {
       pageIndex: 1,

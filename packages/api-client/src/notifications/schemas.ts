@@ -70,6 +70,25 @@ export const notificationRuleSchema = looseObject({
 });
 export type NotificationRule = z.output<typeof notificationRuleSchema>;
 
+/** A rule as its editor reads and writes it (`notifications`, settings spec §3 "Notification"). */
+export const notificationRuleRecordSchema = looseObject({
+  id: text,
+  name: maybeText,
+  namespace: maybeText,
+  title: maybeText,
+  template: maybeText,
+  events: listOf(text),
+  filter: maybeText,
+  person_id: maybeText,
+  team_id: maybeText,
+  custom_services: z.nullish(z.unknown()),
+  repeat_interval: maybeText,
+  wait_for: maybeText,
+  inhibitions: z.nullish(z.unknown()),
+  source: maybeText,
+});
+export type NotificationRuleRecord = z.output<typeof notificationRuleRecordSchema>;
+
 const namedRef = z.nullish(looseObject({ id: text, name: maybeText }));
 
 /** A row of `notifications_summary` with the rules list's embeds (reference §5 "Rules"). */

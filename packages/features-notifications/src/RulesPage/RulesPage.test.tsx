@@ -1,13 +1,15 @@
-import { expectNoAxeViolations, json } from '@opsdeck/testing';
+import { expectNoAxeViolations, json, serverError } from '@opsdeck/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ids,
+  ruleRow,
   startNotificationsBackend,
   type NotificationsBackend,
 } from '../testing/notificationsBackend.test.helper.ts';
 import { currentUrl, renderNotifications } from '../testing/renderNotifications.test.helper.tsx';
+import { notificationsTestIds } from '../testIds.ts';
 
 let backend: NotificationsBackend;
 beforeAll(async () => {
@@ -19,7 +21,11 @@ afterEach(() => {
   backend.reset();
 });
 
-const open = (url: string) => renderNotifications(url, { baseUrl: `${backend.url}/api` });
+const open = (url: string, roles?: string[]) =>
+  renderNotifications(url, { baseUrl: `${backend.url}/api`, ...(roles ? { roles } : {}) });
+
+const written = (route: 'POST /api/db/notifications' | 'PATCH /api/db/notifications') =>
+  backend.requestsTo(route).map((request) => request.body as Record<string, unknown>);
 
 describe('/notifications/rules', () => {
   it('lists each rule with its events, filter, recipients, sends and failures, as the reference asks', async () => {
@@ -65,5 +71,104 @@ describe('/notifications/rules', () => {
     );
     open('/notifications/rules');
     await screen.findByText('No data available');
+  });
+});
+
+describe('/notifications/rules: add, edit and delete (settings §3, reference §5)', () => {
+  it('lets an editor add a rule: Add rule opens the editor in the URL, Save posts the row', async () => {
+    const user = userEvent.setup();
+    open('/notifications/rules');
+    await user.click(await screen.findByRole('button', { name: 'Add rule' }));
+    await waitFor(() => expect(new URLSearchParams(currentUrl.search).get('edit')).toBe('new'));
+    const form = await screen.findByRole('form', { name: 'Add rule' });
+    await user.type(within(form).getByRole('textbox', { name: /Name/ }), 'checks-to-backend');
+    await user.click(within(form).getByRole('combobox', { name: 'Events' }));
+    await user.click(await screen.findByRole('option', { name: 'check.failed' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(form).getByRole('combobox', { name: 'Recipient: Team' }));
+    await user.click(await screen.findByRole('option', { name: 'backend' }));
+    await user.type(within(form).getByRole('textbox', { name: /Repeat interval/ }), '4h');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Add rule' })).toBeNull());
+    expect(new URLSearchParams(currentUrl.search).get('edit')).toBeNull();
+    expect(written('POST /api/db/notifications')).toEqual([
+      expect.objectContaining({
+        name: 'checks-to-backend',
+        events: ['check.failed'],
+        team_id: ids.team,
+        person_id: null,
+        custom_services: null,
+        repeat_interval: '4h',
+      }),
+    ]);
+  });
+
+  it("keeps every typed value and shows the server's sentence when the server refuses a save", async () => {
+    const user = userEvent.setup();
+    const refusal = 'Notification validation failed: to: a notification goes to one recipient';
+    backend.on('PATCH /api/db/notifications', serverError(400, refusal));
+    open(`/notifications/rules?edit=${ids.rule}`);
+    const form = await screen.findByRole('form', { name: 'Edit rule' });
+    const name = within(form).getByRole('textbox', { name: /Name/ });
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe(ruleRow.name));
+    await user.clear(name);
+    await user.type(name, 'renamed rule');
+    await user.clear(within(form).getByRole('textbox', { name: /Title/ }));
+    await user.type(within(form).getByRole('textbox', { name: /Title/ }), 'Check down');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(refusal);
+    expect(written('PATCH /api/db/notifications')[0]).toMatchObject({
+      name: 'renamed rule',
+      title: 'Check down',
+      filter: ruleRow.filter,
+      team_id: ids.team,
+    });
+    // Still open, with what was typed and what was loaded.
+    expect((name as HTMLInputElement).value).toBe('renamed rule');
+    expect((within(form).getByRole('textbox', { name: /Title/ }) as HTMLInputElement).value).toBe(
+      'Check down',
+    );
+    expect(screen.getByTestId(notificationsTestIds.ruleEditor.filter).textContent).toContain(
+      String(ruleRow.filter),
+    );
+    expect(within(form).getByRole('combobox', { name: 'Events' }).textContent).toContain(
+      'check.passed',
+    );
+    expect(new URLSearchParams(currentUrl.search).get('edit')).toBe(ids.rule);
+  });
+
+  it('deletes a rule only after the red confirm', async () => {
+    const user = userEvent.setup();
+    open(`/notifications/rules?edit=${ids.rule}`);
+    const form = await screen.findByRole('form', { name: 'Edit rule' });
+    await user.click(await within(form).findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: /Delete the rule/ });
+    expect(written('PATCH /api/db/notifications')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit rule' })).toBeNull());
+    const [patch] = written('PATCH /api/db/notifications');
+    expect(Object.keys(patch!)).toEqual(['deleted_at']);
+    expect(backend.requestsTo('PATCH /api/db/notifications')[0]!.query.get('id')).toBe(
+      `eq.${ids.rule}`,
+    );
+  });
+
+  it('offers no Add rule and no Edit to a viewer', async () => {
+    open('/notifications/rules', ['viewer']);
+    const table = await screen.findByRole('table', { name: 'Notification rules' });
+    await within(table).findByText('HTTP check passed');
+    expect(screen.queryByRole('button', { name: 'Add rule' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: /^Edit/ })).toBeNull();
+  });
+
+  it('has no axe violations with the editor open', async () => {
+    open(`/notifications/rules?edit=${ids.rule}`);
+    const form = await screen.findByRole('form', { name: 'Edit rule' });
+    await waitFor(() =>
+      expect((within(form).getByRole('textbox', { name: /Name/ }) as HTMLInputElement).value).toBe(
+        ruleRow.name,
+      ),
+    );
+    await expectNoAxeViolations(document.body);
   });
 });

@@ -5,8 +5,10 @@ import {
   type NotificationRuleSummary,
 } from '@opsdeck/api-client/notifications';
 import { useApiClient } from '@opsdeck/api-client/react';
+import { parseRouteSearch } from '@opsdeck/extensions';
 import { useRouteLink } from '@opsdeck/extensions/react';
-import { formatDate, Moment } from '@opsdeck/ui';
+import { Can, useCan } from '@opsdeck/rbac/react';
+import { Button, formatDate, Moment, useUrlState } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableCsvExport,
@@ -19,10 +21,11 @@ import {
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { NotificationsNav } from '../components/NotificationsNav.tsx';
-import { Page } from '../components/PageLayout.tsx';
+import { Page, PageActions } from '../components/PageLayout.tsx';
 import { ruleRecipients } from '../model/rules.ts';
 import { notificationsRoutes } from '../routes.ts';
 import { notificationsTestIds } from '../testIds.ts';
+import { RuleEditor } from './RuleEditor.tsx';
 
 const Code = styled.code`
   font-size: ${({ theme }) => theme.fontSize.xs};
@@ -100,11 +103,29 @@ const ruleColumns: ColumnDef<NotificationRuleSummary>[] = [
   },
 ];
 
-function RulesTable() {
+/** The row's Edit, for those with write on notifications (the server decides again on save). */
+const editColumn = (onEdit: (id: string) => void): ColumnDef<NotificationRuleSummary> => ({
+  id: 'edit',
+  header: 'Actions',
+  enableSorting: false,
+  cell: ({ row }) => (
+    <Button
+      size="small"
+      variant="secondary"
+      aria-label={`Edit ${row.original.title || row.original.name || row.original.id}`}
+      onClick={() => onEdit(row.original.id)}
+    >
+      Edit
+    </Button>
+  ),
+});
+
+function RulesTable({ onEdit }: { onEdit: (id: string) => void }) {
   const client = useApiClient();
+  const canWrite = useCan('notifications', 'write');
   const { dataTable } = useServerList({
     ...rulesTable,
-    columns: ruleColumns,
+    columns: canWrite ? [...ruleColumns, editColumn(onEdit)] : ruleColumns,
     getRowId: (rule: NotificationRuleSummary) => rule.id,
     request: (query): NotificationRulesQuery => ({
       pageIndex: query.pageIndex,
@@ -125,12 +146,32 @@ function RulesTable() {
   );
 }
 
-/** `/notifications/rules`: each live rule with its events, filter, recipients and send counts. */
+/**
+ * `/notifications/rules`: each live rule with its events, filter, recipients and send counts;
+ * `?edit=` opens the editor (a pushed entry, so Back closes it).
+ */
 export function RulesPage() {
+  const { searchParams, setSearchParams } = useUrlState();
+  const { edit } = parseRouteSearch(notificationsRoutes.rules, searchParams);
+  const setEdit = (value: string | undefined) =>
+    setSearchParams((params) => {
+      const next = new URLSearchParams(params);
+      if (value) next.set('edit', value);
+      else next.delete('edit');
+      return next;
+    });
   return (
     <Page data-testid={notificationsTestIds.rules.root}>
       <NotificationsNav />
-      <RulesTable />
+      <Can resource="notifications" action="write">
+        <PageActions>
+          <Button variant="primary" onClick={() => setEdit('new')}>
+            Add rule
+          </Button>
+        </PageActions>
+      </Can>
+      <RulesTable onEdit={setEdit} />
+      {edit ? <RuleEditor key={edit} edit={edit} onClose={() => setEdit(undefined)} /> : null}
     </Page>
   );
 }

@@ -202,6 +202,14 @@ export interface NotificationsBackend extends FakeBackend {
   silences: ReturnType<typeof silenceRows>;
 }
 
+/** The server's 400 for a filter that is not CEL (an unbalanced bracket, in the stand-in). */
+function celRefusal(body: unknown) {
+  const filter = (body as { filter?: unknown }).filter;
+  if (typeof filter !== 'string') return undefined;
+  if ((filter.match(/\(/g) ?? []).length === (filter.match(/\)/g) ?? []).length) return undefined;
+  return serverError(400, 'filter: not a CEL expression: Syntax error: missing )');
+}
+
 /** Mission Control's notification calls answering as apps/server does, from the fixtures. */
 export async function startNotificationsBackend(): Promise<NotificationsBackend> {
   const sends = sendRows();
@@ -227,7 +235,23 @@ export async function startNotificationsBackend(): Promise<NotificationsBackend>
     'GET /api/db/notifications_summary': ({ query }) =>
       page([selected(ruleSummaryRow, query.get('select'))], query),
     'GET /api/db/notifications': ({ query }) =>
-      eqValue(query.get('id')) === ids.rule ? [ruleRow] : [],
+      eqValue(query.get('id')) === ids.rule ? [{ ...ruleRow, team_id: ids.team }] : [],
+    // The rule editor's writes: the server checks the filter's CEL syntax (an unbalanced bracket
+    // is the stand-in's case) and answers the stored row.
+    'POST /api/db/notifications': ({ body }) =>
+      celRefusal(body) ??
+      json([{ id: '0190b000-0000-7000-8000-00000000d001', ...(body as object) }], { status: 201 }),
+    'PATCH /api/db/notifications': ({ query, body }) =>
+      celRefusal(body) ?? [{ ...ruleRow, id: eqValue(query.get('id')), ...(body as object) }],
+    'GET /api/db/teams': () => [{ id: ids.team, name: 'backend', icon: null }],
+    'GET /api/db/connections': () => [
+      {
+        id: '0190b000-0000-7000-8000-0000000000e1',
+        name: 'ops-webhook',
+        namespace: 'default',
+        type: 'generic_webhook',
+      },
+    ],
     'GET /api/db/people': ({ query }) =>
       eqValue(query.get('id')) === ids.person
         ? [{ id: ids.person, name: 'Ada Admin', email: 'ada@example.com' }]

@@ -12,7 +12,7 @@ import {
 } from '@opsdeck/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AddSilencePage } from '../AddSilencePage/AddSilencePage.tsx';
 import { notificationsFeature } from '../feature.ts';
@@ -35,10 +35,15 @@ function LocationProbe() {
 export interface RenderOptions {
   baseUrl: string;
   roles?: string[];
+  /** Another page to draw at `/health` (a contribution in its host's place). */
+  health?: ReactNode;
 }
 
 /** The notifications routes in a memory router at `url`, with the providers the console gives them. */
-export function renderNotifications(url: string, { baseUrl, roles = ['admin'] }: RenderOptions) {
+export function renderNotifications(
+  url: string,
+  { baseUrl, roles = ['admin'], health }: RenderOptions,
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const authorizer = createAuthorizer({ roles });
   const view = createExtensionView(createFeatureRegistry([notificationsFeature]), {
@@ -62,6 +67,7 @@ export function renderNotifications(url: string, { baseUrl, roles = ['admin'] }:
                           <Route path="/notifications/rules" element={<RulesPage />} />
                           <Route path="/notifications/silences" element={<SilencesPage />} />
                           <Route path="/notifications/silences/add" element={<AddSilencePage />} />
+                          {health ? <Route path="/health" element={health} /> : null}
                         </Routes>
                       </main>
                     </UrlStateProvider>
