@@ -8,7 +8,7 @@ import {
   resolveLogsRequest,
 } from './logsSearch.ts';
 
-const now = DateTime.fromISO('2026-11-28T10:00:00.000Z', { zone: 'utc' });
+const now = DateTime.fromISO('2026-11-28T10:00:00.000Z', { zone: 'utc' }) as DateTime<true>;
 
 describe('the logs request', () => {
   it('keeps a relative range as its name and resolves it to two instants at the time of asking', () => {

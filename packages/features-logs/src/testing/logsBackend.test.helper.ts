@@ -46,13 +46,25 @@ export interface StandInLine {
 export function serverLines(count: number, now = Date.now()): StandInLine[] {
   return Array.from({ length: count }, (_, index) => {
     const level = levels[index % levels.length]!;
+    const timestamp = new Date(now - index * 10_000).toISOString();
+    // A request the server answered, as it logs one: the message, and the rest in labels.
+    if (index === 7)
+      return {
+        id: String(count - index),
+        timestamp,
+        message: 'request',
+        labels: {
+          level: 'info',
+          method: 'GET',
+          path: '/api/db/components_with_logs',
+          status: '200',
+          user: 'admin@local',
+        },
+      };
     return {
       id: String(count - index),
-      timestamp: new Date(now - index * 10_000).toISOString(),
-      message:
-        index === 7
-          ? 'request GET /api/db/components_with_logs answered 200 in 4 ms'
-          : `${level} line ${count - index} of the server log`,
+      timestamp,
+      message: `${level} line ${count - index} of the server log`,
       labels: { level },
     };
   });
