@@ -3,7 +3,7 @@ import { Badge, formatDate } from '@opsdeck/ui';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
-import { levelColor } from '../model/logsSearch.ts';
+import { levelColor, lineLabels } from '../model/logsSearch.ts';
 import { logsTestIds } from '../testIds.ts';
 
 const LINE_HEIGHT_ESTIMATE = 28;
@@ -49,6 +49,11 @@ const Message = styled.span<{ $wrap: boolean }>`
   white-space: ${({ $wrap }) => ($wrap ? 'pre-wrap' : 'pre')};
   overflow-wrap: ${({ $wrap }) => ($wrap ? 'anywhere' : 'normal')};
   color: ${({ theme }) => theme.colors.text};
+`;
+
+const Labels = styled.span`
+  margin-left: ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 export interface LogLinesProps {
@@ -114,7 +119,10 @@ export function LogLines({ lines, wrap, follow }: LogLinesProps) {
               <Badge color={levelColor(level)} size="small">
                 {level ?? '—'}
               </Badge>
-              <Message $wrap={wrap}>{line.message ?? ''}</Message>
+              <Message $wrap={wrap}>
+                {line.message ?? ''}
+                {lineLabels(line) ? <Labels>{lineLabels(line)}</Labels> : null}
+              </Message>
             </Row>
           );
         })}

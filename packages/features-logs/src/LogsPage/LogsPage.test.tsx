@@ -74,6 +74,8 @@ describe('/logs', () => {
     await waitFor(() => expect(param('text')).toBe('REQUEST'));
     await waitFor(() => expect(shownMessages()).toHaveLength(1));
     expect(shownMessages()[0]).toContain('request');
+    // The server logs a request's method, path and status as labels: shown after the message.
+    expect(shownMessages()[0]).toContain('method=GET path=/api/db/components_with_logs status=200');
     expect(lastLabels().text).toBe('REQUEST');
 
     await user.clear(screen.getByRole('searchbox', { name: 'Text' }));

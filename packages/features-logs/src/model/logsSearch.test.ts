@@ -56,15 +56,23 @@ describe('the download', () => {
   const lines = [
     { id: '2', timestamp: '2026-11-28T10:00:02Z', message: 'b', labels: { level: 'error' } },
     { id: '1', timestamp: '2026-11-28T10:00:01Z', message: 'a', labels: null },
+    {
+      id: '0',
+      timestamp: '2026-11-28T10:00:00Z',
+      message: 'request',
+      labels: { level: 'info', method: 'GET', status: '200' },
+    },
   ];
 
   it('writes lines oldest first, and no note when every match was sent', () => {
-    expect(downloadText(lines, 2)).toBe('2026-11-28T10:00:01Z a\n2026-11-28T10:00:02Z ERROR b\n');
+    expect(downloadText(lines, 3)).toBe(
+      '2026-11-28T10:00:00Z INFO request method=GET status=200\n2026-11-28T10:00:01Z a\n2026-11-28T10:00:02Z ERROR b\n',
+    );
   });
 
   it('says in the file how many matching lines it leaves out', () => {
     expect(downloadText(lines, 5).trimEnd().split('\n').at(-1)).toBe(
-      '# 2 of 5 matching lines: 3 older lines are not in this file; narrow the time range to see them.',
+      '# 3 of 5 matching lines: 2 older lines are not in this file; narrow the time range to see them.',
     );
   });
 

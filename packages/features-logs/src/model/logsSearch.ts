@@ -85,10 +85,23 @@ export function oldestFirst(lines: readonly LogLine[]): LogLine[] {
   return [...lines].reverse();
 }
 
-/** One line as the download writes it: `<ISO time> <LEVEL> <message>`. */
+/**
+ * A line's labels other than its level, as `key=value` words (the server logs a request's method,
+ * path and status as labels of the message 'request').
+ */
+export function lineLabels(line: LogLine): string {
+  return Object.entries(line.labels ?? {})
+    .filter(([key]) => key !== 'level')
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' ');
+}
+
+/** One line as the download writes it: `<ISO time> <LEVEL> <message> <labels>`. */
 export function downloadLine(line: LogLine): string {
   const level = line.labels?.level?.toUpperCase() ?? '';
-  return [line.timestamp ?? '', level, line.message ?? ''].filter((part) => part !== '').join(' ');
+  return [line.timestamp ?? '', level, line.message ?? '', lineLabels(line)]
+    .filter((part) => part !== '')
+    .join(' ');
 }
 
 /**
