@@ -17,7 +17,7 @@ export type {
 export { logsReplySchema, logsRequestSchema } from './schemas.ts';
 /** @public */
 export type { LogLine, LogsReply, LogsRequest } from './schemas.ts';
-/** The logs page's reads (reference §9): components with logs, their selectors, and the lines. */
+/** The logs page's reads (reference §9): components with logs, their selectors, and the lines. @public */
 export {
   getLogs,
   listLogsComponents,

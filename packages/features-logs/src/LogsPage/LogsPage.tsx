@@ -63,7 +63,7 @@ const TextForm = styled.form`
     flex-direction: column;
     gap: ${({ theme }) => theme.space.xxs};
     font-size: ${({ theme }) => theme.fontSize.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${({ theme }) => theme.colors.text};
   }
 
   input {

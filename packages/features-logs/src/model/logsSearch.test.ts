@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import type { LogLine } from '@opsdeck/api-client/topology';
 import { describe, expect, it } from 'vitest';
 import {
   downloadFileName,
@@ -53,7 +54,7 @@ describe('the logs request', () => {
 });
 
 describe('the download', () => {
-  const lines = [
+  const lines: LogLine[] = [
     { id: '2', timestamp: '2026-11-28T10:00:02Z', message: 'b', labels: { level: 'error' } },
     { id: '1', timestamp: '2026-11-28T10:00:01Z', message: 'a', labels: null },
     {

@@ -35,7 +35,7 @@ const components = [
 
 const levels = ['info', 'info', 'debug', 'warn', 'error'] as const;
 
-export interface StandInLine {
+interface StandInLine {
   id: string;
   timestamp: string;
   message: string;
@@ -43,8 +43,8 @@ export interface StandInLine {
 }
 
 /** `count` server log lines, one every 10 s back from now, the newest first. */
-export function serverLines(count: number, now = Date.now()): StandInLine[] {
-  return Array.from({ length: count }, (_, index) => {
+function serverLines(count: number, now = Date.now()): StandInLine[] {
+  return Array.from({ length: count }, (_, index): StandInLine => {
     const level = levels[index % levels.length]!;
     const timestamp = new Date(now - index * 10_000).toISOString();
     // A request the server answered, as it logs one: the message, and the rest in labels.
