@@ -75,6 +75,7 @@ describe('console in Chromium against apps/server', () => {
       'Health',
       'Incidents',
       'Catalog',
+      'Logs',
       'Playbooks',
     ]);
   });
@@ -202,6 +203,7 @@ describe('console in Chromium against apps/server', () => {
       'Health',
       'Incidents',
       'Catalog',
+      'Logs',
       'Playbooks',
     ]);
 
@@ -214,6 +216,7 @@ describe('console in Chromium against apps/server', () => {
       'Health',
       'Incidents',
       'Catalog',
+      'Logs',
       'Playbooks',
     ]);
     expect(await viewer.getByRole('button', { name: 'Settings' }).count()).toBe(0);
@@ -239,6 +242,7 @@ describe('console in Chromium against apps/server', () => {
       'Dashboard',
       'Incidents',
       'Catalog',
+      'Logs',
       'Playbooks',
     ]);
     expect((await setHealthDisabled('false')).status()).toBeLessThan(300);
@@ -249,6 +253,7 @@ describe('console in Chromium against apps/server', () => {
       'Health',
       'Incidents',
       'Catalog',
+      'Logs',
       'Playbooks',
     ]);
   });

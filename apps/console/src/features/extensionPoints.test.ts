@@ -82,6 +82,7 @@ describe('the console build: a data slot end to end', () => {
       ['health', 'Go to Health', '/health'],
       ['incidents', 'Go to Incidents', '/incidents'],
       ['config', 'Go to Catalog', '/catalog'],
+      ['logs', 'Go to Logs', '/logs'],
       ['playbooks', 'Go to Playbooks', '/playbooks'],
       ['notifications', 'Go to Notifications', '/notifications'],
       ['notifications', 'Go to Notification silences', '/notifications/silences'],

@@ -62,7 +62,7 @@ describe('the console build', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Health', 'Incidents', 'Catalog', 'Playbooks']);
+    ).toEqual(['Dashboard', 'Health', 'Incidents', 'Catalog', 'Logs', 'Playbooks']);
   });
 
   it('draws /view/topology/{id} without the shell, before the feature flags answer', async () => {

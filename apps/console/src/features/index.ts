@@ -1,6 +1,7 @@
 import { bindRoute, type FeatureDefinition, type RouteBinding } from '@opsdeck/extensions';
 import { catalogExternalRoutes, catalogFeature, catalogRoutes } from '@opsdeck/features-catalog';
 import { healthExternalRoutes, healthFeature, healthRoutes } from '@opsdeck/features-health';
+import { logsFeature } from '@opsdeck/features-logs';
 import { notificationsExternalRoutes, notificationsFeature } from '@opsdeck/features-notifications';
 import { playbooksExternalRoutes, playbooksFeature } from '@opsdeck/features-playbooks';
 import {
@@ -24,6 +25,7 @@ export const consoleFeatures: readonly FeatureDefinition[] = [
   healthFeature,
   incidentsFeature,
   catalogFeature,
+  logsFeature,
   playbooksFeature,
   notificationsFeature,
 ];

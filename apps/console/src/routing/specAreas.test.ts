@@ -6,12 +6,12 @@ import { currentHandle } from './handle.ts';
 describe('specAreaOf', () => {
   it('names the spec area of a path and nothing for a stray one', () => {
     expect(specAreaOf('/topology')).toBe('Dashboard');
-    expect(specAreaOf('/logs/42')).toBe('Logs');
     expect(specAreaOf('/notifications/silences')).toBe('Notifications');
-    // Incidents and Playbooks are in the build: a stray address under them is not found, not
+    // Incidents, Playbooks and Logs are in the build: a stray address under them is not found, not
     // "not available yet".
     expect(specAreaOf('/incidents/42/nowhere')).toBeUndefined();
     expect(specAreaOf('/playbooks/runs/42/nowhere')).toBeUndefined();
+    expect(specAreaOf('/logs/42')).toBeUndefined();
     expect(specAreaOf('/settings/users')).toBe('Settings');
     expect(specAreaOf('/view/topology/7')).toBe('Topology');
     expect(specAreaOf('/catalogue')).toBeUndefined();

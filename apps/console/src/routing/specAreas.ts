@@ -2,7 +2,7 @@ import type { SidebarEntry } from '../navigation/sidebarModel.ts';
 
 /**
  * The areas of the spec's route table (§2) this build has no feature for, by first path segment,
- * with the name an operator knows. Incidents, Catalog and Playbooks left the list with their feature packages.
+ * with the name an operator knows. Incidents, Catalog, Logs and Playbooks left the list with their feature packages.
  */
 const specAreas: ReadonlyArray<readonly [prefix: string, label: string]> = [
   ['view/topology', 'Topology'],
@@ -10,7 +10,6 @@ const specAreas: ReadonlyArray<readonly [prefix: string, label: string]> = [
   ['health', 'Health'],
   ['notifications', 'Notifications'],
   ['settings', 'Settings'],
-  ['logs', 'Logs'],
 ];
 
 /** The spec area a path belongs to (e.g. `/playbooks/42` → Playbooks), or undefined for a stray path. */

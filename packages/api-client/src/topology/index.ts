@@ -17,5 +17,14 @@ export type {
 export { logsReplySchema, logsRequestSchema } from './schemas.ts';
 /** @public */
 export type { LogLine, LogsReply, LogsRequest } from './schemas.ts';
+/** The logs page's reads (reference §9): components with logs, their selectors, and the lines. @public */
+export {
+  getLogs,
+  listLogsComponents,
+  logsComponentsQuery,
+  logsKeys,
+  logsQuery,
+  type LogsComponent,
+} from './logsCalls.ts';
 export { topologyQuery, type TopologyQuery, type TopologySortBy } from './topology.ts';
 export { topologyInvalidations } from './keys.ts';

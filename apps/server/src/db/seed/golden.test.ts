@@ -73,6 +73,8 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  *   agree), teams (the first team's webhook channel) and connections (a demo SMTP connection);
  *   notifications again for the reference's error_at and wait_for columns (null).
  *   The PRNG is drawn as before.
+ * - issue 34, the /logs page: properties (logs.disable is false: the console has the page now).
+ *   Nothing is drawn from a PRNG.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -137,7 +139,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.playbook_run_actions': ['6593d2159e225170e90096aa99f4c3ef'],
   'public.playbook_runs': ['2f4aa36c1e829504b4152e06cb2da60a'],
   'public.playbooks': ['b26f661ab2593c1f93c3f4b39c74be3f', 'updated_at'],
-  'public.properties': ['e5e0ff874e087c2e08d1daeb5d2eb5df', 'created_at'],
+  'public.properties': ['f9699a243e887ff45a93a153c7c380bb', 'created_at'],
   'public.responders': ['4b1efb2e092877b389645db332c68358', 'created_at', 'updated_at'],
   'public.sessions': ['cdfd57e3384628bca1ea305d8746be67'],
   'public.team_members': ['0e9f221d0d6ef9f16bf1c857c0977b3c'],

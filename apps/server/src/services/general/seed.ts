@@ -6,7 +6,7 @@ export const seedProperties: DemoSeed = async (context) => {
   const { db } = context;
   await insertRows(db, 'properties', [
     { name: 'incidents.disable', value: 'false' },
-    { name: 'logs.disable', value: 'true' },
+    { name: 'logs.disable', value: 'false' },
     { name: 'playbooks.disable', value: 'false' },
     { name: 'topology.disable', value: 'false' },
     { name: 'settings.logging_backends.disable', value: 'false' },
