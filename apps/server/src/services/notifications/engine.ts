@@ -62,7 +62,7 @@ export const UNSUPPORTED = 'not supported by the embedded server';
 const SILENCE_COLUMNS = `id, name, filter, selectors, "from", until, recursive, config_id, check_id,
   canary_id, component_id, deleted_at`;
 const RULE_COLUMNS = `id, name, events, title, template, filter, person_id, team_id, playbook_id,
-  custom_services, repeat_interval, inhibitions`;
+  custom_services, repeat_interval, inhibitions, error`;
 
 /**
  * The notification engine (issue 34): events the database queued (migration 002's triggers) are
@@ -458,6 +458,8 @@ export async function recipientsOf(db: SqlRunner, rule: RuleRow): Promise<Recipi
   }
   if (rule.playbook_id) recipients.push({ problem: `playbook recipients are ${UNSUPPORTED}` });
   recipients.push(...channelsOf(rule.custom_services));
+  // A rule whose recipient could not be found when it was loaded: each send is an error saying so.
+  if (recipients.length === 0 && rule.error) recipients.push({ problem: rule.error });
   return recipients;
 }
 
