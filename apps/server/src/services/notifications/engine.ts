@@ -120,6 +120,8 @@ export class NotificationEngine {
       `SELECT ${SILENCE_COLUMNS} FROM notification_silences WHERE deleted_at IS NULL
        ORDER BY created_at, id`,
     );
+    // One INSERT for the event's decisions: a hundred rules are a hundred rows, mostly skipped.
+    const decided: Row[] = [];
     for (const rule of rules) {
       const decision = await decide(tx, rule, subject, silences, now);
       const base = {
@@ -130,7 +132,7 @@ export class NotificationEngine {
         resource_health: subject.health,
       };
       if (decision.status !== 'pending') {
-        await insertHistory(tx, {
+        decided.push({
           ...base,
           status: decision.status,
           reason: decision.reason,
@@ -150,12 +152,12 @@ export class NotificationEngine {
         body = renderTemplate(rule.template ?? '', data);
       } catch (error) {
         const reason = `template failed: ${(error as Error).message}`;
-        await insertHistory(tx, { ...base, status: 'error', reason, error: reason, payload: {} });
+        decided.push({ ...base, status: 'error', reason, error: reason, payload: {} });
         continue;
       }
       for (const recipient of await recipientsOf(tx, rule)) {
         const payload: SendPayload = { resource_kind: subject.kind, title, recipient };
-        await insertHistory(tx, {
+        decided.push({
           ...base,
           status: recipient.problem ? 'error' : 'pending',
           reason: recipient.problem ?? 'due',
@@ -168,6 +170,7 @@ export class NotificationEngine {
         });
       }
     }
+    await insertHistory(tx, decided);
   }
 
   private permalink(subject: Subject): string {
@@ -416,12 +419,30 @@ function toAddresses(url: string | null): string | undefined {
   }
 }
 
-async function insertHistory(tx: SqlRunner, row: Row): Promise<void> {
-  const columns = Object.keys(row);
+/** Send-history rows in one statement; a column a row does not give is null there. */
+async function insertHistory(tx: SqlRunner, all: readonly Row[]): Promise<void> {
+  // Chunked: a statement's parameters are capped at 65,535.
+  for (let start = 0; start < all.length; start += 1000)
+    await insertHistoryRows(tx, all.slice(start, start + 1000));
+}
+
+async function insertHistoryRows(tx: SqlRunner, rows: readonly Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const values: unknown[] = [];
+  const tuples = rows.map(
+    (row) =>
+      `(${columns
+        .map((column) => {
+          const value = row[column] ?? null;
+          values.push(column === 'payload' && value !== null ? JSON.stringify(value) : value);
+          return column === 'payload' ? `$${values.length}::jsonb` : `$${values.length}`;
+        })
+        .join(', ')})`,
+  );
   await tx.query(
-    `INSERT INTO notification_send_history (${columns.join(', ')})
-     VALUES (${columns.map((column, n) => (column === 'payload' ? `$${n + 1}::jsonb` : `$${n + 1}`)).join(', ')})`,
-    columns.map((column) => (column === 'payload' ? JSON.stringify(row[column]) : row[column])),
+    `INSERT INTO notification_send_history (${columns.join(', ')}) VALUES ${tuples.join(', ')}`,
+    values,
   );
 }
 
