@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Database, SqlRunner } from '../../db/database.ts';
 import type { Logger } from '../../http/logging.ts';
 import {
+  OutboundRefusedError,
   outboundFetch,
   resolveOutbound,
   STRICT_OUTBOUND,
@@ -58,6 +59,14 @@ const SEND_TIMEOUT_MILLIS = 30_000;
 const BATCH = 20;
 
 export const UNSUPPORTED = 'not supported by the embedded server';
+
+/** How often a send that failed for a reason that may pass (a 5xx, no answer) is tried in all. */
+export const MAX_SEND_ATTEMPTS = 3;
+/** The wait before the second attempt; each later one waits four times longer. */
+const RETRY_MILLIS = 30_000;
+
+/** A send that failed for a reason that may pass: a 5xx, 408 or 429 answer, no answer at all. */
+class TransientSendError extends Error {}
 
 const SILENCE_COLUMNS = `id, name, filter, selectors, "from", until, recursive, config_id, check_id,
   canary_id, component_id, deleted_at`;
@@ -180,14 +189,18 @@ export class NotificationEngine {
     return `${origin}/playbooks/runs/${subject.id}`;
   }
 
-  /** Sends every due pending send; answers how many ended sent and how many in error. */
-  async sendDue(): Promise<{ sent: number; failed: number }> {
-    const outcome = { sent: 0, failed: 0 };
+  /**
+   * Sends every due pending send; answers how many ended sent, how many in error and how many
+   * failed for a reason that may pass and wait to be tried again (up to MAX_SEND_ATTEMPTS).
+   */
+  async sendDue(): Promise<{ sent: number; failed: number; retrying: number }> {
+    const outcome = { sent: 0, failed: 0, retrying: 0 };
     for (;;) {
       const { rows } = await this.options.db.query<{
         id: string;
         body: string | null;
         payload: SendPayload | null;
+        retries: number;
       }>(
         `UPDATE notification_send_history
          SET not_before = now() + make_interval(secs => $1::double precision / 1000), retries = retries + 1
@@ -195,7 +208,7 @@ export class NotificationEngine {
            SELECT id FROM notification_send_history
            WHERE status = 'pending' AND (not_before IS NULL OR not_before <= now())
            ORDER BY not_before NULLS FIRST, created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-         RETURNING id, body, payload`,
+         RETURNING id, body, payload, retries`,
         [CLAIM_MILLIS, BATCH],
       );
       if (rows.length === 0) return outcome;
@@ -203,10 +216,31 @@ export class NotificationEngine {
         rows.map(async (row) => {
           const started = Date.now();
           let error: string | undefined;
+          let transient = false;
           try {
             await this.deliver(row.payload, row.body ?? '');
           } catch (failure) {
             error = (failure as Error).message;
+            transient = failure instanceof TransientSendError;
+          }
+          const duration = Date.now() - started;
+          if (error && transient && row.retries < MAX_SEND_ATTEMPTS) {
+            // Tried again later, by whichever instance claims it then (the row is the state).
+            const wait = RETRY_MILLIS * 4 ** (row.retries - 1);
+            await this.options.db.query(
+              `UPDATE notification_send_history
+               SET reason = $2, duration_millis = $3,
+                   not_before = now() + make_interval(secs => $4::double precision / 1000)
+               WHERE id = $1 AND status = 'pending'`,
+              [
+                row.id,
+                `send failed (attempt ${row.retries} of ${MAX_SEND_ATTEMPTS}): ${error}; tried again in ${wait / 1000} s`,
+                duration,
+                wait,
+              ],
+            );
+            outcome.retrying += 1;
+            return;
           }
           await this.options.db.query(
             `UPDATE notification_send_history
@@ -216,8 +250,10 @@ export class NotificationEngine {
               row.id,
               error ? 'error' : 'sent',
               error ?? null,
-              error ? `send failed: ${error}` : 'sent',
-              Date.now() - started,
+              error
+                ? `send failed${row.retries > 1 ? ` (attempt ${row.retries} of ${MAX_SEND_ATTEMPTS})` : ''}: ${error}`
+                : 'sent',
+              duration,
             ],
           );
           if (error) outcome.failed += 1;
@@ -284,18 +320,27 @@ export class NotificationEngine {
       [stringOf(properties.titleKey) ?? 'title']: title,
       [stringOf(properties.messageKey) ?? 'message']: body,
     };
-    const response = await outboundFetch(
-      url,
-      {
-        method,
-        headers: new Headers({ 'content-type': contentType }),
-        ...(method === 'POST' ? { body: JSON.stringify(message) } : {}),
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MILLIS),
-        maxRedirects: 0,
-      },
-      this.outbound,
-    );
+    let response: Response;
+    try {
+      response = await outboundFetch(
+        url,
+        {
+          method,
+          headers: new Headers({ 'content-type': contentType }),
+          ...(method === 'POST' ? { body: JSON.stringify(message) } : {}),
+          signal: AbortSignal.timeout(SEND_TIMEOUT_MILLIS),
+          maxRedirects: 0,
+        },
+        this.outbound,
+      );
+    } catch (error) {
+      // Refused by the outbound policy: that will not pass. No answer (refused, reset, timed out): it may.
+      if (error instanceof OutboundRefusedError) throw error;
+      throw new TransientSendError((error as Error).message);
+    }
     await response.arrayBuffer().catch(() => undefined);
+    if (response.status >= 500 || response.status === 408 || response.status === 429)
+      throw new TransientSendError(`${url} answered ${response.status}`);
     if (response.status >= 400) throw new Error(`${url} answered ${response.status}`);
   }
 
@@ -346,12 +391,23 @@ export class NotificationEngine {
         url?.searchParams.get('fromaddress') ??
         'opsdeck@localhost';
       const fromName = stringOf(properties.fromName);
-      await transport.sendMail({
-        from: fromName ? { name: fromName, address: fromAddress } : fromAddress,
-        to,
-        subject,
-        text,
-      });
+      await transport
+        .sendMail({
+          from: fromName ? { name: fromName, address: fromAddress } : fromAddress,
+          to,
+          subject,
+          text,
+        })
+        .catch((error: Error & { code?: string; responseCode?: number }) => {
+          // No connection, or the server's 4xx (SMTP's "try again later"): it may pass.
+          const code = error.responseCode ?? 0;
+          if (
+            (code >= 400 && code < 500) ||
+            /^E(CONNECTION|TIMEDOUT|SOCKET|DNS)$/.test(error.code ?? '')
+          )
+            throw new TransientSendError(error.message);
+          throw error;
+        });
     } finally {
       transport.close();
     }
