@@ -17,6 +17,7 @@ import { createApp } from '../http/app.ts';
 import { SERVICES } from '../services/list.ts';
 import { catalogBenchCases, type CatalogBenchCase } from './catalogCases.ts';
 import { logsSection } from './logsBench.ts';
+import { notificationsSection } from './notificationsBench.ts';
 import { streamSection } from './streamBench.ts';
 
 const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 30);
@@ -519,6 +520,8 @@ async function main() {
     console.log(line);
   };
   report(`opsdeck-server bench — node ${process.version}, PGlite in memory`);
+  // BENCH_ONLY=notifications runs that section alone (while working on it).
+  if (process.env.BENCH_ONLY === 'notifications') return notificationsSection(report);
 
   const baselineDb = await PGliteDatabase.open();
   const rounds: number[] = [];
@@ -579,6 +582,7 @@ async function main() {
   await catalogSection(report);
   if (PLAYBOOK_SIZES.length > 0) await playbookSection(report);
   await logsSection(report);
+  await notificationsSection(report);
   await streamSection(report);
 }
 

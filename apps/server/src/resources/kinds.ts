@@ -52,6 +52,11 @@ export interface ResourceKind {
    * identity are an error. A table without namespaces says `name` alone.
    */
   identity?(document: ResourceDocument): string;
+  /**
+   * Kinds whose rows this kind's documents name (a Notification's team): their documents are
+   * loaded first in one load, whatever the files' order.
+   */
+  loadsAfter?: readonly string[];
   /** Checks one document before anything is written; every refusal ends the load. */
   validate(document: ResourceDocument): ResourceValidation;
   /**

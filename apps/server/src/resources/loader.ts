@@ -308,6 +308,23 @@ async function loadEntries(
     );
   }
 
+  // Files in name order, except that a kind's documents come after those of the kinds it names.
+  const ranks = new Map<string, number>();
+  const rank = (name: string, seen: readonly string[] = []): number => {
+    const known = ranks.get(name);
+    if (known !== undefined) return known;
+    const after = kinds.get(name)?.declaration.loadsAfter ?? [];
+    const value = Math.max(
+      0,
+      ...after
+        .filter((other) => !seen.includes(other))
+        .map((other) => rank(other, [...seen, name]) + 1),
+    );
+    ranks.set(name, value);
+    return value;
+  };
+  found.sort((a, b) => rank(a.document.kind) - rank(b.document.kind));
+
   const context: ResourceLoadContext = { source: 'ConfigFile' };
   const loaded: ResourceLoadSummary['loaded'] = {};
   const removed: string[] = [];

@@ -11,7 +11,13 @@ export interface ResourceColumn {
   name: string;
   /** A jsonb column (written as JSON text, compared as JSON). */
   json?: boolean;
-  value(document: ResourceDocument): unknown;
+  /**
+   * A column of another type than text or jsonb: `text[]` (written from a JSON array, compared as
+   * JSON), `timestamptz` (compared as instants), `uuid` or `boolean`.
+   */
+  type?: 'text[]' | 'timestamptz' | 'uuid' | 'boolean';
+  /** `resolved` is what the kind's `resolve` found for the document (ids of the names it gives). */
+  value(document: ResourceDocument, resolved: Record<string, unknown>): unknown;
 }
 
 export interface TableResourceKindOptions {
@@ -26,6 +32,20 @@ export interface TableResourceKindOptions {
   namespaced: boolean;
   /** Further columns the document fills (labels from metadata.labels…). */
   columns?: readonly ResourceColumn[];
+  /**
+   * The table keeps the document's spec in a `spec` column (the default). Without one (notifications,
+   * notification_silences) the spec is spread over `columns`.
+   */
+  specColumn?: boolean;
+  /** A check of a valid spec beyond the contract (`spec.check_id: must be an id`). */
+  check?(document: ResourceDocument): string | undefined;
+  /**
+   * Looks up, inside the load's transaction, what the document names by name (a team, a person):
+   * passed to each column's value. Throws, naming it, when something named does not exist.
+   */
+  resolve?(tx: SqlRunner, document: ResourceDocument): Promise<Record<string, unknown>>;
+  /** Kinds whose documents load first because this one refers to their rows (see ResourceKind). */
+  loadsAfter?: readonly string[];
 }
 
 interface StoredRow {
@@ -57,7 +77,9 @@ export const metadataLabels: ResourceColumn = {
 export function tableResourceKind(options: TableResourceKindOptions): ResourceKind {
   const { table, contract, namespaced } = options;
   const columns: ResourceColumn[] = [
-    { name: 'spec', json: true, value: (document) => document.spec ?? {} },
+    ...(options.specColumn === false
+      ? []
+      : [{ name: 'spec', json: true, value: (document: ResourceDocument) => document.spec ?? {} }]),
     ...(options.columns ?? []),
   ];
   // Without a namespace column the namespace is still bound (typed), so both engines see $1.
@@ -66,31 +88,41 @@ export function tableResourceKind(options: TableResourceKindOptions): ResourceKi
     namespaced
       ? `${document.metadata.namespace}/${document.metadata.name}`
       : document.metadata.name;
-  const cast = (column: ResourceColumn) => (column.json ? '::jsonb' : '');
-  const bound = (column: ResourceColumn, document: ResourceDocument) => {
-    const value = column.value(document);
-    return column.json
-      ? value === null || value === undefined
-        ? null
-        : JSON.stringify(value)
-      : value;
+  // Quoted: a silence has a column named "from".
+  const quoted = (column: ResourceColumn) => `"${column.name}"`;
+  const asJson = (column: ResourceColumn) => column.json || column.type === 'text[]';
+  const placeholder = (column: ResourceColumn, n: number) =>
+    column.type === 'text[]'
+      ? `ARRAY(SELECT jsonb_array_elements_text($${n}::jsonb))`
+      : `$${n}${column.json ? '::jsonb' : column.type ? `::${column.type}` : ''}`;
+  const bound = (column: ResourceColumn, value: unknown) =>
+    asJson(column) ? (value === null || value === undefined ? null : JSON.stringify(value)) : value;
+  const instant = (value: unknown) =>
+    value === null || value === undefined ? null : new Date(value as string | Date).getTime();
+  const equal = (column: ResourceColumn, stored: unknown, wanted: unknown) => {
+    if (asJson(column)) return same(stored, wanted);
+    if (column.type === 'timestamptz') return instant(stored) === instant(wanted);
+    return (stored ?? null) === (wanted ?? null);
   };
 
   return {
     apiVersion: contract.apiVersion,
+    ...(options.loadsAfter ? { loadsAfter: options.loadsAfter } : {}),
     identity: (document) => label(document),
     validate(document) {
       const verdict = contract.validate(document.spec ?? {});
-      if (verdict.ok) return { ok: true };
-      return {
-        ok: false,
-        message: describeIssues(withPrefix('spec', verdict.issues.slice(0, SHOWN))),
-      };
+      if (!verdict.ok)
+        return {
+          ok: false,
+          message: describeIssues(withPrefix('spec', verdict.issues.slice(0, SHOWN))),
+        };
+      const problem = options.check?.(document);
+      return problem ? { ok: false, message: problem } : { ok: true };
     },
     async load(tx: SqlRunner, document, { source }): Promise<ResourceWrite> {
       const { namespace, name } = document.metadata;
       const { rows } = await tx.query<StoredRow>(
-        `SELECT id, source, deleted_at, ${columns.map((column) => column.name).join(', ')}
+        `SELECT id, source, deleted_at, ${columns.map(quoted).join(', ')}
          FROM ${table}
          WHERE ${key} AND (deleted_at IS NULL OR source = $3)
          ORDER BY deleted_at DESC NULLS FIRST, updated_at DESC
@@ -103,16 +135,18 @@ export function tableResourceKind(options: TableResourceKindOptions): ResourceKi
           `${table} ${label(document)} already exists with source ${live.source ?? 'none'} (made in the console, by the API or elsewhere): rename one of them, or delete that one first`,
         );
       const own = live ?? rows[0];
-      const values = columns.map((column) => bound(column, document));
+      const resolved = (await options.resolve?.(tx, document)) ?? {};
+      const wanted = columns.map((column) => column.value(document, resolved));
+      const values = columns.map((column, index) => bound(column, wanted[index]));
       if (!own) {
         const names = ['name', ...(namespaced ? ['namespace'] : []), 'source'];
         const given = [name, ...(namespaced ? [namespace] : []), source];
         const placeholders = [
           ...given.map((_, index) => `$${index + 1}`),
-          ...columns.map((column, index) => `$${given.length + index + 1}${cast(column)}`),
+          ...columns.map((column, index) => placeholder(column, given.length + index + 1)),
         ];
         await tx.query(
-          `INSERT INTO ${table} (${[...names, ...columns.map((column) => column.name)].join(', ')})
+          `INSERT INTO ${table} (${[...names, ...columns.map(quoted)].join(', ')})
            VALUES (${placeholders.join(', ')})`,
           [...given, ...values],
         );
@@ -120,15 +154,11 @@ export function tableResourceKind(options: TableResourceKindOptions): ResourceKi
       }
       const unchanged =
         own.deleted_at === null &&
-        columns.every((column) =>
-          column.json
-            ? same(own[column.name], column.value(document))
-            : (own[column.name] ?? null) === (column.value(document) ?? null),
-        );
+        columns.every((column, index) => equal(column, own[column.name], wanted[index]));
       if (unchanged) return 'unchanged';
       await tx.query(
         `UPDATE ${table}
-         SET ${columns.map((column, index) => `${column.name} = $${index + 2}${cast(column)}`).join(', ')},
+         SET ${columns.map((column, index) => `${quoted(column)} = ${placeholder(column, index + 2)}`).join(', ')},
              deleted_at = NULL, updated_at = now()
          WHERE id = $1`,
         [own.id, ...values],

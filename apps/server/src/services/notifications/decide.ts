@@ -279,6 +279,8 @@ export interface RuleRow {
   custom_services: unknown;
   repeat_interval: string | null;
   inhibitions: unknown;
+  /** Why the rule cannot be sent as written (a resource file naming a team that does not exist). */
+  error?: string | null;
 }
 
 export interface Decision {

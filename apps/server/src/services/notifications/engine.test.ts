@@ -30,6 +30,7 @@ describe.each(testDatabases())('notification engine on $engine', (target) => {
   let receiver: Server;
   let receiverUrl: string;
   const received: Received[] = [];
+  let flaky = 0; // POSTs to /flaky: the first is answered 503
   let smtp: SMTPServer;
   let smtpPort: number;
   const mails: { to: string[]; data: string }[] = [];
@@ -47,7 +48,15 @@ describe.each(testDatabases())('notification engine on $engine', (target) => {
       request.on('data', (chunk: Buffer) => (text += chunk.toString()));
       request.on('end', () => {
         received.push({ headers: request.headers, body: JSON.parse(text || '{}') as Row });
-        response.writeHead(request.url === '/fail' ? 500 : 200).end('ok');
+        const status =
+          request.url === '/fail'
+            ? 500
+            : request.url === '/missing'
+              ? 404
+              : request.url === '/flaky' && flaky++ === 0
+                ? 503
+                : 200;
+        response.writeHead(status).end('ok');
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -208,11 +217,41 @@ describe.each(testDatabases())('notification engine on $engine', (target) => {
       custom_services: [{ connection: 'connection://default/slack-alerts' }],
     });
     const broken = await rule({ filter: 'explode()' });
+    const missing = await rule({ custom_services: [{ url: `${receiverUrl}/missing` }] });
     await result(checkId, false);
     await engine().takeEvents();
     await engine().sendDue();
+    // A 500 may pass: tried again later, up to three times in all; a 404 will not.
     expect(await history(failing)).toMatchObject([
-      { status: 'error', error: `${receiverUrl}/fail answered 500` },
+      {
+        status: 'pending',
+        error: null,
+        reason: `send failed (attempt 1 of 3): ${receiverUrl}/fail answered 500; tried again in 30 s`,
+      },
+    ]);
+    expect(await history(missing)).toMatchObject([
+      { status: 'error', error: `${receiverUrl}/missing answered 404` },
+    ]);
+    for (const attempt of [2, 3]) {
+      // Not before its time; then due (its not_before moved back, as time would).
+      expect(await engine().sendDue()).toMatchObject({ sent: 0, failed: 0, retrying: 0 });
+      await db.query(
+        `UPDATE notification_send_history SET not_before = now() - interval '1 second'
+         WHERE notification_id = $1`,
+        [failing],
+      );
+      await engine().sendDue();
+      if (attempt === 2)
+        expect((await history(failing))[0]!.reason).toBe(
+          `send failed (attempt 2 of 3): ${receiverUrl}/fail answered 500; tried again in 120 s`,
+        );
+    }
+    expect(await history(failing)).toMatchObject([
+      {
+        status: 'error',
+        error: `${receiverUrl}/fail answered 500`,
+        reason: `send failed (attempt 3 of 3): ${receiverUrl}/fail answered 500`,
+      },
     ]);
     expect(await history(slack)).toMatchObject([
       { status: 'error', error: 'slack notifications are not supported by the embedded server' },
@@ -221,6 +260,27 @@ describe.each(testDatabases())('notification engine on $engine', (target) => {
       status: 'error',
       reason: expect.stringMatching(/^filter failed: .*explode/),
     });
+  });
+
+  it('tries a send that failed with a 503 again, in the next engine (a restart), and it is sent', async () => {
+    const checkId = await check();
+    const flakyRule = await rule({ custom_services: [{ url: `${receiverUrl}/flaky` }] });
+    await result(checkId, false);
+    await engine().takeEvents();
+    expect(await engine().sendDue()).toMatchObject({ sent: 0, failed: 0, retrying: 1 });
+    expect(await history(flakyRule)).toMatchObject([{ status: 'pending', error: null }]);
+    await db.query(
+      `UPDATE notification_send_history SET not_before = now() - interval '1 second'
+       WHERE notification_id = $1`,
+      [flakyRule],
+    );
+    expect(await engine().sendDue()).toMatchObject({ sent: 1, retrying: 0 });
+    const { rows } = await db.query<{ status: string; retries: number; error: string | null }>(
+      'SELECT status, retries, error FROM notification_send_history WHERE notification_id = $1',
+      [flakyRule],
+    );
+    expect(rows).toEqual([{ status: 'sent', retries: 2, error: null }]);
+    expect(flaky).toBe(2);
   });
 
   it('applies silences of each kind: resource ids, recursive, CEL filter, selectors, from and until', async () => {

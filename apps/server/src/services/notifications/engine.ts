@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Database, SqlRunner } from '../../db/database.ts';
 import type { Logger } from '../../http/logging.ts';
 import {
+  OutboundRefusedError,
   outboundFetch,
   resolveOutbound,
   STRICT_OUTBOUND,
@@ -59,10 +60,18 @@ const BATCH = 20;
 
 export const UNSUPPORTED = 'not supported by the embedded server';
 
+/** How often a send that failed for a reason that may pass (a 5xx, no answer) is tried in all. */
+export const MAX_SEND_ATTEMPTS = 3;
+/** The wait before the second attempt; each later one waits four times longer. */
+const RETRY_MILLIS = 30_000;
+
+/** A send that failed for a reason that may pass: a 5xx, 408 or 429 answer, no answer at all. */
+class TransientSendError extends Error {}
+
 const SILENCE_COLUMNS = `id, name, filter, selectors, "from", until, recursive, config_id, check_id,
   canary_id, component_id, deleted_at`;
 const RULE_COLUMNS = `id, name, events, title, template, filter, person_id, team_id, playbook_id,
-  custom_services, repeat_interval, inhibitions`;
+  custom_services, repeat_interval, inhibitions, error`;
 
 /**
  * The notification engine (issue 34): events the database queued (migration 002's triggers) are
@@ -120,6 +129,8 @@ export class NotificationEngine {
       `SELECT ${SILENCE_COLUMNS} FROM notification_silences WHERE deleted_at IS NULL
        ORDER BY created_at, id`,
     );
+    // One INSERT for the event's decisions: a hundred rules are a hundred rows, mostly skipped.
+    const decided: Row[] = [];
     for (const rule of rules) {
       const decision = await decide(tx, rule, subject, silences, now);
       const base = {
@@ -130,7 +141,7 @@ export class NotificationEngine {
         resource_health: subject.health,
       };
       if (decision.status !== 'pending') {
-        await insertHistory(tx, {
+        decided.push({
           ...base,
           status: decision.status,
           reason: decision.reason,
@@ -150,12 +161,12 @@ export class NotificationEngine {
         body = renderTemplate(rule.template ?? '', data);
       } catch (error) {
         const reason = `template failed: ${(error as Error).message}`;
-        await insertHistory(tx, { ...base, status: 'error', reason, error: reason, payload: {} });
+        decided.push({ ...base, status: 'error', reason, error: reason, payload: {} });
         continue;
       }
       for (const recipient of await recipientsOf(tx, rule)) {
         const payload: SendPayload = { resource_kind: subject.kind, title, recipient };
-        await insertHistory(tx, {
+        decided.push({
           ...base,
           status: recipient.problem ? 'error' : 'pending',
           reason: recipient.problem ?? 'due',
@@ -168,6 +179,7 @@ export class NotificationEngine {
         });
       }
     }
+    await insertHistory(tx, decided);
   }
 
   private permalink(subject: Subject): string {
@@ -177,14 +189,18 @@ export class NotificationEngine {
     return `${origin}/playbooks/runs/${subject.id}`;
   }
 
-  /** Sends every due pending send; answers how many ended sent and how many in error. */
-  async sendDue(): Promise<{ sent: number; failed: number }> {
-    const outcome = { sent: 0, failed: 0 };
+  /**
+   * Sends every due pending send; answers how many ended sent, how many in error and how many
+   * failed for a reason that may pass and wait to be tried again (up to MAX_SEND_ATTEMPTS).
+   */
+  async sendDue(): Promise<{ sent: number; failed: number; retrying: number }> {
+    const outcome = { sent: 0, failed: 0, retrying: 0 };
     for (;;) {
       const { rows } = await this.options.db.query<{
         id: string;
         body: string | null;
         payload: SendPayload | null;
+        retries: number;
       }>(
         `UPDATE notification_send_history
          SET not_before = now() + make_interval(secs => $1::double precision / 1000), retries = retries + 1
@@ -192,7 +208,7 @@ export class NotificationEngine {
            SELECT id FROM notification_send_history
            WHERE status = 'pending' AND (not_before IS NULL OR not_before <= now())
            ORDER BY not_before NULLS FIRST, created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-         RETURNING id, body, payload`,
+         RETURNING id, body, payload, retries`,
         [CLAIM_MILLIS, BATCH],
       );
       if (rows.length === 0) return outcome;
@@ -200,10 +216,31 @@ export class NotificationEngine {
         rows.map(async (row) => {
           const started = Date.now();
           let error: string | undefined;
+          let transient = false;
           try {
             await this.deliver(row.payload, row.body ?? '');
           } catch (failure) {
             error = (failure as Error).message;
+            transient = failure instanceof TransientSendError;
+          }
+          const duration = Date.now() - started;
+          if (error && transient && row.retries < MAX_SEND_ATTEMPTS) {
+            // Tried again later, by whichever instance claims it then (the row is the state).
+            const wait = RETRY_MILLIS * 4 ** (row.retries - 1);
+            await this.options.db.query(
+              `UPDATE notification_send_history
+               SET reason = $2, duration_millis = $3,
+                   not_before = now() + make_interval(secs => $4::double precision / 1000)
+               WHERE id = $1 AND status = 'pending'`,
+              [
+                row.id,
+                `send failed (attempt ${row.retries} of ${MAX_SEND_ATTEMPTS}): ${error}; tried again in ${wait / 1000} s`,
+                duration,
+                wait,
+              ],
+            );
+            outcome.retrying += 1;
+            return;
           }
           await this.options.db.query(
             `UPDATE notification_send_history
@@ -213,8 +250,10 @@ export class NotificationEngine {
               row.id,
               error ? 'error' : 'sent',
               error ?? null,
-              error ? `send failed: ${error}` : 'sent',
-              Date.now() - started,
+              error
+                ? `send failed${row.retries > 1 ? ` (attempt ${row.retries} of ${MAX_SEND_ATTEMPTS})` : ''}: ${error}`
+                : 'sent',
+              duration,
             ],
           );
           if (error) outcome.failed += 1;
@@ -281,18 +320,27 @@ export class NotificationEngine {
       [stringOf(properties.titleKey) ?? 'title']: title,
       [stringOf(properties.messageKey) ?? 'message']: body,
     };
-    const response = await outboundFetch(
-      url,
-      {
-        method,
-        headers: new Headers({ 'content-type': contentType }),
-        ...(method === 'POST' ? { body: JSON.stringify(message) } : {}),
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MILLIS),
-        maxRedirects: 0,
-      },
-      this.outbound,
-    );
+    let response: Response;
+    try {
+      response = await outboundFetch(
+        url,
+        {
+          method,
+          headers: new Headers({ 'content-type': contentType }),
+          ...(method === 'POST' ? { body: JSON.stringify(message) } : {}),
+          signal: AbortSignal.timeout(SEND_TIMEOUT_MILLIS),
+          maxRedirects: 0,
+        },
+        this.outbound,
+      );
+    } catch (error) {
+      // Refused by the outbound policy: that will not pass. No answer (refused, reset, timed out): it may.
+      if (error instanceof OutboundRefusedError) throw error;
+      throw new TransientSendError((error as Error).message);
+    }
     await response.arrayBuffer().catch(() => undefined);
+    if (response.status >= 500 || response.status === 408 || response.status === 429)
+      throw new TransientSendError(`${url} answered ${response.status}`);
     if (response.status >= 400) throw new Error(`${url} answered ${response.status}`);
   }
 
@@ -343,12 +391,23 @@ export class NotificationEngine {
         url?.searchParams.get('fromaddress') ??
         'opsdeck@localhost';
       const fromName = stringOf(properties.fromName);
-      await transport.sendMail({
-        from: fromName ? { name: fromName, address: fromAddress } : fromAddress,
-        to,
-        subject,
-        text,
-      });
+      await transport
+        .sendMail({
+          from: fromName ? { name: fromName, address: fromAddress } : fromAddress,
+          to,
+          subject,
+          text,
+        })
+        .catch((error: Error & { code?: string; responseCode?: number }) => {
+          // No connection, or the server's 4xx (SMTP's "try again later"): it may pass.
+          const code = error.responseCode ?? 0;
+          if (
+            (code >= 400 && code < 500) ||
+            /^E(CONNECTION|TIMEDOUT|SOCKET|DNS)$/.test(error.code ?? '')
+          )
+            throw new TransientSendError(error.message);
+          throw error;
+        });
     } finally {
       transport.close();
     }
@@ -416,12 +475,30 @@ function toAddresses(url: string | null): string | undefined {
   }
 }
 
-async function insertHistory(tx: SqlRunner, row: Row): Promise<void> {
-  const columns = Object.keys(row);
+/** Send-history rows in one statement; a column a row does not give is null there. */
+async function insertHistory(tx: SqlRunner, all: readonly Row[]): Promise<void> {
+  // Chunked: a statement's parameters are capped at 65,535.
+  for (let start = 0; start < all.length; start += 1000)
+    await insertHistoryRows(tx, all.slice(start, start + 1000));
+}
+
+async function insertHistoryRows(tx: SqlRunner, rows: readonly Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const values: unknown[] = [];
+  const tuples = rows.map(
+    (row) =>
+      `(${columns
+        .map((column) => {
+          const value = row[column] ?? null;
+          values.push(column === 'payload' && value !== null ? JSON.stringify(value) : value);
+          return column === 'payload' ? `$${values.length}::jsonb` : `$${values.length}`;
+        })
+        .join(', ')})`,
+  );
   await tx.query(
-    `INSERT INTO notification_send_history (${columns.join(', ')})
-     VALUES (${columns.map((column, n) => (column === 'payload' ? `$${n + 1}::jsonb` : `$${n + 1}`)).join(', ')})`,
-    columns.map((column) => (column === 'payload' ? JSON.stringify(row[column]) : row[column])),
+    `INSERT INTO notification_send_history (${columns.join(', ')}) VALUES ${tuples.join(', ')}`,
+    values,
   );
 }
 
@@ -458,6 +535,8 @@ export async function recipientsOf(db: SqlRunner, rule: RuleRow): Promise<Recipi
   }
   if (rule.playbook_id) recipients.push({ problem: `playbook recipients are ${UNSUPPORTED}` });
   recipients.push(...channelsOf(rule.custom_services));
+  // A rule whose recipient could not be found when it was loaded: each send is an error saying so.
+  if (recipients.length === 0 && rule.error) recipients.push({ problem: rule.error });
   return recipients;
 }
 

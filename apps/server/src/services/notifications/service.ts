@@ -1,10 +1,12 @@
 import { notificationContract, notificationSilenceContract } from '@opsdeck/contracts';
 import { columnsOf, contractGuard } from '../contractWrites.ts';
 import { STRICT_OUTBOUND, type OutboundPolicy } from '../../http/outbound.ts';
+import { allGuards, sourceGuard } from '../../resources/sourceGuard.ts';
 import { defineService } from '../defineService.ts';
 import type { SecretBox } from '../playbooks/secrets.ts';
 import { NotificationEngine } from './engine.ts';
 import { notificationSpecOfRow } from './notificationSpec.ts';
+import { notificationResourceKind, notificationSilenceResourceKind } from './resources.ts';
 import { notificationRoutes, notificationSinkRoutes } from './routes.ts';
 import { seedNotifications } from './seed.ts';
 
@@ -59,21 +61,33 @@ export const notificationsService = defineService({
     },
   },
   scheduledJobs: (_context, engine) => [engine.job()],
+  // GitOps: Notification and NotificationSilence documents of --resources DIR and `apply -f`.
+  resources: {
+    Notification: notificationResourceKind,
+    NotificationSilence: notificationSilenceResourceKind,
+  },
   tables: {
-    // A notification's row holds its CRD spec spread over columns (recipients as ids): for every
-    // writer, the spec it holds is one the Notification contract accepts (a 400 naming the path).
+    // A notification's row holds its CRD spec spread over columns (recipients as ids): one a file
+    // loaded changes in that file (409); for every writer, the spec it holds is one the Notification contract accepts (a 400 naming the path).
     notifications: {
       object: 'notifications',
-      guardWrite: contractGuard(notificationContract, notificationSpecOfRow),
+      guardWrite: allGuards(
+        sourceGuard('notification'),
+        contractGuard(notificationContract, notificationSpecOfRow),
+      ),
     },
-    // A silence's columns are its CRD spec's fields: for every writer, what they hold is one the
+    // A silence's columns are its CRD spec's fields: one a file loaded changes in that file (409);
+    // for every writer, what they hold is one the
     // NotificationSilence contract accepts (a 400 naming the column).
     notification_silences: {
       object: 'notifications',
-      guardWrite: contractGuard(
-        notificationSilenceContract,
-        (row) => columnsOf(row, SILENCE_SPEC_COLUMNS),
-        '',
+      guardWrite: allGuards(
+        sourceGuard('notification silence'),
+        contractGuard(
+          notificationSilenceContract,
+          (row) => columnsOf(row, SILENCE_SPEC_COLUMNS),
+          '',
+        ),
       ),
     },
     notification_send_history: { object: 'notifications' },
