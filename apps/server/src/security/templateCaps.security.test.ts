@@ -130,7 +130,9 @@ describe.each(testDatabases())('template caps on $engine', (target) => {
         await runActions(runId);
       })(),
     );
-    expect(slowest).toBeLessThan(1000);
+    // Uncapped, the cube is 27 million steps: tens of seconds with the event loop held. 3 s leaves
+    // room for PGlite's own blocking queries on a loaded CI machine (1 s failed at a load of 14).
+    expect(slowest).toBeLessThan(3000);
     // The parameter default reaches the cap as the run starts: the run fails with it, no action ran.
     expect(await runActions(runId)).toEqual([]);
     expect(await storedRun(runId)).toMatchObject({
