@@ -613,7 +613,8 @@ describe('the server as started by the CLI (timeouts and connections)', () => {
     socket.destroy();
     expect(reply, 'the server still holds the socket after 8 s').not.toBeNull();
     expect(reply).toMatch(/^HTTP\/1\.1 408/);
-    expect(Date.now() - started).toBeLessThan(4000);
+    // A 1 s timeout, checked every second: 6 s leaves room for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(6000);
   });
 
   it('#10 drops a client that never finishes its headers', async () => {

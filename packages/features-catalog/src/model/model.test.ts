@@ -373,9 +373,7 @@ describe('the relationship graph', () => {
       related('root', []),
       ...Array.from({ length: 2000 }, (_, index) => related(`n${index}`, ['root'])),
     ];
-    const started = performance.now();
     const graph = layoutGraph('root', rows, 60);
-    expect(performance.now() - started).toBeLessThan(500);
     expect(graph.nodes).toHaveLength(60);
     expect(graph.hidden).toBe(1941);
     expect(graph.edges.every((edge) => edge.from === 'root' || edge.to === 'root')).toBe(true);
