@@ -135,6 +135,24 @@ describe.each(testDatabases())('/api/notification on $engine', (target) => {
       ['POST', '/api/notification/summary', { pageSize: 'x' }, /pageSize/],
       ['POST', '/api/notification/summary', { status: 3 }, /status/],
       ['POST', '/api/notification/summary', { from: 'someday' }, /from: must be a date/],
+      // Rules and silences written through /api/db hold a filter the engine can run.
+      [
+        'POST',
+        '/api/db/notifications',
+        {
+          name: 'bad-filter',
+          events: ['check.failed'],
+          filter: 'check.status ==',
+          custom_services: [{ name: 'hook', connection: 'connection://default/hook' }],
+        },
+        /filter: not a CEL expression/,
+      ],
+      [
+        'POST',
+        '/api/db/notification_silences',
+        { filter: 'check.name ==', source: 'UI' },
+        /filter: not a CEL expression/,
+      ],
     ];
     for (const [method, path, body, message] of cases) {
       const reply = await send(method, path, 'admin', body);

@@ -4,6 +4,8 @@ import { STRICT_OUTBOUND, type OutboundPolicy } from '../../http/outbound.ts';
 import { allGuards, sourceGuard } from '../../resources/sourceGuard.ts';
 import { defineService } from '../defineService.ts';
 import type { SecretBox } from '../playbooks/secrets.ts';
+import type { PermissionWrite, PermissionWriteDecision } from '../../auth/permissionWrites.ts';
+import { celSyntaxError } from './decide.ts';
 import { NotificationEngine } from './engine.ts';
 import { notificationSpecOfRow } from './notificationSpec.ts';
 import { notificationResourceKind, notificationSilenceResourceKind } from './resources.ts';
@@ -26,6 +28,20 @@ const SILENCE_SPEC_COLUMNS = [
 
 // The tables whose writes may queue a notification event (migration 002's triggers).
 const EVENT_TABLES = new Set(['checks', 'incidents', 'incident_records', 'playbook_runs']);
+
+/**
+ * A rule's or a silence's `filter` must parse as CEL for every writer, as POST
+ * /api/notification/silence checks it: else the engine would record 'filter failed' on each event.
+ */
+async function celFilterGuard(write: PermissionWrite): Promise<PermissionWriteDecision> {
+  for (const row of write.after) {
+    if (row.deleted_at || typeof row.filter !== 'string' || row.filter.trim() === '') continue;
+    const problem = celSyntaxError(row.filter);
+    if (problem)
+      return { allowed: false, status: 400, reason: `filter: not a CEL expression: ${problem}` };
+  }
+  return { allowed: true };
+}
 
 /**
  * Notifications, silences and send history: the engine (engine.ts, its job), the
@@ -74,6 +90,7 @@ export const notificationsService = defineService({
       guardWrite: allGuards(
         sourceGuard('notification'),
         contractGuard(notificationContract, notificationSpecOfRow),
+        celFilterGuard,
       ),
     },
     // A silence's columns are its CRD spec's fields: one a file loaded changes in that file (409);
@@ -88,6 +105,7 @@ export const notificationsService = defineService({
           (row) => columnsOf(row, SILENCE_SPEC_COLUMNS),
           '',
         ),
+        celFilterGuard,
       ),
     },
     notification_send_history: { object: 'notifications' },
