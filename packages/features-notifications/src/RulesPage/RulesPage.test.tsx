@@ -161,6 +161,15 @@ describe('/notifications/rules: add, edit and delete (settings §3, reference §
     expect(within(table).queryByRole('button', { name: /^Edit/ })).toBeNull();
   });
 
+  it('opens no editor for a viewer who follows an edit link, and says which permission is missing', async () => {
+    open(`/notifications/rules?edit=${ids.rule}`, ['viewer']);
+    const table = await screen.findByRole('table', { name: 'Notification rules' });
+    await within(table).findByText('HTTP check passed');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('note').textContent).toMatch(/needs write on notifications/);
+  });
+
   it('has no axe violations with the editor open', async () => {
     open(`/notifications/rules?edit=${ids.rule}`);
     const form = await screen.findByRole('form', { name: 'Edit rule' });

@@ -146,11 +146,22 @@ function RulesTable({ onEdit }: { onEdit: (id: string) => void }) {
   );
 }
 
+const ReadOnlyNotice = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+/** Why a link to the rule editor shows the list only, in the words of the permission. */
+const readOnlyNotice =
+  'You cannot add or edit notification rules: that needs write on notifications. Ask an admin to grant it.';
+
 /**
  * `/notifications/rules`: each live rule with its events, filter, recipients and send counts;
  * `?edit=` opens the editor (a pushed entry, so Back closes it).
  */
 export function RulesPage() {
+  const canWrite = useCan('notifications', 'write');
   const { searchParams, setSearchParams } = useUrlState();
   const { edit } = parseRouteSearch(notificationsRoutes.rules, searchParams);
   const setEdit = (value: string | undefined) =>
@@ -171,7 +182,11 @@ export function RulesPage() {
         </PageActions>
       </Can>
       <RulesTable onEdit={setEdit} />
-      {edit ? <RuleEditor key={edit} edit={edit} onClose={() => setEdit(undefined)} /> : null}
+      {/* A link with ?edit= opens the editor only for a writer; a reader learns why it did not. */}
+      {edit && canWrite ? (
+        <RuleEditor key={edit} edit={edit} onClose={() => setEdit(undefined)} />
+      ) : null}
+      {edit && !canWrite ? <ReadOnlyNotice role="note">{readOnlyNotice}</ReadOnlyNotice> : null}
     </Page>
   );
 }
