@@ -22,7 +22,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { NotificationsNav } from '../components/NotificationsNav.tsx';
 import { Page, PageActions } from '../components/PageLayout.tsx';
-import { ruleRecipients } from '../model/rules.ts';
+import { ruleLabel, ruleRecipients } from '../model/rules.ts';
 import { notificationsRoutes } from '../routes.ts';
 import { notificationsTestIds } from '../testIds.ts';
 import { RuleEditor } from './RuleEditor.tsx';
@@ -40,7 +40,7 @@ function FailedSends({ rule }: { rule: NotificationRuleSummary }) {
   return (
     <Link
       to={toHistory({}, { 'sends.rule.filter': rule.id, 'sends.status.filter': 'error' })}
-      aria-label={`${rule.failed} failed sends of ${rule.title || rule.name || rule.id}`}
+      aria-label={`${rule.failed} failed sends of ${ruleLabel(rule)}`}
     >
       {rule.failed}
     </Link>
@@ -54,7 +54,7 @@ const ruleColumns: ColumnDef<NotificationRuleSummary>[] = [
     id: 'name',
     header: 'Rule',
     enableSorting: false,
-    accessorFn: (rule) => rule.title || rule.name || rule.id,
+    accessorFn: (rule) => ruleLabel(rule),
   },
   {
     id: 'events',
@@ -112,7 +112,7 @@ const editColumn = (onEdit: (id: string) => void): ColumnDef<NotificationRuleSum
     <Button
       size="small"
       variant="secondary"
-      aria-label={`Edit ${row.original.title || row.original.name || row.original.id}`}
+      aria-label={`Edit ${ruleLabel(row.original)}`}
       onClick={() => onEdit(row.original.id)}
     >
       Edit
