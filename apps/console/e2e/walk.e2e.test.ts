@@ -163,7 +163,13 @@ async function pageProblems(page: Page): Promise<string[]> {
       const root = document.scrollingElement!;
       if (root.scrollWidth <= window.innerWidth + 1) return undefined;
       const past = [...document.body.querySelectorAll<HTMLElement>('*')]
-        .filter((part) => part.getBoundingClientRect().right > window.innerWidth + 1)
+        .filter((part) => {
+          if (part.getBoundingClientRect().right <= window.innerWidth + 1) return false;
+          // Inside a frame that scrolls or clips sideways it is not what widens the page.
+          for (let at = part.parentElement; at && at !== document.body; at = at.parentElement)
+            if (getComputedStyle(at).overflowX !== 'visible') return false;
+          return true;
+        })
         .slice(-3)
         .map(
           (part) =>
@@ -185,6 +191,13 @@ async function walk(role: string, ids: () => Ids): Promise<string[]> {
   const problems: string[] = [];
   let where = '';
   page.on('pageerror', (error) => problems.push(`${where}: uncaught ${error.message}`));
+  // A server error behind any page is a finding even when the page hides it well.
+  page.on('response', (response) => {
+    if (response.status() >= 500)
+      problems.push(
+        `${where}: ${response.request().method()} ${response.url()} → ${response.status()}`,
+      );
+  });
   const requests = watchRequests(page);
   try {
     await settle(page, requests);
@@ -192,7 +205,9 @@ async function walk(role: string, ids: () => Ids): Promise<string[]> {
     const sidebarLinks = await page
       .getByTestId(testIds.sidebar.root)
       .getByRole('link')
-      .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+      .evaluateAll((links) =>
+        links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+      );
     expect(sidebarLinks.length, `${role}'s sidebar`).toBeGreaterThan(3);
     const pages: Record<string, string> = {};
     for (const path of sidebarLinks) {
@@ -211,6 +226,17 @@ async function walk(role: string, ids: () => Ids): Promise<string[]> {
         }
         problems.push(...(await settle(page, requests)).map((problem) => `${where}: ${problem}`));
         problems.push(...(await pageProblems(page)).map((problem) => `${where}: ${problem}`));
+        // A known route in the build: never the shell's not-found, unauthorized or disabled page
+        // (what a role may not open is not offered to it), and no toast of a failure.
+        for (const id of [
+          testIds.pages.unauthorized,
+          testIds.pages.disabled,
+          testIds.pages.notFound,
+        ])
+          if (await page.getByTestId(id).count()) problems.push(`${where}: shows ${id}`);
+        for (const toast of await page.getByTestId(uiTestIds.toast.item).allInnerTexts())
+          if (/error|fail|could not|unexpected/i.test(toast))
+            problems.push(`${where}: toast ${JSON.stringify(toast.slice(0, 120))}`);
         await page.screenshot({ path: `${shotsDir}${name}-${role}-${width}-light.png` });
         if (width === 1440) {
           // Dark at one width: switched in place, as the OS would.
@@ -235,6 +261,25 @@ describe('the walk of every page as admin, responder and viewer at 1440 and 390 
     const page = await signedInPage(browser, sharedServerUrl(), 'admin@local', '/health');
     ids = await readIds(page);
     await page.context().close();
+  });
+
+  it('has checks that catch what they look for (a stack trace, raw SQL, a Not found heading, overflow)', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.setContent(
+      '<style>body { margin: 0 }</style><h1>Not found</h1><pre>TypeError: x is undefined\n    at render (http://127.0.0.1/assets/index-abc.js:1:2)</pre>' +
+        '<p>invalid input syntax for type uuid: "garbage"</p><div style="width: 600px">wide</div>',
+    );
+    const found = await pageProblems(page);
+    await context.close();
+    expect(found.map((problem) => problem.replace(/:.*$/, ''))).toEqual([
+      'shows a stack frame',
+      'shows a bundle URL with line and column',
+      'shows an Error',
+      'shows PostgreSQL "invalid input syntax"',
+      'has a "Not found" heading',
+      'the page is 600px wide in 390px',
+    ]);
   });
 
   it.each(['admin', 'responder', 'viewer'])(
@@ -272,7 +317,9 @@ describe('the walk of every page as admin, responder and viewer at 1440 and 390 
         for (const [what, pattern] of rawErrors) {
           const match = pattern.exec(text);
           if (match)
-            problems.push(`${where}: shows ${what}: ${JSON.stringify(match[0].trim().slice(0, 120))}`);
+            problems.push(
+              `${where}: shows ${what}: ${JSON.stringify(match[0].trim().slice(0, 120))}`,
+            );
         }
         const said = await page
           .getByText(/^\s*Not found\s*$/i)
