@@ -181,12 +181,12 @@ export function RulesPage() {
           </Button>
         </PageActions>
       </Can>
+      {edit && !canWrite ? <ReadOnlyNotice role="note">{readOnlyNotice}</ReadOnlyNotice> : null}
       <RulesTable onEdit={setEdit} />
       {/* A link with ?edit= opens the editor only for a writer; a reader learns why it did not. */}
       {edit && canWrite ? (
         <RuleEditor key={edit} edit={edit} onClose={() => setEdit(undefined)} />
       ) : null}
-      {edit && !canWrite ? <ReadOnlyNotice role="note">{readOnlyNotice}</ReadOnlyNotice> : null}
     </Page>
   );
 }
