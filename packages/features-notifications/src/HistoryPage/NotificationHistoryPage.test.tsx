@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ids,
+  ruleRow,
   startNotificationsBackend,
   type NotificationsBackend,
 } from '../testing/notificationsBackend.test.helper.ts';
@@ -54,7 +55,7 @@ describe('/notifications', () => {
     await waitFor(() => expect(within(table).queryByText('Silenced')).toBeNull());
 
     await user.click(screen.getByRole('combobox', { name: 'Rule' }));
-    await user.click(await screen.findByRole('option', { name: 'HTTP check passed' }));
+    await user.click(await screen.findByRole('option', { name: ruleRow.name }));
     await waitFor(() =>
       expect(new URLSearchParams(currentUrl.search).get('sends.rule.filter')).toBe(ids.rule),
     );
@@ -94,7 +95,7 @@ describe('/notifications', () => {
     await user.click(await within(table).findByText('Sent'));
     await waitFor(() => expect(new URLSearchParams(currentUrl.search).get('id')).toBe(ids.sent));
     const detail = await screen.findByTestId(notificationsTestIds.history.detail);
-    await within(detail).findByText('HTTP check passed');
+    await within(detail).findByText(ruleRow.name);
     await within(detail).findByText('Ada Admin (ada@example.com)');
     expect(detail.textContent).toContain('homepage is failing: 503 from https://example.com');
     expect(detail.textContent).toContain('homepage');
@@ -125,7 +126,7 @@ describe('/notifications', () => {
     // A viewer may not add silences: no link to a form the server would refuse.
     open(`/notifications?id=${ids.sent}`, ['viewer']);
     const viewed = await screen.findByTestId(notificationsTestIds.history.detail);
-    await within(viewed).findByText('HTTP check passed');
+    await within(viewed).findByText(ruleRow.name);
     expect(within(viewed).queryByRole('link', { name: 'Silence' })).toBeNull();
   });
 

@@ -33,6 +33,7 @@ import {
   sendsRequest,
   sendStatusLabel,
 } from '../model/sends.ts';
+import { ruleLabel } from '../model/rules.ts';
 import { notificationsRoutes } from '../routes.ts';
 import { notificationsTestIds } from '../testIds.ts';
 import { SendDetail } from './SendDetail.tsx';
@@ -139,7 +140,7 @@ function SendsTable({ onOpen }: { onOpen: (send: NotificationSend) => void }) {
           label="Rule"
           options={(rules.data ?? []).map((rule) => ({
             value: rule.id,
-            label: rule.title || rule.name || rule.id,
+            label: ruleLabel(rule),
           }))}
         />
         <DataTableTimeRangeFilter dataTable={dataTable} />

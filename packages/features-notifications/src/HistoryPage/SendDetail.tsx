@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { ResourceLink } from '../components/ResourceLink.tsx';
 import { SendStatusBadge } from '../components/SendStatusBadge.tsx';
+import { ruleLabel } from '../model/rules.ts';
 import { sendResourceName } from '../model/sends.ts';
 import { notificationsRoutes } from '../routes.ts';
 import { notificationsTestIds } from '../testIds.ts';
@@ -53,8 +54,7 @@ function Rule({ id }: { id: string | null | undefined }) {
   const rule = useQuery({ ...notificationRuleQuery(client, id ?? ''), enabled: Boolean(id) });
   if (!id) return <>—</>;
   if (rule.isPending) return <>…</>;
-  const name = rule.data ? rule.data.title || rule.data.name || id : id;
-  return <>{name}</>;
+  return <>{rule.data ? ruleLabel(rule.data) : id}</>;
 }
 
 function Recipient({ send }: { send: NotificationSend }) {

@@ -31,7 +31,7 @@ describe('/notifications/rules', () => {
   it('lists each rule with its events, filter, recipients, sends and failures, as the reference asks', async () => {
     open('/notifications/rules');
     const table = await screen.findByRole('table', { name: 'Notification rules' });
-    const row = (await within(table).findByText('HTTP check passed')).closest('tr')!;
+    const row = (await within(table).findByText(ruleRow.name)).closest('tr')!;
     expect(row.textContent).toContain('check.passed');
     expect(row.textContent).toContain("check.type == 'http'");
     // The fixture's `to: {team: backend}`.
@@ -46,11 +46,20 @@ describe('/notifications/rules', () => {
     expect(asked.headers.prefer).toContain('count=exact');
   });
 
+  it('names each rule by its name, never by the template of the messages it sends', async () => {
+    open('/notifications/rules');
+    const table = await screen.findByRole('table', { name: 'Notification rules' });
+    await within(table).findByText(ruleRow.name);
+    expect(ruleRow.title).toContain('{{');
+    expect(within(table).queryByText(ruleRow.title)).toBeNull();
+    expect(screen.getByRole('button', { name: `Edit ${ruleRow.name}` })).toBeTruthy();
+  });
+
   it("opens the history narrowed to a rule's errors from its failure count", async () => {
     const user = userEvent.setup();
     open('/notifications/rules');
     await user.click(
-      await screen.findByRole('link', { name: '1 failed sends of HTTP check passed' }),
+      await screen.findByRole('link', { name: `1 failed sends of ${ruleRow.name}` }),
     );
     await waitFor(() => expect(currentUrl.pathname).toBe('/notifications'));
     const search = new URLSearchParams(currentUrl.search);
@@ -61,7 +70,7 @@ describe('/notifications/rules', () => {
   it('shows the empty state, and has no axe violations', async () => {
     open('/notifications/rules');
     await within(await screen.findByRole('table', { name: 'Notification rules' })).findByText(
-      'HTTP check passed',
+      ruleRow.name,
     );
     await expectNoAxeViolations(document.body);
     cleanup();
@@ -156,9 +165,18 @@ describe('/notifications/rules: add, edit and delete (settings §3, reference §
   it('offers no Add rule and no Edit to a viewer', async () => {
     open('/notifications/rules', ['viewer']);
     const table = await screen.findByRole('table', { name: 'Notification rules' });
-    await within(table).findByText('HTTP check passed');
+    await within(table).findByText(ruleRow.name);
     expect(screen.queryByRole('button', { name: 'Add rule' })).toBeNull();
     expect(within(table).queryByRole('button', { name: /^Edit/ })).toBeNull();
+  });
+
+  it('opens no editor for a viewer who follows an edit link, and says which permission is missing', async () => {
+    open(`/notifications/rules?edit=${ids.rule}`, ['viewer']);
+    const table = await screen.findByRole('table', { name: 'Notification rules' });
+    await within(table).findByText(ruleRow.name);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('note').textContent).toMatch(/needs write on notifications/);
   });
 
   it('has no axe violations with the editor open', async () => {

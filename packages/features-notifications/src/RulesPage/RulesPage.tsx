@@ -22,7 +22,7 @@ import { Link } from 'react-router';
 import styled from 'styled-components';
 import { NotificationsNav } from '../components/NotificationsNav.tsx';
 import { Page, PageActions } from '../components/PageLayout.tsx';
-import { ruleRecipients } from '../model/rules.ts';
+import { ruleLabel, ruleRecipients } from '../model/rules.ts';
 import { notificationsRoutes } from '../routes.ts';
 import { notificationsTestIds } from '../testIds.ts';
 import { RuleEditor } from './RuleEditor.tsx';
@@ -40,7 +40,7 @@ function FailedSends({ rule }: { rule: NotificationRuleSummary }) {
   return (
     <Link
       to={toHistory({}, { 'sends.rule.filter': rule.id, 'sends.status.filter': 'error' })}
-      aria-label={`${rule.failed} failed sends of ${rule.title || rule.name || rule.id}`}
+      aria-label={`${rule.failed} failed sends of ${ruleLabel(rule)}`}
     >
       {rule.failed}
     </Link>
@@ -54,7 +54,7 @@ const ruleColumns: ColumnDef<NotificationRuleSummary>[] = [
     id: 'name',
     header: 'Rule',
     enableSorting: false,
-    accessorFn: (rule) => rule.title || rule.name || rule.id,
+    accessorFn: (rule) => ruleLabel(rule),
   },
   {
     id: 'events',
@@ -112,7 +112,7 @@ const editColumn = (onEdit: (id: string) => void): ColumnDef<NotificationRuleSum
     <Button
       size="small"
       variant="secondary"
-      aria-label={`Edit ${row.original.title || row.original.name || row.original.id}`}
+      aria-label={`Edit ${ruleLabel(row.original)}`}
       onClick={() => onEdit(row.original.id)}
     >
       Edit
@@ -146,11 +146,22 @@ function RulesTable({ onEdit }: { onEdit: (id: string) => void }) {
   );
 }
 
+const ReadOnlyNotice = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+`;
+
+/** Why a link to the rule editor shows the list only, in the words of the permission. */
+const readOnlyNotice =
+  'You cannot add or edit notification rules: that needs write on notifications. Ask an admin to grant it.';
+
 /**
  * `/notifications/rules`: each live rule with its events, filter, recipients and send counts;
  * `?edit=` opens the editor (a pushed entry, so Back closes it).
  */
 export function RulesPage() {
+  const canWrite = useCan('notifications', 'write');
   const { searchParams, setSearchParams } = useUrlState();
   const { edit } = parseRouteSearch(notificationsRoutes.rules, searchParams);
   const setEdit = (value: string | undefined) =>
@@ -170,8 +181,12 @@ export function RulesPage() {
           </Button>
         </PageActions>
       </Can>
+      {edit && !canWrite ? <ReadOnlyNotice role="note">{readOnlyNotice}</ReadOnlyNotice> : null}
       <RulesTable onEdit={setEdit} />
-      {edit ? <RuleEditor key={edit} edit={edit} onClose={() => setEdit(undefined)} /> : null}
+      {/* A link with ?edit= opens the editor only for a writer; a reader learns why it did not. */}
+      {edit && canWrite ? (
+        <RuleEditor key={edit} edit={edit} onClose={() => setEdit(undefined)} />
+      ) : null}
     </Page>
   );
 }

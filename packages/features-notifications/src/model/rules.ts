@@ -1,5 +1,17 @@
 import type { NotificationRuleSummary } from '@opsdeck/api-client/notifications';
 
+/**
+ * What a rule is called wherever it is listed or picked: its name. Its title is the template of the
+ * messages it sends (`Pod {{.config.name}} is failing`), not a name, so it is the fallback only.
+ */
+export function ruleLabel(rule: {
+  id: string;
+  name?: string | null;
+  title?: string | null;
+}): string {
+  return rule.name || rule.title || rule.id;
+}
+
 /** Who a rule notifies, in words: its person, its team, and each custom service by name or kind. */
 export function ruleRecipients(rule: NotificationRuleSummary): string[] {
   const recipients: string[] = [];

@@ -39,7 +39,8 @@ export const ruleRow = {
   id: ids.rule,
   name: httpRule.metadata.name,
   namespace: 'default',
-  title: 'HTTP check passed',
+  // A message title template, as real rules have (the fixtures' kube-pod-crashlooping): not a name.
+  title: 'Check {{.check.name}} passed',
   events: httpRule.spec.events,
   filter: httpRule.spec.filter,
 };

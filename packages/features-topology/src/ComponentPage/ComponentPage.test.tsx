@@ -207,6 +207,52 @@ describe('a component page', () => {
     await expectNoAxeViolations();
   });
 
+  it('spells every type as a path (AWS › EC2 › Instance) in its header, its cards and its panel, the stored type on hover', async () => {
+    const instance = {
+      id: 'instance-1',
+      name: 'ip-10-0-0-1',
+      type: 'AWS::EC2::Instance',
+      status: 'healthy',
+      properties: [],
+      components: [],
+    };
+    backend.on('GET /api/canary/api/topology', ({ query }) =>
+      query.get('id') === fixtureIds.nodes
+        ? json({
+            components: [
+              {
+                id: fixtureIds.nodes,
+                name: 'EC2',
+                type: 'AWS::EC2',
+                status: 'healthy',
+                components: [instance],
+              },
+            ],
+            healthStatuses: ['healthy'],
+            teams: [],
+            tags: null,
+            types: ['AWS::EC2::Instance'],
+          })
+        : undefined,
+    );
+    renderComponent(fixtureIds.nodes);
+    const card = await screen.findByTestId(topologyTestIds.card);
+    expect(within(card).getByText('AWS › EC2 › Instance').getAttribute('title')).toBe(
+      'AWS::EC2::Instance',
+    );
+    expect(screen.getByTestId(topologyTestIds.component.root).textContent).not.toMatch(/\w::\w/);
+    expect(screen.getAllByText('AWS › EC2').length).toBeGreaterThan(0);
+  });
+
+  it('spells a linked config’s type as a path in the panel', async () => {
+    renderComponent(fixtureIds.cluster);
+    const panel = await screen.findByTestId(topologyTestIds.component.panel);
+    const configs = within(panel).getByRole('region', { name: 'Configs' });
+    await within(configs).findByRole('link', { name: 'deploy/api' });
+    expect(configs.textContent).toContain('Kubernetes › Deployment');
+    expect(configs.textContent).not.toContain('Kubernetes::Deployment');
+  });
+
   it('says Not found for an unknown component', async () => {
     renderComponent('no-such-component');
     expect(await screen.findByRole('heading', { name: 'Not found' })).toBeTruthy();

@@ -1,7 +1,7 @@
 import { topologySlots } from '../slots.ts';
 import { SlotOutlet, usePageTitle } from '@opsdeck/extensions/react';
 import { isNotFoundError, isUuid } from '@opsdeck/api-client';
-import { EmptyState, ErrorPage, NotFoundPage, StatusDot } from '@opsdeck/ui';
+import { EmptyState, ErrorPage, formatTypePath, NotFoundPage, StatusDot } from '@opsdeck/ui';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
@@ -129,7 +129,9 @@ export function ComponentPage() {
       <Header>
         {/* The shell's header already names the page after the component (usePageTitle). */}
         <ComponentIcon icon={component.icon} type={component.type} size={22} />
-        {component.type ? <Type>{component.type}</Type> : null}
+        {component.type ? (
+          <Type title={component.type}>{formatTypePath(component.type)}</Type>
+        ) : null}
         <State>
           <span aria-hidden="true">
             <StatusDot status={dotStatus(component)} />

@@ -3,7 +3,7 @@ import { topologySlots } from '../slots.ts';
 import type { TopologyComponent } from '@opsdeck/api-client/topology';
 
 import { useRouteLink, useSlot } from '@opsdeck/extensions/react';
-import { QueryRows, SkeletonText, StatusDot, TagList } from '@opsdeck/ui';
+import { formatTypePath, QueryRows, SkeletonText, StatusDot, TagList } from '@opsdeck/ui';
 import { Suspense, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -161,7 +161,11 @@ function Configs({ componentId }: { componentId: string }) {
               ) : (
                 <span>{config.name}</span>
               )}
-              {config.type ? <Muted as="span">{config.type}</Muted> : null}
+              {config.type ? (
+                <Muted as="span" title={config.type}>
+                  {formatTypePath(config.type)}
+                </Muted>
+              ) : null}
             </li>
           ))
         }
@@ -228,7 +232,7 @@ export function SidePanel({ component }: { component: TopologyComponent }) {
   const tabs = useSlot(topologySlots.componentTabs);
   const ref = { id: component.id, name: component.name };
   const facts: Array<[string, string]> = [
-    ['Type', component.type ?? ''],
+    ['Type', formatTypePath(component.type)],
     ['Owner', component.owner ?? ''],
     ['Namespace', component.namespace ?? ''],
     ['Description', component.description ?? ''],

@@ -1,5 +1,5 @@
 import type { TopologyComponent } from '@opsdeck/api-client/topology';
-import { StatusDot } from '@opsdeck/ui';
+import { formatTypePath, StatusDot } from '@opsdeck/ui';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -178,7 +178,9 @@ export function TopologyCard({ component, size = 'medium', linkTarget }: Topolog
         </Title>
         <StatusDot status={dotStatus(component)} label={`Status: ${state || 'unknown'}`} />
       </Header>
-      {size !== 'small' && component.type ? <Muted>{component.type}</Muted> : null}
+      {size !== 'small' && component.type ? (
+        <Muted title={component.type}>{formatTypePath(component.type)}</Muted>
+      ) : null}
       {component.status_reason ? <Muted>{component.status_reason}</Muted> : null}
       {rollUpReason(component) ? <Muted>{rollUpReason(component)}</Muted> : null}
       {metrics.length > 0 && size !== 'small' ? (

@@ -161,6 +161,18 @@ beforeEach(() => {
   fetched = [];
 });
 
+it('keeps Previous, the page field and Next together, so a narrow screen never wraps Next alone onto a line', () => {
+  withUrl('/checks', <ChecksTable mode="client" />);
+  const pager = screen.getByRole('navigation', { name: 'Health checks pagination' });
+  const previous = within(pager).getByRole('button', { name: 'Previous page' });
+  const next = within(pager).getByRole('button', { name: 'Next page' });
+  const steps = previous.parentElement!;
+  expect(steps).toBe(next.parentElement);
+  expect(steps.contains(within(pager).getByRole('spinbutton'))).toBe(true);
+  expect(getComputedStyle(steps).flexWrap).toBe('nowrap');
+  expect(getComputedStyle(steps).whiteSpace).toBe('nowrap');
+});
+
 // Interaction-heavy tests on a shared 2-core machine: a generous timeout is a safety net only.
 describe.each<DataTableMode>(['client', 'server'])(
   'the parts in %s mode',

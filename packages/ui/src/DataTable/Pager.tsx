@@ -36,6 +36,15 @@ const Group = styled.div`
   gap: ${({ theme }) => theme.space.xs};
 `;
 
+/** Previous, the page field and Next: one unit that wraps as a whole, never Next alone on a line. */
+const Steps = styled.div`
+  display: flex;
+  flex-wrap: nowrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  white-space: nowrap;
+`;
+
 const PageInput = styled.input`
   width: 5em;
   min-height: 30px;
@@ -84,36 +93,38 @@ export function Pager({
           value={String(pageSize)}
           onChange={(value) => onPageSizeChange(Number(value))}
         />
-        <IconButton
-          label="Previous page"
-          icon={<ChevronLeft size={16} aria-hidden />}
-          disabled={pageIndex <= 0}
-          onClick={() => onPageIndexChange(pageIndex - 1)}
-        />
-        <label>
-          Page{' '}
-          <PageInput
-            // Remounting on page change resets the draft without mirroring the page into state.
-            key={pageIndex}
-            type="number"
-            min={1}
-            max={pageCount}
-            defaultValue={pageIndex + 1}
-            readOnly={single}
-            data-testid={testIds.dataTable.pageInput}
-            onBlur={(event) => commit(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') commit(event.currentTarget.value);
-            }}
-          />{' '}
-          of {numberFormat.format(pageCount)}
-        </label>
-        <IconButton
-          label="Next page"
-          icon={<ChevronRight size={16} aria-hidden />}
-          disabled={pageIndex >= pageCount - 1}
-          onClick={() => onPageIndexChange(pageIndex + 1)}
-        />
+        <Steps>
+          <IconButton
+            label="Previous page"
+            icon={<ChevronLeft size={16} aria-hidden />}
+            disabled={pageIndex <= 0}
+            onClick={() => onPageIndexChange(pageIndex - 1)}
+          />
+          <label>
+            Page{' '}
+            <PageInput
+              // Remounting on page change resets the draft without mirroring the page into state.
+              key={pageIndex}
+              type="number"
+              min={1}
+              max={pageCount}
+              defaultValue={pageIndex + 1}
+              readOnly={single}
+              data-testid={testIds.dataTable.pageInput}
+              onBlur={(event) => commit(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') commit(event.currentTarget.value);
+              }}
+            />{' '}
+            of {numberFormat.format(pageCount)}
+          </label>
+          <IconButton
+            label="Next page"
+            icon={<ChevronRight size={16} aria-hidden />}
+            disabled={pageIndex >= pageCount - 1}
+            onClick={() => onPageIndexChange(pageIndex + 1)}
+          />
+        </Steps>
       </Group>
     </Bar>
   );
