@@ -10,8 +10,8 @@ if (typeof document !== 'undefined') {
   });
 
   // The machine running tests is shared with every other package's run; waitFor/findBy get more than
-  // the 1 s default before they fail.
-  configure({ asyncUtilTimeout: 5000 });
+  // the 1 s default before they fail (CodeMirror's cold import took over 5 s at a load of 10).
+  configure({ asyncUtilTimeout: 15_000 });
 
   // jsdom has no layout, so Range lacks the geometry CodeMirror measures with (cursor, selection,
   // diagnostics); empty rectangles let the editor run in tests.
