@@ -287,6 +287,9 @@ describe('the walk of every page as admin, responder and viewer at 1440 and 390 
     async (role) => {
       expect(await walk(role, () => ids)).toEqual([]);
     },
+    // About 40 pages, each at two widths and in both schemes: a minute on a quiet machine, more
+    // beside other suites.
+    300_000,
   );
 
   it('answers each malformed or unknown id with a "Not found"-style message, never a raw error', async () => {
