@@ -36,3 +36,7 @@ CREATE VIEW notification_check_transitions AS
   LEFT JOIN notification_silences s ON s.id = h.silenced_by
   WHERE h.source_event IN ('check.passed', 'check.failed')
   GROUP BY h.resource_id, h.source_event, h.created_at, c.name, c.type, c.status;
+
+-- The page reads the last 24 h, newest first (and so does the send history page).
+CREATE INDEX IF NOT EXISTS notification_send_history_created_idx
+  ON notification_send_history (created_at);
