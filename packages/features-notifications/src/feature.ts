@@ -35,6 +35,14 @@ export const notificationsFeature = defineFeature({
       load: () => import('./pages/silencesPage.tsx'),
     },
     {
+      // issue 34: each check transition of the last 24 h and every rule's decision about it.
+      path: 'notifications/trace',
+      ref: notificationsRoutes.trace,
+      title: 'Notification trace',
+      refreshable: true,
+      load: () => import('./pages/tracePage.tsx'),
+    },
+    {
       // console §2: "add a silence | write on database" (rbac's silences.create).
       path: 'notifications/silences/add',
       ref: notificationsRoutes.addSilence,

@@ -6,4 +6,5 @@ export {
   type AddSilenceSearch,
   type NotificationHistorySearch,
   type NotificationRulesSearch,
+  type NotificationTraceSearch,
 } from './routes.ts';

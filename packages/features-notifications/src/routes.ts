@@ -50,12 +50,26 @@ const addSilenceSearch = z.object({
 /** The search a link to the add-silence form may carry. */
 export type AddSilenceSearch = z.output<typeof addSilenceSearch>;
 
+/**
+ * The trace as a link (issue 34): part of a check's name, the status it turned to, the page
+ * (1-based). A value the schema refuses is dropped to its default.
+ */
+const traceSearch = z.object({
+  check: z.optional(z.string().check(z.minLength(1))),
+  status: z.optional(z.enum(['healthy', 'unhealthy'])),
+  page: z.optional(z.string().check(z.regex(/^[1-9][0-9]{0,5}$/))),
+});
+
+/** The search a link to the trace may carry. */
+export type NotificationTraceSearch = z.output<typeof traceSearch>;
+
 /** The routes this feature offers (console §2). */
 export const notificationsRoutes = {
   history: createRouteRef('notifications.history', { search: historySearch }),
   rules: createRouteRef('notifications.rules', { search: rulesSearch }),
   silences: createRouteRef('notifications.silences', { search: silencesSearch }),
   addSilence: createRouteRef('notifications.addSilence', { search: addSilenceSearch }),
+  trace: createRouteRef('notifications.trace', { search: traceSearch }),
 };
 
 /**

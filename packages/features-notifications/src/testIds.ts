@@ -11,6 +11,7 @@ export const notificationsTestIds = {
     error: 'notification-rule-error',
   },
   silences: { root: 'notification-silences' },
+  trace: { root: 'notification-trace', transition: 'notification-trace-transition' },
   addSilence: {
     root: 'notification-silence-add',
     preview: 'notification-silence-preview',

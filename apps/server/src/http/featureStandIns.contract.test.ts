@@ -40,6 +40,7 @@ import {
   incidentRespondersQuery,
 } from '@opsdeck/api-client/incidents';
 import {
+  checkTransitionsQuery,
   notificationRuleQuery,
   notificationRulesQuery,
   notificationRuleSummariesQuery,
@@ -348,6 +349,15 @@ const cases: Case[] = [
     ],
     ['a rule', (c, e) => notificationRuleQuery(c, e.rule)],
     ['a send’s person', (c, e) => sendRecipientQuery(c, { person_id: e.person })],
+    [
+      'the check transitions of the last 24 h',
+      (c) =>
+        checkTransitionsQuery(c, {
+          pageIndex: 0,
+          pageSize: 20,
+          since: new Date(Date.now() - 24 * 3_600_000).toISOString(),
+        }),
+    ],
     [
       'the active silences',
       (c) => silencesQuery(c, { pageIndex: 0, pageSize: 50, state: 'active' }),

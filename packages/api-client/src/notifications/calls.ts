@@ -6,6 +6,7 @@ import type { CallOptions } from '../http.ts';
 import { isUuid } from '../ids.ts';
 import { notificationKeys } from './keys.ts';
 import {
+  checkTransitionSchema,
   notificationRuleRecordSchema,
   notificationRuleSchema,
   notificationRuleSummarySchema,
@@ -14,6 +15,7 @@ import {
   recipientConnectionSchema,
   recipientPersonSchema,
   silencePreviewReplySchema,
+  type CheckTransition,
   type NotificationRule,
   type NotificationRuleRecord,
   type NotificationRuleSummary,
@@ -457,6 +459,49 @@ export function previewSilence(
     signal: options.signal,
   });
 }
+
+export interface CheckTransitionsQuery {
+  pageIndex: number;
+  pageSize: number;
+  /** Part of the check's name (case-insensitive). */
+  check?: string;
+  /** The status the check turned to. */
+  status?: 'healthy' | 'unhealthy';
+  /** ISO-8601: transitions at or after it. */
+  since: string;
+}
+
+/**
+ * `GET /db/notification_check_transitions` (Opsdeck's trace view): each check transition since
+ * `since`, newest first, counted, with every rule's decision about it.
+ */
+export async function listCheckTransitions(
+  client: ApiClient,
+  query: CheckTransitionsQuery,
+  options: CallOptions = {},
+): Promise<{ rows: CheckTransition[]; total: number }> {
+  const builder = db(client)
+    .from('notification_check_transitions')
+    .select('*')
+    .gte('created_at', query.since)
+    .order('created_at', { direction: 'desc' })
+    .limit(query.pageSize)
+    .offset(query.pageSize * query.pageIndex);
+  if (query.check) builder.ilike('check_name', `*${query.check}*`);
+  if (query.status) builder.eq('status', query.status);
+  const { data, total } = await builder
+    .rows(checkTransitionSchema)
+    .count('exact')
+    .execute(options.signal);
+  return { rows: data, total };
+}
+
+export const checkTransitionsQuery = (client: ApiClient, query: CheckTransitionsQuery) =>
+  queryOptions({
+    queryKey: notificationKeys.transitions(query),
+    queryFn: ({ signal }) => listCheckTransitions(client, query, { signal }),
+    placeholderData: keepPreviousData,
+  });
 
 export const notificationSendsQuery = (client: ApiClient, query: NotificationSendsQuery) =>
   queryOptions({

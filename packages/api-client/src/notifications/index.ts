@@ -1,9 +1,11 @@
 export {
+  checkTransitionsQuery,
   createNotificationRule,
   createSilence,
   deleteNotificationRule,
   expireSilence,
   failedSendsSinceQuery,
+  listCheckTransitions,
   listNotificationRuleSummaries,
   listNotificationSends,
   listSilences,
@@ -19,6 +21,7 @@ export {
   silencePreviewQuery,
   silencesQuery,
   updateNotificationRule,
+  type CheckTransitionsQuery,
   type NotificationRuleWrite,
   type NotificationRulesQuery,
   type NotificationSendsQuery,
@@ -32,6 +35,8 @@ export type { RecipientConnection, SendRecipient, SilenceResourceKind } from './
 export { notificationInvalidations, notificationKeys } from './keys.ts';
 export {
   notificationSendStatuses,
+  type CheckTransition,
+  type TransitionDecision,
   type NotificationRuleSummary,
   type NotificationSend,
   type NotificationSilence,

@@ -1,6 +1,7 @@
 import type { TableInvalidations } from '../changes.ts';
 import { apiKeyRoot } from '../keys.ts';
 import type {
+  CheckTransitionsQuery,
   NotificationRulesQuery,
   NotificationSendsQuery,
   SilencePreviewQuery,
@@ -19,6 +20,9 @@ export const notificationKeys = {
   send: (id: string) => [...notificationKeys.sends(), 'send', id] as const,
   failedSince: (since: string) => [...notificationKeys.sends(), 'failedSince', since] as const,
   resourceTypes: () => [...notificationKeys.sends(), 'resourceTypes'] as const,
+  /** Under the sends' key: a send written (the change stream) refreshes the trace too. */
+  transitions: (query: CheckTransitionsQuery) =>
+    [...notificationKeys.sends(), 'transitions', query] as const,
   rules: () => [...notificationKeys.all(), 'rules'] as const,
   ruleList: () => [...notificationKeys.rules(), 'list'] as const,
   ruleSummaries: (query: NotificationRulesQuery) =>

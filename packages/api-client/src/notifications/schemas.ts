@@ -160,3 +160,32 @@ export type SilencePreviewItem = z.output<typeof silencePreviewItemSchema>;
 
 /** `silence_preview` answers null when nothing matches; read as empty. */
 export const silencePreviewReplySchema = listOf(silencePreviewItemSchema);
+
+/** One rule's decision about a check transition (notification_check_transitions.decisions[]). */
+const transitionDecisionSchema = looseObject({
+  /** The send-history row's id (a due send's detail). */
+  id: text,
+  rule_id: maybeText,
+  rule_name: maybeText,
+  status: maybeText,
+  reason: maybeText,
+  error: maybeText,
+  silenced_by: maybeText,
+  silence_name: maybeText,
+});
+export type TransitionDecision = z.output<typeof transitionDecisionSchema>;
+
+/** A row of Opsdeck's `notification_check_transitions`: one check transition and its decisions. */
+export const checkTransitionSchema = looseObject({
+  id: text,
+  check_id: maybeText,
+  check_name: maybeText,
+  check_type: maybeText,
+  source_event: maybeText,
+  status: maybeText,
+  created_at: maybeText,
+  decision_count: maybeNumber,
+  matched_count: maybeNumber,
+  decisions: listOf(transitionDecisionSchema),
+});
+export type CheckTransition = z.output<typeof checkTransitionSchema>;

@@ -30,6 +30,7 @@ export function NotificationsNav() {
       </NavLink>
       <NavLink to="/notifications/rules">Rules</NavLink>
       <NavLink to="/notifications/silences">Silences</NavLink>
+      <NavLink to="/notifications/trace">Trace</NavLink>
     </Nav>
   );
 }

@@ -24,6 +24,7 @@ const rdsSilence = fixture('silences/rds.yaml')[0]!;
 export const ids = {
   rule: '0190b000-0000-7000-8000-000000000001',
   check: '0190b000-0000-7000-8000-0000000000c1',
+  otherCheck: '0190b000-0000-7000-8000-0000000000c3',
   config: '0190b000-0000-7000-8000-0000000000c2',
   person: '0190b000-0000-7000-8000-0000000000f1',
   team: '0190b000-0000-7000-8000-0000000000f2',
@@ -181,6 +182,66 @@ export function silenceRows() {
   ];
 }
 
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function transition(
+  checkId: string,
+  checkName: string,
+  event: 'check.failed' | 'check.passed',
+  minutes: number,
+  decisions: Record<string, unknown>[],
+) {
+  const createdAt = minutesAgo(minutes);
+  return {
+    id: `${checkId}@${event}@${createdAt}`,
+    check_id: checkId,
+    check_name: checkName,
+    check_type: 'http',
+    check_status: 'unhealthy',
+    source_event: event,
+    status: event === 'check.passed' ? 'healthy' : 'unhealthy',
+    created_at: createdAt,
+    decision_count: decisions.length,
+    matched_count: decisions.filter((decision) => decision.status !== 'skipped').length,
+    decisions: decisions.map((decision) => ({
+      rule_id: ids.rule,
+      rule_name: ruleRow.name,
+      error: null,
+      silenced_by: null,
+      silence_name: null,
+      ...decision,
+    })),
+  };
+}
+
+/**
+ * The trace view's rows (notification_check_transitions), newest first: homepage failing and sent,
+ * failing under a silence, and an api check passing that the rule's filter left out.
+ */
+export function transitionRows() {
+  return [
+    transition(ids.check, 'homepage', 'check.failed', 5, [
+      { id: ids.sent, status: 'sent', reason: 'sent' },
+    ]),
+    transition(ids.check, 'homepage', 'check.failed', 15, [
+      {
+        id: ids.silenced,
+        status: 'silenced',
+        reason: 'silenced by deploying the homepage',
+        silenced_by: ids.activeSilence,
+        silence_name: 'deploying the homepage',
+      },
+    ]),
+    transition(ids.otherCheck, 'payments-api', 'check.passed', 30, [
+      {
+        id: '0190b000-0000-7000-8000-00000000a004',
+        status: 'skipped',
+        reason: `filter is false: ${String(httpRule.spec.filter).trim()}`,
+      },
+    ]),
+  ];
+}
+
 const eqValue = (value: string | null) => value?.replace(/^eq\./, '');
 
 /** `?limit&offset` over rows, with the `Content-Range` PostgREST answers when counting. */
@@ -232,6 +293,17 @@ export async function startNotificationsBackend(): Promise<NotificationsBackend>
         rows.map((row) => selected(row, query.get('select'))),
         query,
       );
+    },
+    'GET /api/db/notification_check_transitions': ({ query }) => {
+      let rows = transitionRows();
+      const since = query.get('created_at')?.match(/^gte\."?([^"]+)"?$/)?.[1];
+      if (since) rows = rows.filter((row) => Date.parse(row.created_at) >= Date.parse(since));
+      const name = query.get('check_name')?.match(/^ilike\."?\*(.*)\*"?$/)?.[1];
+      if (name)
+        rows = rows.filter((row) => row.check_name.toLowerCase().includes(name.toLowerCase()));
+      const status = eqValue(query.get('status'));
+      if (status) rows = rows.filter((row) => row.status === status);
+      return page(rows, query);
     },
     'GET /api/db/notifications_summary': ({ query }) =>
       page([selected(ruleSummaryRow, query.get('select'))], query),

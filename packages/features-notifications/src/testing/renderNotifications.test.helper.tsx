@@ -19,6 +19,7 @@ import { notificationsFeature } from '../feature.ts';
 import { NotificationHistoryPage } from '../HistoryPage/NotificationHistoryPage.tsx';
 import { RulesPage } from '../RulesPage/RulesPage.tsx';
 import { SilencesPage } from '../SilencesPage/SilencesPage.tsx';
+import { NotificationTracePage } from '../TracePage/NotificationTracePage.tsx';
 
 /** The current location, so tests can assert where a page navigated. */
 export const currentUrl = { pathname: '', search: '' };
@@ -67,6 +68,7 @@ export function renderNotifications(
                           <Route path="/notifications/rules" element={<RulesPage />} />
                           <Route path="/notifications/silences" element={<SilencesPage />} />
                           <Route path="/notifications/silences/add" element={<AddSilencePage />} />
+                          <Route path="/notifications/trace" element={<NotificationTracePage />} />
                           {health ? <Route path="/health" element={health} /> : null}
                         </Routes>
                       </main>

@@ -112,6 +112,8 @@ export const notificationsService = defineService({
     // The rules page's and the history page's views (reference §5).
     notifications_summary: { object: 'notifications' },
     notification_send_history_summary: { object: 'notifications' },
+    // The trace page's view (migration 004): each check transition with its rules' decisions.
+    notification_check_transitions: { object: 'notifications', serverWritten: true },
   },
   rpc: {
     notification_send_history_of_resource: { object: 'notifications', readOnly: true },
