@@ -110,6 +110,7 @@ const AFTER_SPLIT = [
   'settings/004_job_history_runs.sql',
   'notifications/002_engine.sql',
   'notifications/003_summary_views.sql',
+  'notifications/004_trace.sql',
   'auth/010_reference_views.sql',
   // The logs module comes after identity's in the service list.
   'logs/001_logs.sql',

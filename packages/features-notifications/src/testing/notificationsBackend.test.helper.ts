@@ -307,8 +307,11 @@ export async function startNotificationsBackend(): Promise<NotificationsBackend>
     },
     'GET /api/db/notifications_summary': ({ query }) =>
       page([selected(ruleSummaryRow, query.get('select'))], query),
+    // The columns asked for, as the server answers: a send's rule or the editor's whole record.
     'GET /api/db/notifications': ({ query }) =>
-      eqValue(query.get('id')) === ids.rule ? [{ ...ruleRow, team_id: ids.team }] : [],
+      eqValue(query.get('id')) === ids.rule
+        ? [selected({ ...ruleRow, team_id: ids.team }, query.get('select'))]
+        : [],
     // The rule editor's writes: the server checks the filter's CEL syntax (an unbalanced bracket
     // is the stand-in's case) and answers the stored row.
     'POST /api/db/notifications': ({ body }) =>
