@@ -460,6 +460,7 @@ export function previewSilence(
   });
 }
 
+/** The trace page's filters and page. @public */
 export interface CheckTransitionsQuery {
   pageIndex: number;
   pageSize: number;
@@ -474,6 +475,7 @@ export interface CheckTransitionsQuery {
 /**
  * `GET /db/notification_check_transitions` (Opsdeck's trace view): each check transition since
  * `since`, newest first, counted, with every rule's decision about it.
+ * @public
  */
 export async function listCheckTransitions(
   client: ApiClient,

@@ -5,7 +5,6 @@ export {
   deleteNotificationRule,
   expireSilence,
   failedSendsSinceQuery,
-  listCheckTransitions,
   listNotificationRuleSummaries,
   listNotificationSends,
   listSilences,
@@ -21,7 +20,6 @@ export {
   silencePreviewQuery,
   silencesQuery,
   updateNotificationRule,
-  type CheckTransitionsQuery,
   type NotificationRuleWrite,
   type NotificationRulesQuery,
   type NotificationSendsQuery,
@@ -31,7 +29,12 @@ export {
   type SilenceState,
 } from './calls.ts';
 /** What the calls answer and take, for a component's props. @public */
-export type { RecipientConnection, SendRecipient, SilenceResourceKind } from './calls.ts';
+export type {
+  CheckTransitionsQuery,
+  RecipientConnection,
+  SendRecipient,
+  SilenceResourceKind,
+} from './calls.ts';
 export { notificationInvalidations, notificationKeys } from './keys.ts';
 export {
   notificationSendStatuses,
