@@ -128,6 +128,25 @@ describe('buildSidebar', () => {
     ]);
   });
 
+  it('leaves out an item whose page needs more than read on its resource (Logs needs logs:read)', () => {
+    const logs: FeatureDefinition = {
+      name: 'logs',
+      resource: 'logging_backends',
+      sidebar: { label: 'Logs', icon: Database, path: '/logs', order: sidebarOrder.logs },
+      routes: [{ path: 'logs', title: 'Logs', access: { capability: 'logs.read' }, load: page }],
+    };
+    const withLogs = [...features, logs];
+    expect(labels(buildSidebar(withLogs, allOn, as('admin')))).toContain('Logs');
+    for (const role of ['viewer', 'responder', 'editor'])
+      expect(labels(buildSidebar(withLogs, allOn, as(role))), role).not.toContain('Logs');
+    // A permission row granting logs:read brings it back.
+    const granted = createAuthorizer({
+      roles: ['viewer'],
+      permissions: [{ object: 'logs', action: 'read' }],
+    });
+    expect(labels(buildSidebar(withLogs, allOn, granted))).toContain('Logs');
+  });
+
   it('keeps Settings for someone who is viewer and admin (roles add up)', () => {
     expect(labels(buildSidebar(features, allOn, as('viewer', 'admin')))).toContain('Settings >');
   });

@@ -1,4 +1,4 @@
-import type { FeatureDefinition, SidebarIcon } from '@opsdeck/extensions';
+import { decideRouteAccess, type FeatureDefinition, type SidebarIcon } from '@opsdeck/extensions';
 import type { Authorizer, FeatureFlags } from '@opsdeck/rbac';
 
 export interface SidebarLink {
@@ -27,20 +27,23 @@ export function settingsHiddenFor(authorizer: Authorizer): boolean {
 
 /**
  * What the sidebar shows for this user (spec §2): main items in the spec's order, then the Settings
- * submenu sorted by name. An item is gone when its feature is disabled or the user cannot read its
- * resource; Settings is gone for viewers (unless they are admins too: roles add up) and when it is empty.
+ * submenu sorted by name. An item is gone when its feature is disabled, the user cannot read its
+ * resource or may not open the page it leads to; Settings is gone for viewers (unless they are admins too: roles add up) and when it is empty.
  */
 export function buildSidebar(
   features: readonly FeatureDefinition[],
   flags: FeatureFlags,
   authorizer: Authorizer,
 ): SidebarEntry[] {
-  const visible = features.filter(
-    (feature) =>
-      feature.sidebar !== undefined &&
-      flags.isEnabled(feature.name) &&
-      authorizer.can(feature.resource, 'read'),
-  );
+  // The item's page decides: the flag, read on the resource, and the access of the route the item
+  // opens (/logs needs logs:read, which a viewer lacks: no item that leads to "Unauthorized").
+  const visible = features.filter((feature) => {
+    if (feature.sidebar === undefined) return false;
+    const landing = feature.routes?.find((route) => `/${route.path}` === feature.sidebar!.path);
+    return (
+      decideRouteAccess(feature, landing && { route: landing }, flags, authorizer) === 'allowed'
+    );
+  });
   const toLink = (feature: FeatureDefinition): SidebarLink => {
     const { label, icon, path } = feature.sidebar!;
     return { kind: 'link', name: feature.name, label, icon, path };
