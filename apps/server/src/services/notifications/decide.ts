@@ -51,7 +51,9 @@ const syntax = new Environment({ unlistedVariablesAreDyn: true });
 /** Why a CEL expression does not parse, or undefined when it does (a silence's filter is checked so). */
 export function celSyntaxError(expression: string): string | undefined {
   try {
-    syntax.parse(expression);
+    // A leading dot names from the root scope (`matchQuery(.check, …)` in Mission Control's own
+    // examples): CEL allows it, the parser here does not, so it is read without the dot.
+    syntax.parse(expression.replace(/(^|[\s(,!&|=<>+\-*/%?:[{])\.(?=[A-Za-z_])/g, '$1'));
     return undefined;
   } catch (error) {
     return (error as Error).message.split('\n')[0] ?? String(error);
