@@ -2,7 +2,7 @@
 // functions, as the page makes them — go to the stand-in and to the real server side by side.
 // Each must get the same status; an error the same body (the page shows its sentence); a reply
 // rows whose every key the server sends too, with a value of the same type.
-import { createApiClient, isApiError } from '@opsdeck/api-client';
+import { isApiError } from '@opsdeck/api-client';
 import { getLogs, listLogsComponents } from '@opsdeck/api-client/topology';
 import {
   ids,
@@ -15,56 +15,7 @@ import type { Database } from '../../db/database.ts';
 import { seedDemo } from '../../db/seed/demo.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
-
-interface Exchange {
-  path: string;
-  status: number;
-  body: unknown;
-}
-
-function recordingClient(base: string, headers: Record<string, string> = {}) {
-  const exchanges: Exchange[] = [];
-  const client = createApiClient({
-    baseUrl: `${base}/api`,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      for (const [name, value] of Object.entries(headers)) request.headers.set(name, value);
-      const response = await fetch(request);
-      const text = await response.clone().text();
-      exchanges.push({
-        path: new URL(request.url).pathname,
-        status: response.status,
-        body: text === '' ? undefined : JSON.parse(text),
-      });
-      return response;
-    },
-  });
-  return { client, exchanges };
-}
-
-const kind = (value: unknown) =>
-  value === null || value === undefined ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-
-/** Keys the stand-in answers that the server never does, or answers with another type. */
-function mismatches(real: unknown, standIn: unknown, where = 'body'): string[] {
-  if (kind(real) === 'null' || kind(standIn) === 'null') return [];
-  if (kind(real) !== kind(standIn))
-    return [`${where}: the server answers ${kind(real)}, the stand-in ${kind(standIn)}`];
-  if (Array.isArray(real) && Array.isArray(standIn))
-    return real.length === 0
-      ? []
-      : standIn.flatMap((item, index) => mismatches(real[0], item, `${where}[${index}]`));
-  if (kind(real) !== 'object') return [];
-  const realObject = real as Record<string, unknown>;
-  return Object.entries(standIn as Record<string, unknown>).flatMap(([key, value]) =>
-    key in realObject
-      ? // labels is a map: its keys are data.
-        key === 'labels'
-        ? []
-        : mismatches(realObject[key], value, `${where}.${key}`)
-      : [`${where}.${key}: the server never sends it`],
-  );
-}
+import { mismatches, recordingClient } from '../../testing/standInReplies.test.helper.ts';
 
 describe.each(testDatabases())(
   'features-logs’ stand-in answers as this server, on $engine',
