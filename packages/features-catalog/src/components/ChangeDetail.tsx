@@ -11,7 +11,7 @@ import { catalogTestIds } from '../testIds.ts';
 import { configPath } from '../ListPage/ConfigLink.tsx';
 import { DiffView } from './DiffView.tsx';
 import { Section } from './PageLayout.ts';
-import { TypePath } from './TypePath.tsx';
+import { ChangeSource, TypePath } from './TypePath.tsx';
 
 const Facts = styled.dl`
   display: grid;
@@ -72,7 +72,7 @@ export function ChangeDetail({ change, onClose }: { change: CatalogChange; onClo
             <dt>Severity</dt>
             <dd>{change.severity ?? '—'}</dd>
             <dt>Source</dt>
-            <dd>{change.source ?? '—'}</dd>
+            <dd>{change.source ? <ChangeSource source={change.source} /> : '—'}</dd>
             <dt>When</dt>
             <dd>
               <Moment value={change.created_at} fallback="—" />

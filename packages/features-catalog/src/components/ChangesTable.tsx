@@ -4,7 +4,7 @@ import {
   type CatalogChange,
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { EmptyState, formatDate, Moment } from '@opsdeck/ui';
+import { EmptyState, formatDate, Moment, TruncatedText } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableColumnToggle,
@@ -35,20 +35,11 @@ import { catalogTestIds } from '../testIds.ts';
 import { ChangeDetail } from './ChangeDetail.tsx';
 import { Health } from './Health.tsx';
 import { Muted, NoWrap } from './PageLayout.ts';
-import { TypePath } from './TypePath.tsx';
+import { ChangeSource, TypePath } from './TypePath.tsx';
 
 // Long values (a summary, an Azure operation, a service account) wrap anywhere and stop at two
-// lines, the whole text in the title: the columns then fit a 1440 px screen beside the console's
-// sidebar instead of pushing the last ones off-screen (issue 29 "wide tables").
-const Clamped = styled.span`
-  display: -webkit-box;
-  -webkit-box-orient: vertical;
-  -webkit-line-clamp: 2;
-  overflow: hidden;
-  overflow-wrap: anywhere;
-  min-width: 6rem;
-`;
-
+// lines, the whole text on hover and keyboard focus: the columns then fit a 1440 px screen beside
+// the console's sidebar instead of pushing the last ones off-screen (issue 29 "wide tables").
 // A type path may wrap at its separators here, as the long values do.
 const Wrapping = styled.span`
   & > span {
@@ -56,8 +47,7 @@ const Wrapping = styled.span`
   }
 `;
 
-const clamped = (text: string | null | undefined) =>
-  text ? <Clamped title={text}>{text}</Clamped> : null;
+const clamped = (text: string | null | undefined) => <TruncatedText text={text} lines={2} />;
 
 const noRows: CatalogChange[] = [];
 const rowId = (row: CatalogChange) => row.id;
@@ -135,7 +125,7 @@ function columnsFor(global: boolean): ColumnDef<CatalogChange>[] {
       id: 'source',
       header: 'Source',
       accessorFn: (row) => row.source ?? '',
-      cell: ({ row }) => clamped(row.original.source),
+      cell: ({ row }) => <ChangeSource source={row.original.source} />,
     },
     {
       id: 'count',

@@ -4,7 +4,7 @@ import {
   type ConfigInsight,
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { configPlace, EmptyState, formatDate, Moment } from '@opsdeck/ui';
+import { configPlace, EmptyState, formatDate, Moment, TruncatedText } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableColumnToggle,
@@ -37,17 +37,8 @@ import { Muted, NoWrap, Place } from './PageLayout.ts';
 import { TypePath } from './TypePath.tsx';
 
 // Long values (a summary, an Azure operation, a service account) wrap anywhere and stop at two
-// lines, the whole text in the title: the columns then fit a 1440 px screen beside the console's
-// sidebar instead of pushing the last ones off-screen (issue 29 "wide tables").
-const Clamped = styled.span`
-  display: -webkit-box;
-  -webkit-box-orient: vertical;
-  -webkit-line-clamp: 2;
-  overflow: hidden;
-  overflow-wrap: anywhere;
-  min-width: 6rem;
-`;
-
+// lines, the whole text on hover and keyboard focus: the columns then fit a 1440 px screen beside
+// the console's sidebar instead of pushing the last ones off-screen (issue 29 "wide tables").
 // A type path may wrap at its separators here, as the long values do.
 const Wrapping = styled.span`
   & > span {
@@ -55,8 +46,7 @@ const Wrapping = styled.span`
   }
 `;
 
-const clamped = (text: string | null | undefined) =>
-  text ? <Clamped title={text}>{text}</Clamped> : null;
+const clamped = (text: string | null | undefined) => <TruncatedText text={text} lines={2} />;
 
 const noRows: ConfigInsight[] = [];
 const rowId = (row: ConfigInsight) => row.id;
@@ -109,10 +99,7 @@ function columnsFor(global: boolean): ColumnDef<ConfigInsight>[] {
       id: 'summary',
       header: 'Insight',
       accessorFn: (row) => row.summary ?? row.message ?? '',
-      cell: ({ row }) => {
-        const text = row.original.summary ?? row.original.message;
-        return text ? <Clamped title={row.original.message ?? text}>{text}</Clamped> : null;
-      },
+      cell: ({ row }) => clamped(row.original.summary ?? row.original.message),
     },
     {
       id: 'severity',

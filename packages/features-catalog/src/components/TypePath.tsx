@@ -10,3 +10,12 @@ export function TypePath({ type }: { type: string | null | undefined }) {
   if (!type) return null;
   return <Path title={type}>{formatTypePath(type)}</Path>;
 }
+
+/**
+ * Where a change came from, spelt as types are (`AWS::CloudTrail` → `AWS › CloudTrail`,
+ * `Kubernetes::Event`); the raw source in its title. Long ones wrap at the separators.
+ */
+export function ChangeSource({ source }: { source: string | null | undefined }) {
+  if (!source) return null;
+  return <span title={source}>{formatTypePath(source)}</span>;
+}

@@ -28,4 +28,25 @@ describe('TruncatedText', () => {
     expect(style.whiteSpace).toBe('nowrap');
     expect(style.overflow).toBe('hidden');
   });
+
+  it('clamps a long value to its lines, wrapping anywhere, with the whole text on keyboard focus', async () => {
+    const user = userEvent.setup();
+    const operation = 'Microsoft.ContainerService/managedClusters/agentPools/write'.repeat(3);
+    render(
+      <OpsdeckThemeProvider>
+        <TruncatedText text={operation} lines={2} />
+        <TruncatedText text="Scaled to 3 replicas" lines={2} />
+      </OpsdeckThemeProvider>,
+    );
+    const text = screen.getByText(operation);
+    expect(screen.getByText('Scaled to 3 replicas').getAttribute('title')).toBe(
+      'Scaled to 3 replicas',
+    );
+    await user.tab();
+    expect(document.activeElement).toBe(text);
+    expect(screen.getByRole('tooltip').textContent).toBe(operation);
+    const style = getComputedStyle(text);
+    expect(style.overflowWrap).toBe('anywhere');
+    expect(style.overflow).toBe('hidden');
+  });
 });
