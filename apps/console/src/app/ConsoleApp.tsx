@@ -9,7 +9,7 @@ import {
 } from '@opsdeck/ui';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, type MouseEvent } from 'react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { ConnectionBanner } from '../connection/ConnectionBanner.tsx';
 import { ConnectionContext } from '../connection/ConnectionContext.tsx';
 import { invalidRowsMessage, type InvalidRowsNotices } from '../errors/invalidRows.ts';

@@ -2,7 +2,7 @@
 import { useApiClient } from '@opsdeck/api-client/react';
 import { defineFeature, type RouteModule } from '@opsdeck/extensions';
 import { useQuery } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, useParams } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestBackend, type TestBackend } from '../testing/backend.test.helper.ts';
@@ -62,14 +62,16 @@ afterEach(() => {
 });
 
 function renderConsole(path: string) {
+  let router: ReturnType<typeof createMemoryRouter> | undefined;
   const app = createConsole({
     features,
     routes: consoleRoutes,
     apiBaseUrl: backend.apiBaseUrl,
     kratosBasePath: backend.kratosBasePath,
-    createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
+    createRouter: (routes) => (router = createMemoryRouter(routes, { initialEntries: [path] })),
   });
   render(<ConsoleApp console={app} />);
+  return router!;
 }
 
 describe('route prefetch', () => {
@@ -99,5 +101,27 @@ describe('route prefetch', () => {
     await waitFor(() => expect(backend.calls()).toContain('GET /api/test/server-error'));
     releaseChunk({ Component: RecordPage });
     expect((await screen.findByRole('alert')).textContent).toContain('database is down');
+  });
+
+  it('runs no loader again when only the query changes, so a keystroke renders the page once (issue 40)', async () => {
+    const router = renderConsole('/records/r3/ok');
+    releaseChunk({ Component: RecordPage });
+    await screen.findByRole('heading', { name: 'Record loaded' });
+    const states: string[] = [];
+    const unsubscribe = router.subscribe((state) => states.push(state.navigation.state));
+    // What the loaders ask for (the shell's own requests come and go on their own).
+    const loaderCalls = () =>
+      backend.calls().filter((call) => /whoami|\/api\/properties|\/api\/test\//.test(call)).length;
+    const before = loaderCalls();
+    await act(() => router.navigate('/records/r3/ok?search=api'));
+    await act(() => router.navigate('/records/r3/ok?search=api-h'));
+    expect(router.state.location.search).toBe('?search=api-h');
+    expect(states).not.toContain('loading');
+    expect(loaderCalls()).toBe(before);
+    // Another address still runs the loaders: its page's request and the session's.
+    await act(() => router.navigate('/records/r4/ok'));
+    await waitFor(() => expect(loaderCalls()).toBeGreaterThan(before));
+    expect(states).toContain('loading');
+    unsubscribe();
   });
 });

@@ -4,7 +4,12 @@ import { propertiesQuery } from '@opsdeck/api-client/general';
 import type { FeatureRegistry, RegisteredRoute, RoutePrefetchContext } from '@opsdeck/extensions';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
-import { Navigate, type LoaderFunction, type RouteObject } from 'react-router';
+import {
+  Navigate,
+  type LoaderFunction,
+  type RouteObject,
+  type ShouldRevalidateFunction,
+} from 'react-router';
 import type * as AuthPagesModule from '../pages/authPages.tsx';
 import { PageLoadRetry } from '../connection/PageLoadRetry.tsx';
 import { BootLoader } from '../pages/BootLoader.tsx';
@@ -36,6 +41,15 @@ const quietPrefetch =
   (queryClient: QueryClient): RoutePrefetchContext['prefetchQuery'] =>
   (options) =>
     void queryClient.prefetchQuery({ ...options, meta: { ...options.meta, toast: false } });
+
+/**
+ * The loaders here only start requests, so a change of the query alone (a keystroke in a search box,
+ * a filter, a page of a table) runs none of them again: react-router would otherwise revalidate every
+ * matched loader and pass the navigation through a 'loading' state, rendering the whole page twice
+ * per keystroke (issue 40). The page's own queries follow the new query.
+ */
+const onPathChange: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
+  currentUrl.pathname !== nextUrl.pathname;
 
 /**
  * A loader that only starts requests: the route's page chunk and its data load side by side, and
@@ -115,9 +129,25 @@ function featureRouteObject(
   };
   const loader = prefetchLoader(route, services);
   // An index sub-page ('') is its parent's default content.
+  const shouldRevalidate = loader && onPathChange;
   if (route.path === '')
-    return { index: true, handle, errorElement: <RouteErrorPage />, lazy, loader };
-  return { path: route.path, handle, errorElement: <RouteErrorPage />, lazy, loader, children };
+    return {
+      index: true,
+      handle,
+      errorElement: <RouteErrorPage />,
+      lazy,
+      loader,
+      shouldRevalidate,
+    };
+  return {
+    path: route.path,
+    handle,
+    errorElement: <RouteErrorPage />,
+    lazy,
+    loader,
+    shouldRevalidate,
+    children,
+  };
 }
 
 const topLevel = (registry: FeatureRegistry, standalone: boolean) =>
@@ -171,6 +201,7 @@ export function consoleRoutes(registry: FeatureRegistry, services?: RouteService
     {
       element: <ConsoleUrlState />,
       loader: sessionPrefetchLoader(services),
+      shouldRevalidate: onPathChange,
       hydrateFallbackElement: <BootLoader />,
       errorElement: <RootErrorPage />,
       children: [

@@ -11,8 +11,11 @@ export function useReactRouterUrlState(): UrlState {
       void routerNavigate(to, { replace: options?.replace }),
     [routerNavigate],
   );
+  // A query written here (a search settled, a filter, a page) is drawn at once: flushSync renders
+  // it when the navigation completes, where the router would otherwise schedule it as a transition
+  // that yields to everything else (the console's health keystroke tail, issue 40).
   const setSearchParams = useCallback<SetSearchParams>(
-    (update, options) => setParams(update, { replace: options?.replace }),
+    (update, options) => setParams(update, { replace: options?.replace, flushSync: true }),
     [setParams],
   );
   return useMemo(
