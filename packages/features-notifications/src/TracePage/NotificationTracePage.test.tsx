@@ -28,7 +28,7 @@ describe('/notifications/trace', () => {
     const { container } = open('/notifications/trace');
     const list = await screen.findByRole('list', { name: 'Check transitions' });
     const items = within(list).getAllByTestId('notification-trace-transition');
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
 
     // Newest first: the send that went, linked to its detail and to its rule.
     const sent = within(items[0]!);
@@ -55,12 +55,17 @@ describe('/notifications/trace', () => {
     expect(skipped.getByText("filter is false: check.type == 'http'")).toBeTruthy();
     expect(items[0]!.textContent).not.toContain('No rule matched');
 
+    // A transition no rule listens to is shown too, saying so.
+    const unheard = within(items[3]!);
+    expect(unheard.getByText('No rule listens to check.passed')).toBeTruthy();
+    expect(unheard.queryByText('No rule matched')).toBeNull();
+
     // The last 24 h, newest first, counted.
     const query = asked().at(-1)!.query;
     const since = Date.parse(query.get('created_at')!.replace(/^gte\."?|"$/g, ''));
     expect(Math.abs(Date.now() - 24 * 3_600_000 - since)).toBeLessThan(60_000);
     expect(query.get('order')).toBe('created_at.desc');
-    expect(screen.getByText('Page 1 of 1 (3 transitions)')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 1 (4 transitions)')).toBeTruthy();
     await expectNoAxeViolations(container);
   });
 

@@ -159,7 +159,11 @@ function TransitionItem({ transition }: { transition: CheckTransition }) {
           {transition.source_event} · <Moment value={transition.created_at ?? null} />
         </Muted>
       </Heading>
-      {matched === 0 ? <strong>No rule matched</strong> : null}
+      {transition.decisions.length === 0 ? (
+        <strong>No rule listens to {transition.source_event ?? 'this event'}</strong>
+      ) : matched === 0 ? (
+        <strong>No rule matched</strong>
+      ) : null}
       <Decisions aria-label={`Decisions about ${name}`}>
         {transition.decisions.map((decision) => (
           <DecisionLine key={decision.id} decision={decision} />
@@ -217,7 +221,7 @@ export function NotificationTracePage() {
       <EmptyState
         kind="data"
         title="No check transitions"
-        description="No check changed status in the last 24 hours where a rule was listening."
+        description="No check changed status in the last 24 hours."
       />
     );
   else

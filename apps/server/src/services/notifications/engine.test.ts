@@ -180,8 +180,21 @@ describe.each(testDatabases())('notification engine on $engine', (target) => {
     expect(await history(matching)).toMatchObject([
       { status: 'pending', resource_id: checkId, source_event: 'check.failed' },
     ]);
-    expect(await history(filteredOut)).toMatchObject([
-      { status: 'skipped', reason: "filter is false: check.labels.team == 'search'" },
+    // A rule whose filter does not match writes no send-history row: the event's one record
+    // lists it with the reason (a hundred such rules are one row, not a hundred).
+    expect(await history(filteredOut)).toEqual([]);
+    const { rows: records } = await db.query<{ rule_count: number; unmatched: unknown }>(
+      `SELECT rule_count, unmatched FROM opsdeck.notification_decided_events
+       WHERE resource_id = $1 AND event = 'check.failed'`,
+      [checkId],
+    );
+    expect(records).toEqual([
+      {
+        rule_count: 2,
+        unmatched: [
+          { rule_id: filteredOut, reason: "filter is false: check.labels.team == 'search'" },
+        ],
+      },
     ]);
     expect(await history(otherEvent)).toEqual([]);
 

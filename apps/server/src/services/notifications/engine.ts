@@ -129,10 +129,16 @@ export class NotificationEngine {
       `SELECT ${SILENCE_COLUMNS} FROM notification_silences WHERE deleted_at IS NULL
        ORDER BY created_at, id`,
     );
-    // One INSERT for the event's decisions: a hundred rules are a hundred rows, mostly skipped.
+    // One INSERT for the event's decisions, and one record of the event itself listing the rules
+    // whose filter did not match (migration 005): a hundred rules, mostly not matching, are one row.
     const decided: Row[] = [];
+    const unmatched: { rule_id: string; reason: string }[] = [];
     for (const rule of rules) {
       const decision = await decide(tx, rule, subject, silences, now);
+      if (decision.status === 'skipped') {
+        unmatched.push({ rule_id: rule.id, reason: decision.reason });
+        continue;
+      }
       const base = {
         notification_id: rule.id,
         source_event: subject.event,
@@ -180,6 +186,12 @@ export class NotificationEngine {
       }
     }
     await insertHistory(tx, decided);
+    await tx.query(
+      `INSERT INTO opsdeck.notification_decided_events
+         (event, resource_kind, resource_id, rule_count, unmatched)
+       VALUES ($1, $2, $3, $4, $5::jsonb)`,
+      [subject.event, subject.kind, subject.id, rules.length, JSON.stringify(unmatched)],
+    );
   }
 
   private permalink(subject: Subject): string {
