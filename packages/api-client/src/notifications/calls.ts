@@ -187,9 +187,12 @@ export interface NotificationRuleWrite {
   filter: string | null;
   person_id: string | null;
   team_id: string | null;
-  custom_services: { name: string; connection: string }[] | null;
+  /** Each entry a connection, url or email (with its properties); several are kept. */
+  custom_services: Record<string, unknown>[] | null;
   repeat_interval: string | null;
   wait_for: string | null;
+  /** `[{direction, from, to[], depth?}]`: this rule's sends of `from` resources hold back `to` ones. */
+  inhibitions?: Record<string, unknown>[] | null;
 }
 
 const ruleRecordColumns =

@@ -53,6 +53,13 @@ const Alert = styled.p`
   overflow-wrap: anywhere;
 `;
 
+const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  overflow-wrap: anywhere;
+`;
+
 const Spacer = styled.span`
   flex: 1;
 `;
@@ -89,7 +96,7 @@ function RecipientPicker({
             value: connection.reference,
             label: connection.type ? `${connection.name} (${connection.type})` : connection.name,
           }));
-  // A stored value the list does not hold (a connection named by hand) stays choosable.
+  // A stored value the list does not hold stays choosable.
   if (value && !options.some((option) => option.value === value))
     options.unshift({ value, label: value });
   return (
@@ -102,6 +109,41 @@ function RecipientPicker({
       placeholder="Pick a recipient…"
       aria-invalid={invalid}
       {...(describedBy ? { 'aria-describedby': describedBy } : {})}
+    />
+  );
+}
+
+/**
+ * The connections (custom services) a rule sends to: several may be picked, and every stored one —
+ * a connection, url or email the list does not hold — stays shown and kept.
+ */
+function ServicesPicker({
+  value,
+  stored,
+  onChange,
+}: {
+  value: string[];
+  stored: readonly string[];
+  onChange: (value: string[]) => void;
+}) {
+  const client = useApiClient();
+  const connections = useQuery(recipientConnectionsQuery(client));
+  const options = (connections.data ?? []).map((connection) => ({
+    value: connection.reference,
+    label: connection.type ? `${connection.name} (${connection.type})` : connection.name,
+  }));
+  for (const key of [...stored, ...value])
+    if (!options.some((option) => option.value === key))
+      options.unshift({ value: key, label: key });
+  return (
+    <MultiSelect
+      label={ruleRecipientKindLabels.connection}
+      hideLabel
+      options={options}
+      value={value}
+      selectAllLabel={null}
+      placeholder="Pick connections…"
+      onChange={onChange}
     />
   );
 }
@@ -185,7 +227,7 @@ function RuleForm({
         required
         group
         {...field('recipient', errors.recipient)}
-        hint="One person, one team, or a connection (a custom webhook or mail server)."
+        hint="One person, one team, or connections (custom webhooks or mail servers)."
       >
         <Row>
           <Select
@@ -204,13 +246,21 @@ function RuleForm({
               }))
             }
           />
-          <RecipientPicker
-            kind={values.recipientKind}
-            value={values.recipient}
-            onChange={(recipient) => set('recipient', recipient)}
-            describedBy={`${field('recipient').hintId}${errors.recipient ? ` ${field('recipient').errorId}` : ''}`}
-            invalid={Boolean(errors.recipient)}
-          />
+          {values.recipientKind === 'connection' ? (
+            <ServicesPicker
+              value={values.services}
+              stored={Object.keys(values.storedServices)}
+              onChange={(services) => set('services', services)}
+            />
+          ) : (
+            <RecipientPicker
+              kind={values.recipientKind}
+              value={values.recipient}
+              onChange={(recipient) => set('recipient', recipient)}
+              describedBy={`${field('recipient').hintId}${errors.recipient ? ` ${field('recipient').errorId}` : ''}`}
+              invalid={Boolean(errors.recipient)}
+            />
+          )}
         </Row>
       </FormField>
       <LazyCodeEditor
@@ -262,6 +312,23 @@ function RuleForm({
           />
         </FormField>
       </Row>
+      <LazyCodeEditor
+        label="Inhibitions"
+        value={values.inhibitions}
+        onChange={(inhibitions) => set('inhibitions', inhibitions)}
+        language="json"
+        height="100px"
+        data-testid={notificationsTestIds.ruleEditor.inhibitions}
+      />
+      {errors.inhibitions ? (
+        <Alert role="alert">{errors.inhibitions}</Alert>
+      ) : (
+        <Muted>
+          A JSON list: once this rule notified about a check of the <code>from</code> type, its
+          sends about related checks of the <code>to</code> types are held back, e.g.{' '}
+          <code>{'[{"direction": "outgoing", "from": "http", "to": ["tcp"]}]'}</code>.
+        </Muted>
+      )}
       {refusal ? (
         <Alert role="alert" data-testid={notificationsTestIds.ruleEditor.error}>
           {refusal.message}

@@ -146,6 +146,54 @@ describe('/notifications/rules: add, edit and delete (settings §3, reference §
     expect(new URLSearchParams(currentUrl.search).get('edit')).toBe(ids.rule);
   });
 
+  it('shows and keeps every connection of a rule and edits its inhibitions', async () => {
+    const user = userEvent.setup();
+    const services = [
+      { name: 'ops', connection: 'connection://default/ops-webhook', properties: { x: '1' } },
+      { name: 'pager', url: 'https://hooks.example.com/pager' },
+    ];
+    const inhibitions = [{ direction: 'outgoing', from: 'http', to: ['tcp'] }];
+    backend.on('GET /api/db/notifications', () => [
+      { ...ruleRow, team_id: null, person_id: null, custom_services: services, inhibitions },
+    ]);
+    open(`/notifications/rules?edit=${ids.rule}`);
+    const form = await screen.findByRole('form', { name: 'Edit rule' });
+    const picker = await within(form).findByRole('combobox', { name: /Connections/ });
+    await user.click(picker);
+    for (const name of [/ops-webhook/, 'https://hooks.example.com/pager'])
+      expect((await screen.findByRole('option', { name })).getAttribute('aria-selected')).toBe(
+        'true',
+      );
+    await user.keyboard('{Escape}');
+    const editor = screen.getByTestId(notificationsTestIds.ruleEditor.inhibitions);
+    await waitFor(() => expect(editor.textContent).toContain('"from": "http"'));
+
+    // Saved unchanged: both connections, as stored (properties kept), and the inhibitions.
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(written('PATCH /api/db/notifications')).toHaveLength(1));
+    expect(written('PATCH /api/db/notifications')[0]).toMatchObject({
+      custom_services: services,
+      inhibitions,
+      team_id: null,
+      person_id: null,
+    });
+  });
+
+  it('refuses inhibitions that are not a list of {from, to} before asking the server', async () => {
+    const user = userEvent.setup();
+    backend.on('GET /api/db/notifications', () => [
+      { ...ruleRow, team_id: ids.team, inhibitions: [{ from: 'http' }] },
+    ]);
+    open(`/notifications/rules?edit=${ids.rule}`);
+    const form = await screen.findByRole('form', { name: 'Edit rule' });
+    await within(form).findByRole('combobox', { name: 'Recipient: Team' });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect((await within(form).findByRole('alert')).textContent).toContain(
+      'Each inhibition needs a "from" type and a list of "to" types',
+    );
+    expect(written('PATCH /api/db/notifications')).toEqual([]);
+  });
+
   it('deletes a rule only after the red confirm', async () => {
     const user = userEvent.setup();
     open(`/notifications/rules?edit=${ids.rule}`);
