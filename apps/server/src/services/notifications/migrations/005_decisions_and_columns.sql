@@ -104,3 +104,15 @@ CREATE VIEW notification_check_transitions AS
         AND e.created_at = t.created_at
     ) x
   ) d;
+
+-- A rule's fields the CRD gives and the table did not keep (reference §5, duty
+-- schema/notifications.hcl): the evaluation period after waitFor, grouping, and the fallback
+-- recipient a send goes to when the first one failed.
+ALTER TABLE notifications ADD COLUMN IF NOT EXISTS wait_for_eval_period text;
+ALTER TABLE notifications ADD COLUMN IF NOT EXISTS group_by text[];
+ALTER TABLE notifications ADD COLUMN IF NOT EXISTS group_by_interval text;
+ALTER TABLE notifications ADD COLUMN IF NOT EXISTS fallback_delay text;
+ALTER TABLE notifications ADD COLUMN IF NOT EXISTS fallback_custom_services jsonb;
+ALTER TABLE notifications ADD COLUMN IF NOT EXISTS fallback_person_id uuid REFERENCES people (id);
+ALTER TABLE notifications ADD COLUMN IF NOT EXISTS fallback_team_id uuid REFERENCES teams (id);
+ALTER TABLE notifications ADD COLUMN IF NOT EXISTS fallback_playbook_id uuid REFERENCES playbooks (id);
