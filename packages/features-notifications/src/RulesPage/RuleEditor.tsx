@@ -148,6 +148,27 @@ function ServicesPicker({
   );
 }
 
+/** The fallback team, or none. */
+function FallbackTeamPicker({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const client = useApiClient();
+  const teams = useQuery(teamsQuery(client));
+  const options = [
+    { value: '', label: 'No fallback' },
+    ...(teams.data ?? []).map((team) => ({ value: team.id, label: team.name })),
+  ];
+  if (value && !options.some((option) => option.value === value))
+    options.push({ value, label: value });
+  return (
+    <Select label="Fallback team" hideLabel value={value} options={options} onChange={onChange} />
+  );
+}
+
 function RuleForm({
   ruleId,
   initial,
@@ -309,6 +330,51 @@ function RuleForm({
             value={values.waitFor}
             aria-invalid={Boolean(errors.waitFor)}
             onChange={(event) => set('waitFor', event.target.value)}
+          />
+        </FormField>
+      </Row>
+      <Row>
+        <FormField
+          label="Wait for evaluation period"
+          {...field('waitForEvalPeriod', errors.waitForEvalPeriod)}
+          hint="After the wait, how long the health is watched again, e.g. 30s."
+        >
+          <Input
+            id={field('waitForEvalPeriod').inputId}
+            value={values.waitForEvalPeriod}
+            aria-invalid={Boolean(errors.waitForEvalPeriod)}
+            onChange={(event) => set('waitForEvalPeriod', event.target.value)}
+          />
+        </FormField>
+        <FormField
+          label="Group by"
+          {...field('groupBy')}
+          hint="Comma-separated, e.g. type, label:app."
+        >
+          <Input
+            id={field('groupBy').inputId}
+            value={values.groupBy}
+            onChange={(event) => set('groupBy', event.target.value)}
+          />
+        </FormField>
+      </Row>
+      <Row>
+        <FormField
+          label="Fallback after"
+          {...field('fallbackDelay', errors.fallbackDelay)}
+          hint="When a send failed, notify the fallback team after this, e.g. 1h."
+        >
+          <Input
+            id={field('fallbackDelay').inputId}
+            value={values.fallbackDelay}
+            aria-invalid={Boolean(errors.fallbackDelay)}
+            onChange={(event) => set('fallbackDelay', event.target.value)}
+          />
+        </FormField>
+        <FormField label="Fallback team" group {...field('fallbackTeam')}>
+          <FallbackTeamPicker
+            value={values.fallbackTeam}
+            onChange={(team) => set('fallbackTeam', team)}
           />
         </FormField>
       </Row>

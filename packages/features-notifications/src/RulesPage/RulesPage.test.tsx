@@ -179,6 +179,37 @@ describe('/notifications/rules: add, edit and delete (settings §3, reference §
     });
   });
 
+  it('edits the wait-for evaluation period, grouping and fallback, and keeps them', async () => {
+    const user = userEvent.setup();
+    backend.on('GET /api/db/notifications', () => [
+      {
+        ...ruleRow,
+        team_id: ids.team,
+        wait_for_eval_period: '30s',
+        group_by: ['label:app'],
+        fallback_delay: '1h',
+        fallback_team_id: ids.team,
+      },
+    ]);
+    open(`/notifications/rules?edit=${ids.rule}`);
+    const form = await screen.findByRole('form', { name: 'Edit rule' });
+    const period = within(form).getByRole('textbox', { name: /Wait for evaluation period/ });
+    await waitFor(() => expect((period as HTMLInputElement).value).toBe('30s'));
+    const groupBy = within(form).getByRole('textbox', { name: /Group by/ });
+    expect((groupBy as HTMLInputElement).value).toBe('label:app');
+    await user.type(groupBy, ', type');
+    await user.clear(period);
+    await user.type(period, '2m');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(written('PATCH /api/db/notifications')).toHaveLength(1));
+    expect(written('PATCH /api/db/notifications')[0]).toMatchObject({
+      wait_for_eval_period: '2m',
+      group_by: ['label:app', 'type'],
+      fallback_delay: '1h',
+      fallback_team_id: ids.team,
+    });
+  });
+
   it('refuses inhibitions that are not a list of {from, to} before asking the server', async () => {
     const user = userEvent.setup();
     backend.on('GET /api/db/notifications', () => [

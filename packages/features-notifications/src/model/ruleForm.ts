@@ -36,12 +36,28 @@ export interface RuleFormValues {
   storedServices: Record<string, Service>;
   repeatInterval: string;
   waitFor: string;
+  waitForEvalPeriod: string;
+  /** What sends are grouped by, comma-separated (`type, label:app`). */
+  groupBy: string;
+  fallbackDelay: string;
+  /** The team a failed send falls back to (an id), or empty. */
+  fallbackTeam: string;
   /** The rule's inhibitions as JSON text (an array), empty for none. */
   inhibitions: string;
 }
 
 export type RuleFormErrors = Partial<
-  Record<'name' | 'events' | 'recipient' | 'repeatInterval' | 'waitFor' | 'inhibitions', string>
+  Record<
+    | 'name'
+    | 'events'
+    | 'recipient'
+    | 'repeatInterval'
+    | 'waitFor'
+    | 'waitForEvalPeriod'
+    | 'fallbackDelay'
+    | 'inhibitions',
+    string
+  >
 >;
 
 export const emptyRuleForm: RuleFormValues = {
@@ -56,6 +72,10 @@ export const emptyRuleForm: RuleFormValues = {
   storedServices: {},
   repeatInterval: '',
   waitFor: '',
+  waitForEvalPeriod: '',
+  groupBy: '',
+  fallbackDelay: '',
+  fallbackTeam: '',
   inhibitions: '',
 };
 
@@ -102,6 +122,10 @@ export function ruleFormOf(rule: NotificationRuleRecord): RuleFormValues {
     storedServices,
     repeatInterval: rule.repeat_interval ?? '',
     waitFor: rule.wait_for ?? '',
+    waitForEvalPeriod: rule.wait_for_eval_period ?? '',
+    groupBy: (rule.group_by ?? []).join(', '),
+    fallbackDelay: rule.fallback_delay ?? '',
+    fallbackTeam: rule.fallback_team_id ?? '',
     inhibitions: inhibitions.length > 0 ? JSON.stringify(inhibitions, null, 2) : '',
   };
 }
@@ -145,6 +169,10 @@ export function validateRuleForm(values: RuleFormValues): RuleFormErrors {
     errors.repeatInterval = 'A duration such as 4h or 30m';
   if (values.waitFor.trim() && !DURATION.test(values.waitFor.trim()))
     errors.waitFor = 'A duration such as 5m';
+  if (values.waitForEvalPeriod.trim() && !DURATION.test(values.waitForEvalPeriod.trim()))
+    errors.waitForEvalPeriod = 'A duration such as 30s';
+  if (values.fallbackDelay.trim() && !DURATION.test(values.fallbackDelay.trim()))
+    errors.fallbackDelay = 'A duration such as 1h';
   const inhibitions = parseInhibitions(values.inhibitions);
   if (typeof inhibitions === 'string') errors.inhibitions = inhibitions;
   return errors;
@@ -160,6 +188,10 @@ const orNull = (value: string) => (value.trim() ? value.trim() : null);
 export function ruleWriteOf(values: RuleFormValues): NotificationRuleWrite {
   const name = values.name.trim();
   const inhibitions = parseInhibitions(values.inhibitions);
+  const groupBy = values.groupBy
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
   return {
     name,
     events: values.events,
@@ -174,6 +206,10 @@ export function ruleWriteOf(values: RuleFormValues): NotificationRuleWrite {
         : null,
     repeat_interval: orNull(values.repeatInterval),
     wait_for: orNull(values.waitFor),
+    wait_for_eval_period: orNull(values.waitForEvalPeriod),
+    group_by: groupBy.length > 0 ? groupBy : null,
+    fallback_delay: orNull(values.fallbackDelay),
+    fallback_team_id: values.fallbackTeam || null,
     inhibitions: typeof inhibitions === 'string' || inhibitions.length === 0 ? null : inhibitions,
   };
 }
