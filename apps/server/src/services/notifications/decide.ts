@@ -1,6 +1,6 @@
 import { Environment } from '@marcbachmann/cel-js';
 import type { SqlRunner } from '../../db/database.ts';
-import { evaluateCel, parseDuration } from '../playbooks/cel.ts';
+import { evaluateCel, parseDuration, withoutRootDots } from '../playbooks/cel.ts';
 import { selectorMatches, type PlaybookResource } from '../playbooks/resources.ts';
 import type { ResourceSelector } from '../playbooks/spec.ts';
 
@@ -53,7 +53,7 @@ export function celSyntaxError(expression: string): string | undefined {
   try {
     // A leading dot names from the root scope (`matchQuery(.check, …)` in Mission Control's own
     // examples): CEL allows it, the parser here does not, so it is read without the dot.
-    syntax.parse(expression.replace(/(^|[\s(,!&|=<>+\-*/%?:[{])\.(?=[A-Za-z_])/g, '$1'));
+    syntax.parse(withoutRootDots(expression));
     return undefined;
   } catch (error) {
     return (error as Error).message.split('\n')[0] ?? String(error);

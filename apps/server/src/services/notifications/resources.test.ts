@@ -357,6 +357,44 @@ describe.each(testDatabases())(
       ]);
     });
 
+    it("decides the fixtures' matchQuery rule by its filter, not as a filter that failed", async () => {
+      const { rows } = await db.query<{ id: string }>(
+        `INSERT INTO canaries (name) VALUES ($1) RETURNING id`,
+        [`canary-${randomUUID()}`],
+      );
+      const checkOf = async (type: string) =>
+        (
+          await db.query<{ id: string }>(
+            `INSERT INTO checks (canary_id, type, name, status) VALUES ($1, $2, $3, 'healthy')
+             RETURNING id`,
+            [rows[0]!.id, type, `${type}-${randomUUID()}`],
+          )
+        ).rows[0]!.id;
+      const tcp = await checkOf('tcp');
+      const http = await checkOf('http');
+      const ruleId = (await rule('health-check-alerts'))[0]!.id as string;
+      for (const id of [tcp, http]) {
+        await db.query(`UPDATE checks SET status = 'unhealthy' WHERE id = $1`, [id]);
+      }
+      await engine().takeEvents();
+      // The tcp check is due a send; the http one is not matched (type!=http), with the reason.
+      const { rows: decided } = await db.query<{ resource_id: string; status: string }>(
+        `SELECT resource_id, status FROM notification_send_history WHERE notification_id = $1
+         AND resource_id IN ($2, $3)`,
+        [ruleId, tcp, http],
+      );
+      expect(decided).toEqual([{ resource_id: tcp, status: 'pending' }]);
+      const { rows: unmatched } = await db.query<{
+        unmatched: { rule_id: string; reason: string }[];
+      }>(`SELECT unmatched FROM opsdeck.notification_decided_events WHERE resource_id = $1`, [
+        http,
+      ]);
+      expect(unmatched[0]!.unmatched).toContainEqual({
+        rule_id: ruleId,
+        reason: 'filter is false: matchQuery(.check, "type!=http labels.Expected-Fail!=true")',
+      });
+    });
+
     it("keeps a rule's fallback: its delay, its team by id, a connection as a custom service", async () => {
       const doc = (name: string, fallback: string) =>
         [
