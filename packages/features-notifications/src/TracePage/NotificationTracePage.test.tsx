@@ -69,6 +69,30 @@ describe('/notifications/trace', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('shows the times in a reason readably, not as the ISO the engine writes', async () => {
+    const at = new Date(Date.now() - 5 * 60_000).toISOString();
+    const [first] = transitionRows();
+    const reason = `already notified at ${at}, within the repeat interval 1h`;
+    backend.on('GET /api/db/notification_check_transitions', () =>
+      json(
+        [
+          {
+            ...first!,
+            decisions: [{ ...first!.decisions[0]!, status: 'repeat-interval', reason }],
+          },
+        ],
+        {
+          headers: { 'Content-Range': '0-0/1' },
+        },
+      ),
+    );
+    open('/notifications/trace');
+    const list = await screen.findByRole('list', { name: 'Check transitions' });
+    const text = within(list).getByText(/^already notified at/).textContent!;
+    expect(text).not.toContain(at);
+    expect(text).toMatch(/^already notified at .+ \(5m ago\), within the repeat interval 1h$/);
+  });
+
   it('filters by check name and status in the URL, with the keyboard', async () => {
     const user = userEvent.setup();
     open('/notifications/trace?status=unhealthy');

@@ -16,6 +16,7 @@ import { NotificationsNav } from '../components/NotificationsNav.tsx';
 import { Page } from '../components/PageLayout.tsx';
 import { ResourceLink } from '../components/ResourceLink.tsx';
 import { SendStatusBadge } from '../components/SendStatusBadge.tsx';
+import { readableReason } from '../model/sends.ts';
 import { notificationsRoutes } from '../routes.ts';
 import { notificationsTestIds } from '../testIds.ts';
 
@@ -129,7 +130,7 @@ function DecisionLine({ decision }: { decision: TransitionDecision }) {
     <Decision>
       {ruleHref ? <Link to={ruleHref}>{ruleName}</Link> : <span>{ruleName}</span>}
       <SendStatusBadge status={decision.status} />
-      {decision.reason ? <Muted>{decision.reason}</Muted> : null}
+      {decision.reason ? <Muted>{readableReason(decision.reason)}</Muted> : null}
       {decision.silenced_by ? (
         silenceHref ? (
           <Link to={silenceHref}>Silence {decision.silence_name || decision.silenced_by}</Link>

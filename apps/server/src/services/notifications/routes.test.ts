@@ -126,6 +126,22 @@ describe.each(testDatabases())('/api/notification on $engine', (target) => {
     );
   });
 
+  it("names the tcp check in the demo's inhibited sends, as the engine does", async () => {
+    const { rows } = await db.query<{ reason: string }>(
+      `SELECT reason FROM notification_send_history WHERE status = 'inhibited'`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const { rows: tcp } = await db.query<{ name: string }>(
+      `SELECT name FROM checks WHERE type = 'tcp'`,
+    );
+    const names = new Set(tcp.map((row) => row.name));
+    for (const { reason } of rows) {
+      const named = /^inhibited by tcp check (.+), notified at \S+$/.exec(reason);
+      expect(named, reason).not.toBeNull();
+      expect(names.has(named![1]!), reason).toBe(true);
+    }
+  });
+
   it('answers bad input with a 400 and a message, never a 500', async () => {
     const cases: [string, string, unknown, RegExp][] = [
       ['POST', '/api/notification/silence', { name: 'everything' }, /filter, selectors or one of/],
