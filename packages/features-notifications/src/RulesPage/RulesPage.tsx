@@ -8,7 +8,14 @@ import { useApiClient } from '@opsdeck/api-client/react';
 import { parseRouteSearch } from '@opsdeck/extensions';
 import { useRouteLink } from '@opsdeck/extensions/react';
 import { Can, useCan } from '@opsdeck/rbac/react';
-import { Button, formatDate, Moment, useUrlState } from '@opsdeck/ui';
+import {
+  Button,
+  formatDate,
+  Moment,
+  PageActions,
+  PageLayout as Page,
+  useUrlState,
+} from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableCsvExport,
@@ -21,7 +28,6 @@ import {
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { NotificationsNav } from '../components/NotificationsNav.tsx';
-import { Page, PageActions } from '../components/PageLayout.tsx';
 import { ruleLabel, ruleRecipients } from '../model/rules.ts';
 import { notificationsRoutes } from '../routes.ts';
 import { notificationsTestIds } from '../testIds.ts';

@@ -10,7 +10,15 @@ import {
 import { useApiClient } from '@opsdeck/api-client/react';
 import { parseRouteSearch } from '@opsdeck/extensions';
 import { Can } from '@opsdeck/rbac/react';
-import { Button, formatDate, Moment, useToast, useUrlState } from '@opsdeck/ui';
+import {
+  Button,
+  formatDate,
+  Moment,
+  PageActions,
+  PageLayout as Page,
+  useToast,
+  useUrlState,
+} from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTablePager,
@@ -24,7 +32,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { NotificationsNav } from '../components/NotificationsNav.tsx';
-import { Page, PageActions } from '../components/PageLayout.tsx';
 import { ResourceLink } from '../components/ResourceLink.tsx';
 import { isSilenceExpired, silenceResource } from '../model/silenceForm.ts';
 import { notificationsRoutes } from '../routes.ts';

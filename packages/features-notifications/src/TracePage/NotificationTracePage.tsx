@@ -6,14 +6,21 @@ import {
 import { useApiClient } from '@opsdeck/api-client/react';
 import { parseRouteSearch } from '@opsdeck/extensions';
 import { useRouteLink } from '@opsdeck/extensions/react';
-import { Badge, Button, EmptyState, Moment, Select, SkeletonTable } from '@opsdeck/ui';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  Moment,
+  PageLayout as Page,
+  Select,
+  SkeletonTable,
+} from '@opsdeck/ui';
 import { Input } from '@opsdeck/ui/forms';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { NotificationsNav } from '../components/NotificationsNav.tsx';
-import { Page } from '../components/PageLayout.tsx';
 import { ResourceLink } from '../components/ResourceLink.tsx';
 import { SendStatusBadge } from '../components/SendStatusBadge.tsx';
 import { readableReason } from '../model/sends.ts';
