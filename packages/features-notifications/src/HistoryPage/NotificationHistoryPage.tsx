@@ -142,7 +142,8 @@ function SendsTable({ onOpen }: { onOpen: (send: NotificationSend) => void }) {
             label: ruleLabel(rule),
           }))}
         />
-        <DataTableTimeRangeFilter dataTable={dataTable} />
+        {/* No range picked: every send is listed, and the button says so. */}
+        <DataTableTimeRangeFilter dataTable={dataTable} indefiniteLabel="All time" />
       </DataTableToolbar>
       <DataTableBody
         dataTable={dataTable}
