@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ids,
   ruleRow,
+  ruleSummaryRow,
   startNotificationsBackend,
   type NotificationsBackend,
 } from '../testing/notificationsBackend.test.helper.ts';
@@ -53,6 +54,27 @@ describe('/notifications/rules', () => {
     expect(ruleRow.title).toContain('{{');
     expect(within(table).queryByText(ruleRow.title)).toBeNull();
     expect(screen.getByRole('button', { name: `Edit ${ruleRow.name}` })).toBeTruthy();
+  });
+
+  it('keeps a 300-character name and filter to one cut line each, whole on focus', async () => {
+    const user = userEvent.setup();
+    const name = `rule-${'n'.repeat(295)}`;
+    const filter = `check.labels.team == '${'x'.repeat(280)}'`;
+    backend.on('GET /api/db/notifications_summary', () =>
+      json([{ ...ruleSummaryRow, name, filter }], { headers: { 'Content-Range': '0-0/1' } }),
+    );
+    open('/notifications/rules');
+    const table = await screen.findByRole('table', { name: 'Notification rules' });
+    for (const value of [name, filter]) {
+      const cell = await within(table).findByText(value);
+      expect(cell.getAttribute('data-slot')).toBe('truncated-text');
+      expect(cell.tabIndex).toBe(0);
+      cell.focus();
+      expect((await screen.findByRole('tooltip')).textContent).toBe(value);
+      await user.keyboard('{Escape}');
+      cell.blur();
+    }
+    await expectNoAxeViolations(document.body);
   });
 
   it("opens the history narrowed to a rule's errors from its failure count", async () => {

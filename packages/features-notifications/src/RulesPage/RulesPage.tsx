@@ -14,6 +14,7 @@ import {
   Moment,
   PageActions,
   PageLayout as Page,
+  TruncatedText,
   useUrlState,
 } from '@opsdeck/ui';
 import {
@@ -33,10 +34,11 @@ import { notificationsRoutes } from '../routes.ts';
 import { notificationsTestIds } from '../testIds.ts';
 import { RuleEditor } from './RuleEditor.tsx';
 
+// One line, cut with an ellipsis (the whole on hover or focus): at 390 px a long CEL filter that
+// wrapped anywhere took one character per line.
 const Code = styled.code`
+  display: block;
   font-size: ${({ theme }) => theme.fontSize.xs};
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
 `;
 
 /** A rule's failure count, linked to the history narrowed to its errors (the history's own schema). */
@@ -61,6 +63,7 @@ const ruleColumns: ColumnDef<NotificationRuleSummary>[] = [
     header: 'Rule',
     enableSorting: false,
     accessorFn: (rule) => ruleLabel(rule),
+    cell: ({ row }) => <TruncatedText text={ruleLabel(row.original)} maxWidth="40ch" />,
   },
   {
     id: 'events',
@@ -73,7 +76,14 @@ const ruleColumns: ColumnDef<NotificationRuleSummary>[] = [
     header: 'Filter',
     enableSorting: false,
     accessorFn: (rule) => rule.filter ?? '',
-    cell: ({ row }) => (row.original.filter ? <Code>{row.original.filter}</Code> : '—'),
+    cell: ({ row }) =>
+      row.original.filter ? (
+        <Code>
+          <TruncatedText text={row.original.filter} maxWidth="30ch" />
+        </Code>
+      ) : (
+        '—'
+      ),
   },
   {
     id: 'recipients',
@@ -106,6 +116,7 @@ const ruleColumns: ColumnDef<NotificationRuleSummary>[] = [
     header: 'Most common error',
     enableSorting: false,
     accessorFn: (rule) => rule.most_common_error ?? '',
+    cell: ({ row }) => <TruncatedText text={row.original.most_common_error} maxWidth="40ch" />,
   },
 ];
 

@@ -16,6 +16,7 @@ import {
   Moment,
   PageActions,
   PageLayout as Page,
+  TruncatedText,
   useToast,
   useUrlState,
 } from '@opsdeck/ui';
@@ -50,10 +51,11 @@ const StateSwitch = styled.div`
   gap: ${({ theme }) => theme.space.xxs};
 `;
 
+// One line, cut with an ellipsis (the whole on hover or focus): at 390 px a long CEL filter that
+// wrapped anywhere took one character per line.
 const Code = styled.code`
+  display: block;
   font-size: ${({ theme }) => theme.fontSize.xs};
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
 `;
 
 /** Active, expired or all: one of three, in the URL. */
@@ -131,13 +133,21 @@ const silenceColumns: ColumnDef<NotificationSilence>[] = [
     header: 'Filter',
     enableSorting: false,
     accessorFn: (silence) => silence.filter ?? '',
-    cell: ({ row }) => (row.original.filter ? <Code>{row.original.filter}</Code> : '—'),
+    cell: ({ row }) =>
+      row.original.filter ? (
+        <Code>
+          <TruncatedText text={row.original.filter} maxWidth="30ch" />
+        </Code>
+      ) : (
+        '—'
+      ),
   },
   {
     id: 'description',
     header: 'Description',
     enableSorting: false,
     accessorFn: (silence) => silence.description ?? '',
+    cell: ({ row }) => <TruncatedText text={row.original.description} maxWidth="40ch" />,
   },
   {
     id: 'from',
