@@ -98,6 +98,7 @@ function detailPages(ids: Ids): Record<string, string> {
     rules: '/notifications/rules',
     rule: `/notifications/rules?edit=${ids.rule}`,
     silences: '/notifications/silences?silences.state.filter=all',
+    trace: '/notifications/trace',
     profile: '/profile-settings',
   };
 }

@@ -7,4 +7,5 @@ export const logsTestIds = {
   error: 'logs-error',
   empty: 'logs-empty',
   download: 'logs-download',
+  loadMore: 'logs-load-more',
 } as const;

@@ -8,6 +8,7 @@ export const notificationsTestIds = {
     root: 'notification-rule-editor',
     filter: 'notification-rule-filter',
     template: 'notification-rule-template',
+    inhibitions: 'notification-rule-inhibitions',
     error: 'notification-rule-error',
   },
   silences: { root: 'notification-silences' },

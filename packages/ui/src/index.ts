@@ -27,6 +27,7 @@ export * from './Tabs/index.ts';
 export * from './Moment/index.ts';
 export * from './Tooltip/index.ts';
 export * from './TruncatedText/index.ts';
+export * from './PageLayout/index.ts';
 export * from './Select/index.ts';
 export * from './MultiSelect/index.ts';
 export * from './Combobox/index.ts';

@@ -203,10 +203,15 @@ async function engineRun(
 
   // Lost and duplicated: each rule's decisions and sends against what it had to make, and each
   // send received once.
+  // A rule's decision is a send-history row, or (its filter did not match) an entry in its event's
+  // record of unmatched rules (notifications migration 005).
   const { rows: history } = await db.query<{ id: string; decided: number; sent: number }>(
-    `SELECT notification_id AS id, count(*)::int AS decided,
-              count(*) FILTER (WHERE status = 'sent')::int AS sent
-       FROM notification_send_history GROUP BY notification_id`,
+    `SELECT id::text AS id, count(*)::int AS decided, count(*) FILTER (WHERE sent)::int AS sent
+       FROM (SELECT notification_id AS id, status = 'sent' AS sent FROM notification_send_history
+             UNION ALL
+             SELECT (u->>'rule_id')::uuid, false FROM opsdeck.notification_decided_events e,
+                    jsonb_array_elements(e.unmatched) u) d
+      GROUP BY id`,
   );
   const byRule = new Map(history.map((row) => [row.id, row]));
   let lost = 0;
@@ -223,7 +228,11 @@ async function engineRun(
   lost += Math.max(0, sentRows - bench.received);
   const { rows: statuses } = await db.query<{ status: string; count: number }>(
     `SELECT status || coalesce(' (' || min(error) || ')', '') AS status, count(*)::int AS count
-       FROM notification_send_history GROUP BY status ORDER BY status`,
+       FROM notification_send_history GROUP BY status
+     UNION ALL
+     SELECT 'not matched (one record per event)', coalesce(sum(jsonb_array_length(unmatched)), 0)::int
+       FROM opsdeck.notification_decided_events
+     ORDER BY status`,
   );
   return {
     transitions: taken,

@@ -111,6 +111,7 @@ const AFTER_SPLIT = [
   'notifications/002_engine.sql',
   'notifications/003_summary_views.sql',
   'notifications/004_trace.sql',
+  'notifications/005_decisions_and_columns.sql',
   'auth/010_reference_views.sql',
   // The logs module comes after identity's in the service list.
   'logs/001_logs.sql',

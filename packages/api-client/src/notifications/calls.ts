@@ -187,13 +187,23 @@ export interface NotificationRuleWrite {
   filter: string | null;
   person_id: string | null;
   team_id: string | null;
-  custom_services: { name: string; connection: string }[] | null;
+  /** Each entry a connection, url or email (with its properties); several are kept. */
+  custom_services: Record<string, unknown>[] | null;
   repeat_interval: string | null;
   wait_for: string | null;
+  /** `[{direction, from, to[], depth?}]`: this rule's sends of `from` resources hold back `to` ones. */
+  inhibitions?: Record<string, unknown>[] | null;
+  /** After waitFor, how long the resource's health is watched again before sending. */
+  wait_for_eval_period?: string | null;
+  /** Sends grouped by these (`type`, `label:app`…); null for none. */
+  group_by?: string[] | null;
+  /** How long after a failed send the fallback team is notified, and that team. */
+  fallback_delay?: string | null;
+  fallback_team_id?: string | null;
 }
 
 const ruleRecordColumns =
-  'id,name,namespace,title,template,events,filter,person_id,team_id,custom_services,repeat_interval,wait_for,inhibitions,source';
+  'id,name,namespace,title,template,events,filter,person_id,team_id,custom_services,repeat_interval,wait_for,wait_for_eval_period,group_by,fallback_delay,fallback_team_id,inhibitions,source';
 
 /** One live rule with every column its editor shows; null for a malformed, unknown or deleted id. */
 export function getNotificationRuleRecord(

@@ -84,6 +84,10 @@ export const notificationRuleRecordSchema = looseObject({
   custom_services: z.nullish(z.unknown()),
   repeat_interval: maybeText,
   wait_for: maybeText,
+  wait_for_eval_period: maybeText,
+  group_by: z.nullish(z.array(z.string())),
+  fallback_delay: maybeText,
+  fallback_team_id: maybeText,
   inhibitions: z.nullish(z.unknown()),
   source: maybeText,
 });

@@ -10,6 +10,25 @@ const duration = z
   .string({ error: 'must be a duration such as 4h' })
   .check(z.refine((value) => parseDuration(value) !== undefined, 'must be a duration such as 4h'));
 
+/**
+ * The events a notification rule may be sent on, as the embedded server raises them (its database
+ * triggers, notifications migration 002: a check's status, an incident's creation and status, a
+ * playbook run's status) and the rule editor offers them: one list for both.
+ */
+export const notificationEvents = [
+  'check.failed',
+  'check.passed',
+  'incident.created',
+  'incident.status.open',
+  'incident.status.investigating',
+  'incident.status.mitigated',
+  'incident.status.resolved',
+  'incident.status.closed',
+  'playbook.run.completed',
+  'playbook.run.failed',
+  'playbook.spec.approval.requested',
+] as const;
+
 /** Where a notification goes: exactly one of these. */
 export const notificationRecipients = [
   'person',

@@ -1,6 +1,7 @@
 export { notificationContract, notificationSilenceContract } from './contract.ts';
 /** What the notification and silence editors offer, and the specs they edit. @public */
 export {
+  notificationEvents,
   notificationRecipients,
   silenceResources,
   type NotificationSilenceSpec,

@@ -162,6 +162,37 @@ describe('/logs', () => {
 });
 
 describe('/logs download', () => {
+  it("loads older lines page after page through the reply's nextPage, never cutting without a word", async () => {
+    const big = await startLogsBackend(2300);
+    try {
+      const user = userEvent.setup();
+      renderLogs(`/logs?component=${ids.server}&timeRange=now-1d`, { baseUrl: `${big.url}/api` });
+      await screen.findAllByTestId(logsTestIds.line);
+      expect(screen.getByTestId(logsTestIds.summary).textContent).toBe(
+        'Showing the newest 1000 of 2300 matching lines.',
+      );
+      await user.click(screen.getByRole('button', { name: 'Load 1000 older lines' }));
+      await waitFor(() =>
+        expect(screen.getByTestId(logsTestIds.summary).textContent).toBe(
+          'Showing the newest 2000 of 2300 matching lines.',
+        ),
+      );
+      await user.click(screen.getByRole('button', { name: 'Load 300 older lines' }));
+      await waitFor(() =>
+        expect(screen.getByTestId(logsTestIds.summary).textContent).toBe('2300 lines'),
+      );
+      expect(screen.queryByTestId(logsTestIds.loadMore)).toBeNull();
+      // Each next page was asked with the previous reply's nextPage and the first page's instants.
+      const asked = big
+        .requestsTo('POST /api/logs')
+        .map((request) => (request.body as { labels: Record<string, string> }).labels);
+      expect(asked.map((labels) => labels.page)).toEqual([undefined, '1000', '2000']);
+      expect(new Set(asked.map((labels) => `${labels.start} ${labels.end}`)).size).toBe(1);
+    } finally {
+      await big.close();
+    }
+  });
+
   it('writes the shown lines to a .log file and says when more lines match than were sent', async () => {
     const big = await startLogsBackend(1200);
     try {
@@ -169,7 +200,7 @@ describe('/logs download', () => {
       renderLogs(`/logs?component=${ids.server}&timeRange=now-1d`, { baseUrl: `${big.url}/api` });
       await screen.findAllByTestId(logsTestIds.line);
       expect(screen.getByTestId(logsTestIds.summary).textContent).toBe(
-        'Showing the newest 1000 of 1200 matching lines; narrow the time range to see older ones.',
+        'Showing the newest 1000 of 1200 matching lines.',
       );
       let saved: Blob | undefined;
       const createObjectURL = vi.fn((blob: Blob) => {

@@ -1,6 +1,13 @@
 import { isApiError } from '@opsdeck/api-client';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { logsComponentsQuery, logsQuery, type LogsComponent } from '@opsdeck/api-client/topology';
+import {
+  getLogs,
+  logsComponentsQuery,
+  logsKeys,
+  type LogsComponent,
+  type LogsReply,
+  type LogsRequest,
+} from '@opsdeck/api-client/topology';
 import { parseRouteSearch } from '@opsdeck/extensions';
 import {
   Button,
@@ -13,12 +20,14 @@ import {
   useUrlState,
 } from '@opsdeck/ui';
 import { TimeRangePicker, useTimeRangeSearchParams } from '@opsdeck/ui/time-range';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import {
   DEFAULT_TIME_RANGE,
+  LINES_ASKED,
+  MAX_LINES_LOADED,
   downloadFileName,
   downloadText,
   logLevels,
@@ -150,13 +159,33 @@ function LogsResults({ component, search }: { component: LogsComponent; search: 
       }),
     [component.id, search.selector, search.text, search.level, timeRange],
   );
-  const lines = useQuery({
-    ...logsQuery(client, request, (asked) => resolveLogsRequest(asked)),
+  // Page after page through the reply's nextPage, each asked with the instants the first page
+  // was asked with (so the pages are of one list), up to MAX_LINES_LOADED lines.
+  const lines = useInfiniteQuery({
+    queryKey: [...logsKeys.lines(request), 'pages'],
+    initialPageParam: undefined as { page: string; sent: LogsRequest } | undefined,
+    queryFn: async ({ pageParam, signal }): Promise<{ reply: LogsReply; sent: LogsRequest }> => {
+      const sent = pageParam?.sent ?? resolveLogsRequest(request);
+      const asked = pageParam
+        ? { ...sent, labels: { ...sent.labels, page: pageParam.page } }
+        : sent;
+      return { reply: await getLogs(client, asked, { signal }), sent };
+    },
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + (page.reply.results?.length ?? 0), 0);
+      return last.reply.nextPage && loaded < MAX_LINES_LOADED
+        ? { page: last.reply.nextPage, sent: last.sent }
+        : undefined;
+    },
     // A follow refetch keeps the lines shown while it asks; a new query shows its own loading.
     placeholderData: follow ? keepPreviousData : undefined,
     refetchInterval: follow ? FOLLOW_INTERVAL_MS : false,
   });
-  const shown = useMemo(() => oldestFirst(lines.data?.results ?? []), [lines.data]);
+  const results = useMemo(
+    () => (lines.data?.pages ?? []).flatMap((page) => page.reply.results ?? []),
+    [lines.data],
+  );
+  const shown = useMemo(() => oldestFirst(results), [results]);
 
   if (lines.isPending) return <Spinner label="Loading logs" />;
   if (lines.isError)
@@ -165,7 +194,7 @@ function LogsResults({ component, search }: { component: LogsComponent; search: 
         {lines.error.message}
       </Alert>
     );
-  const total = lines.data.total ?? shown.length;
+  const total = lines.data.pages[0]?.reply.total ?? shown.length;
   if (shown.length === 0)
     return (
       <div data-testid={logsTestIds.empty}>
@@ -176,7 +205,7 @@ function LogsResults({ component, search }: { component: LogsComponent; search: 
       </div>
     );
   const download = () => {
-    const text = downloadText(lines.data.results ?? [], lines.data.total);
+    const text = downloadText(results, total);
     const blob = new Blob([text], { type: 'text/plain;charset=utf-8' });
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
@@ -191,10 +220,25 @@ function LogsResults({ component, search }: { component: LogsComponent; search: 
     <>
       <Summary>
         <p data-testid={logsTestIds.summary} aria-live="polite">
-          {total > shown.length
-            ? `Showing the newest ${shown.length} of ${total} matching lines; narrow the time range to see older ones.`
-            : `${shown.length} ${shown.length === 1 ? 'line' : 'lines'}`}
+          {total <= shown.length
+            ? `${shown.length} ${shown.length === 1 ? 'line' : 'lines'}`
+            : lines.hasNextPage
+              ? `Showing the newest ${shown.length} of ${total} matching lines.`
+              : shown.length >= MAX_LINES_LOADED
+                ? `Showing the newest ${shown.length} of ${total} matching lines, the most this page loads; narrow the time range to see older ones.`
+                : `Showing the newest ${shown.length} of ${total} matching lines; narrow the time range to see older ones.`}
         </p>
+        {lines.hasNextPage ? (
+          <Button
+            variant="secondary"
+            size="small"
+            loading={lines.isFetchingNextPage}
+            onClick={() => void lines.fetchNextPage()}
+            data-testid={logsTestIds.loadMore}
+          >
+            Load {Math.min(LINES_ASKED, total - shown.length)} older lines
+          </Button>
+        ) : null}
         <Button
           variant="secondary"
           size="small"

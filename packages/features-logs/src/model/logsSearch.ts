@@ -6,8 +6,11 @@ import { DateTime } from 'luxon';
 export const logLevels = ['error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
-/** At most this many lines are asked for (the server's cap); the reply's total says how many match. */
+/** Lines asked for per page (the server's cap); the reply's total says how many match. */
 export const LINES_ASKED = 1000;
+
+/** The most lines the page loads, page after page (Load more); beyond, it says to narrow the range. */
+export const MAX_LINES_LOADED = 10_000;
 
 /** The range the page shows when the address names none: the server's own default (reference §9). */
 export const DEFAULT_TIME_RANGE: TimeRange = {

@@ -126,10 +126,12 @@ export async function startLogsBackend(lineCount = 60): Promise<LogsBackend> {
         })
         .sort((a, b) => b.timestamp.localeCompare(a.timestamp));
       const limit = Number(labels.limit ?? 50);
+      // The server's paging: `labels.page` is the offset a previous reply's nextPage gave.
+      const offset = Number(labels.page ?? 0);
       return {
         total: matched.length,
-        results: matched.slice(0, limit),
-        nextPage: matched.length > limit ? String(limit) : '',
+        results: matched.slice(offset, offset + limit),
+        nextPage: offset + limit < matched.length ? String(offset + limit) : '',
       };
     },
   });

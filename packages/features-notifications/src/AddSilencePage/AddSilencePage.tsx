@@ -10,6 +10,8 @@ import {
   Button,
   EmptyState,
   Moment,
+  PageActions,
+  PageLayout as Page,
   Select,
   useDebouncedValue,
   useToast,
@@ -21,7 +23,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { NotificationsNav } from '../components/NotificationsNav.tsx';
-import { Page, PageActions } from '../components/PageLayout.tsx';
 import { ResourcePicker } from '../components/ResourcePicker.tsx';
 import {
   durationPresets,

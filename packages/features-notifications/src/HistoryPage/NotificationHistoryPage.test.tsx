@@ -40,6 +40,11 @@ describe('/notifications', () => {
     const first = sendsAsked().find((request) => request.query.get('select') === '*')!;
     expect(first.query.get('order')).toBe('created_at.desc');
     expect(first.headers.prefer).toContain('count=exact');
+    // No range picked: the whole history is asked for, and the range button names that.
+    expect(first.query.get('created_at')).toBeNull();
+    const range = screen.getByRole('button', { name: /Time range/ });
+    expect(range.textContent).toContain('All time');
+    expect(range.textContent).not.toContain('Indefinitely');
   });
 
   it('keeps status, resource type and rule filters in the URL and asks the server for them', async () => {

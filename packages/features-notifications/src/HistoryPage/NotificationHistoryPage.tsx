@@ -9,7 +9,7 @@ import {
 } from '@opsdeck/api-client/notifications';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { parseRouteSearch } from '@opsdeck/extensions';
-import { formatDate, Moment, useUrlState } from '@opsdeck/ui';
+import { formatDate, Moment, PageLayout as Page, useUrlState } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableCsvExport,
@@ -24,7 +24,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { NotificationsNav } from '../components/NotificationsNav.tsx';
-import { Page } from '../components/PageLayout.tsx';
 import { ResourceLink } from '../components/ResourceLink.tsx';
 import { SendStatusBadge } from '../components/SendStatusBadge.tsx';
 import {
@@ -143,7 +142,8 @@ function SendsTable({ onOpen }: { onOpen: (send: NotificationSend) => void }) {
             label: ruleLabel(rule),
           }))}
         />
-        <DataTableTimeRangeFilter dataTable={dataTable} />
+        {/* No range picked: every send is listed, and the button says so. */}
+        <DataTableTimeRangeFilter dataTable={dataTable} indefiniteLabel="All time" />
       </DataTableToolbar>
       <DataTableBody
         dataTable={dataTable}

@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { ResourceLink } from '../components/ResourceLink.tsx';
+import { readableReason } from '../model/sends.ts';
 import { SendStatusBadge } from '../components/SendStatusBadge.tsx';
 import { ruleLabel } from '../model/rules.ts';
 import { sendResourceName } from '../model/sends.ts';
@@ -133,7 +134,7 @@ function SendFacts({ send }: { send: NotificationSend }) {
         {send.reason ? (
           <>
             <dt>Reason</dt>
-            <dd>{send.reason}</dd>
+            <dd>{readableReason(send.reason)}</dd>
           </>
         ) : null}
       </Facts>

@@ -53,6 +53,13 @@ const Alert = styled.p`
   overflow-wrap: anywhere;
 `;
 
+const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSize.sm};
+  overflow-wrap: anywhere;
+`;
+
 const Spacer = styled.span`
   flex: 1;
 `;
@@ -89,7 +96,7 @@ function RecipientPicker({
             value: connection.reference,
             label: connection.type ? `${connection.name} (${connection.type})` : connection.name,
           }));
-  // A stored value the list does not hold (a connection named by hand) stays choosable.
+  // A stored value the list does not hold stays choosable.
   if (value && !options.some((option) => option.value === value))
     options.unshift({ value, label: value });
   return (
@@ -103,6 +110,62 @@ function RecipientPicker({
       aria-invalid={invalid}
       {...(describedBy ? { 'aria-describedby': describedBy } : {})}
     />
+  );
+}
+
+/**
+ * The connections (custom services) a rule sends to: several may be picked, and every stored one —
+ * a connection, url or email the list does not hold — stays shown and kept.
+ */
+function ServicesPicker({
+  value,
+  stored,
+  onChange,
+}: {
+  value: string[];
+  stored: readonly string[];
+  onChange: (value: string[]) => void;
+}) {
+  const client = useApiClient();
+  const connections = useQuery(recipientConnectionsQuery(client));
+  const options = (connections.data ?? []).map((connection) => ({
+    value: connection.reference,
+    label: connection.type ? `${connection.name} (${connection.type})` : connection.name,
+  }));
+  for (const key of [...stored, ...value])
+    if (!options.some((option) => option.value === key))
+      options.unshift({ value: key, label: key });
+  return (
+    <MultiSelect
+      label={ruleRecipientKindLabels.connection}
+      hideLabel
+      options={options}
+      value={value}
+      selectAllLabel={null}
+      placeholder="Pick connections…"
+      onChange={onChange}
+    />
+  );
+}
+
+/** The fallback team, or none. */
+function FallbackTeamPicker({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const client = useApiClient();
+  const teams = useQuery(teamsQuery(client));
+  const options = [
+    { value: '', label: 'No fallback' },
+    ...(teams.data ?? []).map((team) => ({ value: team.id, label: team.name })),
+  ];
+  if (value && !options.some((option) => option.value === value))
+    options.push({ value, label: value });
+  return (
+    <Select label="Fallback team" hideLabel value={value} options={options} onChange={onChange} />
   );
 }
 
@@ -185,7 +248,7 @@ function RuleForm({
         required
         group
         {...field('recipient', errors.recipient)}
-        hint="One person, one team, or a connection (a custom webhook or mail server)."
+        hint="One person, one team, or connections (custom webhooks or mail servers)."
       >
         <Row>
           <Select
@@ -204,13 +267,21 @@ function RuleForm({
               }))
             }
           />
-          <RecipientPicker
-            kind={values.recipientKind}
-            value={values.recipient}
-            onChange={(recipient) => set('recipient', recipient)}
-            describedBy={`${field('recipient').hintId}${errors.recipient ? ` ${field('recipient').errorId}` : ''}`}
-            invalid={Boolean(errors.recipient)}
-          />
+          {values.recipientKind === 'connection' ? (
+            <ServicesPicker
+              value={values.services}
+              stored={Object.keys(values.storedServices)}
+              onChange={(services) => set('services', services)}
+            />
+          ) : (
+            <RecipientPicker
+              kind={values.recipientKind}
+              value={values.recipient}
+              onChange={(recipient) => set('recipient', recipient)}
+              describedBy={`${field('recipient').hintId}${errors.recipient ? ` ${field('recipient').errorId}` : ''}`}
+              invalid={Boolean(errors.recipient)}
+            />
+          )}
         </Row>
       </FormField>
       <LazyCodeEditor
@@ -262,6 +333,68 @@ function RuleForm({
           />
         </FormField>
       </Row>
+      <Row>
+        <FormField
+          label="Wait for evaluation period"
+          {...field('waitForEvalPeriod', errors.waitForEvalPeriod)}
+          hint="After the wait, how long the health is watched again, e.g. 30s."
+        >
+          <Input
+            id={field('waitForEvalPeriod').inputId}
+            value={values.waitForEvalPeriod}
+            aria-invalid={Boolean(errors.waitForEvalPeriod)}
+            onChange={(event) => set('waitForEvalPeriod', event.target.value)}
+          />
+        </FormField>
+        <FormField
+          label="Group by"
+          {...field('groupBy')}
+          hint="Comma-separated, e.g. type, label:app."
+        >
+          <Input
+            id={field('groupBy').inputId}
+            value={values.groupBy}
+            onChange={(event) => set('groupBy', event.target.value)}
+          />
+        </FormField>
+      </Row>
+      <Row>
+        <FormField
+          label="Fallback after"
+          {...field('fallbackDelay', errors.fallbackDelay)}
+          hint="When a send failed, notify the fallback team after this, e.g. 1h."
+        >
+          <Input
+            id={field('fallbackDelay').inputId}
+            value={values.fallbackDelay}
+            aria-invalid={Boolean(errors.fallbackDelay)}
+            onChange={(event) => set('fallbackDelay', event.target.value)}
+          />
+        </FormField>
+        <FormField label="Fallback team" group {...field('fallbackTeam')}>
+          <FallbackTeamPicker
+            value={values.fallbackTeam}
+            onChange={(team) => set('fallbackTeam', team)}
+          />
+        </FormField>
+      </Row>
+      <LazyCodeEditor
+        label="Inhibitions"
+        value={values.inhibitions}
+        onChange={(inhibitions) => set('inhibitions', inhibitions)}
+        language="json"
+        height="100px"
+        data-testid={notificationsTestIds.ruleEditor.inhibitions}
+      />
+      {errors.inhibitions ? (
+        <Alert role="alert">{errors.inhibitions}</Alert>
+      ) : (
+        <Muted>
+          A JSON list: once this rule notified about a check of the <code>from</code> type, its
+          sends about related checks of the <code>to</code> types are held back, e.g.{' '}
+          <code>{'[{"direction": "outgoing", "from": "http", "to": ["tcp"]}]'}</code>.
+        </Muted>
+      )}
       {refusal ? (
         <Alert role="alert" data-testid={notificationsTestIds.ruleEditor.error}>
           {refusal.message}

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ids,
   ruleRow,
+  ruleSummaryRow,
   startNotificationsBackend,
   type NotificationsBackend,
 } from '../testing/notificationsBackend.test.helper.ts';
@@ -53,6 +54,27 @@ describe('/notifications/rules', () => {
     expect(ruleRow.title).toContain('{{');
     expect(within(table).queryByText(ruleRow.title)).toBeNull();
     expect(screen.getByRole('button', { name: `Edit ${ruleRow.name}` })).toBeTruthy();
+  });
+
+  it('keeps a 300-character name and filter to one cut line each, whole on focus', async () => {
+    const user = userEvent.setup();
+    const name = `rule-${'n'.repeat(295)}`;
+    const filter = `check.labels.team == '${'x'.repeat(280)}'`;
+    backend.on('GET /api/db/notifications_summary', () =>
+      json([{ ...ruleSummaryRow, name, filter }], { headers: { 'Content-Range': '0-0/1' } }),
+    );
+    open('/notifications/rules');
+    const table = await screen.findByRole('table', { name: 'Notification rules' });
+    for (const value of [name, filter]) {
+      const cell = await within(table).findByText(value);
+      expect(cell.getAttribute('data-slot')).toBe('truncated-text');
+      expect(cell.tabIndex).toBe(0);
+      cell.focus();
+      expect((await screen.findByRole('tooltip')).textContent).toBe(value);
+      await user.keyboard('{Escape}');
+      cell.blur();
+    }
+    await expectNoAxeViolations(document.body);
   });
 
   it("opens the history narrowed to a rule's errors from its failure count", async () => {
@@ -144,6 +166,85 @@ describe('/notifications/rules: add, edit and delete (settings §3, reference §
       'check.passed',
     );
     expect(new URLSearchParams(currentUrl.search).get('edit')).toBe(ids.rule);
+  });
+
+  it('shows and keeps every connection of a rule and edits its inhibitions', async () => {
+    const user = userEvent.setup();
+    const services = [
+      { name: 'ops', connection: 'connection://default/ops-webhook', properties: { x: '1' } },
+      { name: 'pager', url: 'https://hooks.example.com/pager' },
+    ];
+    const inhibitions = [{ direction: 'outgoing', from: 'http', to: ['tcp'] }];
+    backend.on('GET /api/db/notifications', () => [
+      { ...ruleRow, team_id: null, person_id: null, custom_services: services, inhibitions },
+    ]);
+    open(`/notifications/rules?edit=${ids.rule}`);
+    const form = await screen.findByRole('form', { name: 'Edit rule' });
+    const picker = await within(form).findByRole('combobox', { name: /Connections/ });
+    await user.click(picker);
+    for (const name of [/ops-webhook/, 'https://hooks.example.com/pager'])
+      expect((await screen.findByRole('option', { name })).getAttribute('aria-selected')).toBe(
+        'true',
+      );
+    await user.keyboard('{Escape}');
+    const editor = screen.getByTestId(notificationsTestIds.ruleEditor.inhibitions);
+    await waitFor(() => expect(editor.textContent).toContain('"from": "http"'));
+
+    // Saved unchanged: both connections, as stored (properties kept), and the inhibitions.
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(written('PATCH /api/db/notifications')).toHaveLength(1));
+    expect(written('PATCH /api/db/notifications')[0]).toMatchObject({
+      custom_services: services,
+      inhibitions,
+      team_id: null,
+      person_id: null,
+    });
+  });
+
+  it('edits the wait-for evaluation period, grouping and fallback, and keeps them', async () => {
+    const user = userEvent.setup();
+    backend.on('GET /api/db/notifications', () => [
+      {
+        ...ruleRow,
+        team_id: ids.team,
+        wait_for_eval_period: '30s',
+        group_by: ['label:app'],
+        fallback_delay: '1h',
+        fallback_team_id: ids.team,
+      },
+    ]);
+    open(`/notifications/rules?edit=${ids.rule}`);
+    const form = await screen.findByRole('form', { name: 'Edit rule' });
+    const period = within(form).getByRole('textbox', { name: /Wait for evaluation period/ });
+    await waitFor(() => expect((period as HTMLInputElement).value).toBe('30s'));
+    const groupBy = within(form).getByRole('textbox', { name: /Group by/ });
+    expect((groupBy as HTMLInputElement).value).toBe('label:app');
+    await user.type(groupBy, ', type');
+    await user.clear(period);
+    await user.type(period, '2m');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(written('PATCH /api/db/notifications')).toHaveLength(1));
+    expect(written('PATCH /api/db/notifications')[0]).toMatchObject({
+      wait_for_eval_period: '2m',
+      group_by: ['label:app', 'type'],
+      fallback_delay: '1h',
+      fallback_team_id: ids.team,
+    });
+  });
+
+  it('refuses inhibitions that are not a list of {from, to} before asking the server', async () => {
+    const user = userEvent.setup();
+    backend.on('GET /api/db/notifications', () => [
+      { ...ruleRow, team_id: ids.team, inhibitions: [{ from: 'http' }] },
+    ]);
+    open(`/notifications/rules?edit=${ids.rule}`);
+    const form = await screen.findByRole('form', { name: 'Edit rule' });
+    await within(form).findByRole('combobox', { name: 'Recipient: Team' });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect((await within(form).findByRole('alert')).textContent).toContain(
+      'Each inhibition needs a "from" type and a list of "to" types',
+    );
+    expect(written('PATCH /api/db/notifications')).toEqual([]);
   });
 
   it('deletes a rule only after the red confirm', async () => {

@@ -8,7 +8,15 @@ import { useApiClient } from '@opsdeck/api-client/react';
 import { parseRouteSearch } from '@opsdeck/extensions';
 import { useRouteLink } from '@opsdeck/extensions/react';
 import { Can, useCan } from '@opsdeck/rbac/react';
-import { Button, formatDate, Moment, useUrlState } from '@opsdeck/ui';
+import {
+  Button,
+  formatDate,
+  Moment,
+  PageActions,
+  PageLayout as Page,
+  TruncatedText,
+  useUrlState,
+} from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableCsvExport,
@@ -21,16 +29,16 @@ import {
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { NotificationsNav } from '../components/NotificationsNav.tsx';
-import { Page, PageActions } from '../components/PageLayout.tsx';
 import { ruleLabel, ruleRecipients } from '../model/rules.ts';
 import { notificationsRoutes } from '../routes.ts';
 import { notificationsTestIds } from '../testIds.ts';
 import { RuleEditor } from './RuleEditor.tsx';
 
+// One line, cut with an ellipsis (the whole on hover or focus): at 390 px a long CEL filter that
+// wrapped anywhere took one character per line.
 const Code = styled.code`
+  display: block;
   font-size: ${({ theme }) => theme.fontSize.xs};
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
 `;
 
 /** A rule's failure count, linked to the history narrowed to its errors (the history's own schema). */
@@ -55,6 +63,7 @@ const ruleColumns: ColumnDef<NotificationRuleSummary>[] = [
     header: 'Rule',
     enableSorting: false,
     accessorFn: (rule) => ruleLabel(rule),
+    cell: ({ row }) => <TruncatedText text={ruleLabel(row.original)} maxWidth="40ch" />,
   },
   {
     id: 'events',
@@ -67,7 +76,14 @@ const ruleColumns: ColumnDef<NotificationRuleSummary>[] = [
     header: 'Filter',
     enableSorting: false,
     accessorFn: (rule) => rule.filter ?? '',
-    cell: ({ row }) => (row.original.filter ? <Code>{row.original.filter}</Code> : '—'),
+    cell: ({ row }) =>
+      row.original.filter ? (
+        <Code>
+          <TruncatedText text={row.original.filter} maxWidth="30ch" />
+        </Code>
+      ) : (
+        '—'
+      ),
   },
   {
     id: 'recipients',
@@ -100,6 +116,7 @@ const ruleColumns: ColumnDef<NotificationRuleSummary>[] = [
     header: 'Most common error',
     enableSorting: false,
     accessorFn: (rule) => rule.most_common_error ?? '',
+    cell: ({ row }) => <TruncatedText text={row.original.most_common_error} maxWidth="40ch" />,
   },
 ];
 

@@ -1,9 +1,10 @@
-import { expectNoAxeViolations } from '@opsdeck/testing';
+import { expectNoAxeViolations, json } from '@opsdeck/testing';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ids,
+  silenceRows,
   startNotificationsBackend,
   type NotificationsBackend,
 } from '../testing/notificationsBackend.test.helper.ts';
@@ -39,6 +40,29 @@ describe('/notifications/silences', () => {
     expect(asked.query.get('or')).toMatch(/^\(until\.is\.null,until\.gt\."?\d{4}-/);
     expect(asked.query.get('select')).toContain('createdBy:created_by(');
     expect(asked.headers.prefer).toContain('count=exact');
+  });
+
+  it('keeps a 300-character filter and description to one cut line each, whole on focus', async () => {
+    const user = userEvent.setup();
+    const filter = `check.labels.team == '${'x'.repeat(280)}'`;
+    const description = `maintenance ${'window-'.repeat(36)}`.slice(0, 300);
+    const [first] = silenceRows();
+    backend.on('GET /api/db/notification_silences', () =>
+      json([{ ...first!, filter, description }], { headers: { 'Content-Range': '0-0/1' } }),
+    );
+    open('/notifications/silences');
+    const table = await screen.findByRole('table', { name: 'Silences' });
+    for (const value of [filter, description]) {
+      const cell = await within(table).findByText(value);
+      // Cut to one line (TruncatedText), reachable by the keyboard, whole in a tooltip on focus.
+      expect(cell.getAttribute('data-slot')).toBe('truncated-text');
+      expect(cell.tabIndex).toBe(0);
+      cell.focus();
+      expect((await screen.findByRole('tooltip')).textContent).toBe(value);
+      await user.keyboard('{Escape}');
+      cell.blur();
+    }
+    await expectNoAxeViolations(document.body);
   });
 
   it('switches to expired and all, in the URL', async () => {

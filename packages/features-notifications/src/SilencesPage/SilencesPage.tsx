@@ -10,7 +10,16 @@ import {
 import { useApiClient } from '@opsdeck/api-client/react';
 import { parseRouteSearch } from '@opsdeck/extensions';
 import { Can } from '@opsdeck/rbac/react';
-import { Button, formatDate, Moment, useToast, useUrlState } from '@opsdeck/ui';
+import {
+  Button,
+  formatDate,
+  Moment,
+  PageActions,
+  PageLayout as Page,
+  TruncatedText,
+  useToast,
+  useUrlState,
+} from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTablePager,
@@ -24,7 +33,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { NotificationsNav } from '../components/NotificationsNav.tsx';
-import { Page, PageActions } from '../components/PageLayout.tsx';
 import { ResourceLink } from '../components/ResourceLink.tsx';
 import { isSilenceExpired, silenceResource } from '../model/silenceForm.ts';
 import { notificationsRoutes } from '../routes.ts';
@@ -43,10 +51,11 @@ const StateSwitch = styled.div`
   gap: ${({ theme }) => theme.space.xxs};
 `;
 
+// One line, cut with an ellipsis (the whole on hover or focus): at 390 px a long CEL filter that
+// wrapped anywhere took one character per line.
 const Code = styled.code`
+  display: block;
   font-size: ${({ theme }) => theme.fontSize.xs};
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
 `;
 
 /** Active, expired or all: one of three, in the URL. */
@@ -124,13 +133,21 @@ const silenceColumns: ColumnDef<NotificationSilence>[] = [
     header: 'Filter',
     enableSorting: false,
     accessorFn: (silence) => silence.filter ?? '',
-    cell: ({ row }) => (row.original.filter ? <Code>{row.original.filter}</Code> : '—'),
+    cell: ({ row }) =>
+      row.original.filter ? (
+        <Code>
+          <TruncatedText text={row.original.filter} maxWidth="30ch" />
+        </Code>
+      ) : (
+        '—'
+      ),
   },
   {
     id: 'description',
     header: 'Description',
     enableSorting: false,
     accessorFn: (silence) => silence.description ?? '',
+    cell: ({ row }) => <TruncatedText text={row.original.description} maxWidth="40ch" />,
   },
   {
     id: 'from',

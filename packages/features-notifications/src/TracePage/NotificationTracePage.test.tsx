@@ -28,7 +28,7 @@ describe('/notifications/trace', () => {
     const { container } = open('/notifications/trace');
     const list = await screen.findByRole('list', { name: 'Check transitions' });
     const items = within(list).getAllByTestId('notification-trace-transition');
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
 
     // Newest first: the send that went, linked to its detail and to its rule.
     const sent = within(items[0]!);
@@ -55,13 +55,42 @@ describe('/notifications/trace', () => {
     expect(skipped.getByText("filter is false: check.type == 'http'")).toBeTruthy();
     expect(items[0]!.textContent).not.toContain('No rule matched');
 
+    // A transition no rule listens to is shown too, saying so.
+    const unheard = within(items[3]!);
+    expect(unheard.getByText('No rule listens to check.passed')).toBeTruthy();
+    expect(unheard.queryByText('No rule matched')).toBeNull();
+
     // The last 24 h, newest first, counted.
     const query = asked().at(-1)!.query;
     const since = Date.parse(query.get('created_at')!.replace(/^gte\."?|"$/g, ''));
     expect(Math.abs(Date.now() - 24 * 3_600_000 - since)).toBeLessThan(60_000);
     expect(query.get('order')).toBe('created_at.desc');
-    expect(screen.getByText('Page 1 of 1 (3 transitions)')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 1 (4 transitions)')).toBeTruthy();
     await expectNoAxeViolations(container);
+  });
+
+  it('shows the times in a reason readably, not as the ISO the engine writes', async () => {
+    const at = new Date(Date.now() - 5 * 60_000).toISOString();
+    const [first] = transitionRows();
+    const reason = `already notified at ${at}, within the repeat interval 1h`;
+    backend.on('GET /api/db/notification_check_transitions', () =>
+      json(
+        [
+          {
+            ...first!,
+            decisions: [{ ...first!.decisions[0]!, status: 'repeat-interval', reason }],
+          },
+        ],
+        {
+          headers: { 'Content-Range': '0-0/1' },
+        },
+      ),
+    );
+    open('/notifications/trace');
+    const list = await screen.findByRole('list', { name: 'Check transitions' });
+    const text = within(list).getByText(/^already notified at/).textContent!;
+    expect(text).not.toContain(at);
+    expect(text).toMatch(/^already notified at .+ \(5m ago\), within the repeat interval 1h$/);
   });
 
   it('filters by check name and status in the URL, with the keyboard', async () => {

@@ -6,16 +6,24 @@ import {
 import { useApiClient } from '@opsdeck/api-client/react';
 import { parseRouteSearch } from '@opsdeck/extensions';
 import { useRouteLink } from '@opsdeck/extensions/react';
-import { Badge, Button, EmptyState, Moment, Select, SkeletonTable } from '@opsdeck/ui';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  Moment,
+  PageLayout as Page,
+  Select,
+  SkeletonTable,
+} from '@opsdeck/ui';
 import { Input } from '@opsdeck/ui/forms';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { NotificationsNav } from '../components/NotificationsNav.tsx';
-import { Page } from '../components/PageLayout.tsx';
 import { ResourceLink } from '../components/ResourceLink.tsx';
 import { SendStatusBadge } from '../components/SendStatusBadge.tsx';
+import { readableReason } from '../model/sends.ts';
 import { notificationsRoutes } from '../routes.ts';
 import { notificationsTestIds } from '../testIds.ts';
 
@@ -129,7 +137,7 @@ function DecisionLine({ decision }: { decision: TransitionDecision }) {
     <Decision>
       {ruleHref ? <Link to={ruleHref}>{ruleName}</Link> : <span>{ruleName}</span>}
       <SendStatusBadge status={decision.status} />
-      {decision.reason ? <Muted>{decision.reason}</Muted> : null}
+      {decision.reason ? <Muted>{readableReason(decision.reason)}</Muted> : null}
       {decision.silenced_by ? (
         silenceHref ? (
           <Link to={silenceHref}>Silence {decision.silence_name || decision.silenced_by}</Link>
@@ -159,7 +167,11 @@ function TransitionItem({ transition }: { transition: CheckTransition }) {
           {transition.source_event} · <Moment value={transition.created_at ?? null} />
         </Muted>
       </Heading>
-      {matched === 0 ? <strong>No rule matched</strong> : null}
+      {transition.decisions.length === 0 ? (
+        <strong>No rule listens to {transition.source_event ?? 'this event'}</strong>
+      ) : matched === 0 ? (
+        <strong>No rule matched</strong>
+      ) : null}
       <Decisions aria-label={`Decisions about ${name}`}>
         {transition.decisions.map((decision) => (
           <DecisionLine key={decision.id} decision={decision} />
@@ -217,7 +229,7 @@ export function NotificationTracePage() {
       <EmptyState
         kind="data"
         title="No check transitions"
-        description="No check changed status in the last 24 hours where a rule was listening."
+        description="No check changed status in the last 24 hours."
       />
     );
   else

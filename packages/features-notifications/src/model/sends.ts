@@ -1,5 +1,5 @@
 import type { NotificationSend, NotificationSendsQuery } from '@opsdeck/api-client/notifications';
-import type { BadgeColor } from '@opsdeck/ui';
+import { formatLocalMoment, formatMomentFromNow, type BadgeColor } from '@opsdeck/ui';
 import type { DataTableQuery } from '@opsdeck/ui/data-table';
 import { resolveTimeRange } from '@opsdeck/ui/time-range';
 import { DateTime } from 'luxon';
@@ -69,4 +69,19 @@ export function sendStatusColor(status: string | null | undefined): BadgeColor {
 /** The send's resource name, falling back to its id (a deleted resource keeps its sends). */
 export function sendResourceName(send: Pick<NotificationSend, 'resource' | 'resource_id'>): string {
   return send.resource?.name || send.resource_id || '';
+}
+
+// An ISO 8601 instant as the engine writes it into a reason (`2026-11-27T14:17:24.000Z`).
+const ISO_INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})/g;
+
+/**
+ * A send's reason with each time in it made readable: the user's own time zone and how long ago
+ * (`already notified at 27 Nov 2026, 14:17:24 CET (5m ago), within …`), not the raw ISO the
+ * engine writes.
+ */
+export function readableReason(reason: string, now: number = Date.now()): string {
+  return reason.replace(ISO_INSTANT, (iso) => {
+    const moment = formatLocalMoment(iso);
+    return moment ? `${moment} (${formatMomentFromNow(iso, now)})` : iso;
+  });
 }

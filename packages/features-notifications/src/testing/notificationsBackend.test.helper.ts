@@ -216,7 +216,8 @@ function transition(
 
 /**
  * The trace view's rows (notification_check_transitions), newest first: homepage failing and sent,
- * failing under a silence, and an api check passing that the rule's filter left out.
+ * failing under a silence, an api check passing that the rule's filter left out, and one passing
+ * that no rule listens to.
  */
 export function transitionRows() {
   return [
@@ -239,6 +240,8 @@ export function transitionRows() {
         reason: `filter is false: ${String(httpRule.spec.filter).trim()}`,
       },
     ]),
+    // A transition no rule listens to: recorded with no decision.
+    transition(ids.otherCheck, 'payments-api', 'check.passed', 45, []),
   ];
 }
 

@@ -8,14 +8,21 @@ import {
 import { useApiClient } from '@opsdeck/api-client/react';
 import { usePageTitle } from '@opsdeck/extensions/react';
 import { useCan } from '@opsdeck/rbac/react';
-import { Button, ErrorPage, NotFoundPage, SkeletonPage, useToast } from '@opsdeck/ui';
+import {
+  Button,
+  ErrorPage,
+  NotFoundPage,
+  PageActions,
+  PageLayout as Page,
+  SkeletonPage,
+  useToast,
+} from '@opsdeck/ui';
 import { CodeEditor } from '@opsdeck/ui/code-editor';
 import { isDns1123 } from '@opsdeck/ui/forms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import styled from 'styled-components';
-import { Page, PageActions } from '../components/PageLayout.tsx';
 import { playbookTitle } from '../model/playbooks.ts';
 import { checkSpecText, columnsFromSpec, specProblems, specText } from '../model/specDocument.ts';
 import { playbooksTestIds } from '../testIds.ts';

@@ -2,13 +2,22 @@ import { playbooksQuery, type Playbook } from '@opsdeck/api-client/playbooks';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { useRouteLink } from '@opsdeck/extensions/react';
 import { useCan, useCapability } from '@opsdeck/rbac/react';
-import { Badge, Button, EmptyState, ErrorPage, Play, Plus, SkeletonPage } from '@opsdeck/ui';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  ErrorPage,
+  PageActions,
+  PageLayout as Page,
+  Play,
+  Plus,
+  SkeletonPage,
+} from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { PlaybookIcon } from '../components/PlaybookIcon.tsx';
-import { Page, PageActions } from '../components/PageLayout.tsx';
 import {
   playbooksByCategory,
   playbookTitle,

@@ -19,9 +19,11 @@ import { useCapability } from '@opsdeck/rbac/react';
 import {
   Button,
   ErrorPage,
-  NotFoundPage,
-  Moment,
   formatDuration,
+  Moment,
+  NotFoundPage,
+  PageActions,
+  PageLayout as Page,
   SkeletonPage,
   useToast,
 } from '@opsdeck/ui';
@@ -29,7 +31,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import styled from 'styled-components';
-import { Page, PageActions } from '../components/PageLayout.tsx';
 import { ResourceLink } from '../components/ResourceLink.tsx';
 import { RunStatusBadge } from '../components/RunStatusBadge.tsx';
 import {

@@ -10,7 +10,15 @@ import {
   type PlaybookRunsQuery,
 } from '@opsdeck/api-client/playbooks';
 import { useApiClient, useLiveUpdates } from '@opsdeck/api-client/react';
-import { formatDate, formatDuration, Moment, Select, useUrlState } from '@opsdeck/ui';
+import {
+  formatDate,
+  formatDuration,
+  Moment,
+  PageActions,
+  PageLayout as Page,
+  Select,
+  useUrlState,
+} from '@opsdeck/ui';
 import { parseRouteSearch } from '@opsdeck/extensions';
 import {
   DataTableBody,
@@ -28,7 +36,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
-import { Page, PageActions } from '../components/PageLayout.tsx';
 import { ResourcePicker } from '../components/ResourcePicker.tsx';
 import { ResourceLink } from '../components/ResourceLink.tsx';
 import { RunStatusBadge } from '../components/RunStatusBadge.tsx';

@@ -120,6 +120,8 @@ export interface DataTableTimeRangeFilterProps<TData> {
   label?: string;
   /** An empty range reads 'Indefinitely'. */
   allowIndefinite?: boolean;
+  /** What an empty range reads instead of 'Indefinitely' (TimeRangePicker's indefiniteLabel). */
+  indefiniteLabel?: string;
   showFutureTimeRanges?: boolean;
   disabled?: boolean;
 }
@@ -132,6 +134,7 @@ export function DataTableTimeRangeFilter<TData>({
   dataTable,
   label = 'Time range',
   allowIndefinite = true,
+  indefiniteLabel,
   showFutureTimeRanges,
   disabled,
 }: DataTableTimeRangeFilterProps<TData>) {
@@ -142,6 +145,7 @@ export function DataTableTimeRangeFilter<TData>({
         value={dataTable.timeRange}
         onChange={dataTable.setTimeRange}
         allowIndefinite={allowIndefinite}
+        {...(indefiniteLabel ? { indefiniteLabel } : {})}
         showFutureTimeRanges={showFutureTimeRanges}
         disabled={disabled}
       />

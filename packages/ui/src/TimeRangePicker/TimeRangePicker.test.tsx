@@ -43,6 +43,12 @@ describe('TimeRangePicker', { timeout: 20_000 }, () => {
     expect(trigger().textContent).toContain('Indefinitely');
   });
 
+  it('names an empty range by its indefiniteLabel when one is given', () => {
+    renderPicker('/jobs', { allowIndefinite: true, indefiniteLabel: 'All time' });
+    expect(trigger().textContent).toContain('All time');
+    expect(trigger().textContent).not.toContain('Indefinitely');
+  });
+
   it('applies a past relative range to the URL and closes, returning focus', async () => {
     const user = userEvent.setup();
     renderPicker('/jobs?pageIndex=3', { resetParams: ['pageIndex'] });

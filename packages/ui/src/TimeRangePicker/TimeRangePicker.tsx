@@ -23,6 +23,11 @@ export interface TimeRangePickerProps {
   label?: string;
   /** An empty range means 'Indefinitely' (otherwise the picker asks to 'Please select time range'). */
   allowIndefinite?: boolean;
+  /**
+   * What an empty range reads when allowed, when 'Indefinitely' does not name it (a list that
+   * shows everything with no range picked: 'All time').
+   */
+  indefiniteLabel?: string;
   /** List ranges into the future (now+5m ... now+5y) instead of the past ones. */
   showFutureTimeRanges?: boolean;
   disabled?: boolean;
@@ -148,6 +153,7 @@ export function TimeRangePicker({
   onChange,
   label = 'Time range',
   allowIndefinite = false,
+  indefiniteLabel,
   showFutureTimeRanges = false,
   disabled,
   defaultOpen = false,
@@ -157,7 +163,10 @@ export function TimeRangePicker({
   const [recent, remember] = useRecentTimeRanges();
   const wrapperRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const display = displayTimeRange(value, { allowIndefinite });
+  const display =
+    !value && allowIndefinite && indefiniteLabel
+      ? indefiniteLabel
+      : displayTimeRange(value, { allowIndefinite });
   const detail =
     value?.type === 'absolute' ? `${formatDate(value.from)} – ${formatDate(value.to)}` : undefined;
 

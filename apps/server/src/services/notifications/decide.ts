@@ -1,6 +1,6 @@
 import { Environment } from '@marcbachmann/cel-js';
 import type { SqlRunner } from '../../db/database.ts';
-import { evaluateCel, parseDuration } from '../playbooks/cel.ts';
+import { evaluateCel, parseDuration, withoutRootDots } from '../playbooks/cel.ts';
 import { selectorMatches, type PlaybookResource } from '../playbooks/resources.ts';
 import type { ResourceSelector } from '../playbooks/spec.ts';
 
@@ -53,7 +53,7 @@ export function celSyntaxError(expression: string): string | undefined {
   try {
     // A leading dot names from the root scope (`matchQuery(.check, …)` in Mission Control's own
     // examples): CEL allows it, the parser here does not, so it is read without the dot.
-    syntax.parse(expression.replace(/(^|[\s(,!&|=<>+\-*/%?:[{])\.(?=[A-Za-z_])/g, '$1'));
+    syntax.parse(withoutRootDots(expression));
     return undefined;
   } catch (error) {
     return (error as Error).message.split('\n')[0] ?? String(error);
@@ -280,6 +280,10 @@ export interface RuleRow {
   playbook_id: string | null;
   custom_services: unknown;
   repeat_interval: string | null;
+  /** Hold a due send this long, then send it only if the resource is still as it was. */
+  wait_for?: string | null;
+  /** Added to wait_for: how long after it the resource is looked at again. */
+  wait_for_eval_period?: string | null;
   inhibitions: unknown;
   /** Why the rule cannot be sent as written (a resource file naming a team that does not exist). */
   error?: string | null;
@@ -343,7 +347,7 @@ export async function decide(
     const { rows } = await db.query<{ created_at: string }>(
       `SELECT created_at FROM notification_send_history
        WHERE notification_id = $1 AND resource_id = $2 AND source_event = $3
-         AND status IN ('sent', 'pending') AND created_at > $4::timestamptz - make_interval(secs => $5::double precision / 1000)
+         AND status IN ('sent', 'pending', 'evaluating-waitfor') AND created_at > $4::timestamptz - make_interval(secs => $5::double precision / 1000)
        ORDER BY created_at DESC LIMIT 1`,
       [rule.id, subject.id, subject.event, now.toISOString(), interval],
     );

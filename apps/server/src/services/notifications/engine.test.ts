@@ -180,8 +180,21 @@ describe.each(testDatabases())('notification engine on $engine', (target) => {
     expect(await history(matching)).toMatchObject([
       { status: 'pending', resource_id: checkId, source_event: 'check.failed' },
     ]);
-    expect(await history(filteredOut)).toMatchObject([
-      { status: 'skipped', reason: "filter is false: check.labels.team == 'search'" },
+    // A rule whose filter does not match writes no send-history row: the event's one record
+    // lists it with the reason (a hundred such rules are one row, not a hundred).
+    expect(await history(filteredOut)).toEqual([]);
+    const { rows: records } = await db.query<{ rule_count: number; unmatched: unknown }>(
+      `SELECT rule_count, unmatched FROM opsdeck.notification_decided_events
+       WHERE resource_id = $1 AND event = 'check.failed'`,
+      [checkId],
+    );
+    expect(records).toEqual([
+      {
+        rule_count: 2,
+        unmatched: [
+          { rule_id: filteredOut, reason: "filter is false: check.labels.team == 'search'" },
+        ],
+      },
     ]);
     expect(await history(otherEvent)).toEqual([]);
 
@@ -369,6 +382,51 @@ describe.each(testDatabases())('notification engine on $engine', (target) => {
       expect(row, name).toMatchObject({ status: 'pending', silenced_by: null });
     }
     await engine().sendDue();
+  });
+
+  it('holds a send for waitFor + waitForEvalPeriod, then sends it only if the check still fails', async () => {
+    const stays = await check();
+    const recovers = await check();
+    const waiting = await rule({ wait_for: '5m', wait_for_eval_period: '30s' });
+    await result(stays, false);
+    await result(recovers, false);
+    await engine().takeEvents();
+    const { rows: held } = await db.query<{ status: string; reason: string; wait: number }>(
+      `SELECT status, reason, extract(epoch FROM not_before - created_at)::int AS wait
+       FROM notification_send_history WHERE notification_id = $1 ORDER BY resource_id`,
+      [waiting],
+    );
+    expect(held).toHaveLength(2);
+    for (const row of held)
+      expect(row).toEqual({
+        status: 'evaluating-waitfor',
+        reason:
+          'waiting 5m + 30s (waitFor + waitForEvalPeriod) to see the check is still unhealthy',
+        wait: 330,
+      });
+    // Not due yet: nothing is sent or decided.
+    expect(await engine().evaluateWaiting()).toBe(0);
+    expect(await engine().sendDue()).toMatchObject({ sent: 0 });
+
+    // One check passes again meanwhile; then the wait is over.
+    await result(recovers, true);
+    await db.query(
+      `UPDATE notification_send_history SET not_before = now() - interval '1 second'
+       WHERE notification_id = $1`,
+      [waiting],
+    );
+    expect(await engine().evaluateWaiting()).toBe(2);
+    const byResource = async (id: string) =>
+      (await history(waiting)).filter((row) => row.resource_id === id);
+    expect(await byResource(stays)).toMatchObject([
+      { status: 'pending', reason: 'due (still so after waitFor)' },
+    ]);
+    expect(await byResource(recovers)).toMatchObject([
+      { status: 'skipped', reason: 'not sent: the check is healthy again after waitFor' },
+    ]);
+    const before = received.length;
+    expect(await engine().sendDue()).toMatchObject({ sent: 1 });
+    expect(received.length - before).toBe(1);
   });
 
   it('keeps to the repeat interval per resource and event', async () => {

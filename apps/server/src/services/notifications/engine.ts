@@ -12,6 +12,7 @@ import { defineJob, type JobDefinition } from '../../jobs/definition.ts';
 import { getSelfOrigin } from '../canary/runner.ts';
 import { findConnection } from '../playbooks/actions.ts';
 import { processSecretBox, type SecretBox } from '../playbooks/secrets.ts';
+import { parseDuration } from '../playbooks/cel.ts';
 import { renderTemplate } from '../playbooks/template.ts';
 import {
   decide,
@@ -71,7 +72,7 @@ class TransientSendError extends Error {}
 const SILENCE_COLUMNS = `id, name, filter, selectors, "from", until, recursive, config_id, check_id,
   canary_id, component_id, deleted_at`;
 const RULE_COLUMNS = `id, name, events, title, template, filter, person_id, team_id, playbook_id,
-  custom_services, repeat_interval, inhibitions, error`;
+  custom_services, repeat_interval, wait_for, wait_for_eval_period, inhibitions, error`;
 
 /**
  * The notification engine (issue 34): events the database queued (migration 002's triggers) are
@@ -129,10 +130,16 @@ export class NotificationEngine {
       `SELECT ${SILENCE_COLUMNS} FROM notification_silences WHERE deleted_at IS NULL
        ORDER BY created_at, id`,
     );
-    // One INSERT for the event's decisions: a hundred rules are a hundred rows, mostly skipped.
+    // One INSERT for the event's decisions, and one record of the event itself listing the rules
+    // whose filter did not match (migration 005): a hundred rules, mostly not matching, are one row.
     const decided: Row[] = [];
+    const unmatched: { rule_id: string; reason: string }[] = [];
     for (const rule of rules) {
       const decision = await decide(tx, rule, subject, silences, now);
+      if (decision.status === 'skipped') {
+        unmatched.push({ rule_id: rule.id, reason: decision.reason });
+        continue;
+      }
       const base = {
         notification_id: rule.id,
         source_event: subject.event,
@@ -164,22 +171,80 @@ export class NotificationEngine {
         decided.push({ ...base, status: 'error', reason, error: reason, payload: {} });
         continue;
       }
+      // waitFor (plus waitForEvalPeriod): the send waits, then goes only if the resource is
+      // still as it was (evaluateWaiting).
+      const wait =
+        (rule.wait_for ? (parseDuration(rule.wait_for) ?? 0) : 0) +
+        (rule.wait_for_eval_period ? (parseDuration(rule.wait_for_eval_period) ?? 0) : 0);
       for (const recipient of await recipientsOf(tx, rule)) {
         const payload: SendPayload = { resource_kind: subject.kind, title, recipient };
+        const waiting = !recipient.problem && wait > 0;
         decided.push({
           ...base,
-          status: recipient.problem ? 'error' : 'pending',
-          reason: recipient.problem ?? 'due',
+          status: recipient.problem ? 'error' : waiting ? 'evaluating-waitfor' : 'pending',
+          reason:
+            recipient.problem ??
+            (waiting
+              ? `waiting ${[rule.wait_for, rule.wait_for_eval_period].filter(Boolean).join(' + ')} (waitFor${rule.wait_for_eval_period ? ' + waitForEvalPeriod' : ''}) to see the ${subject.kind.replace('_', ' ')} is still ${subject.status ?? 'as it was'}`
+              : 'due'),
           error: recipient.problem ?? null,
           body,
           person_id: recipient.person_id ?? null,
           team_id: recipient.team_id ?? null,
           payload,
-          not_before: recipient.problem ? null : now.toISOString(),
+          not_before: recipient.problem ? null : new Date(now.getTime() + wait).toISOString(),
         });
       }
     }
     await insertHistory(tx, decided);
+    await tx.query(
+      `INSERT INTO opsdeck.notification_decided_events
+         (event, resource_kind, resource_id, rule_count, unmatched)
+       VALUES ($1, $2, $3, $4, $5::jsonb)`,
+      [subject.event, subject.kind, subject.id, rules.length, JSON.stringify(unmatched)],
+    );
+  }
+
+  /**
+   * The sends whose waitFor is over: due now (pending) when their resource's status is still the
+   * one they were decided on, else skipped saying so. Claimed with SKIP LOCKED like the sends.
+   */
+  async evaluateWaiting(): Promise<number> {
+    return this.options.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{
+        id: string;
+        resource_id: string;
+        source_event: string;
+        resource_status: string | null;
+        payload: SendPayload | null;
+      }>(
+        `SELECT id, resource_id, source_event, resource_status, payload
+         FROM notification_send_history
+         WHERE status = 'evaluating-waitfor' AND not_before <= now()
+         ORDER BY not_before LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [BATCH * 5],
+      );
+      for (const row of rows) {
+        const kind = row.payload?.resource_kind ?? 'check';
+        const subject = await loadSubject(tx, kind, row.resource_id, row.source_event);
+        const still = subject !== undefined && subject.status === row.resource_status;
+        await tx.query(
+          `UPDATE notification_send_history SET status = $2, reason = $3, not_before = $4
+           WHERE id = $1`,
+          still
+            ? [row.id, 'pending', 'due (still so after waitFor)', new Date().toISOString()]
+            : [
+                row.id,
+                'skipped',
+                subject
+                  ? `not sent: the ${kind.replace('_', ' ')} is ${subject.status ?? 'changed'} again after waitFor`
+                  : `not sent: the ${kind.replace('_', ' ')} is gone`,
+                null,
+              ],
+        );
+      }
+      return rows.length;
+    });
   }
 
   private permalink(subject: Subject): string {
@@ -431,6 +496,7 @@ export class NotificationEngine {
 
   private async pass(): Promise<{ decided: number; sent: number; failed: number }> {
     const decided = await this.takeEvents();
+    await this.evaluateWaiting();
     const { sent, failed } = await this.sendDue();
     return { decided, sent, failed };
   }

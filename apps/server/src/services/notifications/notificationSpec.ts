@@ -41,5 +41,18 @@ export function notificationSpecOfRow(row: Row): Row {
   if (set(row.repeat_interval) && row.repeat_interval !== '')
     spec.repeatInterval = row.repeat_interval;
   if (Array.isArray(row.inhibitions)) spec.inhibitions = row.inhibitions;
+  if (set(row.wait_for) && row.wait_for !== '') spec.waitFor = row.wait_for;
+  if (set(row.wait_for_eval_period) && row.wait_for_eval_period !== '')
+    spec.waitForEvalPeriod = row.wait_for_eval_period;
+  if (set(row.group_by)) spec.groupBy = row.group_by;
+  if (set(row.fallback_delay) && row.fallback_delay !== '') {
+    const fallback = notificationSpecOfRow({
+      person_id: row.fallback_person_id,
+      team_id: row.fallback_team_id,
+      playbook_id: row.fallback_playbook_id,
+      custom_services: row.fallback_custom_services,
+    }).to as Row;
+    spec.fallback = { ...fallback, delay: row.fallback_delay };
+  }
   return spec;
 }

@@ -100,7 +100,8 @@ describe.each(testDatabases())(
       (
         await db.query<Row>(
           `SELECT id, namespace, source, events, title, template, filter, properties, person_id, team_id,
-           playbook_id, custom_services, repeat_interval, wait_for, inhibitions
+           playbook_id, custom_services, repeat_interval, wait_for, inhibitions,
+           wait_for_eval_period, group_by, fallback_delay, fallback_team_id, fallback_custom_services
          FROM notifications WHERE name = $1 AND deleted_at IS NULL`,
           [name],
         )
@@ -188,7 +189,10 @@ describe.each(testDatabases())(
           ],
         },
       ]);
-      expect(await rule('config-health')).toMatchObject([{ wait_for: '2m' }]);
+      // waitForEvalPeriod and groupBy are kept (migration 005), not dropped.
+      expect(await rule('config-health')).toMatchObject([
+        { wait_for: '2m', wait_for_eval_period: '30s', group_by: ['label:app'] },
+      ]);
 
       // Silences: namespace, selectors, the window of dates, none for an indefinite one.
       const window = (await silence('test-env-silence'))[0]!;
@@ -351,6 +355,126 @@ describe.each(testDatabases())(
         'Notification default/orphan',
         'Team platform',
       ]);
+    });
+
+    it("decides the fixtures' matchQuery rule by its filter, not as a filter that failed", async () => {
+      const { rows } = await db.query<{ id: string }>(
+        `INSERT INTO canaries (name) VALUES ($1) RETURNING id`,
+        [`canary-${randomUUID()}`],
+      );
+      const checkOf = async (type: string) =>
+        (
+          await db.query<{ id: string }>(
+            `INSERT INTO checks (canary_id, type, name, status) VALUES ($1, $2, $3, 'healthy')
+             RETURNING id`,
+            [rows[0]!.id, type, `${type}-${randomUUID()}`],
+          )
+        ).rows[0]!.id;
+      const tcp = await checkOf('tcp');
+      const http = await checkOf('http');
+      const ruleId = (await rule('health-check-alerts'))[0]!.id as string;
+      for (const id of [tcp, http]) {
+        await db.query(`UPDATE checks SET status = 'unhealthy' WHERE id = $1`, [id]);
+      }
+      await engine().takeEvents();
+      // The tcp check is due a send; the http one is not matched (type!=http), with the reason.
+      const { rows: decided } = await db.query<{ resource_id: string; status: string }>(
+        `SELECT resource_id, status FROM notification_send_history WHERE notification_id = $1
+         AND resource_id IN ($2, $3)`,
+        [ruleId, tcp, http],
+      );
+      expect(decided).toEqual([{ resource_id: tcp, status: 'pending' }]);
+      const { rows: unmatched } = await db.query<{
+        unmatched: { rule_id: string; reason: string }[];
+      }>(`SELECT unmatched FROM opsdeck.notification_decided_events WHERE resource_id = $1`, [
+        http,
+      ]);
+      expect(unmatched[0]!.unmatched).toContainEqual({
+        rule_id: ruleId,
+        reason: 'filter is false: matchQuery(.check, "type!=http labels.Expected-Fail!=true")',
+      });
+    });
+
+    it("keeps a rule's fallback: its delay, its team by id, a connection as a custom service", async () => {
+      const doc = (name: string, fallback: string) =>
+        [
+          'apiVersion: mission-control.flanksource.com/v1',
+          'kind: Notification',
+          `metadata: { name: ${name} }`,
+          'spec:',
+          '  events: [check.failed]',
+          '  to: { team: backend }',
+          `  fallback: ${fallback}`,
+          '',
+        ].join('\n');
+      writeFileSync(
+        join(dir, 'notifications', 'fallbacks.yaml'),
+        `${doc('to-team', '{ delay: 1h, team: backend }')}---\n${doc(
+          'to-hook',
+          '{ delay: 30m, connection: "connection://default/pager" }',
+        )}`,
+      );
+      await loadResources(db, dir, kinds());
+      expect(await rule('to-team')).toMatchObject([
+        {
+          fallback_delay: '1h',
+          fallback_team_id: await idOf('teams', 'name', 'backend'),
+          fallback_custom_services: null,
+        },
+      ]);
+      expect(await rule('to-hook')).toMatchObject([
+        {
+          fallback_delay: '30m',
+          fallback_team_id: null,
+          fallback_custom_services: [{ connection: 'connection://default/pager' }],
+        },
+      ]);
+      rmSync(join(dir, 'notifications', 'fallbacks.yaml'));
+      await loadResources(db, dir, kinds());
+    });
+
+    it('round-trips waitForEvalPeriod, groupBy and fallback through /api/db, checked by the contract', async () => {
+      const post = (body: Row) =>
+        fetch(`${server.url}/api/db/notifications`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', Prefer: 'return=representation' },
+          body: JSON.stringify(body),
+        });
+      const teamId = await idOf('teams', 'name', 'backend');
+      const created = await post({
+        name: 'api-grouped',
+        events: ['check.failed'],
+        team_id: teamId,
+        wait_for: '5m',
+        wait_for_eval_period: '30s',
+        group_by: ['type', 'label:app'],
+        group_by_interval: '1h',
+        fallback_delay: '1h',
+        fallback_custom_services: [{ url: 'https://hooks.example.com/fallback' }],
+      });
+      expect(created.status).toBe(201);
+      const read = await fetch(
+        `${server.url}/api/db/notifications?name=eq.api-grouped&select=wait_for_eval_period,group_by,group_by_interval,fallback_delay,fallback_custom_services`,
+      );
+      expect(await read.json()).toEqual([
+        {
+          wait_for_eval_period: '30s',
+          group_by: ['type', 'label:app'],
+          group_by_interval: '1h',
+          fallback_delay: '1h',
+          fallback_custom_services: [{ url: 'https://hooks.example.com/fallback' }],
+        },
+      ]);
+      const bad = await post({
+        name: 'api-bad-period',
+        events: ['check.failed'],
+        team_id: teamId,
+        wait_for_eval_period: 'soon',
+      });
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { message: string }).message).toContain(
+        'waitForEvalPeriod: must be a duration such as 4h',
+      );
     });
 
     it('names the file, document and path of a bad document and changes nothing', async () => {

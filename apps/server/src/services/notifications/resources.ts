@@ -77,6 +77,29 @@ async function resolveRecipient(tx: SqlRunner, document: ResourceDocument): Prom
   return {};
 }
 
+const fallbackOf = (document: ResourceDocument): Row => {
+  const fallback = specOf(document).fallback;
+  return fallback && typeof fallback === 'object' ? (fallback as Row) : {};
+};
+
+/** The fallback's person, team or playbook as fallback_*_id (or the error saying which is missing). */
+async function resolveFallback(tx: SqlRunner, document: ResourceDocument): Promise<Row> {
+  const fallback = fallbackOf(document);
+  const resolved = await resolveRecipient(tx, { ...document, spec: { to: fallback } });
+  const out: Row = {};
+  for (const [key, value] of Object.entries(resolved))
+    if (key === 'error') out.error = String(value).replace('spec.to.', 'spec.fallback.');
+    else out[`fallback_${key}`] = value;
+  return out;
+}
+
+/** Both recipients' ids; the first error (the recipient's, else the fallback's) is the rule's. */
+async function resolveRecipients(tx: SqlRunner, document: ResourceDocument): Promise<Row> {
+  const recipient = await resolveRecipient(tx, document);
+  const fallback = await resolveFallback(tx, document);
+  return { ...fallback, ...recipient, error: recipient.error ?? fallback.error ?? null };
+}
+
 const notificationColumns: ResourceColumn[] = [
   { name: 'events', type: 'text[]', value: field('events') },
   { name: 'title', value: field('title') },
@@ -85,6 +108,41 @@ const notificationColumns: ResourceColumn[] = [
   { name: 'repeat_interval', value: field('repeatInterval') },
   { name: 'wait_for', value: field('waitFor') },
   { name: 'inhibitions', json: true, value: field('inhibitions') },
+  { name: 'wait_for_eval_period', value: field('waitForEvalPeriod') },
+  // A text[] column is written as an array (none given: an empty one, which reads back equal).
+  { name: 'group_by', type: 'text[]', value: (document) => specOf(document).groupBy ?? [] },
+  { name: 'group_by_interval', value: field('groupByInterval') },
+  { name: 'fallback_delay', value: (document) => fallbackOf(document).delay ?? null },
+  {
+    name: 'fallback_person_id',
+    type: 'uuid',
+    value: (_, resolved) => resolved.fallback_person_id ?? null,
+  },
+  {
+    name: 'fallback_team_id',
+    type: 'uuid',
+    value: (_, resolved) => resolved.fallback_team_id ?? null,
+  },
+  {
+    name: 'fallback_playbook_id',
+    type: 'uuid',
+    value: (_, resolved) => resolved.fallback_playbook_id ?? null,
+  },
+  {
+    name: 'fallback_custom_services',
+    json: true,
+    value: (document) => {
+      const fallback = fallbackOf(document);
+      const key = CHANNEL_KEYS.find((candidate) => given(fallback[candidate]));
+      if (!key) return null;
+      return [
+        {
+          [key]: fallback[key],
+          ...(fallback.properties !== undefined ? { properties: fallback.properties } : {}),
+        },
+      ];
+    },
+  },
   { name: 'properties', json: true, value: (document) => toOf(document).properties ?? null },
   { name: 'person_id', type: 'uuid', value: (_, resolved) => resolved.person_id ?? null },
   { name: 'team_id', type: 'uuid', value: (_, resolved) => resolved.team_id ?? null },
@@ -107,8 +165,8 @@ const notificationColumns: ResourceColumn[] = [
 
 /**
  * Notification (mission-control.flanksource.com/v1): a row of `notifications`. Its recipient is a
- * person, team or playbook (by id) or a custom service (email, connection, URL). groupBy,
- * waitForEvalPeriod and fallback have no column here and are not kept.
+ * person, team or playbook (by id) or a custom service (email, connection, URL); its fallback
+ * likewise in the fallback_* columns, waitForEvalPeriod and groupBy in theirs (migration 005).
  */
 export const notificationResourceKind = tableResourceKind({
   table: 'notifications',
@@ -116,7 +174,7 @@ export const notificationResourceKind = tableResourceKind({
   namespaced: true,
   specColumn: false,
   columns: notificationColumns,
-  resolve: resolveRecipient,
+  resolve: resolveRecipients,
   // A team or playbook of the same load is there before the notification naming it.
   loadsAfter: ['Team', 'Playbook'],
 });

@@ -94,6 +94,54 @@ describe.each(testDatabases())('/api/notification on $engine', (target) => {
     expect(rows).toEqual([{ source: 'UI', email: 'editor@local' }]);
   });
 
+  it('serves one send with its resource, to whoever may read notifications, 404 for an unknown id', async () => {
+    const { rows } = await db.query<{ id: string; resource_id: string; body: string | null }>(
+      `SELECT h.id, h.resource_id, h.body FROM notification_send_history h
+       JOIN checks c ON c.id = h.resource_id ORDER BY h.created_at DESC LIMIT 1`,
+    );
+    const sent = rows[0]!;
+    for (const role of ROLES) {
+      const reads = createAuthorizer({ roles: [role], permissions: [] }).can(
+        'notifications',
+        'read',
+      );
+      const reply = await send('GET', `/api/notification/send_history/${sent.id}`, role);
+      expect(reply.status, role).toBe(reads ? 200 : 403);
+      if (!reads) continue;
+      expect(reply.body).toMatchObject({
+        id: sent.id,
+        resource_id: sent.resource_id,
+        resource_kind: 'check',
+        resource: { id: sent.resource_id },
+        body_markdown: sent.body,
+      });
+    }
+    const unknown = await send('GET', `/api/notification/send_history/${randomUUID()}`, 'viewer');
+    expect(unknown.status).toBe(404);
+    expect((unknown.body as { message: string }).message).toMatch(/^no notification send with id/);
+    const malformed = await send('GET', '/api/notification/send_history/not-an-id', 'viewer');
+    expect(malformed.status).toBe(404);
+    expect((malformed.body as { message: string }).message).toBe(
+      'no notification send with id not-an-id: not an id (a UUID)',
+    );
+  });
+
+  it("names the tcp check in the demo's inhibited sends, as the engine does", async () => {
+    const { rows } = await db.query<{ reason: string }>(
+      `SELECT reason FROM notification_send_history WHERE status = 'inhibited'`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    const { rows: tcp } = await db.query<{ name: string }>(
+      `SELECT name FROM checks WHERE type = 'tcp'`,
+    );
+    const names = new Set(tcp.map((row) => row.name));
+    for (const { reason } of rows) {
+      const named = /^inhibited by tcp check (.+), notified at \S+$/.exec(reason);
+      expect(named, reason).not.toBeNull();
+      expect(names.has(named![1]!), reason).toBe(true);
+    }
+  });
+
   it('answers bad input with a 400 and a message, never a 500', async () => {
     const cases: [string, string, unknown, RegExp][] = [
       ['POST', '/api/notification/silence', { name: 'everything' }, /filter, selectors or one of/],

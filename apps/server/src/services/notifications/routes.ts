@@ -2,7 +2,7 @@ import { describeIssues, notificationSilenceContract } from '@opsdeck/contracts'
 import { Hono } from 'hono';
 import { requireAccess } from '../../auth/middleware.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, readJsonBody } from '../../http/errors.ts';
+import { badRequest, notFound, readJsonBody } from '../../http/errors.ts';
 import type { AppEnv } from '../../http/env.ts';
 import {
   celSyntaxError,
@@ -150,6 +150,22 @@ export function notificationRoutes(db: Database): Hono<AppEnv> {
 
   app.post('/summary', requireAccess('notifications', 'read'), async (c) => {
     return c.json(await sendSummary(db, await readJsonBody(c)));
+  });
+
+  // One send with its resource (reference §5: the row plus resource_tags, resource, resource_kind,
+  // resource_type, playbook_run and body_markdown, the body as written: Markdown). An id that is
+  // not one, or names no send, is a 404 saying so.
+  app.get('/send_history/:id', requireAccess('notifications', 'read'), async (c) => {
+    const id = c.req.param('id');
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+      throw notFound(`no notification send with id ${id}: not an id (a UUID)`);
+    const { rows } = await db.query<Row>(
+      'SELECT * FROM notification_send_history_summary WHERE id = $1',
+      [id],
+    );
+    const row = rows[0];
+    if (!row) throw notFound(`no notification send with id ${id}`);
+    return c.json({ ...row, body_markdown: row.body ?? null });
   });
 
   return app;

@@ -123,8 +123,8 @@ export const seedNotifications: DemoSeed = async (context) => {
 
   // The checks the history is about: http checks with a tcp sibling in their canary (the check
   // rule inhibits the http one after the tcp one), other http checks, and a check of neither type.
-  const { rows: pairs } = await db.query<{ http: string; tcp: string }>(
-    `SELECT DISTINCT ON (h.canary_id) h.id AS http, t.id AS tcp FROM checks h
+  const { rows: pairs } = await db.query<{ http: string; tcp: string; tcp_name: string }>(
+    `SELECT DISTINCT ON (h.canary_id) h.id AS http, t.id AS tcp, t.name AS tcp_name FROM checks h
        JOIN checks t ON t.canary_id = h.canary_id AND t.type = 'tcp'
      WHERE h.type = 'http' ORDER BY h.canary_id, h.name, t.name`,
   );
@@ -300,7 +300,8 @@ export const seedNotifications: DemoSeed = async (context) => {
           ...checkSend,
           resource_id: pair?.http ?? httpB,
           body: null,
-          reason: `inhibited by tcp check, notified at ${new Date(roundStart).toISOString()}`,
+          // Worded as the engine words it (decide.ts), naming the tcp check that was notified.
+          reason: `inhibited by tcp check ${pair?.tcp_name ?? 'of its canary'}, notified at ${new Date(roundStart).toISOString()}`,
         };
     }
     sendHistory.push({

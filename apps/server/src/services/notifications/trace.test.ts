@@ -97,22 +97,31 @@ describe.each(testDatabases())('notification_check_transitions on $engine', (tar
       `/api/db/notification_check_transitions?check_name=eq.${checkName}&order=created_at.desc`,
     );
     expect(status).toBe(200);
-    expect(body).toHaveLength(2);
+    // The passing transition no rule listens to is there too, with no decision.
     expect(body.map((row) => [row.source_event, row.status, row.check_id])).toEqual([
       ['check.failed', 'unhealthy', checkId],
+      ['check.passed', 'healthy', checkId],
       ['check.failed', 'unhealthy', checkId],
     ]);
-    const [silenced, first] = body.map((row) => row.decisions as Row[]);
+    expect(body[1]).toMatchObject({ decision_count: 0, matched_count: 0, decisions: [] });
+    const [silenced, , first] = body.map((row) => row.decisions as Row[]);
     expect(first!.map((d) => [d.rule_name, d.status, d.reason])).toEqual([
       ['trace-due', 'pending', 'due'],
       ['trace-filtered', 'skipped', "filter is false: check.type == 'tcp'"],
     ]);
-    expect(body[1]).toMatchObject({ decision_count: 2, matched_count: 1 });
+    expect(body[2]).toMatchObject({ decision_count: 2, matched_count: 1 });
+    // The rule that did not match has no send-history row of its own: one record per event.
+    const { rows: skippedRows } = await db.query(
+      `SELECT 1 FROM notification_send_history WHERE resource_id = $1 AND status = 'skipped'`,
+      [checkId],
+    );
+    expect(skippedRows).toEqual([]);
     expect(silenced!.map((d) => [d.rule_name, d.status, d.silenced_by, d.silence_name])).toEqual([
       ['trace-due', 'silenced', silenceId, 'trace-maintenance'],
       ['trace-filtered', 'skipped', null, null],
     ]);
     // The due decision links to its send: its id is a send-history row's.
+    expect(new Set(body.flatMap((row) => (row.decisions as Row[]).map((d) => d.id))).size).toBe(4);
     const send = await get(`/api/db/notification_send_history?id=eq.${String(first![0]!.id)}`);
     expect(send.body).toMatchObject([{ status: 'pending', resource_id: checkId }]);
   });

@@ -1,5 +1,6 @@
 import { Environment } from '@marcbachmann/cel-js';
 import { parseDuration } from '@opsdeck/contracts';
+import { inTimeRange, matchQuery } from './celQuery.ts';
 
 // The Playbook contract's reading of a Go duration, so a delay the runner waits is one the spec check accepted.
 export { parseDuration };
@@ -47,10 +48,23 @@ function actionView(action: ConditionState['previous'][number] | undefined): unk
 let current: ConditionState = { variables: {}, previous: [] };
 const failed = () => current.previous.some((action) => action.status === 'failed');
 
+/** What `time` is in an expression: the receiver of `time.InTimeRange(…)`. */
+class TimeFunctions {}
+const TIME = new TimeFunctions();
+
 const environment = new Environment({
   unlistedVariablesAreDyn: true,
   homogeneousAggregateLiterals: false,
 })
+  .registerType('opsdeck.TimeFunctions', TimeFunctions)
+  .registerVariable('time', 'opsdeck.TimeFunctions')
+  .registerFunction(
+    'opsdeck.TimeFunctions.InTimeRange(dyn, string, string): bool',
+    (_: TimeFunctions, t: unknown, start: string, end: string) => inTimeRange(t, start, end),
+  )
+  .registerFunction('matchQuery(dyn, string): bool', (resource: unknown, query: string) =>
+    matchQuery(resource, query),
+  )
   .registerFunction('success(): bool', () => !failed())
   .registerFunction('failure(): bool', () => failed())
   .registerFunction('always(): bool', () => true)
@@ -67,10 +81,19 @@ type Program = ReturnType<Environment['parse']>;
 const PARSED_LIMIT = 2000;
 const parsed = new Map<string, Program>();
 
+/**
+ * The expression without the leading dots that name from the root scope (`matchQuery(.check, …)`
+ * in Mission Control's own examples): CEL allows them, this parser does not, and they mean the
+ * same name without the dot.
+ */
+export function withoutRootDots(expression: string): string {
+  return expression.replace(/(^|[\s(,!&|=<>+\-*/%?:[{])\.(?=[A-Za-z_])/g, '$1');
+}
+
 function program(expression: string): Program {
   let found = parsed.get(expression);
   if (found) return found;
-  found = environment.parse(expression);
+  found = environment.parse(withoutRootDots(expression));
   if (parsed.size >= PARSED_LIMIT) parsed.delete(parsed.keys().next().value!);
   parsed.set(expression, found);
   return found;
@@ -82,7 +105,7 @@ export function evaluateCel(expression: string, state: ConditionState): unknown 
   try {
     const run = program(expression);
     current = state;
-    return fromCel(run(state.variables));
+    return fromCel(run({ ...state.variables, time: TIME }));
   } catch (error) {
     const message = (error as Error).message.split('\n')[0] ?? String(error);
     const unknown = /no matching overload for '([A-Za-z_][\w.]*)\(/.exec(message);

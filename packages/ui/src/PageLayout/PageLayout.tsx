@@ -1,7 +1,10 @@
 import styled from 'styled-components';
 
-/** A page's column: sections one under another, padded like the other features' pages. */
-export const Page = styled.div`
+/**
+ * A feature page's column: sections one under another, padded like every feature's page (less on
+ * a phone), never wider than the space it is given.
+ */
+export const PageLayout = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.lg};
@@ -13,7 +16,7 @@ export const Page = styled.div`
   }
 `;
 
-/** Links and buttons at the top of a page, wrapping on narrow screens. */
+/** Links and buttons at the top of a page, wrapping on narrow screens; a link's icon sits by its text. */
 export const PageActions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -21,6 +24,9 @@ export const PageActions = styled.div`
   gap: ${({ theme }) => theme.space.md};
 
   a {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.xxs};
     color: ${({ theme }) => theme.colors.link};
   }
 `;
