@@ -1,0 +1,60 @@
+import {
+  defineFeature,
+  type FeatureDefinition,
+  type RouteRef,
+  type SidebarIcon,
+} from '@opsdeck/extensions';
+import { Activity, Bell, Database, Server, UserRound } from '@opsdeck/ui';
+import { settingsKinds, type SettingsKind } from './model/kinds.ts';
+import { settingsRoutes } from './routes.ts';
+
+const refs: Record<SettingsKind['table'], { list: RouteRef; editor: RouteRef<{ id: string }> }> = {
+  canaries: { list: settingsRoutes.canaries, editor: settingsRoutes.canaryEditor },
+  topologies: { list: settingsRoutes.topologies, editor: settingsRoutes.topologyEditor },
+  teams: { list: settingsRoutes.teams, editor: settingsRoutes.teamEditor },
+  incident_rules: { list: settingsRoutes.incidentRules, editor: settingsRoutes.incidentRuleEditor },
+  logging_backends: { list: settingsRoutes.logBackends, editor: settingsRoutes.logBackendEditor },
+};
+
+const icons: Record<SettingsKind['table'], SidebarIcon> = {
+  canaries: Activity,
+  topologies: Server,
+  teams: UserRound,
+  incident_rules: Bell,
+  logging_backends: Database,
+};
+
+/**
+ * One feature per kind (console §2 /settings/{table}): its own flag and RBAC object, so the
+ * sidebar's Settings submenu (sorted by label) and the routes are gated per kind.
+ */
+function settingsFeatureOf(kind: SettingsKind): FeatureDefinition {
+  return defineFeature({
+    name: kind.flag,
+    resource: kind.resource,
+    sidebar: {
+      label: kind.label,
+      icon: icons[kind.table],
+      path: `/settings/${kind.segment}`,
+      section: 'settings',
+    },
+    routes: [
+      {
+        path: `settings/${kind.segment}`,
+        ref: refs[kind.table].list,
+        title: kind.label,
+        refreshable: true,
+        load: () => import('./pages/listPage.tsx'),
+      },
+      {
+        path: `settings/${kind.segment}/:id`,
+        ref: refs[kind.table].editor,
+        title: kind.singular,
+        load: () => import('./pages/editPage.tsx'),
+      },
+    ],
+  });
+}
+
+/** The schema-resource editors, one feature per kind, for the app's feature list. */
+export const settingsFeatures: readonly FeatureDefinition[] = settingsKinds.map(settingsFeatureOf);
