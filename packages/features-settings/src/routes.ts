@@ -8,8 +8,8 @@ export const settingsRoutes = {
   topologyEditor: createRouteRef<{ id: string }>('settings.topologies.editor'),
   teams: createRouteRef('settings.teams.list'),
   teamEditor: createRouteRef<{ id: string }>('settings.teams.editor'),
-  incidentRules: createRouteRef('settings.incident_rules.list'),
-  incidentRuleEditor: createRouteRef<{ id: string }>('settings.incident_rules.editor'),
-  logBackends: createRouteRef('settings.logging_backends.list'),
-  logBackendEditor: createRouteRef<{ id: string }>('settings.logging_backends.editor'),
+  incidentRules: createRouteRef('settings.incidentRules.list'),
+  incidentRuleEditor: createRouteRef<{ id: string }>('settings.incidentRules.editor'),
+  logBackends: createRouteRef('settings.logBackends.list'),
+  logBackendEditor: createRouteRef<{ id: string }>('settings.logBackends.editor'),
 };
