@@ -79,8 +79,6 @@ const people = [
     type: null,
     team_id: null,
     organization: null,
-    title: null,
-    phone: null,
     properties: null,
     external_id: null,
     created_at: created,
@@ -96,8 +94,6 @@ const people = [
     type: null,
     team_id: null,
     organization: null,
-    title: null,
-    phone: null,
     properties: null,
     external_id: null,
     created_at: created,
@@ -157,23 +153,19 @@ export async function startSettingsBackend() {
         .map((member) => ({
           team_id: member.team_id,
           person_id: people.find((person) => person.id === member.person_id) ?? member.person_id,
-          source: null,
         }));
     },
     'POST /api/db/team_members': (request) => {
       const rows = request.body as { team_id: string; person_id: string }[];
       members = [...members, ...rows];
-      return json(
-        rows.map((row) => ({ ...row, source: null })),
-        { status: 201 },
-      );
+      return json(rows, { status: 201 });
     },
     'DELETE /api/db/team_members': (request) => {
       const team = eqOf(request, 'team_id');
       const person = eqOf(request, 'person_id');
       const gone = members.filter((m) => m.team_id === team && m.person_id === person);
       members = members.filter((m) => !gone.includes(m));
-      return gone.map((row) => ({ ...row, source: null }));
+      return gone;
     },
     'GET /api/db/job_histories': (request) => {
       const rows = jobs.filter((job) => job.resource_id === eqOf(request, 'resource_id'));
