@@ -26,9 +26,12 @@ const icons: Record<SettingsKind['table'], SidebarIcon> = {
 
 /**
  * One feature per kind (console §2 /settings/{table}): its own flag and RBAC object, so the
- * sidebar's Settings submenu (sorted by label) and the routes are gated per kind.
+ * sidebar's Settings submenu (sorted by label) and the routes are gated per kind. The pages are
+ * an editor's: console §2 gives them "read/write on that table", so a viewer (read only) gets
+ * Unauthorized; the server refuses a viewer's writes in any case.
  */
 function settingsFeatureOf(kind: SettingsKind): FeatureDefinition {
+  const access = { resource: kind.resource, action: 'write' } as const;
   return defineFeature({
     name: kind.flag,
     resource: kind.resource,
@@ -43,6 +46,7 @@ function settingsFeatureOf(kind: SettingsKind): FeatureDefinition {
         path: `settings/${kind.segment}`,
         ref: refs[kind.table].list,
         title: kind.label,
+        access,
         refreshable: true,
         load: () => import('./pages/listPage.tsx'),
       },
@@ -50,6 +54,7 @@ function settingsFeatureOf(kind: SettingsKind): FeatureDefinition {
         path: `settings/${kind.segment}/:id`,
         ref: refs[kind.table].editor,
         title: kind.singular,
+        access,
         load: () => import('./pages/editPage.tsx'),
       },
     ],

@@ -45,6 +45,16 @@ export const RESOURCE_SCHEDULE_PRESETS = [
   '@weekly',
 ] as const;
 
+/**
+ * Update for an existing record, Save for a new one (settings §4); a topology says Saving/Updating
+ * while it saves and a new log backend is Added (settings §2 "Add Integration" forms).
+ */
+function saveLabel(kind: SettingsKind, existing: boolean, saving: boolean): string {
+  if (existing) return saving && kind.table === 'topologies' ? 'Updating' : 'Update';
+  if (kind.table === 'logging_backends') return 'Add';
+  return saving && kind.table === 'topologies' ? 'Saving' : 'Save';
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'An error occurred';
 }
@@ -219,13 +229,7 @@ export function SpecForm({ kind, record }: SpecFormProps) {
                 loading={isSubmitting}
                 disabled={kind.table === 'topologies' && !isValid}
               >
-                {existing
-                  ? isSubmitting && kind.table === 'topologies'
-                    ? 'Updating'
-                    : 'Update'
-                  : isSubmitting && kind.table === 'topologies'
-                    ? 'Saving'
-                    : 'Save'}
+                {saveLabel(kind, existing, isSubmitting)}
               </Button>
               {existing && (
                 <Button type="button" variant="danger" onClick={() => setConfirmDelete(true)}>
