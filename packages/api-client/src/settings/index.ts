@@ -8,10 +8,8 @@ export {
   settingsResourcesQuery,
   teamMembersQuery,
   updateSettingsResource,
-  type ResourceJobsQuery,
 } from './calls.ts';
 export { settingsInvalidations, settingsKeys } from './keys.ts';
-export { isSettingsTable, settingsTables } from './schemas.ts';
 export type {
   ResourceJob,
   SettingsResource,

@@ -3,7 +3,7 @@ import { looseObject } from '../looseObject.ts';
 import { maybeNumber, maybeText, text } from '../schemaParts.ts';
 
 /** The tables of the settings resource editors (settings §3 "Settings resource kinds"). */
-export const settingsTables = [
+const settingsTables = [
   'canaries',
   'topologies',
   'teams',
@@ -12,10 +12,6 @@ export const settingsTables = [
   'config_scrapers',
 ] as const;
 export type SettingsTable = (typeof settingsTables)[number];
-
-export function isSettingsTable(value: string): value is SettingsTable {
-  return (settingsTables as readonly string[]).includes(value);
-}
 
 /** One settings record as stored: the columns each table has are optional (teams have no labels…). */
 export const settingsResourceSchema = looseObject({
