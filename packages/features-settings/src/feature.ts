@@ -4,7 +4,7 @@ import {
   type RouteRef,
   type SidebarIcon,
 } from '@opsdeck/extensions';
-import { Activity, Bell, Database, Server, UserRound } from '@opsdeck/ui';
+import { Activity, Bell, Database, Search, Server, UserRound } from '@opsdeck/ui';
 import { settingsKinds, type SettingsKind } from './model/kinds.ts';
 import { settingsRoutes } from './routes.ts';
 
@@ -14,6 +14,7 @@ const refs: Record<SettingsKind['table'], { list: RouteRef; editor: RouteRef<{ i
   teams: { list: settingsRoutes.teams, editor: settingsRoutes.teamEditor },
   incident_rules: { list: settingsRoutes.incidentRules, editor: settingsRoutes.incidentRuleEditor },
   logging_backends: { list: settingsRoutes.logBackends, editor: settingsRoutes.logBackendEditor },
+  config_scrapers: { list: settingsRoutes.scrapers, editor: settingsRoutes.scraperEditor },
 };
 
 const icons: Record<SettingsKind['table'], SidebarIcon> = {
@@ -22,6 +23,7 @@ const icons: Record<SettingsKind['table'], SidebarIcon> = {
   teams: UserRound,
   incident_rules: Bell,
   logging_backends: Database,
+  config_scrapers: Search,
 };
 
 /**

@@ -12,4 +12,6 @@ export const settingsRoutes = {
   incidentRuleEditor: createRouteRef<{ id: string }>('settings.incidentRules.editor'),
   logBackends: createRouteRef('settings.logBackends.list'),
   logBackendEditor: createRouteRef<{ id: string }>('settings.logBackends.editor'),
+  scrapers: createRouteRef('settings.scrapers.list'),
+  scraperEditor: createRouteRef<{ id: string }>('settings.scrapers.editor'),
 };

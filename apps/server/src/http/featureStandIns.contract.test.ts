@@ -292,6 +292,7 @@ const cases: Case[] = [
     ['the health checks', (c) => settingsResourcesQuery(c, 'canaries')],
     ['a health check', (c, e) => settingsResourceQuery(c, 'canaries', e.canary)],
     ['the teams', (c) => settingsResourcesQuery(c, 'teams')],
+    ['the catalog scrapers', (c) => settingsResourcesQuery(c, 'config_scrapers')],
     ['a team', (c, e) => settingsResourceQuery(c, 'teams', e.team)],
     ['a team’s members', (c, e) => teamMembersQuery(c, e.team)],
     [

@@ -6,13 +6,13 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { Alert, Muted } from '../components/PageLayout.ts';
 import {
+  catalogType,
   guidedCheckOf,
-  healthCheckType,
-  healthCheckTypes,
   newCheckValues,
   specWithCheck,
   specWithRawType,
   type HealthCheckType,
+  type SpecTypeCatalog,
 } from '../model/healthSpec.ts';
 import { parseSpecText, specToYaml, type ResourceFormValues } from '../model/resourceForm.ts';
 import { settingsTestIds } from '../testIds.ts';
@@ -63,13 +63,19 @@ const Fields = styled.div`
   gap: ${({ theme }) => theme.space.md};
 `;
 
-/** The grid of health check types (settings §2): a card opens that type's form. */
-function TypeGrid({ onPick }: { onPick: (type: HealthCheckType) => void }) {
+/** The grid of types (settings §2): a card opens that type's form. */
+function TypeGrid({
+  catalog,
+  onPick,
+}: {
+  catalog: SpecTypeCatalog;
+  onPick: (type: HealthCheckType) => void;
+}) {
   return (
-    <section aria-label="Health check types" data-testid={settingsTestIds.typeGrid}>
-      <Muted>Pick the type of the check.</Muted>
+    <section aria-label={catalog.label} data-testid={settingsTestIds.typeGrid}>
+      <Muted>Pick a type.</Muted>
       <Grid>
-        {healthCheckTypes.map((type) => {
+        {catalog.types.map((type) => {
           const Icon = checkTypeIcon(type.type);
           return (
             <li key={type.type}>
@@ -86,15 +92,24 @@ function TypeGrid({ onPick }: { onPick: (type: HealthCheckType) => void }) {
 }
 
 /**
- * The health spec editor (settings §2): a new canary starts on the type grid; a guided type has Form
- * and Code tabs over one value, every other type the code editor. Back returns to the grid.
+ * The health spec editor and the scraper spec editor (settings §2): a new record starts on the type
+ * grid; a guided type has Form and Code tabs over one value, every other type the code editor.
+ * Back returns to the grid.
  */
-export function HealthSpecEditor({ isNew, disabled }: { isNew: boolean; disabled: boolean }) {
+export function HealthSpecEditor({
+  catalog,
+  isNew,
+  disabled,
+}: {
+  catalog: SpecTypeCatalog;
+  isNew: boolean;
+  disabled: boolean;
+}) {
   const { values, setValues, errors } = useFormikContext<ResourceFormValues>();
   const [picking, setPicking] = useState(isNew && !values.guided);
   const [rawType, setRawType] = useState<HealthCheckType>();
   const [notice, setNotice] = useState<string>();
-  const guidedType = healthCheckType(values.guided?.type);
+  const guidedType = catalogType(catalog, values.guided?.type);
 
   const pick = (type: HealthCheckType) => {
     setPicking(false);
@@ -128,14 +143,15 @@ export function HealthSpecEditor({ isNew, disabled }: { isNew: boolean; disabled
         guidedType,
         values.guided.check,
         values.guided.original,
+        catalog,
       );
       void setValues({ ...values, spec: specToYaml(spec), guided: undefined });
       setRawType(guidedType);
     } else if (tab === 'form' && !values.guided) {
       const parsed = parseSpecText(values.spec);
-      const guided = parsed.ok ? guidedCheckOf(parsed.spec) : undefined;
+      const guided = parsed.ok ? guidedCheckOf(parsed.spec, catalog) : undefined;
       if (!guided || (rawType && guided.type.type !== rawType.type)) {
-        setNotice('The spec is no single check of a type with a form: edit it as code.');
+        setNotice('The spec is no single entry of a type with a form: edit it as code.');
         return;
       }
       void setValues({
@@ -145,7 +161,7 @@ export function HealthSpecEditor({ isNew, disabled }: { isNew: boolean; disabled
     }
   };
 
-  if (picking && !disabled) return <TypeGrid onPick={pick} />;
+  if (picking && !disabled) return <TypeGrid catalog={catalog} onPick={pick} />;
 
   const shownType = guidedType ?? rawType;
   const code = (

@@ -169,3 +169,25 @@ describe('a changed form', () => {
     );
   });
 });
+
+describe('a new catalog scraper', () => {
+  it('starts on the grid of the 11 scraper types; Kubernetes opens its form and saves', async () => {
+    const user = userEvent.setup();
+    const { router } = renderSettings('/settings/config_scrapers/new', { baseUrl: baseUrl() });
+    const grid = await screen.findByRole('region', { name: 'Catalog scraper types' });
+    expect(within(grid).getAllByRole('button')).toHaveLength(11);
+    await user.type(screen.getByRole('textbox', { name: nameLabel }), 'cluster');
+    await user.click(within(grid).getByRole('button', { name: 'Kubernetes' }));
+    await user.type(screen.getByRole('textbox', { name: /^Cluster name/ }), 'local');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).not.toBe('/settings/config_scrapers/new'),
+    );
+    const id = router.state.location.pathname.split('/').pop()!;
+    expect(await stored('config_scrapers', id)).toMatchObject({
+      name: 'cluster',
+      source: 'UI',
+      spec: { schedule: '@every 30m', kubernetes: [{ name: 'cluster', clusterName: 'local' }] },
+    });
+  });
+});

@@ -209,8 +209,8 @@ export function SpecForm({ kind, record }: SpecFormProps) {
               disabled={!editable}
             />
           )}
-          {kind.table === 'canaries' ? (
-            <HealthSpecEditor isNew={!existing} disabled={!editable} />
+          {kind.typed ? (
+            <HealthSpecEditor catalog={kind.typed} isNew={!existing} disabled={!editable} />
           ) : (
             <CodeField
               name="spec"

@@ -2,6 +2,7 @@
 // forms for nine of them and the raw spec for the rest; a canary with one check of a guided type
 // opens in that type's form, and the form's value is that one check in the canary's spec.
 import { checkFormValues, checkTypes } from '@opsdeck/contracts/canary';
+import { scraperTypes } from '@opsdeck/contracts/scrape-config';
 import {
   defaultValues,
   formIssues,
@@ -24,7 +25,7 @@ export const GUIDED_CHECK_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 /** The canary's own fields: every other key of its spec is a list of checks. */
-const CANARY_FIELDS = new Set([
+const CANARY_FIELDS: ReadonlySet<string> = new Set([
   'schedule',
   'interval',
   'owner',
@@ -34,6 +35,7 @@ const CANARY_FIELDS = new Set([
   'env',
 ]);
 
+/** A type of a typed spec's entries (a check type, a scraper type), as its grid offers it. */
 export interface HealthCheckType {
   type: string;
   /** 'HTTP', as the type grid shows it. */
@@ -74,17 +76,60 @@ export const healthCheckTypes: readonly HealthCheckType[] = checkTypes
   }))
   .sort((a, b) => a.label.localeCompare(b.label));
 
-export function healthCheckType(type: string | undefined): HealthCheckType | undefined {
-  return healthCheckTypes.find((entry) => entry.type === type);
+/**
+ * A spec made of lists of typed entries, and the types its editor offers: a canary's checks, or a
+ * catalog scraper's scrapers (settings §2 "Catalog-scraper editor": 11 types sorted by label, each
+ * with its form; Custom is the raw spec).
+ */
+export interface SpecTypeCatalog {
+  /** Names the type grid ('Health check types'). */
+  label: string;
+  types: readonly HealthCheckType[];
+  /** The spec's own fields; every other key is a list of entries. */
+  ownFields: ReadonlySet<string>;
+  /** The form values of an entry listed under `key`. */
+  formValues: (key: string, entry: unknown) => unknown;
+}
+
+export const healthCheckCatalog: SpecTypeCatalog = {
+  label: 'Health check types',
+  types: healthCheckTypes,
+  ownFields: CANARY_FIELDS,
+  formValues: checkFormValues,
+};
+
+const SCRAPER_DOCS = 'https://flanksource.com/docs/guide/config-db/scrapers';
+
+export const scraperCatalog: SpecTypeCatalog = {
+  label: 'Catalog scraper types',
+  types: scraperTypes
+    .map((description) => ({
+      type: description.type,
+      label: description.label,
+      ...(description.type === 'custom' ? {} : { key: description.type }),
+      guided: description.type !== 'custom',
+      description,
+      docsUrl: `${SCRAPER_DOCS}/${description.type === 'custom' ? '' : description.type}`,
+    }))
+    .sort((a, b) => a.label.localeCompare(b.label)),
+  ownFields: new Set(['schedule', 'full', 'logLevel', 'retention']),
+  formValues: (_key, entry) => entry,
+};
+
+export function catalogType(
+  catalog: SpecTypeCatalog,
+  type: string | undefined,
+): HealthCheckType | undefined {
+  return catalog.types.find((entry) => entry.type === type);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The check lists of a spec: `[key, entries]` for every key that is not a canary field. */
-function checkLists(spec: Record<string, unknown>): [string, unknown][] {
-  return Object.entries(spec).filter(([key]) => !CANARY_FIELDS.has(key));
+/** The entry lists of a spec: `[key, entries]` for every key that is not the spec's own field. */
+function checkLists(catalog: SpecTypeCatalog, spec: Record<string, unknown>): [string, unknown][] {
+  return Object.entries(spec).filter(([key]) => !catalog.ownFields.has(key));
 }
 
 /**
@@ -93,17 +138,18 @@ function checkLists(spec: Record<string, unknown>): [string, unknown][] {
  */
 export function guidedCheckOf(
   spec: unknown,
+  catalog: SpecTypeCatalog = healthCheckCatalog,
 ): { type: HealthCheckType; check: FormValues; original: FormValues } | undefined {
   if (!isRecord(spec)) return undefined;
-  const lists = checkLists(spec);
+  const lists = checkLists(catalog, spec);
   if (lists.length !== 1) return undefined;
   const [key, entries] = lists[0]!;
   if (!Array.isArray(entries) || entries.length !== 1 || !isRecord(entries[0])) return undefined;
-  const type = healthCheckTypes.find((entry) => entry.key === key && entry.guided);
+  const type = catalog.types.find((entry) => entry.key === key && entry.guided);
   if (!type) return undefined;
   return {
     type,
-    check: defaultValues(type.description, checkFormValues(key, entries[0]) as FormValues),
+    check: defaultValues(type.description, catalog.formValues(key, entries[0]) as FormValues),
     original: entries[0],
   };
 }
@@ -157,8 +203,11 @@ export function specWithCheck(
   type: HealthCheckType,
   check: FormValues,
   original?: unknown,
+  catalog: SpecTypeCatalog = healthCheckCatalog,
 ): Record<string, unknown> {
-  const own = Object.fromEntries(Object.entries(spec).filter(([key]) => CANARY_FIELDS.has(key)));
+  const own = Object.fromEntries(
+    Object.entries(spec).filter(([key]) => catalog.ownFields.has(key)),
+  );
   const submitted = withoutAddedDefaults(
     submittedValues(type.description, check),
     original,

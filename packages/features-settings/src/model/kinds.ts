@@ -6,14 +6,16 @@ import {
   canaryContract,
   incidentRuleContract,
   loggingBackendContract,
+  scrapeConfigContract,
   teamContract,
   topologyContract,
   type Contract,
 } from '@opsdeck/contracts';
 import type { Resource } from '@opsdeck/rbac';
+import { healthCheckCatalog, scraperCatalog, type SpecTypeCatalog } from './healthSpec.ts';
 
 export interface SettingsKind {
-  table: Exclude<SettingsTable, 'config_scrapers'>;
+  table: SettingsTable;
   /** The list's title and the sidebar item (settings submenu, sorted by label). */
   label: string;
   /** One record, in messages ('Health check'). */
@@ -31,6 +33,8 @@ export interface SettingsKind {
   /** Teams: Spec, Members, Job History; the others: Spec, Job History (settings §2). */
   members: boolean;
   contract: Contract<unknown>;
+  /** A spec of typed entries edited on a type grid with guided forms (health checks, scrapers). */
+  typed?: SpecTypeCatalog;
 }
 
 const asContract = <Spec>(contract: Contract<Spec>) => contract as unknown as Contract<unknown>;
@@ -46,6 +50,7 @@ export const settingsKinds: readonly SettingsKind[] = [
     columns: { namespace: true, labels: true, icon: false, schedule: true },
     members: false,
     contract: asContract(canaryContract),
+    typed: healthCheckCatalog,
   },
   {
     table: 'topologies',
@@ -94,6 +99,18 @@ export const settingsKinds: readonly SettingsKind[] = [
     columns: { namespace: false, labels: true, icon: false, schedule: false },
     members: false,
     contract: asContract(loggingBackendContract),
+  },
+  {
+    table: 'config_scrapers',
+    label: 'Catalog Scrapers',
+    singular: 'Catalog scraper',
+    segment: 'config_scrapers',
+    flag: 'settings.config_scrapers',
+    resource: 'config_scrapers',
+    columns: { namespace: true, labels: false, icon: false, schedule: false },
+    members: false,
+    contract: asContract(scrapeConfigContract),
+    typed: scraperCatalog,
   },
 ];
 

@@ -4,7 +4,7 @@
 import type { SettingsResource, SettingsResourceWrite } from '@opsdeck/api-client/settings';
 import { parseDocument, REQUIRED_MESSAGE, setPath, type FormValues } from '@opsdeck/contracts/form';
 import { dump } from 'js-yaml';
-import { checkIssues, guidedCheckOf, healthCheckType, specWithCheck } from './healthSpec.ts';
+import { catalogType, checkIssues, guidedCheckOf, specWithCheck } from './healthSpec.ts';
 import type { SettingsKind } from './kinds.ts';
 
 export interface ResourceFormValues {
@@ -57,7 +57,7 @@ export function resourceFormOf(
       schedule: '',
       spec: specToYaml(kind.contract.defaults()),
     };
-  const guided = kind.table === 'canaries' ? guidedCheckOf(record.spec) : undefined;
+  const guided = kind.typed ? guidedCheckOf(record.spec, kind.typed) : undefined;
   return {
     name: record.name ?? '',
     icon: record.icon ?? '',
@@ -113,9 +113,11 @@ export function parseSpec(
 ): { ok: true; spec: Record<string, unknown> } | { ok: false; message: string } {
   const parsed = parseSpecText(text);
   if (!parsed.ok) return parsed;
-  const type = guided ? healthCheckType(guided.type) : undefined;
+  const type = guided && kind.typed ? catalogType(kind.typed, guided.type) : undefined;
   const value =
-    type && guided ? specWithCheck(parsed.spec, type, guided.check, guided.original) : parsed.spec;
+    type && guided
+      ? specWithCheck(parsed.spec, type, guided.check, guided.original, kind.typed)
+      : parsed.spec;
   const verdict = kind.contract.validate(value);
   if (!verdict.ok)
     return {
@@ -140,7 +142,8 @@ export function resourceFormErrors(
     const labels = parseLabels(values.labels);
     if (!labels.ok) errors.labels = labels.message;
   }
-  const type = values.guided ? healthCheckType(values.guided.type) : undefined;
+  const type =
+    values.guided && kind.typed ? catalogType(kind.typed, values.guided.type) : undefined;
   if (type && values.guided) {
     // The form's own rules, on its fields; the contract would name the same problems in the spec.
     const issues = checkIssues(type, values.guided.check);

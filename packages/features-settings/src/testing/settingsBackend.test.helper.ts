@@ -67,6 +67,7 @@ function initialTables(): Record<string, Row[]> {
     topologies: [],
     incident_rules: [],
     logging_backends: [],
+    config_scrapers: [],
   };
 }
 
