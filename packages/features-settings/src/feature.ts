@@ -5,10 +5,13 @@ import {
   type SidebarIcon,
 } from '@opsdeck/extensions';
 import { Activity, Bell, Database, Search, Server, UserRound } from '@opsdeck/ui';
-import { settingsKinds, type SettingsKind } from './model/kinds.ts';
+import { settingsKindRoutes, type SettingsKindRoute } from './model/kindRoutes.ts';
 import { settingsRoutes } from './routes.ts';
 
-const refs: Record<SettingsKind['table'], { list: RouteRef; editor: RouteRef<{ id: string }> }> = {
+const refs: Record<
+  SettingsKindRoute['table'],
+  { list: RouteRef; editor: RouteRef<{ id: string }> }
+> = {
   canaries: { list: settingsRoutes.canaries, editor: settingsRoutes.canaryEditor },
   topologies: { list: settingsRoutes.topologies, editor: settingsRoutes.topologyEditor },
   teams: { list: settingsRoutes.teams, editor: settingsRoutes.teamEditor },
@@ -17,7 +20,7 @@ const refs: Record<SettingsKind['table'], { list: RouteRef; editor: RouteRef<{ i
   config_scrapers: { list: settingsRoutes.scrapers, editor: settingsRoutes.scraperEditor },
 };
 
-const icons: Record<SettingsKind['table'], SidebarIcon> = {
+const icons: Record<SettingsKindRoute['table'], SidebarIcon> = {
   canaries: Activity,
   topologies: Server,
   teams: UserRound,
@@ -32,7 +35,7 @@ const icons: Record<SettingsKind['table'], SidebarIcon> = {
  * an editor's: console §2 gives them "read/write on that table", so a viewer (read only) gets
  * Unauthorized; the server refuses a viewer's writes in any case.
  */
-function settingsFeatureOf(kind: SettingsKind): FeatureDefinition {
+function settingsFeatureOf(kind: SettingsKindRoute): FeatureDefinition {
   const access = { resource: kind.resource, action: 'write' } as const;
   return defineFeature({
     name: kind.flag,
@@ -64,4 +67,5 @@ function settingsFeatureOf(kind: SettingsKind): FeatureDefinition {
 }
 
 /** The schema-resource editors, one feature per kind, for the app's feature list. */
-export const settingsFeatures: readonly FeatureDefinition[] = settingsKinds.map(settingsFeatureOf);
+export const settingsFeatures: readonly FeatureDefinition[] =
+  settingsKindRoutes.map(settingsFeatureOf);
