@@ -14,6 +14,7 @@ export default definePackageBuild({
   'playbooks/index': 'src/playbooks/index.ts',
   'people/index': 'src/people/index.ts',
   'notifications/index': 'src/notifications/index.ts',
+  'settings/index': 'src/settings/index.ts',
   'auth/index': 'src/auth/index.ts',
   'general/index': 'src/general/index.ts',
   'postgrest/index': 'src/postgrest/index.ts',

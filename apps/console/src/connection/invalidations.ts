@@ -5,6 +5,7 @@ import { incidentInvalidations } from '@opsdeck/api-client/incidents';
 import { notificationInvalidations } from '@opsdeck/api-client/notifications';
 import { peopleInvalidations } from '@opsdeck/api-client/people';
 import { playbookInvalidations } from '@opsdeck/api-client/playbooks';
+import { settingsInvalidations } from '@opsdeck/api-client/settings';
 import { topologyInvalidations } from '@opsdeck/api-client/topology';
 
 /** Every api-client domain's table → query keys map, which the change stream applies. */
@@ -16,4 +17,5 @@ export const consoleInvalidations = mergeInvalidations(
   playbookInvalidations,
   peopleInvalidations,
   notificationInvalidations,
+  settingsInvalidations,
 );

@@ -4,6 +4,7 @@ import { healthExternalRoutes, healthFeature, healthRoutes } from '@opsdeck/feat
 import { logsFeature } from '@opsdeck/features-logs';
 import { notificationsExternalRoutes, notificationsFeature } from '@opsdeck/features-notifications';
 import { playbooksExternalRoutes, playbooksFeature } from '@opsdeck/features-playbooks';
+import { settingsFeatures, settingsRoutes } from '@opsdeck/features-settings';
 import {
   incidentExternalRoutes,
   incidentRoutes,
@@ -28,6 +29,7 @@ export const consoleFeatures: readonly FeatureDefinition[] = [
   logsFeature,
   playbooksFeature,
   notificationsFeature,
+  ...settingsFeatures,
 ];
 
 /**
@@ -64,4 +66,6 @@ export const consoleBindings: readonly RouteBinding[] = [
   bindRoute(notificationsExternalRoutes.componentPage, topologyRoutes.component),
   bindRoute(notificationsExternalRoutes.incidentPage, incidentRoutes.incident),
   bindRoute(notificationsExternalRoutes.healthPage, healthRoutes.page),
+  // The check modal's Edit opens its canary's editor.
+  bindRoute(healthExternalRoutes.canaryEditor, settingsRoutes.canaryEditor),
 ];

@@ -60,6 +60,12 @@ import {
   playbookRunsQuery,
   playbooksQuery,
 } from '@opsdeck/api-client/playbooks';
+import {
+  resourceJobsQuery,
+  settingsResourceQuery,
+  settingsResourcesQuery,
+  teamMembersQuery,
+} from '@opsdeck/api-client/settings';
 import { componentChecksQuery, topologyQuery } from '@opsdeck/api-client/topology';
 import { ids as catalogIds, startCatalogBackend } from '@opsdeck/features-catalog/testing/stand-in';
 import { startHealthServer } from '@opsdeck/features-health/testing/stand-in';
@@ -74,6 +80,10 @@ import {
   startPlaybooksBackend,
 } from '@opsdeck/features-playbooks/testing/stand-in';
 import { fixtureIds, startTopologyBackend } from '@opsdeck/features-topology/testing/stand-in';
+import {
+  ids as settingsIds,
+  startSettingsBackend,
+} from '@opsdeck/features-settings/testing/stand-in';
 import type { FakeBackend } from '@opsdeck/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
@@ -120,6 +130,9 @@ interface Estate {
   send: string;
   rule: string;
   person: string;
+  /** A canary and a team with a member (the settings editors). */
+  canary: string;
+  team: string;
 }
 
 const standInEstates: Record<string, Partial<Estate>> = {
@@ -138,6 +151,7 @@ const standInEstates: Record<string, Partial<Estate>> = {
     person: notificationIds.person,
     check: notificationIds.check,
   },
+  settings: { canary: settingsIds.canary, team: settingsIds.team },
 };
 
 interface Case {
@@ -273,6 +287,20 @@ const cases: Case[] = [
       (c) => silencePreviewQuery(c, { filter: 'true', recursive: false }),
     ],
   ]),
+  // features-settings
+  ...casesOf('settings', [
+    ['the health checks', (c) => settingsResourcesQuery(c, 'canaries')],
+    ['a health check', (c, e) => settingsResourceQuery(c, 'canaries', e.canary)],
+    ['the teams', (c) => settingsResourcesQuery(c, 'teams')],
+    ['the catalog scrapers', (c) => settingsResourcesQuery(c, 'config_scrapers')],
+    ['a team', (c, e) => settingsResourceQuery(c, 'teams', e.team)],
+    ['a team’s members', (c, e) => teamMembersQuery(c, e.team)],
+    [
+      'a health check’s jobs',
+      (c, e) => resourceJobsQuery(c, { resourceId: e.canary, pageIndex: 0, pageSize: 150 }),
+    ],
+    ['the people', (c) => peopleQuery(c)],
+  ]),
 ];
 
 const standIns: Record<string, () => Promise<FakeBackend>> = {
@@ -282,6 +310,7 @@ const standIns: Record<string, () => Promise<FakeBackend>> = {
   incidents: () => startIncidentBackend(seedState(), () => ['admin']),
   health: () => startHealthServer(),
   notifications: startNotificationsBackend,
+  settings: startSettingsBackend,
 };
 
 describe.each(testDatabases())(
@@ -342,6 +371,11 @@ describe.each(testDatabases())(
        ORDER BY id LIMIT 1`,
       );
       real.person = await one('SELECT id FROM people WHERE email IS NOT NULL ORDER BY id LIMIT 1');
+      real.canary = await one(
+        `SELECT canary_id AS id FROM checks WHERE deleted_at IS NULL AND canary_id IS NOT NULL
+         ORDER BY canary_id LIMIT 1`,
+      );
+      real.team = await one('SELECT team_id AS id FROM team_members ORDER BY team_id LIMIT 1');
       for (const [feature, start] of Object.entries(standIns)) backends.set(feature, await start());
     });
     afterAll(async () => {

@@ -47,6 +47,15 @@ describe('the real check summary', () => {
   });
 });
 
+describe('a check that has not run yet', () => {
+  it('has no status, and reads as "unknown" instead of failing the whole summary', () => {
+    const reply = checkSummaryReplySchema.parse({
+      checks_summary: [{ ...(realSummary[0] as object), status: null }],
+    });
+    expect(reply.checks_summary[0]?.status).toBe('unknown');
+  });
+});
+
 describe('health calls', () => {
   it('GET summary', async () => {
     backend.on('GET /api/canary/api/summary', {

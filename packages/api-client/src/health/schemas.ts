@@ -30,8 +30,14 @@ export const checkSummarySchema = looseObject({
   icon: maybeText,
   description: maybeText,
   labels,
-  /** "healthy" | "unhealthy" on the reference backend; kept open so a new value does not fail the page. */
-  status: text,
+  /**
+   * "healthy" | "unhealthy" on the reference backend; kept open so a new value does not fail the
+   * page. A check that has not run yet (just saved from the editor) has none: it reads "unknown".
+   */
+  status: z.pipe(
+    maybeText,
+    z.transform((status: string | null | undefined) => status ?? 'unknown'),
+  ),
   severity: maybeText,
   owner: maybeText,
   last_runtime: maybeText,

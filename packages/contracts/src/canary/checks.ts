@@ -193,6 +193,8 @@ export const httpCheck: FormDescription = check('http', 'HTTP', [
         kind: 'switch',
         name: 'authenticate',
         label: 'Authenticate',
+        // Steers the credentials' fields; the canary has no such field (a saved check gained one).
+        transient: true,
         // An edited check with credentials opens with them shown (and so keeps them on save).
         infer: [
           { value: true, when: { name: 'username.value', isSet: true } },

@@ -201,19 +201,27 @@ async function seedChecks(
             ${namespace},
             'Demo ' || t.type || ' check',
             t.type,
-            jsonb_strip_nulls(jsonb_build_object('name', ${app} || '-' || i,
+            -- The check as its canary's spec lists it (below): its own name, what its type's form
+            -- requires, its description and labels, so a save of the canary keeps it as it is.
+            jsonb_strip_nulls(jsonb_build_object('name', ${app} || '-' || t.type || '-' || i,
+              'description', 'Demo ' || t.type || ' check',
               'endpoint', ${app} || '.' || ${namespace} || '.svc.cluster.local',
               -- Run Now really probes something: this server's own endpoints (a path is sent to the
               -- server's origin), one in four an address it does not serve, so that one fails.
               'url', CASE WHEN t.type = 'http' THEN
                        CASE WHEN opsdeck.seed_hash($1 || ':url:' || i) % 4 = 0 THEN '/api/about/missing'
-                            ELSE '/api/about' END END)),
-            jsonb_strip_nulls(jsonb_build_object(
-              'app', ${app},
-              'critical', CASE WHEN opsdeck.seed_hash($1 || ':crit:' || i) % 4 = 0 THEN 'true' ELSE 'false' END,
-              'tier', CASE WHEN opsdeck.seed_hash($1 || ':tier:' || i) % 3 = 0 THEN 'frontend'
-                           WHEN opsdeck.seed_hash($1 || ':tier:' || i) % 3 = 1 THEN 'backend' END,
-              'public', CASE WHEN opsdeck.seed_hash($1 || ':pub:' || i) % 5 = 0 THEN 'true' END)),
+                            ELSE '/api/about' END
+                     WHEN t.type = 'postgres' THEN
+                       'postgres://' || ${app} || '-db.' || ${namespace} || '.svc.cluster.local:5432/' || ${app}
+                     WHEN t.type = 'prometheus' THEN 'http://prometheus.monitoring.svc.cluster.local:9090' END,
+              'server', CASE WHEN t.type = 'dns' THEN 'kube-dns.kube-system.svc.cluster.local' END,
+              'query', CASE WHEN t.type = 'dns' THEN ${app} || '.' || ${namespace} || '.svc.cluster.local'
+                            WHEN t.type = 'postgres' THEN 'SELECT 1'
+                            WHEN t.type = 'prometheus' THEN 'up{app="' || ${app} || '"}' END,
+              'kind', CASE WHEN t.type = 'kubernetes' THEN 'Deployment' END,
+              'script', CASE WHEN t.type = 'exec' THEN 'test -n ' || ${app} END,
+              'labels', l.labels)),
+            l.labels,
             ${pick('$7::text[]', 'owner', canary)},
             (ARRAY['info', 'low', 'medium', 'high', 'critical'])[1 + opsdeck.seed_hash($1 || ':sev:' || i) % 5],
             CASE WHEN ${profile} < 97 AND EXISTS (SELECT 1 FROM (${outageSql}) x WHERE x.ago = 0)
@@ -224,9 +232,28 @@ async function seedChecks(
             $2::timestamptz - interval '40 days',
             $2::timestamptz - make_interval(mins => opsdeck.seed_hash($1 || ':upd:' || i) % 600)
      FROM generate_series(0, ${checkCount - 1}) i,
-     LATERAL (SELECT ${pick('$8::text[]', 'type', 'i')} AS type) t
+     LATERAL (SELECT ${pick('$8::text[]', 'type', 'i')} AS type) t,
+     LATERAL (SELECT
+              jsonb_strip_nulls(jsonb_build_object(
+              'app', ${app},
+              'critical', CASE WHEN opsdeck.seed_hash($1 || ':crit:' || i) % 4 = 0 THEN 'true' ELSE 'false' END,
+              'tier', CASE WHEN opsdeck.seed_hash($1 || ':tier:' || i) % 3 = 0 THEN 'frontend'
+                           WHEN opsdeck.seed_hash($1 || ':tier:' || i) % 3 = 1 THEN 'backend' END,
+              'public', CASE WHEN opsdeck.seed_hash($1 || ':pub:' || i) % 5 = 0 THEN 'true' END)) AS labels) l
      WHERE ${everyParam}`,
     params,
+  );
+  // Each canary's spec lists its checks (a spec without them would delete them softly on its
+  // first save from the editor); they are already as listed, so the sync trigger changes none.
+  await db.query(
+    `UPDATE canaries c SET spec = c.spec || listed.checks
+     FROM (SELECT canary_id, jsonb_object_agg(type, entries) AS checks
+           FROM (SELECT canary_id, type, jsonb_agg(spec ORDER BY name) AS entries
+                 FROM checks WHERE deleted_at IS NULL GROUP BY canary_id, type) by_type
+           GROUP BY canary_id) listed
+     WHERE c.id = listed.canary_id
+       AND c.id IN (SELECT opsdeck.seed_uuid($1 || ':canary:' || i) FROM generate_series(0, ${canaryCount - 1}) i)`,
+    [seed],
   );
 
   // Whether a slot falls in one of the check's outages (unrolled: no set-returning call per row).

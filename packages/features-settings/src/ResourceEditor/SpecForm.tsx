@@ -1,0 +1,256 @@
+import {
+  createSettingsResource,
+  deleteSettingsResource,
+  settingsKeys,
+  updateSettingsResource,
+  type SettingsResource,
+} from '@opsdeck/api-client/settings';
+import { useApiClient } from '@opsdeck/api-client/react';
+import { useCan } from '@opsdeck/rbac/react';
+import { Button, ConfirmDialog, useToast } from '@opsdeck/ui';
+import { CodeField, IconPickerField, ScheduleField, TextField } from '@opsdeck/ui/forms';
+import { useQueryClient } from '@tanstack/react-query';
+import { Form, Formik, useFormikContext, type FormikHelpers } from 'formik';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useBlocker, useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { Actions, Alert, Muted } from '../components/PageLayout.ts';
+import { settingsEditPath, settingsListPath, type SettingsKind } from '../model/kinds.ts';
+import {
+  resourceFormErrors,
+  resourceFormOf,
+  resourceWriteOf,
+  type ResourceFormValues,
+} from '../model/resourceForm.ts';
+import { resourceSourceOf } from '../model/source.ts';
+import { settingsTestIds } from '../testIds.ts';
+import { HealthSpecEditor } from './HealthSpecEditor.tsx';
+
+const StyledForm = styled(Form)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  max-width: 56rem;
+`;
+
+/** settings §9: the resource editor's schedule presets (free text is allowed too). */
+export const RESOURCE_SCHEDULE_PRESETS = [
+  '@every 30s',
+  '@every 1m',
+  '@every 5m',
+  '@every 30m',
+  '@hourly',
+  '@every 6h',
+  '@daily',
+  '@weekly',
+] as const;
+
+/**
+ * Update for an existing record, Save for a new one (settings §4); a topology says Saving/Updating
+ * while it saves and a new log backend is Added (settings §2 "Add Integration" forms).
+ */
+function saveLabel(kind: SettingsKind, existing: boolean, saving: boolean): string {
+  if (existing) return saving && kind.table === 'topologies' ? 'Updating' : 'Update';
+  if (kind.table === 'logging_backends') return 'Add';
+  return saving && kind.table === 'topologies' ? 'Saving' : 'Save';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'An error occurred';
+}
+
+/** settings §4: the first check's name follows the resource's name while the two were equal. */
+function FirstCheckNameFollowsName() {
+  const { values, setFieldValue } = useFormikContext<ResourceFormValues>();
+  const previous = useRef(values.name);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = values.name;
+    if (before !== values.name && values.guided && values.guided.check.name === before)
+      void setFieldValue('guided.check.name', values.name, false);
+  }, [values.name, values.guided, setFieldValue]);
+  return null;
+}
+
+/** Asks before leaving a form with unsaved changes (settings brief: the unsaved-changes prompt). */
+function UnsavedChangesPrompt({ when }: { when: boolean }) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      when && currentLocation.pathname !== nextLocation.pathname,
+  );
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      title="Leave without saving?"
+      description="Your changes to this resource are not saved."
+      confirmLabel="Leave"
+      cancelLabel="Stay"
+      onConfirm={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    />
+  );
+}
+
+export interface SpecFormProps {
+  kind: SettingsKind;
+  record: SettingsResource | null;
+}
+
+/**
+ * The Spec tab (settings §2, §4): name, icon, namespace, labels, schedule and the spec; Update for
+ * an existing record and Save for a new one, Delete with an id, all only with write on the table
+ * (§6). A record with a source is read-only and says where it comes from.
+ */
+export function SpecForm({ kind, record }: SpecFormProps) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const canWrite = useCan(kind.resource, 'write');
+  const existing = record !== null;
+  const source = resourceSourceOf(record?.source);
+  const editable = canWrite && source.editable;
+  const initialValues = useMemo(() => resourceFormOf(kind, record), [kind, record]);
+  const [submitError, setSubmitError] = useState<string>();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  // Set once saved or deleted, so leaving then is not "leaving unsaved changes".
+  const [done, setDone] = useState(false);
+  // settings §2: a topology goes to the integrations after a save or a delete.
+  const after = kind.table === 'topologies' ? '/settings/integrations' : settingsListPath(kind);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.table(kind.table) });
+
+  async function submit(values: ResourceFormValues, helpers: FormikHelpers<ResourceFormValues>) {
+    setSubmitError(undefined);
+    try {
+      const write = resourceWriteOf(kind, values, existing);
+      const saved = existing
+        ? await updateSettingsResource(client, kind.table, record.id, write)
+        : await createSettingsResource(client, kind.table, write);
+      setDone(true);
+      await refresh();
+      toast.success(`${values.name || record?.name || kind.singular} saved`);
+      void navigate(
+        after === settingsListPath(kind) && !existing && saved
+          ? settingsEditPath(kind, saved.id)
+          : after,
+      );
+    } catch (error) {
+      // Every typed value stays; the server's message says why.
+      setSubmitError(messageOf(error));
+      helpers.setSubmitting(false);
+    }
+  }
+
+  async function remove() {
+    if (!record) return;
+    setDeleting(true);
+    try {
+      await deleteSettingsResource(client, kind.table, record.id);
+      setDone(true);
+      await refresh();
+      toast.success(`${record.name ?? kind.singular} deleted successfully`);
+      void navigate(after);
+    } catch (error) {
+      toast.error(messageOf(error));
+    } finally {
+      setDeleting(false);
+      setConfirmDelete(false);
+    }
+  }
+
+  return (
+    <Formik
+      initialValues={initialValues}
+      validate={(values) => resourceFormErrors(kind, values, existing)}
+      onSubmit={submit}
+    >
+      {({ isSubmitting, dirty, isValid }) => (
+        <StyledForm
+          noValidate
+          aria-label={`${kind.singular} spec`}
+          data-testid={settingsTestIds.specForm}
+        >
+          <FirstCheckNameFollowsName />
+          <UnsavedChangesPrompt when={dirty && !done && !isSubmitting} />
+          {!source.editable && (
+            <Muted data-testid={settingsTestIds.readOnly}>
+              {'Read-only: defined by '}
+              {source.href ? <Link to={source.href}>{source.label}</Link> : source.label}
+              {'. Change it where it is defined.'}
+            </Muted>
+          )}
+          <TextField
+            name="name"
+            label="Name"
+            required
+            disabled={!editable || existing}
+            {...(existing ? { hint: 'An existing record keeps its name.' } : {})}
+          />
+          {kind.columns.icon && <IconPickerField name="icon" label="Icon" disabled={!editable} />}
+          {kind.columns.namespace && (
+            <TextField name="namespace" label="Namespace" disabled={!editable || existing} />
+          )}
+          {kind.columns.labels && (
+            <CodeField
+              name="labels"
+              label="Labels"
+              language="json"
+              height="120px"
+              disabled={!editable}
+            />
+          )}
+          {kind.columns.schedule && (
+            <ScheduleField
+              name="schedule"
+              label="Schedule"
+              presets={RESOURCE_SCHEDULE_PRESETS}
+              disabled={!editable}
+            />
+          )}
+          {kind.typed ? (
+            <HealthSpecEditor catalog={kind.typed} isNew={!existing} disabled={!editable} />
+          ) : (
+            <CodeField
+              name="spec"
+              label="Spec"
+              language="yaml"
+              height="360px"
+              disabled={!editable}
+            />
+          )}
+          {submitError && <Alert role="alert">{submitError}</Alert>}
+          {editable && (
+            <Actions>
+              <Button
+                type="submit"
+                variant="primary"
+                loading={isSubmitting}
+                disabled={kind.table === 'topologies' && !isValid}
+              >
+                {saveLabel(kind, existing, isSubmitting)}
+              </Button>
+              {existing && (
+                <Button type="button" variant="danger" onClick={() => setConfirmDelete(true)}>
+                  Delete
+                </Button>
+              )}
+              <Link to={settingsListPath(kind)}>Cancel</Link>
+            </Actions>
+          )}
+          <ConfirmDialog
+            open={confirmDelete}
+            title="Delete resource"
+            description="Are you sure you want to delete this resource?"
+            confirmLabel="Delete"
+            variant="delete"
+            loading={deleting}
+            onConfirm={() => void remove()}
+            onCancel={() => setConfirmDelete(false)}
+          />
+        </StyledForm>
+      )}
+    </Formik>
+  );
+}

@@ -1,0 +1,71 @@
+import {
+  defineFeature,
+  type FeatureDefinition,
+  type RouteRef,
+  type SidebarIcon,
+} from '@opsdeck/extensions';
+import { Activity, Bell, Database, Search, Server, UserRound } from '@opsdeck/ui';
+import { settingsKindRoutes, type SettingsKindRoute } from './model/kindRoutes.ts';
+import { settingsRoutes } from './routes.ts';
+
+const refs: Record<
+  SettingsKindRoute['table'],
+  { list: RouteRef; editor: RouteRef<{ id: string }> }
+> = {
+  canaries: { list: settingsRoutes.canaries, editor: settingsRoutes.canaryEditor },
+  topologies: { list: settingsRoutes.topologies, editor: settingsRoutes.topologyEditor },
+  teams: { list: settingsRoutes.teams, editor: settingsRoutes.teamEditor },
+  incident_rules: { list: settingsRoutes.incidentRules, editor: settingsRoutes.incidentRuleEditor },
+  logging_backends: { list: settingsRoutes.logBackends, editor: settingsRoutes.logBackendEditor },
+  config_scrapers: { list: settingsRoutes.scrapers, editor: settingsRoutes.scraperEditor },
+};
+
+const icons: Record<SettingsKindRoute['table'], SidebarIcon> = {
+  canaries: Activity,
+  topologies: Server,
+  teams: UserRound,
+  incident_rules: Bell,
+  logging_backends: Database,
+  config_scrapers: Search,
+};
+
+/**
+ * One feature per kind (console §2 /settings/{table}): its own flag and RBAC object, so the
+ * sidebar's Settings submenu (sorted by label) and the routes are gated per kind. The pages are
+ * an editor's: console §2 gives them "read/write on that table", so a viewer (read only) gets
+ * Unauthorized; the server refuses a viewer's writes in any case.
+ */
+function settingsFeatureOf(kind: SettingsKindRoute): FeatureDefinition {
+  const access = { resource: kind.resource, action: 'write' } as const;
+  return defineFeature({
+    name: kind.flag,
+    resource: kind.resource,
+    sidebar: {
+      label: kind.label,
+      icon: icons[kind.table],
+      path: `/settings/${kind.segment}`,
+      section: 'settings',
+    },
+    routes: [
+      {
+        path: `settings/${kind.segment}`,
+        ref: refs[kind.table].list,
+        title: kind.label,
+        access,
+        refreshable: true,
+        load: () => import('./pages/listPage.tsx'),
+      },
+      {
+        path: `settings/${kind.segment}/:id`,
+        ref: refs[kind.table].editor,
+        title: kind.singular,
+        access,
+        load: () => import('./pages/editPage.tsx'),
+      },
+    ],
+  });
+}
+
+/** The schema-resource editors, one feature per kind, for the app's feature list. */
+export const settingsFeatures: readonly FeatureDefinition[] =
+  settingsKindRoutes.map(settingsFeatureOf);
