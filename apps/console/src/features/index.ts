@@ -34,9 +34,7 @@ export const consoleFeatures: readonly FeatureDefinition[] = [
 
 /**
  * Every cross-feature link of the build, bound here and nowhere else: `bindRoute(one feature's
- * externalRoutes.x, another feature's route ref)`. An external route left unbound draws no link, so
- * these wait for their features:
- *   bindRoute(healthExternalRoutes.canaryEditor, canarySettingsRoutes.editor),
+ * externalRoutes.x, another feature's route ref)`. An external route left unbound draws no link.
  */
 export const consoleBindings: readonly RouteBinding[] = [
   // The check modal's relationship rows open the component's page.
