@@ -3,15 +3,8 @@ import { looseObject } from '../looseObject.ts';
 import { maybeNumber, maybeText, text } from '../schemaParts.ts';
 
 /** The tables of the settings resource editors (settings §3 "Settings resource kinds"). */
-const settingsTables = [
-  'canaries',
-  'topologies',
-  'teams',
-  'incident_rules',
-  'logging_backends',
-  'config_scrapers',
-] as const;
-export type SettingsTable = (typeof settingsTables)[number];
+export type SettingsTable =
+  'canaries' | 'topologies' | 'teams' | 'incident_rules' | 'logging_backends' | 'config_scrapers';
 
 /** One settings record as stored: the columns each table has are optional (teams have no labels…). */
 export const settingsResourceSchema = looseObject({
