@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod/mini';
-import { requireAccess, requireCapability } from '../../auth/middleware.ts';
+import { requireAccess } from '../../auth/middleware.ts';
 import { requireScoped } from '../../auth/scoped.ts';
 import type { Database } from '../../db/database.ts';
 import type { AppEnv } from '../../http/env.ts';
