@@ -112,6 +112,7 @@ const AFTER_SPLIT = [
   'notifications/003_summary_views.sql',
   'notifications/004_trace.sql',
   'auth/010_reference_views.sql',
+  'identity/003_invites.sql',
   // The logs module comes after identity's in the service list.
   'logs/001_logs.sql',
   'changes/001_change_stream.sql',
@@ -218,9 +219,14 @@ describe('a PGlite data directory of the legacy server', () => {
       const logged = (msg: string) => logs.find((entry) => entry.msg === msg)?.migrations;
       // The split's only applied file (identity's IF NOT EXISTS), and what came after the split.
       expect(logged('migrations applied')).toEqual([
-        ...AFTER_SPLIT.filter((id) => !id.startsWith('changes/') && !id.startsWith('logs/')),
+        ...AFTER_SPLIT.filter(
+          (id) =>
+            !id.startsWith('changes/') && !id.startsWith('logs/') && !id.startsWith('identity/'),
+        ),
         'identity/002_self_service.sql',
-        ...AFTER_SPLIT.filter((id) => id.startsWith('changes/') || id.startsWith('logs/')),
+        ...AFTER_SPLIT.filter(
+          (id) => id.startsWith('identity/') || id.startsWith('changes/') || id.startsWith('logs/'),
+        ),
       ]);
       expect(logged('migrations adopted from the previous runner')).toContain(
         'core/001_foundation.sql',

@@ -5,6 +5,7 @@ import { allGuards, sourceGuard } from '../../resources/sourceGuard.ts';
 import { teamResourceKind } from '../resourceKinds.ts';
 import { permissionSpecOfRow } from './permissionSpec.ts';
 import { defineService } from '../defineService.ts';
+import { inviteRoute, peopleRoutes, rbacRoutes } from './people.ts';
 import { authRoutes } from './routes.ts';
 import { seedPermissions } from './seed.ts';
 
@@ -16,7 +17,16 @@ export const authService = defineService({
   name: 'auth',
   // Permission rows may be scoped to a config, component, canary, playbook, connection or notification.
   dependsOn: ['canary', 'topology', 'catalog', 'playbooks', 'settings', 'notifications'],
-  routes: [{ base: '/api/auth', app: () => authRoutes() }],
+  routes: [
+    // Before /api/auth's own app, so its path is not taken for one of that app's.
+    {
+      base: '/api/auth/invite_user',
+      app: ({ db, config, log }) => inviteRoute(db, config.publicUrl, log),
+    },
+    { base: '/api/auth', app: () => authRoutes() },
+    { base: '/api/people', app: ({ db }) => peopleRoutes(db) },
+    { base: '/api/rbac', app: ({ db }) => rbacRoutes(db) },
+  ],
   migrations: true,
   // GitOps: Team documents of --resources DIR and `apply -f` (issue 35).
   resources: { Team: teamResourceKind },
