@@ -84,6 +84,7 @@ async function schemaOf(db: Database) {
  */
 const AFTER_SPLIT = [
   'core/002_job_leases.sql',
+  'core/003_access_tokens.sql',
   'canary/010_reference_views.sql',
   'canary/011_gitops_canary_checks.sql',
   'topology/002_relationships.sql',

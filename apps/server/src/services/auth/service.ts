@@ -5,6 +5,7 @@ import { allGuards, sourceGuard } from '../../resources/sourceGuard.ts';
 import { teamResourceKind } from '../resourceKinds.ts';
 import { permissionSpecOfRow } from './permissionSpec.ts';
 import { defineService } from '../defineService.ts';
+import { agentRoutes } from './agents.ts';
 import { inviteRoute, peopleRoutes, rbacRoutes } from './people.ts';
 import { authRoutes } from './routes.ts';
 import { seedPermissions } from './seed.ts';
@@ -26,6 +27,7 @@ export const authService = defineService({
     { base: '/api/auth', app: () => authRoutes() },
     { base: '/api/people', app: ({ db }) => peopleRoutes(db) },
     { base: '/api/rbac', app: ({ db }) => rbacRoutes(db) },
+    { base: '/api/agent', app: ({ db }) => agentRoutes(db) },
   ],
   migrations: true,
   // GitOps: Team documents of --resources DIR and `apply -f` (issue 35).
