@@ -112,7 +112,9 @@ const AFTER_SPLIT = [
   'notifications/002_engine.sql',
   'notifications/003_summary_views.sql',
   'notifications/004_trace.sql',
+  'auth/002_permissions_summary.sql',
   'auth/010_reference_views.sql',
+  'general/002_admin_views.sql',
   'identity/003_invites.sql',
   // The logs module comes after identity's in the service list.
   'logs/001_logs.sql',

@@ -178,12 +178,17 @@ export function rbacRoutes(db: Database) {
     );
     return c.json({ message: '', payload: rows.map((row) => row.role) });
   });
+  // Adds the roles given to those held (reference correction 11); people/update with `role` replaces.
   app.post('/:id/update_role', requireAccess('rbac', 'write'), async (c) => {
     const id = c.req.param('id');
     const body = await readValidBody(c, rolesSchema);
     if (!(await personExists(db, id))) throw notFound(`person ${id} not found`);
-    await replaceRoles(db, id, body.roles);
-    return c.json({ message: 'roles updated', payload: [...new Set(body.roles)].sort() });
+    for (const role of new Set(body.roles))
+      await db.query(
+        'INSERT INTO opsdeck.person_roles (person_id, role) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+        [id, role],
+      );
+    return c.json({ message: 'Role updated successfully' });
   });
   return app;
 }

@@ -69,6 +69,8 @@ export const authService = defineService({
       // actions, an object): a 400 naming the spec's path.
       guardWrite: contractGuard(permissionContract, permissionSpecOfRow),
     },
+    // The console's permissions list: each row with its subject and object named (migration 002).
+    permissions_summary: { object: 'permissions' },
   },
   rpc: {
     permissions_for_obj_selector: { object: 'permissions', readOnly: true },
