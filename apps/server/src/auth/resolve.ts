@@ -43,7 +43,7 @@ type PermissionRow = {
 
 /**
  * Roles and permission rows of a person, as whoami reports them. A row applies to the person by
- * `person_id` (or subject_type person), to every member of a team by `team_id` (or subject_type
+ * `person_id` (or subject_type person, by id or email), to every member of a team by `team_id` (or subject_type
  * team, by the team's id or name), and to everyone holding a role (subject_type role); an expired
  * `until` or a deleted row applies to nobody. Rows naming one resource are kept apart
  * (`scopedPermissions`): whoami's list, which the browser's authorizer applies to a whole object,
@@ -69,7 +69,8 @@ export async function loadAccess(
      WHERE p.deleted_at IS NULL AND (p.until IS NULL OR p.until > now())
        AND (p.person_id = $1::uuid
          OR p.team_id IN (SELECT id FROM teams_of)
-         OR (p.subject_type = 'person' AND p.subject = $1::text)
+         OR (p.subject_type = 'person' AND (p.subject = $1::text
+             OR lower(p.subject) = (SELECT lower(email) FROM people WHERE id = $1::uuid)))
          OR (p.subject_type = 'team'
              AND p.subject IN (SELECT id::text FROM teams_of UNION ALL SELECT name FROM teams_of))
          OR (p.subject_type = 'role' AND p.subject = ANY($2::text[])))

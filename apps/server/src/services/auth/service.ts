@@ -3,6 +3,7 @@ import { permissionContract, teamContract } from '@opsdeck/contracts';
 import { contractGuard } from '../contractWrites.ts';
 import { allGuards, sourceGuard } from '../../resources/sourceGuard.ts';
 import { teamResourceKind } from '../resourceKinds.ts';
+import { permissionResourceKind, permissionSourceGuard } from './permissionResource.ts';
 import { permissionSpecOfRow } from './permissionSpec.ts';
 import { defineService } from '../defineService.ts';
 import { agentRoutes } from './agents.ts';
@@ -31,7 +32,8 @@ export const authService = defineService({
   ],
   migrations: true,
   // GitOps: Team documents of --resources DIR and `apply -f` (issue 35).
-  resources: { Team: teamResourceKind },
+  // and Permission documents (issue 37), loaded after the teams they may name.
+  resources: { Team: teamResourceKind, Permission: permissionResourceKind },
   tables: {
     // People and teams are embedded everywhere (created_by, team): readable by every role but guest.
     people: {
@@ -67,7 +69,11 @@ export const authService = defineService({
       checkWrite: (write, { user, authorizer }) => checkPermissionWrite(user, write, authorizer),
       // For every writer, the row holds a spec the Permission contract accepts (one subject, its
       // actions, an object): a 400 naming the spec's path.
-      guardWrite: contractGuard(permissionContract, permissionSpecOfRow),
+      // A row loaded from a resource file changes only with that file (settings §6: read-only).
+      guardWrite: allGuards(
+        permissionSourceGuard,
+        contractGuard(permissionContract, permissionSpecOfRow),
+      ),
     },
     // The console's permissions list: each row with its subject and object named (migration 002).
     permissions_summary: { object: 'permissions' },
