@@ -163,4 +163,14 @@ describe.each(testDatabases())('permission rows take effect on $engine', (target
     await grant({ team_id: teamId, playbook_id: restart, action: 'playbook:run', deny: true });
     expect((await run('admin', restart)).status).toBe(201);
   });
+
+  it('the demo estate’s rows about one playbook: the commander runs the health probe and nothing else', async () => {
+    const probe = await run('commander', playbookId('probe-opsdeck-health'));
+    expect(probe.status, await probe.clone().text()).not.toBe(403);
+    expect((await run('commander', playbookId('restart-service-demo'))).status).toBe(403);
+    const denied = await db.query<{ deny: boolean }>(
+      `SELECT deny FROM permissions WHERE name = 'responder-never-restarts'`,
+    );
+    expect(denied.rows).toEqual([{ deny: true }]);
+  });
 });

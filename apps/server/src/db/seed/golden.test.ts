@@ -77,7 +77,8 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  *   Nothing is drawn from a PRNG.
  * - issue 37, the administrator's pages: the reference's columns added to event_queue (event_id,
  *   delay), permissions (error, tags, agents) and properties (created_by, updated_at, deleted_at),
- *   all null or the row's time. The rows are as before.
+ *   all null or the row's time; permissions gains two rows about one playbook each (a deny of the
+ *   responder, an allow of the commander). Nothing is drawn from a PRNG.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -137,7 +138,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.notification_silences': ['9bc23af46288cd24111c5d355f8467bf', 'created_at', 'updated_at'],
   'public.notifications': ['67ccb23c5fdad122d8c22f0f0c9fa0b5', 'created_at', 'updated_at'],
   'public.people': ['ffb095983ddd1279658d5a839341c846', 'created_at', 'updated_at'],
-  'public.permissions': ['339ac7db06228360e1ce43f506e57102', 'created_at', 'updated_at'],
+  'public.permissions': ['b4a3020a5f0d0d82ab71ab7e6b92a078', 'created_at', 'updated_at'],
   'public.playbook_approvals': ['fe7b6c6c88cab5a29f81b3b79d2f0a72', 'id', 'created_at'],
   'public.playbook_run_actions': ['6593d2159e225170e90096aa99f4c3ef'],
   'public.playbook_runs': ['2f4aa36c1e829504b4152e06cb2da60a'],
@@ -187,7 +188,7 @@ const KNOWN_COUNTS = {
   job_history: 240,
   notifications: 5,
   connections: 5,
-  permissions: 2,
+  permissions: 4,
   properties: 6,
 };
 const FIRST_CHECK = { name: 'api-dns-11', type: 'dns', namespace: 'payments' };
