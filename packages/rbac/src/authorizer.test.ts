@@ -245,4 +245,23 @@ describe('createAuthorizer', () => {
     ).toBe(false);
     expect(viewer.canAny([])).toBe(false);
   });
+
+  it('reads the permission editor’s Mission Control object names as the resources holding those tables', () => {
+    const viewer = createAuthorizer({
+      roles: ['viewer'],
+      permissions: [
+        { object: 'connection', action: 'read' },
+        { object: 'topology', action: 'read', deny: true },
+      ],
+    });
+    expect(viewer.can('connections', 'read')).toBe(true);
+    expect(viewer.can('topologies', 'read')).toBe(false);
+    expect(viewer.can('canaries', 'read')).toBe(true);
+    // An object this package has no resource for changes nothing here.
+    const other = createAuthorizer({
+      roles: ['viewer'],
+      permissions: [{ object: 'catalog', action: 'read', deny: true }],
+    });
+    expect(other.can('database', 'read')).toBe(true);
+  });
 });

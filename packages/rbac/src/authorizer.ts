@@ -41,8 +41,22 @@ export function actionsOf(action: string | undefined): Action[] {
   return [...actions];
 }
 
+/**
+ * Mission Control's object names (settings §6 global objects, reference §8) for the resources of
+ * the matrix that hold the same tables, so a row written with the permission editor's names takes
+ * effect. `catalog` and `database.*` have no single resource here and are left to the server.
+ */
+const OBJECT_ALIASES: Readonly<Record<string, readonly Resource[]>> = {
+  topology: ['topologies'],
+  connection: ['connections'],
+  notification: ['notifications'],
+  agent: ['agents'],
+  people: ['auth'],
+};
+
 function resourcesOf(object: string | undefined): readonly Resource[] {
   if (object === '*') return RESOURCES;
+  if (object && Object.hasOwn(OBJECT_ALIASES, object)) return OBJECT_ALIASES[object] ?? [];
   return object && isResource(object) ? [object] : [];
 }
 

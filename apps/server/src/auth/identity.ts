@@ -8,6 +8,7 @@ import {
   type IdentityService,
   type IdentityUser,
 } from '../services/identity/index.ts';
+import { accessTokenResolver } from './accessTokens.ts';
 import { loadAccess, resolveUser, type UserResolver } from './resolve.ts';
 import type { AuthUser } from './user.ts';
 
@@ -41,6 +42,8 @@ export function createIdentityAuth(
     },
   });
   resolvers.push(
+    // An agent's access token (Bearer, or Basic as agent-…), ahead of the password check.
+    accessTokenResolver(db),
     async (request) => {
       const user = await identity.sessionUser(request);
       return user ? personOf(db, user) : undefined;

@@ -1,4 +1,5 @@
 import type { Permission } from '@opsdeck/rbac';
+import type { ScopedPermission } from './resolve.ts';
 
 /** Who a request acts as, whichever way it authenticated (Basic, session cookie, auth disabled). */
 export interface AuthUser {
@@ -8,6 +9,8 @@ export interface AuthUser {
   avatar?: string;
   roles: string[];
   permissions: Permission[];
+  /** Rows about one resource (a playbook, a config…), checked where that resource is used. */
+  scopedPermissions?: ScopedPermission[];
 }
 
 /** The user of `--auth disabled`: an admin that exists only in memory. */

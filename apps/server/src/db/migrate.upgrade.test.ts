@@ -84,6 +84,7 @@ async function schemaOf(db: Database) {
  */
 const AFTER_SPLIT = [
   'core/002_job_leases.sql',
+  'core/003_access_tokens.sql',
   'canary/010_reference_views.sql',
   'canary/011_gitops_canary_checks.sql',
   'topology/002_relationships.sql',
@@ -112,7 +113,10 @@ const AFTER_SPLIT = [
   'notifications/003_summary_views.sql',
   'notifications/004_trace.sql',
   'notifications/005_decisions_and_columns.sql',
+  'auth/002_permissions_summary.sql',
   'auth/010_reference_views.sql',
+  'general/002_admin_views.sql',
+  'identity/003_invites.sql',
   // The logs module comes after identity's in the service list.
   'logs/001_logs.sql',
   'changes/001_change_stream.sql',
@@ -219,9 +223,14 @@ describe('a PGlite data directory of the legacy server', () => {
       const logged = (msg: string) => logs.find((entry) => entry.msg === msg)?.migrations;
       // The split's only applied file (identity's IF NOT EXISTS), and what came after the split.
       expect(logged('migrations applied')).toEqual([
-        ...AFTER_SPLIT.filter((id) => !id.startsWith('changes/') && !id.startsWith('logs/')),
+        ...AFTER_SPLIT.filter(
+          (id) =>
+            !id.startsWith('changes/') && !id.startsWith('logs/') && !id.startsWith('identity/'),
+        ),
         'identity/002_self_service.sql',
-        ...AFTER_SPLIT.filter((id) => id.startsWith('changes/') || id.startsWith('logs/')),
+        ...AFTER_SPLIT.filter(
+          (id) => id.startsWith('identity/') || id.startsWith('changes/') || id.startsWith('logs/'),
+        ),
       ]);
       expect(logged('migrations adopted from the previous runner')).toContain(
         'core/001_foundation.sql',

@@ -156,7 +156,10 @@ describe.each(testDatabases())('authorization of /api/db writes on $engine', (ta
       const whoami = (await (
         await fetch(`${server.url}/api/auth/whoami`, { headers: basic('editor@local') })
       ).json()) as { payload: { permissions: unknown[] } };
-      expect(whoami.payload.permissions).toEqual([]);
+      // Only the demo's grant to the editor role (subject_type role) applies, none of the refused rows.
+      expect(whoami.payload.permissions).toEqual([
+        expect.objectContaining({ subject: 'editor', object: 'playbooks', action: 'playbook:run' }),
+      ]);
     });
 
     it('refuses a PATCH or an upsert that would turn an editor row into a grant it does not hold', async () => {

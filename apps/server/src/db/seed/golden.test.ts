@@ -75,6 +75,10 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  *   The PRNG is drawn as before.
  * - issue 34, the /logs page: properties (logs.disable is false: the console has the page now).
  *   Nothing is drawn from a PRNG.
+ * - issue 37, the administrator's pages: the reference's columns added to event_queue (event_id,
+ *   delay), permissions (error, tags, agents) and properties (created_by, updated_at, deleted_at),
+ *   all null or the row's time; permissions gains two rows about one playbook each (a deny of the
+ *   responder, an allow of the commander). Nothing is drawn from a PRNG.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -122,7 +126,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.config_relationships': ['275d2c3ecfcae360f3c197c4ddde8f4a', 'created_at', 'updated_at'],
   'public.config_scrapers': ['f1d07fcc6c237d6496f9860794c52244', 'created_at', 'updated_at'],
   'public.connections': ['068cc45e44aaaf557f285d876378f289', 'created_at', 'updated_at'],
-  'public.event_queue': ['d1c16498ab04623b3c32538298cc7327', 'id'],
+  'public.event_queue': ['6dbd567490b7d5004d860bf6c99aaece', 'id'],
   'public.evidences': ['d5aede9ec971f5626c1fb78e2e2a0319', 'created_at', 'updated_at'],
   'public.hypotheses': ['b3c24283eeb09f13a9e96c25b5a5c459', 'created_at', 'updated_at'],
   'public.identities': ['358a24c02d019c61f2051cf83b551f8c'],
@@ -134,12 +138,12 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.notification_silences': ['9bc23af46288cd24111c5d355f8467bf', 'created_at', 'updated_at'],
   'public.notifications': ['67ccb23c5fdad122d8c22f0f0c9fa0b5', 'created_at', 'updated_at'],
   'public.people': ['ffb095983ddd1279658d5a839341c846', 'created_at', 'updated_at'],
-  'public.permissions': ['a52f1df13b70eef7f4a6d7d7720b510c', 'created_at', 'updated_at'],
+  'public.permissions': ['b4a3020a5f0d0d82ab71ab7e6b92a078', 'created_at', 'updated_at'],
   'public.playbook_approvals': ['fe7b6c6c88cab5a29f81b3b79d2f0a72', 'id', 'created_at'],
   'public.playbook_run_actions': ['6593d2159e225170e90096aa99f4c3ef'],
   'public.playbook_runs': ['2f4aa36c1e829504b4152e06cb2da60a'],
   'public.playbooks': ['b26f661ab2593c1f93c3f4b39c74be3f', 'updated_at'],
-  'public.properties': ['f9699a243e887ff45a93a153c7c380bb', 'created_at'],
+  'public.properties': ['c465aef1018d430b0e0a8fc6a3212fa4', 'created_at', 'updated_at'],
   'public.responders': ['4b1efb2e092877b389645db332c68358', 'created_at', 'updated_at'],
   'public.sessions': ['cdfd57e3384628bca1ea305d8746be67'],
   'public.team_members': ['0e9f221d0d6ef9f16bf1c857c0977b3c'],
@@ -184,7 +188,7 @@ const KNOWN_COUNTS = {
   job_history: 240,
   notifications: 5,
   connections: 5,
-  permissions: 2,
+  permissions: 4,
   properties: 6,
 };
 const FIRST_CHECK = { name: 'api-dns-11', type: 'dns', namespace: 'payments' };

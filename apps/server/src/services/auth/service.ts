@@ -3,8 +3,11 @@ import { permissionContract, teamContract } from '@opsdeck/contracts';
 import { contractGuard } from '../contractWrites.ts';
 import { allGuards, sourceGuard } from '../../resources/sourceGuard.ts';
 import { teamResourceKind } from '../resourceKinds.ts';
+import { permissionResourceKind, permissionSourceGuard } from './permissionResource.ts';
 import { permissionSpecOfRow } from './permissionSpec.ts';
 import { defineService } from '../defineService.ts';
+import { agentRoutes } from './agents.ts';
+import { inviteRoute, peopleRoutes, rbacRoutes } from './people.ts';
 import { authRoutes } from './routes.ts';
 import { seedPermissions } from './seed.ts';
 
@@ -16,10 +19,21 @@ export const authService = defineService({
   name: 'auth',
   // Permission rows may be scoped to a config, component, canary, playbook, connection or notification.
   dependsOn: ['canary', 'topology', 'catalog', 'playbooks', 'settings', 'notifications'],
-  routes: [{ base: '/api/auth', app: () => authRoutes() }],
+  routes: [
+    // Before /api/auth's own app, so its path is not taken for one of that app's.
+    {
+      base: '/api/auth/invite_user',
+      app: ({ db, config, log }) => inviteRoute(db, config.publicUrl, log),
+    },
+    { base: '/api/auth', app: () => authRoutes() },
+    { base: '/api/people', app: ({ db }) => peopleRoutes(db) },
+    { base: '/api/rbac', app: ({ db }) => rbacRoutes(db) },
+    { base: '/api/agent', app: ({ db }) => agentRoutes(db) },
+  ],
   migrations: true,
   // GitOps: Team documents of --resources DIR and `apply -f` (issue 35).
-  resources: { Team: teamResourceKind },
+  // and Permission documents (issue 37), loaded after the teams they may name.
+  resources: { Team: teamResourceKind, Permission: permissionResourceKind },
   tables: {
     // People and teams are embedded everywhere (created_by, team): readable by every role but guest.
     people: {
@@ -55,8 +69,14 @@ export const authService = defineService({
       checkWrite: (write, { user, authorizer }) => checkPermissionWrite(user, write, authorizer),
       // For every writer, the row holds a spec the Permission contract accepts (one subject, its
       // actions, an object): a 400 naming the spec's path.
-      guardWrite: contractGuard(permissionContract, permissionSpecOfRow),
+      // A row loaded from a resource file changes only with that file (settings §6: read-only).
+      guardWrite: allGuards(
+        permissionSourceGuard,
+        contractGuard(permissionContract, permissionSpecOfRow),
+      ),
     },
+    // The console's permissions list: each row with its subject and object named (migration 002).
+    permissions_summary: { object: 'permissions' },
   },
   rpc: {
     permissions_for_obj_selector: { object: 'permissions', readOnly: true },

@@ -9,7 +9,7 @@ export function propertiesRoutes(db: Database) {
   const app = new Hono<AppEnv>();
   app.get('/', async (c) => {
     const { rows } = await db.query<{ name: string; value: string | null }>(
-      'SELECT name, value FROM properties ORDER BY name',
+      'SELECT name, value FROM properties WHERE deleted_at IS NULL ORDER BY name',
     );
     return c.json(
       rows.map((row) => ({

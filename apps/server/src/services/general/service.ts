@@ -5,6 +5,8 @@ import { seedProperties } from './seed.ts';
 /** Properties (feature flags), about and the kubeconfig download. */
 export const generalService = defineService({
   name: 'general',
+  // Its job_history_summary view reads the settings module's job_history.
+  dependsOn: ['settings'],
   routes: [
     { base: '/api/properties', public: true, app: ({ db }) => propertiesRoutes(db) },
     { base: '/api/about', public: true, app: ({ version }) => aboutRoutes(version) },
@@ -14,6 +16,8 @@ export const generalService = defineService({
   tables: {
     // "system" in Mission Control.
     properties: { object: 'feature_flags' },
+    // Job history per job name (reference §6); read as job_history itself is.
+    job_history_summary: { object: 'agents' },
   },
   seed: seedProperties,
 });

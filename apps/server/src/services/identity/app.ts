@@ -20,6 +20,7 @@ import {
   type Services,
 } from './context.ts';
 import { createBasicSignIn, type BasicSignIn, type IdentityUser } from './basic.ts';
+import { acceptInvitation } from './invites.ts';
 import { createLoginFlow, getLoginFlow, updateLoginFlow } from './login.ts';
 import { sessionJson } from './present.ts';
 import { createRecoveryFlow, getRecoveryFlow, updateRecoveryFlow } from './recovery.ts';
@@ -140,6 +141,9 @@ function createIdentityApp(services: Services): Hono {
   app.get('/self-service/recovery/browser', (c) => createRecoveryFlow(services, c));
   app.get('/self-service/recovery/flows', (c) => getRecoveryFlow(services, c));
   app.post('/self-service/recovery', (c) => updateRecoveryFlow(services, c));
+
+  // An invitation link (POST /api/auth/invite_user): signs its person in once, to set a password.
+  app.get('/self-service/invite', (c) => acceptInvitation(services, c));
 
   app.get('/self-service/verification/browser', (c) => createVerificationFlow(services, c));
   app.get('/self-service/verification/flows', (c) => getVerificationFlow(services, c));

@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod/mini';
-import { requireAccess, requireCapability } from '../../auth/middleware.ts';
+import { requireAccess } from '../../auth/middleware.ts';
+import { requireScoped } from '../../auth/scoped.ts';
 import type { Database } from '../../db/database.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { badRequest, readValidBody } from '../../http/errors.ts';
+import { badRequest, forbidden, readValidBody } from '../../http/errors.ts';
 import type { PlaybookRunner } from './runner.ts';
 import {
   approveRun,
@@ -52,8 +53,9 @@ export function playbookRoutes(db: Database, runner: PlaybookRunner) {
     return c.json(await listPlaybooks(db, query));
   });
 
-  app.post('/run', requireCapability('playbooks.run'), async (c) => {
+  app.post('/run', mayRunSome, async (c) => {
     const body = await readValidBody(c, runBodySchema);
+    mayRun(c, body.id);
     const created = await createRun(db, body, c.get('user'), runner.secrets);
     runner.wake();
     return c.json(created, 201);
@@ -84,10 +86,38 @@ export function playbookRoutes(db: Database, runner: PlaybookRunner) {
     return c.json({ message: 'playbook run cancelled' });
   });
 
-  app.post('/:id/params', requireCapability('playbooks.run'), async (c) => {
+  app.post('/:id/params', mayRunSome, async (c) => {
     const body = await readValidBody(c, paramsBodySchema);
+    mayRun(c, body.id);
     return c.json({ params: await parametersFor(db, body, c.get('user')) });
   });
 
   return app;
 }
+
+/**
+ * Running a playbook: a permission row about this playbook (by playbook_id) decides first — a deny
+ * refuses even a role that may run every playbook, an allow lets someone run this one only — else the
+ * `playbooks.run` capability.
+ */
+function mayRun(c: Context<AppEnv>, playbookId: string): void {
+  const authorizer = c.get('authorizer');
+  requireScoped(
+    c.get('user'),
+    authorizer,
+    'playbook_id',
+    playbookId.toLowerCase(),
+    'playbook:run',
+    authorizer.canDo('playbooks.run'),
+  );
+}
+
+/** Before the body is read: someone who may run no playbook at all is refused as before (403). */
+const mayRunSome: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const scopedAllow = (c.get('user').scopedPermissions ?? []).some(
+    (row) => !row.deny && row.scope.playbook_id,
+  );
+  if (!scopedAllow && !c.get('authorizer').canDo('playbooks.run'))
+    throw forbidden('playbooks.run is not allowed');
+  await next();
+};

@@ -60,7 +60,8 @@ export const settingsService = defineService({
     config_scrapers_with_status: { object: 'config_scrapers' },
     agents_summary: { object: 'agents' },
     // "system" in Mission Control.
-    event_queue: { object: 'database' },
+    // Written by the server's event handlers only (issue 37): read-only through /api/db.
+    event_queue: { object: 'database', serverWritten: true },
     event_queue_summary: { object: 'database' },
   },
   rpc: {

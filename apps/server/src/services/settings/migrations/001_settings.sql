@@ -75,7 +75,9 @@ CREATE OR REPLACE VIEW job_histories AS
 CREATE OR REPLACE VIEW job_history_names AS
   SELECT DISTINCT name FROM job_history ORDER BY name;
 
-CREATE OR REPLACE VIEW event_queue_summary AS
+-- Widened by general/002_admin_views.sql: dropped and made again, so running this file again works.
+DROP VIEW IF EXISTS event_queue_summary;
+CREATE VIEW event_queue_summary AS
   SELECT
     name,
     COUNT(*) AS pending,

@@ -1,0 +1,126 @@
+// The administrator's tables through /api/db (issue 37): permissions (and their summary), properties,
+// the event queue and job history under the role matrix; what only the server writes is read-only
+// for everyone, admins included.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { seedDemo } from '../../db/seed/demo.ts';
+import { testDatabases } from '../../testing/databases.ts';
+import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
+
+describe.each(testDatabases())('admin tables through /api/db on $engine', (target) => {
+  let db: Database;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    db = await target.open();
+    await seedDemo(db, { checks: 5 });
+    server = await startTestServer({ db });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await target.release();
+  });
+
+  const request = (who: string, path: string, init: RequestInit = {}) =>
+    fetch(`${server.url}/api/db/${path}`, {
+      ...init,
+      headers: {
+        ...basic(`${who}@local`),
+        'Content-Type': 'application/json',
+        Prefer: 'return=representation',
+      },
+    });
+
+  it('reads by the role matrix: every role but guest, with counts', async () => {
+    for (const path of [
+      'permissions_summary?select=*,created_by(id,name)&order=created_at.desc&limit=50',
+      'permissions?select=id,action',
+      'properties?select=*,created_by(id,name,avatar,email)',
+      'event_queue_summary?order=last_failure.desc',
+      'job_histories?select=*&limit=150&order=created_at.desc',
+      'job_history_names?order=name.asc',
+      'job_history_summary?select=*&order=last_run_at.desc',
+    ]) {
+      for (const who of ['admin', 'editor', 'viewer', 'responder']) {
+        const response = await request(who, path);
+        expect(response.status, `${who} ${path}`).toBe(200);
+      }
+      expect((await request('guest', path)).status, `guest ${path}`).toBe(403);
+    }
+  });
+
+  it('names a permission’s subject and object in permissions_summary, deleted rows left out', async () => {
+    const rows = (await (
+      await request(
+        'admin',
+        'permissions_summary?select=name,team,person,subject_type&name=eq.platform-read-catalog',
+      )
+    ).json()) as { team: { name: string } | null }[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.team?.name).toEqual(expect.any(String));
+    await db.query(
+      `UPDATE permissions SET deleted_at = now() WHERE name = 'platform-read-catalog'`,
+    );
+    const after = (await (
+      await request('admin', 'permissions_summary?name=eq.platform-read-catalog')
+    ).json()) as unknown[];
+    expect(after).toEqual([]);
+  });
+
+  it('summarises job history per job name', async () => {
+    const rows = (await (await request('viewer', 'job_history_summary')).json()) as {
+      name: string;
+      total: number;
+    }[];
+    const { rows: names } = await db.query<{ name: string; total: string }>(
+      'SELECT name, count(*) AS total FROM job_history GROUP BY name',
+    );
+    expect(rows.length).toBe(names.length);
+    for (const { name, total } of names)
+      expect(Number(rows.find((row) => row.name === name)?.total)).toBe(Number(total));
+  });
+
+  it('leaves job_history and event_queue to the server: a write is a 403 for every role', async () => {
+    for (const who of ['admin', 'editor']) {
+      for (const [table, body] of [
+        ['job_history', { name: 'forged', status: 'SUCCESS' }],
+        ['event_queue', { name: 'forged', properties: {} }],
+      ] as const) {
+        const response = await request(who, table, { method: 'POST', body: JSON.stringify(body) });
+        expect(response.status, `${who} ${table}`).toBe(403);
+      }
+      const cleared = await request(who, 'event_queue?id=not.is.null', { method: 'DELETE' });
+      expect(cleared.status, who).toBe(403);
+    }
+    expect((await db.query('SELECT 1 FROM event_queue')).rows.length).toBeGreaterThan(0);
+  });
+
+  it('writes feature flags for editors and admins only; permissions below admin only within one’s rights', async () => {
+    const flag = await request('editor', 'properties', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'agents.disable', value: 'true' }),
+    });
+    expect(flag.status).toBe(201);
+    for (const who of ['viewer', 'responder', 'guest']) {
+      const refused = await request(who, 'properties', {
+        method: 'POST',
+        body: JSON.stringify({ name: `${who}.flag`, value: 'true' }),
+      });
+      expect(refused.status, who).toBe(403);
+      const permission = await request(who, 'permissions', {
+        method: 'POST',
+        body: JSON.stringify({
+          name: `${who}-grant`,
+          action: 'read',
+          object: 'connection',
+          subject_type: 'person',
+          subject: 'x',
+        }),
+      });
+      expect(permission.status, who).toBe(403);
+    }
+    expect(
+      (await request('admin', 'properties?name=eq.agents.disable', { method: 'DELETE' })).status,
+    ).toBe(200);
+  });
+});
