@@ -79,6 +79,12 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  *   delay), permissions (error, tags, agents) and properties (created_by, updated_at, deleted_at),
  *   all null or the row's time; permissions gains two rows about one playbook each (a deny of the
  *   responder, an allow of the commander). Nothing is drawn from a PRNG.
+ * - issue 35, the settings editors: canaries (each spec lists its checks with what each type's
+ *   form requires, so a save from the editor keeps them) and checks (each check's name in its
+ *   canary's spec is its own). Nothing is drawn from a PRNG.
+ * - issue 34, the rest: notifications (the new wait_for_eval_period, group_by and fallback columns,
+ *   null) and notification_send_history (the inhibited sends' reason names the check, as the
+ *   engine words it). Nothing is drawn from a PRNG.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -86,7 +92,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.summary_rows': ['f25c1d3a86205bcd22be2fc898ab9ff7'],
   'opsdeck.summary_state': ['eab61903a3915d32940d3cb3c2d41c92'],
   'public.agents': ['0d615331d8c83b295d67797375326773', 'created_at', 'updated_at'],
-  'public.canaries': ['4b2b70a371b217f80652bc443f237370', 'updated_at'],
+  'public.canaries': ['fd3faccab637165185f3df45bbc0f55b', 'updated_at'],
   'public.check_component_relationships': [
     'cf2f4a7dde49128ea5ea8b854ba28e42',
     'created_at',
@@ -98,7 +104,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
     'updated_at',
   ],
   'public.check_statuses': ['c2a7405a3dd2945071eb62622758914c'],
-  'public.checks': ['20c6637049a480f56231c4d668abc4c9'],
+  'public.checks': ['1d58a72ec130ba87ba79a77388b6d0e4'],
   'public.comments': ['72457e02efb5cc8135e9b23dd587b68b', 'updated_at'],
   'public.component_relationships': [
     '7c6cc88d0094ef230e40dd2ca995a37f',
@@ -134,9 +140,9 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.incidents': ['516ea814f65227044f3a3141bbb9f66d'],
   'public.job_history': ['ab97e4f305175908c9353d82bb4c5d3b'],
   'public.logging_backends': ['339728908f603405f1444f67935447aa', 'created_at', 'updated_at'],
-  'public.notification_send_history': ['d3ef74224ef2ab8ffafb4cc8fd46ef9d'],
+  'public.notification_send_history': ['4e61557336295eb01086fcbf9e27870e'],
   'public.notification_silences': ['9bc23af46288cd24111c5d355f8467bf', 'created_at', 'updated_at'],
-  'public.notifications': ['67ccb23c5fdad122d8c22f0f0c9fa0b5', 'created_at', 'updated_at'],
+  'public.notifications': ['7c561951a90d8eacb3ab517a59d713ff', 'created_at', 'updated_at'],
   'public.people': ['ffb095983ddd1279658d5a839341c846', 'created_at', 'updated_at'],
   'public.permissions': ['b4a3020a5f0d0d82ab71ab7e6b92a078', 'created_at', 'updated_at'],
   'public.playbook_approvals': ['fe7b6c6c88cab5a29f81b3b79d2f0a72', 'id', 'created_at'],
