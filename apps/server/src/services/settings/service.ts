@@ -7,28 +7,12 @@ import { defineService } from '../defineService.ts';
 import { checkConnectionWrite, checkLoggingBackendWrite } from '../specContracts.ts';
 import { loggingBackendResourceKind } from '../resourceKinds.ts';
 import { processSecretBox, type SecretBox } from '../playbooks/secrets.ts';
+import { STRICT_OUTBOUND, type OutboundPolicy } from '../../http/outbound.ts';
+import { CONNECTION_SECRETS } from './connectionSecrets.ts';
+import { connectionTestRoutes } from './connectionTest.ts';
 import { seedSettings } from './seed.ts';
 
-/** The credentials a connection holds (spec §3's secret fields of each type). */
-export const CONNECTION_SECRETS = [
-  'password',
-  'certificate',
-  ...[
-    'token',
-    'bearer',
-    'webhook',
-    'key',
-    'apiKey',
-    'api_key',
-    'secretKey',
-    'secret_key',
-    'clientSecret',
-    'client_secret',
-    'personalAccessToken',
-    'tokenA',
-    'tokenB',
-  ].map((key) => `properties.${key}`),
-];
+export { CONNECTION_SECRETS };
 
 /**
  * The settings areas over tables: connections, logging backends, job history, the event queue and
@@ -41,6 +25,19 @@ export const settingsService = defineService({
   migrations: true,
   // GitOps: LoggingBackend documents of --resources DIR and `apply -f` (issue 35).
   resources: { LoggingBackend: loggingBackendResourceKind },
+  // POST /api/connection/test/{id} (reference §6): reaches a connection's address under the
+  // server's outbound policy, with its credentials opened under the server's key.
+  routes: [
+    {
+      base: '/api/connection',
+      app: ({ db, config }) =>
+        connectionTestRoutes(db, {
+          secrets: (config.playbookSecrets as SecretBox | undefined) ?? processSecretBox(),
+          outbound: (config.outbound as OutboundPolicy | undefined) ?? STRICT_OUTBOUND,
+          timeoutMillis: (config.connectionTestTimeoutMillis as number | undefined) ?? 10_000,
+        }),
+    },
+  ],
   tables: {
     // Editors read connections (spec §6), so their credentials are sealed and read masked.
     // Each row must pass its type's Connection form, and a log backend's spec the LoggingBackend
