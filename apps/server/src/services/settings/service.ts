@@ -9,6 +9,7 @@ import { loggingBackendResourceKind } from '../resourceKinds.ts';
 import { processSecretBox, type SecretBox } from '../playbooks/secrets.ts';
 import { STRICT_OUTBOUND, type OutboundPolicy } from '../../http/outbound.ts';
 import { CONNECTION_SECRETS } from './connectionSecrets.ts';
+import { connectionResourceKind } from './connectionResource.ts';
 import { connectionTestRoutes } from './connectionTest.ts';
 import { seedSettings } from './seed.ts';
 
@@ -24,7 +25,7 @@ export const settingsService = defineService({
   dependsOn: ['canary', 'topology', 'catalog', 'playbooks'],
   migrations: true,
   // GitOps: LoggingBackend documents of --resources DIR and `apply -f` (issue 35).
-  resources: { LoggingBackend: loggingBackendResourceKind },
+  resources: { LoggingBackend: loggingBackendResourceKind, Connection: connectionResourceKind },
   // POST /api/connection/test/{id} (reference §6): reaches a connection's address under the
   // server's outbound policy, with its credentials opened under the server's key.
   routes: [
