@@ -57,6 +57,9 @@ export const settingsService = defineService({
     // The catalog's scrapers with their newest run: guarded as the scrapers themselves.
     config_scrapers_with_status: { object: 'config_scrapers' },
     agents_summary: { object: 'agents' },
+    // /settings/integrations: scrapers, topologies and log backends with their newest job run.
+    integrations: { object: 'integrations' },
+    integrations_with_status: { object: 'integrations' },
     // "system" in Mission Control.
     event_queue: { object: 'database' },
     event_queue_summary: { object: 'database' },
