@@ -37,7 +37,7 @@ describe.each(testDatabases())('Connection documents on $engine', (target) => {
     expect(summary.refused).toEqual([]);
     expect(summary.loaded.Connection).toMatchObject({ created: 4 });
     const { rows } = await db.query<Record<string, unknown>>(
-      `SELECT name, namespace, type, url, username, password, properties, source
+      `SELECT id, name, namespace, type, url, username, password, properties, source
          FROM connections WHERE source = 'ConfigFile' ORDER BY name`,
     );
     expect(rows.map((row) => `${row.namespace}/${row.name}:${row.type}`)).toEqual(
@@ -60,6 +60,15 @@ describe.each(testDatabases())('Connection documents on $engine', (target) => {
     );
     expect(response.status).toBe(200);
     expect(((await response.json()) as unknown[]).length).toBe(4);
+
+    // Changed in its file only: /api/db refuses, admins included.
+    const patch = await fetch(`${server.url}/api/db/connections?id=eq.${String(github.id)}`, {
+      method: 'PATCH',
+      headers: { ...basic('admin@local'), 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://github.com/elsewhere' }),
+    });
+    expect(patch.status).toBe(409);
+    expect(await patch.text()).toContain('change the resource file it is loaded from');
 
     const again = await loadResources(db, fixtures, kinds());
     expect(again.loaded.Connection).toEqual({ created: 0, updated: 0, unchanged: 4 });

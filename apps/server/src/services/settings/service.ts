@@ -3,6 +3,7 @@ import { defineJob } from '../../jobs/definition.ts';
 import { jobHistoryCleanupJob } from '../../jobs/history.ts';
 import type { CatalogColumn } from '../../postgrest/catalog.ts';
 import { sealSecretPayload, secretColumnsOf } from '../../postgrest/secretColumns.ts';
+import { allGuards, sourceGuard } from '../../resources/sourceGuard.ts';
 import { defineService } from '../defineService.ts';
 import { checkConnectionWrite, checkLoggingBackendWrite } from '../specContracts.ts';
 import { loggingBackendResourceKind } from '../resourceKinds.ts';
@@ -46,7 +47,8 @@ export const settingsService = defineService({
     connections: {
       object: 'connections',
       secrets: CONNECTION_SECRETS,
-      guardWrite: checkConnectionWrite,
+      // A connection loaded from a resource file changes only with its file (issue 36 GitOps).
+      guardWrite: allGuards(sourceGuard('connection'), checkConnectionWrite),
     },
     logging_backends: { object: 'logging_backends', guardWrite: checkLoggingBackendWrite },
     // "monitor" in Mission Control.
