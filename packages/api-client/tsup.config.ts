@@ -16,7 +16,6 @@ export default definePackageBuild({
   'notifications/index': 'src/notifications/index.ts',
   'auth/index': 'src/auth/index.ts',
   'general/index': 'src/general/index.ts',
-  'connections/index': 'src/connections/index.ts',
   'postgrest/index': 'src/postgrest/index.ts',
   'react/index': 'src/react/index.ts',
 });
