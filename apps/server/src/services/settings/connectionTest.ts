@@ -365,5 +365,3 @@ const TESTERS: Readonly<Record<string, Tester>> = {
   smb: testSmb,
   email: testEmail,
 };
-
-export const TESTABLE_CONNECTION_TYPES = Object.keys(TESTERS);
