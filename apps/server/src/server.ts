@@ -9,6 +9,7 @@ import { DataDirContentError, DataDirOwnerError, secureDataDir } from './db/data
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoOnce } from './db/seed/demo.ts';
+import { seedDemoConnections } from './services/settings/demoConnections.ts';
 import { withStartLock } from './db/startLock.ts';
 import { createApp } from './http/app.ts';
 import type { Logger } from './http/logging.ts';
@@ -250,6 +251,21 @@ export async function startServer(config: ServerConfig, output: Logger): Promise
     await db.close().catch(() => undefined);
     throw error;
   });
+  if (config.seed === 'demo') {
+    // The demo's connections to this server (its port is known now) and to its own database.
+    const listening = server.address();
+    const selfPort = typeof listening === 'object' && listening ? listening.port : config.port;
+    const selfHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+    const selfReach =
+      selfHost === '0.0.0.0' ? '127.0.0.1' : selfHost === '[::]' ? '[::1]' : selfHost;
+    await seedDemoConnections(db, {
+      selfOrigin: `http://${selfReach}:${selfPort}`,
+      databaseUrl: config.databaseUrl,
+      secrets: playbookSecrets,
+    }).catch((error: unknown) =>
+      log({ level: 'warn', msg: 'demo connections not written', error: (error as Error).message }),
+    );
+  }
   // The modules' background work (the canary scheduler…); none when a backend is proxied.
   // PGlite is this process's alone (its data directory is locked): a lease in it is a dead process's.
   const jobs = core.startJobs({ exclusive: db.engine === 'pglite' });

@@ -109,6 +109,7 @@ const AFTER_SPLIT = [
   'playbooks/011_run_actions_error.sql',
   'settings/002_config_scrapers_with_status.sql',
   'settings/004_job_history_runs.sql',
+  'settings/006_connections_integrations.sql',
   'notifications/002_engine.sql',
   'notifications/003_summary_views.sql',
   'notifications/004_trace.sql',

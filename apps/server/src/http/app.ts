@@ -72,6 +72,8 @@ export interface AppOptions {
    * public addresses only. The CLI sets it from --outbound-allow-private / --outbound-allow-link-local.
    */
   outbound?: OutboundPolicy;
+  /** How long `POST /api/connection/test/{id}` waits for an answer (default 10 s). */
+  connectionTestTimeoutMillis?: number;
   /** `GET /api/events` timings and bounds (services/changes/stream.ts), defaults there. */
   eventStream?: Partial<StreamSettings>;
   /**
@@ -157,6 +159,7 @@ export function createApp(options: AppOptions): CoreApp {
       playbookExec: options.playbookExec ?? true,
       playbookSecrets: secretBox,
       outbound: options.outbound ?? STRICT_OUTBOUND,
+      connectionTestTimeoutMillis: options.connectionTestTimeoutMillis,
       eventsHeartbeatMillis: options.eventStream?.heartbeatMillis,
       eventsQueueLimit: options.eventStream?.queueLimit,
       eventsMaxStreamMillis: options.eventStream?.maxStreamMillis,

@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FormDescription } from '../form/description.ts';
 import { defaultValues, submittedValues, type FormValues } from '../form/model.ts';
-import { buildUrl } from '../form/url.ts';
+import { buildUrl, parseUrl } from '../form/url.ts';
+import { getPath } from '../form/model.ts';
+import { connectionFieldsFromUrl } from './urlFields.ts';
 import {
   discordConnection,
   emailConnection,
@@ -187,5 +189,55 @@ describe('buildUrl', () => {
 
   it('a required reference that is empty leaves its place empty rather than "undefined"', () => {
     expect(buildUrl('s://{host}/{topic}', { host: 'h' })).toBe('s://h/');
+  });
+});
+
+describe('notification connection urls read back into the fields (settings spec §3)', () => {
+  it.each(cases.map(([description, typed]) => [description.type, description, typed]))(
+    '%s: the fields parsed from its url are the ones it was built from',
+    (_type, description, typed) => {
+      const form = description as FormDescription;
+      const submitted = submittedValues(
+        form,
+        defaultValues(form, { name: 'alerts', ...(typed as FormValues) }),
+      );
+      const url = String(submitted.url);
+      // What an edit starts from: the record without the fields the url carries.
+      const secrets = { username: submitted.username, password: submitted.password };
+      const parsed = connectionFieldsFromUrl(form, url, { ...secrets });
+      for (const path of Object.keys(parseUrl(form.url ?? '', url) ?? {}))
+        expect(getPath(parsed, path), path).toEqual(getPath(submitted, path));
+      // And the url built again from what was parsed is the same url (folder's url is its path field).
+      if (form.url) expect(buildUrl(form.url, parsed)).toBe(url);
+      else expect(parsed).toEqual(secrets);
+    },
+  );
+
+  it('a url of another shape leaves the fields as they were', () => {
+    expect(connectionFieldsFromUrl(slackConnection, 'https://example.com', { a: 1 })).toEqual({
+      a: 1,
+    });
+    expect(connectionFieldsFromUrl(folderConnection, '/var/x', {})).toEqual({});
+  });
+
+  it('decodes what was encoded, lists with their separator, a url with its own query', () => {
+    expect(
+      connectionFieldsFromUrl(
+        pushbulletConnection,
+        'pushbullet://$(password)/device%201/%23ops/me%40example.com',
+      ),
+    ).toEqual({ properties: { targets: ['device 1', '#ops', 'me@example.com'] } });
+    expect(
+      connectionFieldsFromUrl(
+        genericWebhookConnection,
+        'generic+https://hooks.example.com/x?token=abc?contenttype=text%2Fplain&requestmethod=GET',
+      ),
+    ).toMatchObject({
+      properties: {
+        url: 'https://hooks.example.com/x?token=abc',
+        contentType: 'text/plain',
+        requestMethod: 'GET',
+      },
+    });
   });
 });

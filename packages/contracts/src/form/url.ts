@@ -81,3 +81,86 @@ export function buildUrl(template: string, values: Record<string, unknown>): str
     .filter((parameter): parameter is string => parameter !== undefined);
   return parameters.length === 0 ? base : `${base}?${parameters.join('&')}`;
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The regex source of a template part, its references captured in order into `paths`. */
+function partPattern(part: string, paths: { path: string; separator: string }[]): string {
+  let source = '';
+  let last = 0;
+  for (const match of part.matchAll(REFERENCE)) {
+    source += escapeRegExp(part.slice(last, match.index));
+    last = match.index + match[0].length;
+    const [whole, raw, path, separator, secret] = match;
+    if (secret) {
+      source += escapeRegExp(whole);
+      continue;
+    }
+    paths.push({ path: path!, separator: separator ?? ',' });
+    // An encoded value holds none of / ? # @ : & = (a list joined with / holds /); {+…} anything.
+    source += raw ? '(.+?)' : separator === '/' ? '([^?#@:&=]+?)' : '([^/?#@:&=]+)';
+  }
+  return source + escapeRegExp(part.slice(last));
+}
+
+/**
+ * The values a url built by `buildUrl(template, …)` was made from (an existing connection's url
+ * read back into its fields), by dotted path; `lists` names the paths that hold lists (split on
+ * their separator). Undefined when the url does not have the template's shape. `$(username)` and
+ * `$(password)` give nothing: those values live in their own fields.
+ */
+export function parseUrl(
+  template: string,
+  url: string,
+  lists: ReadonlySet<string> = new Set(),
+): Record<string, unknown> | undefined {
+  const queryStart = template.indexOf('?');
+  const baseTemplate = queryStart === -1 ? template : template.slice(0, queryStart);
+  const paths: { path: string; separator: string }[] = [];
+  const source = baseTemplate
+    .split(OPTIONAL)
+    .map((part) =>
+      part.startsWith('[') && part.endsWith(']')
+        ? `(?:${partPattern(part.slice(1, -1), paths)})?`
+        : partPattern(part, paths),
+    )
+    .join('');
+  // The query starts at the first `?key=` of the template's parameters (a {+url} may hold a `?`).
+  const keys = queryStart === -1 ? [] : template.slice(queryStart + 1).split('&');
+  const starts = keys
+    .map((parameter) => url.indexOf(`?${parameter.slice(0, parameter.indexOf('='))}=`))
+    .filter((index) => index !== -1);
+  const urlQueryStart =
+    queryStart === -1 ? -1 : starts.length ? Math.min(...starts) : url.indexOf('?');
+  const base = urlQueryStart === -1 ? url : url.slice(0, urlQueryStart);
+  const matched = new RegExp(`^${source}$`).exec(base);
+  if (!matched) return undefined;
+  const values: Record<string, unknown> = {};
+  const put = (path: string, separator: string, text: string | undefined) => {
+    if (text === undefined || text === '') return;
+    const decode = (item: string) => {
+      try {
+        return decodeURIComponent(item);
+      } catch {
+        return item;
+      }
+    };
+    values[path] = lists.has(path) ? text.split(separator).map(decode) : decode(text);
+  };
+  paths.forEach(({ path, separator }, index) => put(path, separator, matched[index + 1]));
+  if (queryStart !== -1 && urlQueryStart !== -1) {
+    const given = new Map(
+      url
+        .slice(urlQueryStart + 1)
+        .split('&')
+        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+    );
+    for (const parameter of template.slice(queryStart + 1).split('&')) {
+      const key = parameter.slice(0, parameter.indexOf('='));
+      const reference = [...parameter.matchAll(REFERENCE)][0];
+      if (!reference || reference[4] || !given.has(key)) continue;
+      put(reference[2]!, reference[3] ?? ',', given.get(key));
+    }
+  }
+  return values;
+}

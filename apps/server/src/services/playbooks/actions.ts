@@ -6,7 +6,7 @@ import {
   STRICT_OUTBOUND,
   type OutboundPolicy,
 } from '../../http/outbound.ts';
-import { CONNECTION_SECRETS } from '../settings/service.ts';
+import { CONNECTION_SECRETS } from '../settings/connectionSecrets.ts';
 import { processSecretBox, type SecretBox } from './secrets.ts';
 import { parseDuration } from './cel.ts';
 import { defaultSandbox, spawnSandboxed, type ExecSandbox } from './sandbox.ts';
@@ -206,7 +206,7 @@ function formatMillis(millis: number): string {
 
 // ------------------------------------------------------------------ connections
 
-interface ConnectionRow {
+export interface ConnectionRow {
   name: string;
   type: string;
   url: string | null;
@@ -228,7 +228,7 @@ export async function findConnection(
   const [first, second] = path.includes('/') ? path.split('/', 2) : ['', path];
   const { rows } = await db.query<ConnectionRow>(
     `SELECT name, type, url, username, password, properties FROM connections
-     WHERE name = $2 AND ($1 = '' OR namespace = $1 OR type = $1)
+     WHERE name = $2 AND ($1 = '' OR namespace = $1 OR type = $1) AND deleted_at IS NULL
      ORDER BY (namespace = $1) DESC, name LIMIT 1`,
     [first, second],
   );
@@ -236,7 +236,7 @@ export async function findConnection(
   return openConnection(rows[0], secrets);
 }
 
-function openConnection(row: ConnectionRow, secrets: SecretBox): ConnectionRow {
+export function openConnection<R extends ConnectionRow>(row: R, secrets: SecretBox): R {
   const open = (value: string, context: string) => secrets.openStored(value, context);
   const properties = row.properties ? { ...row.properties } : null;
   for (const entry of CONNECTION_SECRETS) {

@@ -3,32 +3,18 @@ import { defineJob } from '../../jobs/definition.ts';
 import { jobHistoryCleanupJob } from '../../jobs/history.ts';
 import type { CatalogColumn } from '../../postgrest/catalog.ts';
 import { sealSecretPayload, secretColumnsOf } from '../../postgrest/secretColumns.ts';
+import { allGuards, sourceGuard } from '../../resources/sourceGuard.ts';
 import { defineService } from '../defineService.ts';
 import { checkConnectionWrite, checkLoggingBackendWrite } from '../specContracts.ts';
 import { loggingBackendResourceKind } from '../resourceKinds.ts';
 import { processSecretBox, type SecretBox } from '../playbooks/secrets.ts';
+import { STRICT_OUTBOUND, type OutboundPolicy } from '../../http/outbound.ts';
+import { CONNECTION_SECRETS } from './connectionSecrets.ts';
+import { connectionResourceKind } from './connectionResource.ts';
+import { connectionTestRoutes } from './connectionTest.ts';
 import { seedSettings } from './seed.ts';
 
-/** The credentials a connection holds (spec §3's secret fields of each type). */
-export const CONNECTION_SECRETS = [
-  'password',
-  'certificate',
-  ...[
-    'token',
-    'bearer',
-    'webhook',
-    'key',
-    'apiKey',
-    'api_key',
-    'secretKey',
-    'secret_key',
-    'clientSecret',
-    'client_secret',
-    'personalAccessToken',
-    'tokenA',
-    'tokenB',
-  ].map((key) => `properties.${key}`),
-];
+export { CONNECTION_SECRETS };
 
 /**
  * The settings areas over tables: connections, logging backends, job history, the event queue and
@@ -40,7 +26,20 @@ export const settingsService = defineService({
   dependsOn: ['canary', 'topology', 'catalog', 'playbooks'],
   migrations: true,
   // GitOps: LoggingBackend documents of --resources DIR and `apply -f` (issue 35).
-  resources: { LoggingBackend: loggingBackendResourceKind },
+  resources: { LoggingBackend: loggingBackendResourceKind, Connection: connectionResourceKind },
+  // POST /api/connection/test/{id} (reference §6): reaches a connection's address under the
+  // server's outbound policy, with its credentials opened under the server's key.
+  routes: [
+    {
+      base: '/api/connection',
+      app: ({ db, config }) =>
+        connectionTestRoutes(db, {
+          secrets: (config.playbookSecrets as SecretBox | undefined) ?? processSecretBox(),
+          outbound: (config.outbound as OutboundPolicy | undefined) ?? STRICT_OUTBOUND,
+          timeoutMillis: (config.connectionTestTimeoutMillis as number | undefined) ?? 10_000,
+        }),
+    },
+  ],
   tables: {
     // Editors read connections (spec §6), so their credentials are sealed and read masked.
     // Each row must pass its type's Connection form, and a log backend's spec the LoggingBackend
@@ -48,7 +47,8 @@ export const settingsService = defineService({
     connections: {
       object: 'connections',
       secrets: CONNECTION_SECRETS,
-      guardWrite: checkConnectionWrite,
+      // A connection loaded from a resource file changes only with its file (issue 36 GitOps).
+      guardWrite: allGuards(sourceGuard('connection'), checkConnectionWrite),
     },
     logging_backends: { object: 'logging_backends', guardWrite: checkLoggingBackendWrite },
     // "monitor" in Mission Control.
@@ -59,6 +59,9 @@ export const settingsService = defineService({
     // The catalog's scrapers with their newest run: guarded as the scrapers themselves.
     config_scrapers_with_status: { object: 'config_scrapers' },
     agents_summary: { object: 'agents' },
+    // /settings/integrations: scrapers, topologies and log backends with their newest job run.
+    integrations: { object: 'integrations' },
+    integrations_with_status: { object: 'integrations' },
     // "system" in Mission Control.
     // Written by the server's event handlers only (issue 37): read-only through /api/db.
     event_queue: { object: 'database', serverWritten: true },
