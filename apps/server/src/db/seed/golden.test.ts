@@ -85,6 +85,7 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  * - issue 34, the rest: notifications (the new wait_for_eval_period, group_by and fallback columns,
  *   null) and notification_send_history (the inhibited sends' reason names the check, as the
  *   engine words it). Nothing is drawn from a PRNG.
+ * - issue 36, connections: the reference's deleted_at column (null). Nothing is drawn from a PRNG.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -131,7 +132,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   ],
   'public.config_relationships': ['275d2c3ecfcae360f3c197c4ddde8f4a', 'created_at', 'updated_at'],
   'public.config_scrapers': ['f1d07fcc6c237d6496f9860794c52244', 'created_at', 'updated_at'],
-  'public.connections': ['068cc45e44aaaf557f285d876378f289', 'created_at', 'updated_at'],
+  'public.connections': ['21180a4241e6b6f7cd38388b0c086edd', 'created_at', 'updated_at'],
   'public.event_queue': ['6dbd567490b7d5004d860bf6c99aaece', 'id'],
   'public.evidences': ['d5aede9ec971f5626c1fb78e2e2a0319', 'created_at', 'updated_at'],
   'public.hypotheses': ['b3c24283eeb09f13a9e96c25b5a5c459', 'created_at', 'updated_at'],
