@@ -1,5 +1,5 @@
 export { RESOURCES, ROLES, isResource, isRole } from './roles.ts';
-export type { Resource, Action, Role } from './roles.ts';
+export type { Resource, Action } from './roles.ts';
 export { createAuthorizer } from './authorizer.ts';
 export type { Authorizer, AuthorizerInput, Permission } from './authorizer.ts';
 export { createFeatureFlags } from './featureFlags.ts';

@@ -116,8 +116,9 @@ describe('SchemaForm', { timeout: 20_000 }, () => {
       name: 'api',
       url: 'https://api.example/health',
       method: 'GET',
-      authenticate: false,
     });
+    // The Authenticate switch only steers the credential fields: an HTTP check has no such key.
+    expect(submitted).not.toHaveProperty('authenticate');
     expect(submitted).not.toHaveProperty('username');
     expect(submitted).not.toHaveProperty('body');
   });
