@@ -1,5 +1,6 @@
 import { bindRoute, type FeatureDefinition, type RouteBinding } from '@opsdeck/extensions';
 import { catalogExternalRoutes, catalogFeature, catalogRoutes } from '@opsdeck/features-catalog';
+import { connectionsFeature } from '@opsdeck/features-connections';
 import { healthExternalRoutes, healthFeature, healthRoutes } from '@opsdeck/features-health';
 import { logsFeature } from '@opsdeck/features-logs';
 import { notificationsExternalRoutes, notificationsFeature } from '@opsdeck/features-notifications';
@@ -30,6 +31,7 @@ export const consoleFeatures: readonly FeatureDefinition[] = [
   playbooksFeature,
   notificationsFeature,
   ...settingsFeatures,
+  connectionsFeature,
 ];
 
 /**
