@@ -1,11 +1,12 @@
 import { defineFeature, type FeatureDefinition } from '@opsdeck/extensions';
-import { Link } from '@opsdeck/ui';
-import { connectionsRoutes } from './routes.ts';
+import { Link, Settings } from '@opsdeck/ui';
+import { connectionsExternalRoutes, connectionsRoutes } from './routes.ts';
 
-// settings §6 / console §2: the page reads `connections`; only admins write (the server enforces it).
-const access = { resource: 'connections', action: 'read' } as const;
-
-/** `/settings/connections`: the list and each connection's form (flag `settings.connections`). */
+/**
+ * `/settings/connections`: the list and each connection's form (flag `settings.connections`). The
+ * pages read `connections` (settings §6: editors and viewers read, only admins write; the server
+ * enforces it, the pages only leave out what the user may not do).
+ */
 export const connectionsFeature: FeatureDefinition = defineFeature({
   name: 'settings.connections',
   resource: 'connections',
@@ -15,7 +16,7 @@ export const connectionsFeature: FeatureDefinition = defineFeature({
       path: 'settings/connections',
       ref: connectionsRoutes.connections,
       title: 'Connections',
-      access,
+      access: { resource: 'connections', action: 'read' },
       refreshable: true,
       load: () => import('./pages/listPage.tsx'),
     },
@@ -23,8 +24,42 @@ export const connectionsFeature: FeatureDefinition = defineFeature({
       path: 'settings/connections/:id',
       ref: connectionsRoutes.connectionEditor,
       title: 'Connection',
-      access,
+      access: { resource: 'connections', action: 'read' },
       load: () => import('./pages/editPage.tsx'),
+    },
+  ],
+});
+
+/**
+ * `/settings/integrations` (console §2: read on integrations) with the Add Integration wizard, and
+ * `/settings/integrations/{type}/{id}` (write on integrations), which opens the settings editor
+ * bound to the type.
+ */
+export const integrationsFeature: FeatureDefinition = defineFeature({
+  name: 'settings.integrations',
+  resource: 'integrations',
+  sidebar: {
+    label: 'Integrations',
+    icon: Settings,
+    path: '/settings/integrations',
+    section: 'settings',
+  },
+  externalRoutes: connectionsExternalRoutes,
+  routes: [
+    {
+      path: 'settings/integrations',
+      ref: connectionsRoutes.integrations,
+      title: 'Integrations',
+      access: { resource: 'integrations', action: 'read' },
+      refreshable: true,
+      load: () => import('./pages/integrationsPage.tsx'),
+    },
+    {
+      path: 'settings/integrations/:type/:id',
+      ref: connectionsRoutes.integration,
+      title: 'Integration',
+      access: { resource: 'integrations', action: 'write' },
+      load: () => import('./pages/integrationPage.tsx'),
     },
   ],
 });

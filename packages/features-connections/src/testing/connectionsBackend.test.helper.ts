@@ -13,7 +13,12 @@ export const ids = {
   /** Loaded from a resource file: read-only in the form. */
   fromFile: '0191b000-0000-7000-8000-000000000003',
   admin: '0191b000-0000-7000-8000-000000000004',
+  scraper: '0191b000-0000-7000-8000-000000000005',
+  topology: '0191b000-0000-7000-8000-000000000006',
+  logBackend: '0191b000-0000-7000-8000-000000000007',
 } as const;
+
+const AGENT = '00000000-0000-0000-0000-000000000000';
 
 /** What the stand-in stores as the http connection's password; never in a reply. */
 export const STORED_PASSWORD = 'hunter2-stored';
@@ -73,6 +78,66 @@ function initialRows(): Row[] {
   ];
 }
 
+/** `integrations_with_status`: a scraper that ran, a topology that failed, a log backend. */
+function integrationRows(): Row[] {
+  const base = {
+    description: '',
+    source: 'UI',
+    agent_id: AGENT,
+    created_by: ids.admin,
+    updated_at: created,
+    deleted_at: null,
+    job_name: null,
+    job_status: null,
+    job_success_count: null,
+    job_error_count: null,
+    job_time_start: null,
+    job_time_end: null,
+    job_last_failed: null,
+    agent: { id: AGENT, name: 'local' },
+    creator_name: 'Ada Admin',
+    creator_avatar: null,
+    creator_email: 'admin@local',
+  };
+  return [
+    {
+      ...base,
+      id: ids.scraper,
+      name: 'kubernetes-cluster',
+      integration_type: 'scrapers',
+      created_at: '2026-01-05T10:00:03Z',
+      job_name: 'ConfigScraper',
+      job_status: 'SUCCESS',
+      job_success_count: 42,
+      job_error_count: 0,
+      job_time_start: '2026-01-05T11:00:00Z',
+      job_time_end: '2026-01-05T11:00:05Z',
+    },
+    {
+      ...base,
+      id: ids.topology,
+      name: 'payments-topology',
+      integration_type: 'topologies',
+      created_at: '2026-01-05T10:00:02Z',
+      job_name: 'Topology',
+      job_status: 'FAILED',
+      job_success_count: 0,
+      job_error_count: 3,
+      job_time_start: '2026-01-05T11:30:00Z',
+      job_time_end: '2026-01-05T11:30:01Z',
+      job_last_failed: '2026-01-05T11:30:00Z',
+    },
+    {
+      ...base,
+      id: ids.logBackend,
+      name: 'loki',
+      integration_type: 'logging_backends',
+      created_at: '2026-01-05T10:00:01Z',
+      agent: null,
+    },
+  ];
+}
+
 const isReference = (value: unknown) =>
   typeof value === 'string' && /^(secret|configmap):\/\//.test(value);
 
@@ -100,6 +165,7 @@ export interface ConnectionsBackendOptions {
 /** A stand-in of `connections` through /api/db and `POST /api/connection/test/{id}`. */
 export async function startConnectionsBackend(options: ConnectionsBackendOptions = {}) {
   const rows = initialRows();
+  const integrations = integrationRows();
   const live = () => rows.filter((row) => row.deleted_at === null);
   const testReply =
     options.testReply ??
@@ -162,6 +228,18 @@ export async function startConnectionsBackend(options: ConnectionsBackendOptions
         Object.assign(row, body, { updated_at: new Date().toISOString() });
       }
       return found.map(readable);
+    },
+    'GET /api/db/integrations_with_status': (request) => {
+      const limit = Number(request.query.get('limit') ?? integrations.length);
+      const offset = Number(request.query.get('offset') ?? 0);
+      const [column = 'created_at', direction] = (request.query.get('order') ?? '').split('.');
+      const sorted = [...integrations].sort((a, b) => {
+        const order = String(a[column] ?? '').localeCompare(String(b[column] ?? ''));
+        return direction === 'asc' ? order : -order;
+      });
+      const page = sorted.slice(offset, offset + limit);
+      const range = page.length ? `${offset}-${offset + page.length - 1}` : '*';
+      return json(page, { headers: { 'content-range': `${range}/${integrations.length}` } });
     },
     'POST /api/connection/test/:id': (request) => {
       const id = request.params.id ?? '';
