@@ -86,7 +86,7 @@ function TestConnection({ id }: { id: string }) {
       const reply = await testConnection(client, id);
       setResult({
         state: 'passed',
-        message: reply.message ?? 'Connection successful',
+        message: `Test passed: ${reply.message ?? 'ok'}`,
         payload: reply.payload,
       });
     } catch (error) {

@@ -171,7 +171,7 @@ export async function startConnectionsBackend(options: ConnectionsBackendOptions
     options.testReply ??
     ((id: string) =>
       id === ids.http
-        ? { status: 200, body: { message: 'HTTP 200 OK', payload: { status: 200 } } }
+        ? { status: 200, body: { message: 'ok', payload: { status: 200 } } }
         : { status: 400, body: { error: 'connect ECONNREFUSED 127.0.0.1:9090' } });
   const refusal = (body: Row) => {
     const verdict = validateConnectionRecord(body);
