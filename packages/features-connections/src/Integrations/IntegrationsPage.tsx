@@ -48,7 +48,9 @@ const columns: ColumnDef<Integration>[] = [
     cell: ({ row }) =>
       row.original.job_status ? (
         <Status>
-          <StatusDot status={row.original.job_status} label="" />
+          <span aria-hidden="true">
+            <StatusDot status={row.original.job_status} />
+          </span>
           {row.original.job_status}
         </Status>
       ) : null,
