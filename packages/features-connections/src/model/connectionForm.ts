@@ -14,7 +14,6 @@ import {
   setPath,
   type FormDescription,
   type FormValues,
-  type ValueSource,
 } from '@opsdeck/contracts/form';
 
 /** The form of a record's type, or undefined for a type the console has no form for. */
@@ -85,5 +84,3 @@ export function connectionWriteOf(form: FormDescription, submitted: FormValues):
   if (isRecord(values.properties)) write.properties = values.properties;
   return write as ConnectionWrite;
 }
-
-export type { ValueSource };
