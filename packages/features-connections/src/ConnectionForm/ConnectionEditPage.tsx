@@ -68,6 +68,8 @@ function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'An error occurred';
 }
 
+const KEPT_FIELDS = new Set(['name', 'namespace']);
+
 const typeName = (form: FormDescription) => form.label.replace(/ connection$/, '');
 
 type TestState =
@@ -134,6 +136,15 @@ function ConnectionForm({ form, record, editable, onChangeType }: ConnectionForm
     () => (record ? connectionValuesOf(form, record) : undefined),
     [form, record],
   );
+  // settings §4: an existing connection keeps its name and namespace; they are shown, not edited
+  // (their values stay in the form's values, so a save sends them as they are).
+  const shown = useMemo<FormDescription>(
+    () =>
+      record
+        ? { ...form, fields: form.fields.filter((field) => !KEPT_FIELDS.has(field.name ?? '')) }
+        : form,
+    [form, record],
+  );
   const refresh = () => queryClient.invalidateQueries({ queryKey: connectionKeys.all() });
 
   async function submit(values: FormValues) {
@@ -163,7 +174,7 @@ function ConnectionForm({ form, record, editable, onChangeType }: ConnectionForm
 
   const schemaForm = (
     <SchemaForm
-      description={form}
+      description={shown}
       initialValues={initialValues}
       onSubmit={submit}
       submitLabel={record ? 'Update' : 'Save'}
@@ -188,6 +199,7 @@ function ConnectionForm({ form, record, editable, onChangeType }: ConnectionForm
   return (
     <Narrow data-testid={connectionsTestIds.form}>
       <h2>{typeName(form)}</h2>
+      {record && <Muted>{`${record.name} in namespace ${record.namespace || 'default'}`}</Muted>}
       {editable ? schemaForm : <ReadOnly disabled>{schemaForm}</ReadOnly>}
       {record && (
         <Actions>

@@ -119,6 +119,9 @@ describe('an existing connection', () => {
     renderConnections(`/settings/connections/${ids.http}`, { baseUrl: baseUrl() });
     const url = await screen.findByRole('textbox', { name: /^URL/ });
     expect(document.body.textContent).not.toContain(STORED_PASSWORD);
+    // settings §4: an existing connection keeps its name and namespace.
+    expect(screen.queryByRole('textbox', { name: nameLabel })).toBeNull();
+    expect(screen.getByText('opsdeck-api in namespace mission-control')).toBeTruthy();
     const password = within(group(/^Password/)).getByLabelText(/^Value/);
     expect(valueOf(password)).not.toContain(STORED_PASSWORD);
     await user.clear(url);
@@ -126,6 +129,8 @@ describe('an existing connection', () => {
     await user.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(backend.requestsTo('PATCH /api/db/connections')).toHaveLength(1));
     expect(backend.stored(ids.http)).toMatchObject({
+      name: 'opsdeck-api',
+      namespace: 'mission-control',
       url: 'http://127.0.0.1:8080/ready',
       password: STORED_PASSWORD,
     });
