@@ -17,6 +17,7 @@ export default definePackageBuild({
   'settings/index': 'src/settings/index.ts',
   'auth/index': 'src/auth/index.ts',
   'general/index': 'src/general/index.ts',
+  'connections/index': 'src/connections/index.ts',
   'postgrest/index': 'src/postgrest/index.ts',
   'react/index': 'src/react/index.ts',
 });

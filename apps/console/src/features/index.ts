@@ -1,7 +1,12 @@
 import { bindRoute, type FeatureDefinition, type RouteBinding } from '@opsdeck/extensions';
 import { catalogExternalRoutes, catalogFeature, catalogRoutes } from '@opsdeck/features-catalog';
+import {
+  connectionsExternalRoutes,
+  connectionsFeature,
+  integrationsFeature,
+} from '@opsdeck/features-connections';
 import { healthExternalRoutes, healthFeature, healthRoutes } from '@opsdeck/features-health';
-import { logsFeature } from '@opsdeck/features-logs';
+import { logsFeature, logsRoutes } from '@opsdeck/features-logs';
 import { notificationsExternalRoutes, notificationsFeature } from '@opsdeck/features-notifications';
 import { playbooksExternalRoutes, playbooksFeature } from '@opsdeck/features-playbooks';
 import { settingsFeatures, settingsRoutes } from '@opsdeck/features-settings';
@@ -30,6 +35,8 @@ export const consoleFeatures: readonly FeatureDefinition[] = [
   playbooksFeature,
   notificationsFeature,
   ...settingsFeatures,
+  connectionsFeature,
+  integrationsFeature,
 ];
 
 /**
@@ -66,4 +73,10 @@ export const consoleBindings: readonly RouteBinding[] = [
   bindRoute(notificationsExternalRoutes.healthPage, healthRoutes.page),
   // The check modal's Edit opens its canary's editor.
   bindRoute(healthExternalRoutes.canaryEditor, settingsRoutes.canaryEditor),
+  // An integration's row and the Add Integration wizard open the settings editors; the wizard's
+  // Log Backends tile shows while the logs page is there.
+  bindRoute(connectionsExternalRoutes.scraperEditor, settingsRoutes.scraperEditor),
+  bindRoute(connectionsExternalRoutes.topologyEditor, settingsRoutes.topologyEditor),
+  bindRoute(connectionsExternalRoutes.logBackendEditor, settingsRoutes.logBackendEditor),
+  bindRoute(connectionsExternalRoutes.logsPage, logsRoutes.page),
 ];

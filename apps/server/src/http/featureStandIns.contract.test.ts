@@ -51,6 +51,11 @@ import {
   silencePreviewQuery,
   silencesQuery,
 } from '@opsdeck/api-client/notifications';
+import {
+  connectionQuery,
+  connectionsQuery,
+  integrationsQuery,
+} from '@opsdeck/api-client/connections';
 import { peopleQuery, teamsQuery } from '@opsdeck/api-client/people';
 import {
   playbookParamsQuery,
@@ -68,6 +73,10 @@ import {
 } from '@opsdeck/api-client/settings';
 import { componentChecksQuery, topologyQuery } from '@opsdeck/api-client/topology';
 import { ids as catalogIds, startCatalogBackend } from '@opsdeck/features-catalog/testing/stand-in';
+import {
+  ids as connectionIds,
+  startConnectionsBackend,
+} from '@opsdeck/features-connections/testing/stand-in';
 import { startHealthServer } from '@opsdeck/features-health/testing/stand-in';
 import { seedState, startIncidentBackend } from '@opsdeck/features-incidents/testing/stand-in';
 import {
@@ -133,6 +142,8 @@ interface Estate {
   /** A canary and a team with a member (the settings editors). */
   canary: string;
   team: string;
+  /** A connection with a stored password (read back masked). */
+  connection: string;
 }
 
 const standInEstates: Record<string, Partial<Estate>> = {
@@ -152,6 +163,7 @@ const standInEstates: Record<string, Partial<Estate>> = {
     check: notificationIds.check,
   },
   settings: { canary: settingsIds.canary, team: settingsIds.team },
+  connections: { connection: connectionIds.http },
 };
 
 interface Case {
@@ -301,6 +313,13 @@ const cases: Case[] = [
     ],
     ['the people', (c) => peopleQuery(c)],
   ]),
+  // features-connections
+  ...casesOf('connections', [
+    ['the connections', (c) => connectionsQuery(c)],
+    ['the connections of a type', (c) => connectionsQuery(c, { type: 'http', search: 'api' })],
+    ['a connection', (c, e) => connectionQuery(c, e.connection)],
+    ['the integrations', (c) => integrationsQuery(c, { pageIndex: 0, pageSize: 50 })],
+  ]),
 ];
 
 const standIns: Record<string, () => Promise<FakeBackend>> = {
@@ -311,6 +330,7 @@ const standIns: Record<string, () => Promise<FakeBackend>> = {
   health: () => startHealthServer(),
   notifications: startNotificationsBackend,
   settings: startSettingsBackend,
+  connections: () => startConnectionsBackend(),
 };
 
 describe.each(testDatabases())(
@@ -376,6 +396,25 @@ describe.each(testDatabases())(
          ORDER BY canary_id LIMIT 1`,
       );
       real.team = await one('SELECT team_id AS id FROM team_members ORDER BY team_id LIMIT 1');
+      // The stand-in's http connection, saved here too (the demo's connections follow the port).
+      const connection = await fetch(`${server.url}/api/db/connections`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Prefer: 'return=representation',
+          ...basic('admin@local'),
+        },
+        body: JSON.stringify({
+          name: 'opsdeck-api',
+          namespace: 'mission-control',
+          type: 'http',
+          url: 'http://127.0.0.1:8080/health',
+          username: 'probe',
+          password: 'hunter2-stored',
+        }),
+      });
+      expect(connection.status, await connection.clone().text()).toBe(201);
+      real.connection = ((await connection.json()) as { id: string }[])[0]!.id;
       for (const [feature, start] of Object.entries(standIns)) backends.set(feature, await start());
     });
     afterAll(async () => {

@@ -1,0 +1,129 @@
+import { connectionsQuery, type Connection } from '@opsdeck/api-client/connections';
+import { useApiClient } from '@opsdeck/api-client/react';
+import { connectionTypes } from '@opsdeck/contracts/connection';
+import { useCan } from '@opsdeck/rbac/react';
+import { EmptyState, formatDate, Moment } from '@opsdeck/ui';
+import {
+  DataTableBody,
+  DataTableCsvExport,
+  DataTableRoot,
+  DataTableSelectFilter,
+  DataTableToolbar,
+  useDataTable,
+  type ColumnDef,
+} from '@opsdeck/ui/data-table';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { Actions, Page } from '../components/PageLayout.ts';
+import { connectionEditPath, NEW_CONNECTION_ID } from '../model/paths.ts';
+import { connectionTypeIcon } from '../model/typeIcons.ts';
+import { connectionsTestIds } from '../testIds.ts';
+
+const noRows: Connection[] = [];
+const rowId = (row: Connection) => row.id;
+const typeLabels = new Map(
+  connectionTypes.map((form) => [form.type, form.label.replace(/ connection$/, '')] as const),
+);
+const typeLabel = (type: string) => typeLabels.get(type) ?? type;
+const typeOptions = connectionTypes
+  .filter((form) => !form.hidden)
+  .map((form) => ({ value: form.type, label: typeLabel(form.type) }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+
+const TypeCell = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+function creatorOf(row: Connection): string {
+  const creator = row.created_by;
+  if (!creator) return '';
+  return typeof creator === 'string' ? creator : (creator.name ?? creator.email ?? '');
+}
+
+const columns: ColumnDef<Connection>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    accessorFn: (row) => row.name,
+    cell: ({ row }) => <Link to={connectionEditPath(row.original.id)}>{row.original.name}</Link>,
+  },
+  { id: 'namespace', header: 'Namespace', accessorFn: (row) => row.namespace ?? '' },
+  {
+    id: 'type',
+    header: 'Type',
+    accessorFn: (row) => row.type,
+    filterFn: 'equalsString',
+    cell: ({ row }) => {
+      const Icon = connectionTypeIcon(row.original.type);
+      return (
+        <TypeCell>
+          <Icon size={16} aria-hidden />
+          {typeLabel(row.original.type)}
+        </TypeCell>
+      );
+    },
+  },
+  { id: 'created_by', header: 'Created by', accessorFn: creatorOf },
+  {
+    id: 'updated_at',
+    header: 'Updated',
+    accessorFn: (row) => formatDate(row.updated_at ?? row.created_at),
+    cell: ({ row }) => <Moment value={row.original.updated_at ?? row.original.created_at} />,
+  },
+];
+
+/** `/settings/connections` (settings §2, §7): the newest 100 live connections, New for admins. */
+export function ConnectionListPage() {
+  const client = useApiClient();
+  const navigate = useNavigate();
+  const canWrite = useCan('connections', 'write');
+  const list = useQuery(connectionsQuery(client));
+  const dataTable = useDataTable({
+    id: 'connections',
+    defaultSort: { id: 'name', desc: false },
+    searchKey: 'search',
+    filters: ['type'],
+    rememberPageSize: false,
+    mode: 'client',
+    columns,
+    data: list.data ?? noRows,
+    getRowId: rowId,
+    isLoading: list.isPending,
+    error: list.data ? undefined : (list.error ?? undefined),
+  });
+  return (
+    <Page data-testid={connectionsTestIds.list}>
+      {canWrite && (
+        <Actions>
+          <Link to={connectionEditPath(NEW_CONNECTION_ID)} data-testid={connectionsTestIds.add}>
+            New connection
+          </Link>
+        </Actions>
+      )}
+      <DataTableRoot>
+        <DataTableToolbar
+          dataTable={dataTable}
+          searchLabel="Search connections"
+          actions={<DataTableCsvExport dataTable={dataTable} fileName="connections" />}
+        >
+          <DataTableSelectFilter
+            dataTable={dataTable}
+            filterKey="type"
+            label="Type"
+            options={typeOptions}
+          />
+        </DataTableToolbar>
+        <DataTableBody
+          dataTable={dataTable}
+          label="Connections"
+          rowActionDescription="Press Enter to open it"
+          onRowClick={(row) => void navigate(connectionEditPath(row.id))}
+          empty={<EmptyState kind="resources" />}
+        />
+      </DataTableRoot>
+    </Page>
+  );
+}

@@ -1,0 +1,2 @@
+// The lazy page module of `/settings/integrations`.
+export { IntegrationsListPage as Component } from '../Integrations/IntegrationsListPage.tsx';
