@@ -1,9 +1,14 @@
 import { bindRoute, type FeatureDefinition, type RouteBinding } from '@opsdeck/extensions';
+import { adminExternalRoutes, adminFeatures } from '@opsdeck/features-admin';
 import { catalogExternalRoutes, catalogFeature, catalogRoutes } from '@opsdeck/features-catalog';
 import { healthExternalRoutes, healthFeature, healthRoutes } from '@opsdeck/features-health';
 import { logsFeature } from '@opsdeck/features-logs';
 import { notificationsExternalRoutes, notificationsFeature } from '@opsdeck/features-notifications';
-import { playbooksExternalRoutes, playbooksFeature } from '@opsdeck/features-playbooks';
+import {
+  playbooksExternalRoutes,
+  playbooksFeature,
+  playbooksRoutes,
+} from '@opsdeck/features-playbooks';
 import { settingsFeatures, settingsRoutes } from '@opsdeck/features-settings';
 import {
   incidentExternalRoutes,
@@ -30,6 +35,7 @@ export const consoleFeatures: readonly FeatureDefinition[] = [
   playbooksFeature,
   notificationsFeature,
   ...settingsFeatures,
+  ...adminFeatures,
 ];
 
 /**
@@ -66,4 +72,10 @@ export const consoleBindings: readonly RouteBinding[] = [
   bindRoute(notificationsExternalRoutes.healthPage, healthRoutes.page),
   // The check modal's Edit opens its canary's editor.
   bindRoute(healthExternalRoutes.canaryEditor, settingsRoutes.canaryEditor),
+  // A job's resource opens its editor or page (settings §2 job resource links).
+  bindRoute(adminExternalRoutes.canaryEditor, settingsRoutes.canaryEditor),
+  bindRoute(adminExternalRoutes.topologyEditor, settingsRoutes.topologyEditor),
+  bindRoute(adminExternalRoutes.scraperPage, catalogRoutes.scraper),
+  bindRoute(adminExternalRoutes.configPage, catalogRoutes.item),
+  bindRoute(adminExternalRoutes.playbookPage, playbooksRoutes.playbook),
 ];

@@ -1,0 +1,9 @@
+export {
+  jobHistoryQuery,
+  jobHistorySortColumns,
+  jobNamesQuery,
+  listJobHistory,
+  type JobHistoryQuery,
+} from './jobs.ts';
+export { adminInvalidations, adminKeys } from './keys.ts';
+export type { JobHistory } from './schemas.ts';

@@ -1,0 +1,19 @@
+import type { TableInvalidations } from '../changes.ts';
+import { apiKeyRoot } from '../keys.ts';
+import type { JobHistoryQuery } from './jobs.ts';
+
+/**
+ * Keys of the administrator's pages, under `['opsdeck-api', 'admin']`: one branch per page's data,
+ * so a write to one table refreshes that page alone.
+ */
+export const adminKeys = {
+  all: () => [apiKeyRoot, 'admin'] as const,
+  jobs: () => [...adminKeys.all(), 'jobs'] as const,
+  jobList: (query: JobHistoryQuery) => [...adminKeys.jobs(), 'list', query] as const,
+  jobNames: () => [...adminKeys.jobs(), 'names'] as const,
+};
+
+/** The tables whose writes make the admin queries stale. */
+export const adminInvalidations: TableInvalidations = {
+  job_history: [adminKeys.jobs()],
+};

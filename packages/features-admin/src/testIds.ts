@@ -1,0 +1,4 @@
+// Every test id of @opsdeck/features-admin, in one map, so tests and apps never spell them twice.
+export const adminTestIds = {
+  jobs: { page: 'admin-jobs', details: 'admin-job-details' },
+} as const;

@@ -1,0 +1,150 @@
+import { createFakeBackend, json, type RecordedRequest } from '@opsdeck/testing';
+
+// The administrator's tables answering as apps/server's /api/db does (reference §6 "Job history");
+// apps/server's featureStandIns contract test holds this stand-in to the real server's replies.
+
+export const adminIds = {
+  canary: '0191b000-0000-7000-8000-000000000001',
+  scraper: '0191b000-0000-7000-8000-000000000002',
+  failedJob: '0191b000-0000-7000-8000-000000000010',
+  okJob: '0191b000-0000-7000-8000-000000000011',
+  slowJob: '0191b000-0000-7000-8000-000000000012',
+  oldJob: '0191b000-0000-7000-8000-000000000013',
+} as const;
+
+const AGENT = '00000000-0000-0000-0000-000000000000';
+type Row = Record<string, unknown>;
+
+function jobRows(now: number): Row[] {
+  const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000).toISOString();
+  const job = (fields: Row, hoursAgo: number): Row => ({
+    agent_id: AGENT,
+    hostname: 'opsdeck',
+    is_pushed: false,
+    details: null,
+    success_count: 0,
+    error_count: 0,
+    time_start: at(hoursAgo),
+    time_end: at(hoursAgo),
+    created_at: at(hoursAgo),
+    agent: { id: AGENT, name: 'local' },
+    ...fields,
+  });
+  return [
+    job(
+      {
+        id: adminIds.failedJob,
+        name: 'CanaryRun',
+        status: 'FAILED',
+        resource_type: 'canary',
+        resource_id: adminIds.canary,
+        resource_name: 'payments-api',
+        duration_millis: 1_200,
+        error_count: 1,
+        details: { errors: ['GET /health: connection refused'] },
+      },
+      1,
+    ),
+    job(
+      {
+        id: adminIds.okJob,
+        name: 'CanaryRun',
+        status: 'SUCCESS',
+        resource_type: 'canary',
+        resource_id: adminIds.canary,
+        resource_name: 'payments-api',
+        duration_millis: 300,
+        success_count: 1,
+      },
+      2,
+    ),
+    job(
+      {
+        id: adminIds.slowJob,
+        name: 'ConfigScraper',
+        status: 'WARNING',
+        resource_type: 'config_scraper',
+        resource_id: adminIds.scraper,
+        resource_name: 'kubernetes',
+        duration_millis: 200_000,
+        success_count: 40,
+        error_count: 2,
+        details: { scrape_summary: { 'Kubernetes::Pod': { added: 3 } } },
+      },
+      3,
+    ),
+    job(
+      {
+        id: adminIds.oldJob,
+        name: 'CleanupJobHistory',
+        status: 'RUNNING',
+        resource_type: null,
+        resource_id: null,
+        resource_name: null,
+        duration_millis: 10,
+      },
+      24 * 5,
+    ),
+  ];
+}
+
+const after = (prefix: string, value: string | null) =>
+  value?.startsWith(prefix) ? value.slice(prefix.length) : undefined;
+
+/** The PostgREST filters the job history page sends, over the stand-in's rows. */
+function filtered(rows: Row[], request: RecordedRequest): Row[] {
+  const q = request.query;
+  const name = after('eq.', q.get('name'));
+  const type = after('eq.', q.get('resource_type'));
+  const duration = after('gte.', q.get('duration_millis'));
+  const createdAt = q.getAll('created_at');
+  const from = createdAt.map((v) => after('gte.', v)).find(Boolean);
+  const to = createdAt.map((v) => after('lte.', v)).find(Boolean);
+  const statuses = (q.get('status.filter') ?? '').split(',').filter(Boolean);
+  const include = statuses.filter((s) => !s.startsWith('!'));
+  const exclude = statuses.filter((s) => s.startsWith('!')).map((s) => s.slice(1));
+  return rows.filter(
+    (row) =>
+      (!name || row.name === name) &&
+      (!type || row.resource_type === type) &&
+      (!duration || Number(row.duration_millis) >= Number(duration)) &&
+      (!from || String(row.created_at) >= from) &&
+      (!to || String(row.created_at) <= to) &&
+      (include.length === 0 || include.includes(String(row.status))) &&
+      !exclude.includes(String(row.status)),
+  );
+}
+
+function ordered(rows: Row[], order: string | null): Row[] {
+  const [column = 'created_at', direction = 'desc'] = (order ?? '').split('.');
+  const sign = direction.startsWith('asc') ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = a[column] ?? '';
+    const y = b[column] ?? '';
+    return (
+      (typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : String(x).localeCompare(String(y))) * sign
+    );
+  });
+}
+
+/** `?limit&offset` over rows, with the `Content-Range` PostgREST answers when counting. */
+function page(rows: readonly Row[], query: URLSearchParams) {
+  const offset = Number(query.get('offset') ?? 0);
+  const limit = Number(query.get('limit') ?? rows.length);
+  const slice = rows.slice(offset, offset + limit);
+  const range = slice.length === 0 ? '*' : `${offset}-${offset + slice.length - 1}`;
+  return json(slice, { headers: { 'Content-Range': `${range}/${rows.length}` } });
+}
+
+/** A stand-in of job history and the job names (more tables follow the pages that read them). */
+export async function startAdminBackend({ now = Date.now() }: { now?: number } = {}) {
+  const jobs = jobRows(now);
+  return createFakeBackend({
+    'GET /api/db/job_histories': (request) =>
+      page(ordered(filtered(jobs, request), request.query.get('order')), request.query),
+    'GET /api/db/job_history_names': () =>
+      [...new Set(jobs.map((job) => String(job.name)))].sort().map((name) => ({ name })),
+  });
+}
