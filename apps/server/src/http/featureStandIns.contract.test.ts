@@ -66,6 +66,7 @@ import {
   settingsResourcesQuery,
   teamMembersQuery,
 } from '@opsdeck/api-client/settings';
+import { jobHistoryQuery, jobNamesQuery } from '@opsdeck/api-client/admin';
 import { componentChecksQuery, topologyQuery } from '@opsdeck/api-client/topology';
 import { ids as catalogIds, startCatalogBackend } from '@opsdeck/features-catalog/testing/stand-in';
 import { startHealthServer } from '@opsdeck/features-health/testing/stand-in';
@@ -84,6 +85,7 @@ import {
   ids as settingsIds,
   startSettingsBackend,
 } from '@opsdeck/features-settings/testing/stand-in';
+import { startAdminBackend } from '@opsdeck/features-admin/testing/stand-in';
 import type { FakeBackend } from '@opsdeck/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
@@ -152,6 +154,7 @@ const standInEstates: Record<string, Partial<Estate>> = {
     check: notificationIds.check,
   },
   settings: { canary: settingsIds.canary, team: settingsIds.team },
+  admin: {},
 };
 
 interface Case {
@@ -301,6 +304,38 @@ const cases: Case[] = [
     ],
     ['the people', (c) => peopleQuery(c)],
   ]),
+  // features-admin
+  ...casesOf('admin', [
+    [
+      'the job history page',
+      (c) =>
+        jobHistoryQuery(c, {
+          pageIndex: 0,
+          pageSize: 150,
+          sortBy: 'created_at',
+          sortOrder: 'desc',
+          status: { include: [], exclude: ['SUCCESS'] },
+          from: since,
+        }),
+    ],
+    [
+      'the job history filtered by every filter',
+      (c) =>
+        jobHistoryQuery(c, {
+          pageIndex: 0,
+          pageSize: 50,
+          sortBy: 'duration_millis',
+          sortOrder: 'asc',
+          name: 'CanaryRun',
+          resourceType: 'canary',
+          status: { include: ['FAILED', 'SUCCESS'], exclude: [] },
+          minDurationMillis: 15_000,
+          from: since,
+          to: new Date().toISOString(),
+        }),
+    ],
+    ['the job names', (c) => jobNamesQuery(c)],
+  ]),
 ];
 
 const standIns: Record<string, () => Promise<FakeBackend>> = {
@@ -311,6 +346,7 @@ const standIns: Record<string, () => Promise<FakeBackend>> = {
   health: () => startHealthServer(),
   notifications: startNotificationsBackend,
   settings: startSettingsBackend,
+  admin: () => startAdminBackend(),
 };
 
 describe.each(testDatabases())(

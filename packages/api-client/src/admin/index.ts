@@ -6,4 +6,4 @@ export {
   type JobHistoryQuery,
 } from './jobs.ts';
 export { adminInvalidations, adminKeys } from './keys.ts';
-export type { JobHistory } from './schemas.ts';
+export { jobAgentName, type JobHistory } from './schemas.ts';

@@ -18,9 +18,17 @@ export const jobHistorySchema = looseObject({
   time_end: maybeText,
   created_at: maybeText,
   details: z.nullish(z.unknown()),
-  agent: z.nullish(looseObject({ id: maybeText, name: maybeText })),
+  // The reference embeds `agent {id,name}`; apps/server's view answers the agent's name.
+  agent: z.nullish(z.union([text, looseObject({ id: maybeText, name: maybeText })])),
 });
 export type JobHistory = z.output<typeof jobHistorySchema>;
+
+/** The name of the agent that ran a job, either way the backend answers it. */
+export function jobAgentName(job: Pick<JobHistory, 'agent'>): string {
+  const agent = job.agent;
+  if (!agent) return '';
+  return typeof agent === 'string' ? agent : (agent.name ?? agent.id ?? '');
+}
 
 /** `job_history_names`: one row per job name. */
 export const jobNameSchema = looseObject({ name: text });

@@ -1,4 +1,5 @@
 import {
+  jobAgentName,
   jobHistoryQuery,
   jobNamesQuery,
   listJobHistory,
@@ -48,7 +49,7 @@ const columns: ColumnDef<JobHistory>[] = [
     id: 'agent',
     header: 'Agent',
     enableSorting: false,
-    accessorFn: (job) => job.agent?.name ?? '',
+    accessorFn: (job) => jobAgentName(job),
   },
   {
     id: 'resource_name',

@@ -20,14 +20,14 @@ function jobRows(now: number): Row[] {
   const job = (fields: Row, hoursAgo: number): Row => ({
     agent_id: AGENT,
     hostname: 'opsdeck',
-    is_pushed: false,
     details: null,
     success_count: 0,
     error_count: 0,
     time_start: at(hoursAgo),
     time_end: at(hoursAgo),
     created_at: at(hoursAgo),
-    agent: { id: AGENT, name: 'local' },
+    // apps/server's view answers the agent's name (the reference: `{id,name}`).
+    agent: 'local',
     ...fields,
   });
   return [
