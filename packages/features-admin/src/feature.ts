@@ -1,5 +1,5 @@
 import { defineFeature, type FeatureDefinition } from '@opsdeck/extensions';
-import { Clock } from '@opsdeck/ui';
+import { Clock, User } from '@opsdeck/ui';
 import { adminRoutes } from './routes.ts';
 
 /**
@@ -21,5 +21,24 @@ export const jobHistoryFeature: FeatureDefinition = defineFeature({
   ],
 });
 
+/**
+ * `/settings/users` (console §2: read on identities): the people with their roles; inviting,
+ * changing roles and deactivating are an admin's (write on identities, the server's rule too).
+ */
+export const usersFeature: FeatureDefinition = defineFeature({
+  name: 'settings.users',
+  resource: 'identities',
+  sidebar: { label: 'Users', icon: User, path: '/settings/users', section: 'settings' },
+  routes: [
+    {
+      path: 'settings/users',
+      ref: adminRoutes.users,
+      title: 'Users',
+      refreshable: true,
+      load: () => import('./pages/usersPage.tsx'),
+    },
+  ],
+});
+
 /** The administrator's pages, one feature each, for the app's feature list. */
-export const adminFeatures: readonly FeatureDefinition[] = [jobHistoryFeature];
+export const adminFeatures: readonly FeatureDefinition[] = [jobHistoryFeature, usersFeature];

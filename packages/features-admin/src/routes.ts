@@ -3,6 +3,7 @@ import { createExternalRouteRef, createRouteRef } from '@opsdeck/extensions';
 /** The routes this package offers, one per administrator's page. */
 export const adminRoutes = {
   jobs: createRouteRef('admin.jobs'),
+  users: createRouteRef('admin.users'),
 };
 
 /**

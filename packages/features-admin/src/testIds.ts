@@ -1,4 +1,9 @@
 // Every test id of @opsdeck/features-admin, in one map, so tests and apps never spell them twice.
 export const adminTestIds = {
   jobs: { page: 'admin-jobs', details: 'admin-job-details' },
+  users: {
+    page: 'admin-users',
+    invite: 'admin-users-invite',
+    inviteLink: 'admin-users-invite-link',
+  },
 } as const;

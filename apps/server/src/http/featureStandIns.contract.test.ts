@@ -66,7 +66,7 @@ import {
   settingsResourcesQuery,
   teamMembersQuery,
 } from '@opsdeck/api-client/settings';
-import { jobHistoryQuery, jobNamesQuery } from '@opsdeck/api-client/admin';
+import { jobHistoryQuery, jobNamesQuery, usersQuery } from '@opsdeck/api-client/admin';
 import { componentChecksQuery, topologyQuery } from '@opsdeck/api-client/topology';
 import { ids as catalogIds, startCatalogBackend } from '@opsdeck/features-catalog/testing/stand-in';
 import { startHealthServer } from '@opsdeck/features-health/testing/stand-in';
@@ -335,6 +335,7 @@ const cases: Case[] = [
         }),
     ],
     ['the job names', (c) => jobNamesQuery(c)],
+    ['the users with their roles and last login', (c) => usersQuery(c)],
   ]),
 ];
 

@@ -11,9 +11,12 @@ export const adminKeys = {
   jobs: () => [...adminKeys.all(), 'jobs'] as const,
   jobList: (query: JobHistoryQuery) => [...adminKeys.jobs(), 'list', query] as const,
   jobNames: () => [...adminKeys.jobs(), 'names'] as const,
+  users: () => [...adminKeys.all(), 'users'] as const,
 };
 
 /** The tables whose writes make the admin queries stale. */
 export const adminInvalidations: TableInvalidations = {
   job_history: [adminKeys.jobs()],
+  people: [adminKeys.users()],
+  identities: [adminKeys.users()],
 };

@@ -1,4 +1,5 @@
-import { createFakeBackend, json, type RecordedRequest } from '@opsdeck/testing';
+import { randomUUID } from 'node:crypto';
+import { createFakeBackend, json, serverError, type RecordedRequest } from '@opsdeck/testing';
 
 // The administrator's tables answering as apps/server's /api/db does (reference §6 "Job history");
 // apps/server's featureStandIns contract test holds this stand-in to the real server's replies.
@@ -10,7 +11,45 @@ export const adminIds = {
   okJob: '0191b000-0000-7000-8000-000000000011',
   slowJob: '0191b000-0000-7000-8000-000000000012',
   oldJob: '0191b000-0000-7000-8000-000000000013',
+  admin: '0191b000-0000-7000-8000-000000000020',
+  viewer: '0191b000-0000-7000-8000-000000000021',
 } as const;
+
+interface StoredUser {
+  id: string;
+  first: string;
+  last: string;
+  email: string;
+  roles: string[];
+  state: string;
+  lastLogin: string | null;
+  createdAt: string;
+}
+
+function userRows(): StoredUser[] {
+  return [
+    {
+      id: adminIds.admin,
+      first: 'Ada',
+      last: 'Admin',
+      email: 'admin@local',
+      roles: ['admin'],
+      state: 'active',
+      lastLogin: '2026-01-05T10:00:00Z',
+      createdAt: '2026-01-01T10:00:00Z',
+    },
+    {
+      id: adminIds.viewer,
+      first: 'Val',
+      last: 'Viewer',
+      email: 'viewer@local',
+      roles: ['viewer'],
+      state: 'active',
+      lastLogin: null,
+      createdAt: '2026-01-02T10:00:00Z',
+    },
+  ];
+}
 
 const AGENT = '00000000-0000-0000-0000-000000000000';
 type Row = Record<string, unknown>;
@@ -141,10 +180,69 @@ function page(rows: readonly Row[], query: URLSearchParams) {
 /** A stand-in of job history and the job names (more tables follow the pages that read them). */
 export async function startAdminBackend({ now = Date.now() }: { now?: number } = {}) {
   const jobs = jobRows(now);
-  return createFakeBackend({
+  const users = userRows();
+  const backend = await createFakeBackend({
+    // apps/server keeps Mission Control's identities table empty (its own are not under /api/db).
+    'GET /api/db/identities': () => [],
+    'GET /api/db/people': () =>
+      [...users]
+        .sort((a, b) => `${a.first} ${a.last}`.localeCompare(`${b.first} ${b.last}`))
+        .map((user) => ({
+          id: user.id,
+          name: `${user.first} ${user.last}`.trim(),
+          email: user.email,
+          last_login: user.lastLogin,
+          created_at: user.createdAt,
+          deleted_at: user.state === 'active' ? null : user.createdAt,
+        })),
+    'GET /api/db/people_roles': () =>
+      users
+        .filter((user) => user.state === 'active')
+        .map((user) => ({
+          id: user.id,
+          name: `${user.first} ${user.last}`.trim(),
+          email: user.email,
+          roles: user.roles,
+        })),
+    'POST /api/auth/invite_user': (request) => {
+      const body = request.body as {
+        firstName?: string;
+        lastName?: string;
+        email: string;
+        role: string;
+      };
+      if (users.some((user) => user.email === body.email))
+        return serverError(409, `${body.email} already has an account`);
+      users.push({
+        id: randomUUID(),
+        first: body.firstName ?? '',
+        last: body.lastName ?? '',
+        email: body.email,
+        roles: [body.role],
+        state: 'active',
+        lastLogin: null,
+        createdAt: new Date(now).toISOString(),
+      });
+      return { link: `${backend.url}/invite?token=stand-in-token` };
+    },
+    'POST /api/people/update': (request) => {
+      const body = request.body as { id: string; role?: string };
+      const user = users.find((one) => one.id === body.id);
+      if (!user) return serverError(404, `person ${body.id} not found`);
+      if (body.role) user.roles = [body.role];
+      return { email: user.email, name: { first: user.first, last: user.last } };
+    },
+    'DELETE /api/people/:id': (request) => {
+      const user = users.find((one) => one.id === request.params.id);
+      if (!user) return serverError(404, `person ${request.params.id} not found`);
+      if (user.id === adminIds.admin) return serverError(400, 'you cannot deactivate yourself');
+      user.state = 'inactive';
+      return { message: 'person deactivated' };
+    },
     'GET /api/db/job_histories': (request) =>
       page(ordered(filtered(jobs, request), request.query.get('order')), request.query),
     'GET /api/db/job_history_names': () =>
       [...new Set(jobs.map((job) => String(job.name)))].sort().map((name) => ({ name })),
   });
+  return backend;
 }

@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { adminFeatures } from '../feature.ts';
 import { JobHistoryPage } from '../JobHistory/JobHistoryPage.tsx';
+import { UsersPage } from '../Users/UsersPage.tsx';
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -44,7 +45,10 @@ export function renderAdmin(
             <Outlet />
           </Shell>
         ),
-        children: [{ path: '/settings/jobs', element: <JobHistoryPage /> }],
+        children: [
+          { path: '/settings/jobs', element: <JobHistoryPage /> },
+          { path: '/settings/users', element: <UsersPage /> },
+        ],
       },
     ],
     { initialEntries: [url] },
