@@ -1,5 +1,5 @@
 import { defineFeature, type FeatureDefinition } from '@opsdeck/extensions';
-import { Clock, User } from '@opsdeck/ui';
+import { Clock, Lock, User } from '@opsdeck/ui';
 import { adminRoutes } from './routes.ts';
 
 /**
@@ -40,5 +40,28 @@ export const usersFeature: FeatureDefinition = defineFeature({
   ],
 });
 
+/**
+ * `/settings/permissions` (console §2: read on permissions); Add Permission and the editor's
+ * Save/Update/Delete need write on permissions (the server's rule too).
+ */
+export const permissionsFeature: FeatureDefinition = defineFeature({
+  name: 'settings.permissions',
+  resource: 'permissions',
+  sidebar: { label: 'Permissions', icon: Lock, path: '/settings/permissions', section: 'settings' },
+  routes: [
+    {
+      path: 'settings/permissions',
+      ref: adminRoutes.permissions,
+      title: 'Permissions',
+      refreshable: true,
+      load: () => import('./pages/permissionsPage.tsx'),
+    },
+  ],
+});
+
 /** The administrator's pages, one feature each, for the app's feature list. */
-export const adminFeatures: readonly FeatureDefinition[] = [jobHistoryFeature, usersFeature];
+export const adminFeatures: readonly FeatureDefinition[] = [
+  jobHistoryFeature,
+  usersFeature,
+  permissionsFeature,
+];

@@ -4,6 +4,7 @@ import { createExternalRouteRef, createRouteRef } from '@opsdeck/extensions';
 export const adminRoutes = {
   jobs: createRouteRef('admin.jobs'),
   users: createRouteRef('admin.users'),
+  permissions: createRouteRef('admin.permissions'),
 };
 
 /**

@@ -1,6 +1,11 @@
 // Every test id of @opsdeck/features-admin, in one map, so tests and apps never spell them twice.
 export const adminTestIds = {
   jobs: { page: 'admin-jobs', details: 'admin-job-details' },
+  permissions: {
+    page: 'admin-permissions',
+    modal: 'admin-permission-modal',
+    readOnly: 'admin-permission-read-only',
+  },
   users: {
     page: 'admin-users',
     invite: 'admin-users-invite',

@@ -66,7 +66,14 @@ import {
   settingsResourcesQuery,
   teamMembersQuery,
 } from '@opsdeck/api-client/settings';
-import { jobHistoryQuery, jobNamesQuery, usersQuery } from '@opsdeck/api-client/admin';
+import {
+  jobHistoryQuery,
+  jobNamesQuery,
+  permissionsQuery,
+  permissionTargetsQuery,
+  savePermission,
+  usersQuery,
+} from '@opsdeck/api-client/admin';
 import { componentChecksQuery, topologyQuery } from '@opsdeck/api-client/topology';
 import { ids as catalogIds, startCatalogBackend } from '@opsdeck/features-catalog/testing/stand-in';
 import { startHealthServer } from '@opsdeck/features-health/testing/stand-in';
@@ -85,7 +92,7 @@ import {
   ids as settingsIds,
   startSettingsBackend,
 } from '@opsdeck/features-settings/testing/stand-in';
-import { startAdminBackend } from '@opsdeck/features-admin/testing/stand-in';
+import { adminIds, startAdminBackend } from '@opsdeck/features-admin/testing/stand-in';
 import type { FakeBackend } from '@opsdeck/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
@@ -154,7 +161,7 @@ const standInEstates: Record<string, Partial<Estate>> = {
     check: notificationIds.check,
   },
   settings: { canary: settingsIds.canary, team: settingsIds.team },
-  admin: {},
+  admin: { team: adminIds.team },
 };
 
 interface Case {
@@ -336,7 +343,31 @@ const cases: Case[] = [
     ],
     ['the job names', (c) => jobNamesQuery(c)],
     ['the users with their roles and last login', (c) => usersQuery(c)],
+    ['the permissions', (c) => permissionsQuery(c, { pageIndex: 0, pageSize: 50 })],
+    ['the teams a permission may name', (c) => permissionTargetsQuery(c, 'team', '')],
+    ['the people a permission may name', (c) => permissionTargetsQuery(c, 'person', 'a')],
   ]),
+  {
+    feature: 'admin',
+    name: 'adding a team’s deny on a global object',
+    call: (c, e) =>
+      savePermission(c, {
+        subject_type: 'team',
+        subject: e.team,
+        team_id: e.team,
+        person_id: null,
+        notification_id: null,
+        config_id: null,
+        component_id: null,
+        connection_id: null,
+        playbook_id: null,
+        object: 'connection',
+        action: 'delete',
+        deny: true,
+        until: null,
+        description: 'contract',
+      }),
+  },
 ];
 
 const standIns: Record<string, () => Promise<FakeBackend>> = {

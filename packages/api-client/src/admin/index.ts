@@ -14,5 +14,17 @@ export {
   type AdminUser,
   type InviteUser,
 } from './users.ts';
+export {
+  deletePermission,
+  listPermissions,
+  permissionsQuery,
+  permissionTargetsQuery,
+  savePermission,
+  type Permission,
+  type PermissionsQuery,
+  type PermissionTarget,
+  type PermissionTargetKind,
+  type PermissionWrite,
+} from './permissions.ts';
 export { adminInvalidations, adminKeys } from './keys.ts';
 export { jobAgentName, type JobHistory } from './schemas.ts';

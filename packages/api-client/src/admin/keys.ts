@@ -1,6 +1,7 @@
 import type { TableInvalidations } from '../changes.ts';
 import { apiKeyRoot } from '../keys.ts';
 import type { JobHistoryQuery } from './jobs.ts';
+import type { PermissionsQuery, PermissionTargetKind } from './permissions.ts';
 
 /**
  * Keys of the administrator's pages, under `['opsdeck-api', 'admin']`: one branch per page's data,
@@ -12,6 +13,10 @@ export const adminKeys = {
   jobList: (query: JobHistoryQuery) => [...adminKeys.jobs(), 'list', query] as const,
   jobNames: () => [...adminKeys.jobs(), 'names'] as const,
   users: () => [...adminKeys.all(), 'users'] as const,
+  permissions: () => [...adminKeys.all(), 'permissions'] as const,
+  permissionList: (query: PermissionsQuery) => [...adminKeys.permissions(), 'list', query] as const,
+  permissionTargets: (kind: PermissionTargetKind, search: string) =>
+    [...adminKeys.all(), 'permission-targets', kind, search] as const,
 };
 
 /** The tables whose writes make the admin queries stale. */
@@ -19,4 +24,5 @@ export const adminInvalidations: TableInvalidations = {
   job_history: [adminKeys.jobs()],
   people: [adminKeys.users()],
   identities: [adminKeys.users()],
+  permissions: [adminKeys.permissions()],
 };

@@ -13,7 +13,71 @@ export const adminIds = {
   oldJob: '0191b000-0000-7000-8000-000000000013',
   admin: '0191b000-0000-7000-8000-000000000020',
   viewer: '0191b000-0000-7000-8000-000000000021',
+  team: '0191b000-0000-7000-8000-000000000030',
+  denyPermission: '0191b000-0000-7000-8000-000000000040',
+  filePermission: '0191b000-0000-7000-8000-000000000041',
 } as const;
+
+function permissionRows(): Row[] {
+  const row = (fields: Row): Row => ({
+    name: null,
+    namespace: null,
+    description: null,
+    error: null,
+    source: 'UI',
+    action: 'read',
+    object: null,
+    object_selector: null,
+    deny: false,
+    subject: null,
+    subject_type: null,
+    created_at: '2026-01-03T10:00:00Z',
+    updated_at: '2026-01-03T10:00:00Z',
+    deleted_at: null,
+    created_by: { id: adminIds.admin, name: 'Ada Admin', avatar: null, email: 'admin@local' },
+    updated_by: null,
+    until: null,
+    tags: null,
+    agents: null,
+    component_id: null,
+    config_id: null,
+    canary_id: null,
+    playbook_id: null,
+    connection_id: null,
+    notification_id: null,
+    person: null,
+    team: null,
+    notification: null,
+    component_object: null,
+    config_object: null,
+    canary_object: null,
+    playbook_object: null,
+    connection_object: null,
+    ...fields,
+  });
+  return [
+    row({
+      id: adminIds.denyPermission,
+      action: 'playbook:run',
+      deny: true,
+      object: 'playbooks',
+      subject: adminIds.viewer,
+      subject_type: 'person',
+      description: 'No runs for the viewer',
+      person: { id: adminIds.viewer, name: 'Val Viewer', email: 'viewer@local' },
+    }),
+    row({
+      id: adminIds.filePermission,
+      source: 'ConfigFile',
+      action: 'read',
+      object: 'catalog',
+      subject: adminIds.team,
+      subject_type: 'team',
+      team: { id: adminIds.team, namespace: 'UI', name: 'platform' },
+      created_at: '2026-01-02T10:00:00Z',
+    }),
+  ];
+}
 
 interface StoredUser {
   id: string;
@@ -168,6 +232,24 @@ function ordered(rows: Row[], order: string | null): Row[] {
   });
 }
 
+/** The columns of the permissions summary that the permissions table has not. */
+const summaryOnly = new Set([
+  'person',
+  'team',
+  'notification',
+  'component_object',
+  'config_object',
+  'canary_object',
+  'playbook_object',
+  'connection_object',
+]);
+
+/** Columns of `select=a,b`; `*` keeps the row. */
+function selected(row: Row, select: string | null): Row {
+  if (!select || select.startsWith('*')) return row;
+  return Object.fromEntries(select.split(',').map((column) => [column, row[column] ?? null]));
+}
+
 /** `?limit&offset` over rows, with the `Content-Range` PostgREST answers when counting. */
 function page(rows: readonly Row[], query: URLSearchParams) {
   const offset = Number(query.get('offset') ?? 0);
@@ -181,10 +263,12 @@ function page(rows: readonly Row[], query: URLSearchParams) {
 export async function startAdminBackend({ now = Date.now() }: { now?: number } = {}) {
   const jobs = jobRows(now);
   const users = userRows();
+  let permissions = permissionRows();
+  const teams = [{ id: adminIds.team, name: 'platform', deleted_at: null }];
   const backend = await createFakeBackend({
     // apps/server keeps Mission Control's identities table empty (its own are not under /api/db).
     'GET /api/db/identities': () => [],
-    'GET /api/db/people': () =>
+    'GET /api/db/people': (request) =>
       [...users]
         .sort((a, b) => `${a.first} ${a.last}`.localeCompare(`${b.first} ${b.last}`))
         .map((user) => ({
@@ -194,7 +278,8 @@ export async function startAdminBackend({ now = Date.now() }: { now?: number } =
           last_login: user.lastLogin,
           created_at: user.createdAt,
           deleted_at: user.state === 'active' ? null : user.createdAt,
-        })),
+        }))
+        .map((row) => selected(row, request.query.get('select'))),
     'GET /api/db/people_roles': () =>
       users
         .filter((user) => user.state === 'active')
@@ -204,6 +289,42 @@ export async function startAdminBackend({ now = Date.now() }: { now?: number } =
           email: user.email,
           roles: user.roles,
         })),
+    'GET /api/db/permissions_summary': (request) => page(permissions, request.query),
+    'GET /api/db/teams': (request) =>
+      teams.map((team) => selected(team, request.query.get('select'))),
+    'POST /api/db/permissions': (request) => {
+      const body = request.body as Row;
+      const subject = String(body.subject ?? '');
+      const stored: Row = {
+        ...permissionRows()[0],
+        ...body,
+        id: randomUUID(),
+        created_at: new Date(now).toISOString(),
+        updated_at: new Date(now).toISOString(),
+        person: null,
+        team: body.subject_type === 'team' ? (teams.find((t) => t.id === subject) ?? null) : null,
+      };
+      permissions = [stored, ...permissions];
+      // The table's row answers, not the summary's: no embeds, created_by an id.
+      const row = Object.fromEntries(
+        Object.entries(stored).filter(([key]) => !summaryOnly.has(key)),
+      );
+      return json([{ ...row, created_by: adminIds.admin }], { status: 201 });
+    },
+    'PATCH /api/db/permissions': (request) => {
+      const id = after('eq.', request.query.get('id'));
+      const target = permissions.find((p) => p.id === id);
+      if (target?.source !== 'UI')
+        return serverError(409, `permission ${id} is defined in ${String(target?.source)}`);
+      Object.assign(target, request.body as Row);
+      return [target];
+    },
+    'DELETE /api/db/permissions': (request) => {
+      const id = after('eq.', request.query.get('id'));
+      const gone = permissions.filter((p) => p.id === id);
+      permissions = permissions.filter((p) => p.id !== id);
+      return gone;
+    },
     'POST /api/auth/invite_user': (request) => {
       const body = request.body as {
         firstName?: string;
