@@ -1,14 +1,7 @@
-export {
-  jobHistoryQuery,
-  jobHistorySortColumns,
-  jobNamesQuery,
-  listJobHistory,
-  type JobHistoryQuery,
-} from './jobs.ts';
+export { jobHistoryQuery, jobNamesQuery, listJobHistory, type JobHistoryQuery } from './jobs.ts';
 export {
   deactivateUser,
   inviteUser,
-  listUsers,
   setUserRole,
   usersQuery,
   type AdminUser,
@@ -22,7 +15,6 @@ export {
   savePermission,
   type Permission,
   type PermissionsQuery,
-  type PermissionTarget,
   type PermissionTargetKind,
   type PermissionWrite,
 } from './permissions.ts';

@@ -98,7 +98,11 @@ export async function savePermission(
   id?: string,
 ): Promise<void> {
   const rows = db(client).from('permissions');
-  if (id) await rows.eq('id', id).update({ ...values }).execute();
+  if (id)
+    await rows
+      .eq('id', id)
+      .update({ ...values })
+      .execute();
   else await rows.insert({ ...values, source: 'UI' }).execute();
 }
 

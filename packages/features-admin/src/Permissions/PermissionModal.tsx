@@ -16,6 +16,7 @@ import { Alert } from '../components/PageLayout.ts';
 import { messageOf } from '../model/messages.ts';
 import {
   emptyPermission,
+  isProtected,
   globalObjects,
   permissionActions,
   permissionErrors,
@@ -207,7 +208,8 @@ export function PermissionModal({
   const client = useApiClient();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const readOnly = !canWrite || (!!permission?.source && permission.source !== 'UI');
+  const isFromFile = permission !== null && isProtected(permission);
+  const readOnly = !canWrite || isFromFile;
   const save = useMutation({
     mutationFn: (values: PermissionFormValues) =>
       savePermission(client, permissionWriteOf(values), permission?.id),
@@ -231,9 +233,9 @@ export function PermissionModal({
         {({ isSubmitting }) => (
           <Form noValidate>
             <Modal.Body>
-              {readOnly && permission && permission.source !== 'UI' ? (
+              {isFromFile ? (
                 <Alert data-testid={adminTestIds.permissions.readOnly}>
-                  {`This permission is defined in ${permission.source ?? 'its source'} and can be changed only there.`}
+                  {`This permission is defined in ${permission?.source ?? 'its source'} and can be changed only there.`}
                 </Alert>
               ) : null}
               <PermissionFields readOnly={readOnly} />
