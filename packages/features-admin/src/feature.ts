@@ -1,5 +1,5 @@
 import { defineFeature, type FeatureDefinition } from '@opsdeck/extensions';
-import { Clock, Lock, User } from '@opsdeck/ui';
+import { Clock, Lock, Settings, User } from '@opsdeck/ui';
 import { adminRoutes } from './routes.ts';
 
 /**
@@ -59,9 +59,31 @@ export const permissionsFeature: FeatureDefinition = defineFeature({
   ],
 });
 
+/** `/settings/feature-flags`: the properties; writes need write on feature_flags (the server's rule). */
+export const featureFlagsFeature: FeatureDefinition = defineFeature({
+  name: 'settings.feature_flags',
+  resource: 'feature_flags',
+  sidebar: {
+    label: 'Feature Flags',
+    icon: Settings,
+    path: '/settings/feature-flags',
+    section: 'settings',
+  },
+  routes: [
+    {
+      path: 'settings/feature-flags',
+      ref: adminRoutes.featureFlags,
+      title: 'Feature Flags',
+      refreshable: true,
+      load: () => import('./pages/featureFlagsPage.tsx'),
+    },
+  ],
+});
+
 /** The administrator's pages, one feature each, for the app's feature list. */
 export const adminFeatures: readonly FeatureDefinition[] = [
   jobHistoryFeature,
   usersFeature,
   permissionsFeature,
+  featureFlagsFeature,
 ];

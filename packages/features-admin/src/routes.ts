@@ -5,6 +5,7 @@ export const adminRoutes = {
   jobs: createRouteRef('admin.jobs'),
   users: createRouteRef('admin.users'),
   permissions: createRouteRef('admin.permissions'),
+  featureFlags: createRouteRef('admin.featureFlags'),
 };
 
 /**

@@ -6,6 +6,7 @@ export const adminTestIds = {
     modal: 'admin-permission-modal',
     readOnly: 'admin-permission-read-only',
   },
+  flags: { page: 'admin-flags', modal: 'admin-flag-modal' },
   users: {
     page: 'admin-users',
     invite: 'admin-users-invite',

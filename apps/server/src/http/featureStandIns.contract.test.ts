@@ -71,6 +71,7 @@ import {
   jobNamesQuery,
   permissionsQuery,
   permissionTargetsQuery,
+  propertiesListQuery,
   savePermission,
   usersQuery,
 } from '@opsdeck/api-client/admin';
@@ -345,6 +346,7 @@ const cases: Case[] = [
     ['the users with their roles and last login', (c) => usersQuery(c)],
     ['the permissions', (c) => permissionsQuery(c, { pageIndex: 0, pageSize: 50 })],
     ['the teams a permission may name', (c) => permissionTargetsQuery(c, 'team', '')],
+    ['the feature flags', (c) => propertiesListQuery(c)],
     ['the people a permission may name', (c) => permissionTargetsQuery(c, 'person', 'a')],
   ]),
   {

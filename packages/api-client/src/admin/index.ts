@@ -18,5 +18,6 @@ export {
   type PermissionTargetKind,
   type PermissionWrite,
 } from './permissions.ts';
+export { deleteProperty, propertiesListQuery, saveProperty, type Property } from './properties.ts';
 export { adminInvalidations, adminKeys } from './keys.ts';
 export { jobAgentName, type JobHistory } from './schemas.ts';

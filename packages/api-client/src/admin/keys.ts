@@ -14,6 +14,7 @@ export const adminKeys = {
   jobNames: () => [...adminKeys.jobs(), 'names'] as const,
   users: () => [...adminKeys.all(), 'users'] as const,
   permissions: () => [...adminKeys.all(), 'permissions'] as const,
+  properties: () => [...adminKeys.all(), 'properties'] as const,
   permissionList: (query: PermissionsQuery) => [...adminKeys.permissions(), 'list', query] as const,
   permissionTargets: (kind: PermissionTargetKind, search: string) =>
     [...adminKeys.all(), 'permission-targets', kind, search] as const,
@@ -25,4 +26,5 @@ export const adminInvalidations: TableInvalidations = {
   people: [adminKeys.users()],
   identities: [adminKeys.users()],
   permissions: [adminKeys.permissions()],
+  properties: [adminKeys.properties()],
 };

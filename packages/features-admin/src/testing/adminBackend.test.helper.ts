@@ -264,6 +264,16 @@ export async function startAdminBackend({ now = Date.now() }: { now?: number } =
   const jobs = jobRows(now);
   const users = userRows();
   let permissions = permissionRows();
+  let properties: Row[] = [
+    {
+      name: 'settings.jobs.disable',
+      value: 'false',
+      created_at: '2026-01-04T10:00:00Z',
+      updated_at: '2026-01-04T10:00:00Z',
+      deleted_at: null,
+      created_by: { id: adminIds.admin, name: 'Ada Admin' },
+    },
+  ];
   const teams = [{ id: adminIds.team, name: 'platform', deleted_at: null }];
   const backend = await createFakeBackend({
     // apps/server keeps Mission Control's identities table empty (its own are not under /api/db).
@@ -289,6 +299,25 @@ export async function startAdminBackend({ now = Date.now() }: { now?: number } =
           email: user.email,
           roles: user.roles,
         })),
+    'GET /api/db/properties': () => properties.filter((p) => p.deleted_at === null),
+    'POST /api/db/properties': (request) => {
+      const body = request.body as Row;
+      if (properties.some((p) => p.name === body.name))
+        return serverError(409, `property ${String(body.name)} exists`);
+      const at = new Date(now).toISOString();
+      const row: Row = { ...body, created_at: at, updated_at: at, deleted_at: null };
+      properties = [
+        ...properties,
+        { ...row, created_by: { id: adminIds.admin, name: 'Ada Admin' } },
+      ];
+      return json([{ ...row, created_by: adminIds.admin }], { status: 201 });
+    },
+    'PATCH /api/db/properties': (request) => {
+      const name = after('eq.', request.query.get('name'));
+      return properties
+        .filter((p) => p.name === name)
+        .map((p) => Object.assign(p, request.body as Row));
+    },
     'GET /api/db/permissions_summary': (request) => page(permissions, request.query),
     'GET /api/db/teams': (request) =>
       teams.map((team) => selected(team, request.query.get('select'))),
