@@ -106,4 +106,24 @@ describe('the administrator’s pages in Chromium against apps/server', () => {
     expect(refused.status()).toBe(403);
     await editor.close();
   });
+
+  // Last: it hides the job history for everyone on this server.
+  it('saves a feature flag that hides a feature, and its sidebar item goes', async () => {
+    const page = await signedIn('admin@local', '/settings/feature-flags');
+    await page.getByTestId(adminTestIds.flags.page).waitFor();
+    const sidebarItem = page.locator('a[href="/settings/jobs"]');
+    expect(await sidebarItem.count()).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add feature flag' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add feature flag' });
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('settings.jobs.disable');
+    await dialog.getByRole('textbox', { name: 'Value' }).fill('true');
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('table', { name: 'Feature flags' })
+      .getByText('settings.jobs.disable')
+      .waitFor();
+    await expect.poll(() => sidebarItem.count(), { timeout: 15_000 }).toBe(0);
+  });
 });
