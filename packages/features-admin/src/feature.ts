@@ -1,5 +1,5 @@
 import { defineFeature, type FeatureDefinition } from '@opsdeck/extensions';
-import { Clock, Lock, Settings, User } from '@opsdeck/ui';
+import { Clock, Lock, Server, Settings, User } from '@opsdeck/ui';
 import { adminRoutes } from './routes.ts';
 
 /**
@@ -80,10 +80,27 @@ export const featureFlagsFeature: FeatureDefinition = defineFeature({
   ],
 });
 
+/** `/settings/agents` (console §2: read on agents); registering and deleting need write on agents. */
+export const agentsFeature: FeatureDefinition = defineFeature({
+  name: 'settings.agents',
+  resource: 'agents',
+  sidebar: { label: 'Agents', icon: Server, path: '/settings/agents', section: 'settings' },
+  routes: [
+    {
+      path: 'settings/agents',
+      ref: adminRoutes.agents,
+      title: 'Agents',
+      refreshable: true,
+      load: () => import('./pages/agentsPage.tsx'),
+    },
+  ],
+});
+
 /** The administrator's pages, one feature each, for the app's feature list. */
 export const adminFeatures: readonly FeatureDefinition[] = [
   jobHistoryFeature,
   usersFeature,
   permissionsFeature,
   featureFlagsFeature,
+  agentsFeature,
 ];

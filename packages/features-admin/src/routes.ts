@@ -6,6 +6,7 @@ export const adminRoutes = {
   users: createRouteRef('admin.users'),
   permissions: createRouteRef('admin.permissions'),
   featureFlags: createRouteRef('admin.featureFlags'),
+  agents: createRouteRef('admin.agents'),
 };
 
 /**

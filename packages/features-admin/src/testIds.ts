@@ -7,6 +7,11 @@ export const adminTestIds = {
     readOnly: 'admin-permission-read-only',
   },
   flags: { page: 'admin-flags', modal: 'admin-flag-modal' },
+  agents: {
+    page: 'admin-agents',
+    register: 'admin-agent-register',
+    command: 'admin-agent-command',
+  },
   users: {
     page: 'admin-users',
     invite: 'admin-users-invite',

@@ -67,11 +67,14 @@ import {
   teamMembersQuery,
 } from '@opsdeck/api-client/settings';
 import {
+  agentsQuery,
+  deleteAgent,
   jobHistoryQuery,
   jobNamesQuery,
   permissionsQuery,
   permissionTargetsQuery,
   propertiesListQuery,
+  registerAgent,
   savePermission,
   usersQuery,
 } from '@opsdeck/api-client/admin';
@@ -347,8 +350,22 @@ const cases: Case[] = [
     ['the permissions', (c) => permissionsQuery(c, { pageIndex: 0, pageSize: 50 })],
     ['the teams a permission may name', (c) => permissionTargetsQuery(c, 'team', '')],
     ['the feature flags', (c) => propertiesListQuery(c)],
+    ['the agents', (c) => agentsQuery(c)],
     ['the people a permission may name', (c) => permissionTargetsQuery(c, 'person', 'a')],
   ]),
+  {
+    feature: 'admin',
+    name: 'registering an agent',
+    call: (c) => registerAgent(c, { name: 'contract-agent', description: 'contract' }),
+  },
+  {
+    feature: 'admin',
+    name: 'deleting an agent',
+    call: async (c) => {
+      const [first] = await fetchQuery(agentsQuery(c)).then((rows) => rows as { id: string }[]);
+      if (first) await deleteAgent(c, first.id);
+    },
+  },
   {
     feature: 'admin',
     name: 'adding a team’s deny on a global object',

@@ -19,5 +19,12 @@ export {
   type PermissionWrite,
 } from './permissions.ts';
 export { deleteProperty, propertiesListQuery, saveProperty, type Property } from './properties.ts';
+export {
+  agentsQuery,
+  deleteAgent,
+  registerAgent,
+  type Agent,
+  type GeneratedAgent,
+} from './agents.ts';
 export { adminInvalidations, adminKeys } from './keys.ts';
 export { jobAgentName, type JobHistory } from './schemas.ts';

@@ -15,6 +15,7 @@ export const adminKeys = {
   users: () => [...adminKeys.all(), 'users'] as const,
   permissions: () => [...adminKeys.all(), 'permissions'] as const,
   properties: () => [...adminKeys.all(), 'properties'] as const,
+  agents: () => [...adminKeys.all(), 'agents'] as const,
   permissionList: (query: PermissionsQuery) => [...adminKeys.permissions(), 'list', query] as const,
   permissionTargets: (kind: PermissionTargetKind, search: string) =>
     [...adminKeys.all(), 'permission-targets', kind, search] as const,
@@ -27,4 +28,5 @@ export const adminInvalidations: TableInvalidations = {
   identities: [adminKeys.users()],
   permissions: [adminKeys.permissions()],
   properties: [adminKeys.properties()],
+  agents: [adminKeys.agents()],
 };

@@ -14,6 +14,7 @@ export const adminIds = {
   admin: '0191b000-0000-7000-8000-000000000020',
   viewer: '0191b000-0000-7000-8000-000000000021',
   team: '0191b000-0000-7000-8000-000000000030',
+  agent: '0191b000-0000-7000-8000-000000000050',
   denyPermission: '0191b000-0000-7000-8000-000000000040',
   filePermission: '0191b000-0000-7000-8000-000000000041',
 } as const;
@@ -232,6 +233,31 @@ function ordered(rows: Row[], order: string | null): Row[] {
   });
 }
 
+function agentRow(id: string, name: string): Row {
+  return {
+    id,
+    name,
+    description: null,
+    hostname: null,
+    version: 'v0.1.0',
+    person_id: null,
+    username: null,
+    properties: {},
+    tls: null,
+    cleanup: false,
+    last_seen: null,
+    last_received: null,
+    created_by: null,
+    created_at: '2026-01-05T10:00:00Z',
+    updated_at: '2026-01-05T10:00:00Z',
+    deleted_at: null,
+    config_count: 3,
+    checks_count: 2,
+    playbook_runs_count: 0,
+    last_job_time: null,
+  };
+}
+
 /** The columns of the permissions summary that the permissions table has not. */
 const summaryOnly = new Set([
   'person',
@@ -264,6 +290,7 @@ export async function startAdminBackend({ now = Date.now() }: { now?: number } =
   const jobs = jobRows(now);
   const users = userRows();
   let permissions = permissionRows();
+  const agents: Row[] = [agentRow(adminIds.agent, 'eu-west')];
   let properties: Row[] = [
     {
       name: 'settings.jobs.disable',
@@ -317,6 +344,29 @@ export async function startAdminBackend({ now = Date.now() }: { now?: number } =
       return properties
         .filter((p) => p.name === name)
         .map((p) => Object.assign(p, request.body as Row));
+    },
+    'GET /api/db/agents_summary': () => agents.filter((agent) => agent.deleted_at === null),
+    'PATCH /api/db/agents': (request) => {
+      const id = after('eq.', request.query.get('id'));
+      // The table's row answers: without the summary's counts.
+      return agents
+        .filter((a) => a.id === id)
+        .map((a) => Object.assign(a, request.body as Row))
+        .map(({ config_count, checks_count, playbook_runs_count, last_job_time, ...row }) => {
+          void [config_count, checks_count, playbook_runs_count, last_job_time];
+          return row;
+        });
+    },
+    'POST /api/agent/generate': (request) => {
+      const body = request.body as { name: string; description?: string };
+      if (agents.some((a) => a.name === body.name && a.deleted_at === null))
+        return serverError(409, `an agent named ${body.name} already exists`);
+      const id = randomUUID();
+      agents.push({ ...agentRow(id, body.name), description: body.description ?? null });
+      return json(
+        { id: randomUUID(), username: 'agent-0123456789abcdef', access_token: 'stand-in-token' },
+        { status: 201 },
+      );
     },
     'GET /api/db/permissions_summary': (request) => page(permissions, request.query),
     'GET /api/db/teams': (request) =>

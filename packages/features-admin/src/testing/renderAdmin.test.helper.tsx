@@ -17,6 +17,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { adminFeatures } from '../feature.ts';
 import { JobHistoryPage } from '../JobHistory/JobHistoryPage.tsx';
 import { UsersPage } from '../Users/UsersPage.tsx';
+import { AgentsPage } from '../Agents/AgentsPage.tsx';
 import { FeatureFlagsPage } from '../FeatureFlags/FeatureFlagsPage.tsx';
 import { PermissionsPage } from '../Permissions/PermissionsPage.tsx';
 
@@ -50,6 +51,7 @@ export function renderAdmin(
         children: [
           { path: '/settings/jobs', element: <JobHistoryPage /> },
           { path: '/settings/users', element: <UsersPage /> },
+          { path: '/settings/agents', element: <AgentsPage /> },
           { path: '/settings/feature-flags', element: <FeatureFlagsPage /> },
           { path: '/settings/permissions', element: <PermissionsPage /> },
         ],
