@@ -15,6 +15,7 @@ export default definePackageBuild({
   'people/index': 'src/people/index.ts',
   'notifications/index': 'src/notifications/index.ts',
   'settings/index': 'src/settings/index.ts',
+  'admin/index': 'src/admin/index.ts',
   'auth/index': 'src/auth/index.ts',
   'general/index': 'src/general/index.ts',
   'connections/index': 'src/connections/index.ts',

@@ -1,4 +1,5 @@
 import { mergeInvalidations } from '@opsdeck/api-client';
+import { adminInvalidations } from '@opsdeck/api-client/admin';
 import { catalogInvalidations } from '@opsdeck/api-client/catalog';
 import { healthInvalidations } from '@opsdeck/api-client/health';
 import { incidentInvalidations } from '@opsdeck/api-client/incidents';
@@ -18,4 +19,5 @@ export const consoleInvalidations = mergeInvalidations(
   peopleInvalidations,
   notificationInvalidations,
   settingsInvalidations,
+  adminInvalidations,
 );

@@ -1,4 +1,5 @@
 import { bindRoute, type FeatureDefinition, type RouteBinding } from '@opsdeck/extensions';
+import { adminExternalRoutes, adminFeatures } from '@opsdeck/features-admin';
 import { catalogExternalRoutes, catalogFeature, catalogRoutes } from '@opsdeck/features-catalog';
 import {
   connectionsExternalRoutes,
@@ -8,7 +9,11 @@ import {
 import { healthExternalRoutes, healthFeature, healthRoutes } from '@opsdeck/features-health';
 import { logsFeature, logsRoutes } from '@opsdeck/features-logs';
 import { notificationsExternalRoutes, notificationsFeature } from '@opsdeck/features-notifications';
-import { playbooksExternalRoutes, playbooksFeature } from '@opsdeck/features-playbooks';
+import {
+  playbooksExternalRoutes,
+  playbooksFeature,
+  playbooksRoutes,
+} from '@opsdeck/features-playbooks';
 import { settingsFeatures, settingsRoutes } from '@opsdeck/features-settings';
 import {
   incidentExternalRoutes,
@@ -37,6 +42,7 @@ export const consoleFeatures: readonly FeatureDefinition[] = [
   ...settingsFeatures,
   connectionsFeature,
   integrationsFeature,
+  ...adminFeatures,
 ];
 
 /**
@@ -79,4 +85,10 @@ export const consoleBindings: readonly RouteBinding[] = [
   bindRoute(connectionsExternalRoutes.topologyEditor, settingsRoutes.topologyEditor),
   bindRoute(connectionsExternalRoutes.logBackendEditor, settingsRoutes.logBackendEditor),
   bindRoute(connectionsExternalRoutes.logsPage, logsRoutes.page),
+  // A job's resource opens its editor or page (settings §2 job resource links).
+  bindRoute(adminExternalRoutes.canaryEditor, settingsRoutes.canaryEditor),
+  bindRoute(adminExternalRoutes.topologyEditor, settingsRoutes.topologyEditor),
+  bindRoute(adminExternalRoutes.scraperPage, catalogRoutes.scraper),
+  bindRoute(adminExternalRoutes.configPage, catalogRoutes.item),
+  bindRoute(adminExternalRoutes.playbookPage, playbooksRoutes.playbook),
 ];

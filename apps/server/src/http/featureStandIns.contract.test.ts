@@ -71,6 +71,18 @@ import {
   settingsResourcesQuery,
   teamMembersQuery,
 } from '@opsdeck/api-client/settings';
+import {
+  agentsQuery,
+  deleteAgent,
+  jobHistoryQuery,
+  jobNamesQuery,
+  permissionsQuery,
+  permissionTargetsQuery,
+  propertiesListQuery,
+  registerAgent,
+  savePermission,
+  usersQuery,
+} from '@opsdeck/api-client/admin';
 import { componentChecksQuery, topologyQuery } from '@opsdeck/api-client/topology';
 import { ids as catalogIds, startCatalogBackend } from '@opsdeck/features-catalog/testing/stand-in';
 import {
@@ -93,6 +105,7 @@ import {
   ids as settingsIds,
   startSettingsBackend,
 } from '@opsdeck/features-settings/testing/stand-in';
+import { adminIds, startAdminBackend } from '@opsdeck/features-admin/testing/stand-in';
 import type { FakeBackend } from '@opsdeck/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
@@ -164,6 +177,7 @@ const standInEstates: Record<string, Partial<Estate>> = {
   },
   settings: { canary: settingsIds.canary, team: settingsIds.team },
   connections: { connection: connectionIds.http },
+  admin: { team: adminIds.team },
 };
 
 interface Case {
@@ -320,6 +334,78 @@ const cases: Case[] = [
     ['a connection', (c, e) => connectionQuery(c, e.connection)],
     ['the integrations', (c) => integrationsQuery(c, { pageIndex: 0, pageSize: 50 })],
   ]),
+  // features-admin
+  ...casesOf('admin', [
+    [
+      'the job history page',
+      (c) =>
+        jobHistoryQuery(c, {
+          pageIndex: 0,
+          pageSize: 150,
+          sortBy: 'created_at',
+          sortOrder: 'desc',
+          status: { include: [], exclude: ['SUCCESS'] },
+          from: since,
+        }),
+    ],
+    [
+      'the job history filtered by every filter',
+      (c) =>
+        jobHistoryQuery(c, {
+          pageIndex: 0,
+          pageSize: 50,
+          sortBy: 'duration_millis',
+          sortOrder: 'asc',
+          name: 'CanaryRun',
+          resourceType: 'canary',
+          status: { include: ['FAILED', 'SUCCESS'], exclude: [] },
+          minDurationMillis: 15_000,
+          from: since,
+          to: new Date().toISOString(),
+        }),
+    ],
+    ['the job names', (c) => jobNamesQuery(c)],
+    ['the users with their roles and last login', (c) => usersQuery(c)],
+    ['the permissions', (c) => permissionsQuery(c, { pageIndex: 0, pageSize: 50 })],
+    ['the teams a permission may name', (c) => permissionTargetsQuery(c, 'team', '')],
+    ['the feature flags', (c) => propertiesListQuery(c)],
+    ['the agents', (c) => agentsQuery(c)],
+    ['the people a permission may name', (c) => permissionTargetsQuery(c, 'person', 'a')],
+  ]),
+  {
+    feature: 'admin',
+    name: 'registering an agent',
+    call: (c) => registerAgent(c, { name: 'contract-agent', description: 'contract' }),
+  },
+  {
+    feature: 'admin',
+    name: 'deleting an agent',
+    call: async (c) => {
+      const [first] = await fetchQuery(agentsQuery(c)).then((rows) => rows as { id: string }[]);
+      if (first) await deleteAgent(c, first.id);
+    },
+  },
+  {
+    feature: 'admin',
+    name: 'adding a team’s deny on a global object',
+    call: (c, e) =>
+      savePermission(c, {
+        subject_type: 'team',
+        subject: e.team,
+        team_id: e.team,
+        person_id: null,
+        notification_id: null,
+        config_id: null,
+        component_id: null,
+        connection_id: null,
+        playbook_id: null,
+        object: 'connection',
+        action: 'delete',
+        deny: true,
+        until: null,
+        description: 'contract',
+      }),
+  },
 ];
 
 const standIns: Record<string, () => Promise<FakeBackend>> = {
@@ -331,6 +417,7 @@ const standIns: Record<string, () => Promise<FakeBackend>> = {
   notifications: startNotificationsBackend,
   settings: startSettingsBackend,
   connections: () => startConnectionsBackend(),
+  admin: () => startAdminBackend(),
 };
 
 describe.each(testDatabases())(

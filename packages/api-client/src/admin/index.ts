@@ -1,0 +1,30 @@
+export { jobHistoryQuery, jobNamesQuery, listJobHistory, type JobHistoryQuery } from './jobs.ts';
+export {
+  deactivateUser,
+  inviteUser,
+  setUserRole,
+  usersQuery,
+  type AdminUser,
+  type InviteUser,
+} from './users.ts';
+export {
+  deletePermission,
+  listPermissions,
+  permissionsQuery,
+  permissionTargetsQuery,
+  savePermission,
+  type Permission,
+  type PermissionsQuery,
+  type PermissionTargetKind,
+  type PermissionWrite,
+} from './permissions.ts';
+export { deleteProperty, propertiesListQuery, saveProperty, type Property } from './properties.ts';
+export {
+  agentsQuery,
+  deleteAgent,
+  registerAgent,
+  type Agent,
+  type GeneratedAgent,
+} from './agents.ts';
+export { adminInvalidations, adminKeys } from './keys.ts';
+export { jobAgentName, type JobHistory } from './schemas.ts';

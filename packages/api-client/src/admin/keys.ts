@@ -1,0 +1,32 @@
+import type { TableInvalidations } from '../changes.ts';
+import { apiKeyRoot } from '../keys.ts';
+import type { JobHistoryQuery } from './jobs.ts';
+import type { PermissionsQuery, PermissionTargetKind } from './permissions.ts';
+
+/**
+ * Keys of the administrator's pages, under `['opsdeck-api', 'admin']`: one branch per page's data,
+ * so a write to one table refreshes that page alone.
+ */
+export const adminKeys = {
+  all: () => [apiKeyRoot, 'admin'] as const,
+  jobs: () => [...adminKeys.all(), 'jobs'] as const,
+  jobList: (query: JobHistoryQuery) => [...adminKeys.jobs(), 'list', query] as const,
+  jobNames: () => [...adminKeys.jobs(), 'names'] as const,
+  users: () => [...adminKeys.all(), 'users'] as const,
+  permissions: () => [...adminKeys.all(), 'permissions'] as const,
+  properties: () => [...adminKeys.all(), 'properties'] as const,
+  agents: () => [...adminKeys.all(), 'agents'] as const,
+  permissionList: (query: PermissionsQuery) => [...adminKeys.permissions(), 'list', query] as const,
+  permissionTargets: (kind: PermissionTargetKind, search: string) =>
+    [...adminKeys.all(), 'permission-targets', kind, search] as const,
+};
+
+/** The tables whose writes make the admin queries stale. */
+export const adminInvalidations: TableInvalidations = {
+  job_history: [adminKeys.jobs()],
+  people: [adminKeys.users()],
+  identities: [adminKeys.users()],
+  permissions: [adminKeys.permissions()],
+  properties: [adminKeys.properties()],
+  agents: [adminKeys.agents()],
+};

@@ -1,0 +1,2 @@
+// The lazy page module of /settings/permissions.
+export { PermissionsPage as Component } from '../Permissions/PermissionsPage.tsx';

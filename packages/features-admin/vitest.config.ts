@@ -1,0 +1,5 @@
+import { definePackageConfig } from '../../vitest.shared.ts';
+
+export default definePackageConfig({
+  test: { environment: 'jsdom', setupFiles: ['./vitest.setup.ts'] },
+});
