@@ -43,8 +43,8 @@ describe.each(testDatabases())('the catalog home summary on $engine', (target) =
     expect(computed).toBe(false);
     // `changes` counts a window that ends now: a seeded change may age out of it between the job's
     // run and this query (314 against 315 in a loaded CI run), so it is compared as a count only.
-    const steady = (rows: readonly object[]) =>
-      rows.map((row) => ({ ...row, changes: typeof (row as { changes?: unknown }).changes }));
+    const steady = (rows: readonly Record<string, unknown>[] | null) =>
+      rows?.map((row) => ({ ...row, changes: typeof row.changes }));
     expect(steady(kept)).toEqual(steady(await queryCatalogSummary(db, request)));
     expect(await cachedSummary(db, summaries, request)).toBe(kept);
     expect(logs.filter((entry) => (entry as { level?: string }).level === 'error')).toEqual([]);
