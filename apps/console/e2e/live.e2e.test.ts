@@ -14,6 +14,9 @@ describe('the change stream in Chromium against apps/server', () => {
         new URL(response.url()).pathname === '/api/events' &&
         (response.headers()['content-type'] ?? '').startsWith('text/event-stream'),
     );
+    // The stream may already be open by the time sign-in returns: load the page once more so the
+    // wait above sees it open (the write below still comes without a reload).
+    await page.reload();
     const table = page.getByRole('table', { name: 'Incidents' });
     await table.getByRole('row').nth(1).waitFor();
     await streamOpened;

@@ -85,7 +85,11 @@ describe('the console with its server stopped', () => {
       await page
         .getByTestId(testIds.shell.pageLoadFailed)
         .waitFor({ state: 'detached', timeout: 15_000 });
-      expect(await mainText(page)).not.toContain('could not be loaded');
+      // A page that failed while the server was down retries by itself as it mounts again: its
+      // failure may show for a moment before the page does.
+      await expect
+        .poll(() => mainText(page), { timeout: 15_000 })
+        .not.toContain('could not be loaded');
       expect(await banner.count()).toBe(0);
       await page.screenshot({ path: `${shotsDir}up${href.replaceAll('/', '-')}.png` });
     }
