@@ -1,11 +1,15 @@
 export {
   connectionQuery,
+  connectionsPageQuery,
+  connectionSortColumns,
   connectionsQuery,
   createConnection,
   deleteConnection,
   integrationsQuery,
+  listConnectionsPage,
   testConnection,
   updateConnection,
+  type ConnectionsPageQuery,
   type ConnectionWrite,
 } from './calls.ts';
 export { connectionKeys } from './keys.ts';
