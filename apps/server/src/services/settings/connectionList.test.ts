@@ -48,6 +48,41 @@ describe.each(testDatabases())('the connections list on $engine', (target) => {
     await target.release();
   });
 
+  // console.md §6 / settings.md §6: viewers, responders and commanders read everything except rbac,
+  // identities and connections; editors read connections (masked), only admins write them.
+  it('reads by the role matrix over real requests: admins and editors read (masked), others 403', async () => {
+    const secret = 'role-matrix-Secret-1';
+    const created = await fetch(`${server.url}/api/db/connections`, {
+      method: 'POST',
+      headers: { ...basic('admin@local'), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'zz-roles',
+        namespace: 'default',
+        type: 'http',
+        url: 'http://127.0.0.1:9/',
+        password: secret,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const read = async (who: string) => {
+      const response = await fetch(
+        `${server.url}/api/db/connections?select=name,password&name=eq.zz-roles`,
+        { headers: basic(who) },
+      );
+      const text = await response.text();
+      expect(text).not.toContain(secret);
+      return { status: response.status, text };
+    };
+    for (const who of ['admin@local', 'editor@local']) {
+      const { status, text } = await read(who);
+      expect(status, who).toBe(200);
+      expect(JSON.parse(text)).toEqual([{ name: 'zz-roles', password: '********' }]);
+    }
+    for (const who of ['viewer@local', 'responder@local', 'commander@local', 'guest@local'])
+      expect((await read(who)).status, who).toBe(403);
+    await db.query(`UPDATE connections SET deleted_at = now() WHERE name = 'zz-roles'`);
+  });
+
   it('counts all 150; pages past the 100th; a search finds the 140th', async () => {
     const first = await listConnectionsPage(client(), {
       pageIndex: 0,
