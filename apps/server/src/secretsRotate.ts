@@ -18,7 +18,7 @@ import {
 } from './services/playbooks/secrets.ts';
 import type { ServiceRegistry } from './services/registry.ts';
 
-export const ROTATE_USAGE = `Usage: opsdeck-server secrets rotate [--data-dir .opsdeck | --database-url URL]
+const ROTATE_USAGE = `Usage: opsdeck-server secrets rotate [--data-dir .opsdeck | --database-url URL]
   Re-seals every stored secret (connection credentials and every other declared secret column,
   secret playbook parameters) under a new key, in one transaction. The keys come from the
   environment only (a flag would show in ps):

@@ -61,7 +61,7 @@ export function listConnections(
 }
 
 /** Columns the connections list may order by (the creator is an embed, not a column). */
-export const connectionSortColumns = ['name', 'namespace', 'type', 'created_at', 'updated_at'];
+const connectionSortColumns = ['name', 'namespace', 'type', 'created_at', 'updated_at'];
 
 /** One page of the connections list, filtered, ordered and counted by the server. */
 export interface ConnectionsPageQuery extends ConnectionsQuery {

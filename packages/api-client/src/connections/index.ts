@@ -1,7 +1,6 @@
 export {
   connectionQuery,
   connectionsPageQuery,
-  connectionSortColumns,
   connectionsQuery,
   createConnection,
   deleteConnection,
