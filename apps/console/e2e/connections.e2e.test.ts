@@ -1,6 +1,8 @@
 // Connections, integrations and the Add Integration wizard in Chromium against apps/server (issue
 // 36): an admin creates an http connection to the server itself, tests it, edits it without
-// retyping the password (the stored one is kept) and deletes it; the wizard's GitOps path shows a
+// retyping the password (the stored one is kept) and deletes it; a postgres connection to the test
+// PostgreSQL (TEST_DATABASE_URL, which CI sets) passes its test, and one with wrong credentials shows
+// PostgreSQL's refusal; the wizard's GitOps path shows a
 // schema problem for a bad value and the Flux / Helm CLI tabs; an editor and a viewer are refused
 // writes by the server and offered none; axe passes on the list, the form and the wizard. Its own
 // server, so its writes touch no other journey. Screenshots go to test-results/connections/.
@@ -106,6 +108,59 @@ describe('connections and integrations in Chromium against apps/server', () => {
     await page.waitForURL((url) => url.pathname === '/settings/connections');
     expect(await connectionNamed(page, name)).toBeUndefined();
   });
+
+  // Skipped only without a test PostgreSQL to reach (CI sets TEST_DATABASE_URL; export it locally).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a postgres connection to the test PostgreSQL passes its test; wrong credentials show the refusal',
+    async () => {
+      const target = new URL(process.env.TEST_DATABASE_URL!);
+      const user = decodeURIComponent(target.username) || 'postgres';
+      // The test PostgreSQL may trust local connections (any password then passes): a given one
+      // is used as it is.
+      const password = decodeURIComponent(target.password) || 'e2e-any-password';
+      target.username = '';
+      target.password = '';
+      const page = await signedIn('admin@local', '/settings/connections/new');
+      const create = async (name: string, username: string, secret: string) => {
+        await page.goto('/settings/connections/new');
+        const types = page.getByTestId(connectionsTestIds.typePicker);
+        await types.waitFor();
+        await types.getByRole('button', { name: 'Postgres', exact: true }).click();
+        await page.getByRole('textbox', { name: /^Name(?!space)/ }).fill(name);
+        await page.getByRole('textbox', { name: /^URL/ }).fill(target.toString());
+        await page
+          .getByRole('group', { name: /^Username/ })
+          .getByLabel(/^Value/)
+          .fill(username);
+        await page
+          .getByRole('group', { name: /^Password/ })
+          .getByLabel(/^Value/)
+          .fill(secret);
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await page.waitForURL((url) => url.pathname === '/settings/connections');
+        const row = (await connectionNamed(page, name))!;
+        expect(row.password).toBe('********');
+        await page.goto(`/settings/connections/${row.id}`);
+        await page.getByRole('button', { name: 'Test connection' }).click();
+        return page.getByTestId(connectionsTestIds.testResult);
+      };
+
+      const good = await create(`e2e-pg-${Date.now()}`, user, password);
+      await good.getByText('Test passed: ok').waitFor();
+      expect(await page.content()).not.toContain(password);
+      await page.screenshot({ path: `${shotsDir}postgres-tested.png`, fullPage: true });
+
+      // A role that does not exist, with a wrong password: refused whatever the server's
+      // authentication method, and the page shows PostgreSQL's own words.
+      const bad = await create(`e2e-pg-bad-${Date.now()}`, 'opsdeck_e2e_nobody', 'wrong-password');
+      await bad
+        .getByText(
+          /Test failed: .*(role "opsdeck_e2e_nobody" does not exist|password authentication failed for user "opsdeck_e2e_nobody")/,
+        )
+        .waitFor();
+      await page.screenshot({ path: `${shotsDir}postgres-refused.png`, fullPage: true });
+    },
+  );
 
   it("the wizard's GitOps path shows a schema problem for a bad value and the Flux / Helm tabs", async () => {
     const page = await signedIn('admin@local', '/settings/integrations');

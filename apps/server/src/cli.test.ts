@@ -142,3 +142,37 @@ describe('parseConfig', () => {
     expect(() => parseConfig(['--public-url', 'ops.example.test'], {})).toThrow(/http/);
   });
 });
+
+describe('opsdeck-server secrets rotate', () => {
+  it.each([
+    [['secrets', 'rotate'], {}, /secrets: secrets rotate needs the new key in OPSDECK_SECRET_KEY/],
+    [['secrets', 'spin'], { OPSDECK_SECRET_KEY: 'k' }, /secrets: the secrets command is/],
+    [
+      ['secrets', 'rotate', '--data-dir', '/nonexistent/opsdeck-rotate'],
+      { OPSDECK_SECRET_KEY: 'k' },
+      /the data directory \/nonexistent\/opsdeck-rotate does not exist/,
+    ],
+  ])('%j stops with one clear line and exit code 1', (args, env, message) => {
+    const result = cli(args, env);
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('rotates a PGlite data directory from its secret.key to OPSDECK_SECRET_KEY, printing counts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'opsdeck-cli-rotate-'));
+    try {
+      const data = join(dir, 'data');
+      mkdirSync(data);
+      writeFileSync(join(data, 'secret.key'), `${Buffer.alloc(32, 7).toString('base64')}\n`);
+      const result = cli(['secrets', 'rotate', '--data-dir', data], {
+        OPSDECK_SECRET_KEY: 'a new key',
+      });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatch(/no sealed secrets were stored/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -4,6 +4,12 @@ import { ApplyError, applyFiles, describeApply, parseApplyArgs } from './apply.t
 import { ConfigError, parseConfig } from './config.ts';
 import { jsonLogger } from './http/logging.ts';
 import { ResourceLoadError } from './resources/loader.ts';
+import {
+  describeRotation,
+  parseRotateArgs,
+  RotateError,
+  rotateStoredSecrets,
+} from './secretsRotate.ts';
 import { startServer, StartupError } from './server.ts';
 
 // Every failure a user can cause ends in one line on stderr and exit code 1, never a stack trace.
@@ -25,8 +31,21 @@ async function apply(argv: string[]) {
   }
 }
 
+// `opsdeck-server secrets rotate` (issue 36): re-seals the stored secrets under a new key and exits.
+async function secrets(argv: string[]) {
+  process.umask(0o077);
+  try {
+    const summary = await rotateStoredSecrets(parseRotateArgs(argv, process.env));
+    for (const line of describeRotation(summary)) process.stdout.write(`${line}\n`);
+  } catch (error) {
+    if (error instanceof RotateError) fail(`secrets: ${error.message}`);
+    fail(`secrets: ${(error as Error).message}`);
+  }
+}
+
 async function main() {
   if (process.argv[2] === 'apply') return apply(process.argv.slice(3));
+  if (process.argv[2] === 'secrets') return secrets(process.argv.slice(3));
   // What the server creates (data directory, secret key, a playbook's work directory) is its own.
   process.umask(0o077);
   let config;

@@ -70,7 +70,8 @@ Environment: PORT, HOST, OPSDECK_DATA_DIR, OPSDECK_MEMORY, DATABASE_URL, OPSDECK
   --resources DIR  load every .yaml/.yml/.json under DIR at start and again whenever it changes
                    (Playbook, Canary, Topology, ScrapeConfig, Team, IncidentRule, LoggingBackend;
                    other kinds are skipped); an invalid document stops the start, naming its file
-Also: opsdeck-server apply -f FILE… [--data-dir DIR | --database-url URL] (apply --help)`;
+Also: opsdeck-server apply -f FILE… [--data-dir DIR | --database-url URL] (apply --help)
+      opsdeck-server secrets rotate [--data-dir DIR | --database-url URL] (secrets --help)`;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i;
 

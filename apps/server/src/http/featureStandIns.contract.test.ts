@@ -53,6 +53,7 @@ import {
 } from '@opsdeck/api-client/notifications';
 import {
   connectionQuery,
+  connectionsPageQuery,
   connectionsQuery,
   integrationsQuery,
 } from '@opsdeck/api-client/connections';
@@ -331,6 +332,10 @@ const cases: Case[] = [
   ...casesOf('connections', [
     ['the connections', (c) => connectionsQuery(c)],
     ['the connections of a type', (c) => connectionsQuery(c, { type: 'http', search: 'api' })],
+    [
+      'a page of the connections list',
+      (c) => connectionsPageQuery(c, { pageIndex: 0, pageSize: 50, sortBy: 'name', search: 'a' }),
+    ],
     ['a connection', (c, e) => connectionQuery(c, e.connection)],
     ['the integrations', (c) => integrationsQuery(c, { pageIndex: 0, pageSize: 50 })],
   ]),

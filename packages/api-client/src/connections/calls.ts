@@ -60,6 +60,50 @@ export function listConnections(
   return builder.rows(connectionSchema).execute(options.signal);
 }
 
+/** Columns the connections list may order by (the creator is an embed, not a column). */
+const connectionSortColumns = ['name', 'namespace', 'type', 'created_at', 'updated_at'];
+
+/** One page of the connections list, filtered, ordered and counted by the server. */
+export interface ConnectionsPageQuery extends ConnectionsQuery {
+  pageIndex: number;
+  pageSize: number;
+  /** One of `connectionSortColumns`; default `created_at`. */
+  sortBy?: string;
+  sortOrder?: 'asc' | 'desc';
+}
+
+/**
+ * The connections list as a server-paged list: the same request as `listConnections` with
+ * `limit`/`offset` of the page and `Prefer: count=exact`, so the total counts every match and
+ * nothing past the 100th is cut.
+ */
+export async function listConnectionsPage(
+  client: ApiClient,
+  query: ConnectionsPageQuery,
+  options: CallOptions = {},
+): Promise<{ rows: Connection[]; total: number }> {
+  const sortBy =
+    query.sortBy !== undefined && connectionSortColumns.includes(query.sortBy)
+      ? query.sortBy
+      : undefined;
+  const builder = db(client)
+    .from('connections')
+    .select('*,created_by(id,name,avatar,email)')
+    .order(sortBy ?? 'created_at', { direction: sortBy ? (query.sortOrder ?? 'asc') : 'desc' })
+    .is('deleted_at', null)
+    .limit(query.pageSize)
+    .offset(query.pageSize * query.pageIndex);
+  if (sortBy && sortBy !== 'created_at') builder.order('created_at', { direction: 'desc' });
+  if (query.search?.trim()) builder.ilike('name', `*${query.search.trim()}*`);
+  if (query.type) builder.eq('type', query.type);
+  if (query.namespace) builder.eq('namespace', query.namespace);
+  const { data, total } = await builder
+    .rows(connectionSchema)
+    .count('exact')
+    .execute(options.signal);
+  return { rows: data, total };
+}
+
 /** One live connection by id; null for a malformed or unknown id. */
 export function getConnection(
   client: ApiClient,
@@ -153,6 +197,13 @@ export const connectionsQuery = (client: ApiClient, query: ConnectionsQuery = {}
   queryOptions({
     queryKey: connectionKeys.list(query),
     queryFn: ({ signal }) => listConnections(client, query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const connectionsPageQuery = (client: ApiClient, query: ConnectionsPageQuery) =>
+  queryOptions({
+    queryKey: connectionKeys.page(query),
+    queryFn: ({ signal }) => listConnectionsPage(client, query, { signal }),
     placeholderData: keepPreviousData,
   });
 

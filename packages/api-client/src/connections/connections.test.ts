@@ -6,6 +6,7 @@ import {
   deleteConnection,
   getConnection,
   listConnections,
+  listConnectionsPage,
   listIntegrations,
   testConnection,
   updateConnection,
@@ -55,6 +56,33 @@ describe('the connections domain', () => {
     expect(query.get('limit')).toBe('100');
     expect(query.get('name')).toBe('ilike.*orders*');
     expect(query.get('type')).toBe('eq.postgres');
+  });
+
+  it('asks one page of the list, filtered, ordered and counted by the server', async () => {
+    backend.on(
+      'GET /api/db/connections',
+      json([row], { headers: { 'Content-Range': '50-50/151' } }),
+    );
+    const page = await listConnectionsPage(client, {
+      pageIndex: 1,
+      pageSize: 50,
+      sortBy: 'name',
+      sortOrder: 'desc',
+      search: 'orders',
+      type: 'postgres',
+    });
+    expect(page).toMatchObject({ total: 151, rows: [{ name: 'orders-db' }] });
+    const request = backend.last();
+    expect(request.query.get('limit')).toBe('50');
+    expect(request.query.get('offset')).toBe('50');
+    expect(request.query.get('order')).toBe('name.desc,created_at.desc');
+    expect(request.query.get('name')).toBe('ilike.*orders*');
+    expect(request.query.get('type')).toBe('eq.postgres');
+    expect(request.query.get('deleted_at')).toBe('is.null');
+    expect(request.headers.prefer).toMatch(/count=exact/);
+    // An order the list does not offer falls back to the newest first.
+    await listConnectionsPage(client, { pageIndex: 0, pageSize: 50, sortBy: 'password' });
+    expect(backend.last().query.get('order')).toBe('created_at.desc');
   });
 
   it('reads one by id; a malformed id asks nothing', async () => {

@@ -1,11 +1,14 @@
 export {
   connectionQuery,
+  connectionsPageQuery,
   connectionsQuery,
   createConnection,
   deleteConnection,
   integrationsQuery,
+  listConnectionsPage,
   testConnection,
   updateConnection,
+  type ConnectionsPageQuery,
   type ConnectionWrite,
 } from './calls.ts';
 export { connectionKeys } from './keys.ts';

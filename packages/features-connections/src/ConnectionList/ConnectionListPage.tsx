@@ -1,4 +1,9 @@
-import { connectionsQuery, type Connection } from '@opsdeck/api-client/connections';
+import {
+  connectionsPageQuery,
+  listConnectionsPage,
+  type Connection,
+  type ConnectionsPageQuery,
+} from '@opsdeck/api-client/connections';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { connectionTypes } from '@opsdeck/contracts/connection';
 import { useCan } from '@opsdeck/rbac/react';
@@ -6,13 +11,14 @@ import { EmptyState, formatDate, Moment } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableCsvExport,
+  DataTablePager,
   DataTableRoot,
   DataTableSelectFilter,
   DataTableToolbar,
-  useDataTable,
+  useServerList,
   type ColumnDef,
+  type DataTableQuery,
 } from '@opsdeck/ui/data-table';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { Actions, Page } from '../components/PageLayout.ts';
@@ -20,7 +26,6 @@ import { connectionEditPath, NEW_CONNECTION_ID } from '../model/paths.ts';
 import { connectionTypeIcon } from '../model/typeIcons.ts';
 import { connectionsTestIds } from '../testIds.ts';
 
-const noRows: Connection[] = [];
 const rowId = (row: Connection) => row.id;
 const typeLabels = new Map(
   connectionTypes.map((form) => [form.type, form.label.replace(/ connection$/, '')] as const),
@@ -55,7 +60,6 @@ const columns: ColumnDef<Connection>[] = [
     id: 'type',
     header: 'Type',
     accessorFn: (row) => row.type,
-    filterFn: 'equalsString',
     cell: ({ row }) => {
       const Icon = connectionTypeIcon(row.original.type);
       return (
@@ -66,7 +70,7 @@ const columns: ColumnDef<Connection>[] = [
       );
     },
   },
-  { id: 'created_by', header: 'Created by', accessorFn: creatorOf },
+  { id: 'created_by', header: 'Created by', accessorFn: creatorOf, enableSorting: false },
   {
     id: 'updated_at',
     header: 'Updated',
@@ -75,24 +79,43 @@ const columns: ColumnDef<Connection>[] = [
   },
 ];
 
-/** `/settings/connections` (settings §2, §7): the newest 100 live connections, New for admins. */
+/** The list's URL state (`connections.search.filter`, `connections.type.filter`, paging, sort). */
+const connectionsTable = {
+  id: 'connections',
+  defaultSort: { id: 'name', desc: false },
+  searchKey: 'search',
+  filters: ['type'],
+  rememberPageSize: false,
+} as const;
+
+/** The api request of the table's URL state: the server filters, orders, pages and counts. */
+function connectionsRequest(query: DataTableQuery): ConnectionsPageQuery {
+  const { search, type } = query.filters;
+  return {
+    pageIndex: query.pageIndex,
+    pageSize: query.pageSize,
+    sortBy: query.sortBy,
+    sortOrder: query.sortOrder,
+    ...(search ? { search } : {}),
+    ...(type ? { type } : {}),
+  };
+}
+
+/**
+ * `/settings/connections` (settings §2, §7): live connections filtered and paged by the server
+ * (a count of every match, none cut), New for admins.
+ */
 export function ConnectionListPage() {
   const client = useApiClient();
   const navigate = useNavigate();
   const canWrite = useCan('connections', 'write');
-  const list = useQuery(connectionsQuery(client));
-  const dataTable = useDataTable({
-    id: 'connections',
-    defaultSort: { id: 'name', desc: false },
-    searchKey: 'search',
-    filters: ['type'],
-    rememberPageSize: false,
-    mode: 'client',
+  const { dataTable } = useServerList({
+    ...connectionsTable,
     columns,
-    data: list.data ?? noRows,
     getRowId: rowId,
-    isLoading: list.isPending,
-    error: list.data ? undefined : (list.error ?? undefined),
+    request: connectionsRequest,
+    page: (request: ConnectionsPageQuery) => connectionsPageQuery(client, request),
+    exportPage: (request: ConnectionsPageQuery) => listConnectionsPage(client, request),
   });
   return (
     <Page data-testid={connectionsTestIds.list}>
@@ -123,6 +146,7 @@ export function ConnectionListPage() {
           onRowClick={(row) => void navigate(connectionEditPath(row.id))}
           empty={<EmptyState kind="resources" />}
         />
+        <DataTablePager dataTable={dataTable} label="Connections pagination" />
       </DataTableRoot>
     </Page>
   );

@@ -160,11 +160,39 @@ const eqOf = (request: RecordedRequest, column: string) => {
 export interface ConnectionsBackendOptions {
   /** Answer of `POST /api/connection/test/{id}`; default: the http connection passes. */
   testReply?: (id: string) => { status: number; body: unknown };
+  /** This many more http connections, `bulk-001`…, one a minute older than the one before. */
+  extra?: number;
+}
+
+function extraRows(count: number): Row[] {
+  return Array.from({ length: count }, (_, index) => {
+    const n = String(index + 1).padStart(3, '0');
+    return {
+      ...initialRows()[2]!,
+      id: `0191b001-0000-7000-8000-000000000${n}`,
+      name: `bulk-${n}`,
+      type: 'http',
+      url: `http://127.0.0.1:9/${n}`,
+      source: 'UI',
+      created_at: new Date(Date.parse(created) - (index + 1) * 60_000).toISOString(),
+    };
+  });
+}
+
+/** PostgREST's `ilike.*text*` as the list sends it: `*` is any run of characters. */
+function ilikeMatcher(filter: string | null): (value: unknown) => boolean {
+  if (!filter?.startsWith('ilike.')) return () => true;
+  const escaped = filter
+    .slice('ilike.'.length)
+    .split('*')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const pattern = new RegExp(`^${escaped.join('.*')}$`, 'i');
+  return (value) => pattern.test(String(value ?? ''));
 }
 
 /** A stand-in of `connections` through /api/db and `POST /api/connection/test/{id}`. */
 export async function startConnectionsBackend(options: ConnectionsBackendOptions = {}) {
-  const rows = initialRows();
+  const rows = [...initialRows(), ...extraRows(options.extra ?? 0)];
   const integrations = integrationRows();
   const live = () => rows.filter((row) => row.deleted_at === null);
   const testReply =
@@ -185,11 +213,25 @@ export async function startConnectionsBackend(options: ConnectionsBackendOptions
     'GET /api/db/connections': (request) => {
       const id = eqOf(request, 'id');
       const type = eqOf(request, 'type');
-      return live()
+      const named = ilikeMatcher(request.query.get('name'));
+      const [column = 'created_at', direction = 'desc'] = (
+        request.query.get('order') ?? 'created_at.desc'
+      )
+        .split(',')[0]!
+        .split('.');
+      const matching = live()
         .filter((row) => (id ? row.id === id : true))
         .filter((row) => (type ? row.type === type : true))
-        .sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)))
-        .map(readable);
+        .filter((row) => named(row.name))
+        .sort((a, b) => {
+          const order = String(a[column] ?? '').localeCompare(String(b[column] ?? ''));
+          return direction === 'asc' ? order : -order;
+        });
+      const limit = Number(request.query.get('limit') ?? matching.length);
+      const offset = Number(request.query.get('offset') ?? 0);
+      const page = matching.slice(offset, offset + limit).map(readable);
+      const range = page.length ? `${offset}-${offset + page.length - 1}` : '*';
+      return json(page, { headers: { 'content-range': `${range}/${matching.length}` } });
     },
     'POST /api/db/connections': (request) => {
       const body = request.body as Row;

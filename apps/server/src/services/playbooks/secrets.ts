@@ -78,6 +78,13 @@ export function processSecretBox(): SecretBox {
   return processKey;
 }
 
+/** The key of an OPSDECK_SECRET_KEY text: any text, stretched with HKDF. */
+export function secretBoxFromText(text: string): SecretBox {
+  return new SecretBox(
+    Buffer.from(hkdfSync('sha256', text, 'opsdeck', 'playbook run secrets', 32)),
+  );
+}
+
 /**
  * The server's key: from OPSDECK_SECRET_KEY when set (any text, stretched with HKDF; what several
  * instances on one PostgreSQL must share), else `secret.key` in the data directory (created 0600
@@ -88,10 +95,7 @@ export function loadSecretBox(options: {
   dataDir: string;
   memory: boolean;
 }): SecretBox {
-  if (options.secretKey)
-    return new SecretBox(
-      Buffer.from(hkdfSync('sha256', options.secretKey, 'opsdeck', 'playbook run secrets', 32)),
-    );
+  if (options.secretKey) return secretBoxFromText(options.secretKey);
   if (options.memory) return new SecretBox(randomBytes(32));
   const path = join(options.dataDir, SECRET_KEY_FILE);
   if (!existsSync(path)) {
