@@ -30,7 +30,7 @@ describe('the connection list with 150 connections', () => {
     expect(screen.queryByRole('link', { name: 'bulk-140' })).toBeNull();
     const first = connectionRequests().at(-1)!;
     expect(first.query.get('limit')).toBe('50');
-    expect(first.query.get('order')).toMatch(/^name\.asc/);
+    expect(first.query.get('order')).toMatch(/^created_at\.desc/);
 
     await user.type(screen.getByRole('searchbox', { name: 'Search connections' }), 'bulk-140');
     const link = await screen.findByRole('link', { name: 'bulk-140' });

@@ -77,12 +77,19 @@ const columns: ColumnDef<Connection>[] = [
     accessorFn: (row) => formatDate(row.updated_at ?? row.created_at),
     cell: ({ row }) => <Moment value={row.original.updated_at ?? row.original.created_at} />,
   },
+  {
+    id: 'created_at',
+    header: 'Created',
+    accessorFn: (row) => formatDate(row.created_at),
+    cell: ({ row }) => <Moment value={row.original.created_at} />,
+  },
 ];
 
 /** The list's URL state (`connections.search.filter`, `connections.type.filter`, paging, sort). */
 const connectionsTable = {
   id: 'connections',
-  defaultSort: { id: 'name', desc: false },
+  // settings §9: lists open newest first.
+  defaultSort: { id: 'created_at', desc: true },
   searchKey: 'search',
   filters: ['type'],
   rememberPageSize: false,
