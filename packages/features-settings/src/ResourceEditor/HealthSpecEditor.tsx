@@ -99,14 +99,17 @@ function TypeGrid({
 export function HealthSpecEditor({
   catalog,
   isNew,
+  restored = false,
   disabled,
 }: {
   catalog: SpecTypeCatalog;
   isNew: boolean;
+  /** The values are a restored draft: its spec opens as it was left, not on the grid. */
+  restored?: boolean;
   disabled: boolean;
 }) {
   const { values, setValues, errors } = useFormikContext<ResourceFormValues>();
-  const [picking, setPicking] = useState(isNew && !values.guided);
+  const [picking, setPicking] = useState(isNew && !values.guided && !restored);
   const [rawType, setRawType] = useState<HealthCheckType>();
   const [notice, setNotice] = useState<string>();
   const guidedType = catalogType(catalog, values.guided?.type);

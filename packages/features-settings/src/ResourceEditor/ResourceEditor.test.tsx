@@ -198,3 +198,71 @@ describe('a new catalog scraper', () => {
     });
   });
 });
+
+describe('a draft', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('survives a reload, says so, and is gone once saved', async () => {
+    const user = userEvent.setup();
+    const first = renderSettings('/settings/teams/new', { baseUrl: baseUrl() });
+    await user.type(await screen.findByRole('textbox', { name: nameLabel }), 'sre');
+    // A reload: the page goes and comes back in the same tab.
+    first.unmount();
+    const { router } = renderSettings('/settings/teams/new', { baseUrl: baseUrl() });
+    const box = await screen.findByRole('textbox', { name: nameLabel });
+    expect((box as HTMLInputElement).value).toBe('sre');
+    expect(screen.getByRole('status').textContent).toMatch(/^Restored your unsaved changes/);
+    // Still a change to ask about before leaving.
+    void router.navigate('/settings/teams');
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/settings/teams/new'));
+    cleanup();
+    renderSettings('/settings/teams/new', { baseUrl: baseUrl() });
+    expect(
+      ((await screen.findByRole('textbox', { name: nameLabel })) as HTMLInputElement).value,
+    ).toBe('');
+    expect(screen.queryByText(/Restored your unsaved changes/)).toBeNull();
+  });
+
+  it("keeps a record's edited spec per record, and Discard drops it", async () => {
+    const user = userEvent.setup();
+    const first = renderSettings(`/settings/canaries/${ids.canary}`, { baseUrl: baseUrl() });
+    const threshold = await screen.findByLabelText(/^Threshold \(ms\)/);
+    await user.clear(threshold);
+    await user.type(threshold, '2500');
+    first.unmount();
+    // Another record has no draft; opening one unchanged makes none.
+    const other = renderSettings(`/settings/canaries/${ids.fileCanary}`, { baseUrl: baseUrl() });
+    await screen.findByText(/Read-only: defined by/);
+    expect(screen.queryByText(/Restored your unsaved changes/)).toBeNull();
+    other.unmount();
+
+    renderSettings(`/settings/canaries/${ids.canary}`, { baseUrl: baseUrl() });
+    expect(((await screen.findByLabelText(/^Threshold \(ms\)/)) as HTMLInputElement).value).toBe(
+      '2500',
+    );
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() =>
+      expect((screen.getByLabelText(/^Threshold \(ms\)/) as HTMLInputElement).value).not.toBe(
+        '2500',
+      ),
+    );
+    expect(screen.queryByText(/Restored your unsaved changes/)).toBeNull();
+    cleanup();
+    renderSettings(`/settings/canaries/${ids.canary}`, { baseUrl: baseUrl() });
+    expect(
+      ((await screen.findByLabelText(/^Threshold \(ms\)/)) as HTMLInputElement).value,
+    ).not.toBe('2500');
+    expect(screen.queryByText(/Restored your unsaved changes/)).toBeNull();
+  }, 60_000);
+
+  it('opening a record and leaving it unchanged leaves no draft', async () => {
+    const first = renderSettings(`/settings/canaries/${ids.canary}`, { baseUrl: baseUrl() });
+    await screen.findByLabelText(/^Threshold \(ms\)/);
+    first.unmount();
+    expect(sessionStorage.length).toBe(0);
+  });
+});
