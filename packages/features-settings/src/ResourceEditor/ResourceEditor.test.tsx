@@ -266,3 +266,59 @@ describe('a draft', () => {
     expect(sessionStorage.length).toBe(0);
   });
 });
+
+describe('a topology', () => {
+  it('a new one is built in the guided form: its type and a component', async () => {
+    const user = userEvent.setup();
+    const { router } = renderSettings('/settings/topologies/new', { baseUrl: baseUrl() });
+    await user.type(await screen.findByRole('textbox', { name: nameLabel }), 'shop');
+    expect(screen.getByRole('tab', { name: 'Form', selected: true })).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: /^Type/ }), 'App');
+    await user.click(screen.getByRole('button', { name: 'Add Component' }));
+    const names = screen.getAllByRole('textbox', { name: nameLabel });
+    await user.type(names[1]!, 'api');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/integrations'));
+    const response = await fetch(`${backend.url}/api/db/topologies?name=eq.shop`);
+    const [row] = (await response.json()) as { spec: unknown }[];
+    expect(row!.spec).toEqual({
+      schedule: '@every 10m',
+      type: 'App',
+      components: [{ name: 'api' }],
+    });
+  }, 60_000);
+
+  it('an existing one opens in the form and saves what it does not show unchanged', async () => {
+    const spec = {
+      schedule: '@every 20m',
+      id: { javascript: 'properties.id' },
+      components: [
+        {
+          name: 'dns',
+          lookup: { http: [{ name: 'dns', url: 'http://127.0.0.1:8080' }] },
+          forEach: { components: [{ name: 'child' }] },
+        },
+      ],
+      properties: [{ name: 'zone', text: 'eu' }],
+    };
+    const created = await fetch(`${backend.url}/api/db/topologies`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'return=representation' },
+      body: JSON.stringify({ name: 'dns', namespace: 'default', spec, source: 'UI' }),
+    });
+    const [{ id }] = (await created.json()) as { id: string }[];
+    const user = userEvent.setup();
+    const { router } = renderSettings(`/settings/topologies/${id}`, { baseUrl: baseUrl() });
+    const names = await screen.findAllByRole('textbox', { name: nameLabel });
+    // The record's name, the component's, the property's.
+    expect(names.map((box) => (box as HTMLInputElement).value)).toEqual(['dns', 'dns', 'zone']);
+    await user.clear(names[1]!);
+    await user.type(names[1]!, 'resolver');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/integrations'));
+    expect((await stored('topologies', id))!.spec).toEqual({
+      ...spec,
+      components: [{ ...spec.components[0], name: 'resolver' }],
+    });
+  }, 60_000);
+});

@@ -26,6 +26,7 @@ import { clearDraft, draftKey, readDraft, sameValues, writeDraft } from '../mode
 import { resourceSourceOf } from '../model/source.ts';
 import { settingsTestIds } from '../testIds.ts';
 import { HealthSpecEditor } from './HealthSpecEditor.tsx';
+import { TopologySpecEditor } from './TopologySpecEditor.tsx';
 
 const StyledForm = styled(Form)`
   display: flex;
@@ -277,7 +278,9 @@ export function SpecForm({ kind, record }: SpecFormProps) {
               disabled={!editable}
             />
           )}
-          {kind.typed ? (
+          {kind.topologyForm ? (
+            <TopologySpecEditor disabled={!editable} />
+          ) : kind.typed ? (
             <HealthSpecEditor
               catalog={kind.typed}
               isNew={!existing}

@@ -23,6 +23,8 @@ export interface SettingsKind extends SettingsKindRoute {
   contract: Contract<unknown>;
   /** A spec of typed entries edited on a type grid with guided forms (health checks, scrapers). */
   typed?: SpecTypeCatalog;
+  /** The spec has the topology's guided form (model/topologySpec.ts) beside its code. */
+  topologyForm?: boolean;
 }
 
 const asContract = <Spec>(contract: Contract<Spec>) => contract as unknown as Contract<unknown>;
@@ -38,6 +40,7 @@ const details: Record<SettingsKindRoute['table'], Omit<SettingsKind, keyof Setti
     columns: { namespace: true, labels: true, icon: false, schedule: true },
     members: false,
     contract: asContract(topologyContract),
+    topologyForm: true,
   },
   teams: {
     columns: { namespace: false, labels: false, icon: true, schedule: false },
