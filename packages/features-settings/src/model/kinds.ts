@@ -13,6 +13,8 @@ import {
 import { healthCheckCatalog, scraperCatalog, type SpecTypeCatalog } from './healthSpec.ts';
 import { settingsKindRoutes, type SettingsKindRoute } from './kindRoutes.ts';
 
+export { NEW_RESOURCE_ID } from './kindRoutes.ts';
+
 export interface SettingsKind extends SettingsKindRoute {
   /** The columns the table has beyond id, name, spec and source. */
   columns: { namespace: boolean; labels: boolean; icon: boolean; schedule: boolean };
@@ -79,4 +81,3 @@ export function kindOfSegment(segment: string | undefined): SettingsKind | undef
 export const settingsListPath = (kind: SettingsKindRoute) => `/settings/${kind.segment}`;
 export const settingsEditPath = (kind: SettingsKindRoute, id: string) =>
   `/settings/${kind.segment}/${encodeURIComponent(id)}`;
-export const NEW_RESOURCE_ID = 'new';
