@@ -55,12 +55,13 @@ const icons: Record<SettingsKindRoute['table'], SidebarIcon> = {
 
 /**
  * One feature per kind (console §2 /settings/{table}): its own flag and RBAC object, so the
- * sidebar's Settings submenu (sorted by label) and the routes are gated per kind. The pages are
- * an editor's: console §2 gives them "read/write on that table", so a viewer (read only) gets
- * Unauthorized; the server refuses a viewer's writes in any case.
+ * sidebar's Settings submenu (sorted by label) and the routes are gated per kind. Console §2 gives
+ * the pages "read/write on that table": read opens the list and a record (read-only, every field
+ * disabled), write adds, saves and deletes; a role with neither gets Unauthorized. The server
+ * refuses a reader's writes in any case.
  */
 function settingsFeatureOf(kind: SettingsKindRoute): FeatureDefinition {
-  const access = { resource: kind.resource, action: 'write' } as const;
+  const access = { resource: kind.resource, action: 'read' } as const;
   return defineFeature({
     name: kind.flag,
     resource: kind.resource,

@@ -94,7 +94,7 @@ function TypeGrid({
 /**
  * The health spec editor and the scraper spec editor (settings §2): a new record starts on the type
  * grid; a guided type has Form and Code tabs over one value, every other type the code editor.
- * Back returns to the grid.
+ * Back returns a new record to the grid.
  */
 export function HealthSpecEditor({
   catalog,
@@ -174,7 +174,8 @@ export function HealthSpecEditor({
   return (
     <Fields>
       <Bar>
-        {!disabled && (
+        {/* The type grid is a new record's (settings §2): an existing one has no Back to it. */}
+        {!disabled && isNew && (
           <Button type="button" onClick={() => setPicking(true)}>
             Back
           </Button>

@@ -322,3 +322,75 @@ describe('a topology', () => {
     });
   }, 60_000);
 });
+
+describe('Back to the type grid', () => {
+  it('a new health check has it; an existing one, whatever its type, does not', async () => {
+    const user = userEvent.setup();
+    renderSettings('/settings/canaries/new', { baseUrl: baseUrl() });
+    const grid = await screen.findByRole('region', { name: 'Health check types' });
+    await user.click(within(grid).getByRole('button', { name: 'TCP' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('region', { name: 'Health check types' })).toBeTruthy();
+    cleanup();
+
+    // A guided (one http check) canary, and one of several types that opens as code.
+    const created = await fetch(`${backend.url}/api/db/canaries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'return=representation' },
+      body: JSON.stringify({
+        name: 'multi',
+        namespace: 'default',
+        source: 'UI',
+        spec: {
+          http: [{ name: 'a', url: 'http://127.0.0.1:8080' }],
+          tcp: [{ name: 'b', endpoint: '127.0.0.1:9' }],
+        },
+      }),
+    });
+    const [{ id: multi }] = (await created.json()) as { id: string }[];
+    for (const id of [ids.canary, multi]) {
+      renderSettings(`/settings/canaries/${id}`, { baseUrl: baseUrl() });
+      await screen.findByRole('button', { name: 'Update' });
+      expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Health check types' })).toBeNull();
+      cleanup();
+    }
+  }, 60_000);
+});
+
+describe('a reader', () => {
+  it('a responder sees the list without Add, and a record read-only', async () => {
+    renderSettings('/settings/canaries', { baseUrl: baseUrl(), role: 'responder' });
+    expect(await screen.findByRole('link', { name: 'payments-api' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Add health check' })).toBeNull();
+    cleanup();
+
+    renderSettings(`/settings/canaries/${ids.canary}`, { baseUrl: baseUrl(), role: 'responder' });
+    expect((await screen.findByTestId('settings-view-only')).textContent).toBe(
+      'You can view this record but not change it (needs canaries: write)',
+    );
+    expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    const boxes = screen.getAllByRole('textbox');
+    expect(boxes.length).toBeGreaterThan(2);
+    // Disabled itself or by its fieldset; a code editor is not editable.
+    const locked = (box: HTMLElement) =>
+      box.matches(':disabled, [readonly]') || box.getAttribute('contenteditable') === 'false';
+    expect(boxes.filter((box) => !locked(box)).map((box) => box.outerHTML.slice(0, 120))).toEqual(
+      [],
+    );
+    expect(locked(screen.getByLabelText(/^Threshold \(ms\)/))).toBe(true);
+  });
+
+  it('a responder may not add one; a guest sees neither list nor record', async () => {
+    renderSettings('/settings/canaries/new', { baseUrl: baseUrl(), role: 'responder' });
+    expect(await screen.findByRole('heading', { name: 'Unauthorized' })).toBeTruthy();
+    cleanup();
+    renderSettings('/settings/canaries', { baseUrl: baseUrl(), role: 'guest' });
+    expect(await screen.findByRole('heading', { name: 'Unauthorized' })).toBeTruthy();
+    cleanup();
+    renderSettings(`/settings/canaries/${ids.canary}`, { baseUrl: baseUrl(), role: 'guest' });
+    expect(await screen.findByRole('heading', { name: 'Unauthorized' })).toBeTruthy();
+  });
+});

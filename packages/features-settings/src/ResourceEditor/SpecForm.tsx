@@ -243,6 +243,11 @@ export function SpecForm({ kind, record }: SpecFormProps) {
               </Button>
             </Notice>
           )}
+          {!canWrite && (
+            <Muted data-testid={settingsTestIds.viewOnly}>
+              {`You can view this record but not change it (needs ${kind.resource}: write)`}
+            </Muted>
+          )}
           {!source.editable && (
             <Muted data-testid={settingsTestIds.readOnly}>
               {'Read-only: defined by '}
