@@ -306,7 +306,7 @@ describe('a topology', () => {
       headers: { 'content-type': 'application/json', prefer: 'return=representation' },
       body: JSON.stringify({ name: 'dns', namespace: 'default', spec, source: 'UI' }),
     });
-    const [{ id }] = (await created.json()) as { id: string }[];
+    const { id } = ((await created.json()) as { id: string }[])[0]!;
     const user = userEvent.setup();
     const { router } = renderSettings(`/settings/topologies/${id}`, { baseUrl: baseUrl() });
     const names = await screen.findAllByRole('textbox', { name: nameLabel });
@@ -347,7 +347,7 @@ describe('Back to the type grid', () => {
         },
       }),
     });
-    const [{ id: multi }] = (await created.json()) as { id: string }[];
+    const { id: multi } = ((await created.json()) as { id: string }[])[0]!;
     for (const id of [ids.canary, multi]) {
       renderSettings(`/settings/canaries/${id}`, { baseUrl: baseUrl() });
       await screen.findByRole('button', { name: 'Update' });

@@ -6,7 +6,7 @@
 import type { ResourceFormValues } from './resourceForm.ts';
 
 /** The slice of Storage drafts need (tests may pass a fake). */
-export type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** A record's draft key: its table and id, or 'new' for a record not saved yet. */
 export function draftKey(table: string, id: string | undefined): string {
