@@ -374,9 +374,9 @@ describe('a reader', () => {
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
     const boxes = screen.getAllByRole('textbox');
     expect(boxes.length).toBeGreaterThan(2);
-    // Disabled itself or by its fieldset; a code editor is not editable.
+    // Disabled itself or by its fieldset; a code editor (or its loading stand-in) read-only.
     const locked = (box: HTMLElement) =>
-      box.matches(':disabled, [readonly]') || box.getAttribute('contenteditable') === 'false';
+      box.matches(':disabled, [readonly], [aria-readonly="true"]');
     expect(boxes.filter((box) => !locked(box)).map((box) => box.outerHTML.slice(0, 120))).toEqual(
       [],
     );
