@@ -1,8 +1,9 @@
 // The settings editors in Chromium against apps/server (issue 35): an admin creates an HTTP health
 // check with the guided form against the server's own /health, sees it run in /health, edits its
 // threshold and deletes it; adds and removes a team member; a canary loaded from a resource file
-// (source ConfigFile) is read-only; a viewer gets Unauthorized on /settings/canaries; axe passes on
-// the list, the type grid and the guided form. Its own server (started with --resources DIR), so
+// (source ConfigFile) is read-only; a responder (read on canaries, no write) opens a canary
+// read-only and the server refuses its write; a guest gets Unauthorized on /settings/canaries; axe
+// passes on the list, the type grid, the guided form and the read-only record. Its own server (started with --resources DIR), so
 // the file's records and writes touch no other journey. Screenshots go to test-results/settings/.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -178,8 +179,36 @@ describe('the settings editors in Chromium against apps/server', () => {
     expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
   });
 
-  it('a viewer gets Unauthorized on /settings/canaries', async () => {
-    const page = await signedIn('viewer@local', '/settings/canaries');
+  it('a responder opens a canary read-only, and the server refuses its write', async () => {
+    const page = await signedIn('responder@local', '/settings/canaries');
+    await page.getByTestId(settingsTestIds.list).waitFor();
+    expect(await page.getByRole('link', { name: 'Add health check' }).count()).toBe(0);
+    // One the UI owns (a file's record is read-only for everyone).
+    const canary = (
+      await getJson<{ id: string; name: string; source: string | null }[]>(
+        page,
+        '/api/db/canaries?select=id,name,source&deleted_at=is.null&order=name',
+      )
+    ).find((one) => !one.source || one.source === 'UI');
+    await page.getByRole('link', { name: canary!.name, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === `/settings/canaries/${canary!.id}`);
+    expect(await page.getByTestId(settingsTestIds.viewOnly).textContent()).toBe(
+      'You can view this record but not change it (needs canaries: write)',
+    );
+    expect(await nameBox(page).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Update', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Back', exact: true }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shotsDir}responder-read-only.png`, fullPage: true });
+    const write = await page.request.patch(`/api/db/canaries?id=eq.${canary!.id}`, {
+      data: { schedule: '@every 1m' },
+    });
+    expect(write.status()).toBe(403);
+  });
+
+  it('a guest gets Unauthorized on /settings/canaries', async () => {
+    const page = await signedIn('guest@local', '/settings/canaries');
     await page.getByRole('heading', { name: 'Unauthorized' }).waitFor();
     expect(await page.getByTestId(settingsTestIds.list).count()).toBe(0);
   });

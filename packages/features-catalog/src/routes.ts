@@ -58,4 +58,8 @@ export const catalogExternalRoutes = {
   healthPage: createExternalRouteRef<NoParams, HealthPageSearch>('config.healthPage'),
   /** A topology component linked to a config. */
   componentPage: createExternalRouteRef<{ id: string }>('config.componentPage'),
+  /** A scraper's spec editor (read-only to those without write on config_scrapers). */
+  scraperEditor: createExternalRouteRef<{ id: string }>('config.scraperEditor'),
+  /** A new scraper's editor: bound to a route that needs write, so only writers see "Add scraper". */
+  newScraper: createExternalRouteRef('config.newScraper'),
 };

@@ -5,19 +5,43 @@ import {
   type SidebarIcon,
 } from '@opsdeck/extensions';
 import { Activity, Bell, Database, Search, Server, UserRound } from '@opsdeck/ui';
-import { settingsKindRoutes, type SettingsKindRoute } from './model/kindRoutes.ts';
+import { NEW_RESOURCE_ID, settingsKindRoutes, type SettingsKindRoute } from './model/kindRoutes.ts';
 import { settingsRoutes } from './routes.ts';
 
 const refs: Record<
   SettingsKindRoute['table'],
-  { list: RouteRef; editor: RouteRef<{ id: string }> }
+  { list: RouteRef; editor: RouteRef<{ id: string }>; create: RouteRef }
 > = {
-  canaries: { list: settingsRoutes.canaries, editor: settingsRoutes.canaryEditor },
-  topologies: { list: settingsRoutes.topologies, editor: settingsRoutes.topologyEditor },
-  teams: { list: settingsRoutes.teams, editor: settingsRoutes.teamEditor },
-  incident_rules: { list: settingsRoutes.incidentRules, editor: settingsRoutes.incidentRuleEditor },
-  logging_backends: { list: settingsRoutes.logBackends, editor: settingsRoutes.logBackendEditor },
-  config_scrapers: { list: settingsRoutes.scrapers, editor: settingsRoutes.scraperEditor },
+  canaries: {
+    list: settingsRoutes.canaries,
+    editor: settingsRoutes.canaryEditor,
+    create: settingsRoutes.newCanary,
+  },
+  topologies: {
+    list: settingsRoutes.topologies,
+    editor: settingsRoutes.topologyEditor,
+    create: settingsRoutes.newTopology,
+  },
+  teams: {
+    list: settingsRoutes.teams,
+    editor: settingsRoutes.teamEditor,
+    create: settingsRoutes.newTeam,
+  },
+  incident_rules: {
+    list: settingsRoutes.incidentRules,
+    editor: settingsRoutes.incidentRuleEditor,
+    create: settingsRoutes.newIncidentRule,
+  },
+  logging_backends: {
+    list: settingsRoutes.logBackends,
+    editor: settingsRoutes.logBackendEditor,
+    create: settingsRoutes.newLogBackend,
+  },
+  config_scrapers: {
+    list: settingsRoutes.scrapers,
+    editor: settingsRoutes.scraperEditor,
+    create: settingsRoutes.newScraper,
+  },
 };
 
 const icons: Record<SettingsKindRoute['table'], SidebarIcon> = {
@@ -31,12 +55,13 @@ const icons: Record<SettingsKindRoute['table'], SidebarIcon> = {
 
 /**
  * One feature per kind (console §2 /settings/{table}): its own flag and RBAC object, so the
- * sidebar's Settings submenu (sorted by label) and the routes are gated per kind. The pages are
- * an editor's: console §2 gives them "read/write on that table", so a viewer (read only) gets
- * Unauthorized; the server refuses a viewer's writes in any case.
+ * sidebar's Settings submenu (sorted by label) and the routes are gated per kind. Console §2 gives
+ * the pages "read/write on that table": read opens the list and a record (read-only, every field
+ * disabled), write adds, saves and deletes; a role with neither gets Unauthorized. The server
+ * refuses a reader's writes in any case.
  */
 function settingsFeatureOf(kind: SettingsKindRoute): FeatureDefinition {
-  const access = { resource: kind.resource, action: 'write' } as const;
+  const access = { resource: kind.resource, action: 'read' } as const;
   return defineFeature({
     name: kind.flag,
     resource: kind.resource,
@@ -54,6 +79,14 @@ function settingsFeatureOf(kind: SettingsKindRoute): FeatureDefinition {
         access,
         refreshable: true,
         load: () => import('./pages/listPage.tsx'),
+      },
+      {
+        // A new record is a writer's (settings §6); the static segment wins over `:id`.
+        path: `settings/${kind.segment}/${NEW_RESOURCE_ID}`,
+        ref: refs[kind.table].create,
+        title: `New ${kind.singular.toLowerCase()}`,
+        access: { resource: kind.resource, action: 'write' },
+        load: () => import('./pages/editPage.tsx'),
       },
       {
         path: `settings/${kind.segment}/:id`,

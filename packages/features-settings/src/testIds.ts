@@ -5,6 +5,8 @@ export const settingsTestIds = {
   editor: 'settings-editor',
   specForm: 'settings-spec-form',
   readOnly: 'settings-read-only',
+  viewOnly: 'settings-view-only',
+  draftRestored: 'settings-draft-restored',
   typeGrid: 'settings-type-grid',
   members: 'settings-members',
   jobs: 'settings-jobs',

@@ -67,6 +67,9 @@ export const consoleBindings: readonly RouteBinding[] = [
   // A config's linked checks open the health check modal; its components open their page.
   bindRoute(catalogExternalRoutes.healthPage, healthRoutes.page),
   bindRoute(catalogExternalRoutes.componentPage, topologyRoutes.component),
+  // The scrapers page links to each scraper's editor, and a writer adds one there (issue 35).
+  bindRoute(catalogExternalRoutes.scraperEditor, settingsRoutes.scraperEditor),
+  bindRoute(catalogExternalRoutes.newScraper, settingsRoutes.newScraper),
   // A run's resource links to its component or opens its check's modal.
   bindRoute(playbooksExternalRoutes.componentPage, topologyRoutes.component),
   bindRoute(playbooksExternalRoutes.healthPage, healthRoutes.page),

@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ids, startCatalogBackend } from '../testing/catalogBackend.test.helper.ts';
-import { currentUrl, renderCatalog } from '../testing/renderCatalog.test.helper.tsx';
+import { currentUrl, hostAppView, renderCatalog } from '../testing/renderCatalog.test.helper.tsx';
 
 let backend: FakeBackend;
 beforeAll(async () => {
@@ -59,5 +59,28 @@ describe('the catalog-wide pages', () => {
     const jobs = screen.getByRole('table', { name: 'Runs of kubernetes-prod' });
     expect(await within(jobs).findByText('SUCCESS')).toBeTruthy();
     await expectNoAxeViolations();
+  });
+
+  it('links each scraper to its settings editor, and offers Add scraper to a writer only', async () => {
+    open('/catalog/scrapers');
+    const table = await screen.findByRole('table', { name: 'Scrapers' });
+    const editor = await within(table).findByRole('link', {
+      name: 'Open kubernetes-prod in the editor',
+    });
+    expect(editor.getAttribute('href')).toBe(`/settings/config_scrapers/${ids.scraper}`);
+    expect(screen.getByRole('link', { name: 'Add scraper' }).getAttribute('href')).toBe(
+      '/settings/config_scrapers/new',
+    );
+    cleanup();
+    // A viewer reads scrapers (the editor opens read-only) but may not add one.
+    renderCatalog('/catalog/scrapers', {
+      baseUrl: `${backend.url}/api`,
+      extensions: hostAppView(['viewer']),
+    });
+    const viewed = await screen.findByRole('table', { name: 'Scrapers' });
+    expect(
+      await within(viewed).findByRole('link', { name: 'Open kubernetes-prod in the editor' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Add scraper' })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { configScrapersQuery, type ConfigScraper } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { EmptyState, formatDate, Moment } from '@opsdeck/ui';
+import { useRouteLink } from '@opsdeck/extensions/react';
+import { EmptyState, formatDate, Moment, PageActions } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableRoot,
@@ -9,10 +10,12 @@ import {
   type ColumnDef,
 } from '@opsdeck/ui/data-table';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CatalogNav } from '../components/CatalogNav.tsx';
 import { Health } from '../components/Health.tsx';
 import { NoWrap, PageRoot } from '../components/PageLayout.ts';
+import { catalogExternalRoutes } from '../routes.ts';
 import { catalogTestIds } from '../testIds.ts';
 import { jobHealth } from './jobStatus.ts';
 
@@ -20,7 +23,7 @@ export const scraperPath = (id: string) => `/catalog/scrapers/${encodeURICompone
 
 const noRows: ConfigScraper[] = [];
 const rowId = (row: ConfigScraper) => row.id;
-const columns: ColumnDef<ConfigScraper>[] = [
+const baseColumns: ColumnDef<ConfigScraper>[] = [
   {
     id: 'name',
     header: 'Name',
@@ -65,6 +68,28 @@ const columns: ColumnDef<ConfigScraper>[] = [
     cell: ({ row }) => <Moment value={row.original.created_at} />,
   },
 ];
+/** The columns, with a link to each scraper's spec editor where the console has one. */
+function columnsOf(editor: ((id: string) => string) | undefined): ColumnDef<ConfigScraper>[] {
+  if (!editor) return baseColumns;
+  return [
+    ...baseColumns,
+    {
+      id: 'editor',
+      header: 'Spec',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Link
+          to={editor(row.original.id)}
+          aria-label={`Open ${row.original.name ?? row.original.id} in the editor`}
+          onClick={(event) => event.stopPropagation()}
+        >
+          Editor
+        </Link>
+      ),
+    },
+  ];
+}
+
 const scrapersTable = {
   id: 'scrapers',
   defaultSort: { id: 'created_at', desc: true },
@@ -77,6 +102,14 @@ export function ScrapersPage() {
   const client = useApiClient();
   const navigate = useNavigate();
   const scrapers = useQuery(configScrapersQuery(client));
+  // The settings editor, bound by the app (unbound, or not readable: no link); a new scraper's
+  // editor needs write on config_scrapers, so only writers get "Add scraper".
+  const scraperEditor = useRouteLink(catalogExternalRoutes.scraperEditor);
+  const newScraper = useRouteLink(catalogExternalRoutes.newScraper);
+  const columns = useMemo(
+    () => columnsOf(scraperEditor && ((id: string) => scraperEditor({ id }))),
+    [scraperEditor],
+  );
   const dataTable = useDataTable({
     ...scrapersTable,
     mode: 'client',
@@ -89,6 +122,11 @@ export function ScrapersPage() {
   return (
     <PageRoot data-testid={catalogTestIds.scrapers.root}>
       <CatalogNav />
+      {newScraper && (
+        <PageActions>
+          <Link to={newScraper({})}>Add scraper</Link>
+        </PageActions>
+      )}
       <DataTableRoot>
         <DataTableToolbar dataTable={dataTable} searchLabel="Search scrapers" />
         <DataTableBody

@@ -68,6 +68,8 @@ function PlaybooksForConfig({ config }: { config: ConfigRef }) {
 const page = async () => ({ Component: () => null });
 const healthPage = createRouteRef('health.page');
 const componentPage = createRouteRef<{ id: string }>('topology.component');
+const scraperEditor = createRouteRef<{ id: string }>('settings.scrapers.editor');
+const newScraper = createRouteRef('settings.scrapers.new');
 
 /** The catalog with stand-ins for the features the console binds its links to and its slots. */
 export function hostAppView(roles: string[], { withPlaybooks = false } = {}) {
@@ -83,6 +85,25 @@ export function hostAppView(roles: string[], { withPlaybooks = false } = {}) {
         name: 'topology',
         resource: 'topologies',
         routes: [{ path: 'topology/:id', ref: componentPage, title: 'Component', load: page }],
+      }),
+      defineFeature({
+        name: 'settings.config_scrapers',
+        resource: 'config_scrapers',
+        routes: [
+          {
+            path: 'settings/config_scrapers/new',
+            ref: newScraper,
+            title: 'New scraper',
+            access: { action: 'write' },
+            load: page,
+          },
+          {
+            path: 'settings/config_scrapers/:id',
+            ref: scraperEditor,
+            title: 'Scraper',
+            load: page,
+          },
+        ],
       }),
       defineFeature({
         name: 'incidents',
@@ -119,6 +140,8 @@ export function hostAppView(roles: string[], { withPlaybooks = false } = {}) {
       bindings: [
         bindRoute(catalogExternalRoutes.healthPage, healthPage),
         bindRoute(catalogExternalRoutes.componentPage, componentPage),
+        bindRoute(catalogExternalRoutes.scraperEditor, scraperEditor),
+        bindRoute(catalogExternalRoutes.newScraper, newScraper),
       ],
     },
   );

@@ -94,19 +94,22 @@ function TypeGrid({
 /**
  * The health spec editor and the scraper spec editor (settings §2): a new record starts on the type
  * grid; a guided type has Form and Code tabs over one value, every other type the code editor.
- * Back returns to the grid.
+ * Back returns a new record to the grid.
  */
 export function HealthSpecEditor({
   catalog,
   isNew,
+  restored = false,
   disabled,
 }: {
   catalog: SpecTypeCatalog;
   isNew: boolean;
+  /** The values are a restored draft: its spec opens as it was left, not on the grid. */
+  restored?: boolean;
   disabled: boolean;
 }) {
   const { values, setValues, errors } = useFormikContext<ResourceFormValues>();
-  const [picking, setPicking] = useState(isNew && !values.guided);
+  const [picking, setPicking] = useState(isNew && !values.guided && !restored);
   const [rawType, setRawType] = useState<HealthCheckType>();
   const [notice, setNotice] = useState<string>();
   const guidedType = catalogType(catalog, values.guided?.type);
@@ -171,7 +174,8 @@ export function HealthSpecEditor({
   return (
     <Fields>
       <Bar>
-        {!disabled && (
+        {/* The type grid is a new record's (settings §2): an existing one has no Back to it. */}
+        {!disabled && isNew && (
           <Button type="button" onClick={() => setPicking(true)}>
             Back
           </Button>

@@ -24,12 +24,18 @@ export function ResourceEditPage() {
   const { id = NEW_RESOURCE_ID } = useParams();
   const isNew = id === NEW_RESOURCE_ID;
   const client = useApiClient();
+  const canRead = useCan(kind.resource, 'read');
   const canWrite = useCan(kind.resource, 'write');
-  const record = useQuery({ ...settingsResourceQuery(client, kind.table, id), enabled: !isNew });
+  const record = useQuery({
+    ...settingsResourceQuery(client, kind.table, id),
+    enabled: !isNew && (canRead || canWrite),
+  });
   const [tab, setTab] = useState('spec');
   usePageTitle(isNew ? `New ${kind.singular.toLowerCase()}` : (record.data?.name ?? undefined));
   const back = <Link to={settingsListPath(kind)}>{`All ${kind.label.toLowerCase()}`}</Link>;
 
+  // console §2: read on the table opens a record (read-only without write); neither, Unauthorized.
+  if (!canRead && !canWrite) return <UnauthorizedPage />;
   if (isNew) {
     // A new record is a writer's (settings §6); the server refuses it anyway.
     if (!canWrite) return <UnauthorizedPage />;

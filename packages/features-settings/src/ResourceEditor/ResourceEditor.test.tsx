@@ -198,3 +198,199 @@ describe('a new catalog scraper', () => {
     });
   });
 });
+
+describe('a draft', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('survives a reload, says so, and is gone once saved', async () => {
+    const user = userEvent.setup();
+    const first = renderSettings('/settings/teams/new', { baseUrl: baseUrl() });
+    await user.type(await screen.findByRole('textbox', { name: nameLabel }), 'sre');
+    // A reload: the page goes and comes back in the same tab.
+    first.unmount();
+    const { router } = renderSettings('/settings/teams/new', { baseUrl: baseUrl() });
+    const box = await screen.findByRole('textbox', { name: nameLabel });
+    expect((box as HTMLInputElement).value).toBe('sre');
+    expect(screen.getByRole('status').textContent).toMatch(/^Restored your unsaved changes/);
+    // Still a change to ask about before leaving.
+    void router.navigate('/settings/teams');
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/settings/teams/new'));
+    cleanup();
+    renderSettings('/settings/teams/new', { baseUrl: baseUrl() });
+    expect(
+      ((await screen.findByRole('textbox', { name: nameLabel })) as HTMLInputElement).value,
+    ).toBe('');
+    expect(screen.queryByText(/Restored your unsaved changes/)).toBeNull();
+  });
+
+  it("keeps a record's edited spec per record, and Discard drops it", async () => {
+    const user = userEvent.setup();
+    const first = renderSettings(`/settings/canaries/${ids.canary}`, { baseUrl: baseUrl() });
+    const threshold = await screen.findByLabelText(/^Threshold \(ms\)/);
+    await user.clear(threshold);
+    await user.type(threshold, '2500');
+    first.unmount();
+    // Another record has no draft; opening one unchanged makes none.
+    const other = renderSettings(`/settings/canaries/${ids.fileCanary}`, { baseUrl: baseUrl() });
+    await screen.findByText(/Read-only: defined by/);
+    expect(screen.queryByText(/Restored your unsaved changes/)).toBeNull();
+    other.unmount();
+
+    renderSettings(`/settings/canaries/${ids.canary}`, { baseUrl: baseUrl() });
+    expect(((await screen.findByLabelText(/^Threshold \(ms\)/)) as HTMLInputElement).value).toBe(
+      '2500',
+    );
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() =>
+      expect((screen.getByLabelText(/^Threshold \(ms\)/) as HTMLInputElement).value).not.toBe(
+        '2500',
+      ),
+    );
+    expect(screen.queryByText(/Restored your unsaved changes/)).toBeNull();
+    cleanup();
+    renderSettings(`/settings/canaries/${ids.canary}`, { baseUrl: baseUrl() });
+    expect(
+      ((await screen.findByLabelText(/^Threshold \(ms\)/)) as HTMLInputElement).value,
+    ).not.toBe('2500');
+    expect(screen.queryByText(/Restored your unsaved changes/)).toBeNull();
+  }, 60_000);
+
+  it('opening a record and leaving it unchanged leaves no draft', async () => {
+    const first = renderSettings(`/settings/canaries/${ids.canary}`, { baseUrl: baseUrl() });
+    await screen.findByLabelText(/^Threshold \(ms\)/);
+    first.unmount();
+    expect(sessionStorage.length).toBe(0);
+  });
+});
+
+describe('a topology', () => {
+  it('a new one is built in the guided form: its type and a component', async () => {
+    const user = userEvent.setup();
+    const { router } = renderSettings('/settings/topologies/new', { baseUrl: baseUrl() });
+    await user.type(await screen.findByRole('textbox', { name: nameLabel }), 'shop');
+    expect(screen.getByRole('tab', { name: 'Form', selected: true })).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: /^Type/ }), 'App');
+    await user.click(screen.getByRole('button', { name: 'Add Component' }));
+    const names = screen.getAllByRole('textbox', { name: nameLabel });
+    await user.type(names[1]!, 'api');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/integrations'));
+    const response = await fetch(`${backend.url}/api/db/topologies?name=eq.shop`);
+    const [row] = (await response.json()) as { spec: unknown }[];
+    expect(row!.spec).toEqual({
+      schedule: '@every 10m',
+      type: 'App',
+      components: [{ name: 'api' }],
+    });
+  }, 60_000);
+
+  it('an existing one opens in the form and saves what it does not show unchanged', async () => {
+    const spec = {
+      schedule: '@every 20m',
+      id: { javascript: 'properties.id' },
+      components: [
+        {
+          name: 'dns',
+          lookup: { http: [{ name: 'dns', url: 'http://127.0.0.1:8080' }] },
+          forEach: { components: [{ name: 'child' }] },
+        },
+      ],
+      properties: [{ name: 'zone', text: 'eu' }],
+    };
+    const created = await fetch(`${backend.url}/api/db/topologies`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'return=representation' },
+      body: JSON.stringify({ name: 'dns', namespace: 'default', spec, source: 'UI' }),
+    });
+    const { id } = ((await created.json()) as { id: string }[])[0]!;
+    const user = userEvent.setup();
+    const { router } = renderSettings(`/settings/topologies/${id}`, { baseUrl: baseUrl() });
+    const names = await screen.findAllByRole('textbox', { name: nameLabel });
+    // The record's name, the component's, the property's.
+    expect(names.map((box) => (box as HTMLInputElement).value)).toEqual(['dns', 'dns', 'zone']);
+    await user.clear(names[1]!);
+    await user.type(names[1]!, 'resolver');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/integrations'));
+    expect((await stored('topologies', id))!.spec).toEqual({
+      ...spec,
+      components: [{ ...spec.components[0], name: 'resolver' }],
+    });
+  }, 60_000);
+});
+
+describe('Back to the type grid', () => {
+  it('a new health check has it; an existing one, whatever its type, does not', async () => {
+    const user = userEvent.setup();
+    renderSettings('/settings/canaries/new', { baseUrl: baseUrl() });
+    const grid = await screen.findByRole('region', { name: 'Health check types' });
+    await user.click(within(grid).getByRole('button', { name: 'TCP' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('region', { name: 'Health check types' })).toBeTruthy();
+    cleanup();
+
+    // A guided (one http check) canary, and one of several types that opens as code.
+    const created = await fetch(`${backend.url}/api/db/canaries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'return=representation' },
+      body: JSON.stringify({
+        name: 'multi',
+        namespace: 'default',
+        source: 'UI',
+        spec: {
+          http: [{ name: 'a', url: 'http://127.0.0.1:8080' }],
+          tcp: [{ name: 'b', endpoint: '127.0.0.1:9' }],
+        },
+      }),
+    });
+    const { id: multi } = ((await created.json()) as { id: string }[])[0]!;
+    for (const id of [ids.canary, multi]) {
+      renderSettings(`/settings/canaries/${id}`, { baseUrl: baseUrl() });
+      await screen.findByRole('button', { name: 'Update' });
+      expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Health check types' })).toBeNull();
+      cleanup();
+    }
+  }, 60_000);
+});
+
+describe('a reader', () => {
+  it('a responder sees the list without Add, and a record read-only', async () => {
+    renderSettings('/settings/canaries', { baseUrl: baseUrl(), role: 'responder' });
+    expect(await screen.findByRole('link', { name: 'payments-api' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Add health check' })).toBeNull();
+    cleanup();
+
+    renderSettings(`/settings/canaries/${ids.canary}`, { baseUrl: baseUrl(), role: 'responder' });
+    expect((await screen.findByTestId('settings-view-only')).textContent).toBe(
+      'You can view this record but not change it (needs canaries: write)',
+    );
+    expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    const boxes = screen.getAllByRole('textbox');
+    expect(boxes.length).toBeGreaterThan(2);
+    // Disabled itself or by its fieldset; a code editor (or its loading stand-in) read-only.
+    const locked = (box: HTMLElement) =>
+      box.matches(':disabled, [readonly], [aria-readonly="true"]');
+    expect(boxes.filter((box) => !locked(box)).map((box) => box.outerHTML.slice(0, 120))).toEqual(
+      [],
+    );
+    expect(locked(screen.getByLabelText(/^Threshold \(ms\)/))).toBe(true);
+  });
+
+  it('a responder may not add one; a guest sees neither list nor record', async () => {
+    renderSettings('/settings/canaries/new', { baseUrl: baseUrl(), role: 'responder' });
+    expect(await screen.findByRole('heading', { name: 'Unauthorized' })).toBeTruthy();
+    cleanup();
+    renderSettings('/settings/canaries', { baseUrl: baseUrl(), role: 'guest' });
+    expect(await screen.findByRole('heading', { name: 'Unauthorized' })).toBeTruthy();
+    cleanup();
+    renderSettings(`/settings/canaries/${ids.canary}`, { baseUrl: baseUrl(), role: 'guest' });
+    expect(await screen.findByRole('heading', { name: 'Unauthorized' })).toBeTruthy();
+  });
+});

@@ -22,15 +22,28 @@ import {
   resourceWriteOf,
   type ResourceFormValues,
 } from '../model/resourceForm.ts';
+import { clearDraft, draftKey, readDraft, sameValues, writeDraft } from '../model/drafts.ts';
 import { resourceSourceOf } from '../model/source.ts';
 import { settingsTestIds } from '../testIds.ts';
 import { HealthSpecEditor } from './HealthSpecEditor.tsx';
+import { TopologySpecEditor } from './TopologySpecEditor.tsx';
 
 const StyledForm = styled(Form)`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
   max-width: 56rem;
+`;
+
+const Notice = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
 `;
 
 /** settings §9: the resource editor's schedule presets (free text is allowed too). */
@@ -69,6 +82,28 @@ function FirstCheckNameFollowsName() {
     if (before !== values.name && values.guided && values.guided.check.name === before)
       void setFieldValue('guided.check.name', values.name, false);
   }, [values.name, values.guided, setFieldValue]);
+  return null;
+}
+
+/**
+ * Keeps the values as a draft while they differ from the record's (model/drafts.ts), and drops the
+ * draft once they are the record's again.
+ */
+function DraftKeeper({
+  storageKey,
+  baseline,
+  enabled,
+}: {
+  storageKey: string;
+  baseline: ResourceFormValues;
+  enabled: boolean;
+}) {
+  const { values } = useFormikContext<ResourceFormValues>();
+  useEffect(() => {
+    if (!enabled) return;
+    if (sameValues(values, baseline)) clearDraft(storageKey);
+    else writeDraft(storageKey, values);
+  }, [values, baseline, enabled, storageKey]);
   return null;
 }
 
@@ -111,6 +146,11 @@ export function SpecForm({ kind, record }: SpecFormProps) {
   const source = resourceSourceOf(record?.source);
   const editable = canWrite && source.editable;
   const initialValues = useMemo(() => resourceFormOf(kind, record), [kind, record]);
+  const storageKey = draftKey(kind.table, record?.id);
+  // A draft of this record left by a reload (or a sign-in) opens in place of the record's values.
+  const [draft, setDraft] = useState(() => (editable ? readDraft(storageKey) : undefined));
+  // Discard starts the form again from the record (a new Formik, so the type grid comes back too).
+  const [generation, setGeneration] = useState(0);
   const [submitError, setSubmitError] = useState<string>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -129,6 +169,7 @@ export function SpecForm({ kind, record }: SpecFormProps) {
         ? await updateSettingsResource(client, kind.table, record.id, write)
         : await createSettingsResource(client, kind.table, write);
       setDone(true);
+      clearDraft(storageKey);
       await refresh();
       toast.success(`${values.name || record?.name || kind.singular} saved`);
       void navigate(
@@ -149,6 +190,7 @@ export function SpecForm({ kind, record }: SpecFormProps) {
     try {
       await deleteSettingsResource(client, kind.table, record.id);
       setDone(true);
+      clearDraft(storageKey);
       await refresh();
       toast.success(`${record.name ?? kind.singular} deleted successfully`);
       void navigate(after);
@@ -162,18 +204,50 @@ export function SpecForm({ kind, record }: SpecFormProps) {
 
   return (
     <Formik
-      initialValues={initialValues}
+      key={generation}
+      initialValues={draft ?? initialValues}
       validate={(values) => resourceFormErrors(kind, values, existing)}
       onSubmit={submit}
     >
-      {({ isSubmitting, dirty, isValid }) => (
+      {({ isSubmitting, dirty, isValid, values }) => (
         <StyledForm
           noValidate
           aria-label={`${kind.singular} spec`}
           data-testid={settingsTestIds.specForm}
         >
           <FirstCheckNameFollowsName />
-          <UnsavedChangesPrompt when={dirty && !done && !isSubmitting} />
+          <DraftKeeper
+            storageKey={storageKey}
+            baseline={initialValues}
+            enabled={editable && !done}
+          />
+          <UnsavedChangesPrompt
+            when={
+              (dirty || (draft !== undefined && !sameValues(values, initialValues))) &&
+              !done &&
+              !isSubmitting
+            }
+          />
+          {draft && (
+            <Notice role="status" data-testid={settingsTestIds.draftRestored}>
+              Restored your unsaved changes —
+              <Button
+                type="button"
+                onClick={() => {
+                  clearDraft(storageKey);
+                  setDraft(undefined);
+                  setGeneration((count) => count + 1);
+                }}
+              >
+                Discard
+              </Button>
+            </Notice>
+          )}
+          {!canWrite && (
+            <Muted data-testid={settingsTestIds.viewOnly}>
+              {`You can view this record but not change it (needs ${kind.resource}: write)`}
+            </Muted>
+          )}
           {!source.editable && (
             <Muted data-testid={settingsTestIds.readOnly}>
               {'Read-only: defined by '}
@@ -209,8 +283,15 @@ export function SpecForm({ kind, record }: SpecFormProps) {
               disabled={!editable}
             />
           )}
-          {kind.typed ? (
-            <HealthSpecEditor catalog={kind.typed} isNew={!existing} disabled={!editable} />
+          {kind.topologyForm ? (
+            <TopologySpecEditor disabled={!editable} />
+          ) : kind.typed ? (
+            <HealthSpecEditor
+              catalog={kind.typed}
+              isNew={!existing}
+              restored={draft !== undefined}
+              disabled={!editable}
+            />
           ) : (
             <CodeField
               name="spec"

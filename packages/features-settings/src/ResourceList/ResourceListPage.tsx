@@ -1,7 +1,7 @@
 import { settingsResourcesQuery, type SettingsResource } from '@opsdeck/api-client/settings';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { useCan } from '@opsdeck/rbac/react';
-import { EmptyState, formatDate, Moment } from '@opsdeck/ui';
+import { EmptyState, formatDate, Moment, UnauthorizedPage } from '@opsdeck/ui';
 import {
   DataTableBody,
   DataTableRoot,
@@ -71,8 +71,12 @@ export function ResourceListPage() {
   const kind = useSettingsKind();
   const client = useApiClient();
   const navigate = useNavigate();
+  const canRead = useCan(kind.resource, 'read');
   const canWrite = useCan(kind.resource, 'write');
-  const list = useQuery(settingsResourcesQuery(client, kind.table));
+  const list = useQuery({
+    ...settingsResourcesQuery(client, kind.table),
+    enabled: canRead || canWrite,
+  });
   const columns = useMemo(() => columnsOf(kind), [kind]);
   const dataTable = useDataTable({
     id: `settings-${kind.table}`,
@@ -86,6 +90,8 @@ export function ResourceListPage() {
     isLoading: list.isPending,
     error: list.data ? undefined : (list.error ?? undefined),
   });
+  // console §2: read on the table lists it; neither, Unauthorized.
+  if (!canRead && !canWrite) return <UnauthorizedPage />;
   return (
     <Page data-testid={settingsTestIds.list}>
       {canWrite && (

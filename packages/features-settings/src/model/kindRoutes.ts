@@ -3,6 +3,9 @@
 import type { SettingsTable } from '@opsdeck/api-client/settings';
 import type { Resource } from '@opsdeck/rbac';
 
+/** The id segment of a record not saved yet: `/settings/{table}/new`. */
+export const NEW_RESOURCE_ID = 'new';
+
 export interface SettingsKindRoute {
   table: SettingsTable;
   /** The list's title and the sidebar item (settings submenu, sorted by label). */

@@ -13,6 +13,8 @@ import {
 import { healthCheckCatalog, scraperCatalog, type SpecTypeCatalog } from './healthSpec.ts';
 import { settingsKindRoutes, type SettingsKindRoute } from './kindRoutes.ts';
 
+export { NEW_RESOURCE_ID } from './kindRoutes.ts';
+
 export interface SettingsKind extends SettingsKindRoute {
   /** The columns the table has beyond id, name, spec and source. */
   columns: { namespace: boolean; labels: boolean; icon: boolean; schedule: boolean };
@@ -23,6 +25,8 @@ export interface SettingsKind extends SettingsKindRoute {
   contract: Contract<unknown>;
   /** A spec of typed entries edited on a type grid with guided forms (health checks, scrapers). */
   typed?: SpecTypeCatalog;
+  /** The spec has the topology's guided form (model/topologySpec.ts) beside its code. */
+  topologyForm?: boolean;
 }
 
 const asContract = <Spec>(contract: Contract<Spec>) => contract as unknown as Contract<unknown>;
@@ -38,6 +42,7 @@ const details: Record<SettingsKindRoute['table'], Omit<SettingsKind, keyof Setti
     columns: { namespace: true, labels: true, icon: false, schedule: true },
     members: false,
     contract: asContract(topologyContract),
+    topologyForm: true,
   },
   teams: {
     columns: { namespace: false, labels: false, icon: true, schedule: false },
@@ -76,4 +81,3 @@ export function kindOfSegment(segment: string | undefined): SettingsKind | undef
 export const settingsListPath = (kind: SettingsKindRoute) => `/settings/${kind.segment}`;
 export const settingsEditPath = (kind: SettingsKindRoute, id: string) =>
   `/settings/${kind.segment}/${encodeURIComponent(id)}`;
-export const NEW_RESOURCE_ID = 'new';

@@ -6,6 +6,12 @@ import { parseDocument, REQUIRED_MESSAGE, setPath, type FormValues } from '@opsd
 import { dump } from 'js-yaml';
 import { catalogType, checkIssues, guidedCheckOf, specWithCheck } from './healthSpec.ts';
 import type { SettingsKind } from './kinds.ts';
+import {
+  topologyFormIssues,
+  topologyFormOf,
+  topologySpecOf,
+  type TopologyFormState,
+} from './topologySpec.ts';
 
 export interface ResourceFormValues {
   name: string;
@@ -21,11 +27,16 @@ export interface ResourceFormValues {
    * text then holds the canary's own fields and the check is written from the form.
    */
   guided?: { type: string; check: FormValues; original?: FormValues } | undefined;
+  /**
+   * A topology in its guided form (the Form tab): the whole spec is the form's; the spec text is
+   * written from it when the Code tab opens.
+   */
+  topology?: TopologyFormState | undefined;
 }
 
 export type ResourceFormErrors = Partial<
-  Record<Exclude<keyof ResourceFormValues, 'guided'>, string>
-> & { guided?: { check?: FormValues } };
+  Record<Exclude<keyof ResourceFormValues, 'guided' | 'topology'>, string>
+> & { guided?: { check?: FormValues }; topology?: { form?: FormValues } };
 
 export const LABELS_MESSAGE = 'Labels must be a map of names to text values';
 export const SPEC_MAP_MESSAGE = 'The spec must be a map of fields';
@@ -48,7 +59,8 @@ export function resourceFormOf(
   kind: SettingsKind,
   record: SettingsResource | null,
 ): ResourceFormValues {
-  if (!record)
+  if (!record) {
+    const topology = kind.topologyForm ? topologyFormOf(kind.contract.defaults()) : undefined;
     return {
       name: '',
       icon: kind.defaultIcon ?? '',
@@ -56,7 +68,10 @@ export function resourceFormOf(
       labels: '',
       schedule: '',
       spec: specToYaml(kind.contract.defaults()),
+      ...(topology ? { topology } : {}),
     };
+  }
+  const topology = kind.topologyForm ? topologyFormOf(record.spec ?? {}) : undefined;
   const guided = kind.typed ? guidedCheckOf(record.spec, kind.typed) : undefined;
   return {
     name: record.name ?? '',
@@ -68,6 +83,7 @@ export function resourceFormOf(
     ...(guided
       ? { guided: { type: guided.type.type, check: guided.check, original: guided.original } }
       : {}),
+    ...(topology ? { topology } : {}),
   };
 }
 
@@ -110,8 +126,14 @@ export function parseSpec(
   kind: SettingsKind,
   text: string,
   guided?: ResourceFormValues['guided'],
+  topology?: ResourceFormValues['topology'],
 ): { ok: true; spec: Record<string, unknown> } | { ok: false; message: string } {
-  const parsed = parseSpecText(text);
+  let parsed: ReturnType<typeof parseSpecText>;
+  try {
+    parsed = topology ? { ok: true, spec: topologySpecOf(topology) } : parseSpecText(text);
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
   if (!parsed.ok) return parsed;
   const type = guided && kind.typed ? catalogType(kind.typed, guided.type) : undefined;
   const value =
@@ -159,7 +181,21 @@ export function resourceFormErrors(
       return errors;
     }
   }
-  const spec = parseSpec(kind, values.spec, values.guided);
+  if (values.topology) {
+    const issues = topologyFormIssues(values.topology.form);
+    if (issues.length > 0) {
+      errors.topology = {
+        // `components[0].lookup` as the dotted path formik's errors are read by.
+        form: issues.reduce<FormValues>(
+          (nested, issue) =>
+            setPath(nested, issue.path.replace(/\[(\d+)\]/g, '.$1'), issue.message),
+          {},
+        ),
+      };
+      return errors;
+    }
+  }
+  const spec = parseSpec(kind, values.spec, values.guided, values.topology);
   if (!spec.ok) errors.spec = spec.message;
   return errors;
 }
@@ -173,7 +209,7 @@ export function resourceWriteOf(
   values: ResourceFormValues,
   existing: boolean,
 ): SettingsResourceWrite {
-  const spec = parseSpec(kind, values.spec, values.guided);
+  const spec = parseSpec(kind, values.spec, values.guided, values.topology);
   if (!spec.ok) throw new Error(spec.message);
   const write: SettingsResourceWrite = { spec: spec.spec };
   if (!existing) {
