@@ -2,7 +2,7 @@
 // check with the guided form against the server's own /health, sees it run in /health, edits its
 // threshold and deletes it; adds and removes a team member; a canary loaded from a resource file
 // (source ConfigFile) is read-only; a responder (read on canaries, no write) opens a canary
-// read-only and the server refuses its write; a guest gets Unauthorized on /settings/canaries; axe
+// read-only and the server refuses its write; a viewer and a guest get Unauthorized on /settings/canaries; axe
 // passes on the list, the type grid, the guided form and the read-only record. Its own server (started with --resources DIR), so
 // the file's records and writes touch no other journey. Screenshots go to test-results/settings/.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -207,9 +207,12 @@ describe('the settings editors in Chromium against apps/server', () => {
     expect(write.status()).toBe(403);
   });
 
-  it('a guest gets Unauthorized on /settings/canaries', async () => {
-    const page = await signedIn('guest@local', '/settings/canaries');
-    await page.getByRole('heading', { name: 'Unauthorized' }).waitFor();
-    expect(await page.getByTestId(settingsTestIds.list).count()).toBe(0);
+  it('a viewer and a guest get Unauthorized on /settings/canaries', async () => {
+    // Issue 35: the viewer reads canaries on /health, but Settings is closed to viewers (console §2).
+    for (const email of ['viewer@local', 'guest@local']) {
+      const page = await signedIn(email, '/settings/canaries');
+      await page.getByRole('heading', { name: 'Unauthorized' }).waitFor();
+      expect(await page.getByTestId(settingsTestIds.list).count()).toBe(0);
+    }
   });
 });

@@ -44,6 +44,24 @@ describe('decideRouteAccess', () => {
     ).toBe('allowed');
   });
 
+  it('closes the Settings section to viewers, not to an admin who is also a viewer', () => {
+    const canaries: FeatureDefinition = {
+      ...integrations,
+      resource: 'canaries',
+      sidebar: {
+        label: 'Health Checks',
+        icon: () => null,
+        path: '/settings/canaries',
+        section: 'settings',
+      },
+    };
+    const decide = (roles: string[]) =>
+      decideRouteAccess(canaries, { route: list }, on, createAuthorizer({ roles }));
+    expect(decide(['viewer'])).toBe('forbidden');
+    expect(decide(['responder'])).toBe('allowed');
+    expect(decide(['viewer', 'admin'])).toBe('allowed');
+  });
+
   it('forbids a route whose resource the user cannot read', () => {
     expect(
       decideRouteAccess(integrations, { route: list }, on, createAuthorizer({ roles: [] })),

@@ -18,7 +18,8 @@ export type AccessDecision = 'allowed' | 'disabled' | 'forbidden';
 /**
  * Whether a user may open a route. The flag comes first: a switched-off feature is gone for
  * everyone, whatever their rights. Then read on the feature's resource, then each parent's and the
- * route's own `access`.
+ * route's own `access`. Settings is closed to viewers (console §2: the Settings group is hidden for
+ * them; roles add up, so a viewer who is also an admin keeps it), whatever their read rights.
  */
 export function decideRouteAccess(
   feature: FeatureDefinition,
@@ -28,6 +29,8 @@ export function decideRouteAccess(
 ): AccessDecision {
   if (!flags.isEnabled(feature.name)) return 'disabled';
   if (!authorizer.can(feature.resource, 'read')) return 'forbidden';
+  if (feature.sidebar?.section === 'settings' && authorizer.isViewer && !authorizer.isAdmin)
+    return 'forbidden';
   const chain = route ? [...(route.parents ?? []), route.route] : [];
   for (const step of chain) {
     if (!allows(step.access, authorizer, feature.resource)) return 'forbidden';
