@@ -26,7 +26,5 @@ export const adminExternalRoutes = {
   connectionEditor: createExternalRouteRef<{ id: string }>('admin.connectionEditor'),
   teamEditor: createExternalRouteRef<{ id: string }>('admin.teamEditor'),
   /** The notification rules page with one rule's editor open (`?edit={id}`). */
-  notificationRules: createExternalRouteRef<NoParams, { edit?: string }>(
-    'admin.notificationRules',
-  ),
+  notificationRules: createExternalRouteRef<NoParams, { edit?: string }>('admin.notificationRules'),
 };
