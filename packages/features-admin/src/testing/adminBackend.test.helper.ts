@@ -352,7 +352,7 @@ function auditRows(now: number): Row[] {
   const permission = permissionRows()[0]!;
   return [
     {
-      id: '3',
+      id: 3,
       at: at(1),
       actor: adminIds.admin,
       table_name: 'permissions',
@@ -379,7 +379,7 @@ function auditRows(now: number): Row[] {
       ],
     },
     {
-      id: '2',
+      id: 2,
       at: at(5),
       actor: adminIds.viewer,
       table_name: 'teams',
@@ -393,7 +393,7 @@ function auditRows(now: number): Row[] {
       ],
     },
     {
-      id: '1',
+      id: 1,
       at: at(24 * 3),
       actor: 'system',
       table_name: 'properties',
