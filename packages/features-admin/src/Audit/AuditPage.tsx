@@ -21,7 +21,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Page } from '../components/PageLayout.ts';
+import { OneLineRows, Page } from '../components/PageLayout.ts';
 import {
   auditActions,
   auditActorLabel,
@@ -151,13 +151,15 @@ export function AuditPage() {
           <DataTableTimeRangeFilter dataTable={dataTable} indefiniteLabel="Any time" />
           <DataTableCsvExport dataTable={dataTable} fileName="audit" />
         </DataTableToolbar>
-        <DataTableBody
-          dataTable={dataTable}
-          label="Audit trail"
-          rowActionDescription="Opens the rows before and after the write"
-          onRowClick={(entry) => setOpen(entry)}
-          empty={<EmptyState title="No writes recorded" />}
-        />
+        <OneLineRows>
+          <DataTableBody
+            dataTable={dataTable}
+            label="Audit trail"
+            rowActionDescription="Opens the rows before and after the write"
+            onRowClick={(entry) => setOpen(entry)}
+            empty={<EmptyState title="No writes recorded" />}
+          />
+        </OneLineRows>
         <DataTablePager dataTable={dataTable} label="Audit trail pagination" />
       </DataTableRoot>
       {open ? (

@@ -20,7 +20,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Alert, Muted, Page } from '../components/PageLayout.ts';
+import { Alert, Muted, OneLineRows, Page } from '../components/PageLayout.ts';
 import { eventQueueRequest, eventQueueTable, formatAttempts } from '../model/eventQueue.ts';
 import { messageOf } from '../model/messages.ts';
 import { adminTestIds } from '../testIds.ts';
@@ -143,13 +143,15 @@ export function EventQueuePage() {
         <DataTableToolbar dataTable={dataTable}>
           <DataTableCsvExport dataTable={dataTable} fileName="event-queue" />
         </DataTableToolbar>
-        <DataTableBody
-          dataTable={dataTable}
-          label="Event queue"
-          rowActionDescription="Opens the failed events of this name"
-          onRowClick={(event) => setOpen(event.name)}
-          empty={<EmptyState title="The event queue is empty" />}
-        />
+        <OneLineRows>
+          <DataTableBody
+            dataTable={dataTable}
+            label="Event queue"
+            rowActionDescription="Opens the failed events of this name"
+            onRowClick={(event) => setOpen(event.name)}
+            empty={<EmptyState title="The event queue is empty" />}
+          />
+        </OneLineRows>
         <DataTablePager dataTable={dataTable} label="Event queue pagination" />
       </DataTableRoot>
       {open ? <FailedEvents name={open} onClose={() => setOpen(undefined)} /> : null}
