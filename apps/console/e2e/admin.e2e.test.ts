@@ -1,15 +1,20 @@
 // The administrator's pages in Chromium against apps/server (issue 37): job history filtered to
-// failures opens a run's details; an admin invites a user and gets the one-time link; an admin
-// adds a deny permission in the modal and the server then refuses that action to its subject; axe
-// passes on each page and modal. Its own server, so its writes touch no other journey.
+// failures opens a run's details, and its rows stay one line at 390 px; an admin invites a user,
+// who opens the one-time link in a browser of their own, sets a password, signs in with the
+// invited role and is refused an admin page; an admin adds a deny permission in the modal and the
+// server then refuses that action to its subject; the event queue opens a name's failed events;
+// the audit trail filters to a table and opens a write's diff; axe passes on each page and
+// modal. Its own server, so its writes touch no other journey.
 // Screenshots go to test-results/admin/.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { adminTestIds } from '@opsdeck/features-admin/testing';
+import { uiTestIds } from '@opsdeck/ui/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, signedInPage } from './pageChecks.ts';
 import { sharedBrowser, startServer, type RunningServer } from './serverProcess.ts';
+import { testIds } from '../src/testIds.ts';
 
 const shotsDir = fileURLToPath(new URL('../test-results/admin/', import.meta.url));
 const started: { server?: RunningServer; browser?: Browser } = {};
@@ -26,8 +31,8 @@ afterAll(async () => {
   await started.server?.stop();
 });
 
-const signedIn = (email: string, then: string) =>
-  signedInPage(started.browser!, started.server!.url, email, then);
+const signedIn = (email: string, then: string, width?: number) =>
+  signedInPage(started.browser!, started.server!.url, email, then, width);
 
 describe('the administrator’s pages in Chromium against apps/server', () => {
   it('filters job history to failures and opens a run’s details', async () => {
@@ -76,8 +81,116 @@ describe('the administrator’s pages in Chromium against apps/server', () => {
     const link = dialog.getByTestId(adminTestIds.users.inviteLink);
     await link.waitFor();
     expect(await link.textContent()).toMatch(/^https?:\/\//);
+    const address = (await link.textContent())!.trim();
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('table', { name: 'Users' }).getByText(email).waitFor();
+
+    // The invited person, in a browser of their own: the link signs them in once to set a password.
+    const context = await started.browser!.newContext({
+      baseURL: started.server!.url,
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: 'reduce',
+    });
+    const invited = await context.newPage();
+    await invited.goto(address);
+    await invited.waitForURL('**/profile-settings?flow=*');
+    const card = invited.getByRole('region', { name: 'Change Password' });
+    const password = 'ivy-sets-a-long-password-42';
+    await card.getByLabel('Password', { exact: true }).fill(password);
+    await card.getByRole('button', { name: 'Save' }).click();
+    await invited.getByText('Your changes have been saved!').waitFor();
+    await context.clearCookies();
+
+    // Signed in with that password, they get the invited role's sidebar (viewer: no Settings).
+    await invited.goto('/login?return_to=%2Fhealth');
+    await invited.getByLabel('E-Mail').fill(email);
+    await invited.getByLabel('Password', { exact: true }).fill(password);
+    await invited.getByRole('button', { name: 'Sign in' }).click();
+    await invited.waitForURL((url) => url.pathname === '/health');
+    expect(await invited.getByTestId(testIds.userMenu.trigger).textContent()).toContain(
+      'Ivy Invited',
+    );
+    const links = invited
+      .getByTestId(testIds.sidebar.root)
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link');
+    await links.first().waitFor();
+    expect(await links.allTextContents()).toEqual([
+      'Dashboard',
+      'Health',
+      'Incidents',
+      'Catalog',
+      'Playbooks',
+    ]);
+    expect(await invited.getByRole('button', { name: 'Settings' }).count()).toBe(0);
+    // An admin page refuses them, and so does the server behind it.
+    await invited.goto('/settings/users');
+    await invited.getByTestId(testIds.pages.unauthorized).waitFor();
+    const refused = await invited.request.post('/api/auth/invite_user', {
+      data: { firstName: 'X', lastName: 'Y', email: `x-${Date.now()}@local`, role: 'admin' },
+    });
+    expect(refused.status()).toBe(403);
+    expect(await axeViolations(invited)).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps each job history row to one line on a 390 px phone', async () => {
+    const page = await signedIn('admin@local', '/settings/jobs?status.filter=all', 390);
+    const rows = page.getByTestId(adminTestIds.jobs.page).getByTestId(uiTestIds.dataTable.row);
+    await rows.first().waitFor();
+    const heights = await rows.evaluateAll((found) =>
+      found.slice(0, 20).map((row) => Math.round(row.getBoundingClientRect().height)),
+    );
+    await page.screenshot({ path: `${shotsDir}jobs-390.png`, fullPage: true });
+    // One line of text with its padding; a wrapped cell doubles it.
+    expect(Math.max(...heights)).toBeLessThanOrEqual(48);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lists the event queue and opens the failed events of a name', async () => {
+    const page = await signedIn('admin@local', '/settings/event-queue-status');
+    await page.getByTestId(adminTestIds.eventQueue.page).waitFor();
+    const table = page.getByRole('table', { name: 'Event queue' });
+    const failing = table.getByRole('row').filter({ hasText: 'notification.send' });
+    await failing.waitFor();
+    expect(await failing.textContent()).toContain('slack: rate limited');
+    expect(await axeViolations(page)).toEqual([]);
+    await failing.getByRole('cell').first().click();
+    const dialog = page.getByRole('dialog', { name: 'Failed notification.send events' });
+    await dialog.getByText(/^Attempts 3/).waitFor();
+    await dialog.getByText('slack: rate limited').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shotsDir}event-queue.png`, fullPage: true });
+    await page.context().close();
+  });
+
+  it('filters the audit trail to a table and opens a write’s before and after', async () => {
+    // A write to audit: a flag saved through /api/db.
+    const page = await signedIn('admin@local', '/settings/audit');
+    const saved = await page.request.post('/api/db/properties', {
+      headers: { Prefer: 'return=representation' },
+      data: { name: `audit.e2e.${Date.now()}`, value: 'on' },
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
+    await page.getByTestId(adminTestIds.audit.page).waitFor();
+    const table = page.getByRole('table', { name: 'Audit trail' });
+    await table.getByTestId(uiTestIds.dataTable.row).first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('combobox', { name: 'Table' }).click();
+    await page.getByRole('option', { name: 'properties', exact: true }).click();
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('table.filter'))
+      .toBe('properties');
+    const write = table.getByTestId(uiTestIds.dataTable.row).filter({ hasText: 'insert' }).first();
+    await write.waitFor();
+    expect(await write.textContent()).toContain('Admin (demo)');
+    await write.getByRole('cell').first().click();
+    const dialog = page.getByRole('dialog', { name: 'insert on properties' });
+    await dialog.getByTestId(adminTestIds.audit.changed).first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shotsDir}audit-diff.png`, fullPage: true });
+    await page.context().close();
   });
 
   it('adds a deny permission and the server refuses the action to its subject', async () => {

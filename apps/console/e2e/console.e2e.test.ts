@@ -196,7 +196,7 @@ describe('console in Chromium against apps/server', () => {
 
   it('gates by role: admin vs viewer vs guest', async () => {
     const admin = await newPage();
-    await signIn(admin, 'admin@local', '/settings/event-queue-status');
+    await signIn(admin, 'admin@local', '/settings/organization-profile');
     await admin.getByRole('heading', { name: 'Settings is not available yet' }).waitFor();
     expect(await sidebarLinks(admin).allTextContents()).toEqual([
       'Dashboard',
@@ -208,7 +208,7 @@ describe('console in Chromium against apps/server', () => {
     ]);
 
     const viewer = await newPage();
-    await signIn(viewer, 'viewer@local', '/settings/event-queue-status');
+    await signIn(viewer, 'viewer@local', '/settings/organization-profile');
     await viewer.getByRole('heading', { name: 'Unauthorized' }).waitFor();
     await viewer.getByText('You do not have permission to access this page').waitFor();
     // No Logs: its page needs logs:read, which only admins have by default.

@@ -275,7 +275,7 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
         .waitFor();
       problems.push(...(await checkBothSchemes('catalog-changes', width)));
 
-      await page.goto('/settings/event-queue-status');
+      await page.goto('/settings/organization-profile');
       await page.getByTestId(testIds.pages.notFound).waitFor();
       problems.push(...(await checkBothSchemes('area-not-in-build', width)));
 

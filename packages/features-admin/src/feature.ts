@@ -1,5 +1,5 @@
 import { defineFeature, type FeatureDefinition } from '@opsdeck/extensions';
-import { Clock, Lock, Server, Settings, User } from '@opsdeck/ui';
+import { Clock, FileSearch, Inbox, Lock, Server, Settings, User } from '@opsdeck/ui';
 import { adminRoutes } from './routes.ts';
 
 /**
@@ -96,6 +96,46 @@ export const agentsFeature: FeatureDefinition = defineFeature({
   ],
 });
 
+/**
+ * `/settings/event-queue-status` (console §2): the events waiting and failing. The server guards
+ * event_queue_summary and event_queue as `database`, so read on database opens it.
+ */
+export const eventQueueFeature: FeatureDefinition = defineFeature({
+  name: 'settings.event_queue',
+  resource: 'database',
+  sidebar: {
+    label: 'Event Queue',
+    icon: Inbox,
+    path: '/settings/event-queue-status',
+    section: 'settings',
+  },
+  routes: [
+    {
+      path: 'settings/event-queue-status',
+      ref: adminRoutes.eventQueue,
+      title: 'Event Queue',
+      refreshable: true,
+      load: () => import('./pages/eventQueuePage.tsx'),
+    },
+  ],
+});
+
+/** `/settings/audit` (issue 37, beyond the reference): every recorded write; admins only (audit). */
+export const auditFeature: FeatureDefinition = defineFeature({
+  name: 'settings.audit',
+  resource: 'audit',
+  sidebar: { label: 'Audit Trail', icon: FileSearch, path: '/settings/audit', section: 'settings' },
+  routes: [
+    {
+      path: 'settings/audit',
+      ref: adminRoutes.audit,
+      title: 'Audit Trail',
+      refreshable: true,
+      load: () => import('./pages/auditPage.tsx'),
+    },
+  ],
+});
+
 /** The administrator's pages, one feature each, for the app's feature list. */
 export const adminFeatures: readonly FeatureDefinition[] = [
   jobHistoryFeature,
@@ -103,4 +143,6 @@ export const adminFeatures: readonly FeatureDefinition[] = [
   permissionsFeature,
   featureFlagsFeature,
   agentsFeature,
+  eventQueueFeature,
+  auditFeature,
 ];

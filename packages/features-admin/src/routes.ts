@@ -1,4 +1,4 @@
-import { createExternalRouteRef, createRouteRef } from '@opsdeck/extensions';
+import { createExternalRouteRef, createRouteRef, type NoParams } from '@opsdeck/extensions';
 
 /** The routes this package offers, one per administrator's page. */
 export const adminRoutes = {
@@ -7,6 +7,8 @@ export const adminRoutes = {
   permissions: createRouteRef('admin.permissions'),
   featureFlags: createRouteRef('admin.featureFlags'),
   agents: createRouteRef('admin.agents'),
+  eventQueue: createRouteRef('admin.eventQueue'),
+  audit: createRouteRef('admin.audit'),
 };
 
 /**
@@ -19,4 +21,10 @@ export const adminExternalRoutes = {
   scraperPage: createExternalRouteRef<{ id: string }>('admin.scraperPage'),
   configPage: createExternalRouteRef<{ id: string }>('admin.configPage'),
   playbookPage: createExternalRouteRef<{ id: string }>('admin.playbookPage'),
+  // Where an audited row opens (the audit trail's resource links).
+  incidentPage: createExternalRouteRef<{ id: string }>('admin.incidentPage'),
+  connectionEditor: createExternalRouteRef<{ id: string }>('admin.connectionEditor'),
+  teamEditor: createExternalRouteRef<{ id: string }>('admin.teamEditor'),
+  /** The notification rules page with one rule's editor open (`?edit={id}`). */
+  notificationRules: createExternalRouteRef<NoParams, { edit?: string }>('admin.notificationRules'),
 };

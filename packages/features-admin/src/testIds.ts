@@ -17,4 +17,6 @@ export const adminTestIds = {
     invite: 'admin-users-invite',
     inviteLink: 'admin-users-invite-link',
   },
+  eventQueue: { page: 'admin-event-queue', failed: 'admin-event-queue-failed' },
+  audit: { page: 'admin-audit', diff: 'admin-audit-diff', changed: 'admin-audit-changed' },
 } as const;

@@ -4,11 +4,16 @@ import { catalogExternalRoutes, catalogFeature, catalogRoutes } from '@opsdeck/f
 import {
   connectionsExternalRoutes,
   connectionsFeature,
+  connectionsRoutes,
   integrationsFeature,
 } from '@opsdeck/features-connections';
 import { healthExternalRoutes, healthFeature, healthRoutes } from '@opsdeck/features-health';
 import { logsFeature, logsRoutes } from '@opsdeck/features-logs';
-import { notificationsExternalRoutes, notificationsFeature } from '@opsdeck/features-notifications';
+import {
+  notificationsExternalRoutes,
+  notificationsFeature,
+  notificationsRoutes,
+} from '@opsdeck/features-notifications';
 import {
   playbooksExternalRoutes,
   playbooksFeature,
@@ -94,4 +99,9 @@ export const consoleBindings: readonly RouteBinding[] = [
   bindRoute(adminExternalRoutes.scraperPage, catalogRoutes.scraper),
   bindRoute(adminExternalRoutes.configPage, catalogRoutes.item),
   bindRoute(adminExternalRoutes.playbookPage, playbooksRoutes.playbook),
+  // An audited row opens its page (the audit trail's resource links).
+  bindRoute(adminExternalRoutes.incidentPage, incidentRoutes.incident),
+  bindRoute(adminExternalRoutes.connectionEditor, connectionsRoutes.connectionEditor),
+  bindRoute(adminExternalRoutes.teamEditor, settingsRoutes.teamEditor),
+  bindRoute(adminExternalRoutes.notificationRules, notificationsRoutes.rules),
 ];

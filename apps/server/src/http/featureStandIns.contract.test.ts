@@ -80,6 +80,9 @@ import {
   permissionsQuery,
   permissionTargetsQuery,
   propertiesListQuery,
+  auditQuery,
+  eventQueueSummaryQuery,
+  failedEventsQuery,
   registerAgent,
   savePermission,
   usersQuery,
@@ -376,6 +379,25 @@ const cases: Case[] = [
     ['the feature flags', (c) => propertiesListQuery(c)],
     ['the agents', (c) => agentsQuery(c)],
     ['the people a permission may name', (c) => permissionTargetsQuery(c, 'person', 'a')],
+    [
+      'the event queue',
+      (c) => eventQueueSummaryQuery(c, { pageIndex: 0, pageSize: 50, sortBy: 'last_failure' }),
+    ],
+    ['the failed events of a name', (c) => failedEventsQuery(c, 'notification.send')],
+    ['the audit trail', (c) => auditQuery(c, { pageIndex: 0, pageSize: 50 })],
+    [
+      'the audit trail filtered by every filter',
+      (c) =>
+        auditQuery(c, {
+          pageIndex: 0,
+          pageSize: 25,
+          actor: 'system',
+          table: 'properties',
+          action: 'delete',
+          from: since,
+          to: new Date().toISOString(),
+        }),
+    ],
   ]),
   {
     feature: 'admin',

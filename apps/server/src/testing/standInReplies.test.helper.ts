@@ -56,6 +56,9 @@ const MAPS = new Set([
   'selectors',
   'annotations',
   'artifacts',
+  // An audit entry's row images: their keys are the audited table's columns.
+  'before',
+  'after',
 ]);
 
 const kind = (value: unknown) =>

@@ -28,3 +28,12 @@ export {
 } from './agents.ts';
 export { adminInvalidations, adminKeys } from './keys.ts';
 export { jobAgentName, type JobHistory } from './schemas.ts';
+export {
+  eventQueueSummaryQuery,
+  failedEventsQuery,
+  listEventQueueSummary,
+  type EventQueueEntry,
+  type EventQueueQuery,
+  type EventQueueSummary,
+} from './eventQueue.ts';
+export { auditQuery, listAudit, type AuditEntry, type AuditQuery } from './audit.ts';

@@ -1,5 +1,7 @@
 import type { TableInvalidations } from '../changes.ts';
 import { apiKeyRoot } from '../keys.ts';
+import type { AuditQuery } from './audit.ts';
+import type { EventQueueQuery } from './eventQueue.ts';
 import type { JobHistoryQuery } from './jobs.ts';
 import type { PermissionsQuery, PermissionTargetKind } from './permissions.ts';
 
@@ -19,6 +21,11 @@ export const adminKeys = {
   permissionList: (query: PermissionsQuery) => [...adminKeys.permissions(), 'list', query] as const,
   permissionTargets: (kind: PermissionTargetKind, search: string) =>
     [...adminKeys.all(), 'permission-targets', kind, search] as const,
+  eventQueue: () => [...adminKeys.all(), 'event-queue'] as const,
+  eventQueueList: (query: EventQueueQuery) => [...adminKeys.eventQueue(), 'list', query] as const,
+  failedEvents: (name: string) => [...adminKeys.eventQueue(), 'failed', name] as const,
+  audit: () => [...adminKeys.all(), 'audit'] as const,
+  auditList: (query: AuditQuery) => [...adminKeys.audit(), 'list', query] as const,
 };
 
 /** The tables whose writes make the admin queries stale. */
@@ -29,4 +36,6 @@ export const adminInvalidations: TableInvalidations = {
   permissions: [adminKeys.permissions()],
   properties: [adminKeys.properties()],
   agents: [adminKeys.agents()],
+  event_queue: [adminKeys.eventQueue()],
+  audit_log: [adminKeys.audit()],
 };

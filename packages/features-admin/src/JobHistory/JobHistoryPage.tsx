@@ -20,7 +20,7 @@ import {
 } from '@opsdeck/ui/data-table';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Page } from '../components/PageLayout.ts';
+import { OneLineRows, Page } from '../components/PageLayout.ts';
 import {
   formatJobDuration,
   jobDetailTabs,
@@ -130,15 +130,17 @@ export function JobHistoryPage() {
           {/* No range picked: the last 2 days (settings §9), and the button says so. */}
           <DataTableTimeRangeFilter dataTable={dataTable} indefiniteLabel="Last 2 days" />
         </DataTableToolbar>
-        <DataTableBody
-          dataTable={dataTable}
-          label="Job history"
-          rowActionDescription="Opens the job's details when it has any"
-          onRowClick={(job) => {
-            if (jobDetailTabs(job.details).length > 0) setOpen(job);
-          }}
-          empty={<EmptyState kind="details" />}
-        />
+        <OneLineRows>
+          <DataTableBody
+            dataTable={dataTable}
+            label="Job history"
+            rowActionDescription="Opens the job's details when it has any"
+            onRowClick={(job) => {
+              if (jobDetailTabs(job.details).length > 0) setOpen(job);
+            }}
+            empty={<EmptyState kind="details" />}
+          />
+        </OneLineRows>
         <DataTablePager dataTable={dataTable} label="Job history pagination" />
       </DataTableRoot>
       {open ? <JobDetails job={open} onClose={() => setOpen(undefined)} /> : null}

@@ -36,6 +36,15 @@ describe('the users page', () => {
     expect(screen.queryByRole('button', { name: /^Deactivate/ })).toBeNull();
   });
 
+  it('shows an editor the people read-only (the role matrix lets editors read identities, not write them)', async () => {
+    renderAdmin('/settings/users', { baseUrl: baseUrl(), role: 'editor' });
+    const row = await rowOf('Val Viewer');
+    expect(within(row).getByText('viewer')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Invite user' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Role of Val Viewer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Deactivate/ })).toBeNull();
+  });
+
   it('invites a user with a role and shows the one-time link', async () => {
     const user = userEvent.setup();
     renderAdmin('/settings/users', { baseUrl: baseUrl() });
@@ -81,7 +90,11 @@ describe('the users page', () => {
       const update = backend.requests.find((r) => r.path === '/api/people/update');
       expect(update?.body).toEqual({ id: expect.any(String), role: 'editor' });
     });
-    await user.click(within(viewer).getByRole('button', { name: 'Deactivate Val Viewer' }));
+    const deactivate = within(viewer).getByRole('button', { name: 'Deactivate Val Viewer' });
+    // The person's name is the button's accessible name only, not text repeated in every row.
+    expect(deactivate.textContent).toBe('Deactivate');
+    expect(screen.queryByText(/Deactivate Val Viewer/)).toBeNull();
+    await user.click(deactivate);
     const confirm = await screen.findByRole('dialog', { name: 'Deactivate Val Viewer?' });
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
     await waitFor(async () => {

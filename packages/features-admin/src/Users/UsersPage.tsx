@@ -113,11 +113,15 @@ function columnsOf(
             enableSorting: false,
             cell: ({ row }: { row: { original: AdminUser } }) =>
               row.original.state === 'active' ? (
+                // Named for the person; the row already shows who, so the text is the verb alone.
                 <Button
                   variant="danger"
                   size="small"
+                  aria-label={`Deactivate ${row.original.name}`}
                   onClick={() => onDeactivate(row.original)}
-                >{`Deactivate ${row.original.name}`}</Button>
+                >
+                  Deactivate
+                </Button>
               ) : null,
           } satisfies ColumnDef<AdminUser>,
         ]

@@ -14,3 +14,12 @@ export const Alert = styled.p`
   overflow-wrap: anywhere;
   white-space: pre-wrap;
 `;
+
+// A row is one line at any width: on a phone the table scrolls sideways in its frame rather than
+// wrapping a row's statistics or names into rows two or three lines tall.
+export const OneLineRows = styled.div`
+  display: contents;
+  td {
+    white-space: nowrap;
+  }
+`;

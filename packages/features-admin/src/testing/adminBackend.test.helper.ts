@@ -15,6 +15,8 @@ export const adminIds = {
   viewer: '0191b000-0000-7000-8000-000000000021',
   team: '0191b000-0000-7000-8000-000000000030',
   agent: '0191b000-0000-7000-8000-000000000050',
+  failedEvent: '0191b000-0000-7000-8000-000000000060',
+  pendingEvent: '0191b000-0000-7000-8000-000000000061',
   denyPermission: '0191b000-0000-7000-8000-000000000040',
   filePermission: '0191b000-0000-7000-8000-000000000041',
 } as const;
@@ -285,9 +287,149 @@ function page(rows: readonly Row[], query: URLSearchParams) {
   return json(slice, { headers: { 'Content-Range': `${range}/${rows.length}` } });
 }
 
+/** The event queue: a notification failing, a playbook action waiting (apps/server's seed does the same). */
+function eventRows(now: number): Row[] {
+  const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
+  return [
+    {
+      id: adminIds.failedEvent,
+      event_id: null,
+      name: 'notification.send',
+      properties: { id: adminIds.denyPermission },
+      error: 'slack: rate limited',
+      delay: null,
+      attempts: 3,
+      last_attempt: at(2),
+      priority: 10,
+      created_at: at(30),
+    },
+    {
+      id: adminIds.pendingEvent,
+      event_id: null,
+      name: 'playbook.action',
+      properties: {},
+      error: null,
+      delay: null,
+      attempts: 0,
+      last_attempt: null,
+      priority: 5,
+      created_at: at(1),
+    },
+  ];
+}
+
+/** `event_queue_summary` over the entries, as apps/server's view groups them. */
+function eventSummary(events: readonly Row[]): Row[] {
+  const names = [...new Set(events.map((event) => String(event.name)))];
+  return names.map((name) => {
+    const of = events.filter((event) => event.name === name);
+    const failed = of.filter((event) => Number(event.attempts) > 0);
+    const failures = of
+      .filter((event) => event.error !== null)
+      .map((event) => String(event.last_attempt))
+      .sort();
+    return {
+      name,
+      event_id: null,
+      pending: of.length,
+      failed: failed.length,
+      average_attempts: of.reduce((sum, event) => sum + Number(event.attempts), 0) / of.length,
+      first_failure: of.map((event) => String(event.created_at)).sort()[0] ?? null,
+      last_failure: failures.at(-1) ?? null,
+      most_common_error:
+        of
+          .map((event) => event.error)
+          .filter(Boolean)
+          .sort()
+          .at(-1) ?? null,
+    };
+  });
+}
+
+/** The audit trail: a permission updated (a secret masked), two teams inserted at once, a flag deleted. */
+function auditRows(now: number): Row[] {
+  const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000).toISOString();
+  const permission = permissionRows()[0]!;
+  return [
+    {
+      id: 3,
+      at: at(1),
+      actor: adminIds.admin,
+      table_name: 'permissions',
+      action: 'update',
+      ids: [adminIds.denyPermission],
+      row_count: 1,
+      before: [
+        {
+          id: adminIds.denyPermission,
+          action: 'playbook:run',
+          deny: false,
+          description: null,
+          token: '********',
+        },
+      ],
+      after: [
+        {
+          id: adminIds.denyPermission,
+          action: 'playbook:run',
+          deny: permission.deny,
+          description: permission.description,
+          token: '********',
+        },
+      ],
+    },
+    {
+      id: 2,
+      at: at(5),
+      actor: adminIds.viewer,
+      table_name: 'teams',
+      action: 'insert',
+      ids: [adminIds.team, '0191b000-0000-7000-8000-000000000031'],
+      row_count: 2,
+      before: null,
+      after: [
+        { id: adminIds.team, name: 'platform' },
+        { id: '0191b000-0000-7000-8000-000000000031', name: 'payments' },
+      ],
+    },
+    {
+      id: 1,
+      at: at(24 * 3),
+      actor: 'system',
+      table_name: 'properties',
+      action: 'delete',
+      ids: ['settings.old.disable'],
+      row_count: 1,
+      before: [{ name: 'settings.old.disable', value: 'true' }],
+      after: null,
+    },
+  ];
+}
+
+/** The audit trail's filters (eq on actor, table_name and action; `at` bounded). */
+function auditFiltered(rows: Row[], request: RecordedRequest): Row[] {
+  const q = request.query;
+  const actor = after('eq.', q.get('actor'));
+  const table = after('eq.', q.get('table_name'));
+  const action = after('eq.', q.get('action'));
+  const at = q.getAll('at');
+  const from = at.map((v) => after('gte.', v)).find(Boolean);
+  const to = at.map((v) => after('lte.', v)).find(Boolean);
+  return rows.filter(
+    (row) =>
+      (!actor || row.actor === actor) &&
+      (!table || row.table_name === table) &&
+      (!action || row.action === action) &&
+      (!from || String(row.at) >= from) &&
+      (!to || String(row.at) <= to),
+  );
+}
+
 /** A stand-in of job history and the job names (more tables follow the pages that read them). */
 export async function startAdminBackend({ now = Date.now() }: { now?: number } = {}) {
   const jobs = jobRows(now);
+  const events = eventRows(now);
+  const audit = auditRows(now);
   const users = userRows();
   let permissions = permissionRows();
   const agents: Row[] = [agentRow(adminIds.agent, 'eu-west')];
@@ -441,6 +583,16 @@ export async function startAdminBackend({ now = Date.now() }: { now?: number } =
     },
     'GET /api/db/job_histories': (request) =>
       page(ordered(filtered(jobs, request), request.query.get('order')), request.query),
+    'GET /api/db/event_queue_summary': (request) =>
+      page(ordered(eventSummary(events), request.query.get('order')), request.query),
+    'GET /api/db/event_queue': (request) => {
+      const name = after('eq.', request.query.get('name'));
+      return ordered(
+        events.filter((event) => event.name === name && Number(event.attempts) > 0),
+        'last_attempt.desc',
+      ).map((event) => selected(event, request.query.get('select')));
+    },
+    'GET /api/db/audit_log': (request) => page(auditFiltered(audit, request), request.query),
     'GET /api/db/job_history_names': () =>
       [...new Set(jobs.map((job) => String(job.name)))].sort().map((name) => ({ name })),
   });

@@ -20,6 +20,8 @@ import { UsersPage } from '../Users/UsersPage.tsx';
 import { AgentsPage } from '../Agents/AgentsPage.tsx';
 import { FeatureFlagsPage } from '../FeatureFlags/FeatureFlagsPage.tsx';
 import { PermissionsPage } from '../Permissions/PermissionsPage.tsx';
+import { EventQueuePage } from '../EventQueue/EventQueuePage.tsx';
+import { AuditPage } from '../Audit/AuditPage.tsx';
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -54,6 +56,8 @@ export function renderAdmin(
           { path: '/settings/agents', element: <AgentsPage /> },
           { path: '/settings/feature-flags', element: <FeatureFlagsPage /> },
           { path: '/settings/permissions', element: <PermissionsPage /> },
+          { path: '/settings/event-queue-status', element: <EventQueuePage /> },
+          { path: '/settings/audit', element: <AuditPage /> },
         ],
       },
     ],

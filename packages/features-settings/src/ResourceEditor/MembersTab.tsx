@@ -162,6 +162,7 @@ export function MembersTab({ teamId }: { teamId: string }) {
               {canWrite && (
                 <DropdownMenu
                   label={`Actions for ${member.name}`}
+                  iconOnly
                   variant="ghost"
                   align="end"
                   items={[

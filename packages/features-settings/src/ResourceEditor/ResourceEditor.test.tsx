@@ -155,6 +155,8 @@ describe('a team', () => {
     expect(await screen.findByText('Val Viewer added to the team successfully')).toBeTruthy();
     expect(await screen.findByText('viewer@local')).toBeTruthy();
 
+    // The row's menu is named for the member but shows no 'Actions for …' text.
+    expect(screen.queryByText(/Actions for/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Actions for Val Viewer' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Remove user' }));
     expect(await screen.findByText('Val Viewer removed from team successfully')).toBeTruthy();

@@ -86,4 +86,25 @@ describe('DropdownMenu', () => {
     expect(screen.getByRole('menu').getAttribute('data-side')).toBe('bottom');
     rects.mockRestore();
   });
+
+  it('names an icon-only trigger by its label without showing the label as text', async () => {
+    const user = userEvent.setup();
+    const remove = vi.fn();
+    render(
+      <OpsdeckThemeProvider>
+        <DropdownMenu
+          label="Actions for Val Viewer"
+          iconOnly
+          items={[{ id: 'remove', label: 'Remove user', onSelect: remove }]}
+        />
+      </OpsdeckThemeProvider>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Actions for Val Viewer' });
+    expect(trigger.textContent).toBe('');
+    expect(screen.queryByText('Actions for Val Viewer')).toBeNull();
+    await user.click(trigger);
+    expect(screen.getByRole('menu', { name: 'Actions for Val Viewer' })).toBeTruthy();
+    await user.click(screen.getByRole('menuitem', { name: 'Remove user' }));
+    expect(remove).toHaveBeenCalledTimes(1);
+  });
 });

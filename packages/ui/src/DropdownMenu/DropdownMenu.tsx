@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import styled from 'styled-components';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown, EllipsisVertical } from 'lucide-react';
 import { Button, type ButtonVariant } from '../Button/Button.tsx';
 import { moveActiveIndex } from '../Overlay/listNavigation.ts';
 import { popupSurface } from '../Overlay/popupSurface.ts';
@@ -27,6 +27,11 @@ export interface DropdownMenuItem {
 export interface DropdownMenuProps {
   /** The trigger button's text and the menu's accessible name. */
   label: string;
+  /**
+   * A row's actions: the trigger shows a "more" icon and `label` is its accessible name only (a
+   * list of rows would otherwise repeat 'Actions for {name}' as visible text).
+   */
+  iconOnly?: boolean;
   items: readonly DropdownMenuItem[];
   variant?: ButtonVariant;
   align?: 'start' | 'end';
@@ -70,6 +75,7 @@ const Item = styled.li<{ $danger: boolean }>`
 /** A menu button (ARIA menu pattern): arrows move, Enter/Space activate, Escape closes and returns focus. */
 export function DropdownMenu({
   label,
+  iconOnly = false,
   items,
   variant = 'secondary',
   align = 'start',
@@ -153,9 +159,17 @@ export function DropdownMenu({
         aria-controls={open ? `${id}-menu` : undefined}
         onClick={() => (open ? close(false) : openAt(enabled[0]))}
         onKeyDown={onTriggerKeyDown}
+        aria-label={iconOnly ? label : undefined}
+        title={iconOnly ? label : undefined}
       >
-        {label}
-        <ChevronDown size={14} aria-hidden="true" />
+        {iconOnly ? (
+          <EllipsisVertical size={16} aria-hidden="true" />
+        ) : (
+          <>
+            {label}
+            <ChevronDown size={14} aria-hidden="true" />
+          </>
+        )}
       </Button>
       {open && (
         <Menu
