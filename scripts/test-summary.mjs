@@ -14,6 +14,12 @@ let failed = 0;
 let skipped = 0;
 /** Every test's time, for the ten slowest printed above the count (a slow test shows when it lands). */
 const timings = [];
+/**
+ * Tests per database engine, from the suite names `describe.each(testDatabases(...))` gives (`… on
+ * pglite`, `… on 'postgres'`): most server suites run on PGlite only, some on both (issue 31).
+ */
+const engineTests = { pglite: 0, postgres: 0 };
+const engineName = / on '?(pglite|postgres)\b/;
 const problems = [];
 const warnings = [];
 /** What the run left out, in a few words each, for the closing line. */
@@ -29,12 +35,15 @@ function countReport(report, where) {
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   for (const file of report.testResults ?? []) {
-    for (const test of file.assertionResults ?? [])
+    for (const test of file.assertionResults ?? []) {
       if (typeof test.duration === 'number')
         timings.push({
           ms: test.duration,
           name: `${path.relative(root, file.name)} > ${test.fullName ?? test.title}`,
         });
+      const engine = engineName.exec(test.fullName ?? '')?.[1];
+      if (engine && test.status === 'passed') engineTests[engine] += 1;
+    }
     const statuses = (file.assertionResults ?? []).map((test) => test.status);
     if (file.status !== 'failed' || statuses.includes('failed')) continue;
     const unrun = statuses.filter((status) => status === 'skipped' || status === 'pending').length;
@@ -98,6 +107,10 @@ if (timings.length > 0) {
   for (const { ms, name } of timings.sort((a, b) => b.ms - a.ms).slice(0, 10))
     console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
 }
+if (engineTests.pglite + engineTests.postgres > 0)
+  console.log(
+    `database suites: ${engineTests.pglite} tests passed on PGlite, ${engineTests.postgres} on PostgreSQL (apps/server/src/testing/databases.ts says which run on both)`,
+  );
 const notRun = [...new Set(leftOut)];
 console.log(
   `tests: ${passed} passed, ${failed} failed, ${skipped} skipped${notRun.length > 0 ? ` — ${notRun.join('; ')}` : ''}`,

@@ -34,6 +34,8 @@ export async function axeViolations(
   // Loaded on first use: node-environment tests import this package without a DOM.
   const { default: axe } = await import('axe-core');
   const runOptions: RunOptions = {
+    // Only violations are read: axe then skips describing every node that passed (issue 31).
+    resultTypes: ['violations'],
     ...(options.tags === 'all'
       ? {}
       : { runOnly: { type: 'tag', values: [...(options.tags ?? wcag21Tags)] } }),

@@ -6,7 +6,7 @@ import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 import { authorizeTable } from './tableAccess.ts';
 import type { AuthUser } from './user.ts';
 
-describe.each(testDatabases())('auth on $engine', (target) => {
+describe.each(testDatabases('one'))('auth on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { defaultServiceRegistry } from '../services/list.ts';
 
 // Issue 18 #3: the console and the server decide access with one authorizer, so for every demo role
 // the server's answer over HTTP must be what `createAuthorizer({roles})` tells the console.
-describe.each(testDatabases())('capabilities agree with the console on $engine', (target) => {
+describe.each(testDatabases('one'))('capabilities agree with the console on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   let checkId: string;

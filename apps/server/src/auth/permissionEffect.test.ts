@@ -10,7 +10,7 @@ import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
 const playbookId = (name: string) => seedUuid(`opsdeck:playbook:${name}`);
 
-describe.each(testDatabases())('permission rows take effect on $engine', (target) => {
+describe.each(testDatabases('one'))('permission rows take effect on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   const ids = new Map<string, string>();

@@ -103,7 +103,7 @@ const otherKinds = [
   '',
 ].join('\n');
 
-describe.each(testDatabases())('GitOps resource kinds on $engine', (target) => {
+describe.each(testDatabases('one'))('GitOps resource kinds on $engine', (target) => {
   let db: Database;
   let app: ReturnType<typeof createApp>;
   const live = async (table: string) =>

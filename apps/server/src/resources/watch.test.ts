@@ -39,7 +39,7 @@ const canaryYaml = (name: string, url: string | undefined, checkName = `${name}-
 
 type Outcome = { summary?: ResourceLoadSummary; error?: Error };
 
-describe.each(testDatabases())('resource files reload on change on $engine', (target) => {
+describe.each(testDatabases('one'))('resource files reload on change on $engine', (target) => {
   let db: Database;
   beforeAll(async () => {
     db = await target.open();

@@ -81,7 +81,7 @@ async function recoveryTakeover(base: string, victim: string) {
   return { outboxStatus: outbox.status, outboxText, who: await whoami(base, {}, jar) };
 }
 
-describe.each(testDatabases())('authentication on $engine', (target) => {
+describe.each(testDatabases('one'))('authentication on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   const personId = async (email: string) =>

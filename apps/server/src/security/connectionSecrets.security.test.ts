@@ -16,7 +16,7 @@ import { CONNECTION_SECRETS, sealStoredSecrets } from '../services/settings/serv
 import { testDatabases } from '../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
-describe.each(testDatabases())('connection secrets on $engine', (target) => {
+describe.each(testDatabases('one'))('connection secrets on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   let receiver: Server;

@@ -49,7 +49,7 @@ function raw(
 const admin = basic('admin@local');
 const kubeconfigServer = (reply: RawReply) => /server: (\S+)/.exec(reply.body)?.[1];
 
-describe.each(testDatabases())('the Host header on $engine', (target) => {
+describe.each(testDatabases('one'))('the Host header on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   let port: string;

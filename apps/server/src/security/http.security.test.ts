@@ -62,7 +62,7 @@ function post(
   });
 }
 
-describe.each(testDatabases())('HTTP layer of /api on $engine', (target) => {
+describe.each(testDatabases('one'))('HTTP layer of /api on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   let incidentId: string;

@@ -103,7 +103,7 @@ function nextTotp(secret: string): string {
   return authenticator.clone({ epoch: Date.now() + 30_000 }).generate(secret);
 }
 
-describe.each(testDatabases())(
+describe.each(testDatabases('one'))(
   'identity hardening (issue 17) on $engine',
   (target: TestDatabaseTarget) => {
     let db: Database;

@@ -9,7 +9,10 @@ type Row = Record<string, unknown>;
 // Issue 27: #10 incidents are deleted softly, only by an admin or their commander, and no client
 // deletes their history; #16 (first half) a comment is edited only by its author, and deleted only
 // by its author or an admin.
-describe.each(testDatabases())('incident deletes and comment authorship on $engine', (target) => {
+// HTTP and service logic over plain SQL: one engine (src/testing/databases.ts).
+const engines = testDatabases('one');
+
+describe.each(engines)('incident deletes and comment authorship on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   const people: Record<string, string> = {};

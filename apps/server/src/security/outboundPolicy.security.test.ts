@@ -68,7 +68,10 @@ describe('the outbound address policy', () => {
   });
 });
 
-describe.each(testDatabases())('outbound requests of playbook actions on $engine', (target) => {
+// HTTP and service logic over plain SQL: one engine (src/testing/databases.ts).
+const engines = testDatabases('one');
+
+describe.each(engines)('outbound requests of playbook actions on $engine', (target) => {
   let db: Database;
   let user: AuthUser;
   let receiver: Server;
@@ -186,7 +189,7 @@ describe.each(testDatabases())('outbound requests of playbook actions on $engine
   });
 });
 
-describe.each(testDatabases())('action replies over HTTP on $engine', (target) => {
+describe.each(engines)('action replies over HTTP on $engine', (target) => {
   let db: Database;
   let server: TestServer;
 

@@ -15,7 +15,7 @@ const SWAPPED = 'echo swapped-script';
 // Issue 27: #1 approvals cannot be bypassed through /api/db and a run executes the spec it was
 // created and approved with; #4 nobody approves their own run, and only admins change who is in a
 // team; #17 the approve endpoint authorizes before it looks the run up.
-describe.each(testDatabases())('playbook approvals that hold on $engine', (target) => {
+describe.each(testDatabases('one'))('playbook approvals that hold on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   let runner: PlaybookRunner;

@@ -122,7 +122,7 @@ const expectedRefusals = [
   { file: 'dangling.yaml', reason: /a link to nothing/ },
 ].sort((a, b) => a.file.localeCompare(b.file));
 
-describe.each(testDatabases())('the resources loader under attack on $engine', (target) => {
+describe.each(testDatabases('one'))('the resources loader under attack on $engine', (target) => {
   let db: Database;
   const kinds = () => defaultServiceRegistry().resourceKinds();
   const playbookNames = async () =>

@@ -71,7 +71,7 @@ const specOf = (path: string) => ({
   ],
 });
 
-describe.each(testDatabases())('literal secrets of playbook specs on $engine', (target) => {
+describe.each(testDatabases('one'))('literal secrets of playbook specs on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   let playbookId: string;

@@ -38,7 +38,7 @@ vi.mock('../services/playbooks/template.ts', async (importOriginal) => {
 const CUBE =
   '{{range .request.json.items}}{{range $.request.json.items}}{{range $.request.json.items}}x{{end}}{{end}}{{end}}';
 
-describe.each(testDatabases())('template caps on $engine', (target) => {
+describe.each(testDatabases('one'))('template caps on $engine', (target) => {
   let db: Database;
   let server: TestServer;
 

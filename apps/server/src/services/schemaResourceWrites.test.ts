@@ -105,7 +105,7 @@ const users = Object.fromEntries(
   ]),
 ) as Record<(typeof roles)[number], AuthUser>;
 
-describe.each(testDatabases())('schema resource writes on $engine', (target) => {
+describe.each(testDatabases('one'))('schema resource writes on $engine', (target) => {
   let db: Database;
   let server: TestServer;
 

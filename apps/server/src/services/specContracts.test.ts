@@ -11,7 +11,10 @@ let counter = 0;
 const uniqueName = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-describe.each(testDatabases())('resource rows through their contracts on $engine', (target) => {
+// HTTP and service logic over plain SQL: one engine (src/testing/databases.ts).
+const engines = testDatabases('one');
+
+describe.each(engines)('resource rows through their contracts on $engine', (target) => {
   let db: Database;
   let server: TestServer;
 

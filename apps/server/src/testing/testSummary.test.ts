@@ -15,7 +15,13 @@ const countsLine = /^tests: (\d+) passed, (\d+) failed, (\d+) skipped/;
 let workspace: string;
 afterEach(() => rmSync(workspace, { recursive: true, force: true }));
 
-function serverPackage(warnings?: unknown[]) {
+interface AssertionResult {
+  fullName: string;
+  status: 'passed' | 'failed' | 'skipped';
+  duration: number;
+}
+
+function serverPackage(warnings?: unknown[], assertionResults: AssertionResult[] = []) {
   workspace = mkdtempSync(join(tmpdir(), 'opsdeck-summary-'));
   const dir = join(workspace, 'apps', 'server');
   mkdirSync(join(dir, 'test-results'), { recursive: true });
@@ -27,7 +33,7 @@ function serverPackage(warnings?: unknown[]) {
       numFailedTests: 0,
       numPendingTests: 1,
       numTotalTests: 4,
-      testResults: [{ name: join(dir, 'a.test.ts'), status: 'passed', assertionResults: [] }],
+      testResults: [{ name: join(dir, 'a.test.ts'), status: 'passed', assertionResults }],
     }),
   );
   if (warnings) writeFileSync(join(dir, 'test-results', 'warnings.json'), JSON.stringify(warnings));
@@ -56,5 +62,25 @@ describe('the closing line of pnpm test', () => {
   it('ends on the bare counts when nothing was left out', () => {
     serverPackage();
     expect(lastLine().lines.at(-1)).toBe('tests: 3 passed, 0 failed, 1 skipped');
+  });
+
+  it('counts the tests of each database engine above the closing line', () => {
+    const passed = (fullName: string): AssertionResult => ({
+      fullName,
+      status: 'passed',
+      duration: 5,
+    });
+    serverPackage(undefined, [
+      passed("HTTP layer of /api on 'pglite' refuses a write of another origin"),
+      passed("GET /api/db on 'pglite' reads a row"),
+      passed("GET /api/db on 'postgres' reads a row"),
+      passed('the outbound address policy refuses 10.0.0.1'),
+      { fullName: "GET /api/db on 'postgres' pages", status: 'skipped', duration: 0 },
+    ]);
+    const { lines } = lastLine();
+    expect(lines).toContain(
+      'database suites: 2 tests passed on PGlite, 1 on PostgreSQL (apps/server/src/testing/databases.ts says which run on both)',
+    );
+    expect(lines.at(-1)).toMatch(countsLine);
   });
 });

@@ -7,7 +7,7 @@ import { seedDemo } from '../../db/seed/demo.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 
-describe.each(testDatabases())('admin tables through /api/db on $engine', (target) => {
+describe.each(testDatabases('one'))('admin tables through /api/db on $engine', (target) => {
   let db: Database;
   let server: TestServer;
 

@@ -8,7 +8,7 @@ import { basic, startTestServer, type TestServer } from '../../testing/server.ts
 
 type Generated = { id: string; username: string; access_token: string };
 
-describe.each(testDatabases())('agent registration and tokens on $engine', (target) => {
+describe.each(testDatabases('one'))('agent registration and tokens on $engine', (target) => {
   let db: Database;
   let server: TestServer;
 

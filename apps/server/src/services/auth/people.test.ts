@@ -8,7 +8,7 @@ import { testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 import { CookieJar, csrf } from '../identity/identity.test.helper.ts';
 
-describe.each(testDatabases())('people, invitations and roles on $engine', (target) => {
+describe.each(testDatabases('one'))('people, invitations and roles on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   const ids = new Map<string, string>();

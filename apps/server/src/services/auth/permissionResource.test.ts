@@ -34,7 +34,7 @@ afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe.each(testDatabases())('Permission documents on $engine', (target) => {
+describe.each(testDatabases('one'))('Permission documents on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   const kinds = () => defaultServiceRegistry().resourceKinds();

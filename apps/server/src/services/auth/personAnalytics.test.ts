@@ -11,7 +11,7 @@ type Row = { id: string; person_id: string | null; event: string | null; propert
  * whoever is signed in, and re-posts on every render while refused. Every role records its own rows;
  * below admin nobody reads, overwrites, changes or deletes anyone else's.
  */
-describe.each(testDatabases())('person_analytics on $engine', (target) => {
+describe.each(testDatabases('one'))('person_analytics on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   const ids = new Map<string, string>();

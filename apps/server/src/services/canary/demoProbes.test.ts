@@ -6,7 +6,7 @@ import { basic, startTestServer, type TestServer } from '../../testing/server.ts
 
 // Issue 30: the demo's http checks probe this server, so Run Now really passes or fails; and the
 // reference's check list (`/api/canary/api?check=`) carries statuses, messages only when asked.
-describe.each(testDatabases())('demo http probes and the check list on $engine', (target) => {
+describe.each(testDatabases('one'))('demo http probes and the check list on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   beforeAll(async () => {

@@ -7,7 +7,10 @@ import { basic, startTestServer, type TestServer } from '../../testing/server.ts
 
 // Issue 35: a seeded canary's spec lists its checks, so the editor opening one and saving it
 // unchanged (PATCH with the spec it read) keeps every check instead of deleting them softly.
-describe.each(testDatabases())('the demo canaries describe their checks on $engine', (target) => {
+// HTTP and service logic over plain SQL: one engine (src/testing/databases.ts).
+const engines = testDatabases('one');
+
+describe.each(engines)('the demo canaries describe their checks on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   beforeAll(async () => {

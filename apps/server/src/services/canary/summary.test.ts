@@ -145,7 +145,7 @@ interface Summary {
   [key: string]: unknown;
 }
 
-describe.each(testDatabases())('/api/canary/api/summary on $engine', (target) => {
+describe.each(testDatabases('one'))('/api/canary/api/summary on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   const now = Date.now();

@@ -11,7 +11,10 @@ import { createSummaryTable } from './summaryTable.ts';
 type Summary = { checks_summary: { id: string; name: string; labels?: Record<string, string> }[] };
 const checksOf = (text: string) => (JSON.parse(text) as Summary).checks_summary;
 
-describe.each(testDatabases())('summary served from opsdeck.summary_rows on $engine', (target) => {
+// HTTP and service logic over plain SQL: one engine (src/testing/databases.ts).
+const engines = testDatabases('one');
+
+describe.each(engines)('summary served from opsdeck.summary_rows on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   beforeAll(async () => {

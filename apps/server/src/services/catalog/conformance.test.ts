@@ -26,7 +26,7 @@ interface ChangesReply {
   changes?: Change[];
 }
 
-describe.each(testDatabases())('the catalog on $engine', (target) => {
+describe.each(testDatabases('one'))('the catalog on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   // The seed's clock: recent enough that the 2-day default and the 7-day counts see its history.

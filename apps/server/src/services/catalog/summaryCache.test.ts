@@ -10,7 +10,7 @@ import { cachedSummary, createSummaryCache, summaryKey } from './summaryCache.ts
 
 // The catalog's jobs compute the catalog home's groups as the server starts: the first visit finds
 // them kept, the very reply the route would compute for the console's body.
-describe.each(testDatabases())('the catalog home summary on $engine', (target) => {
+describe.each(testDatabases('one'))('the catalog home summary on $engine', (target) => {
   let db: Database;
   beforeAll(async () => {
     db = await target.open();

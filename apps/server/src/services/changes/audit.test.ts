@@ -41,7 +41,7 @@ const writingRpc = defineService({
   },
 });
 
-describe.each(testDatabases())('the audit trail on $engine', (target) => {
+describe.each(testDatabases('one'))('the audit trail on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   let playbook: string;

@@ -26,7 +26,7 @@ async function passwords(db: Database) {
   return rows;
 }
 
-describe.each(testDatabases())('the demo sign-in at each start on $engine', (target) => {
+describe.each(testDatabases('one'))('the demo sign-in at each start on $engine', (target) => {
   let db: Database;
   beforeAll(async () => {
     db = await target.open();

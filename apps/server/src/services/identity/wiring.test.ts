@@ -13,7 +13,7 @@ import { Configuration, FrontendApi } from '@ory/client-fetch';
 
 // The identity service plugged into core's app the way the lead wires it: its API mounted before
 // the auth middleware, its session resolver first among the resolvers.
-describe.each(testDatabases())(
+describe.each(testDatabases('one'))(
   'identity wired into the core app on $engine',
   (target: TestDatabaseTarget) => {
     let db: Database;

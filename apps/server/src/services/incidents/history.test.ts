@@ -10,7 +10,10 @@ import {
 
 type Row = Record<string, unknown>;
 
-describe.each(testDatabases())('incident history, deletes and bad input on $engine', (target) => {
+// HTTP and service logic over plain SQL: one engine (src/testing/databases.ts).
+const engines = testDatabases('one');
+
+describe.each(engines)('incident history, deletes and bad input on $engine', (target) => {
   let app: IncidentsServer;
   beforeAll(async () => {
     app = await openIncidentsServer(target);

@@ -14,7 +14,7 @@ type Row = Record<string, unknown>;
  * Each request of reference §1 "Requests the UI makes", its path and query written as the table
  * gives it, against the demo estate and as a responder (who may write incidents).
  */
-describe.each(testDatabases())('the console’s incident requests on $engine', (target) => {
+describe.each(testDatabases('one'))('the console’s incident requests on $engine', (target) => {
   let app: IncidentsServer;
   const incident = demoId('incident:0'); // Checkout latency above SLO: investigating
   const factor = demoId('hypothesis:0:factor');

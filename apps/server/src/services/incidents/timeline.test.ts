@@ -6,7 +6,7 @@ import type { Timeline } from './timeline.ts';
 
 type Row = Record<string, unknown>;
 
-describe.each(testDatabases())('GET /api/incidents/{id}/timeline on $engine', (target) => {
+describe.each(testDatabases('one'))('GET /api/incidents/{id}/timeline on $engine', (target) => {
   let app: IncidentsServer;
   beforeAll(async () => {
     app = await openIncidentsServer(target);

@@ -19,7 +19,7 @@ interface Reply {
 const MINUTE = 60_000;
 const COMPONENT = '7d1c6a4e-3f0b-4c55-9a7e-2b8f0e1d4c21';
 
-describe.each(testDatabases())('POST /api/logs on $engine', (target) => {
+describe.each(testDatabases('one'))('POST /api/logs on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   let dir: string;
@@ -394,7 +394,7 @@ describe.each(testDatabases())('POST /api/logs on $engine', (target) => {
   });
 });
 
-describe.each(testDatabases())('the server log table on $engine', (target) => {
+describe.each(testDatabases('one'))('the server log table on $engine', (target) => {
   let db: Database;
   beforeAll(async () => {
     db = await target.open();

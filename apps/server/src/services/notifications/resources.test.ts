@@ -61,7 +61,7 @@ const silenceYaml = (name: string, spec: string[]) =>
     '',
   ].join('\n');
 
-describe.each(testDatabases())(
+describe.each(testDatabases('one'))(
   'Notification and NotificationSilence resources on $engine',
   (target) => {
     let db: Database;

@@ -17,7 +17,7 @@ type Row = Record<string, unknown>;
 const ROLES = ['admin', 'editor', 'viewer', 'commander', 'responder', 'guest'] as const;
 type Role = (typeof ROLES)[number];
 
-describe.each(testDatabases())('/api/notification on $engine', (target) => {
+describe.each(testDatabases('one'))('/api/notification on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   let receiver: Server;

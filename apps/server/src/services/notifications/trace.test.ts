@@ -13,7 +13,7 @@ import { NotificationEngine } from './engine.ts';
 
 type Row = Record<string, unknown>;
 
-describe.each(testDatabases())('notification_check_transitions on $engine', (target) => {
+describe.each(testDatabases('one'))('notification_check_transitions on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   const log: Logger = () => undefined;

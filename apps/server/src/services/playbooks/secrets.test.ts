@@ -79,7 +79,7 @@ describe('the secret box', () => {
   });
 });
 
-describe.each(testDatabases())('secret parameters at rest on $engine', (target) => {
+describe.each(testDatabases('one'))('secret parameters at rest on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   const box = new SecretBox(randomBytes(32));

@@ -24,7 +24,7 @@ const fixture = (name: string) =>
 
 const admin: AuthUser = { id: randomUUID(), name: 'Admin', roles: ['admin'], permissions: [] };
 
-describe.each(testDatabases())('playbook webhooks on $engine', (target) => {
+describe.each(testDatabases('one'))('playbook webhooks on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   const runner = () => new PlaybookRunner({ db, log: silentLogger, execEnabled: true });

@@ -16,7 +16,7 @@ import { defaultServiceRegistry } from '../list.ts';
 const fixtures = fixturePath('mission-control/connections');
 const kinds = () => defaultServiceRegistry().resourceKinds();
 
-describe.each(testDatabases())('Connection documents on $engine', (target) => {
+describe.each(testDatabases('one'))('Connection documents on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   const dirs: string[] = [];

@@ -18,7 +18,7 @@ function listening<T extends HttpServer | TcpServer>(server: T): Promise<number>
   );
 }
 
-describe.each(testDatabases())('connection test on $engine', (target) => {
+describe.each(testDatabases('one'))('connection test on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   let strict: TestServer;

@@ -20,7 +20,7 @@ interface Row {
   creator_name: string | null;
 }
 
-describe.each(testDatabases())('integrations_with_status on $engine', (target) => {
+describe.each(testDatabases('one'))('integrations_with_status on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   const scraper = randomUUID();

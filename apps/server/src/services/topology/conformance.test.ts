@@ -253,7 +253,7 @@ const CASES: { file: string; query: string; ordered?: boolean }[] = [
   },
 ];
 
-describe.each(testDatabases())('the topology expectation files on $engine', (target) => {
+describe.each(testDatabases('one'))('the topology expectation files on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   beforeAll(async () => {
