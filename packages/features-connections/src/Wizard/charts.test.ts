@@ -115,7 +115,11 @@ jsonLogs: true
     ['AWS', 'region: eu-west-1\n', "'region'"],
     ['AWS', 'region: [Ireland]\n', "'region.0'"],
     ['AWS', 'skipTLSVerify: "yes"\n', "'skipTLSVerify'"],
-    ['AWS', 'accessKey: { valueFrom: { secretRef: { name: a } } }\n', "'accessKey.valueFrom.secretRef' is not an allowed"],
+    [
+      'AWS',
+      'accessKey: { valueFrom: { secretRef: { name: a } } }\n',
+      "'accessKey.valueFrom.secretRef' is not an allowed",
+    ],
     ['AWS', 'cloudtrail: { maxAge: seven days }\n', "'cloudtrail.maxAge'"],
     ['AWS', 'costReporting: { enabled: 1 }\n', "'costReporting.enabled'"],
     ['AWS', 'scraper: { schedule: "" }\n', "'scraper.schedule'"],
