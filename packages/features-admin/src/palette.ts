@@ -16,7 +16,10 @@ interface PersonRow {
  * The palette's people who can sign in (an email, not deleted) whose name holds the typed text
  * (`/api/db/people`, `ilike`); a result opens the users page.
  */
-export const searchPeople: PaletteSearchProvider['search'] = async (text, { apiClient, signal }) => {
+export const searchPeople: PaletteSearchProvider['search'] = async (
+  text,
+  { apiClient, signal },
+) => {
   // `*` is PostgREST's wildcard and `%` LIKE's: typed, they are searched for as nothing.
   const words = text.replace(/[*%\\]/g, '').trim();
   if (!words) return [];

@@ -10,7 +10,10 @@ const TOP = 5;
  * The palette's configs by name (`POST /resources/search`, reference §7: a bare word is a name
  * prefix), described by namespace, cluster and type; a result opens the config's page.
  */
-export const searchConfigs: PaletteSearchProvider['search'] = async (text, { apiClient, signal }) => {
+export const searchConfigs: PaletteSearchProvider['search'] = async (
+  text,
+  { apiClient, signal },
+) => {
   const items = await searchResources(apiClient, { kind: 'config', search: text }, { signal });
   return items.slice(0, TOP).map((item) => {
     const cluster = item.tags?.cluster;

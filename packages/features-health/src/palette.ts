@@ -11,7 +11,10 @@ const TOP = 5;
  * The palette's checks by name (`POST /resources/search`, reference §7: a bare word is a name
  * prefix); a result opens the check's modal on the health page.
  */
-export const searchChecks: PaletteSearchProvider['search'] = async (text, { apiClient, signal }) => {
+export const searchChecks: PaletteSearchProvider['search'] = async (
+  text,
+  { apiClient, signal },
+) => {
   const items = await searchResources(apiClient, { kind: 'check', search: text }, { signal });
   return items.slice(0, TOP).map((item) => ({
     id: item.id,
