@@ -20,6 +20,7 @@ import {
   pageItems,
   readRecent,
   rememberRecent,
+  STRONG_MATCH,
   type PaletteItem,
 } from './paletteItems.ts';
 import { paletteTestIds } from './testIds.ts';
@@ -153,13 +154,28 @@ export default function Palette({ entries, extensions, onClose }: PaletteProps) 
     };
   }, [query, providers, extensions, apiClient]);
 
-  const items = useMemo(() => {
-    const list = query
-      ? [...filterItems(query, pages), ...filterItems(query, actions)]
-      : [...recent, ...pages, ...actions];
-    for (const { id } of providers) list.push(...(records[id]?.results ?? []));
-    return list;
+  // Typed: pages and actions holding the text, then the records found, then pages and actions
+  // that only hold its letters in order (a check's exact name beats a loose page match).
+  const listed = useMemo(() => {
+    const found = providers.flatMap(({ id }) => records[id]?.results ?? []);
+    if (!query) return [...recent, ...pages, ...actions, ...found];
+    const matched = [...filterItems(query, pages), ...filterItems(query, actions)];
+    const strong = matched.filter(({ score }) => score >= STRONG_MATCH).map(({ item }) => item);
+    const loose = matched.filter(({ score }) => score < STRONG_MATCH).map(({ item }) => item);
+    return [...strong, ...found, ...loose];
   }, [query, pages, actions, recent, providers, records]);
+  // Grouped in order of first appearance (Recent, Pages, Actions, each record kind); the arrows
+  // walk the options in the order they are drawn.
+  const groups = useMemo(() => {
+    const list: { title: string; items: PaletteItem[] }[] = [];
+    for (const item of listed) {
+      const group = list.find((entry) => entry.title === item.group);
+      if (group) group.items.push(item);
+      else list.push({ title: item.group, items: [item] });
+    }
+    return list;
+  }, [listed]);
+  const items = useMemo(() => groups.flatMap((group) => group.items), [groups]);
 
   const active = items.find((item) => item.id === activeId) ?? items[0];
   const optionId = (item: PaletteItem) => `${listId}-${item.id.replace(/[^\w-]/g, '_')}`;
@@ -193,13 +209,6 @@ export default function Palette({ entries, extensions, onClose }: PaletteProps) 
     setActiveId(items[next]!.id);
   };
 
-  // Groups in order of first appearance: Recent, Pages, Actions, then each record kind.
-  const groups: { title: string; items: PaletteItem[] }[] = [];
-  for (const item of items) {
-    const group = groups.find((entry) => entry.title === item.group);
-    if (group) group.items.push(item);
-    else groups.push({ title: item.group, items: [item] });
-  }
   const status = searching
     ? `${items.length} ${items.length === 1 ? 'result' : 'results'}, searching…`
     : `${items.length} ${items.length === 1 ? 'result' : 'results'}`;

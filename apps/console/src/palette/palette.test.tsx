@@ -192,6 +192,9 @@ describe('the command palette', () => {
     const group = await screen.findByRole('group', { name: 'Probes' });
     expect(asked.map(({ text }) => text)).toEqual(['pay']);
     expect(within(group).getAllByRole('option')[0]!.textContent).toBe('pay alphaprobe alpha');
+    // 'pay' is only letters in order in the playbook page and action: the records come first.
+    expect(activeOption()?.textContent).toBe('pay alphaprobe alpha');
+    expect(options().at(-1)?.textContent).toBe('Run playbook');
     await user.type(combobox(), 'x');
     await waitFor(() => expect(asked.map(({ text }) => text)).toEqual(['pay', 'payx']));
     expect(asked[0]!.signal.aborted).toBe(true);

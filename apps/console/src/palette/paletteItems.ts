@@ -95,8 +95,14 @@ export function matchScore(query: string, item: Pick<PaletteItem, 'title' | 'key
   return best;
 }
 
-/** The items that match, best first; ties keep their order. */
-export function filterItems(query: string, items: readonly PaletteItem[]): PaletteItem[] {
+/** A score from here up is the text itself in a title or keyword, not just its letters in order. */
+export const STRONG_MATCH = 60;
+
+/** The items that match with their scores, best first; ties keep their order. */
+export function filterItems(
+  query: string,
+  items: readonly PaletteItem[],
+): { item: PaletteItem; score: number }[] {
   return items
     .map((item, index) => ({ item, index, score: matchScore(query, item) }))
     .filter(
@@ -104,7 +110,7 @@ export function filterItems(query: string, items: readonly PaletteItem[]): Palet
         entry.score !== undefined,
     )
     .sort((a, b) => b.score - a.score || a.index - b.index)
-    .map(({ item }) => item);
+    .map(({ item, score }) => ({ item, score }));
 }
 
 const RECENT_KEY = 'opsdeck.palette.recent';
