@@ -26,7 +26,7 @@ import {
 import { paletteTestIds } from './testIds.ts';
 
 /** How long the typed text must settle before the record searches run. */
-export const SEARCH_DEBOUNCE_MS = 150;
+const SEARCH_DEBOUNCE_MS = 150;
 
 const Input = styled.input`
   width: 100%;

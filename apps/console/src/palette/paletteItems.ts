@@ -15,9 +15,9 @@ export interface PaletteItem {
   href: string;
 }
 
-export const PAGES = 'Pages';
-export const ACTIONS = 'Actions';
-export const RECENT = 'Recent';
+const PAGES = 'Pages';
+const ACTIONS = 'Actions';
+const RECENT = 'Recent';
 
 /**
  * Every page the user may open: the features' palette commands first (they carry keywords), then
@@ -76,7 +76,7 @@ function inOrder(query: string, text: string): boolean {
  * How well `query` matches an item, higher better; undefined when it does not. The title counts
  * more than keywords; a word's start more than its middle; the letters in order least.
  */
-export function matchScore(query: string, item: Pick<PaletteItem, 'title' | 'keywords'>) {
+function matchScore(query: string, item: Pick<PaletteItem, 'title' | 'keywords'>) {
   const wanted = query.trim().toLowerCase().replace(/\s+/g, ' ');
   if (!wanted) return 0;
   let best: number | undefined;

@@ -20,7 +20,7 @@ export interface Shortcut {
 }
 
 /** How long the second key of a chord (`g` then `h`) may wait. */
-export const CHORD_WINDOW_MS = 1000;
+const CHORD_WINDOW_MS = 1000;
 
 /** The shell's map. A `go` entry works (and is listed) only when the user has that page. */
 export const shellShortcuts: readonly Shortcut[] = [

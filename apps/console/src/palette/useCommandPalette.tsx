@@ -11,7 +11,7 @@ const Palette = lazy(() => import('./Palette.tsx'));
 const ShortcutsDialog = lazy(() => import('./ShortcutsDialog.tsx'));
 
 /** Feature name → the path of its sidebar page, for the pages this user may open. */
-export function sidebarPages(entries: readonly SidebarEntry[] | undefined): Map<string, string> {
+function sidebarPages(entries: readonly SidebarEntry[] | undefined): Map<string, string> {
   const pages = new Map<string, string>();
   for (const entry of entries ?? []) {
     for (const link of entry.kind === 'group' ? entry.items : [entry])
