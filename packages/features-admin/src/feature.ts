@@ -1,4 +1,5 @@
-import { defineFeature, type FeatureDefinition } from '@opsdeck/extensions';
+import { contribute, defineFeature, linkTo, type FeatureDefinition } from '@opsdeck/extensions';
+import { shellSlots } from '@opsdeck/extensions/shell';
 import { Clock, FileSearch, Inbox, Lock, Server, Settings, User } from '@opsdeck/ui';
 import { adminRoutes } from './routes.ts';
 
@@ -37,6 +38,27 @@ export const usersFeature: FeatureDefinition = defineFeature({
       refreshable: true,
       load: () => import('./pages/usersPage.tsx'),
     },
+  ],
+  contributions: [
+    // People by name in the palette; the search code loads when the palette first searches.
+    contribute(shellSlots.paletteSearchProviders, {
+      id: 'settings.users.palettePeople',
+      value: {
+        title: 'People',
+        search: (text, context) =>
+          import('./palette.ts').then(({ searchPeople }) => searchPeople(text, context)),
+      },
+    }),
+    // The users page's Invite user dialog, for admins (write on identities, as the button).
+    contribute(shellSlots.paletteActions, {
+      id: 'settings.users.paletteInvite',
+      access: { action: 'write' },
+      value: {
+        title: 'Invite user',
+        keywords: ['add user', 'people', 'invite'],
+        to: linkTo(adminRoutes.users, {}, { invite: 'user' }),
+      },
+    }),
   ],
 });
 

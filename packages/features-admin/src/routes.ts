@@ -1,9 +1,27 @@
-import { createExternalRouteRef, createRouteRef, type NoParams } from '@opsdeck/extensions';
+import {
+  createExternalRouteRef,
+  createRouteRef,
+  type NoParams,
+  type SearchSchema,
+} from '@opsdeck/extensions';
+
+/** The users page as a link: `invite=user` opens the Invite user dialog (the palette's action). */
+export interface UsersPageSearch {
+  invite?: 'user';
+}
+
+// One literal value: a schema by hand rather than a schema library this package does not load.
+const usersSearch: SearchSchema<UsersPageSearch> = {
+  safeParse: (input) => ({
+    success: true,
+    data: (input as { invite?: unknown } | null)?.invite === 'user' ? { invite: 'user' } : {},
+  }),
+};
 
 /** The routes this package offers, one per administrator's page. */
 export const adminRoutes = {
   jobs: createRouteRef('admin.jobs'),
-  users: createRouteRef('admin.users'),
+  users: createRouteRef('admin.users', { search: usersSearch }),
   permissions: createRouteRef('admin.permissions'),
   featureFlags: createRouteRef('admin.featureFlags'),
   agents: createRouteRef('admin.agents'),

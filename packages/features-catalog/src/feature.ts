@@ -126,6 +126,15 @@ export const catalogFeature = defineFeature({
         to: linkTo(catalogRoutes.list, {}),
       },
     }),
+    // Configs by name in the palette; the search code loads when the palette first searches.
+    contribute(shellSlots.paletteSearchProviders, {
+      id: 'config.paletteConfigs',
+      value: {
+        title: 'Configs',
+        search: (text, context) =>
+          import('./palette.ts').then(({ searchConfigs }) => searchConfigs(text, context)),
+      },
+    }),
     // A topology component's side panel: what its linked configs changed and what is wrong with them.
     contribute(topologySlots.componentTabs, {
       id: 'config.componentChanges',

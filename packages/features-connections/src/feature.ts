@@ -1,4 +1,5 @@
-import { defineFeature, type FeatureDefinition } from '@opsdeck/extensions';
+import { contribute, defineFeature, linkTo, type FeatureDefinition } from '@opsdeck/extensions';
+import { shellSlots } from '@opsdeck/extensions/shell';
 import { Link, Settings } from '@opsdeck/ui';
 import { connectionsExternalRoutes, connectionsRoutes } from './routes.ts';
 
@@ -27,6 +28,18 @@ export const connectionsFeature: FeatureDefinition = defineFeature({
       access: { resource: 'connections', action: 'read' },
       load: () => import('./pages/editPage.tsx'),
     },
+  ],
+  contributions: [
+    // The new connection's form, for users who may write connections (admins, settings §6).
+    contribute(shellSlots.paletteActions, {
+      id: 'settings.connections.paletteAdd',
+      access: { action: 'write' },
+      value: {
+        title: 'Add connection',
+        keywords: ['new connection', 'credentials'],
+        to: linkTo(connectionsRoutes.connectionEditor, { id: 'new' }),
+      },
+    }),
   ],
 });
 

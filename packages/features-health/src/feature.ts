@@ -28,5 +28,14 @@ export const healthFeature = defineFeature({
         to: linkTo(healthRoutes.page, {}),
       },
     }),
+    // Checks by name in the palette; the search code loads when the palette first searches.
+    contribute(shellSlots.paletteSearchProviders, {
+      id: 'health.paletteChecks',
+      value: {
+        title: 'Checks',
+        search: (text, context) =>
+          import('./palette.ts').then(({ searchChecks }) => searchChecks(text, context)),
+      },
+    }),
   ],
 });

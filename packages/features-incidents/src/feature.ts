@@ -53,6 +53,25 @@ export const incidentsFeature = defineFeature({
         to: linkTo(incidentRoutes.list, {}),
       },
     }),
+    // Incidents by title in the palette; the search code loads when the palette first searches.
+    contribute(shellSlots.paletteSearchProviders, {
+      id: 'incidents.paletteIncidents',
+      value: {
+        title: 'Incidents',
+        search: (text, context) =>
+          import('./palette.ts').then(({ searchIncidents }) => searchIncidents(text, context)),
+      },
+    }),
+    // The list's New incident dialog, for users with write on incident (as the button).
+    contribute(shellSlots.paletteActions, {
+      id: 'incidents.paletteNew',
+      access: { action: 'write' },
+      value: {
+        title: 'New incident',
+        keywords: ['create', 'declare', 'incident'],
+        to: linkTo(incidentRoutes.list, {}, { new: 'incident' }),
+      },
+    }),
     contribute(healthSlots.checkActions, {
       id: 'incidents.attachCheck',
       title: 'Attach as Evidence',

@@ -1,9 +1,27 @@
-import { createExternalRouteRef, createRouteRef, type NoParams } from '@opsdeck/extensions';
+import {
+  createExternalRouteRef,
+  createRouteRef,
+  type NoParams,
+  type SearchSchema,
+} from '@opsdeck/extensions';
 import type { HealthPageSearch } from '@opsdeck/features-health/slots';
+
+/** The list as a link: `new=incident` opens the New incident dialog (the palette's action). */
+export interface IncidentListSearch {
+  new?: 'incident';
+}
+
+// One literal value: a schema by hand rather than a schema library this package does not load.
+const listSearch: SearchSchema<IncidentListSearch> = {
+  safeParse: (input) => ({
+    success: true,
+    data: (input as { new?: unknown } | null)?.new === 'incident' ? { new: 'incident' } : {},
+  }),
+};
 
 /** The routes this feature offers; others link to an incident through `incident`. */
 export const incidentRoutes = {
-  list: createRouteRef('incidents.list'),
+  list: createRouteRef('incidents.list', { search: listSearch }),
   incident: createRouteRef<{ id: string }>('incidents.incident'),
 };
 

@@ -79,5 +79,15 @@ export const notificationsFeature = defineFeature({
         to: linkTo(notificationsRoutes.silences, {}),
       },
     }),
+    // The add-silence form, for users who may add one (as the check modal's Silence).
+    contribute(shellSlots.paletteActions, {
+      id: 'notifications.paletteAddSilence',
+      access: { capability: 'silences.create' },
+      value: {
+        title: 'Add silence',
+        keywords: ['silence', 'mute', 'maintenance'],
+        to: linkTo(notificationsRoutes.addSilence, {}),
+      },
+    }),
   ],
 });

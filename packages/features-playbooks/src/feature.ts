@@ -71,6 +71,25 @@ export const playbooksFeature = defineFeature({
         to: linkTo(playbooksRoutes.index, {}),
       },
     }),
+    // Playbooks by name in the palette; the search code loads when the palette first searches.
+    contribute(shellSlots.paletteSearchProviders, {
+      id: 'playbooks.palettePlaybooks',
+      value: {
+        title: 'Playbooks',
+        search: (text, context) =>
+          import('./palette.ts').then(({ searchPlaybooks }) => searchPlaybooks(text, context)),
+      },
+    }),
+    // The playbooks page, where each playbook's Run opens the run dialog; for users who may run.
+    contribute(shellSlots.paletteActions, {
+      id: 'playbooks.paletteRun',
+      access: canRun,
+      value: {
+        title: 'Run playbook',
+        keywords: ['run now', 'execute', 'runbook'],
+        to: linkTo(playbooksRoutes.index, {}),
+      },
+    }),
     contribute(healthSlots.checkActions, {
       id: 'playbooks.checkActions',
       title: 'Playbooks',

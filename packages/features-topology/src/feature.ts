@@ -88,5 +88,14 @@ export const topologyFeature = defineFeature({
         to: linkTo(topologyRoutes.index, {}),
       },
     }),
+    // Components by name in the palette; the search code loads when the palette first searches.
+    contribute(shellSlots.paletteSearchProviders, {
+      id: 'topology.paletteComponents',
+      value: {
+        title: 'Components',
+        search: (text, context) =>
+          import('./palette.ts').then(({ searchComponents }) => searchComponents(text, context)),
+      },
+    }),
   ],
 });

@@ -35,3 +35,4 @@ export * from './CollapsibleFilters/index.ts';
 export * from './DropdownMenu/index.ts';
 export * from './TriState/index.ts';
 export * from './routing/index.ts';
+export { pageSearchProps, pageSearchSelector } from './pageSearch.ts';

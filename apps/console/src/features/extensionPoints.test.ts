@@ -62,6 +62,8 @@ describe('the console build: slots declared by their hosts', () => {
     expect(Object.values(shellSlots).map((slot) => [slot.kind, slot.id])).toEqual([
       ['data', 'shell.paletteCommands'],
       ['data', 'shell.paletteSearchProviders'],
+      ['data', 'shell.paletteActions'],
+      ['data', 'shell.shortcuts'],
       ['data', 'shell.settingsSections'],
       ['data', 'shell.notificationEventRenderers'],
       ['data', 'shell.adminTabs'],

@@ -27,6 +27,8 @@ import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useConsole } from '../app/ConsoleContext.tsx';
 import { useChangeStream } from '../connection/useChangeStream.ts';
+import { PaletteButton } from '../palette/PaletteButton.tsx';
+import { useCommandPalette } from '../palette/useCommandPalette.tsx';
 import { buildSidebar } from '../navigation/sidebarModel.ts';
 import { currentHandle } from '../routing/handle.ts';
 import { ShellSessionContext, type ReadyShellSession } from '../session/ShellSessionContext.tsx';
@@ -136,6 +138,7 @@ export function Shell({ account }: ShellProps) {
         : undefined,
     [ready, registry],
   );
+  const palette = useCommandPalette(entries, extensions);
   // A page names itself after its record once loaded (usePageTitle); the route's title until then.
   const [recordTitle, setRecordTitle] = useState<string | undefined>();
   const title = recordTitle ?? handle.title;
@@ -206,6 +209,7 @@ export function Shell({ account }: ShellProps) {
         <Column inert={drawerOpen || undefined}>
           <Header
             bellCount={bellCount}
+            palette={ready ? <PaletteButton onClick={palette.openPalette} /> : undefined}
             navigation={
               layout === 'drawer' ? (
                 <IconButton
@@ -253,6 +257,7 @@ export function Shell({ account }: ShellProps) {
         </Column>
       </Frame>
       <KubeconfigModal open={kubeconfigOpen} onClose={() => setKubeconfigOpen(false)} />
+      {palette.element}
     </ShellSessionContext.Provider>
   );
 }

@@ -14,6 +14,7 @@ export {
   runPlaybook,
   runApproversQuery,
   runRefetchIntervalMs,
+  searchResources,
   updatePlaybook,
   type PlaybookResourceKind,
   type PlaybookResourceRef,

@@ -15,6 +15,30 @@ export interface PaletteCommand {
   to: LinkTarget;
 }
 
+/**
+ * A page action the palette offers (New incident, Add silence, Run playbook): where it goes, with
+ * the page's dialog or form open. Give the contribution the `access` the action needs, so a user
+ * who may not perform it never sees it.
+ */
+export interface PaletteAction {
+  title: string;
+  /** More words it is found by. */
+  keywords?: readonly string[];
+  to: LinkTarget;
+}
+
+/**
+ * A keyboard shortcut a feature adds to the shell's map (the `?` dialog lists it): a chord of
+ * plain keys, like `g l`, that opens `to`. The shell's own shortcuts win a clash.
+ */
+export interface ShortcutEntry {
+  /** The keys pressed one after the other, separated by a space: `g l`. */
+  keys: string;
+  /** What it does, as the `?` dialog lists it: "Go to Logs". */
+  title: string;
+  to: LinkTarget;
+}
+
 /** One answer of a palette search provider. */
 export interface PaletteSearchResult {
   id: string;
@@ -83,6 +107,10 @@ export const shellSlots = {
   paletteCommands: createDataSlot<PaletteCommand>('shell.paletteCommands'),
   /** The command palette's record searches. */
   paletteSearchProviders: createDataSlot<PaletteSearchProvider>('shell.paletteSearchProviders'),
+  /** The command palette's page actions. */
+  paletteActions: createDataSlot<PaletteAction>('shell.paletteActions'),
+  /** Keyboard shortcuts features add to the shell's map. */
+  shortcuts: createDataSlot<ShortcutEntry>('shell.shortcuts'),
   /** The sections of the Settings menu. */
   settingsSections: createDataSlot<SettingsSection>('shell.settingsSections'),
   /** How the notification feed reads each feature's events. */

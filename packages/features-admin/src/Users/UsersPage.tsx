@@ -27,6 +27,7 @@ import {
 } from '@opsdeck/ui/data-table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Actions, Page } from '../components/PageLayout.ts';
 import { messageOf } from '../model/messages.ts';
 import { adminTestIds } from '../testIds.ts';
@@ -137,6 +138,20 @@ export function UsersPage() {
   const users = useQuery(usersQuery(client));
   const { changeRole, deactivate } = useUserMutations();
   const [inviting, setInviting] = useState(false);
+  // `?invite=user` (the palette's Invite user) opens the invite dialog too; closing drops the ask.
+  const [search, setSearch] = useSearchParams();
+  const asked = canWrite && search.get('invite') === 'user';
+  const stopInviting = () => {
+    setInviting(false);
+    if (asked)
+      setSearch(
+        (previous) => {
+          previous.delete('invite');
+          return previous;
+        },
+        { replace: true },
+      );
+  };
   const [leaving, setLeaving] = useState<AdminUser>();
   const columns = useMemo(
     () =>
@@ -176,7 +191,7 @@ export function UsersPage() {
           empty={<EmptyState kind="resources" />}
         />
       </DataTableRoot>
-      {inviting ? <InviteUserModal onClose={() => setInviting(false)} /> : null}
+      {inviting || asked ? <InviteUserModal onClose={stopInviting} /> : null}
       <ConfirmDialog
         open={leaving !== undefined}
         title={`Deactivate ${leaving?.name ?? ''}?`}

@@ -2,6 +2,7 @@ import type { CheckSummary } from '@opsdeck/api-client/health';
 import {
   Button,
   DropdownMenu,
+  pageSearchProps,
   SEARCH_MAX_LENGTH,
   searchLimitHint,
   Select,
@@ -170,6 +171,7 @@ const SearchBox = memo(function SearchBox({
   return (
     <SearchInput
       type="search"
+      {...pageSearchProps}
       aria-label="Search"
       placeholder="Search by name, description, or endpoint"
       maxLength={SEARCH_MAX_LENGTH}

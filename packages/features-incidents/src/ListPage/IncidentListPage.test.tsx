@@ -112,6 +112,20 @@ describe('/incidents', () => {
     expect(screen.queryByTestId(incidentTestIds.list.newButton)).toBeNull();
   });
 
+  it('opens New incident from ?new=incident (the palette’s action) for writers only', async () => {
+    const user = userEvent.setup();
+    render('/incidents?new=incident');
+    const dialog = await screen.findByRole('dialog', { name: 'New incident' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New incident' })).toBeNull());
+    expect(currentUrl.search).toBe('');
+    cleanup();
+    roles = ['viewer'];
+    render('/incidents?new=incident');
+    await screen.findByRole('table', { name: 'Incidents' });
+    expect(screen.queryByRole('dialog', { name: 'New incident' })).toBeNull();
+  });
+
   it('creates an incident with its affected component, commander and responders', async () => {
     const user = userEvent.setup();
     render();

@@ -1,6 +1,7 @@
 import { useCan } from '@opsdeck/rbac/react';
 import { Button, Plus } from '@opsdeck/ui';
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import styled from 'styled-components';
 import { incidentTestIds } from '../testIds.ts';
 
@@ -26,6 +27,20 @@ const Label = styled.span`
 export function NewIncidentButton() {
   const canWrite = useCan('incident', 'write');
   const [open, setOpen] = useState(false);
+  // `?new=incident` (the palette's New incident) opens the dialog too; closing it drops the ask.
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('new') === 'incident';
+  const close = () => {
+    setOpen(false);
+    if (asked)
+      setSearch(
+        (previous) => {
+          previous.delete('new');
+          return previous;
+        },
+        { replace: true },
+      );
+  };
   if (!canWrite) return null;
   return (
     <>
@@ -37,9 +52,9 @@ export function NewIncidentButton() {
       >
         <Plus size={16} aria-hidden="true" /> <Label>New incident</Label>
       </Button>
-      {open ? (
+      {open || asked ? (
         <Suspense fallback={null}>
-          <NewIncidentDialog onClose={() => setOpen(false)} />
+          <NewIncidentDialog onClose={close} />
         </Suspense>
       ) : null}
     </>

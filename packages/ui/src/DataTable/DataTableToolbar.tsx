@@ -4,6 +4,7 @@ import { Search } from 'lucide-react';
 import { SEARCH_MAX_LENGTH, searchLimitHint } from '../format/inputLimits.ts';
 import { CollapsibleFilters } from '../CollapsibleFilters/CollapsibleFilters.tsx';
 import { testIds } from '../testIds.ts';
+import { pageSearchProps } from '../pageSearch.ts';
 import { dataTableSlots } from './slots.ts';
 import type { DataTableState } from './useDataTable.tsx';
 
@@ -125,6 +126,7 @@ function SearchInput<TData>({
           <Search size={14} aria-hidden />
           <input
             type="search"
+            {...pageSearchProps}
             value={value}
             maxLength={SEARCH_MAX_LENGTH}
             placeholder={placeholder}
