@@ -1,4 +1,5 @@
-import { defineFeature, type FeatureDefinition } from '@opsdeck/extensions';
+import { contribute, defineFeature, linkTo, type FeatureDefinition } from '@opsdeck/extensions';
+import { shellSlots } from '@opsdeck/extensions/shell';
 import { Clock, Lock, Server, Settings, User } from '@opsdeck/ui';
 import { adminRoutes } from './routes.ts';
 
@@ -18,6 +19,13 @@ export const jobHistoryFeature: FeatureDefinition = defineFeature({
       refreshable: true,
       load: () => import('./pages/jobsPage.tsx'),
     },
+  ],
+  contributions: [
+    // Its filters may be saved as a named view (issue 38): the shell draws the Views control.
+    contribute(shellSlots.savedViewProviders, {
+      id: 'settings.jobs.savedViews',
+      value: { title: 'Job History', to: linkTo(adminRoutes.jobs, {}) },
+    }),
   ],
 });
 

@@ -99,6 +99,8 @@ export interface HeaderProps {
   title?: string;
   /** The page's extra actions. */
   actions?: ReactNode;
+  /** The saved views control of a page whose search may be saved (issue 38). */
+  views?: ReactNode;
   /** Shows a refresh button when set. */
   onRefresh?: () => void;
   /** The user menu (or, with the hosted provider, its organization switcher and user button). */
@@ -107,12 +109,21 @@ export interface HeaderProps {
   bellCount?: number | undefined;
 }
 
-export function Header({ navigation, title, actions, onRefresh, account, bellCount }: HeaderProps) {
+export function Header({
+  navigation,
+  title,
+  actions,
+  views,
+  onRefresh,
+  account,
+  bellCount,
+}: HeaderProps) {
   return (
     <Bar data-testid={testIds.header.root}>
       {navigation}
       {title && <Title data-testid={testIds.header.title}>{title}</Title>}
       <Spacer />
+      {views}
       {actions && <RouteActions>{actions}</RouteActions>}
       <Actions>
         {onRefresh && (

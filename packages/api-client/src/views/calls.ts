@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../client.ts';
 import { db } from '../db/index.ts';
+import { isApiError } from '../errors.ts';
 import type { CallOptions } from '../http.ts';
 import { looseObject } from '../looseObject.ts';
 import { maybeText, text } from '../schemaParts.ts';
@@ -187,4 +188,51 @@ export const defaultViewQuery = (client: ApiClient, page: string) =>
   queryOptions({
     queryKey: viewsKeys.defaults(page),
     queryFn: ({ signal }) => getDefaultView(client, page, { signal }),
+  });
+
+/** A team a view may be shared with. */
+export interface ViewTeam {
+  id: string;
+  name: string;
+}
+
+/**
+ * The teams `personId` is a member of, by name: those a view may be shared with. A role that may
+ * not read team membership (guest) has none.
+ */
+export async function listMyTeams(
+  client: ApiClient,
+  personId: string,
+  options: CallOptions = {},
+): Promise<ViewTeam[]> {
+  const members = await db(client)
+    .from('team_members')
+    .select('team_id')
+    .eq('person_id', personId)
+    .rows(looseObject({ team_id: text }))
+    .execute(options.signal)
+    .catch((error: unknown) => {
+      if (isApiError(error) && error.status === 403) return [];
+      throw error;
+    });
+  if (members.length === 0) return [];
+  const teams = await db(client)
+    .from('teams')
+    .select('id,name')
+    .in(
+      'id',
+      members.map((member) => member.team_id),
+    )
+    .is('deleted_at', null)
+    .order('name')
+    .rows(looseObject({ id: text, name: maybeText }))
+    .execute(options.signal);
+  return teams.map((team) => ({ id: team.id, name: team.name || team.id }));
+}
+
+export const myTeamsQuery = (client: ApiClient, personId: string) =>
+  queryOptions({
+    queryKey: viewsKeys.teams(personId),
+    queryFn: ({ signal }) => listMyTeams(client, personId, { signal }),
+    staleTime: 300_000,
   });

@@ -3,7 +3,9 @@ export {
   defaultViewQuery,
   deleteSavedView,
   getDefaultView,
+  listMyTeams,
   listSavedViews,
+  myTeamsQuery,
   normaliseSearch,
   savedViewLimits,
   savedViewsQuery,
@@ -12,7 +14,7 @@ export {
   updateSavedView,
 } from './calls.ts';
 /** A saved view and what saving one sends. @public */
-export type { SavedView, SavedViewInput } from './calls.ts';
+export type { SavedView, SavedViewInput, ViewTeam } from './calls.ts';
 export { viewsInvalidations } from './keys.ts';
 /** The domain's one key root, for invalidation after a saved view write. @public */
 export { viewsKeys } from './keys.ts';

@@ -8,8 +8,8 @@ export const viewsKeys = {
   page: (page: string) => [...viewsKeys.all(), 'page', page] as const,
   /** My default view of one page. */
   defaults: (page: string) => [...viewsKeys.all(), 'defaults', page] as const,
-  /** Every view I may open, for the command palette. */
-  search: (text: string) => [...viewsKeys.all(), 'search', text] as const,
+  /** The teams I may share a view with. */
+  teams: (personId: string) => [...viewsKeys.all(), 'teams', personId] as const,
 };
 
 /** The tables whose writes make saved views queries stale. */
