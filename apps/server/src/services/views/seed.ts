@@ -4,20 +4,20 @@ import { need, type DemoSeed } from '../seed.ts';
 
 /**
  * Two believable demo views, drawing nothing from the shared PRNG: the admin's own failing checks
- * in production on Health (its default there), and a catalog view the admin shares with the
- * platform team (the admin's team in the demo; responder@local is in it too).
+ * in production on Health (not its default: a bare /health stays every check), and a catalog view
+ * the admin shares with the platform team (the admin's team in the demo; responder@local too).
  */
 export const seedSavedViews: DemoSeed = async (context) => {
   const { db, key } = context;
   const adminId = need(context.estate.adminId, 'adminId');
   const [platform] = need(context.estate.teamIds, 'teamIds');
-  const failing = seedUuid(key('saved-view:health:failing-in-production'));
   await insertRows(db, 'saved_views', [
     {
-      id: failing,
+      id: seedUuid(key('saved-view:health:failing-in-production')),
       name: 'Failing in production',
       page: '/health',
-      search: 'status=unhealthy&namespace=production',
+      // The health list's URL: passing checks hidden, the env=production label included.
+      search: new URLSearchParams({ hidePassing: 'true', labels: 'env=production:1' }).toString(),
       created_by: adminId,
       team_id: null,
     },
@@ -25,13 +25,11 @@ export const seedSavedViews: DemoSeed = async (context) => {
       id: seedUuid(key('saved-view:catalog:platform-deployments')),
       name: 'Platform deployments',
       page: '/catalog',
-      search: 'type=Kubernetes%3A%3ADeployment',
+      // The catalog list's tri-state type filter (`:` written `____` in a value).
+      search: new URLSearchParams({ 'type.filter': 'Kubernetes____Deployment:1' }).toString(),
       created_by: adminId,
       team_id: platform,
     },
-  ]);
-  await insertRows(db, 'saved_view_defaults', [
-    { person_id: adminId, page: '/health', view_id: failing },
   ]);
   context.step('saved views');
 };
