@@ -83,7 +83,7 @@ describe('saved views in Chromium against apps/server', () => {
     // Clean up: the responder's default cleared, so a bare /health stays bare.
     await panel.page().reload();
     const again = await openMenu(page);
-    await again.getByRole('button', { name: `Stop opening Health with ${personal}` }).click();
-    await again.getByRole('button', { name: `Open Health with ${personal}` }).waitFor();
+    await again.getByRole('button', { name: `Clear default: ${personal}` }).click();
+    await again.getByRole('button', { name: `Set default: ${personal}` }).waitFor();
   });
 });

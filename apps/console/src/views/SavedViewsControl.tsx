@@ -217,11 +217,7 @@ export function SavedViewsControl({ page, userId }: SavedViewsControlProps) {
                   <Button
                     size="small"
                     variant="ghost"
-                    aria-label={
-                      view.id === defaultId.data
-                        ? `Stop opening ${page.title} with ${view.name}`
-                        : `Open ${page.title} with ${view.name}`
-                    }
+                    aria-label={`${view.id === defaultId.data ? 'Clear default' : 'Set default'}: ${view.name}`}
                     onClick={() =>
                       change.mutate(() =>
                         setDefaultView(
