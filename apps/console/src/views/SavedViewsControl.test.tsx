@@ -89,7 +89,7 @@ describe('the Views control', () => {
     expect(router.state.historyAction).toBe('REPLACE');
     // The user clears the filters on purpose: the default is not applied again in this visit.
     await router.navigate('/health');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(where()).toBe('/health');
   });
 
@@ -98,7 +98,7 @@ describe('the Views control', () => {
       'GET /api/db/saved_view_defaults': [{ page: '/health', view_id: 'v1' }],
     });
     await screen.findByRole('button', { name: /Views/ });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(where()).toBe('/health?status=healthy');
   });
 
