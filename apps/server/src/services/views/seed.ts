@@ -11,6 +11,11 @@ export const seedSavedViews: DemoSeed = async (context) => {
   const { db, key } = context;
   const adminId = need(context.estate.adminId, 'adminId');
   const [platform] = need(context.estate.teamIds, 'teamIds');
+  // A database of the legacy runner (seeded before it is migrated) has no saved_views yet.
+  const { rows } = await db.query<{ present: boolean }>(
+    `SELECT to_regclass('public.saved_views') IS NOT NULL AS present`,
+  );
+  if (!rows[0]?.present) return;
   await insertRows(db, 'saved_views', [
     {
       id: seedUuid(key('saved-view:health:failing-in-production')),
