@@ -6,7 +6,7 @@ import { savedViewPageOf, type SavedViewPage } from './model.ts';
 import { SavedViewsControl } from './SavedViewsControl.tsx';
 
 /** The pages features registered in `savedViewProviders` that this user may open, by path. */
-export function savedViewPages(extensions: ExtensionView): SavedViewPage[] {
+function savedViewPages(extensions: ExtensionView): SavedViewPage[] {
   return extensions.data(shellSlots.savedViewProviders).flatMap(({ value }) => {
     const href = resolveLink(extensions, value.to);
     return href ? [{ path: href.split(/[?#]/)[0]!, title: value.title }] : [];

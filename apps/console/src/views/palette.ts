@@ -44,7 +44,7 @@ function searchOf(query: string): Record<string, string | string[]> {
  * The palette's "Saved views": my views and my teams' by name, each opening its page with its
  * search. `features` is read when the palette searches (the console's list includes this one).
  */
-export function savedViewsPaletteProvider(
+function savedViewsPaletteProvider(
   features: () => readonly FeatureDefinition[],
 ): PaletteSearchProvider {
   let targets: Map<string, SavedViewProvider> | undefined;
