@@ -13,6 +13,7 @@ export default definePackageBuild({
   'incidents/index': 'src/incidents/index.ts',
   'playbooks/index': 'src/playbooks/index.ts',
   'people/index': 'src/people/index.ts',
+  'views/index': 'src/views/index.ts',
   'notifications/index': 'src/notifications/index.ts',
   'settings/index': 'src/settings/index.ts',
   'admin/index': 'src/admin/index.ts',

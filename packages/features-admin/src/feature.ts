@@ -20,6 +20,13 @@ export const jobHistoryFeature: FeatureDefinition = defineFeature({
       load: () => import('./pages/jobsPage.tsx'),
     },
   ],
+  contributions: [
+    // Its filters may be saved as a named view (issue 38): the shell draws the Views control.
+    contribute(shellSlots.savedViewProviders, {
+      id: 'settings.jobs.savedViews',
+      value: { title: 'Job History', to: linkTo(adminRoutes.jobs, {}) },
+    }),
+  ],
 });
 
 /**

@@ -117,6 +117,11 @@ export const catalogFeature = defineFeature({
   ],
   externalRoutes: catalogExternalRoutes,
   contributions: [
+    // Its filters may be saved as a named view (issue 38): the shell draws the Views control.
+    contribute(shellSlots.savedViewProviders, {
+      id: 'config.savedViews',
+      value: { title: 'Catalog', to: linkTo(catalogRoutes.list, {}) },
+    }),
     // The command palette's way to this feature's page (a data contribution: the shell draws it).
     contribute(shellSlots.paletteCommands, {
       id: 'config.paletteOpen',

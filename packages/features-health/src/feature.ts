@@ -19,6 +19,11 @@ export const healthFeature = defineFeature({
   ],
   externalRoutes: healthExternalRoutes,
   contributions: [
+    // Its filters may be saved as a named view (issue 38): the shell draws the Views control.
+    contribute(shellSlots.savedViewProviders, {
+      id: 'health.savedViews',
+      value: { title: 'Health', to: linkTo(healthRoutes.page, {}) },
+    }),
     // The command palette's way to this feature's page (a data contribution: the shell draws it).
     contribute(shellSlots.paletteCommands, {
       id: 'health.paletteOpen',

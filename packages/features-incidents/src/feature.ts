@@ -44,6 +44,11 @@ export const incidentsFeature = defineFeature({
   ],
   externalRoutes: incidentExternalRoutes,
   contributions: [
+    // Its filters may be saved as a named view (issue 38): the shell draws the Views control.
+    contribute(shellSlots.savedViewProviders, {
+      id: 'incidents.savedViews',
+      value: { title: 'Incidents', to: linkTo(incidentRoutes.list, {}) },
+    }),
     // The command palette's way to this feature's page (a data contribution: the shell draws it).
     contribute(shellSlots.paletteCommands, {
       id: 'incidents.paletteOpen',

@@ -53,6 +53,21 @@ export const notificationsFeature = defineFeature({
   ],
   externalRoutes: notificationsExternalRoutes,
   contributions: [
+    // Its filters may be saved as a named view (issue 38): the shell draws the Views control.
+    contribute(shellSlots.savedViewProviders, {
+      id: 'notifications.savedViews',
+      value: { title: 'Notifications', to: linkTo(notificationsRoutes.history, {}) },
+    }),
+    // Its filters may be saved as a named view (issue 38): the shell draws the Views control.
+    contribute(shellSlots.savedViewProviders, {
+      id: 'notifications.rulesSavedViews',
+      value: { title: 'Notification rules', to: linkTo(notificationsRoutes.rules, {}) },
+    }),
+    // Its filters may be saved as a named view (issue 38): the shell draws the Views control.
+    contribute(shellSlots.savedViewProviders, {
+      id: 'notifications.silencesSavedViews',
+      value: { title: 'Notification silences', to: linkTo(notificationsRoutes.silences, {}) },
+    }),
     // The health check modal's 'Silence': the add-silence form with the check picked (console §2:
     // adding a silence is write on database, rbac's silences.create).
     contribute(healthSlots.checkActions, {

@@ -62,6 +62,11 @@ export const playbooksFeature = defineFeature({
   ],
   externalRoutes: playbooksExternalRoutes,
   contributions: [
+    // Its filters may be saved as a named view (issue 38): the shell draws the Views control.
+    contribute(shellSlots.savedViewProviders, {
+      id: 'playbooks.savedViews',
+      value: { title: 'Playbook runs', to: linkTo(playbooksRoutes.runs, {}) },
+    }),
     // The command palette's way to this feature's page (a data contribution: the shell draws it).
     contribute(shellSlots.paletteCommands, {
       id: 'playbooks.paletteOpen',

@@ -79,6 +79,11 @@ export const topologyFeature = defineFeature({
   ],
   externalRoutes: topologyExternalRoutes,
   contributions: [
+    // Its filters may be saved as a named view (issue 38): the shell draws the Views control.
+    contribute(shellSlots.savedViewProviders, {
+      id: 'topology.savedViews',
+      value: { title: 'Topology', to: linkTo(topologyRoutes.index, {}) },
+    }),
     // The command palette's way to this feature's page (a data contribution: the shell draws it).
     contribute(shellSlots.paletteCommands, {
       id: 'topology.paletteOpen',

@@ -8,6 +8,7 @@ import { peopleInvalidations } from '@opsdeck/api-client/people';
 import { playbookInvalidations } from '@opsdeck/api-client/playbooks';
 import { settingsInvalidations } from '@opsdeck/api-client/settings';
 import { topologyInvalidations } from '@opsdeck/api-client/topology';
+import { viewsInvalidations } from '@opsdeck/api-client/views';
 
 /** Every api-client domain's table → query keys map, which the change stream applies. */
 export const consoleInvalidations = mergeInvalidations(
@@ -20,4 +21,5 @@ export const consoleInvalidations = mergeInvalidations(
   notificationInvalidations,
   settingsInvalidations,
   adminInvalidations,
+  viewsInvalidations,
 );

@@ -30,6 +30,7 @@ import {
   topologyFeature,
   topologyRoutes,
 } from '@opsdeck/features-topology';
+import { savedViewsFeature } from '../views/palette.ts';
 
 /**
  * The features this build of the console includes, in one list. A new feature package adds its
@@ -48,6 +49,8 @@ export const consoleFeatures: readonly FeatureDefinition[] = [
   connectionsFeature,
   integrationsFeature,
   ...adminFeatures,
+  // The console's own: saved views in the command palette (issue 38).
+  savedViewsFeature(() => consoleFeatures),
 ];
 
 /**

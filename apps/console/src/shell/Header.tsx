@@ -99,6 +99,8 @@ export interface HeaderProps {
   title?: string;
   /** The page's extra actions. */
   actions?: ReactNode;
+  /** The saved views control of a page whose search may be saved (issue 38). */
+  views?: ReactNode;
   /** Shows a refresh button when set. */
   onRefresh?: () => void;
   /** The user menu (or, with the hosted provider, its organization switcher and user button). */
@@ -113,6 +115,7 @@ export function Header({
   navigation,
   title,
   actions,
+  views,
   onRefresh,
   account,
   bellCount,
@@ -123,6 +126,7 @@ export function Header({
       {navigation}
       {title && <Title data-testid={testIds.header.title}>{title}</Title>}
       <Spacer />
+      {views}
       {actions && <RouteActions>{actions}</RouteActions>}
       <Actions>
         {palette}

@@ -38,6 +38,7 @@ import { testIds } from '../testIds.ts';
 import { FRONTEND_VERSION } from '../version.ts';
 import { Header } from './Header.tsx';
 import { useUnseenFailedSends } from './useUnseenFailedSends.ts';
+import { HeaderSavedViews } from '../views/HeaderSavedViews.tsx';
 import { KubeconfigModal } from './KubeconfigModal.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { SkipLink } from './SkipLink.tsx';
@@ -223,6 +224,10 @@ export function Shell({ account }: ShellProps) {
               ) : undefined
             }
             title={handle.ownHeader ? undefined : title}
+            views={
+              ready &&
+              extensions && <HeaderSavedViews extensions={extensions} userId={ready.user.id} />
+            }
             actions={
               ready && extensions && handle.headerActions && !handle.ownHeader ? (
                 <HeaderActions

@@ -103,9 +103,11 @@ describe.each(testDatabases('one'))('capabilities agree with the console on $eng
         });
         // Allowed: the engine finds it (a declared table missing from the schema would be a 404).
         // A personal table (one's own rows, TableDeclaration.personal) is read by every signed-in
-        // role, whatever its object says.
+        // role, whatever its object says; so is a shared one (one's own and one's teams' rows).
         const readable =
-          declaration.personal !== undefined || authorizer.can(declaration.object, 'read');
+          declaration.personal !== undefined ||
+          declaration.shared !== undefined ||
+          authorizer.can(declaration.object, 'read');
         const expected = readable ? 200 : 403;
         expect(response.status, `${service}: GET ${name}`).toBe(expected);
       }

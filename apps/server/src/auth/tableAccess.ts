@@ -1,6 +1,7 @@
 import { createAuthorizer, type Action, type Authorizer, type Resource } from '@opsdeck/rbac';
 import { defaultServiceRegistry } from '../services/list.ts';
 import type { ServiceRegistry } from '../services/registry.ts';
+import type { SqlRunner } from '../db/database.ts';
 import type { PermissionWrite, PermissionWriteDecision } from './permissionWrites.ts';
 import type { AuthUser } from './user.ts';
 
@@ -20,8 +21,16 @@ export interface TableAuthorization {
   reason?: string;
   /** Allowed on the table, but each written row must pass this too (the engine runs it in the write's transaction). */
   checkRows?: (write: PermissionWrite) => Promise<PermissionWriteDecision>;
-  /** Allowed to read, but only the rows whose `column` equals `value` (the engine filters on it). */
-  onlyRows?: { column: string; value: string };
+  /**
+   * Allowed to read, but only the rows whose `column` equals `value` (the engine filters on it), or
+   * (`orTeamColumn`) whose team is one the user is a member of: `withTeamRows` looks those up.
+   */
+  onlyRows?: {
+    column: string;
+    value: string;
+    orTeamColumn?: string;
+    orIn?: { column: string; values: readonly string[] };
+  };
 }
 
 /**
@@ -45,6 +54,8 @@ export function authorizeTable(
   const resource = declaration.object;
   if (declaration.personal && !authorizer.isAdmin)
     return authorizePersonal(user, table, method, resource, declaration.personal.column);
+  if (declaration.shared)
+    return authorizeShared(user, table, method, resource, declaration.shared, authorizer.isAdmin);
   // Before the role check: no role, admin included, writes these rows through /api/db.
   if (declaration.serverWritten && action === 'write') {
     return {
@@ -114,6 +125,84 @@ function authorizePersonal(
         : { allowed: true };
     },
   };
+}
+
+/**
+ * A table of rows each person keeps and may share with a team (TableDeclaration.shared): reads see
+ * one's own rows and one's teams' (admins too: it is a list of one's own things); an admin writes
+ * any row; below admin a write changes or deletes only one's own rows and shares only with a team
+ * one is a member of.
+ */
+function authorizeShared(
+  user: AuthUser,
+  table: string,
+  method: string,
+  resource: Resource,
+  { owner, team }: { owner: string; team: string },
+  isAdmin: boolean,
+): TableAuthorization {
+  const action = actionOfMethod(method);
+  if (action === 'read')
+    return {
+      allowed: true,
+      resource,
+      action,
+      onlyRows: { column: owner, value: user.id, orTeamColumn: team },
+    };
+  if (isAdmin) return { allowed: true, resource, action };
+  return {
+    allowed: true,
+    resource,
+    action,
+    checkRows: async ({ before, after, tx }) => {
+      if ([...before, ...after].some((row) => row[owner] !== user.id))
+        return {
+          allowed: false,
+          reason: `${table}: only its creator or an admin changes or deletes a row`,
+        };
+      const teams = [
+        ...new Set(after.map((row) => row[team]).filter((id): id is string => id != null)),
+      ];
+      if (teams.length === 0) return { allowed: true };
+      const mine = await teamsOf(tx, user.id, teams);
+      return teams.every((id) => mine.includes(id))
+        ? { allowed: true }
+        : {
+            allowed: false,
+            reason: `${table}: ${user.name} may only share with a team they are in`,
+          };
+    },
+  };
+}
+
+/** Which of `among` (all when not given) are teams `person` is a member of. */
+async function teamsOf(
+  db: SqlRunner,
+  person: string,
+  among?: readonly string[],
+): Promise<string[]> {
+  const { rows } = await db.query<{ team_id: string }>(
+    `SELECT m.team_id::text AS team_id FROM team_members m
+     JOIN teams t ON t.id = m.team_id AND t.deleted_at IS NULL
+     WHERE m.person_id::text = $1 AND ($2::text[] IS NULL OR m.team_id::text = ANY($2::text[]))`,
+    [person, among ? [...among] : null],
+  );
+  return rows.map((row) => row.team_id);
+}
+
+/**
+ * A decision whose read is limited to one's own rows or one's teams' (`orTeamColumn`), with the
+ * user's teams looked up: the engine then reads `owner = me OR team IN (my teams)`, bound values.
+ */
+export async function withTeamRows(
+  db: SqlRunner,
+  user: AuthUser,
+  decision: TableAuthorization,
+): Promise<TableAuthorization> {
+  const only = decision.onlyRows;
+  if (!only?.orTeamColumn) return decision;
+  const values = await teamsOf(db, user.id);
+  return { ...decision, onlyRows: { ...only, orIn: { column: only.orTeamColumn, values } } };
 }
 
 // A read-only function's call is a read of its object whatever the method; any other is a write.

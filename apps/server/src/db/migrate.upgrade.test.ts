@@ -120,6 +120,7 @@ const AFTER_SPLIT = [
   'identity/003_invites.sql',
   // The logs module comes after identity's in the service list.
   'logs/001_logs.sql',
+  'views/001_saved_views.sql',
   'changes/001_change_stream.sql',
   'changes/002_audit_declared_secrets.sql',
 ];
@@ -226,11 +227,18 @@ describe('a PGlite data directory of the legacy server', () => {
       expect(logged('migrations applied')).toEqual([
         ...AFTER_SPLIT.filter(
           (id) =>
-            !id.startsWith('changes/') && !id.startsWith('logs/') && !id.startsWith('identity/'),
+            !id.startsWith('changes/') &&
+            !id.startsWith('logs/') &&
+            !id.startsWith('views/') &&
+            !id.startsWith('identity/'),
         ),
         'identity/002_self_service.sql',
         ...AFTER_SPLIT.filter(
-          (id) => id.startsWith('identity/') || id.startsWith('changes/') || id.startsWith('logs/'),
+          (id) =>
+            id.startsWith('identity/') ||
+            id.startsWith('changes/') ||
+            id.startsWith('logs/') ||
+            id.startsWith('views/'),
         ),
       ]);
       expect(logged('migrations adopted from the previous runner')).toContain(

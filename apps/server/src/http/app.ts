@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { requireUser, type AuthMode } from '../auth/middleware.ts';
 import type { UserResolver } from '../auth/resolve.ts';
 import { authorshipColumns } from '../auth/authorship.ts';
-import { authorizeTable } from '../auth/tableAccess.ts';
+import { authorizeTable, withTeamRows } from '../auth/tableAccess.ts';
 import { withActor } from '../db/actor.ts';
 import type { Database } from '../db/database.ts';
 import { JobScheduler } from '../jobs/scheduler.ts';
@@ -233,7 +233,11 @@ export function createApp(options: AppOptions): CoreApp {
       createPostgrestApp<AppEnv>({
         db,
         authorize: (table, method, c) =>
-          authorizeTable(c.get('user'), table, method, c.get('authorizer'), registry),
+          withTeamRows(
+            db,
+            c.get('user'),
+            authorizeTable(c.get('user'), table, method, c.get('authorizer'), registry),
+          ),
         serverColumns: (relation, c) =>
           authorshipColumns(
             c.get('user'),

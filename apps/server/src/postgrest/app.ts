@@ -77,7 +77,12 @@ export interface AuthorizationDecision {
    * For a read allowed on the table but only on some rows: the read sees only rows whose `column`
    * equals `value` (as if `column=eq.value` were added). An embed of such a relation is refused.
    */
-  onlyRows?: { column: string; value: string };
+  onlyRows?: {
+    column: string;
+    value: string;
+    /** Or the rows whose `column` is one of `values` (a person's own rows or their teams'). */
+    orIn?: { column: string; values: readonly string[] };
+  };
 }
 
 /**
@@ -429,8 +434,15 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     const shape = acceptedShape(c.req.header('Accept'));
     const ignored = new Set(method === 'POST' ? ['columns', 'on_conflict'] : []);
     // A read limited to some rows filters on them like any other filter (ANDed, bound as a value).
-    if (decision.onlyRows && (method === 'GET' || method === 'HEAD'))
-      url.searchParams.append(decision.onlyRows.column, `eq.${decision.onlyRows.value}`);
+    if (decision.onlyRows && (method === 'GET' || method === 'HEAD')) {
+      const { column, value, orIn } = decision.onlyRows;
+      if (orIn?.values.length)
+        url.searchParams.append(
+          'or',
+          `(${column}.eq.${quoteValue(value)},${orIn.column}.in.(${orIn.values.map(quoteValue).join(',')}))`,
+        );
+      else url.searchParams.append(column, `eq.${value}`);
+    }
     const { query, embedded } = parseQueryString(url.searchParams, ignored);
     const node = resolveRead(catalog, relation, query.select, query, embedded);
     // Embedded relations are read too: each needs the read right, or the embed would bypass the hook.
@@ -582,6 +594,11 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     ),
   );
   return app;
+}
+
+/** A value in PostgREST's grammar, double-quoted so no character of it is read as syntax. */
+function quoteValue(value: string): string {
+  return `"${value.replace(/[\\"]/g, (ch) => `\\${ch}`)}"`;
 }
 
 /**

@@ -111,6 +111,14 @@ export interface TableDeclaration {
    */
   personal?: { column: string };
   /**
+   * Rows each person keeps and may share with one of their teams (saved views), whatever the role
+   * matrix says of the object (guest included): every reader sees their own rows (`owner` is them)
+   * and those shared with a team they are a member of (`team`), admins too; below admin a write
+   * changes or deletes only one's own rows and shares only with one's own teams. `owner` is set
+   * by the server on insert (authorship), whatever the body says.
+   */
+  shared?: { owner: 'created_by'; team: string };
+  /**
    * A jsonb column that takes a written row's keys which name no column (merged into what the row
    * gives for that column), instead of the 400 an unknown column is.
    */

@@ -14,6 +14,7 @@ import { createServiceRegistry, type ServiceRegistry } from './registry.ts';
 import { referenceService } from './reference/service.ts';
 import { settingsService } from './settings/service.ts';
 import { topologyService } from './topology/service.ts';
+import { viewsService } from './views/service.ts';
 
 /**
  * The server's service modules, in the order their migrations and demo seeds run and their routes
@@ -34,6 +35,7 @@ export const SERVICES: readonly Service[] = [
   identityService,
   referenceService,
   logsService,
+  viewsService,
   // Last: its migration and triggers cover every table the modules above declare.
   changesService,
 ];
