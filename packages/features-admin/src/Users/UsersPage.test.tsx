@@ -36,7 +36,6 @@ describe('the users page', () => {
     expect(screen.queryByRole('button', { name: /^Deactivate/ })).toBeNull();
   });
 
-<<<<<<< HEAD
   it('shows an editor the people read-only (the role matrix lets editors read identities, not write them)', async () => {
     renderAdmin('/settings/users', { baseUrl: baseUrl(), role: 'editor' });
     const row = await rowOf('Val Viewer');
@@ -44,7 +43,8 @@ describe('the users page', () => {
     expect(screen.queryByRole('button', { name: 'Invite user' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Role of Val Viewer' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Deactivate/ })).toBeNull();
-=======
+  });
+
   it('opens Invite user from ?invite=user (the palette’s action) for admins only', async () => {
     const user = userEvent.setup();
     const { unmount } = renderAdmin('/settings/users?invite=user', { baseUrl: baseUrl() });
@@ -55,7 +55,6 @@ describe('the users page', () => {
     renderAdmin('/settings/users?invite=user', { baseUrl: baseUrl(), role: 'viewer' });
     await screen.findByRole('table', { name: 'Users' });
     expect(screen.queryByRole('dialog', { name: 'Invite user' })).toBeNull();
->>>>>>> pal38
   });
 
   it('invites a user with a role and shows the one-time link', async () => {
