@@ -105,9 +105,19 @@ export interface HeaderProps {
   account: ReactNode;
   /** Failed sends since the user last looked at /notifications (console §2); none shown at 0. */
   bellCount?: number | undefined;
+  /** The live updates status (connected, reconnecting, polling). */
+  live?: ReactNode;
 }
 
-export function Header({ navigation, title, actions, onRefresh, account, bellCount }: HeaderProps) {
+export function Header({
+  navigation,
+  title,
+  actions,
+  onRefresh,
+  account,
+  bellCount,
+  live,
+}: HeaderProps) {
   return (
     <Bar data-testid={testIds.header.root}>
       {navigation}
@@ -115,6 +125,7 @@ export function Header({ navigation, title, actions, onRefresh, account, bellCou
       <Spacer />
       {actions && <RouteActions>{actions}</RouteActions>}
       <Actions>
+        {live}
         {onRefresh && (
           <IconButton
             label="Refresh"

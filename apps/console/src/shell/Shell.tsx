@@ -26,6 +26,7 @@ import {
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useConsole } from '../app/ConsoleContext.tsx';
+import { LiveIndicator } from '../connection/LiveIndicator.tsx';
 import { useChangeStream } from '../connection/useChangeStream.ts';
 import { buildSidebar } from '../navigation/sidebarModel.ts';
 import { currentHandle } from '../routing/handle.ts';
@@ -206,6 +207,7 @@ export function Shell({ account }: ShellProps) {
         <Column inert={drawerOpen || undefined}>
           <Header
             bellCount={bellCount}
+            live={<LiveIndicator mode={liveMode} />}
             navigation={
               layout === 'drawer' ? (
                 <IconButton
