@@ -60,6 +60,7 @@ export async function startBenchServer(consoleDir, seedOptions) {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

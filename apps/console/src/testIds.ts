@@ -24,6 +24,7 @@ export const testIds = {
     refresh: 'console-header-refresh',
     bell: 'console-header-bell',
     bellCount: 'console-header-bell-count',
+    live: 'console-header-live',
   },
   userMenu: {
     trigger: 'console-user-menu',

@@ -423,6 +423,44 @@ describe('/playbooks/runs/:id', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
+  it('shows an approved run as scheduled at once, and pending again when the server refuses', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    backend.on('POST /api/playbook/run/approve/:id', async () => {
+      await answered;
+      return serverError(409, 'the run was cancelled meanwhile');
+    });
+    const user = userEvent.setup();
+    open(`/playbooks/runs/${ids.pendingRun}`, ['editor']);
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const status = () => screen.getByTestId(playbooksTestIds.run.status).textContent;
+    await waitFor(() => expect(status()).toBe('Scheduled'));
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    answer();
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'the run was cancelled meanwhile',
+    );
+    await waitFor(() => expect(status()).not.toBe('Scheduled'));
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
+  });
+
+  it('shows a cancelled run at once, before the server answers', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const cancelled = backend.on('POST /api/playbook/run/cancel/:id', async () => {
+      await answered;
+      return {};
+    });
+    const user = userEvent.setup();
+    open(`/playbooks/runs/${ids.pendingRun}`, ['editor']);
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.getByTestId(playbooksTestIds.run.status).textContent).toBe('Cancelled'),
+    );
+    answer();
+    cancelled();
+  });
+
   it.each(['light', 'dark'] as const)('has no axe violations (%s)', async (theme) => {
     open(`/playbooks/runs/${ids.run}`, undefined, theme);
     await screen.findAllByTestId(playbooksTestIds.run.action);

@@ -88,6 +88,24 @@ describe('the change stream', () => {
     expect(queryClient.getQueryState(runsKey)?.isInvalidated).toBe(true);
   });
 
+  it('is reconnecting from a failed connection until the next one opens, then live', async () => {
+    let calls = 0;
+    backend = await createFakeBackend({
+      'GET /api/events': () => {
+        calls += 1;
+        return calls === 1
+          ? text('down', { status: 503 })
+          : sse(`: hello\n\n${change(8, 'playbook_runs')}`);
+      },
+    });
+    const queryClient = seededQueryClient();
+    const { modes } = start(queryClient);
+    await until(() => queryClient.getQueryState(runsKey)?.isInvalidated === true);
+    // (The stream ends after its event and opens again: live once more, never polling.)
+    expect(modes.slice(0, 2)).toEqual(['reconnecting', 'live']);
+    expect(modes).not.toContain('polling');
+  });
+
   it('stops in polling mode where the backend has no stream (404: a real Mission Control)', async () => {
     backend = await createFakeBackend({});
     const queryClient = seededQueryClient();

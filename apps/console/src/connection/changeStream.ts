@@ -13,7 +13,10 @@ export interface ChangeStreamOptions {
   queryClient: QueryClient;
   /** Table → query keys, every domain's map merged (`consoleInvalidations`). */
   invalidations: Readonly<Record<string, readonly InvalidatedKey[]>>;
-  /** `live` while the stream is open; `polling` before, between reconnects and without a stream. */
+  /**
+   * `live` while the stream is open, `reconnecting` from a dropped connection to the next open,
+   * `polling` without a stream (or signed out).
+   */
   onMode: (mode: LiveUpdatesMode) => void;
   signal: AbortSignal;
   /** Events arriving within this window invalidate each key once; default 150 ms. */
@@ -72,10 +75,15 @@ export async function runChangeStream(options: ChangeStreamOptions): Promise<voi
       // The server ended the stream (its time limit): reconnect at once, from the last id.
     } catch (error) {
       if (signal.aborted) return;
-      onMode('polling');
-      if (error instanceof NoChangeStreamError) return;
       // Signed out: the 401 handler moves the user on; nothing to stream.
-      if (isApiError(error) && (error.status === 401 || error.status === 403)) return;
+      if (
+        error instanceof NoChangeStreamError ||
+        (isApiError(error) && (error.status === 401 || error.status === 403))
+      ) {
+        onMode('polling');
+        return;
+      }
+      onMode('reconnecting');
       await wait(delays[Math.min(failures, delays.length - 1)] ?? 10_000, signal);
       failures += 1;
     }

@@ -109,6 +109,8 @@ export interface HeaderProps {
   bellCount?: number | undefined;
   /** The command palette's button. */
   palette?: ReactNode;
+  /** The live updates status (connected, reconnecting, polling). */
+  live?: ReactNode;
 }
 
 export function Header({
@@ -120,6 +122,7 @@ export function Header({
   account,
   bellCount,
   palette,
+  live,
 }: HeaderProps) {
   return (
     <Bar data-testid={testIds.header.root}>
@@ -130,6 +133,7 @@ export function Header({
       {actions && <RouteActions>{actions}</RouteActions>}
       <Actions>
         {palette}
+        {live}
         {onRefresh && (
           <IconButton
             label="Refresh"

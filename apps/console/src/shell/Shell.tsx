@@ -26,6 +26,7 @@ import {
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { useConsole } from '../app/ConsoleContext.tsx';
+import { LiveIndicator } from '../connection/LiveIndicator.tsx';
 import { useChangeStream } from '../connection/useChangeStream.ts';
 import { PaletteButton } from '../palette/PaletteButton.tsx';
 import { useCommandPalette } from '../palette/useCommandPalette.tsx';
@@ -211,6 +212,7 @@ export function Shell({ account }: ShellProps) {
           <Header
             bellCount={bellCount}
             palette={ready ? <PaletteButton onClick={palette.openPalette} /> : undefined}
+            live={<LiveIndicator mode={liveMode} />}
             navigation={
               layout === 'drawer' ? (
                 <IconButton

@@ -29,13 +29,27 @@ export const adminKeys = {
 };
 
 /** The tables whose writes make the admin queries stale. */
+// The job history names each job's resource and agent; the permissions name their subject and
+// target (a config's row is written on every scrape and is left to the page's refresh).
 export const adminInvalidations: TableInvalidations = {
   job_history: [adminKeys.jobs()],
-  people: [adminKeys.users()],
+  people: [adminKeys.users(), adminKeys.permissions()],
   identities: [adminKeys.users()],
   permissions: [adminKeys.permissions()],
   properties: [adminKeys.properties()],
-  agents: [adminKeys.agents()],
+  agents: [adminKeys.agents(), adminKeys.jobs()],
   event_queue: [adminKeys.eventQueue()],
   audit_log: [adminKeys.audit()],
+  ...Object.fromEntries(
+    ['canaries', 'config_scrapers', 'playbooks', 'topologies'].map((table) => [
+      table,
+      [adminKeys.jobs(), adminKeys.permissions()],
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['teams', 'components', 'connections', 'notifications'].map((table) => [
+      table,
+      [adminKeys.permissions()],
+    ]),
+  ),
 };

@@ -7,7 +7,8 @@ import type { RelatedConfigsQuery } from './relationshipCalls.ts';
 
 /**
  * Keys of the catalog queries, all under `['opsdeck-api', 'catalog']`. Per config they nest under
- * `config(id)`, so invalidating one config refreshes its header and every sub-page.
+ * `config(id)`, so invalidating one config refreshes its header and every sub-page, but for its
+ * checks, under `configChecks()`.
  */
 export const catalogKeys = {
   all: () => [apiKeyRoot, 'catalog'] as const,
@@ -26,7 +27,9 @@ export const catalogKeys = {
   related: (query: RelatedConfigsQuery) =>
     [...catalogKeys.config(query.configId), 'related', query] as const,
   components: (id: string) => [...catalogKeys.config(id), 'components'] as const,
-  checks: (id: string) => [...catalogKeys.config(id), 'checks'] as const,
+  /** Every config's checks (a check's status is written on each run: these alone refresh). */
+  configChecks: () => [...catalogKeys.all(), 'config-checks'] as const,
+  checks: (id: string) => [...catalogKeys.configChecks(), id] as const,
   /** What the configs linked to a topology component changed, and their insights. */
   componentChanges: (componentId: string) =>
     [...catalogKeys.all(), 'component', componentId, 'changes'] as const,
@@ -38,13 +41,28 @@ export const catalogKeys = {
     [...catalogKeys.scraper(id), 'jobs', page] as const,
 };
 
-/** The tables whose writes make catalog queries stale. */
-export const catalogInvalidations: TableInvalidations = Object.fromEntries(
-  [
-    'config_items',
-    'config_changes',
-    'config_analysis',
-    'config_relationships',
-    'config_scrapers',
-  ].map((table) => [table, [catalogKeys.all()]]),
-);
+/**
+ * The tables whose writes make catalog queries stale: the configs and what hangs off them, the
+ * components they are linked to, the agents that scrape them and the scrapers' job runs. A config's
+ * checks (their status changes on every run) refresh that tab alone.
+ */
+export const catalogInvalidations: TableInvalidations = {
+  ...Object.fromEntries(
+    [
+      'config_items',
+      'config_changes',
+      'config_analysis',
+      'config_relationships',
+      'config_scrapers',
+      'config_component_relationships',
+      'components',
+      'agents',
+      // A config's detail counts its checks.
+      'check_config_relationships',
+    ].map((table) => [table, [catalogKeys.all()]]),
+  ),
+  job_history: [catalogKeys.scrapers()],
+  ...Object.fromEntries(
+    ['checks', 'canaries'].map((table) => [table, [catalogKeys.configChecks()]]),
+  ),
+};

@@ -28,8 +28,9 @@ export const healthKeys = {
 };
 
 /**
- * The tables whose writes make health queries stale: the checks themselves. Check results
- * (`check_statuses`, hundreds a minute) stay on the page's own refresh rate.
+ * The tables whose writes make health queries stale: the checks themselves. A check result
+ * (`check_statuses`, hundreds a minute) is recorded with its check's new status and last run, so the
+ * `checks` event that follows refreshes the rows, the strips and an open check's history.
  */
 export const healthInvalidations: TableInvalidations = {
   canaries: [healthKeys.all()],

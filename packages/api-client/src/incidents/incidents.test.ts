@@ -364,6 +364,9 @@ describe('the timeline of our server', () => {
       check: { name: 'payments-api' },
       status: 'unhealthy',
     });
-    expect(incidentKeys.timeline('INC-2')).toEqual([...incidentKeys.incident('INC-2'), 'timeline']);
+    expect(incidentKeys.timeline('INC-2')).toEqual([
+      ...incidentKeys.incidentEvidence('INC-2'),
+      'timeline',
+    ]);
   });
 });

@@ -14,10 +14,17 @@ export const incidentKeys = {
   detail: (id: string) => [...incidentKeys.incident(id), 'detail'] as const,
   responders: (id: string) => [...incidentKeys.incident(id), 'responders'] as const,
   history: (id: string) => [...incidentKeys.incident(id), 'history'] as const,
-  timeline: (id: string) => [...incidentKeys.incident(id), 'timeline'] as const,
+  /**
+   * What an incident's evidence points at (its timeline's check results and config changes, the
+   * subjects' names and statuses), apart from the incident: those tables are written on every check
+   * run and scrape, and refresh these alone.
+   */
+  evidence: () => [...incidentKeys.all(), 'evidence'] as const,
+  incidentEvidence: (id: string) => [...incidentKeys.evidence(), id] as const,
+  timeline: (id: string) => [...incidentKeys.incidentEvidence(id), 'timeline'] as const,
   subjects: (id: string, ids: EvidenceSubjectIds) =>
     [
-      ...incidentKeys.incident(id),
+      ...incidentKeys.incidentEvidence(id),
       'subjects',
       [ids.checks, ids.configs, ids.components, ids.configChanges].map((list) => list.join(',')),
     ] as const,
@@ -29,9 +36,28 @@ export const incidentKeys = {
   components: () => [...incidentKeys.all(), 'components'] as const,
 };
 
-/** The tables whose writes make incident queries stale. */
-export const incidentInvalidations: TableInvalidations = Object.fromEntries(
-  ['incidents', 'hypotheses', 'evidences', 'responders', 'comments', 'incident_histories'].map(
-    (table) => [table, [incidentKeys.all()]],
+/**
+ * The tables whose writes make incident queries stale: the incident's own tables and the people and
+ * teams the lists and timelines name; the checks, configs, changes and components its evidence
+ * points at refresh the evidence's queries alone.
+ */
+export const incidentInvalidations: TableInvalidations = {
+  ...Object.fromEntries(
+    [
+      'incidents',
+      'hypotheses',
+      'evidences',
+      'responders',
+      'comments',
+      'incident_histories',
+      'people',
+      'teams',
+    ].map((table) => [table, [incidentKeys.all()]]),
   ),
-);
+  ...Object.fromEntries(
+    ['checks', 'config_items', 'config_changes', 'components'].map((table) => [
+      table,
+      [incidentKeys.evidence(), incidentKeys.components()],
+    ]),
+  ),
+};

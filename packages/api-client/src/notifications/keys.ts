@@ -21,8 +21,9 @@ export const notificationKeys = {
   failedSince: (since: string) => [...notificationKeys.sends(), 'failedSince', since] as const,
   resourceTypes: () => [...notificationKeys.sends(), 'resourceTypes'] as const,
   /** Under the sends' key: a send written (the change stream) refreshes the trace too. */
+  transitionLists: () => [...notificationKeys.sends(), 'transitions'] as const,
   transitions: (query: CheckTransitionsQuery) =>
-    [...notificationKeys.sends(), 'transitions', query] as const,
+    [...notificationKeys.transitionLists(), query] as const,
   rules: () => [...notificationKeys.all(), 'rules'] as const,
   ruleList: () => [...notificationKeys.rules(), 'list'] as const,
   ruleSummaries: (query: NotificationRulesQuery) =>
@@ -30,8 +31,8 @@ export const notificationKeys = {
   rule: (id: string) => [...notificationKeys.rules(), 'rule', id] as const,
   ruleRecord: (id: string) => [...notificationKeys.rules(), 'record', id] as const,
   connections: () => [...notificationKeys.all(), 'connections'] as const,
-  recipient: (kind: string, id: string) =>
-    [...notificationKeys.all(), 'recipient', kind, id] as const,
+  recipients: () => [...notificationKeys.all(), 'recipient'] as const,
+  recipient: (kind: string, id: string) => [...notificationKeys.recipients(), kind, id] as const,
   silences: () => [...notificationKeys.all(), 'silences'] as const,
   silenceList: (query: SilencesQuery) => [...notificationKeys.silences(), 'list', query] as const,
   silencePreview: (query: SilencePreviewQuery) =>
@@ -45,6 +46,18 @@ export const notificationInvalidations: TableInvalidations = {
     notificationKeys.silences(),
     notificationKeys.rules(),
   ],
-  notifications: [notificationKeys.rules()],
-  notification_silences: [notificationKeys.silences()],
+  notifications: [notificationKeys.rules(), notificationKeys.transitionLists()],
+  // A silence decides what the check trace shows as silenced.
+  notification_silences: [notificationKeys.silences(), notificationKeys.transitionLists()],
+  // A check's status change is a transition of the trace; the sends name checks and configs too,
+  // but those rows are written on every run and scrape, so the sends stay on their own refresh.
+  checks: [notificationKeys.transitionLists()],
+  // The sends name their incident, run or component (rarely renamed, often written when incidents).
+  incidents: [notificationKeys.sends()],
+  playbook_runs: [notificationKeys.sends()],
+  playbooks: [notificationKeys.sends()],
+  components: [notificationKeys.sends()],
+  connections: [notificationKeys.connections(), notificationKeys.recipients()],
+  people: [notificationKeys.recipients()],
+  teams: [notificationKeys.recipients()],
 };

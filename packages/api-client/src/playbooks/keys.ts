@@ -24,15 +24,23 @@ export const playbookKeys = {
   runList: (query: PlaybookRunsQuery) => [...playbookKeys.runs(), 'list', query] as const,
   run: (id: string) => [...playbookKeys.runs(), 'run', id] as const,
   runActions: (id: string) => [...playbookKeys.run(id), 'actions'] as const,
-  approvers: (query: RunApproversQuery) => [...playbookKeys.all(), 'approvers', query] as const,
+  approverLists: () => [...playbookKeys.all(), 'approvers'] as const,
+  approvers: (query: RunApproversQuery) => [...playbookKeys.approverLists(), query] as const,
   resourceSearch: (query: ResourceSearchQuery) =>
     [...playbookKeys.all(), 'resources', query] as const,
 };
 
 /** The tables whose writes make playbook queries stale (the console maps change events to these). */
+// The runs name their requester, component, check and config by embedding them; those rows are
+// renamed seldom, while a check's or config's row is written on every run and scrape: only people
+// and components (who requested, what was run on) refresh the runs.
 export const playbookInvalidations: TableInvalidations = {
   playbooks: [playbookKeys.all()],
   playbook_runs: [playbookKeys.runs()],
   playbook_run_actions: [playbookKeys.runs()],
   playbook_approvals: [playbookKeys.runs()],
+  people: [playbookKeys.runs(), playbookKeys.approverLists()],
+  components: [playbookKeys.runs()],
+  teams: [playbookKeys.approverLists()],
+  team_members: [playbookKeys.approverLists()],
 };

@@ -25,13 +25,16 @@ export const settingsKeys = {
 
 /** The tables whose writes make settings queries stale. */
 export const settingsInvalidations: TableInvalidations = {
-  canaries: [settingsKeys.table('canaries')],
-  topologies: [settingsKeys.table('topologies')],
+  canaries: [settingsKeys.table('canaries'), settingsKeys.jobs()],
+  topologies: [settingsKeys.table('topologies'), settingsKeys.jobs()],
   teams: [settingsKeys.table('teams')],
   incident_rules: [settingsKeys.table('incident_rules')],
   logging_backends: [settingsKeys.table('logging_backends')],
-  config_scrapers: [settingsKeys.table('config_scrapers')],
+  config_scrapers: [settingsKeys.table('config_scrapers'), settingsKeys.jobs()],
   team_members: [settingsKeys.members()],
   people: [settingsKeys.members()],
   job_history: [settingsKeys.jobs()],
+  // A resource's jobs name it and its agent (job_histories).
+  agents: [settingsKeys.jobs()],
+  playbooks: [settingsKeys.jobs()],
 };

@@ -73,7 +73,11 @@ describe('settings resources', () => {
   });
 
   it('a write to a table or to team members makes its own keys stale', () => {
-    expect(settingsInvalidations.canaries).toEqual([settingsKeys.table('canaries')]);
+    expect(settingsInvalidations.canaries).toEqual([
+      settingsKeys.table('canaries'),
+      // The job history names the canary whose jobs it lists.
+      settingsKeys.jobs(),
+    ]);
     expect(settingsInvalidations.team_members).toEqual([settingsKeys.members()]);
   });
 });

@@ -17,9 +17,27 @@ export const topologyKeys = {
   incidents: (id: string) => [...topologyKeys.component(id), 'incidents'] as const,
 };
 
-/** The tables whose writes make topology queries stale. */
-export const topologyInvalidations: TableInvalidations = {
-  topologies: [topologyKeys.all()],
-  components: [topologyKeys.all()],
-  component_relationships: [topologyKeys.all()],
-};
+/**
+ * The tables whose writes make topology queries stale: the trees and the component panels read the
+ * components and their relationships, and the health, configs, insights, changes, incidents and
+ * owning teams of each card.
+ */
+export const topologyInvalidations: TableInvalidations = Object.fromEntries(
+  [
+    'topologies',
+    'components',
+    'component_relationships',
+    'team_components',
+    'teams',
+    'canaries',
+    'checks',
+    'check_component_relationships',
+    'config_items',
+    'config_component_relationships',
+    'config_analysis',
+    'config_changes',
+    'incidents',
+    'hypotheses',
+    'evidences',
+  ].map((table) => [table, [topologyKeys.all()]]),
+);

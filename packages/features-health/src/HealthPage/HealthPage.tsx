@@ -30,6 +30,7 @@ import {
 } from './deferredLists.tsx';
 import { HealthSidebar } from './HealthSidebar.tsx';
 import { healthPageContainer, narrowHealthPage } from './pageLayout.ts';
+import { useHeldOrder, useUserInside } from './useHeldOrder.ts';
 import { useRefreshRate } from './useRefreshRate.ts';
 
 // The modal (chart, history, YAML) is a separate chunk: the list is what must paint first. It is
@@ -191,6 +192,11 @@ let loadedCheckModal: typeof CheckModalComponent | null = null;
  * The health page. Its URL state and links go through the app's one URL binding (ui's
  * UrlStateProvider): react-router's in the console, the browser's history in the embed.
  */
+// Around the list for the pointer and focus events alone: no box of its own.
+const ListArea = styled.div`
+  display: contents;
+`;
+
 export function HealthPage() {
   const [view, update] = useHealthViewState();
   const [refreshRate, setRefreshRate] = useRefreshRate();
@@ -310,9 +316,17 @@ export function HealthPage() {
     [view.checkId],
   );
 
-  const listProps = {
+  // A refetch never reorders the rows under the user's pointer or focus (applied when they leave).
+  const { inside, handlers: insideHandlers } = useUserInside();
+  const shown = useHeldOrder(
     checks,
-    rows: health.rows,
+    health.rows,
+    useMemo(() => JSON.stringify([view, [...collapsed]]), [view, collapsed]),
+    inside,
+  );
+  const listProps = {
+    checks: shown.checks,
+    rows: shown.rows,
     summaryUpdatedAt,
     onOpenCheck: openCheck,
     collapsed,
@@ -390,10 +404,14 @@ export function HealthPage() {
             <SummaryError error={summary.error} />
           ) : !summary.isPending && health.rows.rows.length === 0 ? (
             <NoMatchingChecks kind="resources" />
-          ) : view.layout === 'card' ? (
-            <HealthCards {...listProps} />
           ) : (
-            <HealthTable {...listProps} sort={sort} onSort={changeSort} />
+            <ListArea {...insideHandlers}>
+              {view.layout === 'card' ? (
+                <HealthCards {...listProps} />
+              ) : (
+                <HealthTable {...listProps} sort={sort} onSort={changeSort} />
+              )}
+            </ListArea>
           )}
         </Main>
       </Body>

@@ -157,7 +157,7 @@ function EditableTitle({ incident, write }: { incident: Incident; write: Write }
 export function IncidentHeader({ incident, write }: { incident: Incident; write: Write }) {
   const canWrite = useCan('incident', 'write');
   const patch = (value: IncidentPatch) =>
-    write.mutate((client) => updateIncident(client, incident.id, value));
+    write.mutate({ write: (client) => updateIncident(client, incident.id, value), shows: value });
   return (
     <Head>
       <TitleRow>

@@ -88,6 +88,30 @@ describe('/incidents/:id', () => {
     await waitFor(() => expect(currentUrl.search).toBe('?checkId=check-pg'));
   });
 
+  it('shows a new status at once, before the server answers, and puts it back when refused', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const hold = backend.on('PATCH /api/db/:table', async () => {
+      await answered;
+      return dbError(409, 'Someone else resolved it');
+    });
+    const user = userEvent.setup();
+    render();
+    await screen.findByTestId(incidentTestIds.incident.title);
+    const status = () => screen.getByRole('combobox', { name: 'Status' }).textContent;
+    expect(status()).toContain('Investigating');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(screen.getByRole('option', { name: 'Mitigated' }));
+    // Shown while the write is still on its way …
+    await waitFor(() => expect(status()).toContain('Mitigated'));
+    expect(backend.requestsTo('PATCH /api/db/:table')).toHaveLength(1);
+    // … and put back, with the server's reason, when it is refused.
+    answer();
+    await screen.findByText('Someone else resolved it');
+    await waitFor(() => expect(status()).toContain('Investigating'));
+    hold();
+  });
+
   it('lets a responder change status, severity and a hypothesis, toggle done and comment', async () => {
     const user = userEvent.setup();
     render();

@@ -77,6 +77,9 @@ export function useRefreshIncident(id: string | undefined): () => Promise<void> 
   return useCallback(async () => {
     await Promise.all([
       id ? queryClient.invalidateQueries({ queryKey: incidentKeys.incident(id) }) : undefined,
+      id
+        ? queryClient.invalidateQueries({ queryKey: incidentKeys.incidentEvidence(id) })
+        : undefined,
       queryClient.invalidateQueries({ queryKey: incidentKeys.lists() }),
       queryClient.invalidateQueries({ queryKey: incidentKeys.search() }),
     ]);

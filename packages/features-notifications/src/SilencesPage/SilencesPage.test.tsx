@@ -84,6 +84,46 @@ describe('/notifications/silences', () => {
     expect(within(table).getByText('orders-db')).toBeTruthy();
   });
 
+  it('shows a silence expired the moment Expire now is pressed, before the server answers', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    backend.on('PATCH /api/db/notification_silences', async () => {
+      await answered;
+      return [];
+    });
+    const user = userEvent.setup();
+    open('/notifications/silences');
+    const table = await screen.findByRole('table', { name: 'Silences' });
+    const row = (await within(table).findByText('homepage')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Expire now' }));
+    // Expired already: its button is gone while the write is still on its way.
+    await waitFor(() =>
+      expect(within(row).queryByRole('button', { name: 'Expire now' })).toBeNull(),
+    );
+    expect(backend.requestsTo('PATCH /api/db/notification_silences')).toHaveLength(1);
+    answer();
+    await screen.findByText('Silence expired');
+  });
+
+  it('puts the silence back with the reason when the server refuses to expire it', async () => {
+    backend.on('PATCH /api/db/notification_silences', () =>
+      json({ message: 'the database is read-only' }, { status: 500 }),
+    );
+    const user = userEvent.setup();
+    open('/notifications/silences');
+    const table = await screen.findByRole('table', { name: 'Silences' });
+    const row = (await within(table).findByText('homepage')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Expire now' }));
+    await screen.findByText(/Could not expire the silence/);
+    await within(table).findByText('homepage');
+    expect(
+      within(within(table).getByText('homepage').closest('tr')!).getByRole('button', {
+        name: 'Expire now',
+      }),
+    ).toBeTruthy();
+    expect(backend.requestsTo('PATCH /api/db/notification_silences')).toHaveLength(1);
+  });
+
   it('expires a silence now for those with write, and not for viewers', async () => {
     const user = userEvent.setup();
     open('/notifications/silences');

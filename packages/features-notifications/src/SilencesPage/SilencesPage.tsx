@@ -7,7 +7,7 @@ import {
   type SilencesQuery,
   type SilenceState,
 } from '@opsdeck/api-client/notifications';
-import { useApiClient } from '@opsdeck/api-client/react';
+import { applyOptimistic, useApiClient } from '@opsdeck/api-client/react';
 import { parseRouteSearch } from '@opsdeck/extensions';
 import { Can } from '@opsdeck/rbac/react';
 import {
@@ -85,17 +85,37 @@ function StateFilter({
   );
 }
 
+/** A page of the silences list in the cache (the preview's data under the same key is not). */
+function isSilencePage(data: unknown): data is { rows: NotificationSilence[]; total: number } {
+  return (
+    typeof data === 'object' && data !== null && Array.isArray((data as { rows?: unknown }).rows)
+  );
+}
+
 function ExpireButton({ silence }: { silence: NotificationSilence }) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const toast = useToast();
   const expire = useMutation({
     mutationFn: () => expireSilence(client, silence),
-    onSuccess: async () => {
-      toast.success('Silence expired');
-      await queryClient.invalidateQueries({ queryKey: notificationKeys.silences() });
+    // Shown expired at once; put back, with the reason, if the server refuses.
+    onMutate: () => {
+      const until = new Date().toISOString();
+      return applyOptimistic<unknown>(queryClient, notificationKeys.silences(), (data) =>
+        isSilencePage(data)
+          ? {
+              ...data,
+              rows: data.rows.map((row) => (row.id === silence.id ? { ...row, until } : row)),
+            }
+          : data,
+      );
     },
-    onError: (error) => toast.error(`Could not expire the silence: ${error.message}`),
+    onSuccess: () => toast.success('Silence expired'),
+    onError: (error, _variables, undo) => {
+      undo?.();
+      toast.error(`Could not expire the silence: ${error.message}`);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.silences() }),
   });
   if (isSilenceExpired(silence)) return null;
   return (

@@ -13,7 +13,7 @@ import {
   type PlaybookRun,
   type PlaybookRunAction,
 } from '@opsdeck/api-client/playbooks';
-import { useApiClient, useLiveUpdates } from '@opsdeck/api-client/react';
+import { applyOptimistic, useApiClient, useLiveUpdates } from '@opsdeck/api-client/react';
 import { usePageTitle } from '@opsdeck/extensions/react';
 import { useCapability } from '@opsdeck/rbac/react';
 import {
@@ -196,6 +196,11 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The run page's reply in the cache (`playbookRunQuery`), told apart from its actions'. */
+function isRunReply(data: unknown): data is { run: PlaybookRun; children: PlaybookRun[] } {
+  return typeof data === 'object' && data !== null && 'run' in data && !Array.isArray(data);
+}
+
 function RunView({ run }: { run: PlaybookRun }) {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -226,13 +231,27 @@ function RunView({ run }: { run: PlaybookRun }) {
     // This toast says it; the console's own for every failed call would say it twice.
     meta: { toast: false },
   };
+  // The run shows its next status at once; a refusal puts it back with the server's message.
+  const shows = (status: PlaybookRun['status']) => () =>
+    applyOptimistic<unknown>(queryClient, playbookKeys.run(run.id), (shown) =>
+      // The run's own reply; its actions, cached under the same key, stay as they are.
+      isRunReply(shown) ? { ...shown, run: { ...shown.run, status } } : shown,
+    );
+  const undoOnError = (error: unknown, _: void, undo: (() => void) | undefined) => {
+    undo?.();
+    afterChange.onError(error);
+  };
   const approve = useMutation({
     mutationFn: () => approvePlaybookRun(client, run.id),
     ...afterChange,
+    onMutate: shows('scheduled'),
+    onError: undoOnError,
   });
   const cancel = useMutation({
     mutationFn: () => cancelPlaybookRun(client, run.id),
     ...afterChange,
+    onMutate: shows('cancelled'),
+    onError: undoOnError,
   });
   const parameters = Object.entries(run.parameters ?? {});
   const spec = run.spec ?? run.playbooks?.spec;

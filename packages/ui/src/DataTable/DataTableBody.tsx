@@ -47,10 +47,10 @@ export function DataTableBody<TData>({
           <>
             {errorFirst}
             {rows.map((row, index) => (
-              // Keyed by position: the next page or search updates the rows in place instead of
-              // removing 50 rows and creating 50 others.
+              // Keyed by the row's id (getRowId): a refetch that adds a row above keeps every row,
+              // its open menu and its focus on the same record instead of shifting them one down.
               <BodyRowItem
-                key={index}
+                key={row.id}
                 row={row}
                 index={index}
                 ariaRowIndex={offset + index}

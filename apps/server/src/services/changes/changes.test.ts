@@ -329,6 +329,48 @@ describe.each(testDatabases())('the change stream and the audit trail on $engine
     );
   });
 
+  it('streams a write to an incident, its comments and hypotheses under the views readers query', async () => {
+    const viewer = await open('viewer');
+    const create = (table: string, body: unknown) =>
+      fetch(`${server.url}/api/db/${table}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Prefer: 'return=representation',
+          ...basic('editor@local'),
+        },
+        body: JSON.stringify(body),
+      });
+    const incident = await create('incidents', {
+      title: 'Streamed incident',
+      type: 'availability',
+      severity: 'low',
+      status: 'open',
+    });
+    expect(incident.status, await incident.clone().text()).toBe(201);
+    const [{ id }] = (await incident.json()) as [{ id: string }];
+    const hypothesis = await create('hypotheses', {
+      incident_id: id,
+      title: 'A cause',
+      type: 'root',
+      status: 'possible',
+    });
+    expect(hypothesis.status, await hypothesis.clone().text()).toBe(201);
+    const comment = await create('comments', { incident_id: id, comment: 'Seen live' });
+    expect(comment.status, await comment.clone().text()).toBe(201);
+    const [{ id: commentId }] = (await comment.json()) as [{ id: string }];
+    await until(() =>
+      viewer
+        .changes()
+        .some((event) => event.table === 'comments' && event.ids?.includes(commentId)),
+    );
+    const tables = viewer.changes().map((event) => event.table);
+    expect(tables).toContain('incidents');
+    expect(tables).toContain('hypotheses');
+    expect(tables.filter((table) => table.endsWith('_records'))).toEqual([]);
+    expect(viewer.changes().find((event) => event.table === 'incidents')?.ids).toContain(id);
+  });
+
   it('records a job’s write as system and streams it', async () => {
     const stream = await open('admin');
     const since = await lastAudit();

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../auth/user.ts';
 import type { AppEnv } from '../../http/env.ts';
 import type { ServiceContext } from '../defineService.ts';
 import type { ChangeEvent, ChangeFeed } from './feed.ts';
+import { TRACED_BEHIND_VIEWS } from './triggers.ts';
 
 /** How a stream behaves; each is a ServiceConfig key (`events…`) so tests can shorten them. */
 export interface StreamSettings {
@@ -127,6 +128,11 @@ async function streamChanges(
   const send = async (event: ChangeEvent) => {
     if (event.id <= sent) return;
     sent = event.id;
+    // A write to a view's base table is told as the view's, the table its readers query.
+    const view = Object.hasOwn(TRACED_BEHIND_VIEWS, event.table)
+      ? TRACED_BEHIND_VIEWS[event.table]
+      : undefined;
+    if (view !== undefined) event = { ...event, table: view };
     if (!visible(event)) return;
     await stream.writeSSE({ event: 'change', id: String(event.id), data: JSON.stringify(event) });
   };

@@ -18,6 +18,18 @@ export const AUDITED_UNDECLARED: readonly string[] = [
   'identity_credentials',
 ];
 
+/**
+ * Base tables whose rows readers reach through a declared view of the same name's live rows (the
+ * soft-deleted incident records): traced, and told to the change stream under the view's name,
+ * which is what a reader queries and may read.
+ */
+export const TRACED_BEHIND_VIEWS: Readonly<Record<string, string>> = {
+  incident_records: 'incidents',
+  hypothesis_records: 'hypotheses',
+  evidence_records: 'evidences',
+  comment_records: 'comments',
+};
+
 /** Written by the triggers themselves: never traced, or each write would write again. */
 const UNTRACED: ReadonlySet<string> = new Set(['audit_log']);
 
@@ -43,12 +55,16 @@ export function auditMaskedColumns(table: string, columns: readonly string[]): s
   return columns.filter((column) => SECRET_NAME.test(column));
 }
 
-/** The tables that carry change triggers: every declared base table, and AUDITED_UNDECLARED. */
+/**
+ * The tables that carry change triggers: every declared base table, AUDITED_UNDECLARED and
+ * TRACED_BEHIND_VIEWS.
+ */
 export function tracedTableNames(services: readonly Service[]): string[] {
   const names = new Set<string>();
   for (const service of services)
     for (const name of Object.keys(service.tables ?? {})) if (!UNTRACED.has(name)) names.add(name);
   for (const name of AUDITED_UNDECLARED) names.add(name);
+  for (const name of Object.keys(TRACED_BEHIND_VIEWS)) names.add(name);
   return [...names].sort();
 }
 
