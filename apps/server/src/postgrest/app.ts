@@ -78,6 +78,12 @@ export interface AuthorizationDecision {
    * equals `value` (as if `column=eq.value` were added). An embed of such a relation is refused.
    */
   onlyRows?: { column: string; value: string };
+  /**
+   * For a read allowed on only some rows: those whose `column` is among `ids`, or with `exclude`
+   * those whose column is not (as if `column=in.(…)` / `column=not.in.(…)` were added). An embed of
+   * such a relation is refused as `onlyRows`'s is.
+   */
+  rowFilter?: { column: string; ids: readonly string[]; exclude: boolean };
 }
 
 /**
@@ -431,6 +437,11 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
     // A read limited to some rows filters on them like any other filter (ANDed, bound as a value).
     if (decision.onlyRows && (method === 'GET' || method === 'HEAD'))
       url.searchParams.append(decision.onlyRows.column, `eq.${decision.onlyRows.value}`);
+    if (decision.rowFilter && (method === 'GET' || method === 'HEAD')) {
+      const { column, ids, exclude } = decision.rowFilter;
+      const list = ids.map((id) => `"${id.replace(/["\\]/g, '')}"`).join(',');
+      url.searchParams.append(column, `${exclude ? 'not.' : ''}in.(${list})`);
+    }
     const { query, embedded } = parseQueryString(url.searchParams, ignored);
     const node = resolveRead(catalog, relation, query.select, query, embedded);
     // Embedded relations are read too: each needs the read right, or the embed would bypass the hook.
@@ -438,7 +449,7 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
       if (touched === tableName && method === 'GET') continue;
       const embed = await authorize(c, touched, 'GET');
       // An embed is not filtered by the hook's row limit: it must be read on its own.
-      if (embed.onlyRows && touched !== tableName)
+      if ((embed.onlyRows || embed.rowFilter) && touched !== tableName)
         refuse(c, touched, {
           allowed: false,
           reason: `${touched} may only be read on its own (only some of its rows are yours)`,
