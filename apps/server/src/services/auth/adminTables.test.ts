@@ -123,4 +123,60 @@ describe.each(testDatabases())('admin tables through /api/db on $engine', (targe
       (await request('admin', 'properties?name=eq.agents.disable', { method: 'DELETE' })).status,
     ).toBe(200);
   });
+  it('gives a property its source: UI through the API, and a row from the configuration file is read-only', async () => {
+    const created = await request('admin', 'properties', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'source.test.flag', value: 'true' }),
+    });
+    expect(created.status).toBe(201);
+    expect(((await created.json()) as { source: string }[])[0]?.source).toBe('UI');
+    const forged = await request('admin', 'properties', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'source.forged', value: 'true', source: 'ConfigFile' }),
+    });
+    expect(forged.status).toBe(400);
+    // The demo's flags come from the console, its retention from the configuration file.
+    const seeded = (await (
+      await request('admin', 'properties?select=name,source&order=name.asc')
+    ).json()) as { name: string; source: string }[];
+    expect(seeded).toEqual(
+      expect.arrayContaining([
+        { name: 'logs.disable', source: 'UI' },
+        { name: 'check.retention.days', source: 'ConfigFile' },
+      ]),
+    );
+    for (const init of [
+      { method: 'PATCH', body: JSON.stringify({ value: '1' }) },
+      { method: 'DELETE' },
+    ]) {
+      const refused = await request('admin', 'properties?name=eq.check.retention.days', init);
+      expect(refused.status, init.method).toBe(409);
+      expect(((await refused.json()) as { message: string }).message).toContain(
+        'source ConfigFile',
+      );
+    }
+    const upsert = await fetch(`${server.url}/api/db/properties`, {
+      method: 'POST',
+      headers: {
+        ...basic('admin@local'),
+        'Content-Type': 'application/json',
+        Prefer: 'resolution=merge-duplicates',
+      },
+      body: JSON.stringify({ name: 'check.retention.days', value: '1' }),
+    });
+    expect(upsert.status).toBe(409);
+    const { rows } = await db.query(
+      `SELECT value, source FROM properties WHERE name = 'check.retention.days'`,
+    );
+    expect(rows).toEqual([{ value: '30', source: 'ConfigFile' }]);
+    // A UI row changes as before.
+    expect(
+      (
+        await request('admin', 'properties?name=eq.source.test.flag', {
+          method: 'PATCH',
+          body: JSON.stringify({ value: 'false' }),
+        })
+      ).status,
+    ).toBe(200);
+  });
 });

@@ -5,11 +5,13 @@ import { type DemoSeed } from '../seed.ts';
 export const seedProperties: DemoSeed = async (context) => {
   const { db } = context;
   await insertRows(db, 'properties', [
-    { name: 'incidents.disable', value: 'false' },
-    { name: 'logs.disable', value: 'false' },
-    { name: 'playbooks.disable', value: 'false' },
-    { name: 'topology.disable', value: 'false' },
-    { name: 'settings.logging_backends.disable', value: 'false' },
-    { name: 'check.retention.days', value: '30' },
+    // Feature flags an admin toggled on the feature flags page; the retention and the log backends
+    // switch come from the server's configuration file, so the page shows them read-only.
+    { name: 'incidents.disable', value: 'false', source: 'UI' },
+    { name: 'logs.disable', value: 'false', source: 'UI' },
+    { name: 'playbooks.disable', value: 'false', source: 'UI' },
+    { name: 'topology.disable', value: 'false', source: 'UI' },
+    { name: 'settings.logging_backends.disable', value: 'false', source: 'ConfigFile' },
+    { name: 'check.retention.days', value: '30', source: 'ConfigFile' },
   ]);
 };
