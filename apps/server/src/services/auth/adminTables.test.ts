@@ -179,4 +179,56 @@ describe.each(testDatabases())('admin tables through /api/db on $engine', (targe
       ).status,
     ).toBe(200);
   });
+  it('answers job_histories as the reference does: job_history.*, resource_name and agent {id, name}', async () => {
+    const response = await request(
+      'viewer',
+      'job_histories?select=*&limit=150&order=created_at.desc',
+    );
+    expect(response.status).toBe(200);
+    const rows = (await response.json()) as (Record<string, unknown> & {
+      agent_id: string;
+      agent: { id: string; name: string } | null;
+    })[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(Object.keys(rows[0]!).sort()).toEqual(
+      [
+        'id',
+        'agent_id',
+        'name',
+        'success_count',
+        'error_count',
+        'details',
+        'hostname',
+        'duration_millis',
+        'resource_type',
+        'resource_id',
+        'status',
+        'time_start',
+        'time_end',
+        'created_at',
+        'is_pushed',
+        'resource_name',
+        'agent',
+      ].sort(),
+    );
+    for (const row of rows) {
+      expect(row.agent?.id).toBe(row.agent_id);
+      expect(typeof row.agent?.name).toBe('string');
+      expect(row.is_pushed).toBe(false);
+    }
+    // A run of this server's own jobs carries the local agent: the nil uuid, "local".
+    await db.query(
+      `INSERT INTO job_history (name, status, resource_type, created_at)
+       VALUES ('AgentShapeProbe', 'SUCCESS', 'canary', now())`,
+    );
+    const local = (await (
+      await request('viewer', 'job_histories?select=name,agent&name=eq.AgentShapeProbe')
+    ).json()) as unknown[];
+    expect(local).toEqual([
+      {
+        name: 'AgentShapeProbe',
+        agent: { id: '00000000-0000-0000-0000-000000000000', name: 'local' },
+      },
+    ]);
+  });
 });
