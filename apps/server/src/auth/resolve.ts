@@ -26,6 +26,8 @@ export interface ScopedPermission {
   id: string;
   action: string;
   deny: boolean;
+  subject?: string;
+  object?: string;
   /** The one resource the row names, by its id column. */
   scope: Partial<Record<ScopeColumn, string>>;
   objectSelector?: unknown;
@@ -85,6 +87,8 @@ export async function loadAccess(
     if (Object.keys(scope).length > 0 || row.object_selector) {
       scopedPermissions.push({
         id: row.id,
+        ...(row.subject ? { subject: row.subject } : {}),
+        ...(row.object ? { object: row.object } : {}),
         action: row.action,
         deny: row.deny,
         scope,

@@ -3,6 +3,7 @@ import { defaultServiceRegistry } from '../services/list.ts';
 import type { ServiceRegistry } from '../services/registry.ts';
 import type { SqlRunner } from '../db/database.ts';
 import type { PermissionWrite, PermissionWriteDecision } from './permissionWrites.ts';
+import { rowPasses, scopedRows } from './scoped.ts';
 import type { AuthUser } from './user.ts';
 
 const RPC_PREFIX = 'rpc/';
@@ -31,6 +32,11 @@ export interface TableAuthorization {
     orTeamColumn?: string;
     orIn?: { column: string; values: readonly string[] };
   };
+  /**
+   * Allowed to read, but only the rows whose `column` is among `ids` (or, `exclude`, is not): the
+   * rows about single resources (a config, a playbook…) the user's permission rows allow or deny.
+   */
+  rowFilter?: { column: string; ids: string[]; exclude: boolean };
 }
 
 /**
@@ -65,7 +71,9 @@ export function authorizeTable(
       reason: `${table} is written by the server only: it is read-only through /api/db`,
     };
   }
-  if (!authorizer.can(resource, action)) {
+  // The role matrix and whole-object rows, then the rows about single resources of the table.
+  const scoped = scopedRows(user, authorizer, table, method, authorizer.can(resource, action));
+  if (scoped.kind === 'none') {
     return {
       allowed: false,
       resource,
@@ -73,11 +81,22 @@ export function authorizeTable(
       reason: `${action} on ${resource} is not allowed for ${user.name}`,
     };
   }
+  if (action === 'read')
+    return scoped.kind === 'all'
+      ? { allowed: true, resource, action }
+      : {
+          allowed: true,
+          resource,
+          action,
+          rowFilter: { column: scoped.column, ids: scoped.ids, exclude: scoped.kind === 'except' },
+        };
   // A table's own row rules: its guard for every writer (a row a resource file owns), then its
-  // check below admin (rbac administration: a writer grants only what it holds).
+  // check below admin (rbac administration: a writer grants only what it holds), then the rows
+  // about single resources (every row written must be one the user may write).
   const { guardWrite } = declaration;
   const checkWrite = authorizer.isAdmin ? undefined : declaration.checkWrite;
-  if ((guardWrite || checkWrite) && action === 'write') {
+  const scopedCheck = scoped.kind !== 'all';
+  if (guardWrite || checkWrite || scopedCheck) {
     return {
       allowed: true,
       resource,
@@ -85,6 +104,14 @@ export function authorizeTable(
       checkRows: async (write) => {
         const guarded = await guardWrite?.(write, { user, authorizer });
         if (guarded && !guarded.allowed) return guarded;
+        if (
+          scopedCheck &&
+          ![...write.before, ...write.after].every((row) => rowPasses(scoped, row))
+        )
+          return {
+            allowed: false,
+            reason: `${method.toUpperCase()} on this ${table} row is not allowed for ${user.name}`,
+          };
         return checkWrite ? checkWrite(write, { user, authorizer }) : { allowed: true };
       },
     };

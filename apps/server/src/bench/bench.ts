@@ -16,6 +16,7 @@ import { seedDemo } from '../db/seed/demo.ts';
 import { createApp } from '../http/app.ts';
 import { SERVICES } from '../services/list.ts';
 import { catalogBenchCases, type CatalogBenchCase } from './catalogCases.ts';
+import { jobHistorySection } from './jobHistoryBench.ts';
 import { logsSection } from './logsBench.ts';
 import { notificationsSection } from './notificationsBench.ts';
 import { streamSection } from './streamBench.ts';
@@ -522,6 +523,7 @@ async function main() {
   report(`opsdeck-server bench — node ${process.version}, PGlite in memory`);
   // BENCH_ONLY=notifications runs that section alone (while working on it).
   if (process.env.BENCH_ONLY === 'notifications') return notificationsSection(report);
+  if (process.env.BENCH_ONLY === 'job-history') return jobHistorySection(report);
 
   const baselineDb = await PGliteDatabase.open();
   const rounds: number[] = [];
@@ -584,6 +586,7 @@ async function main() {
   await logsSection(report);
   await notificationsSection(report);
   await streamSection(report);
+  await jobHistorySection(report);
 }
 
 main().catch((error: Error) => {

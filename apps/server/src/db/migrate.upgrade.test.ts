@@ -117,7 +117,9 @@ const AFTER_SPLIT = [
   'auth/002_permissions_summary.sql',
   'auth/010_reference_views.sql',
   'general/002_admin_views.sql',
+  'general/003_sources_and_job_agents.sql',
   'identity/003_invites.sql',
+  'identity/004_identities_view.sql',
   // The logs module comes after identity's in the service list.
   'logs/001_logs.sql',
   'views/001_saved_views.sql',

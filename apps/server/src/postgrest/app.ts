@@ -83,6 +83,12 @@ export interface AuthorizationDecision {
     /** Or the rows whose `column` is one of `values` (a person's own rows or their teams'). */
     orIn?: { column: string; values: readonly string[] };
   };
+  /**
+   * For a read allowed on only some rows: those whose `column` is among `ids`, or with `exclude`
+   * those whose column is not (as if `column=in.(…)` / `column=not.in.(…)` were added). An embed of
+   * such a relation is refused as `onlyRows`'s is.
+   */
+  rowFilter?: { column: string; ids: readonly string[]; exclude: boolean };
 }
 
 /**
@@ -443,6 +449,11 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
         );
       else url.searchParams.append(column, `eq.${value}`);
     }
+    if (decision.rowFilter && (method === 'GET' || method === 'HEAD')) {
+      const { column, ids, exclude } = decision.rowFilter;
+      const list = ids.map((id) => quoteValue(id)).join(',');
+      url.searchParams.append(column, `${exclude ? 'not.' : ''}in.(${list})`);
+    }
     const { query, embedded } = parseQueryString(url.searchParams, ignored);
     const node = resolveRead(catalog, relation, query.select, query, embedded);
     // Embedded relations are read too: each needs the read right, or the embed would bypass the hook.
@@ -450,7 +461,7 @@ export function createPostgrestApp<E extends Env = Env>(options: PostgrestAppOpt
       if (touched === tableName && method === 'GET') continue;
       const embed = await authorize(c, touched, 'GET');
       // An embed is not filtered by the hook's row limit: it must be read on its own.
-      if (embed.onlyRows && touched !== tableName)
+      if ((embed.onlyRows || embed.rowFilter) && touched !== tableName)
         refuse(c, touched, {
           allowed: false,
           reason: `${touched} may only be read on its own (only some of its rows are yours)`,

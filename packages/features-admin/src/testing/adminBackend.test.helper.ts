@@ -132,8 +132,8 @@ function jobRows(now: number): Row[] {
     time_start: at(hoursAgo),
     time_end: at(hoursAgo),
     created_at: at(hoursAgo),
-    // apps/server's view answers the agent's name (the reference: `{id,name}`).
-    agent: 'local',
+    // The reference's and apps/server's `agent {id,name}`: the local agent for the server's jobs.
+    agent: { id: AGENT, name: 'local' },
     ...fields,
   });
   return [

@@ -86,6 +86,10 @@ const NOW = new Date('2025-03-01T12:00:00Z');
  *   null) and notification_send_history (the inhibited sends' reason names the check, as the
  *   engine words it). Nothing is drawn from a PRNG.
  * - issue 36, connections: the reference's deleted_at column (null). Nothing is drawn from a PRNG.
+ * - issue 37, the rest: identities (a view of the identities people sign in with, not the empty
+ *   older table; its times are the database clock's) and properties (the source column: the flags
+ *   UI, the retention and the log backends switch ConfigFile) and job_history (the reference's
+ *   is_pushed column, false). Nothing is drawn from a PRNG.
  */
 const GOLDEN: Record<string, [string, ...string[]]> = {
   'opsdeck.person_roles': ['17ae46fb174461c52afd08e852436403'],
@@ -136,10 +140,15 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.event_queue': ['6dbd567490b7d5004d860bf6c99aaece', 'id'],
   'public.evidences': ['d5aede9ec971f5626c1fb78e2e2a0319', 'created_at', 'updated_at'],
   'public.hypotheses': ['b3c24283eeb09f13a9e96c25b5a5c459', 'created_at', 'updated_at'],
-  'public.identities': ['358a24c02d019c61f2051cf83b551f8c'],
+  'public.identities': [
+    '7c727361b48b8bf5f6699272b2ab30e1',
+    'created_at',
+    'updated_at',
+    'state_changed_at',
+  ],
   'public.incident_histories': ['399b08e96abcdf64fb9deeb7627008c8', 'id', 'updated_at'],
   'public.incidents': ['516ea814f65227044f3a3141bbb9f66d'],
-  'public.job_history': ['ab97e4f305175908c9353d82bb4c5d3b'],
+  'public.job_history': ['c1baa5d43dbc167e863144020f098bcf'],
   'public.logging_backends': ['339728908f603405f1444f67935447aa', 'created_at', 'updated_at'],
   'public.notification_send_history': ['4e61557336295eb01086fcbf9e27870e'],
   'public.notification_silences': ['9bc23af46288cd24111c5d355f8467bf', 'created_at', 'updated_at'],
@@ -150,7 +159,7 @@ const GOLDEN: Record<string, [string, ...string[]]> = {
   'public.playbook_run_actions': ['6593d2159e225170e90096aa99f4c3ef'],
   'public.playbook_runs': ['2f4aa36c1e829504b4152e06cb2da60a'],
   'public.playbooks': ['b26f661ab2593c1f93c3f4b39c74be3f', 'updated_at'],
-  'public.properties': ['c465aef1018d430b0e0a8fc6a3212fa4', 'created_at', 'updated_at'],
+  'public.properties': ['44913504a526484ef9220e5558a973ff', 'created_at', 'updated_at'],
   'public.responders': ['4b1efb2e092877b389645db332c68358', 'created_at', 'updated_at'],
   'public.sessions': ['cdfd57e3384628bca1ea305d8746be67'],
   'public.team_members': ['0e9f221d0d6ef9f16bf1c857c0977b3c'],

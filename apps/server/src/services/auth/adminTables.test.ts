@@ -123,4 +123,112 @@ describe.each(testDatabases('one'))('admin tables through /api/db on $engine', (
       (await request('admin', 'properties?name=eq.agents.disable', { method: 'DELETE' })).status,
     ).toBe(200);
   });
+  it('gives a property its source: UI through the API, and a row from the configuration file is read-only', async () => {
+    const created = await request('admin', 'properties', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'source.test.flag', value: 'true' }),
+    });
+    expect(created.status).toBe(201);
+    expect(((await created.json()) as { source: string }[])[0]?.source).toBe('UI');
+    const forged = await request('admin', 'properties', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'source.forged', value: 'true', source: 'ConfigFile' }),
+    });
+    expect(forged.status).toBe(400);
+    // The demo's flags come from the console, its retention from the configuration file.
+    const seeded = (await (
+      await request('admin', 'properties?select=name,source&order=name.asc')
+    ).json()) as { name: string; source: string }[];
+    expect(seeded).toEqual(
+      expect.arrayContaining([
+        { name: 'logs.disable', source: 'UI' },
+        { name: 'check.retention.days', source: 'ConfigFile' },
+      ]),
+    );
+    for (const init of [
+      { method: 'PATCH', body: JSON.stringify({ value: '1' }) },
+      { method: 'DELETE' },
+    ]) {
+      const refused = await request('admin', 'properties?name=eq.check.retention.days', init);
+      expect(refused.status, init.method).toBe(409);
+      expect(((await refused.json()) as { message: string }).message).toContain(
+        'source ConfigFile',
+      );
+    }
+    const upsert = await fetch(`${server.url}/api/db/properties`, {
+      method: 'POST',
+      headers: {
+        ...basic('admin@local'),
+        'Content-Type': 'application/json',
+        Prefer: 'resolution=merge-duplicates',
+      },
+      body: JSON.stringify({ name: 'check.retention.days', value: '1' }),
+    });
+    expect(upsert.status).toBe(409);
+    const { rows } = await db.query(
+      `SELECT value, source FROM properties WHERE name = 'check.retention.days'`,
+    );
+    expect(rows).toEqual([{ value: '30', source: 'ConfigFile' }]);
+    // A UI row changes as before.
+    expect(
+      (
+        await request('admin', 'properties?name=eq.source.test.flag', {
+          method: 'PATCH',
+          body: JSON.stringify({ value: 'false' }),
+        })
+      ).status,
+    ).toBe(200);
+  });
+  it('answers job_histories as the reference does: job_history.*, resource_name and agent {id, name}', async () => {
+    const response = await request(
+      'viewer',
+      'job_histories?select=*&limit=150&order=created_at.desc',
+    );
+    expect(response.status).toBe(200);
+    const rows = (await response.json()) as (Record<string, unknown> & {
+      agent_id: string;
+      agent: { id: string; name: string } | null;
+    })[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(Object.keys(rows[0]!).sort()).toEqual(
+      [
+        'id',
+        'agent_id',
+        'name',
+        'success_count',
+        'error_count',
+        'details',
+        'hostname',
+        'duration_millis',
+        'resource_type',
+        'resource_id',
+        'status',
+        'time_start',
+        'time_end',
+        'created_at',
+        'is_pushed',
+        'resource_name',
+        'agent',
+      ].sort(),
+    );
+    for (const row of rows) {
+      expect(row.agent?.id).toBe(row.agent_id);
+      expect(typeof row.agent?.name).toBe('string');
+      expect(row.is_pushed).toBe(false);
+    }
+    // A run of this server's own jobs carries the local agent: the nil uuid, "local".
+    await db.query(
+      `INSERT INTO job_history (name, status, resource_type, created_at)
+       VALUES ('AgentShapeProbe', 'SUCCESS', 'canary', now())`,
+    );
+    const local = (await (
+      await request('viewer', 'job_histories?select=name,agent&name=eq.AgentShapeProbe')
+    ).json()) as unknown[];
+    expect(local).toEqual([
+      {
+        name: 'AgentShapeProbe',
+        agent: { id: '00000000-0000-0000-0000-000000000000', name: 'local' },
+      },
+    ]);
+  });
 });

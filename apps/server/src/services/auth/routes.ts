@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/env.ts';
+import { scopedForWhoami } from '../../auth/scoped.ts';
 
 /** /api/auth: who the caller is, with the roles and permissions the console gates on. */
 export function authRoutes() {
@@ -18,7 +19,8 @@ export function authRoutes() {
           ...(user.avatar ? { avatar: user.avatar } : {}),
         },
         roles: user.roles,
-        permissions: user.permissions,
+        // Rows about single resources carry their condition, as Mission Control's do (§8).
+        permissions: [...user.permissions, ...scopedForWhoami(user)],
         // The machine's name helps an admin tell instances apart and tells anyone else where to aim;
         // the key stays (empty) so the reply keeps Mission Control's shape.
         hostname: isAdmin ? hostname() : '',

@@ -1,3 +1,4 @@
+import { sourceGuard } from '../../resources/sourceGuard.ts';
 import { defineService } from '../defineService.ts';
 import { aboutRoutes, kubeconfigRoutes, propertiesRoutes } from './routes.ts';
 import { seedProperties } from './seed.ts';
@@ -15,7 +16,8 @@ export const generalService = defineService({
   migrations: true,
   tables: {
     // "system" in Mission Control.
-    properties: { object: 'feature_flags' },
+    // A property set where the server is configured (source ConfigFile…) changes only there: 409.
+    properties: { object: 'feature_flags', guardWrite: sourceGuard('property') },
     // Job history per job name (reference §6); read as job_history itself is.
     job_history_summary: { object: 'agents' },
   },

@@ -10,7 +10,9 @@ export const identityService = defineService({
   name: 'identity',
   migrations: true,
   tables: {
-    identities: { object: 'identities' },
+    // A view of the self-service identities (identity/004): changed through /api/people and the
+    // flows, never through /api/db.
+    identities: { object: 'identities', serverWritten: true },
     sessions: { object: 'identities' },
   },
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Authorizer } from '@opsdeck/rbac';
+import { namesVerb, scopedDecision } from '../../auth/scoped.ts';
 import type { AuthUser } from '../../auth/user.ts';
 import type { Database, SqlRunner } from '../../db/database.ts';
 import { ApiError, badRequest, notFound } from '../../http/errors.ts';
@@ -514,9 +515,20 @@ export async function approveRun(
   user: AuthUser,
   authorizer: Authorizer,
 ): Promise<{ scheduled: boolean }> {
-  if (!authorizer.canDo('playbooks.approve'))
+  // A row allowing approval of one playbook lets its holder past this first gate; the run's own
+  // playbook then decides (a deny on it beats the role, an allow on it stands in for the role).
+  const general = authorizer.canDo('playbooks.approve');
+  const someAllowed = (user.scopedPermissions ?? []).some(
+    (row) => !row.deny && row.scope.playbook_id && namesVerb(row.action, 'playbook:approve'),
+  );
+  if (!general && !someAllowed)
     throw new ApiError(403, 'forbidden', 'you are not allowed to approve this playbook run');
   const run = await getRun(db, id);
+  const decision =
+    scopedDecision(user, authorizer, 'playbook_id', String(run.playbook_id), 'playbook:approve') ??
+    (general ? 'allow' : 'deny');
+  if (decision === 'deny')
+    throw new ApiError(403, 'forbidden', 'you are not allowed to approve this playbook run');
   const parsed = parsePlaybookSpec(run.spec);
   const listed = parsed.ok ? approversOf(parsed.spec) : undefined;
   const unlisted = parsed.ok && !listed && run.status === 'pending_approval';

@@ -60,7 +60,9 @@ CREATE TABLE IF NOT EXISTS logging_backends (
   deleted_at timestamptz
 );
 
-CREATE OR REPLACE VIEW job_histories AS
+-- Made again with the agent as {id,name} by general/003: dropped first, so running this file again works.
+DROP VIEW IF EXISTS job_histories;
+CREATE VIEW job_histories AS
   SELECT
     job_history.*,
     COALESCE(canaries.name, topologies.name, config_scrapers.name, playbooks.name, job_history.resource_id) AS resource_name,
