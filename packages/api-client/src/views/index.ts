@@ -2,9 +2,6 @@ export {
   createSavedView,
   defaultViewQuery,
   deleteSavedView,
-  getDefaultView,
-  listMyTeams,
-  listSavedViews,
   myTeamsQuery,
   normaliseSearch,
   savedViewLimits,
@@ -13,6 +10,8 @@ export {
   setDefaultView,
   updateSavedView,
 } from './calls.ts';
+/** The plain calls behind the queries, for callers without React Query. @public */
+export { getDefaultView, listMyTeams, listSavedViews } from './calls.ts';
 /** A saved view and what saving one sends. @public */
 export type { SavedView, SavedViewInput, ViewTeam } from './calls.ts';
 export { viewsInvalidations } from './keys.ts';
