@@ -259,6 +259,11 @@ describe.each(testDatabases('one'))('people, invitations and roles on $engine', 
       (await db.query('SELECT 1 FROM people WHERE id = $1 AND deleted_at IS NOT NULL', [guest]))
         .rows,
     ).toHaveLength(1);
+    // Turned back on, a deleted person signs in again: the state and the deletion both undone.
+    expect(
+      (await call('admin', 'POST', '/api/people/update', { id: guest, active: true })).status,
+    ).toBe(200);
+    expect((await call('guest', 'GET', '/api/auth/whoami')).status).toBe(200);
     expect((await call('admin', 'DELETE', `/api/people/${ids.get('admin')}`)).status).toBe(400);
     expect((await call('admin', 'DELETE', `/api/people/not-a-uuid`)).status).toBe(404);
     expect((await call('admin', 'GET', '/api/auth/whoami')).status).toBe(200);

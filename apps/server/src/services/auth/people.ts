@@ -123,6 +123,8 @@ async function setActive(db: Database, id: string, active: boolean, by: string) 
   ]);
   if (!active)
     await db.query('UPDATE identity_sessions SET active = false WHERE identity_id = $1', [id]);
+  // Turning someone back on undoes a DELETE's deactivation too (it also marks the person deleted).
+  else await db.query('UPDATE people SET deleted_at = NULL WHERE id = $1', [id]);
 }
 
 /**
