@@ -9,5 +9,11 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   // Source maps publish the source next to the page: only when asked for (OPSDECK_SOURCEMAP=1).
-  build: { outDir: 'dist', sourcemap: ['1', 'true'].includes(process.env.OPSDECK_SOURCEMAP ?? '') },
+  // No modulepreload polyfill (~0.6 KB in the entry): every browser the build targets loads the
+  // modules by their imports anyway; one without modulepreload only loses the early fetch hint.
+  build: {
+    outDir: 'dist',
+    sourcemap: ['1', 'true'].includes(process.env.OPSDECK_SOURCEMAP ?? ''),
+    modulePreload: { polyfill: false },
+  },
 });

@@ -10,6 +10,7 @@ import {
 import { useCan } from '@opsdeck/rbac/react';
 import {
   Button,
+  EllipsisVertical,
   DropdownMenu,
   EmptyState,
   ErrorPage,
@@ -162,7 +163,7 @@ export function MembersTab({ teamId }: { teamId: string }) {
               {canWrite && (
                 <DropdownMenu
                   label={`Actions for ${member.name}`}
-                  iconOnly
+                  icon={<EllipsisVertical size={16} />}
                   variant="ghost"
                   align="end"
                   items={[

@@ -94,13 +94,13 @@ describe('DropdownMenu', () => {
       <OpsdeckThemeProvider>
         <DropdownMenu
           label="Actions for Val Viewer"
-          iconOnly
+          icon={<span>⋮</span>}
           items={[{ id: 'remove', label: 'Remove user', onSelect: remove }]}
         />
       </OpsdeckThemeProvider>,
     );
     const trigger = screen.getByRole('button', { name: 'Actions for Val Viewer' });
-    expect(trigger.textContent).toBe('');
+    expect(trigger.textContent).toBe('⋮');
     expect(screen.queryByText('Actions for Val Viewer')).toBeNull();
     await user.click(trigger);
     expect(screen.getByRole('menu', { name: 'Actions for Val Viewer' })).toBeTruthy();

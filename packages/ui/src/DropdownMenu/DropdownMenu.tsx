@@ -8,7 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import styled from 'styled-components';
-import { ChevronDown, EllipsisVertical } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { Button, type ButtonVariant } from '../Button/Button.tsx';
 import { moveActiveIndex } from '../Overlay/listNavigation.ts';
 import { popupSurface } from '../Overlay/popupSurface.ts';
@@ -28,10 +28,11 @@ export interface DropdownMenuProps {
   /** The trigger button's text and the menu's accessible name. */
   label: string;
   /**
-   * A row's actions: the trigger shows a "more" icon and `label` is its accessible name only (a
-   * list of rows would otherwise repeat 'Actions for {name}' as visible text).
+   * A row's actions: the trigger shows this icon alone (a "more" icon) and `label` is its
+   * accessible name only (a list of rows would otherwise repeat 'Actions for {name}' as visible
+   * text). The caller brings the icon, so pages without one do not load it.
    */
-  iconOnly?: boolean;
+  icon?: ReactNode;
   items: readonly DropdownMenuItem[];
   variant?: ButtonVariant;
   align?: 'start' | 'end';
@@ -75,7 +76,7 @@ const Item = styled.li<{ $danger: boolean }>`
 /** A menu button (ARIA menu pattern): arrows move, Enter/Space activate, Escape closes and returns focus. */
 export function DropdownMenu({
   label,
-  iconOnly = false,
+  icon,
   items,
   variant = 'secondary',
   align = 'start',
@@ -159,11 +160,11 @@ export function DropdownMenu({
         aria-controls={open ? `${id}-menu` : undefined}
         onClick={() => (open ? close(false) : openAt(enabled[0]))}
         onKeyDown={onTriggerKeyDown}
-        aria-label={iconOnly ? label : undefined}
-        title={iconOnly ? label : undefined}
+        aria-label={icon ? label : undefined}
+        title={icon ? label : undefined}
       >
-        {iconOnly ? (
-          <EllipsisVertical size={16} aria-hidden="true" />
+        {icon ? (
+          <span aria-hidden="true">{icon}</span>
         ) : (
           <>
             {label}
