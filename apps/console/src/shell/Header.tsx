@@ -1,4 +1,4 @@
-import { Badge, Bell, DropdownMenu, IconButton, RefreshCw } from '@opsdeck/ui';
+import { Badge, Bell, CircleQuestionMark, DropdownMenu, IconButton, RefreshCw } from '@opsdeck/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
@@ -22,6 +22,27 @@ const Bar = styled.header`
     padding: 0 ${({ theme }) => theme.space.sm};
   }
 `;
+
+// Help is a word on wide screens and an icon on a phone, where the header's buttons must fit 390 px.
+const WideOnly = styled.span`
+  display: contents;
+
+  @media ${({ theme }) => theme.media.phone} {
+    display: none;
+  }
+`;
+
+const PhoneOnly = styled.span`
+  display: none;
+
+  @media ${({ theme }) => theme.media.phone} {
+    display: contents;
+  }
+`;
+
+const helpItems = [
+  { id: 'docs', label: 'Docs', onSelect: () => window.open(DOCS_URL, '_blank', 'noopener') },
+];
 
 // A long title gives way to the buttons: it is cut with an ellipsis, the bar never gets wider.
 const Title = styled.span`
@@ -129,8 +150,12 @@ export function Header({
       {navigation}
       {title && <Title data-testid={testIds.header.title}>{title}</Title>}
       <Spacer />
-      {views}
-      {actions && <RouteActions>{actions}</RouteActions>}
+      {(views || actions) && (
+        <RouteActions>
+          {views}
+          {actions}
+        </RouteActions>
+      )}
       <Actions>
         {palette}
         {live}
@@ -160,18 +185,18 @@ export function Header({
             </BellCount>
           ) : null}
         </BellLink>
-        <DropdownMenu
-          label="Help"
-          variant="ghost"
-          align="end"
-          items={[
-            {
-              id: 'docs',
-              label: 'Docs',
-              onSelect: () => window.open(DOCS_URL, '_blank', 'noopener'),
-            },
-          ]}
-        />
+        <WideOnly>
+          <DropdownMenu label="Help" variant="ghost" align="end" items={helpItems} />
+        </WideOnly>
+        <PhoneOnly>
+          <DropdownMenu
+            label="Help"
+            icon={<CircleQuestionMark size={18} />}
+            variant="ghost"
+            align="end"
+            items={helpItems}
+          />
+        </PhoneOnly>
         {account}
       </Actions>
     </Bar>
