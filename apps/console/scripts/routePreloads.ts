@@ -6,10 +6,10 @@ import { parseAst, type Plugin } from 'vite';
  * Where the table goes: inside the build, under a dot directory the server reads and never serves.
  * apps/server's console handler (src/http/console.ts) reads it under the same name.
  */
-export const ROUTE_PRELOADS_FILE = '.opsdeck/route-preloads.json';
+const ROUTE_PRELOADS_FILE = '.opsdeck/route-preloads.json';
 
 /** One page of the console: its path pattern (react-router's, `:id` segments) and the chunks it needs. */
-export interface RoutePreload {
+interface RoutePreload {
   path: string;
   files: string[];
 }
