@@ -1,5 +1,5 @@
 import type { SessionProvider } from '@opsdeck/auth';
-import type { KratosFlows, KratosFlowsOptions } from '@opsdeck/auth/kratos';
+import type { KratosFlows } from '@opsdeck/auth/kratos';
 
 /**
  * The Kratos self-service calls and the session contract on them, with the Ory SDK loaded on the
@@ -7,7 +7,12 @@ import type { KratosFlows, KratosFlowsOptions } from '@opsdeck/auth/kratos';
  * signed-in page's first load (whose session answer is the API's whoami) neither downloads nor
  * runs the SDK (issue 31). Every method of both answers a promise, so each waits for the load.
  */
-export function lazyKratos(options: KratosFlowsOptions & { returnTo: () => string }): {
+export function lazyKratos(options: {
+  /** The Kratos public API, e.g. `/api/.ory`. */
+  basePath: string;
+  /** The page to come back to after signing in (the session provider's). */
+  returnTo: () => string;
+}): {
   flows: KratosFlows;
   session: SessionProvider;
 } {
