@@ -171,8 +171,11 @@ export function consoleHandler(dir: string) {
    * index.html for a page of the build's route table: the page's preloads added, compressed for
    * `encoding` once per build and page.
    */
-  const pages = new Map<string, Promise<Buffer | undefined>>();
-  const routedIndex = async (path: string, encoding: Encoding): Promise<Buffer | undefined> => {
+  const pages = new Map<string, Promise<Buffer<ArrayBuffer> | undefined>>();
+  const routedIndex = async (
+    path: string,
+    encoding: Encoding,
+  ): Promise<Buffer<ArrayBuffer> | undefined> => {
     const index = join(root, 'index.html');
     const info = await stat(index).catch(() => undefined);
     if (!info) return undefined;
@@ -186,9 +189,13 @@ export function consoleHandler(dir: string) {
     if (!made) {
       made = (async () => {
         const html = Buffer.from(withPreloads(await readFile(index, 'utf8'), route));
+        // Copied into a buffer of its own: the body hono sends is an ArrayBuffer's view.
         if (encoding === 'br')
-          return brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
-        if (encoding === 'gzip') return gzipped(html, { level: constants.Z_BEST_COMPRESSION });
+          return Buffer.from(
+            await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+          );
+        if (encoding === 'gzip')
+          return Buffer.from(await gzipped(html, { level: constants.Z_BEST_COMPRESSION }));
         return html;
       })().catch(() => undefined);
       pages.set(key, made);
