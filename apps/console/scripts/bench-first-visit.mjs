@@ -18,7 +18,9 @@ import {
 } from '../../../scripts/bench/browserBench.mjs';
 
 const runs = Number(process.env.FIRST_VISIT_RUNS ?? 5);
-const consoleDir = fileURLToPath(new URL('../dist', import.meta.url));
+// FIRST_VISIT_DIST benches another build of the console (e.g. one made from main, for comparison).
+const consoleDir =
+  process.env.FIRST_VISIT_DIST ?? fileURLToPath(new URL('../dist', import.meta.url));
 const targetMs = 300;
 
 // Each page's first data rows, and the page the warm navigation starts from.
