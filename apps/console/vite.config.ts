@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { precompress } from './scripts/precompress.ts';
+import { routePreloads } from './scripts/routePreloads.ts';
 import { authModeFrom } from './src/app/authMode.ts';
 import { sourceResolve } from '../../vitest.shared.ts';
 
@@ -15,8 +16,9 @@ export default defineConfig(({ mode }) => {
   return {
     ...sourceResolve,
     base: '/',
-    // Brotli and gzip made once here; the server picks one per request (apps/server/src/http/console.ts).
-    plugins: [react(), precompress()],
+    // Brotli and gzip made once here; the server picks one per request (apps/server/src/http/console.ts),
+    // and names the chunks of the page it serves index.html for from routePreloads' table.
+    plugins: [react(), precompress(), routePreloads()],
     // The budget that matters is the gzip size of the first load (scripts/size-check.mjs, 300 KB);
     // the lazy CodeMirror chunk is over Vite's raw 500 kB warning by design.
     // Source maps publish the source next to the app: only when asked for (OPSDECK_SOURCEMAP=1).

@@ -27,9 +27,10 @@ async function freePort() {
 
 /**
  * The demo server in memory with `seedOptions` (e.g. `['--checks', '1000']`), serving `consoleDir`
- * with authentication off (the built-in admin): no sign-in step in the numbers.
+ * with authentication off (the built-in admin): no sign-in step in the numbers. `{ auth: 'basic' }`
+ * keeps sign-in on, for a bench that measures the signed-in boot (its session checks included).
  */
-export async function startBenchServer(consoleDir, seedOptions) {
+export async function startBenchServer(consoleDir, seedOptions, { auth = 'disabled' } = {}) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
@@ -42,7 +43,7 @@ export async function startBenchServer(consoleDir, seedOptions) {
       '--port',
       String(port),
       '--auth',
-      'disabled',
+      auth,
       '--console-dir',
       consoleDir,
     ],

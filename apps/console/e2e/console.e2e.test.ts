@@ -511,9 +511,10 @@ function rawGet(url: string, headers: Record<string, string> = {}) {
   );
 }
 
-// The first visit's largest file is the entry chunk (~465 KB as built): it goes out precompressed.
+// The first visit's largest file is the entry chunk (~380 KB as built, 99 KB brotli, 115 KB gzip;
+// the Ory SDK loads with the sign-in pages, issue 31): it goes out precompressed.
 describe('the built console over the wire', () => {
-  const BUDGET = { br: 130 * 1024, gzip: 150 * 1024 };
+  const BUDGET = { br: 105 * 1024, gzip: 122 * 1024 };
 
   it('sends the entry chunk compressed within its byte budget, and as it is to a client that takes no encoding', async () => {
     const index = await rawGet(`${server.url}/`);

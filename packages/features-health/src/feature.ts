@@ -1,3 +1,4 @@
+import { checkSummaryQuery } from '@opsdeck/api-client/health';
 import { contribute, defineFeature, linkTo, sidebarOrder } from '@opsdeck/extensions';
 import { shellSlots } from '@opsdeck/extensions/shell';
 import { Activity } from '@opsdeck/ui';
@@ -15,6 +16,9 @@ export const healthFeature = defineFeature({
       title: 'Health',
       ownHeader: true,
       load: () => import('./pages.tsx'),
+      // The summary is asked for as the navigation starts, beside the page's chunk, not once the
+      // page has rendered (issue 31): the page's own query (useCheckSummary) finds it in flight.
+      prefetch: ({ apiClient, prefetchQuery }) => prefetchQuery(checkSummaryQuery(apiClient)),
     },
   ],
   externalRoutes: healthExternalRoutes,

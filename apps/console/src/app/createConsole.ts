@@ -5,11 +5,7 @@ import {
   type ApiClientOptions,
 } from '@opsdeck/api-client';
 import { loginPath, type SessionProvider } from '@opsdeck/auth';
-import {
-  createKratosFlows,
-  createKratosSessionProvider,
-  type KratosFlows,
-} from '@opsdeck/auth/kratos';
+import type { KratosFlows } from '@opsdeck/auth/kratos';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import {
@@ -26,6 +22,7 @@ import {
 import { watchQueries } from '../connection/watchQueries.ts';
 import { toastMessageForError } from '../errors/toastMessage.ts';
 import { returnedByChecker } from '../session/checkerLoop.ts';
+import { lazyKratos } from '../session/lazyKratos.ts';
 import type { RouteServices } from './routes.tsx';
 import { createConsoleQueryClient } from './queryClient.ts';
 import { isSignInPage, returnTargetOf } from './returnTarget.ts';
@@ -109,9 +106,9 @@ export function createConsole(options: ConsoleOptions): Console {
       onInvalidRows: invalidRows.report,
     });
   const apiClient = makeApiClient({});
-  const kratos = createKratosFlows({ basePath: options.kratosBasePath ?? '/api/.ory' });
-  const session = createKratosSessionProvider({
-    flows: kratos,
+  // The Ory SDK loads with the first Kratos call, not with the app (session/lazyKratos.ts).
+  const { flows: kratos, session } = lazyKratos({
+    basePath: options.kratosBasePath ?? '/api/.ory',
     returnTo: () => returnTargetOf(location()),
   });
   const queryClient = createConsoleQueryClient();

@@ -1,5 +1,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { accepts } from 'hono/accepts';
 import { errorBody } from './errors.ts';
@@ -64,6 +66,60 @@ function chooseEncoding(c: Context, available: Encoding[]): Encoding {
   }) as Encoding;
 }
 
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * The console build's table of its pages (apps/console/scripts/routePreloads.ts): per path pattern
+ * (react-router's, `:id` segments), the chunks that page needs beyond the entry's.
+ */
+const ROUTE_PRELOADS = '.opsdeck/route-preloads.json';
+interface RoutePreload {
+  path: string;
+  files: string[];
+}
+
+/**
+ * The requests every signed-in page makes first (whoami and the feature flags), asked for by the
+ * page itself with `<link rel=preload as=fetch>` so they are answered while the entry loads.
+ */
+const SESSION_REQUESTS = ['/api/auth/whoami', '/api/properties'];
+
+/** The route whose pattern fits `path`; the one with the most literal segments wins (as in react-router). */
+function routeFor(routes: RoutePreload[], path: string): RoutePreload | undefined {
+  const segments = path.split('/').filter(Boolean);
+  let best: { route: RoutePreload; literal: number } | undefined;
+  for (const route of routes) {
+    const pattern = route.path.split('/').filter(Boolean);
+    if (pattern.length !== segments.length) continue;
+    let literal = 0;
+    const fits = pattern.every((part, i) => {
+      if (part.startsWith(':')) return segments[i] !== '';
+      literal += 1;
+      return part === segments[i];
+    });
+    if (fits && (!best || literal > best.literal)) best = { route, literal };
+  }
+  return best?.route;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** `html` with the page's preloads before `</head>`: its chunks, then its session requests. */
+function withPreloads(html: string, route: RoutePreload): string {
+  const links = [
+    ...SESSION_REQUESTS.map(
+      (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`,
+    ),
+    ...route.files.map(
+      (file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`,
+    ),
+  ];
+  const at = html.indexOf('</head>');
+  return at < 0 ? html : `${html.slice(0, at)}    ${links.join('\n    ')}\n  ${html.slice(at)}`;
+}
+
 /**
  * Serves a built single-page app: files as they are, every other path gets index.html. Dotfiles
  * and whatever a symlink reaches outside the directory are never served (the index is, as for any
@@ -111,6 +167,41 @@ export function consoleHandler(dir: string) {
       } as Record<string, string>,
     };
   };
+  /**
+   * index.html for a page of the build's route table: the page's preloads added, compressed for
+   * `encoding` once per build and page.
+   */
+  const pages = new Map<string, Promise<Buffer<ArrayBuffer> | undefined>>();
+  const routedIndex = async (
+    path: string,
+    encoding: Encoding,
+  ): Promise<Buffer<ArrayBuffer> | undefined> => {
+    const index = join(root, 'index.html');
+    const info = await stat(index).catch(() => undefined);
+    if (!info) return undefined;
+    const tableFile = join(root, ROUTE_PRELOADS);
+    const table = await readFile(tableFile, 'utf8').catch(() => undefined);
+    const routes = table ? (JSON.parse(table) as RoutePreload[]) : [];
+    const route = routeFor(routes, path);
+    if (!route) return undefined;
+    const key = `${info.mtimeMs}:${route.path}:${encoding}`;
+    let made = pages.get(key);
+    if (!made) {
+      made = (async () => {
+        const html = Buffer.from(withPreloads(await readFile(index, 'utf8'), route));
+        // Copied into a buffer of its own: the body hono sends is an ArrayBuffer's view.
+        if (encoding === 'br')
+          return Buffer.from(
+            await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+          );
+        if (encoding === 'gzip')
+          return Buffer.from(await gzipped(html, { level: constants.Z_BEST_COMPRESSION }));
+        return html;
+      })().catch(() => undefined);
+      pages.set(key, made);
+    }
+    return made;
+  };
   return async (c: Context) => {
     const decoded = decodePath(c.req.path);
     if (decoded === undefined)
@@ -142,7 +233,9 @@ export function consoleHandler(dir: string) {
     }
     const index = join(root, 'index.html');
     const page = await representation(c, index, 0, 0);
-    const body = await readFile(page.path).catch(() => undefined);
+    const encoding = (page.headers['Content-Encoding'] ?? 'identity') as Encoding;
+    const body =
+      (await routedIndex(decoded, encoding)) ?? (await readFile(page.path).catch(() => undefined));
     if (!body) return c.json({ error: 'not found', message: 'console index.html is missing' }, 404);
     return c.body(body, 200, {
       ...page.headers,
