@@ -52,7 +52,9 @@ function readable(feed: ChangeFeed, user: AuthUser, authorizer: Authorizer) {
     }
     if (access === 'all') return event;
     if (access === 'none') return undefined;
-    return feed.restrict(event, written, await access.rows());
+    // The reader's teams unknown (a failed read): nothing is told rather than too much.
+    const admits = await access.rows().catch(() => undefined);
+    return admits && feed.restrict(event, written, admits);
   };
 }
 
@@ -64,10 +66,10 @@ function parseLastEventId(value: string | undefined): number | undefined {
 /**
  * `GET /api/events`: the change stream as Server-Sent Events, for the session's user. Each event is
  * `event: change`, `id: {id}`, `data: {id, table, action, ids, count, actor, at}`, only for tables the
- * user may read (of a table read in part, only for the rows they may read, and only those rows' ids). `Last-Event-ID` (or `?lastEventId=`) resumes after that id from the window kept
- * in the database; an id older than the window, or a client too slow for the queue, gets
- * `event: resync` (reload what you show): from the window it then continues from now, when slow
- * it is closed.
+ * user may read (of a table read in part, only for rows they may read, with only those rows' ids).
+ * `Last-Event-ID` (or `?lastEventId=`) resumes after that id from the window kept in the database;
+ * an id older than the window, or a client too slow for the queue, gets `event: resync` (reload
+ * what you show): from the window it then continues from now, when slow it is closed.
  */
 export function eventRoutes(context: ServiceContext, feed: ChangeFeed): Hono<AppEnv> {
   const settings = streamSettings(context.config);
