@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 
 /** Spec §9: a typed search applies 400 ms after the last keystroke. */
-export const nameSearchDebounceMs = 400;
+const nameSearchDebounceMs = 400;
 
 const Field = styled.label`
   display: inline-flex;
