@@ -1,5 +1,6 @@
 // The command palette and shortcuts in Chromium against apps/server (issue 38): Ctrl+K, a demo
-// check's name typed, Enter opens its modal on /health; `g i` goes to incidents; `?` lists the
+// check's name typed, Enter opens its modal on /health; over that modal, Run Now runs the check;
+// `g i` goes to incidents; `?` lists the
 // shortcuts; axe passes with the palette open at 1440 and 390 px. Screenshots go to
 // test-results/palette/.
 import { healthTestIds } from '@opsdeck/features-health/testing';
@@ -53,6 +54,34 @@ describe('the command palette and shortcuts in Chromium against apps/server', ()
     await page.waitForURL(
       (url) => url.pathname === '/health' && url.searchParams.get('checkId') === check.id,
     );
+    await page.getByTestId(healthTestIds.modal.root).waitFor();
+    await page.context().close();
+  });
+
+  it('over an open check’s modal, Ctrl+K, “run now” and Enter run that check, with a toast', async () => {
+    const page = await signedIn('admin@local', '/health');
+    const check = await distinctCheck(page);
+    await page.goto(`/health?checkId=${encodeURIComponent(check.id)}`);
+    await page.getByTestId(healthTestIds.modal.root).waitFor();
+    const ran = page.waitForRequest(
+      (request) =>
+        request.method() === 'POST' &&
+        new URL(request.url()).pathname === `/api/canary/run/check/${check.id}`,
+    );
+    await page.keyboard.press('Control+k');
+    const input = page.getByRole('combobox', { name: 'Search pages, actions and records' });
+    await input.waitFor();
+    await input.fill('run now');
+    const option = page.getByRole('group', { name: 'Actions' }).getByRole('option', {
+      name: /^Run Now/,
+    });
+    await option.waitFor();
+    expect(await input.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+    await page.keyboard.press('Enter');
+    await ran;
+    await page.getByText(/ ran: (passed|failed)/).waitFor();
+    // Still on the check, its modal open.
+    expect(new URL(page.url()).searchParams.get('checkId')).toBe(check.id);
     await page.getByTestId(healthTestIds.modal.root).waitFor();
     await page.context().close();
   });

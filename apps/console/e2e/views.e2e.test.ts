@@ -1,7 +1,7 @@
 // Saved views in Chromium against apps/server (issue 38): a filtered health list saved as the
 // default opens again from a bare /health; a view reopens from the header's Views control; a
-// team-mate sees a view shared with the team but not a personal one; axe passes with the menu
-// open. responder@local and admin@local share the demo's platform team. The responder's default is
+// team-mate sees a view shared with the team but not a personal one, and one shared later appears
+// in their open menu live; axe passes with the menu open. responder@local and admin@local share the demo's platform team. The responder's default is
 // cleared at the end, so other journeys on the shared server open /health unfiltered.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -72,6 +72,12 @@ describe('saved views in Chromium against apps/server', () => {
     // Read-only for the admin's list: not theirs to rename (an admin may through the API).
     expect(await adminPanel.getByRole('button', { name: `Rename ${shared}` }).count()).toBe(0);
     expect(await axeViolations(admin)).toEqual([]);
+
+    // Another view shared with platform reaches the admin's open menu live, without a reload.
+    const later = `E2E platform live ${stamp}`;
+    await page.reload();
+    await saveView(page, later, { team: 'platform' });
+    await adminPanel.getByRole('button', { name: later, exact: true }).waitFor({ timeout: 5_000 });
 
     // At 390 px the menu fits the screen.
     const phone = await signedIn('responder@local', '/health?search=zzz', 390);

@@ -37,6 +37,26 @@ export const healthFeature = defineFeature({
         to: linkTo(healthRoutes.page, {}),
       },
     }),
+    // Run Now for the check whose modal is open (`?checkId=`), by the modal's call and capability.
+    contribute(shellSlots.paletteActions, {
+      id: 'health.paletteRunNow',
+      access: { capability: 'canaries.run' },
+      value: {
+        offer: (page) => {
+          const checkId = page.at(linkTo(healthRoutes.page, {}))
+            ? page.search.get('checkId')
+            : null;
+          if (!checkId) return undefined;
+          return {
+            title: 'Run Now',
+            keywords: ['run check', 'run this check'],
+            description: 'The open check',
+            run: ({ apiClient }) =>
+              import('./palette.ts').then(({ runOpenCheck }) => runOpenCheck(apiClient, checkId)),
+          };
+        },
+      },
+    }),
     // Checks by name in the palette; the search code loads when the palette first searches.
     contribute(shellSlots.paletteSearchProviders, {
       id: 'health.paletteChecks',

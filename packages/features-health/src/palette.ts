@@ -1,3 +1,5 @@
+import type { ApiClient } from '@opsdeck/api-client';
+import { runCheckNow } from '@opsdeck/api-client/health';
 import { searchResources } from '@opsdeck/api-client/playbooks';
 import { linkTo } from '@opsdeck/extensions';
 import type { PaletteSearchProvider } from '@opsdeck/extensions/shell';
@@ -23,3 +25,14 @@ export const searchChecks: PaletteSearchProvider['search'] = async (
     to: linkTo(healthRoutes.page, {}, checkModalSearch(item.id)),
   }));
 };
+
+/**
+ * The palette's Run Now for the open check: the modal's call (`POST /canary/run/check/{id}`); the
+ * sentence says how the run ended. The modal and the row refresh through the change stream.
+ */
+export async function runOpenCheck(apiClient: ApiClient, checkId: string): Promise<string> {
+  const result = await runCheckNow(apiClient, checkId);
+  const name = result.name ? `${result.name} ran` : 'The check ran';
+  if (result.pass) return `${name}: passed`;
+  return `${name}: failed${result.error ? ` (${result.error})` : ''}`;
+}

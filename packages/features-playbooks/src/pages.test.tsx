@@ -5,7 +5,7 @@ import {
   serverError,
   type FakeBackend,
 } from '@opsdeck/testing';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -14,7 +14,12 @@ import {
   runRows,
   startPlaybooksBackend,
 } from './testing/playbooksBackend.test.helper.ts';
-import { currentUrl, renderPlaybooks } from './testing/renderPlaybooks.test.helper.tsx';
+import { pageSearchSelector } from '@opsdeck/ui';
+import {
+  currentUrl,
+  renderPlaybooks,
+  routerHistory,
+} from './testing/renderPlaybooks.test.helper.tsx';
 import { playbooksTestIds } from './testIds.ts';
 
 let backend: FakeBackend;
@@ -52,6 +57,25 @@ describe('/playbooks', () => {
     // Uncategorised playbooks come last.
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(['Kitchen Sink', 'Uncategorized']);
+  });
+
+  it('narrows the playbooks by name from its search box (the one `/` focuses), in the URL; Back undoes it', async () => {
+    open('/playbooks');
+    await screen.findByRole('region', { name: 'Kitchen Sink' });
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    expect(box.matches(pageSearchSelector)).toBe(true);
+    fireEvent.change(box, { target: { value: 'http' } });
+    await waitFor(() => expect(new URLSearchParams(currentUrl.search).get('search')).toBe('http'));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Kitchen Sink' })).toBeNull());
+    expect(
+      screen
+        .getAllByTestId(playbooksTestIds.index.card)
+        .map((card) => card.querySelector('h3')?.textContent),
+    ).toEqual(['HTTP probe']);
+    act(() => routerHistory.back());
+    await screen.findByRole('region', { name: 'Kitchen Sink' });
+    expect(currentUrl.search).toBe('');
+    expect((box as HTMLInputElement).value).toBe('');
   });
 
   it('opens the run modal from Run', async () => {

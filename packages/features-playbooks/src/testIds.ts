@@ -1,6 +1,6 @@
 // Every test id of @opsdeck/features-playbooks, in one map, so tests and apps never spell them twice.
 export const playbooksTestIds = {
-  index: { root: 'playbooks-index', card: 'playbook-card' },
+  index: { root: 'playbooks-index', card: 'playbook-card', search: 'playbooks-search' },
   editor: { root: 'playbook-editor' },
   runs: { root: 'playbook-runs' },
   run: {

@@ -4,6 +4,7 @@ export const topologyTestIds = {
     root: 'topology-index',
     filters: 'topology-filters',
     count: 'topology-count',
+    search: 'topology-search',
   },
   grid: 'topology-grid',
   card: 'topology-card',

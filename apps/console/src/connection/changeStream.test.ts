@@ -33,6 +33,7 @@ function seededQueryClient() {
 function start(
   queryClient: QueryClient,
   invalidations: Record<string, readonly InvalidatedKey[]> = consoleInvalidations,
+  timing: { batchMs?: number; reconnectDelays?: number[] } = {},
 ) {
   controller = new AbortController();
   const modes: LiveUpdatesMode[] = [];
@@ -42,8 +43,8 @@ function start(
     invalidations,
     onMode: (mode) => modes.push(mode),
     signal: controller.signal,
-    batchMs: 10,
-    reconnectDelays: [20],
+    batchMs: timing.batchMs ?? 10,
+    reconnectDelays: timing.reconnectDelays ?? [20],
   });
   return { modes, done };
 }
@@ -104,6 +105,45 @@ describe('the change stream', () => {
     // (The stream ends after its event and opens again: live once more, never polling.)
     expect(modes.slice(0, 2)).toEqual(['reconnecting', 'live']);
     expect(modes).not.toContain('polling');
+  });
+
+  it('invalidates the first change after a quiet spell at once, not at the end of the batch window', async () => {
+    backend = await createFakeBackend({
+      'GET /api/events': () => sse(change(7, 'playbook_runs')),
+    });
+    const queryClient = seededQueryClient();
+    // A window far longer than the wait below: only a leading flush invalidates in time.
+    start(queryClient, consoleInvalidations, { batchMs: 60_000, reconnectDelays: [60_000] });
+    await until(() => queryClient.getQueryState(runsKey)?.isInvalidated === true, 3000);
+  });
+
+  it('batches a burst after that flush: each key once per window, at its end', async () => {
+    let calls = 0;
+    backend = await createFakeBackend({
+      'GET /api/events': () => {
+        calls += 1;
+        if (calls === 1) return sse(change(1, 'playbook_runs'));
+        if (calls === 2) return sse(change(2, 'config_items') + change(3, 'config_items'));
+        if (calls === 3) return sse(change(4, 'config_items'));
+        return text('down', { status: 503 });
+      },
+    });
+    const queryClient = seededQueryClient();
+    const invalidated: { key: string; at: number }[] = [];
+    const invalidate = queryClient.invalidateQueries.bind(queryClient);
+    queryClient.invalidateQueries = ((filters?: { queryKey?: readonly unknown[] }) => {
+      invalidated.push({ key: JSON.stringify(filters?.queryKey), at: Date.now() });
+      return invalidate(filters);
+    }) as typeof queryClient.invalidateQueries;
+    start(queryClient, consoleInvalidations, { batchMs: 400, reconnectDelays: [60_000] });
+    await until(() => queryClient.getQueryState(catalogKey)?.isInvalidated === true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const catalog = invalidated.filter(({ key }) => key === JSON.stringify(catalogKey));
+    expect(calls).toBeGreaterThanOrEqual(3);
+    // Three config_items events within the window: one invalidation, a window after the first.
+    expect(catalog).toHaveLength(1);
+    expect(catalog[0]!.at - invalidated[0]!.at).toBeGreaterThanOrEqual(350);
+    expect(invalidated[0]!.key).not.toBe(JSON.stringify(catalogKey));
   });
 
   it('stops in polling mode where the backend has no stream (404: a real Mission Control)', async () => {

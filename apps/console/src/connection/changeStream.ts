@@ -19,7 +19,11 @@ export interface ChangeStreamOptions {
    */
   onMode: (mode: LiveUpdatesMode) => void;
   signal: AbortSignal;
-  /** Events arriving within this window invalidate each key once; default 150 ms. */
+  /**
+   * The first event after a quiet spell invalidates at once (with the rest of its chunk); events
+   * arriving within this window after that flush invalidate each key once, at its end (a burst
+   * refetches twice, not once per event); default 150 ms.
+   */
   batchMs?: number;
   /** Waits before reconnecting after a failure, the last repeated; default 1 s, 2 s, 5 s, 10 s. */
   reconnectDelays?: readonly number[];
@@ -33,7 +37,8 @@ const wait = (ms: number, signal: AbortSignal) =>
 
 /**
  * Keeps the server's change stream open for as long as `signal` lives and turns each event into
- * invalidations of the keys its table maps to (batched, so a burst refetches once). A `resync`
+ * invalidations of the keys its table maps to: the first change after a quiet spell at once, a
+ * burst's in one batch per `batchMs`. A `resync`
  * invalidates everything. Without a stream (404 or not `text/event-stream`: a real Mission Control)
  * it stops in `polling` mode; a dropped connection reconnects with `Last-Event-ID`.
  */
@@ -44,15 +49,21 @@ export async function runChangeStream(options: ChangeStreamOptions): Promise<voi
   let lastEventId: string | undefined;
   let pending = new Map<string, InvalidatedKey>();
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  let lastFlush = Number.NEGATIVE_INFINITY;
   const flush = () => {
     flushTimer = undefined;
+    lastFlush = Date.now();
     const keys = [...pending.values()];
     pending = new Map();
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
   const queue = (keys: readonly InvalidatedKey[]) => {
     for (const key of keys) pending.set(JSON.stringify(key), key);
-    flushTimer ??= setTimeout(flush, batchMs);
+    if (flushTimer !== undefined) return;
+    // Quiet until now: flush on the next task (the events of the same chunk join it); within a
+    // burst: at the end of the window the last flush opened.
+    const since = Date.now() - lastFlush;
+    flushTimer = setTimeout(flush, since >= batchMs ? 0 : batchMs - since);
   };
   signal.addEventListener('abort', () => flushTimer !== undefined && clearTimeout(flushTimer), {
     once: true,

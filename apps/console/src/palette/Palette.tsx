@@ -1,7 +1,7 @@
 import { useApiClient } from '@opsdeck/api-client/react';
 import { resolveLink, type ExtensionView } from '@opsdeck/extensions';
 import { shellSlots, type PaletteSearchResult } from '@opsdeck/extensions/shell';
-import { Modal } from '@opsdeck/ui';
+import { Modal, useToast } from '@opsdeck/ui';
 import {
   useEffect,
   useId,
@@ -10,7 +10,7 @@ import {
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
 } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
 import type { SidebarEntry } from '../navigation/sidebarModel.ts';
 import { VisuallyHidden } from '../shell/VisuallyHidden.ts';
@@ -18,6 +18,7 @@ import {
   actionItems,
   filterItems,
   pageItems,
+  palettePage,
   readRecent,
   rememberRecent,
   STRONG_MATCH,
@@ -94,6 +95,8 @@ type Records = Readonly<Record<string, { title: string; results: readonly Palett
 export default function Palette({ entries, extensions, onClose }: PaletteProps) {
   const apiClient = useApiClient();
   const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const [text, setText] = useState('');
@@ -102,7 +105,9 @@ export default function Palette({ entries, extensions, onClose }: PaletteProps) 
   const [searching, setSearching] = useState(false);
 
   const pages = useMemo(() => pageItems(entries, extensions), [entries, extensions]);
-  const actions = useMemo(() => actionItems(extensions), [extensions]);
+  // The page under the palette as it was opened: its actions run in place are offered for it.
+  const [page] = useState(() => palettePage(extensions, location));
+  const actions = useMemo(() => actionItems(extensions, page), [extensions, page]);
   const providers = useMemo(() => extensions.data(shellSlots.paletteSearchProviders), [extensions]);
   const recent = useMemo(() => readRecent(), []);
   const query = text.trim();
@@ -186,8 +191,20 @@ export default function Palette({ entries, extensions, onClose }: PaletteProps) 
   });
 
   const choose = (item: PaletteItem) => {
-    rememberRecent(item);
     onClose();
+    const { run } = item;
+    if (run) {
+      // In place, on the page under the palette; the outcome is told as a toast.
+      run({ apiClient }).then(
+        (message) => toast.success(message),
+        (error: unknown) =>
+          toast.error(
+            `${item.title} failed: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+      );
+      return;
+    }
+    rememberRecent(item);
     void navigate(item.href);
   };
 

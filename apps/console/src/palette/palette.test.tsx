@@ -15,7 +15,7 @@ import {
 } from '@opsdeck/extensions';
 import { shellSlots } from '@opsdeck/extensions/shell';
 import { createAuthorizer, createFeatureFlags } from '@opsdeck/rbac';
-import { OpsdeckThemeProvider, pageSearchProps } from '@opsdeck/ui';
+import { OpsdeckThemeProvider, pageSearchProps, ToastProvider } from '@opsdeck/ui';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -62,10 +62,20 @@ const probeFeature = defineFeature({
 const registry = createFeatureRegistry([...consoleFeatures, probeFeature], {
   bindings: consoleBindings,
 });
-// Nothing answers: the features' own searches fail quietly and list nothing.
+// Nothing answers but a check's run: the features' own searches fail quietly and list nothing.
+const runs: string[] = [];
 const apiClient = createApiClient({
   baseUrl: 'http://127.0.0.1:9/api',
-  fetch: async () => new Response('refused', { status: 503 }),
+  fetch: async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const run = /\/api\/canary\/run\/check\/([^/]+)$/.exec(url.pathname);
+    if (method === 'POST' && run) {
+      runs.push(decodeURIComponent(run[1]!));
+      return Response.json({ name: 'payments-api', pass: false, error: 'HTTP 503' });
+    }
+    return new Response('refused', { status: 503 });
+  },
 });
 
 function Location() {
@@ -93,13 +103,15 @@ function Shell({ roles }: { roles: string[] }) {
   );
 }
 
-function renderShell(roles = ['admin']) {
+function renderShell(roles = ['admin'], url = '/start') {
   return render(
     <ApiClientProvider client={apiClient}>
       <OpsdeckThemeProvider>
-        <MemoryRouter initialEntries={['/start']}>
-          <Shell roles={roles} />
-        </MemoryRouter>
+        <ToastProvider>
+          <MemoryRouter initialEntries={[url]}>
+            <Shell roles={roles} />
+          </MemoryRouter>
+        </ToastProvider>
       </OpsdeckThemeProvider>
     </ApiClientProvider>,
   );
@@ -115,6 +127,7 @@ const activeOption = () => {
 
 beforeEach(() => {
   asked.length = 0;
+  runs.length = 0;
   localStorage.clear();
 });
 afterEach(cleanup);
@@ -235,6 +248,41 @@ describe('the command palette', () => {
         'Add connection',
       ]),
     );
+  });
+
+  it('runs Run Now for the open check from the keyboard, in place, with a toast', async () => {
+    const user = userEvent.setup();
+    renderShell(['responder'], '/health?checkId=check-7');
+    await user.keyboard('{Control>}k{/Control}');
+    await screen.findByRole('combobox');
+    await user.keyboard('run now');
+    await waitFor(() => expect(activeOption()?.textContent).toContain('Run Now'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(runs).toEqual(['check-7']));
+    expect(screen.queryByRole('combobox')).toBeNull();
+    // Still on the check's page, and the outcome is told.
+    expect(location()).toBe('/health?checkId=check-7');
+    await screen.findByText('payments-api ran: failed (HTTP 503)');
+    // Not a destination to come back to.
+    expect(localStorage.getItem('opsdeck.palette.recent')).toBeNull();
+  });
+
+  it('offers Run Now only while a check is open, and only to those who may run checks', async () => {
+    const user = userEvent.setup();
+    const titles = async () => {
+      await user.keyboard('{Control>}k{/Control}');
+      await screen.findByRole('combobox');
+      return options().map((option) => option.textContent ?? '');
+    };
+    renderShell(['admin'], '/health');
+    expect((await titles()).some((title) => title.startsWith('Run Now'))).toBe(false);
+    cleanup();
+    renderShell(['viewer'], '/health?checkId=check-7');
+    expect((await titles()).some((title) => title.startsWith('Run Now'))).toBe(false);
+    cleanup();
+    renderShell(['editor'], '/health?checkId=check-7');
+    expect((await titles()).some((title) => title.startsWith('Run Now'))).toBe(true);
+    expect(runs).toEqual([]);
   });
 
   it('lists recent destinations first while nothing is typed', async () => {

@@ -1,7 +1,7 @@
 // What the palette lists, as plain data: the pages and actions this user has, matched against the
 // typed text, and the destinations they chose before. Loaded with the palette.
 import { resolveLink, type ExtensionView } from '@opsdeck/extensions';
-import { shellSlots } from '@opsdeck/extensions/shell';
+import { shellSlots, type PalettePage, type PaletteRun } from '@opsdeck/extensions/shell';
 import type { SidebarEntry } from '../navigation/sidebarModel.ts';
 
 export interface PaletteItem {
@@ -12,7 +12,10 @@ export interface PaletteItem {
   title: string;
   description?: string;
   keywords?: readonly string[];
+  /** Where choosing it goes; for an action run in place, not an address (it is never stored). */
   href: string;
+  /** An action run in place on the page (no navigation, never a recent). */
+  run?: PaletteRun['run'];
 }
 
 const PAGES = 'Pages';
@@ -51,14 +54,54 @@ export function pageItems(
   return items;
 }
 
-/** The page actions this user may perform (the registry left out the others). */
-export function actionItems(extensions: ExtensionView): PaletteItem[] {
-  return extensions.data(shellSlots.paletteActions).flatMap(({ id, value }) => {
+/**
+ * The page actions this user may perform (the registry left out the others): those run in place
+ * that `page` (the page under the palette) offers first, then the links.
+ */
+export function actionItems(extensions: ExtensionView, page: PalettePage): PaletteItem[] {
+  const here: PaletteItem[] = [];
+  const links: PaletteItem[] = [];
+  for (const { id, value } of extensions.data(shellSlots.paletteActions)) {
+    if ('offer' in value) {
+      const offered = value.offer(page);
+      if (offered)
+        here.push({
+          id: `action:${id}`,
+          group: ACTIONS,
+          title: offered.title,
+          href: `#${id}`,
+          run: offered.run,
+          ...keywords(offered),
+          ...(offered.description ? { description: offered.description } : {}),
+        });
+      continue;
+    }
     const href = resolveLink(extensions, value.to);
-    return href === undefined
-      ? []
-      : [{ id: `action:${id}`, group: ACTIONS, title: value.title, href, ...keywords(value) }];
-  });
+    if (href !== undefined)
+      links.push({
+        id: `action:${id}`,
+        group: ACTIONS,
+        title: value.title,
+        href,
+        ...keywords(value),
+      });
+  }
+  return [...here, ...links];
+}
+
+/** The page under the palette as actions see it: `location` is the router's. */
+export function palettePage(
+  extensions: ExtensionView,
+  location: { pathname: string; search: string },
+): PalettePage {
+  return {
+    pathname: location.pathname,
+    search: new URLSearchParams(location.search),
+    at: (target) => {
+      const href = resolveLink(extensions, target);
+      return href !== undefined && new URL(href, 'http://x').pathname === location.pathname;
+    },
+  };
 }
 
 function keywords(value: { keywords?: readonly string[] }): { keywords?: readonly string[] } {

@@ -232,6 +232,34 @@ export async function withTeamRows(
   return { ...decision, onlyRows: { ...only, orIn: { column: only.orTeamColumn, values } } };
 }
 
+/**
+ * The rows a read limited by `decision` (after withTeamRows) returns, as a test of one row's
+ * values: what the engine's filter for `onlyRows` or `rowFilter` selects. Without a limit, every row.
+ */
+export function rowsReadable(
+  decision: TableAuthorization,
+): (row: Readonly<Record<string, unknown>>) => boolean {
+  const text = (value: unknown) => (value == null ? undefined : String(value));
+  const { onlyRows, rowFilter } = decision;
+  return (row) => {
+    if (onlyRows) {
+      const own = text(row[onlyRows.column]) === onlyRows.value;
+      const listed =
+        onlyRows.orIn !== undefined &&
+        onlyRows.orIn.values.includes(text(row[onlyRows.orIn.column]) ?? '');
+      if (!own && !listed) return false;
+    }
+    if (rowFilter) {
+      const value = text(row[rowFilter.column])?.toLowerCase();
+      // A row naming no resource passes neither `in` nor `not.in` in SQL (NULL): dropped.
+      if (value === undefined) return false;
+      const named = rowFilter.ids.some((id) => id.toLowerCase() === value);
+      if (named === rowFilter.exclude) return false;
+    }
+    return true;
+  };
+}
+
 // A read-only function's call is a read of its object whatever the method; any other is a write.
 function authorizeRpc(
   user: AuthUser,

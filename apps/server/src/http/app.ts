@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { requireUser, type AuthMode } from '../auth/middleware.ts';
 import type { UserResolver } from '../auth/resolve.ts';
 import { authorshipColumns } from '../auth/authorship.ts';
-import { authorizeTable, withTeamRows } from '../auth/tableAccess.ts';
+import { authorizeTable, rowsReadable, withTeamRows } from '../auth/tableAccess.ts';
 import { withActor } from '../db/actor.ts';
 import type { Database } from '../db/database.ts';
 import { JobScheduler } from '../jobs/scheduler.ts';
@@ -172,11 +172,14 @@ export function createApp(options: AppOptions): CoreApp {
       db,
       log,
       (event) => events.emit('table-written', event),
-      // An event is shown to whoever may read its table through /api/db, by the same rule.
-      // A table read only in part (a personal table below admin) shows none of its events.
+      // An event is shown to whoever may read its table through /api/db, by the same rule. Of a
+      // table read only in part (a personal or shared table, a permission row about single
+      // resources), only the rows the reader may read, their teams looked up for each event.
       (user, authorizer, table) => {
         const decision = authorizeTable(user, table, 'GET', authorizer, registry);
-        return decision.allowed && !decision.onlyRows;
+        if (!decision.allowed) return 'none';
+        if (!decision.onlyRows && !decision.rowFilter) return 'all';
+        return { rows: async () => rowsReadable(await withTeamRows(db, user, decision)) };
       },
     );
     const context: ServiceContext = { db, log, config, events, changes, version: SERVER_VERSION };

@@ -20,12 +20,48 @@ export interface PaletteCommand {
  * the page's dialog or form open. Give the contribution the `access` the action needs, so a user
  * who may not perform it never sees it.
  */
-export interface PaletteAction {
+export interface PaletteLinkAction {
   title: string;
   /** More words it is found by. */
   keywords?: readonly string[];
   to: LinkTarget;
 }
+
+/** The page the palette was opened over, as a context-dependent action sees it. */
+export interface PalettePage {
+  /** The address's path (`/health`). */
+  pathname: string;
+  /** The address's query (`checkId` while a check's modal is open). */
+  search: URLSearchParams;
+  /** Whether the page is the one `target` leads to (its path; the query is not compared). */
+  at(target: LinkTarget): boolean;
+}
+
+/** What the palette runs in place, without leaving the page. */
+export interface PaletteRun {
+  title: string;
+  /** More words it is found by. */
+  keywords?: readonly string[];
+  /** A second line: what it acts on. */
+  description?: string;
+  /**
+   * Performs it. Resolves to the sentence a success toast says; a rejection's message is told as
+   * an error toast.
+   */
+  run(context: { apiClient: ApiClient }): Promise<string>;
+}
+
+/**
+ * A page action offered only in a state of the page (Run Now while a check's modal is open), which
+ * runs where the user is. `offer` says what it is for this page, or undefined to stay out of the
+ * list. Give the contribution the same `access` the page's own control needs; the server decides.
+ */
+export interface PaletteRunAction {
+  offer(page: PalettePage): PaletteRun | undefined;
+}
+
+/** A page action of the palette: a link to a page's dialog or form, or one run in place. */
+export type PaletteAction = PaletteLinkAction | PaletteRunAction;
 
 /**
  * A keyboard shortcut a feature adds to the shell's map (the `?` dialog lists it): a chord of

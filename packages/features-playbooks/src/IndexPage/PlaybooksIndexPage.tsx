@@ -12,11 +12,13 @@ import {
   Play,
   Plus,
   SkeletonPage,
+  useUrlState,
 } from '@opsdeck/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
+import { NameSearch } from '../components/NameSearch.tsx';
 import { PlaybookIcon } from '../components/PlaybookIcon.tsx';
 import {
   playbooksByCategory,
@@ -164,7 +166,22 @@ function PlaybookCard({
   );
 }
 
-/** `/playbooks`: every playbook by category, with Run and, for editors, New and Edit. */
+/** The URL parameter of the index's search. */
+const SEARCH_PARAM = 'search';
+
+/** Whether `search` is part of the playbook's title or name, any case. */
+function matchesName(playbook: Playbook, search: string): boolean {
+  const wanted = search.trim().toLowerCase();
+  if (!wanted) return true;
+  return [playbookTitle(playbook), playbook.name].some((name) =>
+    (name ?? '').toLowerCase().includes(wanted),
+  );
+}
+
+/**
+ * `/playbooks`: every playbook by category, with Run and, for editors, New and Edit; the search box
+ * (`?search=`, pushed so Back undoes it) narrows them by name.
+ */
 export function PlaybooksIndexPage() {
   const client = useApiClient();
   const playbooks = useQuery(playbooksQuery(client));
@@ -172,10 +189,26 @@ export function PlaybooksIndexPage() {
   const canEdit = useCan('playbooks', 'write');
   const [running, setRunning] = useState<Playbook | undefined>(undefined);
   const runNoticeId = useId();
+  const { searchParams, setSearchParams } = useUrlState();
+  const search = searchParams.get(SEARCH_PARAM) ?? '';
+  const commitSearch = useCallback(
+    (text: string) =>
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        if (text) next.set(SEARCH_PARAM, text);
+        else next.delete(SEARCH_PARAM);
+        return next;
+      }),
+    [setSearchParams],
+  );
+  const shown = useMemo(
+    () => playbooks.data?.filter((playbook) => matchesName(playbook, search)),
+    [playbooks.data, search],
+  );
 
   if (playbooks.isPending) return <SkeletonPage label="Loading playbooks" />;
   if (playbooks.isError) return <ErrorPage error={playbooks.error} />;
-  const categories = playbooksByCategory(playbooks.data);
+  const categories = playbooksByCategory(shown ?? []);
   return (
     <Page data-testid={playbooksTestIds.index.root}>
       <PageActions>
@@ -186,12 +219,17 @@ export function PlaybooksIndexPage() {
           </Link>
         )}
       </PageActions>
+      {playbooks.data.length > 0 && (
+        <NameSearch value={search} onCommit={commitSearch} testId={playbooksTestIds.index.search} />
+      )}
       {!canRun && categories.length > 0 && (
         <RunNotice id={runNoticeId} role="note">
           {cannotRunReason}
         </RunNotice>
       )}
-      {categories.length === 0 && <EmptyState title="No playbooks yet" />}
+      {categories.length === 0 && (
+        <EmptyState title={search ? `No playbook named like “${search}”` : 'No playbooks yet'} />
+      )}
       {categories.map((category) => (
         <Category key={category.name} aria-label={category.name}>
           <h2>{category.name}</h2>

@@ -14,7 +14,7 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PlaybookEditorPage } from '../EditorPage/PlaybookEditorPage.tsx';
 import { playbooksFeature } from '../feature.ts';
 import { PlaybooksIndexPage } from '../IndexPage/PlaybooksIndexPage.tsx';
@@ -24,8 +24,13 @@ import { PlaybookRunsPage } from '../RunsPage/PlaybookRunsPage.tsx';
 /** The current location, so tests can assert where a page navigated. */
 export const currentUrl = { pathname: '', search: '' };
 
+/** The memory router's Back, as the browser's button. */
+export const routerHistory = { back: () => undefined as void };
+
 function LocationProbe() {
   const location = useLocation();
+  const navigate = useNavigate();
+  routerHistory.back = () => void navigate(-1);
   useEffect(() => {
     currentUrl.pathname = location.pathname;
     currentUrl.search = location.search;

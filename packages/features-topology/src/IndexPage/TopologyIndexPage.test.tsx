@@ -1,10 +1,15 @@
 import { expectNoAxeViolations, json, text, type FakeBackend } from '@opsdeck/testing';
+import { pageSearchSelector } from '@opsdeck/ui';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { topologyTestIds } from '../testIds.ts';
 import { fixtureIds, startTopologyBackend } from '../testing/topologyBackend.test.helper.ts';
-import { currentUrl, renderTopology } from '../testing/renderTopology.test.helper.tsx';
+import {
+  currentUrl,
+  renderTopology,
+  routerHistory,
+} from '../testing/renderTopology.test.helper.tsx';
 
 let backend: FakeBackend;
 beforeAll(async () => {
@@ -128,6 +133,24 @@ describe('the topology index', () => {
     await waitFor(() => expect(params().get('owner')).toBe('logistics-team'));
     await waitFor(() => expect(cardNames()).toEqual(['logistics']));
     expect(lastQuery().get('owner')).toBe('logistics-team');
+  });
+
+  it('filters the cards by name from its search box (the one `/` focuses), in the URL; Back undoes it', async () => {
+    renderIndex('/topology?size=large');
+    await waitFor(() => expect(cardNames()).toHaveLength(4));
+    const box = screen.getByRole('searchbox', { name: 'Search' });
+    expect(box.matches(pageSearchSelector)).toBe(true);
+    const requests = topologyRequests().length;
+    fireEvent.change(box, { target: { value: 'PAY' } });
+    await waitFor(() => expect(params().get('search')).toBe('PAY'));
+    await waitFor(() => expect(cardNames()).toEqual(['payments-api']));
+    expect(params().get('size')).toBe('large');
+    // Filtered in the page: the topology is not asked for again.
+    expect(topologyRequests()).toHaveLength(requests);
+    act(() => routerHistory.back());
+    await waitFor(() => expect(cardNames()).toHaveLength(4));
+    expect(params().get('search')).toBeNull();
+    expect((box as HTMLInputElement).value).toBe('');
   });
 
   it('moves between cards with the arrow keys and opens one with Enter', async () => {

@@ -48,7 +48,12 @@ export function TopologyIndexPage() {
   let content;
   if (topology.isPending) content = <CardSkeletons size={filters.size} />;
   else if (topology.isError && !reply) content = <ErrorPage error={topology.error} />;
-  else if (cards.length === 0) content = <EmptyState kind="resources" />;
+  else if (cards.length === 0)
+    content = filters.search ? (
+      <EmptyState title={`No component named like “${filters.search}”`} />
+    ) : (
+      <EmptyState kind="resources" />
+    );
   else
     content = (
       <>

@@ -7,11 +7,12 @@ import {
   Select,
   TriStateFilter,
 } from '@opsdeck/ui';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { activeTopologyFilterCount, labelOptions, type TopologyFilters } from '../model/filters.ts';
 import type { UpdateTopologyFilters } from '../hooks/useTopologyFilters.ts';
 import { topologyTestIds } from '../testIds.ts';
+import { NameSearch } from './NameSearch.tsx';
 
 const Bar = styled.div`
   display: flex;
@@ -114,8 +115,19 @@ export function TopologyFilterBar({
   const switchId = useId();
   const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
   const teams = reply?.teams ?? [];
+  // A search is a step of the user's: Back undoes it (the filters replace their entry).
+  const commitSearch = useCallback(
+    (search: string) => update({ search }, { push: true }),
+    [update],
+  );
   return (
     <Bar data-testid={topologyTestIds.index.filters}>
+      {/* Outside the folded filters: on a phone too, `/` finds it. */}
+      <NameSearch
+        value={filters.search}
+        onCommit={commitSearch}
+        testId={topologyTestIds.index.search}
+      />
       {/* On a phone the filters fold behind a "Filters (n)" button, so the cards stay in sight. */}
       <CollapsibleFilters activeCount={activeTopologyFilterCount(filters)}>
         <TriStateFilter

@@ -6,7 +6,11 @@ import {
   type TopologyFilters,
 } from '../model/filters.ts';
 
-export type UpdateTopologyFilters = (patch: Partial<TopologyFilters>) => void;
+/** Writes filters to the URL, replacing its entry unless `push` (a search Back should undo). */
+export type UpdateTopologyFilters = (
+  patch: Partial<TopologyFilters>,
+  options?: { push?: boolean },
+) => void;
 
 /**
  * The page's filters, read from and written to the URL (the only place they live), and the search
@@ -17,7 +21,10 @@ export function useTopologyFilters(): [TopologyFilters, UpdateTopologyFilters, U
   const filters = useMemo(() => parseTopologyFilters(params), [params]);
   const update = useCallback<UpdateTopologyFilters>(
     // Replace: a filter change is not a page the back button should step through.
-    (patch) => setParams((current) => applyTopologyFilters(current, patch), { replace: true }),
+    (patch, options) =>
+      setParams((current) => applyTopologyFilters(current, patch), {
+        replace: !(options?.push ?? false),
+      }),
     [setParams],
   );
   return [filters, update, params];

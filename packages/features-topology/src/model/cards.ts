@@ -64,6 +64,13 @@ export function sortComponents(
   return keyed.map(({ component }) => component);
 }
 
+/** Whether `search` is part of the component's name (or its text when it has none), any case. */
+function matchesName(component: TopologyComponent, search: string): boolean {
+  const wanted = search.trim().toLowerCase();
+  if (!wanted) return true;
+  return (component.name || component.text || '').toLowerCase().includes(wanted);
+}
+
 /**
  * The cards of a reply (reference §4 "What the UI shows"): with a page id, the children of the one
  * returned component, else the roots; items without a name, and the page's own component, dropped.
@@ -85,7 +92,8 @@ export function visibleComponents(
       matchesTriState(filters.labels, (label) => hasLabel(component, label)) &&
       (!filters.owner || component.owner === filters.owner) &&
       (!filters.team || component.team_names.includes(filters.team)) &&
-      !(filters.hidePassing && component.status === 'healthy'),
+      !(filters.hidePassing && component.status === 'healthy') &&
+      matchesName(component, filters.search),
   );
   return sortComponents(shown, filters.sortBy, filters.sortOrder);
 }

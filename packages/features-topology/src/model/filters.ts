@@ -19,6 +19,8 @@ export interface TopologyFilters {
   sortOrder: SortOrder;
   hidePassing: boolean;
   size: CardSize;
+  /** Part of a component's name (any case); '' shows every one. */
+  search: string;
 }
 
 /** The reference UI's defaults: worst status first. */
@@ -32,6 +34,7 @@ export const defaultTopologyFilters: TopologyFilters = {
   sortOrder: 'desc',
   hidePassing: false,
   size: 'medium',
+  search: '',
 };
 
 /** The URL parameter of each field. */
@@ -45,6 +48,7 @@ export const topologyParams = {
   sortOrder: 'sortOrder',
   hidePassing: 'hidePassing',
   size: 'size',
+  search: 'search',
 } as const satisfies Record<keyof TopologyFilters, string>;
 
 const triStateKeys = ['status', 'type', 'labels'] as const;
@@ -74,6 +78,7 @@ export function parseTopologyFilters(params: URLSearchParams): TopologyFilters {
     sortOrder: sortOrder === 'asc' || sortOrder === 'desc' ? sortOrder : d.sortOrder,
     hidePassing: get('hidePassing') === 'true',
     size: size && isCardSize(size) ? size : d.size,
+    search: get('search') ?? d.search,
   };
 }
 

@@ -16,7 +16,15 @@ import { OpsdeckThemeProvider, UrlStateProvider, useReactRouterUrlState } from '
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useEffect } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, useParams, useSearchParams } from 'react-router';
+import {
+  MemoryRouter,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+} from 'react-router';
 import { ComponentPage } from '../ComponentPage/ComponentPage.tsx';
 import { topologyFeature } from '../feature.ts';
 import { TopologyIndexPage } from '../IndexPage/TopologyIndexPage.tsx';
@@ -26,8 +34,13 @@ import { TopologyViewPage } from '../ViewPage.tsx';
 /** The current location, so tests can assert what the URL holds. */
 export const currentUrl = { pathname: '', search: '' };
 
+/** The memory router's Back, as the browser's button. */
+export const routerHistory = { back: () => undefined as void };
+
 function LocationProbe() {
   const location = useLocation();
+  const navigate = useNavigate();
+  routerHistory.back = () => void navigate(-1);
   useEffect(() => {
     currentUrl.pathname = location.pathname;
     currentUrl.search = location.search;

@@ -16,7 +16,7 @@ import { defaultServiceRegistry, SERVICES } from '../list.ts';
 import type { ChangeEvent } from './feed.ts';
 import { untracedTables } from './triggers.ts';
 
-type Role = 'admin' | 'editor' | 'viewer';
+type Role = 'admin' | 'editor' | 'viewer' | 'guest';
 const personOf = (role: Role) => seedUuid(`opsdeck:person:${role}`);
 
 interface StreamEvent {
@@ -222,6 +222,98 @@ describe.each(testDatabases())('the change stream and the audit trail on $engine
       expect(tables).not.toContain('properties');
     } finally {
       await db.query(`DELETE FROM permissions WHERE person_id = $1 AND deny`, [personOf('viewer')]);
+    }
+  });
+
+  it('tells a reader a permission row denies one canary of the others’ writes only', async () => {
+    const { rows } = await db.query<{ id: string }>(
+      'SELECT id::text AS id FROM canaries WHERE deleted_at IS NULL ORDER BY id LIMIT 2',
+    );
+    const [hidden, shown] = [rows[0]!.id, rows[1]!.id];
+    await db.query(
+      `INSERT INTO permissions (person_id, object, action, deny, canary_id) VALUES ($1, 'canaries', 'read', true, $2)`,
+      [personOf('viewer'), hidden],
+    );
+    try {
+      const viewer = await open('viewer');
+      const admin = await open('admin');
+      // One statement writing both, then each alone.
+      const both = await send('PATCH', `/api/db/canaries?id=in.(${hidden},${shown})`, {
+        labels: { changes: 'both' },
+      });
+      expect(both.status).toBeLessThan(300);
+      for (const id of [hidden, shown]) {
+        const one = await send('PATCH', `/api/db/canaries?id=eq.${id}`, {
+          labels: { changes: id },
+        });
+        expect(one.status).toBeLessThan(300);
+      }
+      const canaries = (stream: EventStream) =>
+        stream.changes().filter((event) => event.table === 'canaries');
+      await until(() => canaries(admin).length >= 3);
+      await until(() => canaries(viewer).length >= 2);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(canaries(admin).map((event) => event.count)).toEqual([2, 1, 1]);
+      expect(canaries(viewer).map((event) => [event.ids, event.count])).toEqual([
+        [[shown], 1],
+        [[shown], 1],
+      ]);
+    } finally {
+      await db.query(`DELETE FROM permissions WHERE person_id = $1 AND deny`, [personOf('viewer')]);
+    }
+  });
+
+  it('tells a saved view’s write to the readers of that view alone, with its id only', async () => {
+    // The demo's teams: editor and guest are in payments, viewer in sre.
+    const payments = seedUuid('opsdeck:team:payments');
+    const views = (stream: EventStream) =>
+      stream.changes().filter((event) => event.table === 'saved_views');
+    const save = async (who: Role, view: Record<string, unknown>) => {
+      const reply = await fetch(`${server.url}/api/db/saved_views`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Prefer: 'return=representation',
+          ...basic(`${who}@local`),
+        },
+        body: JSON.stringify({ page: '/health', search: '', ...view }),
+      });
+      expect(reply.status).toBe(201);
+      return ((await reply.json()) as { id: string }[])[0]!.id;
+    };
+    const teammate = await open('guest');
+    const outsider = await open('viewer');
+    const author = await open('editor');
+    try {
+      const shared = await save('editor', { name: 'changes shared', team_id: payments });
+      const mine = await save('editor', { name: 'changes private' });
+      // The teammate is told of the shared view, not of the author's own one.
+      await until(() => views(teammate).some((event) => event.ids?.includes(shared)));
+      await until(() => views(author).some((event) => event.ids?.includes(mine)));
+      // Unshared, then deleted: the teammate is told it left their sight (the rows as they were).
+      const unshare = await send(
+        'PATCH',
+        `/api/db/saved_views?id=eq.${shared}`,
+        { team_id: null },
+        'editor',
+      );
+      expect(unshare.status).toBeLessThan(300);
+      await until(() => views(teammate).filter((e) => e.ids?.includes(shared)).length === 2);
+      const gone = await send('DELETE', `/api/db/saved_views?id=eq.${mine}`, undefined, 'editor');
+      expect(gone.status).toBeLessThan(300);
+      await until(() => views(author).filter((e) => e.ids?.includes(mine)).length === 2);
+      // Each reader's own write, after the others: once it is in, theirs would have been too.
+      const guestOwn = await save('guest', { name: 'changes guest' });
+      const viewerOwn = await save('viewer', { name: 'changes viewer' });
+      await until(() => views(teammate).some((event) => event.ids?.includes(guestOwn)));
+      await until(() => views(outsider).some((event) => event.ids?.includes(viewerOwn)));
+      expect(views(outsider).map((event) => event.ids)).toEqual([[viewerOwn]]);
+      expect(views(teammate).map((event) => event.ids)).toEqual([[shared], [shared], [guestOwn]]);
+      expect(views(teammate)[0]).toMatchObject({ action: 'insert', count: 1 });
+      // The author sees their own four writes, not the others' private views.
+      expect(views(author).flatMap((event) => event.ids)).toEqual([shared, mine, shared, mine]);
+    } finally {
+      await db.query("DELETE FROM saved_views WHERE name LIKE 'changes %'");
     }
   });
 

@@ -27,8 +27,31 @@ const IDLE_POLL_MILLIS = 2000;
 
 export type ChangeSubscriber = (event: ChangeEvent) => void;
 
-/** Whether `user` may read `table` through /api/db (the app passes authorizeTable over its registry). */
-export type TableReadCheck = (user: AuthUser, authorizer: Authorizer, table: string) => boolean;
+/** A written row as the audit imaged it (column → value). */
+export type RowImage = Readonly<Record<string, unknown>>;
+
+/**
+ * How much of a table a reader may see through /api/db: every row, none, or (a table read in
+ * part: one's own rows, one's teams', the resources a permission row names) the rows `admits`
+ * passes. `rows` is asked once per event, so it sees a change of the reader's teams at once.
+ */
+export type TableReadAccess = 'all' | 'none' | { rows: () => Promise<(row: RowImage) => boolean> };
+
+/** What `user` may read of `table` through /api/db (the app passes authorizeTable over its registry). */
+export type TableReadCheck = (
+  user: AuthUser,
+  authorizer: Authorizer,
+  table: string,
+) => TableReadAccess;
+
+/** The rows one event's statement wrote, as the audit kept them (at most 100 of each side). */
+interface WrittenRows {
+  keys: readonly string[];
+  rows: readonly RowImage[];
+}
+
+/** How many events' written rows are kept for the streams that filter them. */
+const WRITTEN_ROWS_KEPT = 256;
 
 /**
  * The change stream of one app: reads opsdeck.change_events past its cursor, in id order, when the
@@ -46,13 +69,15 @@ export class ChangeFeed {
   private users = 0;
   private stopListening: Promise<() => Promise<void>> | undefined;
   private idle: NodeJS.Timeout | undefined;
+  private readonly written = new Map<number, Promise<WrittenRows | undefined>>();
+  private readonly keyColumns = new Map<string, Promise<string[]>>();
 
   constructor(
     private readonly db: Database,
     private readonly log: Logger,
     private readonly onChange: (event: ChangeEvent) => Promise<void>,
     /** Who may see an event: a read of its table. Without one (a hand-built context), nobody. */
-    readonly canRead: TableReadCheck = () => false,
+    readonly canRead: TableReadCheck = () => 'none',
   ) {
     // Where the stream starts: the newest event when the app is made (absent on a database migrated
     // without the changes module: the feed then does nothing).
@@ -180,6 +205,100 @@ export class ChangeFeed {
       actor: row.actor,
       at: row.at,
     }));
+  }
+
+  /**
+   * `event` as a reader who may see only the rows `admits` passes is told it: only those rows'
+   * keys and count, or undefined when the statement wrote none of them (nor when its rows are
+   * unknown: a bulk load's, a trimmed window's). The rows come from the statement's audit row,
+   * as they were before and after it: a row that leaves a reader's sight is told them too.
+   * `table` is the written table (the event may be told under a view's name).
+   */
+  async restrict(
+    event: ChangeEvent,
+    table: string,
+    admits: (row: RowImage) => boolean,
+  ): Promise<ChangeEvent | undefined> {
+    const written = await this.writtenRows(event, table);
+    if (!written) return undefined;
+    const seen = written.rows.filter(admits);
+    if (seen.length === 0) return undefined;
+    const keyOf = (row: RowImage) =>
+      written.keys.map((key) => (row[key] == null ? '' : String(row[key])));
+    const admitted = new Set(seen.map((row) => JSON.stringify(keyOf(row))));
+    const ids =
+      event.ids === null || written.keys.length === 0
+        ? null
+        : event.ids.filter((id) => {
+            // A composite key is listed as a JSON array, a single one as its text.
+            let parts: unknown = [id];
+            if (written.keys.length > 1) {
+              try {
+                parts = JSON.parse(id);
+              } catch {
+                return false;
+              }
+            }
+            return (
+              Array.isArray(parts) &&
+              admitted.has(JSON.stringify(parts.map((part) => (part == null ? '' : String(part)))))
+            );
+          });
+    return { ...event, ids, count: ids === null ? admitted.size : ids.length };
+  }
+
+  /**
+   * The rows of the statement behind `event` from its audit row: the trigger records each change
+   * event with its audit row's event right after it (one statement, numbered in order at commit).
+   */
+  private writtenRows(event: ChangeEvent, table: string): Promise<WrittenRows | undefined> {
+    let found = this.written.get(event.id);
+    if (!found) {
+      found = this.readWrittenRows(event, table).catch(() => undefined);
+      this.written.set(event.id, found);
+      if (this.written.size > WRITTEN_ROWS_KEPT)
+        this.written.delete(this.written.keys().next().value!);
+    }
+    return found;
+  }
+
+  private async readWrittenRows(
+    event: ChangeEvent,
+    table: string,
+  ): Promise<WrittenRows | undefined> {
+    const { rows } = await this.db.query<{ before: RowImage[] | null; after: RowImage[] | null }>(
+      `SELECT a.before, a.after FROM opsdeck.change_events e
+       JOIN audit_log a ON a.id::text = e.ids[1]
+       WHERE e.id = $1 AND e.table_name = 'audit_log' AND e.actor = $2
+         AND a.table_name = $3 AND a.action = $4 AND a.row_count = $5`,
+      [event.id + 1, event.actor, table, event.action, event.count],
+    );
+    const [audit] = rows;
+    if (!audit) return undefined;
+    return {
+      keys: await this.keysOf(table),
+      rows: [...(audit.before ?? []), ...(audit.after ?? [])],
+    };
+  }
+
+  /** The primary key's columns of a public table, in order. */
+  private keysOf(table: string): Promise<string[]> {
+    let keys = this.keyColumns.get(table);
+    if (!keys) {
+      keys = this.db
+        .query<{ name: string }>(
+          `SELECT a.attname::text AS name FROM pg_index i
+           CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, n)
+           JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+           WHERE i.indrelid = to_regclass(format('public.%I', $1::text)) AND i.indisprimary
+           ORDER BY k.n`,
+          [table],
+        )
+        .then(({ rows }) => rows.map((row) => row.name));
+      this.keyColumns.set(table, keys);
+      keys.catch(() => this.keyColumns.delete(table));
+    }
+    return keys;
   }
 
   /** The highest id trimmed from the window: a resume from below it has lost events. */

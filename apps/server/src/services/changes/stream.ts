@@ -4,7 +4,7 @@ import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { AuthUser } from '../../auth/user.ts';
 import type { AppEnv } from '../../http/env.ts';
 import type { ServiceContext } from '../defineService.ts';
-import type { ChangeEvent, ChangeFeed } from './feed.ts';
+import type { ChangeEvent, ChangeFeed, TableReadAccess } from './feed.ts';
 import { TRACED_BEHIND_VIEWS } from './triggers.ts';
 
 /** How a stream behaves; each is a ServiceConfig key (`events…`) so tests can shorten them. */
@@ -37,16 +37,24 @@ export function streamSettings(config: ServiceContext['config']): StreamSettings
   };
 }
 
-/** May this reader see this event? The same rule as a read of the table through /api/db. */
+/**
+ * This event as this reader may be told it: by the same rule as a read of the table through
+ * /api/db. A table read in part tells only the rows the reader may read (and nothing when none).
+ * `written` is the table the statement wrote (the event may be told under a view's name).
+ */
 function readable(feed: ChangeFeed, user: AuthUser, authorizer: Authorizer) {
-  const verdicts = new Map<string, boolean>();
-  return (event: ChangeEvent): boolean => {
-    let allowed = verdicts.get(event.table);
-    if (allowed === undefined) {
-      allowed = feed.canRead(user, authorizer, event.table);
-      verdicts.set(event.table, allowed);
+  const verdicts = new Map<string, TableReadAccess>();
+  return async (event: ChangeEvent, written: string): Promise<ChangeEvent | undefined> => {
+    let access = verdicts.get(event.table);
+    if (access === undefined) {
+      access = feed.canRead(user, authorizer, event.table);
+      verdicts.set(event.table, access);
     }
-    return allowed;
+    if (access === 'all') return event;
+    if (access === 'none') return undefined;
+    // The reader's teams unknown (a failed read): nothing is told rather than too much.
+    const admits = await access.rows().catch(() => undefined);
+    return admits && feed.restrict(event, written, admits);
   };
 }
 
@@ -58,10 +66,10 @@ function parseLastEventId(value: string | undefined): number | undefined {
 /**
  * `GET /api/events`: the change stream as Server-Sent Events, for the session's user. Each event is
  * `event: change`, `id: {id}`, `data: {id, table, action, ids, count, actor, at}`, only for tables the
- * user may read. `Last-Event-ID` (or `?lastEventId=`) resumes after that id from the window kept
- * in the database; an id older than the window, or a client too slow for the queue, gets
- * `event: resync` (reload what you show): from the window it then continues from now, when slow
- * it is closed.
+ * user may read (of a table read in part, only for rows they may read, with only those rows' ids).
+ * `Last-Event-ID` (or `?lastEventId=`) resumes after that id from the window kept in the database;
+ * an id older than the window, or a client too slow for the queue, gets `event: resync` (reload
+ * what you show): from the window it then continues from now, when slow it is closed.
  */
 export function eventRoutes(context: ServiceContext, feed: ChangeFeed): Hono<AppEnv> {
   const settings = streamSettings(context.config);
@@ -89,7 +97,7 @@ async function streamChanges(
   stream: SSEStreamingApi,
   feed: ChangeFeed,
   options: {
-    visible: (event: ChangeEvent) => boolean;
+    visible: (event: ChangeEvent, written: string) => Promise<ChangeEvent | undefined>;
     lastEventId: number | undefined;
     settings: StreamSettings;
   },
@@ -132,9 +140,9 @@ async function streamChanges(
     const view = Object.hasOwn(TRACED_BEHIND_VIEWS, event.table)
       ? TRACED_BEHIND_VIEWS[event.table]
       : undefined;
-    if (view !== undefined) event = { ...event, table: view };
-    if (!visible(event)) return;
-    await stream.writeSSE({ event: 'change', id: String(event.id), data: JSON.stringify(event) });
+    const told = await visible(view === undefined ? event : { ...event, table: view }, event.table);
+    if (!told) return;
+    await stream.writeSSE({ event: 'change', id: String(told.id), data: JSON.stringify(told) });
   };
   try {
     await stream.write(`retry: ${RETRY_MILLIS}\n\n`);
