@@ -40,7 +40,7 @@ function instrument() {
   // The summary's JSON.parse, the first step of data → first rows (the only body this large).
   const parse = JSON.parse;
   JSON.parse = function (text, ...rest) {
-    if (typeof text !== 'string' || text.length < 1_000_000) return parse.call(this, text, ...rest);
+    if (typeof text !== 'string' || text.length < 100_000) return parse.call(this, text, ...rest);
     const start = performance.now();
     const value = parse.call(this, text, ...rest);
     if (!marks.firstRows) marks.jsonParseMs += performance.now() - start;
