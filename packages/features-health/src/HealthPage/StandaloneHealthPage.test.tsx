@@ -96,7 +96,7 @@ describe('StandaloneHealthPage (no router: history and the query string)', () =>
     const fixture = readJsonFixture<Record<string, unknown>[]>(
       'mission-control/expectations/check_status_summary.json',
     );
-    const checks = Array.from({ length: 10_000 }, (_, index) => ({
+    const checks: Record<string, unknown>[] = Array.from({ length: 10_000 }, (_, index) => ({
       ...fixture[index % fixture.length],
       id: `check-${index}`,
     }));
