@@ -7,6 +7,7 @@ import {
   type FakeBackend,
 } from '@opsdeck/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
 import { createApiClient } from './client.ts';
 import { db } from './db/index.ts';
 import { ApiError } from './errors.ts';
@@ -290,5 +291,45 @@ describe('errors', () => {
     expect(error.kind).toBe('validation');
     expect(error.message).toMatch(/payload\.user\.id: expected string/);
     expect(error.issues?.[0]?.path).toEqual(['payload', 'user', 'id']);
+  });
+
+  describe('a reply check made ahead of time (check)', () => {
+    const schema = z.object({ name: z.string() });
+    // Its own verdict, so a test can tell which of it and the schema decided.
+    const lenient = (reply: unknown) => ({
+      accepts: () => reply !== 'reject',
+      output: (body: unknown) => ({ name: `checked ${(body as { name: string }).name}` }),
+      schema,
+    });
+
+    it('decides alone when it accepts the reply', async () => {
+      const client = createApiClient({ baseUrl: backend.url });
+      backend.on('GET /canary/x', { name: 7 });
+      const reply = await client.canary.get('x', { check: async () => lenient('accept') });
+      expect(reply).toEqual({ name: 'checked 7' });
+    });
+
+    it('leaves a reply it rejects to the schema, which names the failing path', async () => {
+      const client = createApiClient({ baseUrl: backend.url });
+      backend.on('GET /canary/x', { name: 7 });
+      const error = await failure(client.canary.get('x', { check: async () => lenient('reject') }));
+      expect(error).toMatchObject({
+        kind: 'validation',
+        message: 'Unexpected reply from the server at name: expected string',
+      });
+      backend.on('GET /canary/y', { name: 'ok' });
+      expect(await client.canary.get('y', { check: async () => lenient('reject') })).toEqual({
+        name: 'ok',
+      });
+    });
+
+    it('that fails to load fails the call as a network error, not an unvalidated reply', async () => {
+      const client = createApiClient({ baseUrl: backend.url });
+      backend.on('GET /canary/x', { name: 'ok' });
+      const error = await failure(
+        client.canary.get('x', { check: () => Promise.reject(new TypeError('chunk failed')) }),
+      );
+      expect(error).toMatchObject({ kind: 'network', cause: new TypeError('chunk failed') });
+    });
   });
 });

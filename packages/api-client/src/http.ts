@@ -47,6 +47,22 @@ export interface RequestOptions<T = unknown> {
    * `schema`.
    */
   rowSchema?: core.$ZodType;
+  /**
+   * Loads a check made ahead of time from a schema (plain code, fast under a strict CSP where zod
+   * cannot compile its own) that validates the reply instead of `schema`, failing as it would. It
+   * is loaded as the request starts, so it arrives while the reply is on its way.
+   */
+  check?: () => Promise<ReplyCheck<T>>;
+}
+
+/** A reply check generated from a zod schema (see checkCode.test.helper.ts). */
+export interface ReplyCheck<T> {
+  /** Whether the schema accepts the reply. */
+  accepts(reply: unknown): boolean;
+  /** What the schema's parse returns for a reply `accepts` passed (its transforms applied). */
+  output(reply: unknown): T;
+  /** The schema the check was made from: it names what is wrong with a reply the check rejected. */
+  schema: core.$ZodType<T>;
 }
 
 /** Rows of a list reply left out because they failed their schema. */
@@ -266,6 +282,8 @@ export function createTransport(options: ApiClientOptions): Transport {
       url: string,
       request: RequestOptions<T>,
     ): Promise<ApiReply<T>> {
+      const checkLoading = request.check?.();
+      checkLoading?.catch(() => undefined); // a failed call reports its own error, not this one
       const response = await fetchResponse(method, url, request);
       await failIfNotOk(response, method, url);
       let body: unknown;
@@ -283,8 +301,22 @@ export function createTransport(options: ApiClientOptions): Transport {
       }
       if (request.rowSchema && (body == null || Array.isArray(body)))
         return { data: parseRows(request.rowSchema, body ?? [], method, url) as T, response };
-      if (!request.schema) return { data: body as T, response };
-      const result = safeParse(request.schema, body);
+      let schema = request.schema;
+      if (checkLoading) {
+        const check = await checkLoading.catch((cause: unknown) => {
+          throw new ApiError({
+            kind: 'network',
+            message: apiErrorMessages.network,
+            url,
+            method,
+            cause,
+          });
+        });
+        if (check.accepts(body)) return { data: check.output(body), response };
+        schema = check.schema;
+      }
+      if (!schema) return { data: body as T, response };
+      const result = safeParse(schema, body);
       if (result.success) return { data: result.data, response };
       const [first] = result.error.issues;
       const where = formatIssuePath(first?.path ?? []);

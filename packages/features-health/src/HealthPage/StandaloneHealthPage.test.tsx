@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { createFakeBackend, json } from '@opsdeck/testing';
+import { createFakeBackend, json, readJsonFixture } from '@opsdeck/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testIds } from '../testIds.ts';
 import { startHealthServer, type HealthBackend } from '../testing/healthServer.test.helper.ts';
@@ -89,6 +89,37 @@ describe('StandaloneHealthPage (no router: history and the query string)', () =>
     } finally {
       cleanup();
       await failing.close();
+    }
+  });
+
+  it('shows a clear error, not a crash in a row, for a 10,000-check summary with one bad row', async () => {
+    const fixture = readJsonFixture<Record<string, unknown>[]>(
+      'mission-control/expectations/check_status_summary.json',
+    );
+    const checks: Record<string, unknown>[] = Array.from({ length: 10_000 }, (_, index) => ({
+      ...fixture[index % fixture.length],
+      id: `check-${index}`,
+    }));
+    checks[7_000] = { ...checks[7_000], name: 42 };
+    const malformed = await createFakeBackend({
+      'GET /api/canary/api/summary': { checks_summary: checks },
+      '* /*': [],
+    });
+    try {
+      renderWithoutRouter(<StandaloneHealthPage />, {
+        baseUrl: `${malformed.url}/api`,
+        url: '/health',
+      });
+      expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+      expect(
+        screen.getAllByText(
+          /Unexpected reply from the server at checks_summary\.7000\.name: expected string/,
+        ).length,
+      ).toBeGreaterThan(0);
+      expect(screen.queryAllByTestId(testIds.page.row)).toHaveLength(0);
+    } finally {
+      cleanup();
+      await malformed.close();
     }
   });
 });
