@@ -1,1 +1,2 @@
 export { db } from './db.ts';
+export { escapeLikePattern, likeContaining } from './likePattern.ts';
