@@ -20,7 +20,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 
-export interface RenderPagesOptions {
+interface RenderPagesOptions {
   /** The server the pages' API client talks to (`…/api`). */
   baseUrl: string;
   /** The pages, as children of the layout the console gives them (URL state, a `main` landmark). */
