@@ -73,13 +73,13 @@ function columnsOf(
       id: 'name',
       header: 'Name',
       accessorFn: (user) => user.name,
-      cell: ({ row }) => <TruncatedText text={row.original.name} />,
+      cell: ({ row }) => <TruncatedText text={row.original.name} maxWidth="30ch" />,
     },
     {
       id: 'email',
       header: 'Email',
       accessorFn: (user) => user.email,
-      cell: ({ row }) => <TruncatedText text={row.original.email} />,
+      cell: ({ row }) => <TruncatedText text={row.original.email} maxWidth="30ch" />,
     },
     {
       id: 'roles',
