@@ -1,4 +1,4 @@
-import { db } from '@opsdeck/api-client/db';
+import { db, likeContaining } from '@opsdeck/api-client/db';
 import { linkTo } from '@opsdeck/extensions';
 import type { PaletteSearchProvider } from '@opsdeck/extensions/shell';
 import { adminRoutes } from './routes.ts';
@@ -20,15 +20,14 @@ export const searchPeople: PaletteSearchProvider['search'] = async (
   text,
   { apiClient, signal },
 ) => {
-  // `*` is PostgREST's wildcard and `%` LIKE's: typed, they are searched for as nothing.
-  const words = text.replace(/[*%\\]/g, '').trim();
+  const words = text.trim();
   if (!words) return [];
   const rows = await db(apiClient)
     .from<PersonRow>('people')
     .select('id,name,email')
     .is('deleted_at', null)
     .not('email', 'is', null)
-    .ilike('name', `*${words}*`)
+    .ilike('name', likeContaining(words))
     .order('name')
     .limit(TOP)
     .execute(signal);

@@ -1,4 +1,4 @@
-import { db } from '@opsdeck/api-client/db';
+import { db, likeContaining } from '@opsdeck/api-client/db';
 import { linkTo } from '@opsdeck/extensions';
 import type { PaletteSearchProvider } from '@opsdeck/extensions/shell';
 import { incidentRoutes } from './routes.ts';
@@ -22,13 +22,12 @@ export const searchIncidents: PaletteSearchProvider['search'] = async (
   text,
   { apiClient, signal },
 ) => {
-  // `*` is PostgREST's wildcard and `%` LIKE's: typed, they are searched for as nothing.
-  const words = text.replace(/[*%\\]/g, '').trim();
+  const words = text.trim();
   if (!words) return [];
   const rows = await db(apiClient)
     .from<IncidentRow>('incidents')
     .select('id,incident_id,title,severity,status')
-    .ilike('title', `*${words}*`)
+    .ilike('title', likeContaining(words))
     .order('created_at', { direction: 'desc' })
     .limit(TOP)
     .execute(signal);

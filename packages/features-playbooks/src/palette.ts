@@ -1,4 +1,4 @@
-import { db } from '@opsdeck/api-client/db';
+import { db, likeContaining } from '@opsdeck/api-client/db';
 import { linkTo } from '@opsdeck/extensions';
 import type { PaletteSearchProvider } from '@opsdeck/extensions/shell';
 import { playbooksRoutes } from './routes.ts';
@@ -21,10 +21,9 @@ export const searchPlaybooks: PaletteSearchProvider['search'] = async (
   text,
   { apiClient, signal },
 ) => {
-  // `*` is PostgREST's wildcard and `%` LIKE's: typed, they are searched for as nothing.
-  const words = text.replace(/[*%\\]/g, '').trim();
+  const words = text.trim();
   if (!words) return [];
-  const pattern = `*${words}*`;
+  const pattern = likeContaining(words);
   const rows = await db(apiClient)
     .from<PlaybookRow>('playbooks')
     .select('id,name,title,category')

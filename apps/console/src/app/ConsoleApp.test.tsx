@@ -242,6 +242,12 @@ describe('console shell', () => {
     ).toBeTruthy();
   });
 
+  it('answers a bad id below a page it has with Page not found, not "not available yet"', async () => {
+    renderConsole('/settings/connections/not-a-uuid');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByText(/not available yet/)).toBeNull();
+  });
+
   it('draws the profile inside the console shell, one <main>, titled by the page', async () => {
     renderConsole('/profile-settings');
     const profile = await screen.findByTestId('auth-settings-page');

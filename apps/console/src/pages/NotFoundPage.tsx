@@ -12,9 +12,12 @@ import { MessagePage } from './MessagePage.tsx';
  */
 export function NotFoundPage() {
   const { pathname } = useLocation();
-  const area = specAreaOf(pathname);
   const entries = useSidebarEntries() ?? [];
   const available = entries.flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.items));
+  // Below a page this build has (a bad id after /settings/users), the address is not found: the
+  // area is there.
+  const underPage = available.some((item) => pathname.startsWith(`${item.path}/`));
+  const area = underPage ? undefined : specAreaOf(pathname);
   // The header names the area the bell or a link led to (Notifications), agreeing with the body.
   usePageTitle(area ?? 'Page not found');
   return (

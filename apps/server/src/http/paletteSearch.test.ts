@@ -168,4 +168,19 @@ describe.each(testDatabases())('the palette’s record searches on $engine', (ta
     expect(await search(incidentsFeature, `%'),or(id.is.null`)).toEqual([]);
     expect(await search(playbooksFeature, `x",title.ilike."*`)).toEqual([]);
   });
+
+  it('finds a record whose name holds *, %, _ or \\ by typing them', async () => {
+    const playbook = await one(
+      `SELECT id FROM playbooks WHERE deleted_at IS NULL ORDER BY name LIMIT 1`,
+    );
+    const title = 'Drain 50%_of*node\\pool';
+    await db.query(`UPDATE playbooks SET title = $1 WHERE id = $2`, [title, playbook.id]);
+    for (const typed of ['50%_of*node\\p', '*', '%_', '\\']) {
+      const results = await search(playbooksFeature, typed);
+      expect(
+        results.map((result) => result.title),
+        typed,
+      ).toEqual([title]);
+    }
+  });
 });

@@ -204,8 +204,11 @@ function conditionSql(
   switch (condition.operator) {
     case 'like':
     case 'ilike': {
-      // PostgREST lets `*` stand for `%` so URLs need no percent-encoding of the wildcard.
-      const pattern = sql.bind(condition.value.replace(/\*/g, '%'));
+      // PostgREST lets `*` stand for `%` so URLs need no percent-encoding of the wildcard; an
+      // escaped `\*` stays a literal star (LIKE reads `\x` as x), as api-client's likeContaining writes it.
+      const pattern = sql.bind(
+        condition.value.replace(/\\[\s\S]|\*/g, (token) => (token === '*' ? '%' : token)),
+      );
       const folded = ref.jsonPath.length === 0 ? relation.folded?.get(ref.column.name) : undefined;
       out =
         condition.operator === 'like'

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import type { ApiClient } from '../client.ts';
-import { db } from '../db/index.ts';
+import { db, likeContaining } from '../db/index.ts';
 import type { CallOptions } from '../http.ts';
 import { looseObject } from '../looseObject.ts';
 import { maybeText, text } from '../schemaParts.ts';
@@ -144,8 +144,8 @@ export async function searchPermissionTargets(
     .is('deleted_at', null)
     .order('name', { direction: 'asc' })
     .limit(50);
-  const term = search.trim().replace(/[%*,()]/g, ' ');
-  if (term) builder.ilike('name', `*${term}*`);
+  const term = search.trim();
+  if (term) builder.ilike('name', likeContaining(term));
   if (kind === 'person') builder.not('email', 'is', null);
   const rows = await builder.rows(targetSchema).execute(options.signal);
   return rows.map((row) => ({ id: row.id, name: row.name || row.email || row.id }));

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../client.ts';
-import { db } from '../db/index.ts';
+import { db, likeContaining } from '../db/index.ts';
 import type { CountedRows } from '../db/builder.ts';
 import type { CallOptions } from '../http.ts';
 import { isUuid } from '../ids.ts';
@@ -81,10 +81,6 @@ const condition = (
 });
 
 /** `*` and `%` in a search are wildcards to PostgREST; a typed one is matched as text. */
-function searchPattern(search: string): string {
-  return `*${search.replace(/[*%]/g, ' ').trim()}*`;
-}
-
 function keyValueConditions(column: 'labels' | 'tags', items: readonly KeyValueCondition[]) {
   return items.map((item) =>
     condition(`${column}->>${item.key}`, item.exclude ? 'neq' : 'eq', item.value),
@@ -109,7 +105,7 @@ function filteredConfigs(client: ApiClient, query: ConfigListFilters, select: st
   if (query.scraperId) builder.eq('scraper_id', query.scraperId);
   const search = query.search?.trim();
   if (search) {
-    const pattern = searchPattern(search);
+    const pattern = likeContaining(search);
     builder.or(
       ['name', 'type', 'description', 'namespace'].map((column) =>
         condition(column, 'ilike', pattern),

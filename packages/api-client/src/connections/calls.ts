@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../client.ts';
-import { db } from '../db/index.ts';
+import { db, likeContaining } from '../db/index.ts';
 import type { CallOptions } from '../http.ts';
 import { isUuid } from '../ids.ts';
 import { connectionKeys } from './keys.ts';
@@ -54,7 +54,7 @@ export function listConnections(
     .order('created_at', { direction: 'desc' })
     .is('deleted_at', null)
     .limit(100);
-  if (query.search?.trim()) builder.ilike('name', `*${query.search.trim()}*`);
+  if (query.search?.trim()) builder.ilike('name', likeContaining(query.search.trim()));
   if (query.type) builder.eq('type', query.type);
   if (query.namespace) builder.eq('namespace', query.namespace);
   return builder.rows(connectionSchema).execute(options.signal);
@@ -94,7 +94,7 @@ export async function listConnectionsPage(
     .limit(query.pageSize)
     .offset(query.pageSize * query.pageIndex);
   if (sortBy && sortBy !== 'created_at') builder.order('created_at', { direction: 'desc' });
-  if (query.search?.trim()) builder.ilike('name', `*${query.search.trim()}*`);
+  if (query.search?.trim()) builder.ilike('name', likeContaining(query.search.trim()));
   if (query.type) builder.eq('type', query.type);
   if (query.namespace) builder.eq('namespace', query.namespace);
   const { data, total } = await builder

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { ApiClient } from '../client.ts';
-import { db } from '../db/index.ts';
+import { db, likeContaining } from '../db/index.ts';
 import type { CallOptions } from '../http.ts';
 import { isUuid } from '../ids.ts';
 import { looseObject } from '../looseObject.ts';
@@ -96,11 +96,6 @@ export interface IncidentPage {
   total: number;
 }
 
-/** `*` and `%` in typed text are patterns to PostgREST; the search matches them literally. */
-function ilikeContaining(search: string): string {
-  return `*${search.replace(/[*%_\\]/g, (char) => `\\${char}`)}*`;
-}
-
 /**
  * A page of `incident_summary` (reference §1 "list"), newest first unless sorted otherwise.
  * The component filter goes through `incidents_by_component` (a view both backends have) rather
@@ -129,7 +124,7 @@ export async function listIncidents(
     .order(known ? query.sortBy! : 'created_at', {
       direction: known ? (query.sortOrder ?? 'asc') : 'desc',
     });
-  if (query.search) builder.ilike('title', ilikeContaining(query.search));
+  if (query.search) builder.ilike('title', likeContaining(query.search));
   // The filter is by the level shown (settings §3), which several stored values share.
   if (query.severity) {
     const level = severityLevel(query.severity);
@@ -316,7 +311,7 @@ export function searchIncidents(
     'incidents',
     [
       ['order', 'created_at.desc'],
-      ['title', `ilike.${ilikeContaining(search)}`],
+      ['title', `ilike.${likeContaining(search)}`],
       // The space after the comma is the reference UI's, sent as it sends it.
       ['select', '*,hypotheses(id, type)'],
     ],
@@ -337,7 +332,7 @@ export function searchHypotheses(
     'hypotheses',
     [
       ['order', 'created_at.desc'],
-      ['title', `ilike.${ilikeContaining(search)}`],
+      ['title', `ilike.${likeContaining(search)}`],
       ['incident_id', `eq.${incidentId}`],
     ],
     hypothesisOptionSchema,
@@ -566,7 +561,7 @@ export async function searchComponents(
   const rows = await db(client)
     .from('component_names')
     .select('id,name')
-    .ilike('name', ilikeContaining(search))
+    .ilike('name', likeContaining(search))
     .order('name', { direction: 'asc' })
     .limit(20)
     .rows(componentOptionSchema)

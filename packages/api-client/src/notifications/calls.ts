@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import type { ApiClient } from '../client.ts';
-import { db } from '../db/index.ts';
+import { db, likeContaining } from '../db/index.ts';
 import type { CallOptions } from '../http.ts';
 import { isUuid } from '../ids.ts';
 import { notificationKeys } from './keys.ts';
@@ -499,7 +499,7 @@ export async function listCheckTransitions(
     .order('created_at', { direction: 'desc' })
     .limit(query.pageSize)
     .offset(query.pageSize * query.pageIndex);
-  if (query.check) builder.ilike('check_name', `*${query.check}*`);
+  if (query.check) builder.ilike('check_name', likeContaining(query.check));
   if (query.status) builder.eq('status', query.status);
   const { data, total } = await builder
     .rows(checkTransitionSchema)

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../client.ts';
-import { db } from '../db/index.ts';
+import { db, likeContaining } from '../db/index.ts';
 import { isApiError } from '../errors.ts';
 import type { CallOptions } from '../http.ts';
 import { looseObject } from '../looseObject.ts';
@@ -97,7 +97,7 @@ export async function searchSavedViews(
     .is('deleted_at', null)
     .order('name')
     .limit(options.limit ?? 8);
-  if (text.trim()) query.ilike('name', `*${text.trim()}*`);
+  if (text.trim()) query.ilike('name', likeContaining(text.trim()));
   return (await query.rows(viewRowSchema).execute(options.signal)).map(toView);
 }
 

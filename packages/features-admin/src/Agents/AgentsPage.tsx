@@ -16,6 +16,7 @@ import {
   formatDate,
   Modal,
   Moment,
+  TruncatedText,
   useToast,
 } from '@opsdeck/ui';
 import {
@@ -131,8 +132,19 @@ export function AgentsPage() {
   });
   const columns = useMemo<ColumnDef<Agent>[]>(
     () => [
-      { id: 'name', header: 'Name', accessorFn: (row) => row.name ?? row.id },
-      { id: 'description', header: 'Description', accessorFn: (row) => row.description ?? '' },
+      // A long name or description is cut (whole on hover and focus), keeping the counts on screen.
+      {
+        id: 'name',
+        header: 'Name',
+        accessorFn: (row) => row.name ?? row.id,
+        cell: ({ row }) => <TruncatedText text={row.original.name ?? row.original.id} />,
+      },
+      {
+        id: 'description',
+        header: 'Description',
+        accessorFn: (row) => row.description ?? '',
+        cell: ({ row }) => <TruncatedText text={row.original.description} />,
+      },
       { id: 'version', header: 'Version', accessorFn: (row) => row.version ?? '' },
       {
         id: 'last_seen',

@@ -15,6 +15,7 @@ import {
   formatDate,
   Modal,
   Moment,
+  TruncatedText,
   useToast,
 } from '@opsdeck/ui';
 import {
@@ -37,8 +38,19 @@ const creatorName = (row: Property) =>
   typeof row.created_by === 'string' ? row.created_by : (row.created_by?.name ?? '');
 
 const columns: ColumnDef<Property>[] = [
-  { id: 'name', header: 'Name', accessorFn: (row) => row.name },
-  { id: 'value', header: 'Value', accessorFn: (row) => row.value ?? '' },
+  // A long name or value is cut (whole on hover and focus), keeping the actions on screen.
+  {
+    id: 'name',
+    header: 'Name',
+    accessorFn: (row) => row.name,
+    cell: ({ row }) => <TruncatedText text={row.original.name} />,
+  },
+  {
+    id: 'value',
+    header: 'Value',
+    accessorFn: (row) => row.value ?? '',
+    cell: ({ row }) => <TruncatedText text={row.original.value} />,
+  },
   { id: 'source', header: 'Source', accessorFn: (row) => row.source ?? '' },
   { id: 'created_by', header: 'Created By', accessorFn: creatorName },
   {

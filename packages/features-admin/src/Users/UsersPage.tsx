@@ -16,6 +16,7 @@ import {
   formatDate,
   Moment,
   Select,
+  TruncatedText,
   useToast,
 } from '@opsdeck/ui';
 import {
@@ -67,8 +68,19 @@ function columnsOf(
   onDeactivate: (user: AdminUser) => void,
 ): ColumnDef<AdminUser>[] {
   return [
-    { id: 'name', header: 'Name', accessorFn: (user) => user.name },
-    { id: 'email', header: 'Email', accessorFn: (user) => user.email },
+    // A long name or email is cut (whole on hover and focus) so the other columns stay on screen.
+    {
+      id: 'name',
+      header: 'Name',
+      accessorFn: (user) => user.name,
+      cell: ({ row }) => <TruncatedText text={row.original.name} maxWidth="30ch" />,
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      accessorFn: (user) => user.email,
+      cell: ({ row }) => <TruncatedText text={row.original.email} maxWidth="30ch" />,
+    },
     {
       id: 'roles',
       header: 'Roles',

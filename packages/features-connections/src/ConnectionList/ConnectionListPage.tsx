@@ -36,6 +36,15 @@ const typeOptions = connectionTypes
   .map((form) => ({ value: form.type, label: typeLabel(form.type) }))
   .sort((a, b) => a.label.localeCompare(b.label));
 
+const NameLink = styled(Link)`
+  display: inline-block;
+  max-width: 40ch;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  vertical-align: bottom;
+`;
+
 const TypeCell = styled.span`
   display: inline-flex;
   align-items: center;
@@ -53,7 +62,12 @@ const columns: ColumnDef<Connection>[] = [
     id: 'name',
     header: 'Name',
     accessorFn: (row) => row.name,
-    cell: ({ row }) => <Link to={connectionEditPath(row.original.id)}>{row.original.name}</Link>,
+    // A long name is cut (whole in its title and on its page) so the other columns stay on screen.
+    cell: ({ row }) => (
+      <NameLink to={connectionEditPath(row.original.id)} title={row.original.name}>
+        {row.original.name}
+      </NameLink>
+    ),
   },
   { id: 'namespace', header: 'Namespace', accessorFn: (row) => row.namespace ?? '' },
   {

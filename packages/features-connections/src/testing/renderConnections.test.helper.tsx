@@ -1,39 +1,11 @@
-import { createApiClient } from '@opsdeck/api-client';
-import { ApiClientProvider } from '@opsdeck/api-client/react';
-import {
-  bindRoute,
-  createExtensionView,
-  createFeatureRegistry,
-  createRouteRef,
-  defineFeature,
-} from '@opsdeck/extensions';
-import { ExtensionsProvider } from '@opsdeck/extensions/react';
-import { createAuthorizer, createFeatureFlags } from '@opsdeck/rbac';
-import { RbacProvider } from '@opsdeck/rbac/react';
-import {
-  OpsdeckThemeProvider,
-  ToastProvider,
-  UrlStateProvider,
-  useReactRouterUrlState,
-} from '@opsdeck/ui';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { bindRoute, createRouteRef, defineFeature } from '@opsdeck/extensions';
+import { renderPages } from '@opsdeck/testing/react';
 import { ConnectionEditPage } from '../ConnectionForm/ConnectionEditPage.tsx';
 import { ConnectionListPage } from '../ConnectionList/ConnectionListPage.tsx';
 import { connectionsFeature, integrationsFeature } from '../feature.ts';
 import { IntegrationRedirect } from '../Integrations/IntegrationRedirect.tsx';
 import { IntegrationsListPage } from '../Integrations/IntegrationsListPage.tsx';
 import { connectionsExternalRoutes } from '../routes.ts';
-
-function Shell({ children }: { children: ReactNode }) {
-  return (
-    <UrlStateProvider binding={useReactRouterUrlState}>
-      <main>{children}</main>
-    </UrlStateProvider>
-  );
-}
 
 // Stand-ins of the pages the external routes lead to (the settings editors, the logs page).
 const editorRefs = {
@@ -67,55 +39,23 @@ export function renderConnections(
     logs = true,
   }: { baseUrl: string; role?: string; /** Whether the logs feature is on. */ logs?: boolean },
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const authorizer = createAuthorizer({ roles: [role] });
-  const view = createExtensionView(
-    createFeatureRegistry([connectionsFeature, integrationsFeature, editorsFeature, logsFeature], {
-      bindings: [
-        bindRoute(connectionsExternalRoutes.scraperEditor, editorRefs.scraper),
-        bindRoute(connectionsExternalRoutes.topologyEditor, editorRefs.topology),
-        bindRoute(connectionsExternalRoutes.logBackendEditor, editorRefs.logBackend),
-        bindRoute(connectionsExternalRoutes.logsPage, editorRefs.logs),
-      ],
-    }),
-    {
-      flags: createFeatureFlags(logs ? [] : [{ name: 'logs.disable', value: 'true' }]),
-      authorizer,
-    },
-  );
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <Shell>
-            <Outlet />
-          </Shell>
-        ),
-        children: [
-          { path: '/settings/connections', element: <ConnectionListPage /> },
-          { path: '/settings/connections/:id', element: <ConnectionEditPage /> },
-          { path: '/settings/integrations', element: <IntegrationsListPage /> },
-          { path: '/settings/integrations/:type/:id', element: <IntegrationRedirect /> },
-          { path: '/settings/:table/:id', element: <p>Editor</p> },
-        ],
-      },
+  return renderPages(url, {
+    baseUrl,
+    role,
+    features: [connectionsFeature, integrationsFeature, editorsFeature, logsFeature],
+    bindings: [
+      bindRoute(connectionsExternalRoutes.scraperEditor, editorRefs.scraper),
+      bindRoute(connectionsExternalRoutes.topologyEditor, editorRefs.topology),
+      bindRoute(connectionsExternalRoutes.logBackendEditor, editorRefs.logBackend),
+      bindRoute(connectionsExternalRoutes.logsPage, editorRefs.logs),
     ],
-    { initialEntries: [url] },
-  );
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <ApiClientProvider client={createApiClient({ baseUrl })}>
-        <OpsdeckThemeProvider>
-          <ToastProvider>
-            <RbacProvider authorizer={authorizer}>
-              <ExtensionsProvider view={view}>
-                <RouterProvider router={router} />
-              </ExtensionsProvider>
-            </RbacProvider>
-          </ToastProvider>
-        </OpsdeckThemeProvider>
-      </ApiClientProvider>
-    </QueryClientProvider>,
-  );
-  return { ...result, router };
+    flags: logs ? [] : [{ name: 'logs.disable', value: 'true' }],
+    routes: [
+      { path: '/settings/connections', element: <ConnectionListPage /> },
+      { path: '/settings/connections/:id', element: <ConnectionEditPage /> },
+      { path: '/settings/integrations', element: <IntegrationsListPage /> },
+      { path: '/settings/integrations/:type/:id', element: <IntegrationRedirect /> },
+      { path: '/settings/:table/:id', element: <p>Editor</p> },
+    ],
+  });
 }

@@ -1,73 +1,21 @@
-import { createApiClient } from '@opsdeck/api-client';
-import { ApiClientProvider } from '@opsdeck/api-client/react';
-import { createExtensionView, createFeatureRegistry } from '@opsdeck/extensions';
-import { ExtensionsProvider } from '@opsdeck/extensions/react';
-import { createAuthorizer, createFeatureFlags } from '@opsdeck/rbac';
-import { RbacProvider } from '@opsdeck/rbac/react';
-import {
-  OpsdeckThemeProvider,
-  ToastProvider,
-  UrlStateProvider,
-  useReactRouterUrlState,
-} from '@opsdeck/ui';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { renderPages } from '@opsdeck/testing/react';
 import { settingsFeatures } from '../feature.ts';
 import { ResourceEditPage } from '../ResourceEditor/ResourceEditPage.tsx';
 import { ResourceListPage } from '../ResourceList/ResourceListPage.tsx';
-
-function Shell({ children }: { children: ReactNode }) {
-  return (
-    <UrlStateProvider binding={useReactRouterUrlState}>
-      <main>{children}</main>
-    </UrlStateProvider>
-  );
-}
 
 /** The settings pages in a data router at `url` (the unsaved-changes prompt needs one). */
 export function renderSettings(
   url: string,
   { baseUrl, role = 'admin' }: { baseUrl: string; role?: string },
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const authorizer = createAuthorizer({ roles: [role] });
-  const view = createExtensionView(createFeatureRegistry(settingsFeatures), {
-    flags: createFeatureFlags([]),
-    authorizer,
-  });
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <Shell>
-            <Outlet />
-          </Shell>
-        ),
-        children: [
-          { path: '/settings/:segment', element: <ResourceListPage /> },
-          { path: '/settings/:segment/:id', element: <ResourceEditPage /> },
-          { path: '/settings/integrations', element: <p>Integrations</p> },
-        ],
-      },
+  return renderPages(url, {
+    baseUrl,
+    role,
+    features: settingsFeatures,
+    routes: [
+      { path: '/settings/:segment', element: <ResourceListPage /> },
+      { path: '/settings/:segment/:id', element: <ResourceEditPage /> },
+      { path: '/settings/integrations', element: <p>Integrations</p> },
     ],
-    { initialEntries: [url] },
-  );
-  const result = render(
-    <QueryClientProvider client={queryClient}>
-      <ApiClientProvider client={createApiClient({ baseUrl })}>
-        <OpsdeckThemeProvider>
-          <ToastProvider>
-            <RbacProvider authorizer={authorizer}>
-              <ExtensionsProvider view={view}>
-                <RouterProvider router={router} />
-              </ExtensionsProvider>
-            </RbacProvider>
-          </ToastProvider>
-        </OpsdeckThemeProvider>
-      </ApiClientProvider>
-    </QueryClientProvider>,
-  );
-  return { ...result, router };
+  });
 }

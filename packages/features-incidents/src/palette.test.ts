@@ -1,0 +1,35 @@
+import { createApiClient } from '@opsdeck/api-client';
+import { createFakeBackend, type FakeBackend } from '@opsdeck/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchIncidents } from './palette.ts';
+
+let backend: FakeBackend;
+beforeAll(async () => {
+  backend = await createFakeBackend({
+    'GET /api/db/incidents': [
+      { id: 'i1', incident_id: 'INC-1', title: '100%_Ops*', severity: 'high', status: 'open' },
+    ],
+  });
+});
+afterAll(() => backend.close());
+
+describe('the palette’s incidents search', () => {
+  it('searches typed wildcards as themselves (escaped), not as nothing', async () => {
+    const apiClient = createApiClient({ baseUrl: `${backend.url}/api` });
+    const results = await searchIncidents('100%_Ops*', {
+      apiClient,
+      signal: new AbortController().signal,
+    });
+    expect(backend.last().query.get('title')).toBe('ilike.*100\\%\\_Ops\\**');
+    expect(results.map((result) => result.title)).toEqual(['100%_Ops*']);
+  });
+
+  it('asks nothing for blank text', async () => {
+    backend.reset();
+    const apiClient = createApiClient({ baseUrl: `${backend.url}/api` });
+    expect(
+      await searchIncidents('  ', { apiClient, signal: new AbortController().signal }),
+    ).toEqual([]);
+    expect(backend.requests).toHaveLength(0);
+  });
+});
