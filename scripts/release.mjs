@@ -10,7 +10,7 @@ const root = path.join(import.meta.dirname, '..');
 const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: 'inherit' });
 
 if (!process.argv.includes('--dry-run')) {
-  run('pnpm', ['turbo', 'run', 'build', '--filter=./packages/*']);
+  run('pnpm', ['turbo', 'run', 'build', 'build:types', '--filter=./packages/*']);
   run('pnpm', ['changeset', 'publish']);
   process.exit(0);
 }
