@@ -4,35 +4,40 @@
 // invited role and is refused an admin page; an admin adds a deny permission in the modal and the
 // server then refuses that action to its subject; the event queue opens a name's failed events;
 // the audit trail filters to a table and opens a write's diff; axe passes on each page and
-// modal. Its own server, so its writes touch no other journey.
+// modal. On the shared server: what it writes that another journey would notice (the deny
+// permission on editor@local, the flag that hides the job history) it takes away when its test ends.
 // Screenshots go to test-results/admin/.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { adminTestIds } from '@opsdeck/features-admin/testing';
 import { uiTestIds } from '@opsdeck/ui/testing';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { axeViolations, signedInPage } from './pageChecks.ts';
-import { sharedBrowser, startServer, type RunningServer } from './serverProcess.ts';
+import { sharedBrowser, sharedServerUrl } from './serverProcess.ts';
 import { testIds } from '../src/testIds.ts';
 
 const shotsDir = fileURLToPath(new URL('../test-results/admin/', import.meta.url));
-const started: { server?: RunningServer; browser?: Browser } = {};
+const started: { server?: { url: string }; browser?: Browser } = {};
 
 beforeAll(async () => {
   mkdirSync(shotsDir, { recursive: true });
-  [started.server, started.browser] = await Promise.all([
-    startServer({ checks: 40 }),
-    sharedBrowser(),
-  ]);
-}, 180_000);
+  started.server = { url: sharedServerUrl() };
+  started.browser = await sharedBrowser();
+});
 afterAll(async () => {
   await started.browser?.close();
-  await started.server?.stop();
 });
 
 const signedIn = (email: string, then: string, width?: number) =>
   signedInPage(started.browser!, started.server!.url, email, then, width);
+
+/** The ids of every permission the server holds now. */
+async function permissionIds(page: Page): Promise<string[]> {
+  const response = await page.request.get('/api/db/permissions?select=id');
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { id: string }[]).map((row) => row.id);
+}
 
 describe('the administrator’s pages in Chromium against apps/server', () => {
   it('filters job history to failures and opens a run’s details', async () => {
@@ -211,6 +216,16 @@ describe('the administrator’s pages in Chromium against apps/server', () => {
     await page.getByRole('option', { name: 'canaries', exact: true }).click();
     await dialog.getByRole('checkbox', { name: 'Deny' }).check();
     expect(await axeViolations(page)).toEqual([]);
+    const before = await permissionIds(page);
+    onTestFinished(async () => {
+      // The shared server's editor@local reads canaries again for the journeys after this one.
+      for (const id of await permissionIds(page))
+        if (!before.includes(id)) {
+          const removed = await page.request.delete(`/api/db/permissions?id=eq.${id}`);
+          expect(removed.status(), await removed.text()).toBeLessThan(300);
+        }
+      await page.context().close();
+    });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Permission added').waitFor();
 
@@ -220,9 +235,18 @@ describe('the administrator’s pages in Chromium against apps/server', () => {
     await editor.close();
   });
 
-  // Last: it hides the job history for everyone on this server.
   it('saves a feature flag that hides a feature, and its sidebar item goes', async () => {
     const page = await signedIn('admin@local', '/settings/feature-flags');
+    // The flag hides the job history for everyone on the shared server: deleted when the test ends.
+    onTestFinished(async () => {
+      const removed = await page.request.patch('/api/db/properties?name=eq.settings.jobs.disable', {
+        data: { deleted_at: new Date().toISOString() },
+      });
+      expect(removed.status(), await removed.text()).toBeLessThan(300);
+      await page.reload();
+      await expect.poll(() => sidebarItem.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await page.context().close();
+    });
     await page.getByTestId(adminTestIds.flags.page).waitFor();
     const sidebarItem = page.locator('a[href="/settings/jobs"]');
     expect(await sidebarItem.count()).toBeGreaterThan(0);

@@ -4,8 +4,9 @@
 // PostgreSQL (TEST_DATABASE_URL, which CI sets) passes its test, and one with wrong credentials shows
 // PostgreSQL's refusal; the wizard's GitOps path shows a
 // schema problem for a bad value and the Flux / Helm CLI tabs; an editor and a viewer are refused
-// writes by the server and offered none; axe passes on the list, the form and the wizard. Its own
-// server, so its writes touch no other journey. Screenshots go to test-results/connections/.
+// writes by the server and offered none; axe passes on the list, the form and the wizard. On the
+// shared server: the http connection it deletes, and the postgres ones it leaves no other journey
+// asserts on. Screenshots go to test-results/connections/.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { connectionsTestIds } from '@opsdeck/features-connections/testing';
@@ -13,22 +14,19 @@ import { uiTestIds } from '@opsdeck/ui/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, signedInPage } from './pageChecks.ts';
-import { sharedBrowser, startServer, type RunningServer } from './serverProcess.ts';
+import { sharedBrowser, sharedServerUrl } from './serverProcess.ts';
 
 const shotsDir = fileURLToPath(new URL('../test-results/connections/', import.meta.url));
-const started: { server?: RunningServer; browser?: Browser } = {};
+const started: { server?: { url: string }; browser?: Browser } = {};
 const PASSWORD = 'e2e-Connection-Secret-7';
 
 beforeAll(async () => {
   mkdirSync(shotsDir, { recursive: true });
-  [started.server, started.browser] = await Promise.all([
-    startServer({ checks: 20 }),
-    sharedBrowser(),
-  ]);
-}, 180_000);
+  started.server = { url: sharedServerUrl() };
+  started.browser = await sharedBrowser();
+});
 afterAll(async () => {
   await started.browser?.close();
-  await started.server?.stop();
 });
 
 const signedIn = (email: string, then: string) =>

@@ -1,5 +1,7 @@
 // The console at phone, laptop and desktop widths, light and dark: no page may get wider than the
 // screen, the sidebar folds under 1024 px and is a drawer on a phone, card grids fill the width.
+// Each page is loaded once and narrowed in place, its colour scheme switched in place (as the OS
+// would): a page load per width and scheme was most of this file's time.
 // Screenshots of every page go to test-results/layout/ for review. They are not compared with
 // baselines: the demo data moves with the clock (ages, next runs, recent results), so no two runs
 // paint the same pixels.
@@ -40,9 +42,23 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The viewport at `width`, laid out again (two frames) before anything is measured. */
 async function setWidth(width: number) {
   await page.setViewportSize({ width, height: heightFor(width) });
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
 }
+
+const goto = async (path: string) => {
+  await page.goto(path);
+};
+const firstIncident = () =>
+  page.getByRole('table', { name: 'Incidents' }).getByTestId(uiTestIds.dataTable.row).first();
+const attachDialog = () => page.getByRole('dialog', { name: 'Link to Incident' });
 
 /**
  * What sticks out sideways: the document, the shell's scrolling main region (a page too wide for it
@@ -128,9 +144,11 @@ const mainLeft = () =>
 describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
   it('lays the sign-in page out without sideways overflow', async () => {
     const problems: string[] = [];
+    await setWidth(widths[0]);
+    await page.goto('/login');
+    // Loaded once, narrowed in place.
     for (const width of widths) {
       await setWidth(width);
-      await page.goto('/login');
       await page.getByLabel('E-Mail').waitFor();
       problems.push(...(await checkBothSchemes('sign-in', width)));
     }
@@ -165,133 +183,200 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
       changedConfigId = changed!.config_id;
     });
 
-    it.each(widths)('keeps every page of the shell within the screen at %i px', async (width) => {
-      await setWidth(width);
-      const problems: string[] = [];
+    /**
+     * Every page of the shell, each loaded once at 1440 px and then narrowed in place to 1024 and
+     * 390 px (as a window is): `open` gets it on screen, `ready` says it is drawn (again after each
+     * width), `close` puts away what it opened over the page.
+     */
+    const views: {
+      name: string;
+      open: () => Promise<void>;
+      ready: () => Promise<void>;
+      close?: () => Promise<void>;
+    }[] = [
+      {
+        name: 'health-table',
+        open: () => goto('/health'),
+        ready: () =>
+          page.getByTestId(healthTestIds.page.row).first().waitFor({ state: 'attached' }),
+      },
+      {
+        name: 'health-cards',
+        open: () => goto('/health?layout=card'),
+        ready: () => page.getByTestId(healthTestIds.page.card).first().waitFor(),
+      },
+      {
+        name: 'check-modal',
+        open: () => goto(`/health?checkId=${checkId}`),
+        ready: async () => {
+          const modal = page.getByTestId(healthTestIds.modal.root);
+          await modal.getByTestId(healthTestIds.modal.stats).waitFor();
+          await modal
+            .getByTestId(healthTestIds.modal.history)
+            .getByTestId(uiTestIds.dataTable.row)
+            .first()
+            .waitFor();
+        },
+        close: async () => {
+          await page.keyboard.press('Escape');
+          await page.getByTestId(healthTestIds.modal.root).waitFor({ state: 'detached' });
+        },
+      },
+      {
+        name: 'user-menu',
+        open: async () => {
+          await goto('/health');
+          await page.getByTestId(healthTestIds.page.row).first().waitFor({ state: 'attached' });
+          await page.getByTestId(testIds.userMenu.trigger).click();
+        },
+        ready: () => page.getByTestId(testIds.userMenu.panel).waitFor(),
+        close: () => page.keyboard.press('Escape'),
+      },
+      {
+        name: 'topology-index',
+        open: () => goto('/topology'),
+        ready: () => page.getByTestId(topologyTestIds.card).first().waitFor(),
+      },
+      {
+        name: 'topology-component',
+        open: () => goto(`/topology/${paymentsId}`),
+        ready: async () => {
+          await page.getByTestId(topologyTestIds.component.panel).waitFor();
+          await page.getByTestId(topologyTestIds.card).first().waitFor();
+        },
+      },
+      {
+        name: 'topology-view',
+        open: () => goto(`/view/topology/${paymentsId}`),
+        ready: () =>
+          page.getByTestId(topologyTestIds.view).getByTestId(topologyTestIds.card).waitFor(),
+      },
+      {
+        name: 'incident-list',
+        open: () => goto('/incidents'),
+        ready: () => firstIncident().waitFor(),
+      },
+      {
+        name: 'incident-page',
+        open: async () => {
+          await goto('/incidents');
+          await firstIncident().click();
+        },
+        ready: () => page.getByTestId(incidentTestIds.incident.timeline).waitFor(),
+      },
+      {
+        name: 'attach-dialog',
+        open: async () => {
+          await goto(`/health?checkId=${checkId}`);
+          await page
+            .getByTestId(healthTestIds.modal.root)
+            .getByRole('button', { name: 'Attach as Evidence' })
+            .click();
+          await attachDialog().getByRole('combobox', { name: 'Incident' }).fill('A new incident');
+          await attachDialog().getByRole('textbox', { name: 'Description' }).click();
+        },
+        ready: () => attachDialog().waitFor(),
+        close: async () => {
+          await page.keyboard.press('Escape');
+          await attachDialog().waitFor({ state: 'detached' });
+        },
+      },
+      {
+        name: 'catalog-types',
+        open: () => goto('/catalog'),
+        ready: () =>
+          page
+            .getByRole('table', { name: 'Config types' })
+            .getByTestId(uiTestIds.dataTable.row)
+            .first()
+            .waitFor(),
+      },
+      {
+        name: 'catalog-list',
+        open: () => goto('/catalog?groupBy=none'),
+        ready: () =>
+          page
+            .getByRole('table', { name: 'Configs' })
+            .getByTestId(uiTestIds.dataTable.row)
+            .first()
+            .waitFor(),
+      },
+      {
+        name: 'catalog-config',
+        open: () => goto(`/catalog/${changedConfigId}`),
+        ready: () => page.getByTestId(catalogTestIds.config.spec).getByRole('textbox').waitFor(),
+      },
+      {
+        name: 'catalog-change',
+        open: async () => {
+          await goto(`/catalog/${changedConfigId}/changes`);
+          await page
+            .getByRole('table', { name: /^Changes of / })
+            .getByText(/^diff$/i)
+            .first()
+            .click();
+        },
+        ready: () =>
+          page
+            .getByTestId(catalogTestIds.changes.detail)
+            .getByTestId(catalogTestIds.diff.root)
+            .waitFor(),
+        close: () => page.keyboard.press('Escape'),
+      },
+      {
+        name: 'catalog-relationships',
+        open: () => goto(`/catalog/${changedConfigId}/relationships`),
+        ready: () => page.getByTestId(catalogTestIds.relationships.node).first().waitFor(),
+      },
+      {
+        name: 'catalog-changes',
+        open: () => goto('/catalog/changes'),
+        ready: () =>
+          page
+            .getByRole('table', { name: 'Config changes' })
+            .getByTestId(uiTestIds.dataTable.row)
+            .first()
+            .waitFor(),
+      },
+      {
+        name: 'area-not-in-build',
+        open: () => goto('/settings/organization-profile'),
+        ready: () => page.getByTestId(testIds.pages.notFound).waitFor(),
+      },
+      {
+        name: 'playbooks',
+        open: () => goto('/playbooks'),
+        ready: () => page.getByTestId(playbooksTestIds.index.card).first().waitFor(),
+      },
+      {
+        name: 'playbook-runs',
+        open: () => goto('/playbooks/runs'),
+        ready: () =>
+          page.getByRole('table', { name: 'Playbook runs' }).getByRole('link').first().waitFor(),
+      },
+      {
+        name: 'profile-settings',
+        open: () => goto('/profile-settings'),
+        ready: () =>
+          page.getByRole('region', { name: 'Manage 2FA TOTP Authenticator App' }).waitFor(),
+      },
+    ];
 
-      await page.goto('/health');
-      await page.getByTestId(healthTestIds.page.row).first().waitFor({ state: 'attached' });
-      problems.push(...(await checkBothSchemes('health-table', width)));
-
-      await page.goto('/health?layout=card');
-      await page.getByTestId(healthTestIds.page.card).first().waitFor();
-      problems.push(...(await checkBothSchemes('health-cards', width)));
-
-      await page.goto(`/health?checkId=${checkId}`);
-      const modal = page.getByTestId(healthTestIds.modal.root);
-      await modal.getByTestId(healthTestIds.modal.stats).waitFor();
-      await modal
-        .getByTestId(healthTestIds.modal.history)
-        .getByTestId(uiTestIds.dataTable.row)
-        .first()
-        .waitFor();
-      problems.push(...(await checkBothSchemes('check-modal', width)));
-      await page.keyboard.press('Escape');
-      await modal.waitFor({ state: 'detached' });
-
-      await page.getByTestId(testIds.userMenu.trigger).click();
-      await page.getByTestId(testIds.userMenu.panel).waitFor();
-      problems.push(...(await checkBothSchemes('user-menu', width)));
-      await page.keyboard.press('Escape');
-
-      await page.goto('/topology');
-      await page.getByTestId(topologyTestIds.card).first().waitFor();
-      problems.push(...(await checkBothSchemes('topology-index', width)));
-
-      await page.goto(`/topology/${paymentsId}`);
-      await page.getByTestId(topologyTestIds.component.panel).waitFor();
-      await page.getByTestId(topologyTestIds.card).first().waitFor();
-      problems.push(...(await checkBothSchemes('topology-component', width)));
-
-      await page.goto(`/view/topology/${paymentsId}`);
-      await page.getByTestId(topologyTestIds.view).getByTestId(topologyTestIds.card).waitFor();
-      problems.push(...(await checkBothSchemes('topology-view', width)));
-
-      await page.goto('/incidents');
-      const firstIncident = page
-        .getByRole('table', { name: 'Incidents' })
-        .getByTestId(uiTestIds.dataTable.row)
-        .first();
-      await firstIncident.waitFor();
-      problems.push(...(await checkBothSchemes('incident-list', width)));
-      await firstIncident.click();
-      await page.getByTestId(incidentTestIds.incident.timeline).waitFor();
-      problems.push(...(await checkBothSchemes('incident-page', width)));
-
-      await page.goto(`/health?checkId=${checkId}`);
-      await page
-        .getByTestId(healthTestIds.modal.root)
-        .getByRole('button', { name: 'Attach as Evidence' })
-        .click();
-      const attach = page.getByRole('dialog', { name: 'Link to Incident' });
-      await attach.getByRole('combobox', { name: 'Incident' }).fill('A new incident');
-      await attach.getByRole('textbox', { name: 'Description' }).click();
-      problems.push(...(await checkBothSchemes('attach-dialog', width)));
-      await page.keyboard.press('Escape');
-      await attach.waitFor({ state: 'detached' });
-
-      await page.goto('/catalog');
-      await page
-        .getByRole('table', { name: 'Config types' })
-        .getByTestId(uiTestIds.dataTable.row)
-        .first()
-        .waitFor();
-      problems.push(...(await checkBothSchemes('catalog-types', width)));
-
-      await page.goto('/catalog?groupBy=none');
-      await page
-        .getByRole('table', { name: 'Configs' })
-        .getByTestId(uiTestIds.dataTable.row)
-        .first()
-        .waitFor();
-      problems.push(...(await checkBothSchemes('catalog-list', width)));
-
-      await page.goto(`/catalog/${changedConfigId}`);
-      await page.getByTestId(catalogTestIds.config.spec).getByRole('textbox').waitFor();
-      problems.push(...(await checkBothSchemes('catalog-config', width)));
-
-      await page.goto(`/catalog/${changedConfigId}/changes`);
-      const changes = page.getByRole('table', { name: /^Changes of / });
-      await changes
-        .getByText(/^diff$/i)
-        .first()
-        .click();
-      await page
-        .getByTestId(catalogTestIds.changes.detail)
-        .getByTestId(catalogTestIds.diff.root)
-        .waitFor();
-      problems.push(...(await checkBothSchemes('catalog-change', width)));
-      await page.keyboard.press('Escape');
-
-      await page.goto(`/catalog/${changedConfigId}/relationships`);
-      await page.getByTestId(catalogTestIds.relationships.node).first().waitFor();
-      problems.push(...(await checkBothSchemes('catalog-relationships', width)));
-
-      await page.goto('/catalog/changes');
-      await page
-        .getByRole('table', { name: 'Config changes' })
-        .getByTestId(uiTestIds.dataTable.row)
-        .first()
-        .waitFor();
-      problems.push(...(await checkBothSchemes('catalog-changes', width)));
-
-      await page.goto('/settings/organization-profile');
-      await page.getByTestId(testIds.pages.notFound).waitFor();
-      problems.push(...(await checkBothSchemes('area-not-in-build', width)));
-
-      await page.goto('/playbooks');
-      await page.getByTestId(playbooksTestIds.index.card).first().waitFor();
-      problems.push(...(await checkBothSchemes('playbooks', width)));
-      await page.goto('/playbooks/runs');
-      await page.getByRole('table', { name: 'Playbook runs' }).getByRole('link').first().waitFor();
-      problems.push(...(await checkBothSchemes('playbook-runs', width)));
-
-      await page.goto('/profile-settings');
-      await page.getByRole('region', { name: 'Manage 2FA TOTP Authenticator App' }).waitFor();
-      problems.push(...(await checkBothSchemes('profile-settings', width)));
-
-      expect(problems).toEqual([]);
-    });
+    it.each(views)(
+      'keeps $name within the screen at 1440, 1024 and 390 px',
+      async ({ name, open, ready, close }) => {
+        const problems: string[] = [];
+        await setWidth(widths[0]);
+        await open();
+        for (const width of widths) {
+          await setWidth(width);
+          await ready();
+          problems.push(...(await checkBothSchemes(name, width)));
+        }
+        await close?.();
+        expect(problems).toEqual([]);
+      },
+    );
 
     it('docks the sidebar at 1024 px and folds it under that; on a 390 px phone it opens over the page as a drawer that Escape closes', async () => {
       await page.emulateMedia({ colorScheme: 'light' });

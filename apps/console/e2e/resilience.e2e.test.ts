@@ -6,11 +6,11 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testIds } from '../src/testIds.ts';
 import { signedInPage } from './pageChecks.ts';
-import { chromiumOptions, startServer, type RunningServer } from './serverProcess.ts';
+import { sharedBrowser, startServer, type RunningServer } from './serverProcess.ts';
 
 const shotsDir = fileURLToPath(new URL('../test-results/resilience/', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'opsdeck-resilience-'));
@@ -20,7 +20,7 @@ beforeAll(async () => {
   mkdirSync(shotsDir, { recursive: true });
   [started.server, started.browser] = await Promise.all([
     startServer({ dataDir, checks: 50 }),
-    chromium.launch(chromiumOptions),
+    sharedBrowser(),
   ]);
 }, 120_000);
 afterAll(async () => {

@@ -24,6 +24,11 @@ export function sharedServerUrl(): string {
   return inject('consoleServerUrl');
 }
 
+/** The shared server's --resources directory: a file written there is loaded at once. */
+export function sharedResourcesDir(): string {
+  return inject('consoleResourcesDir');
+}
+
 /**
  * The suite's shared Chromium (launched once by e2e/globalSetup.ts). Closing what this returns
  * closes the file's contexts and disconnects; the browser itself stays up for the next file.

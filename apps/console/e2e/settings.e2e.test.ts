@@ -3,10 +3,11 @@
 // threshold and deletes it; adds and removes a team member; a canary loaded from a resource file
 // (source ConfigFile) is read-only; a responder (read on canaries, no write) opens a canary
 // read-only and the server refuses its write; a viewer and a guest get Unauthorized on /settings/canaries; axe
-// passes on the list, the type grid, the guided form and the read-only record. Its own server (started with --resources DIR), so
-// the file's records and writes touch no other journey. Screenshots go to test-results/settings/.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// passes on the list, the type grid, the guided form and the read-only record. On the shared
+// server: the resource file goes into its --resources directory for this file and is taken away
+// after it (its canary and checks gone before the next file), and the check this file creates it
+// deletes. Screenshots go to test-results/settings/.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { healthTestIds } from '@opsdeck/features-health/testing';
@@ -14,17 +15,32 @@ import { settingsTestIds } from '@opsdeck/features-settings/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, signedInPage } from './pageChecks.ts';
-import { sharedBrowser, startServer, type RunningServer } from './serverProcess.ts';
+import { sharedBrowser, sharedResourcesDir, sharedServerUrl } from './serverProcess.ts';
 
 const shotsDir = fileURLToPath(new URL('../test-results/settings/', import.meta.url));
-const resourcesDir = mkdtempSync(join(tmpdir(), 'opsdeck-settings-resources-'));
-const started: { server?: RunningServer; browser?: Browser } = {};
+const resourceFile = join(sharedResourcesDir(), 'settings-e2e-canary.yaml');
+const started: { server?: { url: string }; browser?: Browser } = {};
 const FILE_CANARY = 'e2e-file-canary';
+
+/** The file's canary and its checks as the server has them now (none once the file is gone). */
+async function fileCanaryRows(page: Page): Promise<{ canaries: number; checks: number }> {
+  const canaries = await getJson<{ id: string }[]>(
+    page,
+    `/api/db/canaries?select=id&name=eq.${FILE_CANARY}&deleted_at=is.null`,
+  );
+  const checks = canaries.length
+    ? await getJson<unknown[]>(
+        page,
+        `/api/db/checks?select=id&canary_id=eq.${canaries[0]!.id}&deleted_at=is.null`,
+      )
+    : [];
+  return { canaries: canaries.length, checks: checks.length };
+}
 
 beforeAll(async () => {
   mkdirSync(shotsDir, { recursive: true });
   writeFileSync(
-    join(resourcesDir, 'canary.yaml'),
+    resourceFile,
     [
       'apiVersion: canaries.flanksource.com/v1',
       'kind: Canary',
@@ -38,15 +54,25 @@ beforeAll(async () => {
       '',
     ].join('\n'),
   );
-  [started.server, started.browser] = await Promise.all([
-    startServer({ checks: 40, args: ['--resources', resourcesDir] }),
-    sharedBrowser(),
-  ]);
-}, 180_000);
+  started.server = { url: sharedServerUrl() };
+  started.browser = await sharedBrowser();
+});
 afterAll(async () => {
+  rmSync(resourceFile, { force: true });
+  // The shared server reloads its resources: the file's canary and checks go before the next file.
+  if (started.browser) {
+    const page = await signedIn('admin@local', '/settings/canaries');
+    // (expect.poll is for tests only.)
+    let rows = await fileCanaryRows(page);
+    for (const deadline = Date.now() + 30_000; rows.canaries + rows.checks > 0;) {
+      if (Date.now() > deadline)
+        throw new Error(`the removed file's canary is still there: ${JSON.stringify(rows)}`);
+      await page.waitForTimeout(250);
+      rows = await fileCanaryRows(page);
+    }
+    await page.context().close();
+  }
   await started.browser?.close();
-  await started.server?.stop();
-  rmSync(resourcesDir, { recursive: true, force: true });
 });
 
 const signedIn = (email: string, then: string) =>
@@ -167,6 +193,10 @@ describe('the settings editors in Chromium against apps/server', () => {
 
   it('a canary from a resource file is read-only', async () => {
     const page = await signedIn('admin@local', '/settings/canaries');
+    // Loaded by the shared server's watcher moments after beforeAll wrote the file.
+    await expect
+      .poll(async () => (await fileCanaryRows(page)).canaries, { timeout: 30_000, interval: 250 })
+      .toBe(1);
     const [canary] = await getJson<{ id: string; source: string }[]>(
       page,
       `/api/db/canaries?select=id,source&name=eq.${FILE_CANARY}&deleted_at=is.null`,

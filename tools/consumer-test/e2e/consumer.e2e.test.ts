@@ -20,9 +20,14 @@ import {
   subpathsOf,
   writeScratchApp,
   type PublishedPackage,
+  type ReactVariant,
   type ReadmeExample,
 } from './scratchApp.ts';
 
+// CONSUMER_VARIANT=react19 runs one variant, for a quicker look while working on a package.
+const variants = reactVariants().filter(
+  (variant) => !process.env.CONSUMER_VARIANT || variant.name === process.env.CONSUMER_VARIANT,
+);
 const checks = 60;
 let scratch: string;
 let site: string;
@@ -51,10 +56,19 @@ beforeAll(async () => {
   await mkdir(site);
   packages = await publishedPackages();
   examples = await readmeExamples(packages);
+  // One server for both React variants: each build is a folder of the served directory. It starts
+  // while the packages are packed.
+  const serverStarted = startServerProcess({
+    consoleDir: site,
+    checks,
+    args: ['--auth', 'disabled'],
+  });
+  serverStarted.catch(() => {});
   tarballs = await timed('pnpm pack', () => packAll(packages, path.join(scratch, 'tarballs')));
-  // One server for both React variants: each build is a folder of the served directory.
-  server = await startServerProcess({ consoleDir: site, checks, args: ['--auth', 'disabled'] });
-  browser = await chromium.launch(chromiumOptions);
+  // Both variants' apps install, type-check and build side by side from here (npm mostly waits on
+  // the registry, tsc uses one core); each test below waits for its own step.
+  for (const variant of variants) steps.set(variant.name, startSteps(variant));
+  [server, browser] = await Promise.all([serverStarted, chromium.launch(chromiumOptions)]);
 });
 
 afterAll(async () => {
@@ -87,20 +101,22 @@ async function open(url: string): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
-// CONSUMER_VARIANT=react19 runs one variant, for a quicker look while working on a package.
-const variants = reactVariants().filter(
-  (variant) => !process.env.CONSUMER_VARIANT || variant.name === process.env.CONSUMER_VARIANT,
-);
+/** One variant's app: installed, then type-checked and built (each a promise its test awaits). */
+interface VariantSteps {
+  install: Promise<void>;
+  typecheck: Promise<void>;
+  build: Promise<void>;
+}
+const steps = new Map<string, VariantSteps>();
 
-describe.each(variants)('a Vite app with $name', (variant) => {
-  let app: string;
-
-  beforeAll(async () => {
-    app = path.join(scratch, variant.name);
+/**
+ * Starts a variant's steps: its app written and npm-installed, then tsc and vite build. A failed
+ * step fails its test (and the steps after it, with the same error), not the run.
+ */
+function startSteps(variant: ReactVariant): VariantSteps {
+  const app = path.join(scratch, variant.name);
+  const install = (async () => {
     await writeScratchApp(app, variant, packages, tarballs, examples);
-  });
-
-  it('installs the tarballs with npm, every peer met', async () => {
     // --strict-peer-deps: a peer range the app's React cannot meet fails instead of warning.
     await timed(`${variant.name} npm install`, () =>
       run(
@@ -109,18 +125,12 @@ describe.each(variants)('a Vite app with $name', (variant) => {
         app,
       ),
     );
-    const manifests = packages.map((pkg) => path.join(app, 'node_modules', pkg.name));
-    for (const dir of manifests)
-      expect(await undeclaredImports(dir), `${dir} imports what it does not declare`).toEqual([]);
-  });
-
-  it('type-checks strictly, without skipLibCheck, every subpath and README example', async () => {
+  })();
+  const typecheck = install.then(async () => {
     await timed(`${variant.name} tsc`, () => run('npx', ['--no-install', 'tsc', '-p', '.'], app));
     await run('npx', ['--no-install', 'tsc', '-p', 'tsconfig.lenient.json'], app);
   });
-
-  it('builds with vite', async () => {
-    const outDir = path.join(site, variant.name);
+  const build = install.then(async () => {
     await timed(`${variant.name} vite build`, () =>
       run(
         'npx',
@@ -131,12 +141,35 @@ describe.each(variants)('a Vite app with $name', (variant) => {
           '--logLevel',
           'warn',
           '--outDir',
-          outDir,
+          path.join(site, variant.name),
           '--emptyOutDir',
         ],
         app,
       ),
     );
+  });
+  // Awaited by the tests; until then a rejection is not unhandled.
+  for (const step of [install, typecheck, build]) step.catch(() => {});
+  return { install, typecheck, build };
+}
+
+describe.each(variants)('a Vite app with $name', (variant) => {
+  const app = () => path.join(scratch, variant.name);
+  const step = (name: keyof VariantSteps) => steps.get(variant.name)![name];
+
+  it('installs the tarballs with npm, every peer met', async () => {
+    await step('install');
+    const manifests = packages.map((pkg) => path.join(app(), 'node_modules', pkg.name));
+    for (const dir of manifests)
+      expect(await undeclaredImports(dir), `${dir} imports what it does not declare`).toEqual([]);
+  });
+
+  it('type-checks strictly, without skipLibCheck, every subpath and README example', async () => {
+    await step('typecheck');
+  });
+
+  it('builds with vite', async () => {
+    await step('build');
   });
 
   it('renders the health page from the server with no page error', async () => {

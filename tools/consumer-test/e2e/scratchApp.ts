@@ -54,15 +54,20 @@ export function run(command: string, args: string[], cwd: string): Promise<strin
   );
 }
 
-/** `pnpm pack` of each package into `dest` (workspace: ranges become versions); the tarball paths. */
+/**
+ * `pnpm pack` of each package into `dest` (workspace: ranges become versions), four at a time (each
+ * is mostly pnpm starting up); the tarball paths, in the packages' order.
+ */
 export async function packAll(packages: PublishedPackage[], dest: string): Promise<string[]> {
-  const tarballs: string[] = [];
-  for (const pkg of packages) {
-    await run('pnpm', ['pack', '--pack-destination', dest], pkg.dir);
-    const file = `${pkg.name.replace('@', '').replace('/', '-')}-${pkg.manifest.version}.tgz`;
-    tarballs.push(path.join(dest, file));
-  }
-  return tarballs;
+  const queue = [...packages];
+  const packOne = async (): Promise<void> => {
+    for (let pkg = queue.shift(); pkg; pkg = queue.shift())
+      await run('pnpm', ['pack', '--pack-destination', dest], pkg.dir);
+  };
+  await Promise.all([packOne(), packOne(), packOne(), packOne()]);
+  return packages.map((pkg) =>
+    path.join(dest, `${pkg.name.replace('@', '').replace('/', '-')}-${pkg.manifest.version}.tgz`),
+  );
 }
 
 /** The version the workspace installs of `name`, as seen from `from` (a workspace folder). */
