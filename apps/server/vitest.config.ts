@@ -11,6 +11,7 @@ export default definePackageConfig({
   test: {
     environment: 'node',
     globalSetup: ['./src/testing/globalSetup.ts'],
+    setupFiles: ['./src/testing/setup.ts'],
     // PGlite boots in seconds and seeds take a while on a shared 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -38,11 +38,17 @@ function templatePath(template: PGliteTemplate): string | undefined {
  * that setup it is made from scratch, as before.
  */
 export async function newPGlite(template: PGliteTemplate): Promise<PGliteDatabase> {
+  const blob = await templateBlob(template);
+  return PGliteDatabase.open(blob ? { loadDataDir: blob } : {});
+}
+
+/** The run's dump of a `template` cluster, or undefined outside the global setup. */
+export async function templateBlob(template: PGliteTemplate): Promise<Blob | undefined> {
   const path = templatePath(template);
-  if (!path) return PGliteDatabase.open();
+  if (!path) return undefined;
   let blob = templateBlobs.get(template);
   if (!blob) templateBlobs.set(template, (blob = openAsBlob(path)));
-  return PGliteDatabase.open({ loadDataDir: await blob });
+  return blob;
 }
 
 /** A migrated PGlite: a copy of the run's migrated template, migrated again (a no-op) as a check. */
