@@ -61,6 +61,17 @@ async function migratedPGlite(): Promise<PGliteDatabase> {
 let sharedPGlite: Promise<PGliteDatabase> | undefined;
 let sharedUsers = 0;
 
+/**
+ * Run before each test file (src/testing/setup.ts): test files share a worker's modules, and a file
+ * whose afterAll never released its database (a hook timed out) must not hand it to the next file.
+ */
+export async function forgetSharedPGlite(): Promise<void> {
+  const stale = sharedPGlite;
+  sharedPGlite = undefined;
+  sharedUsers = 0;
+  if (stale) await (await stale.catch(() => undefined))?.close().catch(() => undefined);
+}
+
 // PGlite takes seconds to boot: every suite of one test file shares one migrated instance.
 function pgliteTarget(): TestDatabaseTarget {
   let opened = false;
