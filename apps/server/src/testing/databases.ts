@@ -88,9 +88,10 @@ function pgliteTarget(): TestDatabaseTarget {
       opened = false;
       sharedUsers -= 1;
       if (sharedUsers === 0 && sharedPGlite) {
-        const db = await sharedPGlite;
+        // Forgotten before the wait: a file that opens meanwhile makes its own instead.
+        const shared = sharedPGlite;
         sharedPGlite = undefined;
-        await db.close();
+        await (await shared).close();
       }
     },
   };
