@@ -16,7 +16,7 @@ import type { Logger } from './http/logging.ts';
 import { loadResources, ResourceLoadError } from './resources/loader.ts';
 import { watchResources, type ResourceWatcher } from './resources/watch.ts';
 import { identityRouteGuards } from './http/security.ts';
-import { setSelfOrigin } from './services/canary/runner.ts';
+import { getSelfOrigin, setSelfOrigin } from './services/canary/runner.ts';
 import { defaultServiceRegistry } from './services/list.ts';
 import { ServerLogBuffer } from './services/logs/serverLog.ts';
 import { loadSecretBox, type SecretBox } from './services/playbooks/secrets.ts';
@@ -278,7 +278,8 @@ export async function startServer(config: ServerConfig, output: Logger): Promise
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   // The demo's http checks probe this server's own endpoints by path (canary/runner.ts).
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host;
-  setSelfOrigin(`http://${reachable}:${port}`);
+  const selfOrigin = `http://${reachable}:${port}`;
+  setSelfOrigin(selfOrigin);
   return {
     url: `http://${host}:${port}`,
     db,
@@ -288,6 +289,8 @@ export async function startServer(config: ServerConfig, output: Logger): Promise
       await jobs.stop();
       await closeHttp(server);
       await db.close();
+      // A later server of this process (tests start several) must not probe this one's port.
+      if (getSelfOrigin() === selfOrigin) setSelfOrigin(undefined);
     },
   };
 }

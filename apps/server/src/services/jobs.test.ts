@@ -3,6 +3,7 @@ import type { PGliteDatabase } from '../db/database.ts';
 import { newPGlite } from '../testing/databases.ts';
 import { createApp } from '../http/app.ts';
 import { startServer } from '../server.ts';
+import { getSelfOrigin } from './canary/runner.ts';
 import { defineService } from './defineService.ts';
 
 describe('service jobs', () => {
@@ -83,8 +84,13 @@ describe('service jobs', () => {
       while ((await leases()).length === 0 && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 250));
       expect((await leases()).map((row) => row.name)).toEqual([expect.stringMatching(/^canary:/)]);
+      // Its own origin is where the demo's path-only checks go while it runs…
+      expect(getSelfOrigin()).toBe(server.url);
     } finally {
       await server.close();
     }
+    // …and nowhere once it stopped: a later server of this process (test files share one) does
+    // not probe or notify a port nobody listens on.
+    expect(getSelfOrigin()).toBeUndefined();
   });
 });

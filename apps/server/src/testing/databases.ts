@@ -38,11 +38,17 @@ function templatePath(template: PGliteTemplate): string | undefined {
  * that setup it is made from scratch, as before.
  */
 export async function newPGlite(template: PGliteTemplate): Promise<PGliteDatabase> {
+  const blob = await templateBlob(template);
+  return PGliteDatabase.open(blob ? { loadDataDir: blob } : {});
+}
+
+/** The run's dump of a `template` cluster, or undefined outside the global setup. */
+export async function templateBlob(template: PGliteTemplate): Promise<Blob | undefined> {
   const path = templatePath(template);
-  if (!path) return PGliteDatabase.open();
+  if (!path) return undefined;
   let blob = templateBlobs.get(template);
   if (!blob) templateBlobs.set(template, (blob = openAsBlob(path)));
-  return PGliteDatabase.open({ loadDataDir: await blob });
+  return blob;
 }
 
 /** A migrated PGlite: a copy of the run's migrated template, migrated again (a no-op) as a check. */
@@ -54,6 +60,17 @@ async function migratedPGlite(): Promise<PGliteDatabase> {
 
 let sharedPGlite: Promise<PGliteDatabase> | undefined;
 let sharedUsers = 0;
+
+/**
+ * Run before each test file (src/testing/setup.ts): test files share a worker's modules, and a file
+ * whose afterAll never released its database (a hook timed out) must not hand it to the next file.
+ */
+export async function forgetSharedPGlite(): Promise<void> {
+  const stale = sharedPGlite;
+  sharedPGlite = undefined;
+  sharedUsers = 0;
+  if (stale) await (await stale.catch(() => undefined))?.close().catch(() => undefined);
+}
 
 // PGlite takes seconds to boot: every suite of one test file shares one migrated instance.
 function pgliteTarget(): TestDatabaseTarget {
@@ -71,9 +88,10 @@ function pgliteTarget(): TestDatabaseTarget {
       opened = false;
       sharedUsers -= 1;
       if (sharedUsers === 0 && sharedPGlite) {
-        const db = await sharedPGlite;
+        // Forgotten before the wait: a file that opens meanwhile makes its own instead.
+        const shared = sharedPGlite;
         sharedPGlite = undefined;
-        await db.close();
+        await (await shared).close();
       }
     },
   };

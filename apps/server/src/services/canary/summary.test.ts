@@ -1,18 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { fixturePath } from '@opsdeck/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { insertRows } from '../../db/seed/insert.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
 
+// Through @opsdeck/testing, which finds shared/fixtures from any checkout (a worktree too).
 const expectations = JSON.parse(
-  readFileSync(
-    new URL(
-      '../../../../../../shared/fixtures/mission-control/expectations/check_status_summary.json',
-      import.meta.url,
-    ),
-    'utf8',
-  ),
+  readFileSync(fixturePath('mission-control/expectations/check_status_summary.json'), 'utf8'),
 ) as Record<string, unknown>[];
 
 const LOCAL = '00000000-0000-0000-0000-000000000000';

@@ -19,7 +19,7 @@ import {
   type ActiveSession,
   type Services,
 } from './context.ts';
-import { hashPassword, sha256, totpStep, verifyPassword } from './crypto.ts';
+import { hashPassword, sha256, totpStep, verifyPassword, type ScryptCost } from './crypto.ts';
 import { flowJson, sessionJson } from './present.ts';
 import type { FlowRecord, IdentityRecord, PasswordConfig, TotpConfig } from './store.ts';
 import { clearFailures, reserveAttempt, throttleKeys } from './throttle.ts';
@@ -156,8 +156,15 @@ async function expiredLogin(services: Services, c: Context, flow: FlowRecord): P
   return sendError(c, errors.expired(flow, services.options.now(), replacement.id));
 }
 
-// Compared against when the identifier is unknown, so both answers take the same time.
-let dummyHash: Promise<string> | undefined;
+// Compared against when the identifier is unknown, so both answers take the same time: one per
+// scrypt cost, as servers of one process (tests) may hash at different costs.
+const dummyHashes = new Map<string, Promise<string>>();
+function dummyHash(cost: ScryptCost | undefined): Promise<string> {
+  const key = cost ? `${cost.N}:${cost.r}:${cost.p}` : 'default';
+  let hash = dummyHashes.get(key);
+  if (!hash) dummyHashes.set(key, (hash = hashPassword('not-a-password', cost)));
+  return hash;
+}
 
 export async function updateLoginFlow(services: Services, c: Context): Promise<Response> {
   const flow = await services.store.flow(c.req.query('flow') ?? '', 'login');
@@ -222,8 +229,10 @@ async function passwordLogin(
   const identity = await services.store.identityByEmail(identifier);
   const credential =
     identity && (await services.store.credential<PasswordConfig>(identity.id, 'password'));
-  dummyHash ??= hashPassword('not-a-password', services.options.scryptCost);
-  const valid = await verifyPassword(password, credential?.hashed_password ?? (await dummyHash));
+  const valid = await verifyPassword(
+    password,
+    credential?.hashed_password ?? (await dummyHash(services.options.scryptCost)),
+  );
   if (!identity || !credential || !valid || identity.state !== 'active') {
     await renderLogin(services, c, flow, {
       identity: active?.identity,

@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { fixturePath } from '@opsdeck/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { insertRows } from '../../db/seed/insert.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
 
-const expectationsDir = new URL(
-  '../../../../../../shared/fixtures/mission-control/expectations/',
-  import.meta.url,
-);
+// Through @opsdeck/testing, which finds shared/fixtures from any checkout (a worktree too).
 const expectation = (name: string) =>
-  JSON.parse(readFileSync(new URL(`topology_${name}.json`, expectationsDir), 'utf8')) as Reply;
+  JSON.parse(
+    readFileSync(fixturePath(`mission-control/expectations/topology_${name}.json`), 'utf8'),
+  ) as Reply;
 
 interface Node {
   id: string;
