@@ -34,5 +34,6 @@ export * from './Combobox/index.ts';
 export * from './CollapsibleFilters/index.ts';
 export * from './DropdownMenu/index.ts';
 export * from './TriState/index.ts';
+export * from './NameSearch/index.ts';
 export * from './routing/index.ts';
 export { pageSearchProps, pageSearchSelector } from './pageSearch.ts';

@@ -6,6 +6,7 @@ import {
   Badge,
   Button,
   EmptyState,
+  NameSearch,
   ErrorPage,
   PageActions,
   PageLayout as Page,
@@ -18,7 +19,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import styled from 'styled-components';
-import { NameSearch } from '../components/NameSearch.tsx';
 import { PlaybookIcon } from '../components/PlaybookIcon.tsx';
 import {
   playbooksByCategory,

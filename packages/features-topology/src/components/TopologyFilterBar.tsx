@@ -4,6 +4,7 @@ import {
   ArrowUp,
   Button,
   CollapsibleFilters,
+  NameSearch,
   Select,
   TriStateFilter,
 } from '@opsdeck/ui';
@@ -12,7 +13,6 @@ import styled from 'styled-components';
 import { activeTopologyFilterCount, labelOptions, type TopologyFilters } from '../model/filters.ts';
 import type { UpdateTopologyFilters } from '../hooks/useTopologyFilters.ts';
 import { topologyTestIds } from '../testIds.ts';
-import { NameSearch } from './NameSearch.tsx';
 
 const Bar = styled.div`
   display: flex;

@@ -1,6 +1,7 @@
-import { pageSearchProps, SEARCH_MAX_LENGTH, searchLimitHint } from '@opsdeck/ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { SEARCH_MAX_LENGTH, searchLimitHint } from '../format/inputLimits.ts';
+import { pageSearchProps } from '../pageSearch.ts';
 
 /** Spec §9: a typed search applies 400 ms after the last keystroke. */
 const nameSearchDebounceMs = 400;
@@ -28,7 +29,7 @@ const Field = styled.label`
 `;
 
 /**
- * The page's search box (the `/` shortcut finds it): what is typed is committed once the user
+ * A list page's name search box (the `/` shortcut finds it): what is typed is committed once the user
  * pauses; the URL wins when it changes from elsewhere (Back, a link).
  */
 export function NameSearch({
