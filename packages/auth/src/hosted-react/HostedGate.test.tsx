@@ -109,7 +109,10 @@ describe('HostedGate', () => {
     expect((await screen.findByTestId(testIds.hosted.provisioning)).textContent).toContain(
       provisioningText,
     );
-    expect(location()).toBe('/');
+    // The switch passes through /organizations/orgs-switched, which sends the user home: the
+    // notice can paint a moment before that last navigation lands, so wait for it (under load it
+    // did not land within the same tick).
+    await waitFor(() => expect(location()).toBe('/'));
     expect((await service.activeOrganization())?.name).toBe('Gamma');
   });
 
