@@ -75,7 +75,7 @@ const MAX_CACHED_BYTES = 8 * 1024 * 1024;
 interface Variant {
   name: Encoding;
   path: string;
-  bytes: Buffer | undefined;
+  bytes: Buffer<ArrayBuffer> | undefined;
   tag: string;
 }
 /** A built file's variants, identity last. */
