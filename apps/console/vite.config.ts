@@ -11,7 +11,8 @@ const sourcemapWanted = () => ['1', 'true'].includes(process.env.OPSDECK_SOURCEM
 // (a relative base would break on deep links such as /settings/users/42). Workspace packages are read
 // from source through the @opsdeck/source condition, so no package build comes first.
 /** Libraries and ui parts only some pages open, each kept to its own lazy chunk. */
-const heavyLazy = /codemirror|@lezer|@ory|qrcode|js-yaml|@clerk|CodeEditor|TotpQrCode|[\\/]validation/;
+const heavyLazy =
+  /codemirror|@lezer|@ory|qrcode|js-yaml|@clerk|CodeEditor|TotpQrCode|[\\/]validation/;
 const sharedPart = (id: string) =>
   /[\\/](node_modules|packages[\\/](ui|api-client|rbac|extensions))[\\/]/.test(id) &&
   !heavyLazy.test(id);
