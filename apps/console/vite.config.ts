@@ -7,10 +7,7 @@ import { sourceResolve } from '../../vitest.shared.ts';
 
 const sourcemapWanted = () => ['1', 'true'].includes(process.env.OPSDECK_SOURCEMAP ?? '');
 
-// The console is served from the server's root with an SPA fallback, so asset URLs are absolute
-// (a relative base would break on deep links such as /settings/users/42). Workspace packages are read
-// from source through the @opsdeck/source condition, so no package build comes first.
-/** Libraries and ui parts only some pages open, each kept to its own lazy chunk. */
+/** Libraries and ui parts only a few pages open (CodeMirror, the Ory SDK, QR): each its own chunk. */
 const heavyLazy =
   /codemirror|@lezer|@ory|qrcode|js-yaml|@clerk|CodeEditor|TotpQrCode|[\\/]validation/;
 const sharedPart = (id: string) =>
@@ -20,7 +17,8 @@ const sharedPart = (id: string) =>
 /**
  * The first load as two chunks besides the entry instead of ~45 small ones (over HTTP/1.1's six
  * connections a cold page waited ~13 round trips for them): the libraries every page runs, and the
- * app's own shell. What only a lazy page imports is left to rolldown's automatic chunking.
+ * app's own shell (rolldown makes it the entry chunk itself). The rest is rolldown's automatic
+ * chunking, with the parts the lazy pages share gathered into one.
  */
 const chunkGroups = [
   { name: 'vendor', tags: ['$initial' as const], test: /[\\/]node_modules[\\/]/, priority: 2 },
@@ -30,6 +28,9 @@ const chunkGroups = [
   { name: 'parts', test: sharedPart, minShareCount: 2 },
 ];
 
+// The console is served from the server's root with an SPA fallback, so asset URLs are absolute
+// (a relative base would break on deep links such as /settings/users/42). Workspace packages are read
+// from source through the @opsdeck/source condition, so no package build comes first.
 export default defineConfig(({ mode }) => {
   // A hosted build without its key (or an unknown provider) fails here, not in a user's browser.
   authModeFrom(loadEnv(mode, import.meta.dirname, 'VITE_'));
