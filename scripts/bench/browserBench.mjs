@@ -5,7 +5,10 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-const cli = fileURLToPath(new URL('../../apps/server/dist/cli.js', import.meta.url));
+// BENCH_SERVER_CLI benches another build of the server (e.g. a copy of the one before a change).
+const cli =
+  process.env.BENCH_SERVER_CLI ??
+  fileURLToPath(new URL('../../apps/server/dist/cli.js', import.meta.url));
 
 export const chromiumArgs = [
   '--no-sandbox',

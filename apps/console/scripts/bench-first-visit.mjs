@@ -169,7 +169,7 @@ function printTrace(page, ms, { navigation, resources }, profile) {
   for (const [where, ms] of top(byUrl, 15))
     console.log(`  ${String(round(ms)).padStart(8)}  ${where}`);
   console.log('  by function (ms):');
-  for (const [name, ms] of top(byFunction, 20))
+  for (const [name, ms] of top(byFunction, Number(process.env.FIRST_VISIT_TOP ?? 20)))
     console.log(`  ${String(round(ms)).padStart(8)}  ${name}`);
 }
 

@@ -67,6 +67,24 @@ function chooseEncoding(c: Context, available: Encoding[]): Encoding {
 }
 
 const brotli = promisify(brotliCompress);
+
+/** Above this a file of the build is read for each request rather than kept in memory. */
+const MAX_CACHED_BYTES = 8 * 1024 * 1024;
+
+/** One encoding of a built file: its bytes when kept in memory, and its own tag. */
+interface Variant {
+  name: Encoding;
+  path: string;
+  bytes: Buffer<ArrayBuffer> | undefined;
+  tag: string;
+}
+/** A built file's variants, identity last. */
+interface BuiltFile {
+  variants: Variant[];
+}
+
+const tagOf = (bytes: number, mtime: number, suffix = '') =>
+  `W/"${bytes.toString(36)}-${Math.floor(mtime).toString(36)}${suffix}"`;
 const gzipped = promisify(gzip);
 
 /**
@@ -84,6 +102,18 @@ interface RoutePreload {
  * page itself with `<link rel=preload as=fetch>` so they are answered while the entry loads.
  */
 const SESSION_REQUESTS = ['/api/auth/whoami', '/api/properties'];
+
+/**
+ * A page's own first request, asked for the same way when its URL has no query (a query may change
+ * it): it then starts with the document instead of after the app's chunks have run. Each must be
+ * byte for byte the GET the page then makes (URL and parameter order; no header a preload cannot
+ * send, such as Prefer), or the browser fetches it twice — apps/console's firstVisit e2e test loads
+ * each page cold and checks the page's request was served by the preload.
+ */
+const PAGE_REQUESTS: Record<string, string[]> = {
+  health: ['/api/canary/api/summary'],
+  topology: ['/api/canary/api/topology?depth=2&sortBy=status&sortOrder=desc'],
+};
 
 /** The route whose pattern fits `path`; the one with the most literal segments wins (as in react-router). */
 function routeFor(routes: RoutePreload[], path: string): RoutePreload | undefined {
@@ -106,10 +136,14 @@ function routeFor(routes: RoutePreload[], path: string): RoutePreload | undefine
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** `html` with the page's preloads before `</head>`: its chunks, then its session requests. */
-function withPreloads(html: string, route: RoutePreload): string {
+/**
+ * `html` with the page's preloads before `</head>`: its session requests and, when the URL has no
+ * query, its own first request, then its chunks.
+ */
+function withPreloads(html: string, route: RoutePreload, withQuery: boolean): string {
+  const requests = [...SESSION_REQUESTS, ...(withQuery ? [] : (PAGE_REQUESTS[route.path] ?? []))];
   const links = [
-    ...SESSION_REQUESTS.map(
+    ...requests.map(
       (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`,
     ),
     ...route.files.map(
@@ -136,36 +170,81 @@ export function consoleHandler(dir: string) {
     return real?.startsWith(base + sep) ? real : undefined;
   };
   /**
-   * The bytes to send for `real` (a checked file): its precompressed variant when the client takes
-   * one, and a tag of that variant's own so a cache never answers one encoding with another's bytes.
-   * Vary is set whenever a variant exists, on the identity reply too.
+   * A file of the build as it is sent: its bytes and those of each precompressed variant beside it,
+   * read once per file and mtime (hashed assets never change; a rebuild gives a new mtime), not on
+   * every request. Files above MAX_CACHED_BYTES are read each time.
    */
-  const representation = async (c: Context, real: string, size: number, mtimeMs: number) => {
-    const variants = await Promise.all(
-      ENCODINGS.map(async (encoding) => {
-        const path = await realInside(real + encoding.suffix);
-        const info = path ? await stat(path).catch(() => undefined) : undefined;
-        return info?.isFile() ? { ...encoding, path: path!, info } : undefined;
-      }),
-    );
-    const present = variants.filter((variant) => variant !== undefined);
+  const files = new Map<string, Promise<BuiltFile>>();
+  const fileKeys = new Map<string, string>();
+  const builtFile = (real: string, size: number, mtimeMs: number): Promise<BuiltFile> => {
+    const cached = files.get(real);
+    const key = `${size}:${mtimeMs}`;
+    if (cached && fileKeys.get(real) === key) return cached;
+    const made = (async () => {
+      const found = await Promise.all(
+        ENCODINGS.map(async (encoding) => {
+          const path = await realInside(real + encoding.suffix);
+          const info = path ? await stat(path).catch(() => undefined) : undefined;
+          if (!path || !info?.isFile()) return undefined;
+          const bytes = info.size <= MAX_CACHED_BYTES ? await readFile(path) : undefined;
+          return {
+            name: encoding.name,
+            path,
+            bytes,
+            tag: tagOf(info.size, info.mtimeMs, `-${encoding.name}`),
+          };
+        }),
+      );
+      const variants: Variant[] = found.filter((variant) => variant !== undefined);
+      const bytes = size <= MAX_CACHED_BYTES ? await readFile(real) : undefined;
+      variants.push({ name: 'identity', path: real, bytes, tag: tagOf(size, mtimeMs) });
+      return { variants };
+    })();
+    // A failed read is not kept: the next request tries again.
+    made.catch(() => files.delete(real));
+    files.set(real, made);
+    fileKeys.set(real, key);
+    return made;
+  };
+  /**
+   * The representation of `file` to send: its precompressed variant when the client takes one, and
+   * a tag of that variant's own so a cache never answers one encoding with another's bytes. Vary is
+   * set whenever a variant exists, on the identity reply too.
+   */
+  const representation = (c: Context, file: BuiltFile) => {
+    const compressed = file.variants.filter((variant) => variant.name !== 'identity');
     const chosen = chooseEncoding(
       c,
-      present.map((variant) => variant.name),
+      compressed.map((variant) => variant.name),
     );
-    const variant = present.find((entry) => entry.name === chosen);
-    const tagOf = (bytes: number, mtime: number, suffix = '') =>
-      `W/"${bytes.toString(36)}-${Math.floor(mtime).toString(36)}${suffix}"`;
+    const variant = file.variants.find((entry) => entry.name === chosen)!;
     return {
-      path: variant?.path ?? real,
-      tag: variant
-        ? tagOf(variant.info.size, variant.info.mtimeMs, `-${variant.name}`)
-        : tagOf(size, mtimeMs),
+      variant,
       headers: {
-        ...(present.length > 0 ? { Vary: 'Accept-Encoding' } : {}),
-        ...(variant ? { 'Content-Encoding': variant.name } : {}),
+        ...(compressed.length > 0 ? { Vary: 'Accept-Encoding' } : {}),
+        ...(chosen !== 'identity' ? { 'Content-Encoding': chosen } : {}),
       } as Record<string, string>,
     };
+  };
+  /**
+   * The build's route table, read and parsed once per build (index.html's mtime). A new build also
+   * drops the files kept from the one before, whose hashed names are gone.
+   */
+  let table: { mtimeMs: number; routes: Promise<RoutePreload[]> } | undefined;
+  const routeTable = (mtimeMs: number) => {
+    if (table?.mtimeMs !== mtimeMs) {
+      if (table) {
+        files.clear();
+        fileKeys.clear();
+      }
+      table = {
+        mtimeMs,
+        routes: readFile(join(root, ROUTE_PRELOADS), 'utf8')
+          .then((text) => JSON.parse(text) as RoutePreload[])
+          .catch(() => []),
+      };
+    }
+    return table.routes;
   };
   /**
    * index.html for a page of the build's route table: the page's preloads added, compressed for
@@ -174,21 +253,19 @@ export function consoleHandler(dir: string) {
   const pages = new Map<string, Promise<Buffer<ArrayBuffer> | undefined>>();
   const routedIndex = async (
     path: string,
+    withQuery: boolean,
     encoding: Encoding,
+    indexMtimeMs: number,
   ): Promise<Buffer<ArrayBuffer> | undefined> => {
-    const index = join(root, 'index.html');
-    const info = await stat(index).catch(() => undefined);
-    if (!info) return undefined;
-    const tableFile = join(root, ROUTE_PRELOADS);
-    const table = await readFile(tableFile, 'utf8').catch(() => undefined);
-    const routes = table ? (JSON.parse(table) as RoutePreload[]) : [];
-    const route = routeFor(routes, path);
+    const route = routeFor(await routeTable(indexMtimeMs), path);
     if (!route) return undefined;
-    const key = `${info.mtimeMs}:${route.path}:${encoding}`;
+    const key = `${indexMtimeMs}:${route.path}:${withQuery}:${encoding}`;
     let made = pages.get(key);
     if (!made) {
       made = (async () => {
-        const html = Buffer.from(withPreloads(await readFile(index, 'utf8'), route));
+        const html = Buffer.from(
+          withPreloads(await readFile(join(root, 'index.html'), 'utf8'), route, withQuery),
+        );
         // Copied into a buffer of its own: the body hono sends is an ArrayBuffer's view.
         if (encoding === 'br')
           return Buffer.from(
@@ -221,22 +298,36 @@ export function consoleHandler(dir: string) {
         const cache = relative.startsWith('assets/')
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=600';
-        const chosen = await representation(c, real, info.size, info.mtimeMs);
-        const headers = { 'Cache-Control': cache, ETag: chosen.tag, ...chosen.headers };
-        if (matchesTag(c.req.header('If-None-Match'), chosen.tag))
+        const { variant, headers: encodingHeaders } = representation(
+          c,
+          await builtFile(real, info.size, info.mtimeMs),
+        );
+        const headers = { 'Cache-Control': cache, ETag: variant.tag, ...encodingHeaders };
+        if (matchesTag(c.req.header('If-None-Match'), variant.tag))
           return c.body(null, 304, headers);
-        return c.body(await readFile(chosen.path), 200, {
+        return c.body(variant.bytes ?? (await readFile(variant.path)), 200, {
           ...headers,
           'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
         });
       }
     }
     const index = join(root, 'index.html');
-    const page = await representation(c, index, 0, 0);
-    const encoding = (page.headers['Content-Encoding'] ?? 'identity') as Encoding;
+    const info = await stat(index).catch(() => undefined);
+    const built = info?.isFile()
+      ? await builtFile(index, info.size, info.mtimeMs).catch(() => undefined)
+      : undefined;
+    if (!info || !built)
+      return c.json({ error: 'not found', message: 'console index.html is missing' }, 404);
+    const page = representation(c, built);
     const body =
-      (await routedIndex(decoded, encoding)) ?? (await readFile(page.path).catch(() => undefined));
-    if (!body) return c.json({ error: 'not found', message: 'console index.html is missing' }, 404);
+      (await routedIndex(
+        decoded,
+        new URL(c.req.url).search !== '',
+        page.variant.name,
+        info.mtimeMs,
+      )) ??
+      page.variant.bytes ??
+      (await readFile(page.variant.path));
     return c.body(body, 200, {
       ...page.headers,
       'Content-Type': TYPES['.html']!,

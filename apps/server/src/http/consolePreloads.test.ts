@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,11 +78,27 @@ describe("the console page names the page's chunks and session requests", () => 
       const { status, html } = await navigate('/health', encoding);
       expect(status).toBe(200);
       expect(modulepreloads(html)).toEqual(['/assets/pages-h1.js', '/assets/healthLists-h2.js']);
-      expect(fetchPreloads(html)).toEqual(['/api/auth/whoami', '/api/properties']);
+      expect(fetchPreloads(html)).toEqual([
+        '/api/auth/whoami',
+        '/api/properties',
+        '/api/canary/api/summary',
+      ]);
       // In the head, before the body: fetched while the entry loads.
       expect(html.indexOf('pages-h1.js')).toBeLessThan(html.indexOf('</head>'));
       expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
     }
+  });
+
+  it("asks for the page's own first request only when the URL has no query that may change it", async () => {
+    expect(fetchPreloads((await navigate('/health?search=api')).html)).toEqual([
+      '/api/auth/whoami',
+      '/api/properties',
+    ]);
+    // A page with no request of its own named: the session requests alone.
+    expect(fetchPreloads((await navigate('/catalog')).html)).toEqual([
+      '/api/auth/whoami',
+      '/api/properties',
+    ]);
   });
 
   it('picks the route react-router would: literal segments over a parameter', async () => {
@@ -110,5 +126,26 @@ describe("the console page names the page's chunks and session requests", () => 
   it('never serves the table itself', async () => {
     const { html } = await navigate('/.opsdeck/route-preloads.json');
     expect(html).toBe(page.toString());
+  });
+
+  it('serves a new build in place: its page, its table and its files, without a restart', async () => {
+    const asset = join(consoleDir, 'assets', 'app-1.js');
+    mkdirSync(join(consoleDir, 'assets'), { recursive: true });
+    writeFileSync(asset, 'export const build = 1;\n');
+    expect((await navigate('/assets/app-1.js')).html).toBe('export const build = 1;\n');
+    expect(modulepreloads((await navigate('/catalog')).html)).toEqual(['/assets/listPage-c1.js']);
+
+    // The next build: same names, new bytes and a later mtime (a rebuild over the same directory).
+    const later = new Date(Date.now() + 5_000);
+    writeFileSync(asset, 'export const build = 2;\n');
+    utimesSync(asset, later, later);
+    writeFileSync(
+      join(consoleDir, '.opsdeck', 'route-preloads.json'),
+      JSON.stringify([{ path: 'catalog', files: ['assets/listPage-c9.js'] }]),
+    );
+    writeFileSync(join(consoleDir, 'index.html'), page);
+    utimesSync(join(consoleDir, 'index.html'), later, later);
+    expect((await navigate('/assets/app-1.js')).html).toBe('export const build = 2;\n');
+    expect(modulepreloads((await navigate('/catalog')).html)).toEqual(['/assets/listPage-c9.js']);
   });
 });
