@@ -1,4 +1,11 @@
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
 
 // The machine running tests is shared; waitFor/findBy get more than the 1 s default before failing.
 configure({ asyncUtilTimeout: 10000 });
+
+// The files share their worker's jsdom (isolate: false in vitest.config.ts), and Testing Library
+// only unmounts between tests by itself when vitest globals are on: they are off here.
+afterEach(() => {
+  cleanup();
+});

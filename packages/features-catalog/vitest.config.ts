@@ -1,5 +1,26 @@
+import { configDefaults } from 'vitest/config';
 import { definePackageConfig } from '../../vitest.shared.ts';
 
+// Most files share their worker's jsdom and module graph (isolate: false): a fresh environment and
+// a fresh import of React, the ui kit and the pages for every file was most of the suite's CPU
+// (issue 31). vitest.setup.ts unmounts what each test rendered. SpecPage keeps a fresh one: it
+// mocks the code editor's module to hold its import back, which must not reach the other files.
+const isolated = ['src/ConfigPage/SpecPage.test.tsx'];
+
 export default definePackageConfig({
-  test: { environment: 'jsdom', setupFiles: ['./vitest.setup.ts'] },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./vitest.setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          isolate: false,
+          exclude: [...configDefaults.exclude, '**/.opsdeck/**', ...isolated],
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: isolated } },
+    ],
+  },
 });

@@ -1,5 +1,5 @@
-import { configure } from '@testing-library/react';
-import { afterAll, vi } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // jsdom has no layout, so Range lacks the geometry CodeMirror (the Spec tab's editor) measures
 // with; empty rectangles let the editor run in tests.
@@ -17,3 +17,9 @@ configure({ asyncUtilTimeout: 10000 });
 // first rows paint): a file whose tests end first must let those imports finish before jsdom is
 // torn down, or the late import fails the file (1 run in 2 on a loaded machine).
 afterAll(() => vi.dynamicImportSettled());
+
+// The files share their worker's jsdom (isolate: false in vitest.config.ts), and Testing Library
+// only unmounts between tests by itself when vitest globals are on: they are off here.
+afterEach(() => {
+  cleanup();
+});

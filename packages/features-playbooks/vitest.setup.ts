@@ -1,4 +1,5 @@
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
 
 // jsdom has no layout, so Range lacks the geometry CodeMirror (the spec editor, code parameters) measures
 // with; empty rectangles let the editor run in tests.
@@ -10,3 +11,9 @@ if (typeof Range !== 'undefined' && !Range.prototype.getClientRects) {
 
 // The machine running tests is shared; waitFor/findBy get more than the 1 s default before failing.
 configure({ asyncUtilTimeout: 5000 });
+
+// The files share their worker's jsdom (isolate: false in vitest.config.ts), and Testing Library
+// only unmounts between tests by itself when vitest globals are on: they are off here.
+afterEach(() => {
+  cleanup();
+});
