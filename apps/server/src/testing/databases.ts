@@ -113,7 +113,18 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-// A database of its own inside the test Postgres, so parallel test files never collide.
+/** The run's migrated PostgreSQL database (src/testing/globalSetup.ts), or undefined outside it. */
+function postgresTemplate(): string | undefined {
+  try {
+    return inject('postgresMigratedTemplate') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// A database of its own inside the test Postgres, so parallel test files never collide. It is a
+// copy of the run's migrated template when there is one, migrated again (a no-op) as a check;
+// outside the global setup, a new database every migration runs on.
 function postgresTarget(url: string): TestDatabaseTarget {
   let created: { name: string; db: PostgresDatabase } | undefined;
   return {
@@ -121,9 +132,10 @@ function postgresTarget(url: string): TestDatabaseTarget {
     async open() {
       if (created) return created.db;
       const name = `opsdeck_test_${randomBytes(6).toString('hex')}`;
+      const template = postgresTemplate();
       const admin = await PostgresDatabase.open({ url, max: 1 });
       try {
-        await admin.exec(`CREATE DATABASE ${name}`);
+        await admin.exec(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
       } finally {
         await admin.close();
       }
