@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
-import { inject } from 'vitest';
+import { inject, it, type TestFunction } from 'vitest';
 import {
   PGliteDatabase,
   PostgresDatabase,
@@ -181,6 +181,18 @@ export type EngineCoverage = 'both' | 'one';
 export function testDatabases(engines: EngineCoverage = 'both'): TestDatabaseTarget[] {
   const url = testDatabaseUrl();
   return url && engines === 'both' ? [pgliteTarget(), postgresTarget(url)] : [pgliteTarget()];
+}
+
+/**
+ * For a `testDatabases()` suite that mixes both kinds: its tests of what the engines do differently
+ * use `it` and run on each engine; the others use the `it` this returns, which registers them on
+ * PGlite only (on PostgreSQL they would re-run the same code paths at twice the cost). Each such
+ * test must start from state it makes itself, not from what an engine-sensitive test left.
+ */
+export function itOnOneEngine(target: { engine: DatabaseEngine }) {
+  return (name: string, fn: TestFunction, timeout?: number): void => {
+    if (target.engine === 'pglite') it(name, fn, timeout);
+  };
 }
 
 /** A database of the same engine that starts empty of rows but migrated (for seed tests). */
