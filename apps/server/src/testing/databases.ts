@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { openAsBlob } from 'node:fs';
+import { cpSync, mkdirSync, openAsBlob } from 'node:fs';
 import { inject, it, type TestFunction } from 'vitest';
 import {
   PGliteDatabase,
@@ -49,6 +49,24 @@ export async function templateBlob(template: PGliteTemplate): Promise<Blob | und
   let blob = templateBlobs.get(template);
   if (!blob) templateBlobs.set(template, (blob = openAsBlob(path)));
   return blob;
+}
+
+/**
+ * Makes `dir` a PGlite data directory a stopped server left after migrating: a copy of the run's
+ * (src/testing/globalSetup.ts), for a test about what a later start does with it, which need not pay
+ * a first start (initdb and every migration, seconds of CPU). Outside that setup `dir` is made empty,
+ * and the server's first start fills it. A test about the first start itself starts from empty.
+ */
+export function migratedDataDir(dir: string): string {
+  let template: string | undefined;
+  try {
+    template = inject('pgliteMigratedDataDir') || undefined;
+  } catch {
+    template = undefined;
+  }
+  if (template) cpSync(template, dir, { recursive: true });
+  else mkdirSync(dir, { recursive: true });
+  return dir;
 }
 
 /** A migrated PGlite: a copy of the run's migrated template, migrated again (a no-op) as a check. */
@@ -114,7 +132,7 @@ function withDatabase(url: string, name: string): string {
 }
 
 /** The run's migrated PostgreSQL database (src/testing/globalSetup.ts), or undefined outside it. */
-function postgresTemplate(): string | undefined {
+export function postgresTemplate(): string | undefined {
   try {
     return inject('postgresMigratedTemplate') || undefined;
   } catch {

@@ -15,6 +15,8 @@ declare module 'vitest' {
     pgliteBareTemplate: string;
     /** A dump of a new PGlite cluster with every migration applied. */
     pgliteMigratedTemplate: string;
+    /** The same migrated cluster as a PGlite data directory (what `--data-dir` holds when stopped). */
+    pgliteMigratedDataDir: string;
     /** A migrated database in the test PostgreSQL that each suite's database is created from. */
     postgresMigratedTemplate: string;
   }
@@ -24,7 +26,9 @@ declare module 'vitest' {
  * One initdb and one migration for the whole run instead of one per test file: the dumps of a new
  * cluster before and after `migrate`, written to a scratch directory the teardown removes.
  */
-async function writePGliteTemplates(dir: string): Promise<{ bare: string; migrated: string }> {
+async function writePGliteTemplates(
+  dir: string,
+): Promise<{ bare: string; migrated: string; migratedDataDir: string }> {
   const db = await PGliteDatabase.open();
   try {
     const bare = join(dir, 'bare.tar');
@@ -32,7 +36,12 @@ async function writePGliteTemplates(dir: string): Promise<{ bare: string; migrat
     await migrate(db);
     const migrated = join(dir, 'migrated.tar');
     writeFileSync(migrated, Buffer.from(await (await db.dump()).arrayBuffer()));
-    return { bare, migrated };
+    // The dump is a tar of the data directory: unpacked, it is one a stopped server left.
+    const migratedDataDir = join(dir, 'migrated-data');
+    mkdirSync(migratedDataDir, { mode: 0o700 });
+    // tar warns that it strips the members' leading '/': stderr is read only on a failure.
+    execFileSync('tar', ['-xf', migrated, '-C', migratedDataDir], { stdio: 'pipe' });
+    return { bare, migrated, migratedDataDir };
   } finally {
     await db.close();
   }
@@ -131,9 +140,10 @@ export async function setup(project: TestProject) {
   const postgres = url ? await writePostgresTemplate(url) : undefined;
   project.provide('postgresMigratedTemplate', postgres?.name ?? '');
   const templates = mkdtempSync(join(tmpdir(), 'opsdeck-pglite-templates-'));
-  const { bare, migrated } = await writePGliteTemplates(templates);
+  const { bare, migrated, migratedDataDir } = await writePGliteTemplates(templates);
   project.provide('pgliteBareTemplate', bare);
   project.provide('pgliteMigratedTemplate', migrated);
+  project.provide('pgliteMigratedDataDir', migratedDataDir);
   return async () => {
     rmSync(templates, { recursive: true, force: true });
     await postgres?.drop();
