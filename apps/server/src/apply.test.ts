@@ -12,7 +12,7 @@ import type { ServerConfig } from './config.ts';
 import { PostgresDatabase } from './db/database.ts';
 import { ResourceLoadError } from './resources/loader.ts';
 import { startServer } from './server.ts';
-import { testDatabaseUrl } from './testing/databases.ts';
+import { migratedDataDir, testDatabaseUrl } from './testing/databases.ts';
 
 const tempDirs: string[] = [];
 function tempDir(): string {
@@ -85,10 +85,9 @@ describe('apply arguments', () => {
 
 describe('apply on PGlite', () => {
   it('loads into a stopped data directory and refuses one a running server holds', async () => {
-    const dataDir = join(tempDir(), 'data');
+    // What a first start leaves once stopped: a copy of the run's migrated data directory.
+    const dataDir = migratedDataDir(join(tempDir(), 'data'));
     const files = tempDir();
-    // A first start makes the directory; stopped again.
-    await (await startServer(serverConfig({ dataDir }), () => undefined)).close();
 
     const summary = await applyFiles({ files: [canaryFile(files, 'offline')], dataDir });
     expect(describeApply(summary)).toEqual([

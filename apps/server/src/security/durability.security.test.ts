@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_DIR_LOCK_FILE } from '../db/dataDirLock.ts';
 import { PostgresDatabase } from '../db/database.ts';
 import { DEFAULT_DEMO_PASSWORD, DEMO_ROLES } from '../db/seed/demo.ts';
-import { testDatabaseUrl } from '../testing/databases.ts';
+import { migratedDataDir, testDatabaseUrl } from '../testing/databases.ts';
 import { bundleForTest } from '../testing/bundle.ts';
 
 // Issue 17, durability: the CLI as users run it (bundled, spawned, killed with SIGKILL), on PGlite and
@@ -254,8 +254,9 @@ function outcome(server: ServerProcess) {
 
 describe('durability of apps/server (issue 17)', () => {
   it('#14 refuses a second server on a PGlite data dir in use, and a kill -9 does not lock it for good', async () => {
-    const dir = dataDir('shared');
-    // No seed and no sign-in: this is about the directory, and each start costs a PGlite boot.
+    // Migrated by an earlier start, no seed and no sign-in: this is about the directory's lock,
+    // not a first start (#15 and cli.test.ts prove those), and each start costs a PGlite boot.
+    const dir = migratedDataDir(dataDir('shared'));
     const options = ['--data-dir', dir, '--seed', 'none', '--auth', 'disabled'];
     const first = launch(options);
     const url = await first.url();

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForTest } from '../testing/bundle.ts';
-import { testDatabaseUrl } from '../testing/databases.ts';
+import { migratedDataDir, postgresTemplate, testDatabaseUrl } from '../testing/databases.ts';
 import { performAction } from '../services/playbooks/actions.ts';
 import { detectSandbox } from '../services/playbooks/sandbox.ts';
 
@@ -92,7 +92,9 @@ describe.each(engines)(
     }
 
     async function startServer(): Promise<RunningServer> {
+      // Migrated by an earlier start on PGlite: these tests are about the scripts, not a first start.
       const dataDir = mkdtempSync(join(tmpdir(), 'opsdeck-sandbox-data-'));
+      if (engine === 'pglite') migratedDataDir(dataDir);
       // Beside the data directory, not in it: the server refuses a directory that is neither empty
       // nor a database (issue 27 #8).
       const keyDir = mkdtempSync(join(tmpdir(), 'opsdeck-sandbox-key-'));
@@ -150,7 +152,8 @@ describe.each(engines)(
     beforeAll(async () => {
       if (engine === 'postgres') {
         databaseName = `opsdeck_sandbox_${randomUUID().replaceAll('-', '')}`;
-        await admin(`CREATE DATABASE ${databaseName}`);
+        const template = postgresTemplate();
+        await admin(`CREATE DATABASE ${databaseName}${template ? ` TEMPLATE ${template}` : ''}`);
         const parsed = new URL(testDatabaseUrl()!);
         parsed.pathname = `/${databaseName}`;
         databaseUrl = parsed.toString();

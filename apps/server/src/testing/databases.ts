@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { openAsBlob } from 'node:fs';
-import { inject } from 'vitest';
+import { cpSync, mkdirSync, openAsBlob } from 'node:fs';
+import { inject, it, type TestFunction } from 'vitest';
 import {
   PGliteDatabase,
   PostgresDatabase,
@@ -49,6 +49,24 @@ export async function templateBlob(template: PGliteTemplate): Promise<Blob | und
   let blob = templateBlobs.get(template);
   if (!blob) templateBlobs.set(template, (blob = openAsBlob(path)));
   return blob;
+}
+
+/**
+ * Makes `dir` a PGlite data directory a stopped server left after migrating: a copy of the run's
+ * (src/testing/globalSetup.ts), for a test about what a later start does with it, which need not pay
+ * a first start (initdb and every migration, seconds of CPU). Outside that setup `dir` is made empty,
+ * and the server's first start fills it. A test about the first start itself starts from empty.
+ */
+export function migratedDataDir(dir: string): string {
+  let template: string | undefined;
+  try {
+    template = inject('pgliteMigratedDataDir') || undefined;
+  } catch {
+    template = undefined;
+  }
+  if (template) cpSync(template, dir, { recursive: true });
+  else mkdirSync(dir, { recursive: true });
+  return dir;
 }
 
 /** A migrated PGlite: a copy of the run's migrated template, migrated again (a no-op) as a check. */
@@ -113,7 +131,18 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-// A database of its own inside the test Postgres, so parallel test files never collide.
+/** The run's migrated PostgreSQL database (src/testing/globalSetup.ts), or undefined outside it. */
+export function postgresTemplate(): string | undefined {
+  try {
+    return inject('postgresMigratedTemplate') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// A database of its own inside the test Postgres, so parallel test files never collide. It is a
+// copy of the run's migrated template when there is one, migrated again (a no-op) as a check;
+// outside the global setup, a new database every migration runs on.
 function postgresTarget(url: string): TestDatabaseTarget {
   let created: { name: string; db: PostgresDatabase } | undefined;
   return {
@@ -121,9 +150,10 @@ function postgresTarget(url: string): TestDatabaseTarget {
     async open() {
       if (created) return created.db;
       const name = `opsdeck_test_${randomBytes(6).toString('hex')}`;
+      const template = postgresTemplate();
       const admin = await PostgresDatabase.open({ url, max: 1 });
       try {
-        await admin.exec(`CREATE DATABASE ${name}`);
+        await admin.exec(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
       } finally {
         await admin.close();
       }
@@ -169,6 +199,18 @@ export type EngineCoverage = 'both' | 'one';
 export function testDatabases(engines: EngineCoverage = 'both'): TestDatabaseTarget[] {
   const url = testDatabaseUrl();
   return url && engines === 'both' ? [pgliteTarget(), postgresTarget(url)] : [pgliteTarget()];
+}
+
+/**
+ * For a `testDatabases()` suite that mixes both kinds: its tests of what the engines do differently
+ * use `it` and run on each engine; the others use the `it` this returns, which registers them on
+ * PGlite only (on PostgreSQL they would re-run the same code paths at twice the cost). Each such
+ * test must start from state it makes itself, not from what an engine-sensitive test left.
+ */
+export function itOnOneEngine(target: { engine: DatabaseEngine }) {
+  return (name: string, fn: TestFunction, timeout?: number): void => {
+    if (target.engine === 'pglite') it(name, fn, timeout);
+  };
 }
 
 /** A database of the same engine that starts empty of rows but migrated (for seed tests). */

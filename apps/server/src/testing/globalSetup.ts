@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { PGliteDatabase } from '../db/database.ts';
+import { randomBytes } from 'node:crypto';
+import { PGliteDatabase, PostgresDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 
 declare module 'vitest' {
@@ -14,6 +15,10 @@ declare module 'vitest' {
     pgliteBareTemplate: string;
     /** A dump of a new PGlite cluster with every migration applied. */
     pgliteMigratedTemplate: string;
+    /** The same migrated cluster as a PGlite data directory (what `--data-dir` holds when stopped). */
+    pgliteMigratedDataDir: string;
+    /** A migrated database in the test PostgreSQL that each suite's database is created from. */
+    postgresMigratedTemplate: string;
   }
 }
 
@@ -21,7 +26,9 @@ declare module 'vitest' {
  * One initdb and one migration for the whole run instead of one per test file: the dumps of a new
  * cluster before and after `migrate`, written to a scratch directory the teardown removes.
  */
-async function writePGliteTemplates(dir: string): Promise<{ bare: string; migrated: string }> {
+async function writePGliteTemplates(
+  dir: string,
+): Promise<{ bare: string; migrated: string; migratedDataDir: string }> {
   const db = await PGliteDatabase.open();
   try {
     const bare = join(dir, 'bare.tar');
@@ -29,10 +36,48 @@ async function writePGliteTemplates(dir: string): Promise<{ bare: string; migrat
     await migrate(db);
     const migrated = join(dir, 'migrated.tar');
     writeFileSync(migrated, Buffer.from(await (await db.dump()).arrayBuffer()));
-    return { bare, migrated };
+    // The dump is a tar of the data directory: unpacked, it is one a stopped server left.
+    const migratedDataDir = join(dir, 'migrated-data');
+    mkdirSync(migratedDataDir, { mode: 0o700 });
+    // tar warns that it strips the members' leading '/': stderr is read only on a failure.
+    execFileSync('tar', ['-xf', migrated, '-C', migratedDataDir], { stdio: 'pipe' });
+    return { bare, migrated, migratedDataDir };
   } finally {
     await db.close();
   }
+}
+
+function databaseUrl(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/**
+ * The same for PostgreSQL: one database migrated once per run, which every 'both' suite's database
+ * is created from (`CREATE DATABASE ... TEMPLATE`, a file copy) instead of running each migration
+ * again. No connection to it stays open, or PostgreSQL refuses to copy it. Returns the drop.
+ */
+async function writePostgresTemplate(
+  url: string,
+): Promise<{ name: string; drop: () => Promise<void> }> {
+  const name = `opsdeck_template_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const db = await PostgresDatabase.open({ url, max: 1 });
+    try {
+      await db.exec(sql);
+    } finally {
+      await db.close();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const db = await PostgresDatabase.open({ url: databaseUrl(url, name), max: 1 });
+  try {
+    await migrate(db);
+  } finally {
+    await db.close();
+  }
+  return { name, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 function postgresInstalled(): boolean {
@@ -92,9 +137,15 @@ export async function setup(project: TestProject) {
   if (url) process.env.TEST_DATABASE_URL = url;
   project.provide('testDatabaseUrl', url);
 
+  const postgres = url ? await writePostgresTemplate(url) : undefined;
+  project.provide('postgresMigratedTemplate', postgres?.name ?? '');
   const templates = mkdtempSync(join(tmpdir(), 'opsdeck-pglite-templates-'));
-  const { bare, migrated } = await writePGliteTemplates(templates);
+  const { bare, migrated, migratedDataDir } = await writePGliteTemplates(templates);
   project.provide('pgliteBareTemplate', bare);
   project.provide('pgliteMigratedTemplate', migrated);
-  return () => rmSync(templates, { recursive: true, force: true });
+  project.provide('pgliteMigratedDataDir', migratedDataDir);
+  return async () => {
+    rmSync(templates, { recursive: true, force: true });
+    await postgres?.drop();
+  };
 }

@@ -3,7 +3,7 @@ import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import { insertRows } from '../../db/seed/insert.ts';
-import { testDatabases } from '../../testing/databases.ts';
+import { itOnOneEngine, testDatabases } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/server.ts';
 import { CanaryScheduler } from './scheduler.ts';
 import { nextRunAfter, parseSchedule } from './schedule.ts';
@@ -61,6 +61,8 @@ const ids = {
 };
 
 describe.each(testDatabases())('running checks on $engine', (target) => {
+  // `it` runs on each engine: what they do differently. `test` runs on PGlite only: the rest.
+  const test = itOnOneEngine(target);
   let db: Database;
   let server: TestServer;
   beforeAll(async () => {
@@ -121,7 +123,7 @@ describe.each(testDatabases())('running checks on $engine', (target) => {
     };
   };
 
-  it('passes an HTTP check and stores a status row and the check status', async () => {
+  test('passes an HTTP check and stores a status row and the check status', async () => {
     const result = await run(ids.ok);
     expect(result).toMatchObject({ name: 'check-1', pass: true, invalid: false, error: '' });
     expect(Object.keys(result).sort()).toEqual([
@@ -146,13 +148,13 @@ describe.each(testDatabases())('running checks on $engine', (target) => {
     expect(Date.parse(check.rows[0]!.last_runtime)).toBe(Date.parse(result.start));
   });
 
-  it('sends method, headers and body', async () => {
+  test('sends method, headers and body', async () => {
     echoed = undefined;
     expect(await run(ids.post)).toMatchObject({ pass: true });
     expect(echoed).toEqual({ method: 'PUT', token: 'abc', body: 'hello' });
   });
 
-  it('fails on an unexpected code, missing content, a timeout and a slow answer', async () => {
+  test('fails on an unexpected code, missing content, a timeout and a slow answer', async () => {
     expect(await run(ids.code)).toMatchObject({
       pass: false,
       invalid: false,
@@ -174,7 +176,7 @@ describe.each(testDatabases())('running checks on $engine', (target) => {
     expect(rows[0]!.status).toBe('unhealthy');
   });
 
-  it('runs TCP checks against open and closed ports', async () => {
+  test('runs TCP checks against open and closed ports', async () => {
     expect(await run(ids.tcpOk)).toMatchObject({ pass: true, invalid: false });
     expect(await run(ids.tcpClosed)).toMatchObject({
       pass: false,
@@ -183,7 +185,7 @@ describe.each(testDatabases())('running checks on $engine', (target) => {
     });
   });
 
-  it('answers invalid for a type it cannot run, and stores nothing', async () => {
+  test('answers invalid for a type it cannot run, and stores nothing', async () => {
     expect(await run(ids.dns)).toMatchObject({
       pass: false,
       invalid: true,
@@ -193,7 +195,7 @@ describe.each(testDatabases())('running checks on $engine', (target) => {
     expect(rows).toHaveLength(0);
   });
 
-  it('answers 404 for an unknown check and 400 for a malformed id', async () => {
+  test('answers 404 for an unknown check and 400 for a malformed id', async () => {
     expect(
       (
         await fetch(`${server.url}/api/canary/run/check/b0000000-0000-0000-0000-000000000000`, {

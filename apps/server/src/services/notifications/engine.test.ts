@@ -13,7 +13,7 @@ import type { Database } from '../../db/database.ts';
 import { seedDemo } from '../../db/seed/demo.ts';
 import { createApp } from '../../http/app.ts';
 import type { Logger } from '../../http/logging.ts';
-import { testDatabases } from '../../testing/databases.ts';
+import { itOnOneEngine, testDatabases } from '../../testing/databases.ts';
 import { recordResult } from '../canary/runner.ts';
 import { NotificationEngine } from './engine.ts';
 
@@ -26,6 +26,8 @@ interface Received {
 }
 
 describe.each(testDatabases())('notification engine on $engine', (target) => {
+  // `it` runs on each engine: what they do differently. `test` runs on PGlite only: the rest.
+  const test = itOnOneEngine(target);
   let db: Database;
   let receiver: Server;
   let receiverUrl: string;
@@ -165,7 +167,7 @@ describe.each(testDatabases())('notification engine on $engine', (target) => {
     return rows;
   }
 
-  it('matches rules by event and CEL filter, renders the title and POSTs it to a webhook', async () => {
+  test('matches rules by event and CEL filter, renders the title and POSTs it to a webhook', async () => {
     const checkId = await check({ team: 'payments' });
     const matching = await rule({
       filter: "check.labels.team == 'payments' && status.error == 'connection refused'",
@@ -223,7 +225,7 @@ describe.each(testDatabases())('notification engine on $engine', (target) => {
     await engine().sendDue();
   });
 
-  it('records a failing webhook, a kind it cannot send and a broken filter as errors with the reason', async () => {
+  test('records a failing webhook, a kind it cannot send and a broken filter as errors with the reason', async () => {
     const checkId = await check();
     const failing = await rule({ custom_services: [{ url: `${receiverUrl}/fail` }] });
     const slack = await rule({
@@ -296,7 +298,7 @@ describe.each(testDatabases())('notification engine on $engine', (target) => {
     expect(flaky).toBe(2);
   });
 
-  it('applies silences of each kind: resource ids, recursive, CEL filter, selectors, from and until', async () => {
+  test('applies silences of each kind: resource ids, recursive, CEL filter, selectors, from and until', async () => {
     const ruleId = await rule({});
     const now = Date.now();
     const iso = (offsetMinutes: number) => new Date(now + offsetMinutes * 60_000).toISOString();
@@ -384,7 +386,7 @@ describe.each(testDatabases())('notification engine on $engine', (target) => {
     await engine().sendDue();
   });
 
-  it('holds a send for waitFor + waitForEvalPeriod, then sends it only if the check still fails', async () => {
+  test('holds a send for waitFor + waitForEvalPeriod, then sends it only if the check still fails', async () => {
     const stays = await check();
     const recovers = await check();
     const waiting = await rule({ wait_for: '5m', wait_for_eval_period: '30s' });
@@ -429,7 +431,7 @@ describe.each(testDatabases())('notification engine on $engine', (target) => {
     expect(received.length - before).toBe(1);
   });
 
-  it('keeps to the repeat interval per resource and event', async () => {
+  test('keeps to the repeat interval per resource and event', async () => {
     const ruleId = await rule({ repeat_interval: '1h' });
     const checkId = await check();
     const other = await check();
@@ -449,7 +451,7 @@ describe.each(testDatabases())('notification engine on $engine', (target) => {
     await engine().sendDue();
   });
 
-  it('inhibits a check when a related check of the `from` type was just notified by the rule', async () => {
+  test('inhibits a check when a related check of the `from` type was just notified by the rule', async () => {
     const ruleId = await rule({
       inhibitions: [{ direction: 'all', from: 'tcp', to: ['http'], depth: 1 }],
     });
@@ -472,7 +474,7 @@ describe.each(testDatabases())('notification engine on $engine', (target) => {
     await engine().sendDue();
   });
 
-  it('mails incidents over SMTP to the connection host, to a person and to an address', async () => {
+  test('mails incidents over SMTP to the connection host, to a person and to an address', async () => {
     await db.query(
       `INSERT INTO connections (name, namespace, type, url, properties, source)
        VALUES ('aaa-loopback-smtp', 'default', 'email', $1, $2::jsonb, 'UI')`,

@@ -9,7 +9,7 @@ import type { AuthUser } from '../../auth/user.ts';
 import type { Database } from '../../db/database.ts';
 import { silentLogger } from '../../http/logging.ts';
 import { JobScheduler } from '../../jobs/scheduler.ts';
-import { testDatabases, testDatabaseUrl } from '../../testing/databases.ts';
+import { itOnOneEngine, testDatabases, testDatabaseUrl } from '../../testing/databases.ts';
 import { createEventBus } from '../events.ts';
 import { OUTPUT_CAP_BYTES } from './actions.ts';
 import { SANDBOX_WORK_DIR } from './sandbox.ts';
@@ -25,6 +25,8 @@ interface ActionRow {
 }
 
 describe.each(testDatabases())('the playbook runner on $engine', (target) => {
+  // `it` runs on each engine: what they do differently. `test` runs on PGlite only: the rest.
+  const test = itOnOneEngine(target);
   let db: Database;
   let user: AuthUser;
   let receiver: Server;
@@ -138,7 +140,7 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     throw new Error(`run ${runId} did not finish`);
   }
 
-  it('never executes a run meant for a remote agent, while it executes this server’s own', async () => {
+  test('never executes a run meant for a remote agent, while it executes this server’s own', async () => {
     const agentId = randomUUID();
     await db.query(`INSERT INTO agents (id, name) VALUES ($1, $2)`, [agentId, `remote-${agentId}`]);
     const spec = { actions: [{ name: 'say', exec: { script: 'echo hi' } }] };
@@ -151,7 +153,7 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     expect(await actions(remote)).toEqual([]);
   });
 
-  it('runs exec in a fresh temp directory with the params in its environment and templates', async () => {
+  test('runs exec in a fresh temp directory with the params in its environment and templates', async () => {
     const runId = await run(
       {
         parameters: [{ name: 'greeting', default: 'hello' }],
@@ -197,7 +199,7 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     ).toBe(true);
   });
 
-  it('fails on a non-zero exit code, skips success() actions after it and runs failure() and always()', async () => {
+  test('fails on a non-zero exit code, skips success() actions after it and runs failure() and always()', async () => {
     const runId = await run({
       actions: [
         { name: 'breaks', exec: { script: 'echo partial; exit 3' } },
@@ -217,7 +219,7 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     expect((await status(runId)).error).toBe('action "breaks": exit status 3');
   });
 
-  it('kills a script at its timeout and caps what it prints', async () => {
+  test('kills a script at its timeout and caps what it prints', async () => {
     const started = Date.now();
     const runId = await run({
       actions: [
@@ -240,7 +242,7 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     expect(stdout).toContain('[output truncated: 5000 more bytes not kept]');
   });
 
-  it('names an unknown function in a template or a condition as the action error', async () => {
+  test('names an unknown function in a template or a condition as the action error', async () => {
     const runId = await run({
       actions: [
         { name: 'template', exec: { script: 'echo {{ explode .params }}' } },
@@ -254,7 +256,7 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     expect(condition!.error).toMatch(/unknown function explode\(\)/);
   });
 
-  it('refuses exec clearly with --no-playbook-exec, and fails kinds it cannot perform', async () => {
+  test('refuses exec clearly with --no-playbook-exec, and fails kinds it cannot perform', async () => {
     const runId = await run({
       actions: [
         { name: 'shell', exec: { script: 'touch should-not-exist' } },
@@ -275,7 +277,7 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     ]);
   });
 
-  it('makes a real HTTP request with a connection’s credentials', async () => {
+  test('makes a real HTTP request with a connection’s credentials', async () => {
     const name = `receiver-${randomUUID().slice(0, 8)}`;
     await db.query(
       `INSERT INTO connections (name, namespace, type, url, username, password)
@@ -492,7 +494,7 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     expect((await actions(runId)).find((row) => row.name === 'later')!.result.stdout).toBe('two\n');
   });
 
-  it('stops a running script when the run is cancelled, and keeps the run cancelled', async () => {
+  test('stops a running script when the run is cancelled, and keeps the run cancelled', async () => {
     const runId = await run({
       actions: [
         { name: 'long', exec: { script: 'sleep 30' } },
@@ -513,7 +515,7 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     ]);
   });
 
-  it('times a run out after its spec timeout', async () => {
+  test('times a run out after its spec timeout', async () => {
     const runId = await run({
       timeout: '1s',
       actions: [{ name: 'long', exec: { script: 'sleep 30' } }],
@@ -604,7 +606,7 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     expect(rows).toHaveLength(12);
     expect(rows.every((row) => row.status === 'completed' && row.n === 3)).toBe(true);
   });
-  it('sends a notification through a webhook connection and records it on the action', async () => {
+  test('sends a notification through a webhook connection and records it on the action', async () => {
     const name = `hook-${randomUUID().slice(0, 8)}`;
     await db.query(
       `INSERT INTO connections (name, namespace, type, url) VALUES ($1, 'default', 'slack', $2)`,
@@ -643,7 +645,7 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
     });
   });
 
-  it('keeps secret parameters out of the run row but gives them to the script', async () => {
+  test('keeps secret parameters out of the run row but gives them to the script', async () => {
     const runId = await run(
       {
         parameters: [{ name: 'token', type: 'secret' }],
@@ -699,7 +701,7 @@ describe.each(testDatabases())('the playbook runner on $engine', (target) => {
       await job.stop();
     }
   });
-  it('fails a run whose stored spec is not a playbook spec, once, with the reason', async () => {
+  test('fails a run whose stored spec is not a playbook spec, once, with the reason', async () => {
     const id = await playbook({ actions: [{ name: 'a', exec: { script: 'true' } }] });
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO playbook_runs (playbook_id, status, spec) VALUES ($1, 'scheduled', '{"actions": "oops"}')

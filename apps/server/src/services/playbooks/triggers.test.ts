@@ -6,11 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../http/logging.ts';
-import { testDatabases } from '../../testing/databases.ts';
+import { itOnOneEngine, testDatabases } from '../../testing/databases.ts';
 import { recordResult } from '../canary/runner.ts';
 import { PlaybookRunner } from './runner.ts';
 
 describe.each(testDatabases())('playbook on.canary triggers on $engine', (target) => {
+  // `it` runs on each engine: what they do differently. `test` runs on PGlite only: the rest.
+  const test = itOnOneEngine(target);
   let db: Database;
   const logged: Record<string, unknown>[] = [];
   const log: Logger = (entry) => logged.push(entry);
@@ -79,7 +81,7 @@ describe.each(testDatabases())('playbook on.canary triggers on $engine', (target
     return rows;
   }
 
-  it('schedules one run per matching playbook when a check fails, on that check', async () => {
+  test('schedules one run per matching playbook when a check fails, on that check', async () => {
     const checkId = await check({ alertname: 'KubePodCrashLooping', pod: 'api-0' });
     const onFailed = await playbook([
       { event: 'failed', labels: { alertname: 'KubePodCrashLooping' } },
@@ -156,7 +158,7 @@ describe.each(testDatabases())('playbook on.canary triggers on $engine', (target
     expect(rows[0]!.n).toBe(0);
   });
 
-  it('schedules a run on a component when its health turns and an on.component entry matches', async () => {
+  test('schedules a run on a component when its health turns and an on.component entry matches', async () => {
     await db.query(`UPDATE playbooks SET deleted_at = now() WHERE spec->'on' IS NOT NULL`);
     const { rows: made } = await db.query<{ id: string }>(
       `INSERT INTO components (name, type, health, labels) VALUES ($1, 'database', 'healthy', $2::jsonb)
@@ -206,7 +208,7 @@ describe.each(testDatabases())('playbook on.canary triggers on $engine', (target
     expect(rows).toEqual([{ playbook_id: listening, component_id: componentId, created_by: null }]);
   });
 
-  it('queues nothing while no live playbook listens to checks', async () => {
+  test('queues nothing while no live playbook listens to checks', async () => {
     await db.query(
       `UPDATE playbooks SET deleted_at = now() WHERE spec->'on'->'canary' IS NOT NULL`,
     );
