@@ -33,6 +33,19 @@ describe('the agents page', () => {
     await within(await table()).findByText('us-east');
   });
 
+  it('names the 200-character limit of a name, and sends nothing past it', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/settings/agents', { baseUrl: baseUrl() });
+    await within(await table()).findByText('eu-west');
+    await user.click(screen.getByRole('button', { name: 'Register agent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Register agent' });
+    await user.click(within(dialog).getByLabelText(/^Name/));
+    await user.paste('a'.repeat(201));
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await within(dialog).findByText('At most 200 characters')).toBeTruthy();
+    expect(within(dialog).queryByText(/helm install/)).toBeNull();
+  });
+
   it('deletes an agent after confirming; a viewer gets neither control', async () => {
     const user = userEvent.setup();
     const { unmount } = renderAdmin('/settings/agents', { baseUrl: baseUrl() });

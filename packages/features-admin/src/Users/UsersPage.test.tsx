@@ -92,6 +92,19 @@ describe('the users page', () => {
     );
   });
 
+  it('names the 200-character limit of a name, and sends nothing past it', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/settings/users', { baseUrl: baseUrl() });
+    await user.click(await screen.findByRole('button', { name: 'Invite user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite user' });
+    await user.click(within(dialog).getByLabelText('First name'));
+    await user.paste('n'.repeat(201));
+    await user.type(within(dialog).getByLabelText(/^Email/), 'long@local');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await within(dialog).findByText('At most 200 characters')).toBeTruthy();
+    expect(within(dialog).queryByText(/invitation for/)).toBeNull();
+  });
+
   it('changes a role and deactivates after confirming', async () => {
     const user = userEvent.setup();
     renderAdmin('/settings/users', { baseUrl: baseUrl() });
