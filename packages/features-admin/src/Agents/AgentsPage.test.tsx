@@ -1,20 +1,10 @@
-import type { FakeBackend } from '@opsdeck/testing';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startAdminBackend } from '../testing/adminBackend.test.helper.ts';
+import { describe, expect, it } from 'vitest';
+import { withAdminBackend } from '../testing/adminPage.test.helper.ts';
 import { renderAdmin } from '../testing/renderAdmin.test.helper.tsx';
 
-let backend: FakeBackend;
-beforeEach(async () => {
-  backend = await startAdminBackend();
-});
-afterEach(async () => {
-  cleanup();
-  await backend.close();
-});
-
-const baseUrl = () => `${backend.url}/api`;
+const { baseUrl } = withAdminBackend();
 const table = () => screen.findByRole('table', { name: 'Agents' });
 
 describe('the agents page', () => {
