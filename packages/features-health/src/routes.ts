@@ -1,46 +1,39 @@
 import { createExternalRouteRef, createRouteRef, type SearchSchema } from '@opsdeck/extensions';
 import { isTimeRangeShortForm, type TimeRangeShortForm } from '@opsdeck/ui/time-range';
 
+// Three optional strings checked by hand, not with zod: this is the embed's only schema on first
+// paint, and zod/mini's core was ~5 KB gzip of its 120 KB budget. As z.object did: unnamed
+// parameters are dropped, and each refused one is an issue at its name, which parseSearch drops.
+// The type is written out (not a named interface) so features linking here can name it.
 /**
  * What other features may say in a link to the health page (console §2: the check modal opens from
  * `checkId` and `timeRange`; `search` narrows the list). The page reads the same fields with this
  * schema, so a link and the page cannot disagree; a value it refuses falls back to its default.
  */
-export interface HealthPageSearch {
+const healthPageSearch: SearchSchema<{
   /** The check whose modal is open. */
   checkId?: string;
   /** The modal's window. */
   timeRange?: TimeRangeShortForm;
   /** The list's search box. */
   search?: string;
-}
-
-const fieldChecks: Record<keyof HealthPageSearch, (value: unknown) => boolean> = {
-  checkId: (value) => typeof value === 'string' && value.length > 0,
-  timeRange: (value) => typeof value === 'string' && isTimeRangeShortForm(value),
-  search: (value) => typeof value === 'string',
-};
-
-// Three optional strings checked by hand, not with zod: it is the embed's only schema on first
-// paint, and zod/mini's core was ~4 KB gzip of its 120 KB budget. Unnamed parameters are dropped,
-// as z.object does; each refused one is an issue at its name, which parseSearch drops.
-const healthPageSearch: SearchSchema<HealthPageSearch> = {
+}> = {
   safeParse(input) {
     const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<
       string,
       unknown
     >;
-    const data: Record<string, unknown> = {};
+    const data: { checkId?: string; timeRange?: TimeRangeShortForm; search?: string } = {};
     const issues: { path: PropertyKey[] }[] = [];
-    for (const [name, accepts] of Object.entries(fieldChecks)) {
-      const value = raw[name];
-      if (value === undefined) continue;
-      if (accepts(value)) data[name] = value;
-      else issues.push({ path: [name] });
-    }
-    return issues.length > 0
-      ? { success: false, error: { issues } }
-      : { success: true, data: data as HealthPageSearch };
+    const { checkId, timeRange, search } = raw;
+    if (typeof checkId === 'string' && checkId !== '') data.checkId = checkId;
+    else if (checkId !== undefined) issues.push({ path: ['checkId'] });
+    if (typeof timeRange === 'string' && isTimeRangeShortForm(timeRange))
+      data.timeRange = timeRange;
+    else if (timeRange !== undefined) issues.push({ path: ['timeRange'] });
+    if (typeof search === 'string') data.search = search;
+    else if (search !== undefined) issues.push({ path: ['search'] });
+    return issues.length > 0 ? { success: false, error: { issues } } : { success: true, data };
   },
 };
 
