@@ -1,21 +1,12 @@
 // A 300-character name or value is cut in its cell (so the table's other columns stay on screen),
 // and the keyboard reaches it to read the whole in a tooltip.
-import { json, type FakeBackend } from '@opsdeck/testing';
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startAdminBackend } from './testing/adminBackend.test.helper.ts';
+import { json } from '@opsdeck/testing';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { withAdminBackend } from './testing/adminPage.test.helper.ts';
 import { renderAdmin } from './testing/renderAdmin.test.helper.tsx';
 
-let backend: FakeBackend;
-beforeEach(async () => {
-  backend = await startAdminBackend();
-});
-afterEach(async () => {
-  cleanup();
-  await backend.close();
-});
-
-const baseUrl = () => `${backend.url}/api`;
+const { backend, baseUrl } = withAdminBackend();
 const long = (word: string) => `${word}-${'x'.repeat(300)}`.slice(0, 300);
 
 /** The cell's text is cut and focusable, and focus shows the whole of it. */
@@ -32,7 +23,7 @@ describe('long values on the admin pages', () => {
   it('users: a long name and email', async () => {
     const person = { id: '0191b000-0000-7000-8000-00000000abcd', name: long('name') };
     const email = `${'e'.repeat(80)}@example.com`;
-    backend.on('GET /api/db/people', () =>
+    backend().on('GET /api/db/people', () =>
       json([
         {
           ...person,
@@ -43,7 +34,7 @@ describe('long values on the admin pages', () => {
         },
       ]),
     );
-    backend.on('GET /api/db/people_roles', () => json([{ ...person, email, roles: ['viewer'] }]));
+    backend().on('GET /api/db/people_roles', () => json([{ ...person, email, roles: ['viewer'] }]));
     renderAdmin('/settings/users', { baseUrl: baseUrl() });
     const table = await screen.findByRole('table', { name: 'Users' });
     await expectCutAndReadable(table, person.name);
@@ -52,7 +43,7 @@ describe('long values on the admin pages', () => {
 
   it('agents: a long name and description', async () => {
     const [agent] = (await (await fetch(`${baseUrl()}/db/agents_summary`)).json()) as object[];
-    backend.on('GET /api/db/agents_summary', () =>
+    backend().on('GET /api/db/agents_summary', () =>
       json([{ ...agent, name: long('agent'), description: long('about') }]),
     );
     renderAdmin('/settings/agents', { baseUrl: baseUrl() });
@@ -63,7 +54,7 @@ describe('long values on the admin pages', () => {
 
   it('feature flags: a long name and value', async () => {
     const [flag] = (await (await fetch(`${baseUrl()}/db/properties`)).json()) as object[];
-    backend.on('GET /api/db/properties', () =>
+    backend().on('GET /api/db/properties', () =>
       json([{ ...flag, name: long('flag'), value: long('value') }]),
     );
     renderAdmin('/settings/feature-flags', { baseUrl: baseUrl() });

@@ -2,7 +2,7 @@ import type { ApiClient } from '@opsdeck/api-client';
 import { runCheckNow } from '@opsdeck/api-client/health';
 import { searchResources } from '@opsdeck/api-client/playbooks';
 import { linkTo } from '@opsdeck/extensions';
-import type { PaletteSearchProvider } from '@opsdeck/extensions/shell';
+import type { PaletteRunOutcome, PaletteSearchProvider } from '@opsdeck/extensions/shell';
 import { healthRoutes } from './routes.ts';
 import { checkModalSearch } from './slots.ts';
 
@@ -28,11 +28,15 @@ export const searchChecks: PaletteSearchProvider['search'] = async (
 
 /**
  * The palette's Run Now for the open check: the modal's call (`POST /canary/run/check/{id}`); the
- * sentence says how the run ended. The modal and the row refresh through the change stream.
+ * sentence says how the run ended, and a failed check is told in the error tone. The modal and the
+ * row refresh through the change stream.
  */
-export async function runOpenCheck(apiClient: ApiClient, checkId: string): Promise<string> {
+export async function runOpenCheck(
+  apiClient: ApiClient,
+  checkId: string,
+): Promise<PaletteRunOutcome> {
   const result = await runCheckNow(apiClient, checkId);
   const name = result.name ? `${result.name} ran` : 'The check ran';
-  if (result.pass) return `${name}: passed`;
-  return `${name}: failed${result.error ? ` (${result.error})` : ''}`;
+  if (result.pass) return { message: `${name}: passed`, tone: 'success' };
+  return { message: `${name}: failed${result.error ? ` (${result.error})` : ''}`, tone: 'error' };
 }

@@ -35,5 +35,6 @@ export * from './CollapsibleFilters/index.ts';
 export * from './DropdownMenu/index.ts';
 export * from './TriState/index.ts';
 export * from './NameSearch/index.ts';
+export * from './useDebouncedDraft/index.ts';
 export * from './routing/index.ts';
 export { pageSearchProps, pageSearchSelector } from './pageSearch.ts';

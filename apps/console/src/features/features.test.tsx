@@ -191,4 +191,23 @@ describe('the console build', () => {
       await screen.findByRole('heading', { name: 'Unauthorized' }, { timeout: 15_000 }),
     ).toBeTruthy();
   });
+
+  // Screen readers and axe's page-has-heading-one: the shell header's title is the page's one h1.
+  it.each([
+    ['/settings/users', 'Users'],
+    ['/settings/agents', 'Agents'],
+    ['/settings/jobs', 'Job History'],
+    ['/settings/audit', 'Audit Trail'],
+    ['/settings/connections', 'Connections'],
+    ['/settings/canaries', 'Health Checks'],
+    ['/notifications/rules', 'Notification rules'],
+  ])('gives %s exactly one h1, naming the page', async (path, title) => {
+    renderConsole(path);
+    const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
+    expect(heading.textContent).toBe(title);
+    // Once the page has drawn, still only that one.
+    await screen.findByRole('main');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([title]);
+  });
 });

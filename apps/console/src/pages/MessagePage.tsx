@@ -10,7 +10,7 @@ const Page = styled.section`
   text-align: center;
   color: ${({ theme }) => theme.colors.text};
 
-  h1 {
+  h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSize.xxl};
   }
@@ -24,7 +24,7 @@ const Page = styled.section`
   }
 `;
 
-/** A centred explanation inside the shell (it owns the page's h1; the shell header title is a plain label). */
+/** A centred explanation inside the shell (the shell header's title is the page's h1; this is its h2). */
 export function MessagePage({
   icon,
   title,
@@ -39,7 +39,7 @@ export function MessagePage({
   return (
     <Page data-testid={testId} aria-label={title}>
       {icon}
-      <h1>{title}</h1>
+      <h2>{title}</h2>
       {children}
     </Page>
   );

@@ -196,7 +196,11 @@ export default function Palette({ entries, extensions, onClose }: PaletteProps) 
     if (run) {
       // In place, on the page under the palette; the outcome is told as a toast.
       run({ apiClient }).then(
-        (message) => toast.success(message),
+        (outcome) => {
+          if (typeof outcome === 'string') toast.success(outcome);
+          else if (outcome.tone === 'error') toast.error(outcome.message);
+          else toast.success(outcome.message);
+        },
         (error: unknown) =>
           toast.error(
             `${item.title} failed: ${error instanceof Error ? error.message : String(error)}`,

@@ -71,8 +71,12 @@ const apiClient = createApiClient({
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     const run = /\/api\/canary\/run\/check\/([^/]+)$/.exec(url.pathname);
     if (method === 'POST' && run) {
-      runs.push(decodeURIComponent(run[1]!));
-      return Response.json({ name: 'payments-api', pass: false, error: 'HTTP 503' });
+      const id = decodeURIComponent(run[1]!);
+      runs.push(id);
+      // check-7 fails its run; any other check passes.
+      return id === 'check-7'
+        ? Response.json({ name: 'payments-api', pass: false, error: 'HTTP 503' })
+        : Response.json({ name: 'orders-api', pass: true });
     }
     return new Response('refused', { status: 503 });
   },
@@ -264,9 +268,24 @@ describe('the command palette', () => {
     expect(screen.queryByRole('combobox')).toBeNull();
     // Still on the check's page, and the outcome is told.
     expect(location()).toBe('/health?checkId=check-7');
-    await screen.findByText('payments-api ran: failed (HTTP 503)');
+    // A failed check is told as an error (an alert), not as a success.
+    const told = await screen.findByText('payments-api ran: failed (HTTP 503)');
+    expect(told.closest('[role]')?.getAttribute('role')).toBe('alert');
     // Not a destination to come back to.
     expect(localStorage.getItem('opsdeck.palette.recent')).toBeNull();
+  });
+
+  it('tells a passing Run Now as a success, not an alert', async () => {
+    const user = userEvent.setup();
+    renderShell(['responder'], '/health?checkId=check-8');
+    await user.keyboard('{Control>}k{/Control}');
+    await screen.findByRole('combobox');
+    await user.keyboard('run now');
+    await waitFor(() => expect(activeOption()?.textContent).toContain('Run Now'));
+    await user.keyboard('{Enter}');
+    const passed = await screen.findByText('orders-api ran: passed');
+    expect(passed.closest('[role]')?.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('offers Run Now only while a check is open, and only to those who may run checks', async () => {

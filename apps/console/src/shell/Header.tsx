@@ -45,7 +45,8 @@ const helpItems = [
 ];
 
 // A long title gives way to the buttons: it is cut with an ellipsis, the bar never gets wider.
-const Title = styled.span`
+// It is the page's one h1 (axe's page-has-heading-one): a page under it starts at h2.
+const Title = styled.h1`
   min-width: 0;
   overflow: hidden;
   text-overflow: ellipsis;

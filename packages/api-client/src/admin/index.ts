@@ -37,3 +37,4 @@ export {
   type EventQueueSummary,
 } from './eventQueue.ts';
 export { auditQuery, listAudit, type AuditEntry, type AuditQuery } from './audit.ts';
+export { NAME_MAX_LENGTH } from './limits.ts';

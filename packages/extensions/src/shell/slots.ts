@@ -37,6 +37,13 @@ export interface PalettePage {
   at(target: LinkTarget): boolean;
 }
 
+/** How an action the palette ran ended, when it may have ended badly (a check run that failed). */
+export interface PaletteRunOutcome {
+  message: string;
+  /** `error` is told as an error toast (an alert), `success` as a success toast. */
+  tone: 'success' | 'error';
+}
+
 /** What the palette runs in place, without leaving the page. */
 export interface PaletteRun {
   title: string;
@@ -45,10 +52,10 @@ export interface PaletteRun {
   /** A second line: what it acts on. */
   description?: string;
   /**
-   * Performs it. Resolves to the sentence a success toast says; a rejection's message is told as
-   * an error toast.
+   * Performs it. Resolves to the sentence a success toast says, or to an outcome with its tone; a
+   * rejection's message is told as an error toast.
    */
-  run(context: { apiClient: ApiClient }): Promise<string>;
+  run(context: { apiClient: ApiClient }): Promise<string | PaletteRunOutcome>;
 }
 
 /**

@@ -1,20 +1,10 @@
-import type { FakeBackend } from '@opsdeck/testing';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startAdminBackend } from '../testing/adminBackend.test.helper.ts';
+import { describe, expect, it } from 'vitest';
+import { withAdminBackend } from '../testing/adminPage.test.helper.ts';
 import { renderAdmin } from '../testing/renderAdmin.test.helper.tsx';
 
-let backend: FakeBackend;
-beforeEach(async () => {
-  backend = await startAdminBackend();
-});
-afterEach(async () => {
-  cleanup();
-  await backend.close();
-});
-
-const baseUrl = () => `${backend.url}/api`;
+const { baseUrl } = withAdminBackend();
 const table = () => screen.findByRole('table', { name: 'Agents' });
 
 describe('the agents page', () => {
@@ -31,6 +21,19 @@ describe('the agents page', () => {
     expect(command.textContent).toContain(`--set upstream.username='agent-0123456789abcdef'`);
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await within(await table()).findByText('us-east');
+  });
+
+  it('names the 200-character limit of a name, and sends nothing past it', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/settings/agents', { baseUrl: baseUrl() });
+    await within(await table()).findByText('eu-west');
+    await user.click(screen.getByRole('button', { name: 'Register agent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Register agent' });
+    await user.click(within(dialog).getByLabelText(/^Name/));
+    await user.paste('a'.repeat(201));
+    await user.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await within(dialog).findByText('At most 200 characters')).toBeTruthy();
+    expect(within(dialog).queryByText(/helm install/)).toBeNull();
   });
 
   it('deletes an agent after confirming; a viewer gets neither control', async () => {

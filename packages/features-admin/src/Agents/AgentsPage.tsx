@@ -2,6 +2,7 @@ import {
   adminKeys,
   agentsQuery,
   deleteAgent,
+  NAME_MAX_LENGTH,
   registerAgent,
   type Agent,
   type GeneratedAgent,
@@ -45,6 +46,13 @@ const Pre = styled.pre`
 
 const noRows: Agent[] = [];
 
+function validateAgent(values: { name: string }) {
+  const name = values.name.trim();
+  if (!name) return { name: 'Name is required' };
+  if (name.length > NAME_MAX_LENGTH) return { name: `At most ${NAME_MAX_LENGTH} characters` };
+  return {};
+}
+
 function RegisterAgentModal({ onClose }: { onClose: () => void }) {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -85,7 +93,7 @@ function RegisterAgentModal({ onClose }: { onClose: () => void }) {
       ) : (
         <Formik
           initialValues={{ name: '', description: '' }}
-          validate={(values) => (values.name.trim() ? {} : { name: 'Name is required' })}
+          validate={validateAgent}
           onSubmit={async (values) => {
             await register.mutateAsync(values).catch(() => undefined);
           }}

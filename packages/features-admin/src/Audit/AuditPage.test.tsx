@@ -1,26 +1,19 @@
-import type { FakeBackend } from '@opsdeck/testing';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adminIds, startAdminBackend } from '../testing/adminBackend.test.helper.ts';
+import { describe, expect, it } from 'vitest';
+import { adminIds } from '../testing/adminBackend.test.helper.ts';
+import { withAdminBackend } from '../testing/adminPage.test.helper.ts';
 import { renderAdmin } from '../testing/renderAdmin.test.helper.tsx';
 
-let backend: FakeBackend;
-beforeEach(async () => {
-  backend = await startAdminBackend();
-});
-afterEach(async () => {
-  cleanup();
-  await backend.close();
-});
+const { backend, baseUrl } = withAdminBackend();
 
 const table = () => screen.findByRole('table', { name: 'Audit trail' });
 const rowOf = async (text: string) => (await within(await table()).findByText(text)).closest('tr')!;
-const auditRequests = () => backend.requests.filter((r) => r.path.endsWith('/audit_log'));
+const auditRequests = () => backend().requests.filter((r) => r.path.endsWith('/audit_log'));
 
 describe('the audit trail page', () => {
   it('lists every write newest first with who, table, action and the resource', async () => {
-    renderAdmin('/settings/audit', { baseUrl: `${backend.url}/api` });
+    renderAdmin('/settings/audit', { baseUrl: baseUrl() });
     const update = await rowOf('update');
     expect(within(update).getByText('Ada Admin')).toBeTruthy();
     expect(within(update).getByText('permissions')).toBeTruthy();
@@ -38,7 +31,7 @@ describe('the audit trail page', () => {
   it('filters by person, table and action in the URL, resetting the page', async () => {
     const user = userEvent.setup();
     const { router } = renderAdmin('/settings/audit?pageIndex=1&pageSize=25', {
-      baseUrl: `${backend.url}/api`,
+      baseUrl: baseUrl(),
     });
     await table();
     await user.click(screen.getByRole('combobox', { name: 'Table' }));
@@ -69,7 +62,7 @@ describe('the audit trail page', () => {
 
   it('reads a time range from the URL and asks for writes within it', async () => {
     renderAdmin('/settings/audit?rangeType=relative&timeRange=now-2d', {
-      baseUrl: `${backend.url}/api`,
+      baseUrl: baseUrl(),
     });
     await rowOf('update');
     await waitFor(async () => expect(within(await table()).queryByText('delete')).toBeNull());
@@ -80,7 +73,7 @@ describe('the audit trail page', () => {
 
   it('opens a write’s before and after with the changed columns marked and secrets masked', async () => {
     const user = userEvent.setup();
-    renderAdmin('/settings/audit', { baseUrl: `${backend.url}/api` });
+    renderAdmin('/settings/audit', { baseUrl: baseUrl() });
     await user.click(await rowOf('update'));
     const dialog = await screen.findByRole('dialog', { name: 'update on permissions' });
     const changed = within(dialog).getAllByTestId('admin-audit-changed');

@@ -1,20 +1,10 @@
-import type { FakeBackend } from '@opsdeck/testing';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startAdminBackend } from '../testing/adminBackend.test.helper.ts';
+import { describe, expect, it } from 'vitest';
+import { withAdminBackend } from '../testing/adminPage.test.helper.ts';
 import { renderAdmin } from '../testing/renderAdmin.test.helper.tsx';
 
-let backend: FakeBackend;
-beforeEach(async () => {
-  backend = await startAdminBackend();
-});
-afterEach(async () => {
-  cleanup();
-  await backend.close();
-});
-
-const baseUrl = () => `${backend.url}/api`;
+const { backend, baseUrl } = withAdminBackend();
 const table = () => screen.findByRole('table', { name: 'Feature flags' });
 
 describe('the feature flags page', () => {
@@ -46,7 +36,7 @@ describe('the feature flags page', () => {
     await user.type(value, 'true');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => {
-      const patch = backend.requests.find((r) => r.method === 'PATCH');
+      const patch = backend().requests.find((r) => r.method === 'PATCH');
       expect(patch?.query.get('name')).toBe('eq.settings.jobs.disable');
       expect(patch?.body).toEqual({ value: 'true' });
     });

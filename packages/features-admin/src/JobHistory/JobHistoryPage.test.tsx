@@ -1,20 +1,10 @@
-import type { FakeBackend } from '@opsdeck/testing';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startAdminBackend } from '../testing/adminBackend.test.helper.ts';
+import { describe, expect, it } from 'vitest';
+import { withAdminBackend } from '../testing/adminPage.test.helper.ts';
 import { renderAdmin } from '../testing/renderAdmin.test.helper.tsx';
 
-let backend: FakeBackend;
-beforeEach(async () => {
-  backend = await startAdminBackend();
-});
-afterEach(async () => {
-  cleanup();
-  await backend.close();
-});
-
-const baseUrl = () => `${backend.url}/api`;
+const { backend, baseUrl } = withAdminBackend();
 const table = () => screen.findByRole('table', { name: 'Job history' });
 const rowOf = async (text: string) => {
   const cell = await within(await table()).findByText(text);
@@ -35,7 +25,7 @@ describe('the job history page', () => {
     // A success is left out by the default status filter, a run of 5 days ago by the 2-day range.
     expect(shown.queryByText('SUCCESS')).toBeNull();
     expect(shown.queryByText('CleanupJobHistory')).toBeNull();
-    const asked = backend.requests.find((r) => r.path.endsWith('/job_histories'))!;
+    const asked = backend().requests.find((r) => r.path.endsWith('/job_histories'))!;
     expect(asked.query.get('status.filter')).toBe('!SUCCESS');
     expect(asked.query.get('limit')).toBe('150');
     expect(asked.query.get('order')).toBe('created_at.desc');

@@ -1,20 +1,11 @@
-import type { FakeBackend } from '@opsdeck/testing';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { adminIds, startAdminBackend } from '../testing/adminBackend.test.helper.ts';
+import { describe, expect, it } from 'vitest';
+import { adminIds } from '../testing/adminBackend.test.helper.ts';
+import { withAdminBackend } from '../testing/adminPage.test.helper.ts';
 import { renderAdmin } from '../testing/renderAdmin.test.helper.tsx';
 
-let backend: FakeBackend;
-beforeEach(async () => {
-  backend = await startAdminBackend();
-});
-afterEach(async () => {
-  cleanup();
-  await backend.close();
-});
-
-const baseUrl = () => `${backend.url}/api`;
+const { backend, baseUrl } = withAdminBackend();
 const rowOf = async (text: string) => {
   const table = await screen.findByRole('table', { name: 'Permissions' });
   return (await within(table).findByText(text)).closest('tr')!;
@@ -49,7 +40,7 @@ describe('the permissions page', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Deny' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Permission added')).toBeTruthy();
-    const sent = backend.requests.find((r) => r.method === 'POST')!;
+    const sent = backend().requests.find((r) => r.method === 'POST')!;
     expect(sent.body).toMatchObject({
       subject_type: 'team',
       subject: adminIds.team,

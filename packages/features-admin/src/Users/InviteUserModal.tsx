@@ -1,4 +1,4 @@
-import { adminKeys, inviteUser, type InviteUser } from '@opsdeck/api-client/admin';
+import { adminKeys, inviteUser, NAME_MAX_LENGTH, type InviteUser } from '@opsdeck/api-client/admin';
 import { useApiClient } from '@opsdeck/api-client/react';
 import { ROLES } from '@opsdeck/rbac';
 import { Button, CopyToClipboard, Modal, useToast } from '@opsdeck/ui';
@@ -13,8 +13,12 @@ import { adminTestIds } from '../testIds.ts';
 const roleOptions = ROLES.map((role) => ({ value: role, label: role }));
 const initial: InviteUser = { firstName: '', lastName: '', email: '', role: 'viewer' };
 
+const tooLong = `At most ${NAME_MAX_LENGTH} characters`;
+
 function validate(values: InviteUser) {
   const errors: Partial<Record<keyof InviteUser, string>> = {};
+  if (values.firstName.length > NAME_MAX_LENGTH) errors.firstName = tooLong;
+  if (values.lastName.length > NAME_MAX_LENGTH) errors.lastName = tooLong;
   if (!values.email.trim()) errors.email = 'Email is required';
   else if (!/^[^\s@]+@[^\s@]+$/.test(values.email.trim())) errors.email = 'Not an email address';
   if (!values.role) errors.role = 'Role is required';

@@ -1,20 +1,10 @@
-import type { FakeBackend } from '@opsdeck/testing';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startAdminBackend } from '../testing/adminBackend.test.helper.ts';
+import { describe, expect, it } from 'vitest';
+import { withAdminBackend } from '../testing/adminPage.test.helper.ts';
 import { renderAdmin } from '../testing/renderAdmin.test.helper.tsx';
 
-let backend: FakeBackend;
-beforeEach(async () => {
-  backend = await startAdminBackend();
-});
-afterEach(async () => {
-  cleanup();
-  await backend.close();
-});
-
-const baseUrl = () => `${backend.url}/api`;
+const { backend, baseUrl } = withAdminBackend();
 const rowOf = async (text: string) => {
   const table = await screen.findByRole('table', { name: 'Users' });
   return (await within(table).findByText(text)).closest('tr')!;
@@ -69,7 +59,7 @@ describe('the users page', () => {
     await user.click(await screen.findByRole('option', { name: 'responder' }));
     await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
     expect(await within(dialog).findByText(/invite\?token=stand-in-token/)).toBeTruthy();
-    const sent = backend.requests.find((r) => r.path === '/api/auth/invite_user')!;
+    const sent = backend().requests.find((r) => r.path === '/api/auth/invite_user')!;
     expect(sent.body).toEqual({
       firstName: 'Rae',
       lastName: 'Responder',
@@ -92,6 +82,19 @@ describe('the users page', () => {
     );
   });
 
+  it('names the 200-character limit of a name, and sends nothing past it', async () => {
+    const user = userEvent.setup();
+    renderAdmin('/settings/users', { baseUrl: baseUrl() });
+    await user.click(await screen.findByRole('button', { name: 'Invite user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite user' });
+    await user.click(within(dialog).getByLabelText('First name'));
+    await user.paste('n'.repeat(201));
+    await user.type(within(dialog).getByLabelText(/^Email/), 'long@local');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await within(dialog).findByText('At most 200 characters')).toBeTruthy();
+    expect(within(dialog).queryByText(/invitation for/)).toBeNull();
+  });
+
   it('changes a role and deactivates after confirming', async () => {
     const user = userEvent.setup();
     renderAdmin('/settings/users', { baseUrl: baseUrl() });
@@ -99,7 +102,7 @@ describe('the users page', () => {
     await user.click(within(viewer).getByRole('combobox', { name: 'Role of Val Viewer' }));
     await user.click(await screen.findByRole('option', { name: 'editor' }));
     await waitFor(() => {
-      const update = backend.requests.find((r) => r.path === '/api/people/update');
+      const update = backend().requests.find((r) => r.path === '/api/people/update');
       expect(update?.body).toEqual({ id: expect.any(String), role: 'editor' });
     });
     const deactivate = within(viewer).getByRole('button', { name: 'Deactivate Val Viewer' });
@@ -112,6 +115,6 @@ describe('the users page', () => {
     await waitFor(async () => {
       expect(within(await rowOf('Val Viewer')).getByText('inactive')).toBeTruthy();
     });
-    expect(backend.requests.some((r) => r.method === 'DELETE')).toBe(true);
+    expect(backend().requests.some((r) => r.method === 'DELETE')).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import {
   searchLimitHint,
   Select,
   Tabs,
+  useDebouncedDraft,
 } from '@opsdeck/ui';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
@@ -152,23 +153,7 @@ const SearchBox = memo(function SearchBox({
   value: string;
   onCommit: (value: string) => void;
 }) {
-  const [text, setText] = useState(value);
-  const [lastUrlValue, setLastUrlValue] = useState(value);
-  const [committed, setCommitted] = useState(value);
-  // Back/forward (or a link) changed the URL: show what it says. Our own commit coming back is
-  // ignored, or it would overwrite what was typed after it.
-  if (value !== lastUrlValue) {
-    setLastUrlValue(value);
-    if (value !== committed) setText(value);
-  }
-  useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => {
-      setCommitted(text);
-      onCommit(text);
-    }, searchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [text, value, onCommit]);
+  const [text, setText] = useDebouncedDraft(value, onCommit, { delayMs: searchDebounceMs });
   return (
     <SearchInput
       type="search"

@@ -34,7 +34,8 @@ const Id = styled.span`
   font-size: ${({ theme }) => theme.fontSize.sm};
 `;
 
-const Title = styled.h1`
+// h2: the shell header's h1 names the page with the same title (usePageTitle).
+const Title = styled.h2`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSize.xl};
   overflow-wrap: anywhere;

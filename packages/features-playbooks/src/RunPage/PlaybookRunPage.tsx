@@ -51,7 +51,7 @@ const Header = styled.header`
   align-items: center;
   gap: ${({ theme }) => theme.space.md};
 
-  h1 {
+  h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSize.xl};
   }
@@ -262,7 +262,8 @@ function RunView({ run }: { run: PlaybookRun }) {
         <Link to="/playbooks/runs">All runs</Link>
       </PageActions>
       <Header>
-        <h1>{title}</h1>
+        {/* h2: the shell header's h1 names the page with the same title (usePageTitle). */}
+        <h2>{title}</h2>
         <RunStatusBadge status={run.status} testId={playbooksTestIds.run.status} />
         {run.status === 'pending_approval' && (
           <Button

@@ -7,8 +7,9 @@ import {
   NameSearch,
   Select,
   TriStateFilter,
+  useDebouncedDraft,
 } from '@opsdeck/ui';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import styled from 'styled-components';
 import { activeTopologyFilterCount, labelOptions, type TopologyFilters } from '../model/filters.ts';
 import type { UpdateTopologyFilters } from '../hooks/useTopologyFilters.ts';
@@ -75,18 +76,11 @@ const sortLabel = (sortBy: TopologySortBy) =>
 
 const allTeams = '';
 
-/** Owner is typed: it is applied once the user pauses, like the health page's search (spec §9). */
-const ownerDebounceMs = 400;
+const trim = (draft: string) => draft.trim();
 
+/** Owner is typed: it is applied once the user pauses, like the health page's search (spec §9). */
 function OwnerField({ owner, onChange }: { owner: string; onChange: (owner: string) => void }) {
-  const [draft, setDraft] = useState(owner);
-  // The URL wins when it changes from elsewhere (back button, a link).
-  useEffect(() => setDraft(owner), [owner]);
-  useEffect(() => {
-    if (draft === owner) return;
-    const timer = setTimeout(() => onChange(draft.trim()), ownerDebounceMs);
-    return () => clearTimeout(timer);
-  }, [draft, owner, onChange]);
+  const [draft, setDraft] = useDebouncedDraft(owner, onChange, { normalize: trim });
   return (
     <Field>
       Owner

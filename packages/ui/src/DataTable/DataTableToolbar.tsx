@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Search } from 'lucide-react';
 import { SEARCH_MAX_LENGTH, searchLimitHint } from '../format/inputLimits.ts';
 import { CollapsibleFilters } from '../CollapsibleFilters/CollapsibleFilters.tsx';
 import { testIds } from '../testIds.ts';
 import { pageSearchProps } from '../pageSearch.ts';
+import { useDebouncedDraft } from '../useDebouncedDraft/useDebouncedDraft.ts';
 import { dataTableSlots } from './slots.ts';
 import type { DataTableState } from './useDataTable.tsx';
 
@@ -87,6 +88,9 @@ const SearchBox = styled.span`
   }
 `;
 
+// Only spaces search for nothing; otherwise the search is sent as typed.
+const blankAsEmpty = (text: string) => (text.trim() === '' ? '' : text);
+
 function SearchInput<TData>({
   dataTable,
   searchKey,
@@ -99,24 +103,11 @@ function SearchInput<TData>({
   placeholder: string | undefined;
 }) {
   const inUrl = dataTable.query.filters[searchKey] ?? '';
-  // The text being typed, until the URL holds what was written of it (`written`) or has moved on
-  // from the search it was written over (`over`: Back, a link); then the URL is the value again.
-  // Not as soon as it is written: a router may apply the write a moment later (a transition, a
-  // loader), and the box would show the old search meanwhile and take the next keystroke onto it.
-  const [draft, setDraft] = useState<{ text: string; written?: string; over?: string } | null>(
-    null,
-  );
-  if (draft?.written !== undefined && (inUrl === draft.written || inUrl !== draft.over))
-    setDraft(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // The search the URL holds as of the last commit, for a write that lands after newer renders.
-  const shown = useRef(inUrl);
-  useEffect(() => {
-    shown.current = inUrl;
-  });
   const { setFilter } = dataTable;
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const value = draft?.text ?? inUrl;
+  const [value, setDraft] = useDebouncedDraft(inUrl, (text) => setFilter(searchKey, text), {
+    delayMs: SEARCH_DEBOUNCE_MS,
+    normalize: blankAsEmpty,
+  });
 
   return (
     <SearchField data-slot={dataTableSlots.search}>
@@ -130,19 +121,7 @@ function SearchInput<TData>({
             value={value}
             maxLength={SEARCH_MAX_LENGTH}
             placeholder={placeholder}
-            onChange={(event) => {
-              const text = event.target.value;
-              setDraft({ text });
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => {
-                const written = text.trim() === '' ? '' : text;
-                setFilter(searchKey, written);
-                // Unless more was typed since, the draft waits for the URL to hold `written`.
-                setDraft((current) =>
-                  current?.text === text ? { text, written, over: shown.current } : current,
-                );
-              }, SEARCH_DEBOUNCE_MS);
-            }}
+            onChange={(event) => setDraft(event.target.value)}
           />
         </SearchBox>
       </label>

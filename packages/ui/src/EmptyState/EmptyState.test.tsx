@@ -16,4 +16,15 @@ describe('EmptyState', () => {
     );
     expect(screen.getByText(text)).toBeTruthy();
   });
+
+  it('wraps a sentence quoting a long unbroken search inside the page', () => {
+    const search = 'x'.repeat(150);
+    render(
+      <OpsdeckThemeProvider>
+        <EmptyState title={`No playbook named like “${search}”`} />
+      </OpsdeckThemeProvider>,
+    );
+    const box = screen.getByText(`No playbook named like “${search}”`).parentElement!;
+    expect(getComputedStyle(box).getPropertyValue('overflow-wrap')).toBe('anywhere');
+  });
 });

@@ -28,8 +28,11 @@ const Wrapper = styled.div`
   justify-content: center;
   gap: ${({ theme }) => theme.space.sm};
   padding: ${({ theme }) => theme.space.xxl};
+  max-width: 100%;
   color: ${({ theme }) => theme.colors.textMuted};
   text-align: center;
+  /* A sentence quoting a long search has no spaces to break at: it wraps anywhere, inside the page. */
+  overflow-wrap: anywhere;
 `;
 
 const Title = styled.p`

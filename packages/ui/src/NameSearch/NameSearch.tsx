@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { SEARCH_MAX_LENGTH, searchLimitHint } from '../format/inputLimits.ts';
 import { pageSearchProps } from '../pageSearch.ts';
+import { useDebouncedDraft } from '../useDebouncedDraft/useDebouncedDraft.ts';
 
-/** Spec §9: a typed search applies 400 ms after the last keystroke. */
-const nameSearchDebounceMs = 400;
+const trim = (draft: string) => draft.trim();
 
 const Field = styled.label`
   display: inline-flex;
@@ -41,13 +40,7 @@ export function NameSearch({
   onCommit: (value: string) => void;
   testId?: string;
 }) {
-  const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
-  useEffect(() => {
-    if (draft === value) return;
-    const timer = setTimeout(() => onCommit(draft.trim()), nameSearchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [draft, value, onCommit]);
+  const [draft, setDraft] = useDebouncedDraft(value, onCommit, { normalize: trim });
   return (
     <Field>
       Search

@@ -119,6 +119,11 @@ describe.each(testDatabases('one'))('agent registration and tokens on $engine', 
       (await call(basic('admin@local'), 'POST', '/api/agent/generate', { name: 'EDGE-EU-1' }))
         .status,
     ).toBe(409);
+    // A name past the limit is refused with the limit named; one at the limit is taken.
+    expect(
+      await call(basic('admin@local'), 'POST', '/api/agent/generate', { name: 'a'.repeat(201) }),
+    ).toMatchObject({ status: 400, body: { message: 'name: at most 200 characters' } });
+    await generate('a'.repeat(200));
     expect(
       (await call(basic('admin@local'), 'POST', '/api/agent/token', { AgentName: 'nobody' }))
         .status,

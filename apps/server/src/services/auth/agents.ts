@@ -6,6 +6,7 @@ import { requireAccess } from '../../auth/middleware.ts';
 import type { Database } from '../../db/database.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { ApiError, notFound, readValidBody } from '../../http/errors.ts';
+import { NAME_MAX_LENGTH, nameTooLong } from './people.ts';
 
 const isUuid = (value: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
@@ -13,7 +14,7 @@ const isUuid = (value: string) =>
 /** POST /api/agent/generate (reference §6): `{name, properties?, auto_renew?}`. */
 const generateSchema = z.looseObject({
   name: z.string().check(
-    z.maxLength(200),
+    z.maxLength(NAME_MAX_LENGTH, { message: nameTooLong }),
     z.refine((name) => name.trim() !== '', { message: 'a name' }),
   ),
   description: z.optional(z.string().check(z.maxLength(1000))),

@@ -134,6 +134,15 @@ describe.each(testDatabases('one'))('people, invitations and roles on $engine', 
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(refused.body).toHaveProperty('message');
     }
+    // A name past the limit is refused with the limit named.
+    for (const field of ['firstName', 'lastName'])
+      expect(
+        await call('admin', 'POST', '/api/auth/invite_user', {
+          email: 'long-name@example.com',
+          role: 'viewer',
+          [field]: 'n'.repeat(201),
+        }),
+      ).toMatchObject({ status: 400, body: { message: `${field}: at most 200 characters` } });
     for (const who of ['editor', 'viewer', 'responder', 'guest']) {
       const refused = await call(who, 'POST', '/api/auth/invite_user', {
         email: `${who}-friend@example.com`,

@@ -16,7 +16,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const roleSchema = z
   .string()
   .check(z.refine((role) => isRole(role), { message: `a role: one of ${ROLES.join(', ')}` }));
-const name = z.optional(z.string().check(z.maxLength(200)));
+/** The longest first, last or agent name taken (the admin forms check the same before sending). */
+export const NAME_MAX_LENGTH = 200;
+/** A too-long name's 400 names the limit (zod/mini's own message is "Invalid input"). */
+export const nameTooLong = `at most ${NAME_MAX_LENGTH} characters`;
+const name = z.optional(z.string().check(z.maxLength(NAME_MAX_LENGTH, { message: nameTooLong })));
 const email = z.string().check(
   z.maxLength(320),
   z.refine((value) => EMAIL.test(value.trim()), { message: 'an email address' }),
