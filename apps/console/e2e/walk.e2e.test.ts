@@ -247,7 +247,24 @@ async function walk(role: string, ids: () => Ids): Promise<string[]> {
         if (width === 1440) {
           await page.emulateMedia({ colorScheme: 'light' });
           if (fullLoads[role]) await page.goto(path);
-          else await navigateInApp(page, path);
+          else {
+            await navigateInApp(page, path);
+            // The app followed: the sidebar marks the page it moved to (a walk that stayed on one
+            // page would pass every check below without looking at the others).
+            if (path !== '/' && sidebarLinks.includes(path))
+              await expect
+                .poll(
+                  () =>
+                    page
+                      .getByTestId(testIds.sidebar.root)
+                      .locator('a[aria-current="page"]')
+                      .evaluateAll((links) =>
+                        links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+                      ),
+                  { message: `${where}: the sidebar does not mark ${path}` },
+                )
+                .toContain(path);
+          }
         }
         problems.push(...(await settle(page, requests)).map((problem) => `${where}: ${problem}`));
         problems.push(...(await pageProblems(page)).map((problem) => `${where}: ${problem}`));
