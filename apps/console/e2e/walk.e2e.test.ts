@@ -4,8 +4,12 @@
 // a known route, sideways overflow of the document, or throw an uncaught error. Then malformed ids
 // on each detail route: each shows a "Not found"-style message with no raw error.
 // A page is checked once its requests have gone quiet and no skeleton or loading row is left; a
-// resize re-checks the same page in place (no reload), which keeps the walk short. Screenshots of
-// every page × role × width go to test-results/walk/ for review.
+// resize re-checks the same page in place (no reload), which keeps the walk short. Admin opens every
+// page by a full load, as a shared link does; responder and viewer move between them inside the app,
+// as a person does after signing in (a reload per page was a third of their walk's CPU), so each
+// page is walked both from a cold start and from the page before it. Screenshots (JPEG: a PNG of
+// every page cost a sixth of the walk's CPU) of every page × role × width go to test-results/walk/
+// for review.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { uiTestIds } from '@opsdeck/ui/testing';
@@ -186,6 +190,25 @@ async function pageProblems(page: Page): Promise<string[]> {
   return found;
 }
 
+/**
+ * Opens `path` in the running app the way its own links do (React Router follows the history
+ * entry a popstate announces), without reloading the page.
+ */
+async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    const state = window.history.state as { idx?: number } | null;
+    window.history.pushState(
+      { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (state?.idx ?? 0) + 1 },
+      '',
+      to,
+    );
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+}
+
+/** How a role's walk moves from page to page: a full load each time, or inside the app. */
+const fullLoads: Record<string, boolean> = { admin: true, responder: false, viewer: false };
+
 /** A role's walk: one context and one page, every page at 1440 px (light and dark) and 390 px. */
 async function walk(role: string, ids: () => Ids): Promise<string[]> {
   const page = await signedInPage(browser, sharedServerUrl(), `${role}@local`, '/health', 1440);
@@ -223,7 +246,25 @@ async function walk(role: string, ids: () => Ids): Promise<string[]> {
         await page.setViewportSize({ width, height: heightFor(width) });
         if (width === 1440) {
           await page.emulateMedia({ colorScheme: 'light' });
-          await page.goto(path);
+          if (fullLoads[role]) await page.goto(path);
+          else {
+            await navigateInApp(page, path);
+            // The app followed: the sidebar marks the page it moved to (a walk that stayed on one
+            // page would pass every check below without looking at the others).
+            if (path !== '/' && sidebarLinks.includes(path))
+              await expect
+                .poll(
+                  () =>
+                    page
+                      .getByTestId(testIds.sidebar.root)
+                      .locator('a[aria-current="page"]')
+                      .evaluateAll((links) =>
+                        links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
+                      ),
+                  { message: `${where}: the sidebar does not mark ${path}` },
+                )
+                .toContain(path);
+          }
         }
         problems.push(...(await settle(page, requests)).map((problem) => `${where}: ${problem}`));
         problems.push(...(await pageProblems(page)).map((problem) => `${where}: ${problem}`));
@@ -238,14 +279,20 @@ async function walk(role: string, ids: () => Ids): Promise<string[]> {
         for (const toast of await page.getByTestId(uiTestIds.toast.item).allInnerTexts())
           if (/error|fail|could not|unexpected/i.test(toast))
             problems.push(`${where}: toast ${JSON.stringify(toast.slice(0, 120))}`);
-        await page.screenshot({ path: `${shotsDir}${name}-${role}-${width}-light.png` });
+        await page.screenshot({
+          path: `${shotsDir}${name}-${role}-${width}-light.jpg`,
+          quality: 80,
+        });
         if (width === 1440) {
           // Dark at one width: switched in place, as the OS would.
           await page.emulateMedia({ colorScheme: 'dark' });
           problems.push(
             ...(await pageProblems(page)).map((problem) => `${where} dark: ${problem}`),
           );
-          await page.screenshot({ path: `${shotsDir}${name}-${role}-${width}-dark.png` });
+          await page.screenshot({
+            path: `${shotsDir}${name}-${role}-${width}-dark.jpg`,
+            quality: 80,
+          });
           await page.emulateMedia({ colorScheme: 'light' });
         }
       }
@@ -335,7 +382,7 @@ describe('the walk of every page as admin, responder and viewer at 1440 and 390 
           .filter({ hasText: /error|fail/i })
           .count();
         if (errorToasts > 0) problems.push(`${where}: ${errorToasts} error toast(s)`);
-        await page.screenshot({ path: `${shotsDir}${name}-admin-1440-light.png` });
+        await page.screenshot({ path: `${shotsDir}${name}-admin-1440-light.jpg`, quality: 80 });
       }
     } finally {
       await page.context().close();
