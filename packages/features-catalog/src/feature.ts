@@ -25,6 +25,12 @@ export const catalogFeature = defineFeature({
       title: 'Catalog',
       refreshable: true,
       load: () => import('./pages/listPage.tsx'),
+      // The groups (or the rows) of the URL being opened, asked for while the page's chunks load
+      // (issue 31); the module is imported here, not at the top, to keep it off the first load.
+      prefetch: (context) =>
+        void import('./model/pageQueries.ts').then(({ prefetchCatalogList }) =>
+          prefetchCatalogList(context),
+        ),
     },
     {
       path: 'catalog/changes',

@@ -33,6 +33,12 @@ export const incidentsFeature = defineFeature({
       refreshable: true,
       headerActions: NewIncidentButton,
       load: () => import('./pages/listPage.tsx'),
+      // The list of the URL being opened, asked for while the page's chunks load (issue 31), not
+      // once the page has rendered; imported here, not at the top, to keep it off the first load.
+      prefetch: (context) =>
+        void import('./model/pageQueries.ts').then(({ prefetchIncidentList }) =>
+          prefetchIncidentList(context),
+        ),
     },
     {
       path: 'incidents/:id',

@@ -8,7 +8,6 @@ import {
   type ConfigSummaryRow,
 } from '@opsdeck/api-client/catalog';
 import { useApiClient } from '@opsdeck/api-client/react';
-import { parseRouteSearch } from '@opsdeck/extensions';
 import { Button, EmptyState, encodeTriState, useUrlState } from '@opsdeck/ui';
 import {
   DataTableBody,
@@ -26,27 +25,12 @@ import { CatalogNav } from '../components/CatalogNav.tsx';
 import { Muted, PageRoot, Toolbar } from '../components/PageLayout.ts';
 import { useConfigFilterOptions } from '../hooks.ts';
 import { healthValues, humanize } from '../model/format.ts';
-import {
-  configListQueryOf,
-  configSummaryQueryOf,
-  listFilterKeys,
-  showsGroups,
-} from '../model/listQuery.ts';
-import { catalogRoutes } from '../routes.ts';
+import { configSummaryQueryOf, showsGroups } from '../model/listQuery.ts';
+import { catalogListRequest, listTable } from '../model/pageQueries.ts';
 import { catalogTestIds } from '../testIds.ts';
 import { configColumns, groupColumns } from './columns.tsx';
 import { ConfigLinksProvider, configPath } from './ConfigLink.tsx';
 
-// One options object for the fetch's and the table's reads of the URL: the catalog's list owns
-// the page's plain params (`type.filter`, `sortBy`, `pageIndex`...), as the reference UI's do.
-const listTable = {
-  id: 'catalog',
-  urlPrefix: '',
-  defaultSort: { id: 'type', desc: false },
-  filters: listFilterKeys,
-  searchKey: 'search',
-  defaultHidden: ['updated_at'],
-};
 const groupsTable = {
   id: 'catalogGroups',
   defaultSort: { id: 'count', desc: true },
@@ -63,9 +47,6 @@ export function CatalogListPage() {
   const navigate = useNavigate();
   const urlState = useUrlState();
   const groupBy = urlState.searchParams.get('groupBy');
-  // The filters other features' links are typed by, read with the route's schema: a value it
-  // refuses (a hand-edited health) is dropped rather than asked for.
-  const linked = parseRouteSearch(catalogRoutes.list, urlState.searchParams);
   // The rows while something narrows the list; the groups by type otherwise.
   const {
     dataTable,
@@ -76,15 +57,8 @@ export function CatalogListPage() {
     ...listTable,
     columns: configColumns,
     getRowId: rowId,
-    request: (query) => {
-      const filters: Record<string, string> = { ...query.filters };
-      for (const key of ['type', 'health', 'search'] as const) {
-        const value = linked[`${key}.filter`];
-        if (value === undefined) delete filters[key];
-        else filters[key] = value;
-      }
-      return configListQueryOf({ ...query, filters });
-    },
+    // The same request as the route's prefetch makes for this URL (pageQueries.ts).
+    request: (query) => catalogListRequest(query, urlState.searchParams),
     page: (query: ConfigListQuery) => configPageQuery(client, query),
     count: (query: ConfigListQuery) => configCountQuery(client, query),
     exportPage: async (query: ConfigListQuery) => {

@@ -157,9 +157,9 @@ export function renderCatalog(
   {
     baseUrl,
     extensions = hostAppView(['admin']),
-  }: { baseUrl: string; extensions?: ReturnType<typeof hostAppView> },
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  }: { baseUrl: string; extensions?: ReturnType<typeof hostAppView>; queryClient?: QueryClient },
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
       <ApiClientProvider client={createApiClient({ baseUrl })}>

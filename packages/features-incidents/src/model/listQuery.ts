@@ -17,6 +17,8 @@ export const incidentFilterKeys = [
 
 export const incidentTable = {
   id: 'incidents',
+  // The table's default (console §9), said here too so the route's prefetch reads the same URL.
+  defaultSort: { id: 'created_at', desc: true },
   filters: incidentFilterKeys,
   searchKey: 'q',
 } as const;

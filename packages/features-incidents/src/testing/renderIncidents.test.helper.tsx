@@ -101,9 +101,13 @@ export function extensionsFor(roles: string[], disabled: string[] = []): Extensi
 /** Everything the console puts around a feature: query cache, api client, rbac, theme, toasts. */
 export function renderInConsole(
   ui: ReactNode,
-  { baseUrl, roles, url = '/' }: { baseUrl: string; roles: string[]; url?: string },
+  {
+    baseUrl,
+    roles,
+    url = '/',
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  }: { baseUrl: string; roles: string[]; url?: string; queryClient?: QueryClient },
 ) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
       <ApiClientProvider client={createApiClient({ baseUrl })}>
