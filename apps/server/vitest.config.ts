@@ -15,7 +15,9 @@ export default definePackageConfig({
     // PGlite boots in seconds and seeds take a while on a shared 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    maxWorkers: 2,
+    // Three files at a time: many wait on a subprocess, a socket or PostgreSQL rather than a core
+    // (two workers kept about one core busy, and the suite was the test run's last task).
+    maxWorkers: 3,
     // A worker keeps the module graph between test files instead of importing the server again for
     // each (about 2.5 s of CPU a file). Files start their own databases and servers; what a module
     // keeps for the process (a cache, the canary runner's own origin) must not leak into the next.
