@@ -4,14 +4,7 @@ import {
   type ConfigListQuery,
 } from '@opsdeck/api-client/catalog';
 import { parseRouteSearch, type RoutePrefetchContext } from '@opsdeck/extensions';
-import {
-  browserStorage,
-  DEFAULT_PAGE_SIZE,
-  PAGE_SIZE_OPTIONS,
-  readStoredPageSize,
-  readTableUrlState,
-  type DataTableQuery,
-} from '@opsdeck/ui/data-table';
+import { readDataTableQuery, type DataTableQuery } from '@opsdeck/ui/data-table';
 import { catalogRoutes } from '../routes.ts';
 import {
   configListQueryOf,
@@ -52,32 +45,15 @@ export function catalogListRequest(query: DataTableQuery, search: URLSearchParam
   return configListQueryOf({ ...query, filters });
 }
 
-/** The table's query as the list reads it from `search` before it renders (useDataTableQuery's). */
-function tableQueryOf(search: URLSearchParams): DataTableQuery {
-  const state = readTableUrlState(search, {
-    prefix: listTable.urlPrefix,
-    defaultSort: listTable.defaultSort,
-    filterKeys: listTable.filters,
-  });
-  const [sort] = state.sorting;
-  return {
-    pageIndex: state.pageIndex,
-    pageSize:
-      state.pageSize ??
-      readStoredPageSize(browserStorage(), listTable.id, PAGE_SIZE_OPTIONS) ??
-      DEFAULT_PAGE_SIZE,
-    sortBy: sort?.id,
-    sortOrder: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
-    filters: Object.fromEntries(state.columnFilters.map((filter) => [filter.id, filter.value])),
-  };
-}
-
 /**
  * Starts `/catalog`'s first request for the URL being opened: the groups by type while nothing
  * narrows the list (the bare URL), a page of rows otherwise.
  */
 export function prefetchCatalogList({ search, apiClient, prefetchQuery }: RoutePrefetchContext) {
-  const request: ConfigListQuery = catalogListRequest(tableQueryOf(search), search);
+  const request: ConfigListQuery = catalogListRequest(
+    readDataTableQuery(search, listTable),
+    search,
+  );
   if (showsGroups(request, search.get('groupBy'))) {
     prefetchQuery(configSummaryQuery(apiClient, configSummaryQueryOf(request)));
   } else {

@@ -20,9 +20,21 @@ import { useMemo, useState } from 'react';
 import { resolveTimeRange } from '../TimeRangePicker/mapper.ts';
 import type { TimeRange } from '../TimeRangePicker/timeRange.ts';
 import { leafColumns } from './leafColumns.ts';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './pageSize.ts';
+import {
+  browserStorage,
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZE_OPTIONS,
+  readStoredPageSize,
+} from './pageSize.ts';
 import { clampPageIndex, pageCountOf } from './pagination.ts';
-import type { ColumnFilter, ColumnSort, SortOrder } from './urlState.ts';
+import { readPrefixedTimeRange } from './timeRangeUrl.ts';
+import {
+  readTableUrlState,
+  type ColumnFilter,
+  type ColumnSort,
+  type SortOrder,
+  type TableUrlState,
+} from './urlState.ts';
 import { useTableUrlState, type TableUrlStateControls } from './useTableUrlState.ts';
 
 /** Exactly what a server fetch needs, read from the URL. */
@@ -138,6 +150,57 @@ const DEFAULT_SORT: ColumnSort = { id: 'created_at', desc: true };
 // Module constants, not inline literals: TanStack memoizes on option identity.
 const DEFAULT_COLUMN = { enableColumnFilter: false } as const;
 
+/** The filter params a table reads: its filters, and its search box's key when it has one. */
+function filterKeysOf(filters: readonly string[], searchKey: string | undefined): string[] {
+  return searchKey && !filters.includes(searchKey) ? [...filters, searchKey] : [...filters];
+}
+
+/** The fetch's view of a table's URL state. */
+function queryOf(
+  state: TableUrlState & { pageSize: number },
+  timeRange: TimeRange | undefined,
+): DataTableQuery {
+  const [sort] = state.sorting;
+  return {
+    pageIndex: state.pageIndex,
+    pageSize: state.pageSize,
+    sortBy: sort?.id,
+    sortOrder: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
+    filters: Object.fromEntries(state.columnFilters.map((f) => [f.id, f.value])),
+    ...(timeRange ? { timeRange } : {}),
+  };
+}
+
+/**
+ * What `useDataTableQuery` reads from `params` for the same options, outside React: a route's
+ * prefetch starts the page's first request under the key the page then asks for.
+ */
+export function readDataTableQuery(
+  params: URLSearchParams,
+  {
+    id,
+    defaultSort = DEFAULT_SORT,
+    pageSizes = PAGE_SIZE_OPTIONS,
+    defaultPageSize = DEFAULT_PAGE_SIZE,
+    filters = NONE,
+    searchKey,
+    urlPrefix,
+    rememberPageSize = true,
+  }: DataTableUrlOptions,
+): DataTableQuery {
+  const prefix = urlPrefix ?? `${id}.`;
+  const state = readTableUrlState(params, {
+    prefix,
+    defaultSort: defaultSort ?? undefined,
+    filterKeys: filterKeysOf(filters, searchKey),
+  });
+  const pageSize =
+    state.pageSize ??
+    (rememberPageSize ? readStoredPageSize(browserStorage(), id, pageSizes) : undefined) ??
+    defaultPageSize;
+  return queryOf({ ...state, pageSize }, readPrefixedTimeRange(params, prefix));
+}
+
 /**
  * The URL half of a table: what a fetch needs, before any rows exist. Give it the same options
  * object as `useDataTable` (one constant per table) and the two read the very same state.
@@ -154,7 +217,7 @@ export function useDataTableQuery({
 }: DataTableUrlOptions): DataTableUrlControls {
   const filtersKey = [...filters, searchKey ?? ''].join('\u0000');
   const filterKeys = useMemo(
-    () => (searchKey && !filters.includes(searchKey) ? [...filters, searchKey] : [...filters]),
+    () => filterKeysOf(filters, searchKey),
     // Callers often pass a fresh array each render; its content is the key.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [filtersKey],
@@ -168,17 +231,7 @@ export function useDataTableQuery({
     defaultPageSize,
   });
 
-  const query = useMemo<DataTableQuery>(() => {
-    const [sort] = state.sorting;
-    return {
-      pageIndex: state.pageIndex,
-      pageSize: state.pageSize,
-      sortBy: sort?.id,
-      sortOrder: sort ? (sort.desc ? 'desc' : 'asc') : undefined,
-      filters: Object.fromEntries(state.columnFilters.map((f) => [f.id, f.value])),
-      ...(timeRange ? { timeRange } : {}),
-    };
-  }, [state, timeRange]);
+  const query = useMemo(() => queryOf(state, timeRange), [state, timeRange]);
 
   return {
     state,
