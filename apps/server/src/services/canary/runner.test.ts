@@ -224,6 +224,15 @@ describe.each(testDatabases())('running checks on $engine', (target) => {
       [ids.tcpOk],
     );
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n + 1);
+    // The run set its checks' next run on the canary's schedule (30 s), never in the past.
+    const { rows } = await db.query<{ last: Date; next: Date }>(
+      'SELECT last_runtime AS last, next_runtime AS next FROM checks WHERE id = $1',
+      [ids.tcpOk],
+    );
+    const { last, next } = rows[0]!;
+    expect(new Date(next).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(next).getTime() - new Date(last).getTime()).toBeGreaterThan(25_000);
+    expect(new Date(next).getTime() - new Date(last).getTime()).toBeLessThanOrEqual(30_000);
   });
 });
 

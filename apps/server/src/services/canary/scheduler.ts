@@ -3,6 +3,7 @@ import type { Logger } from '../../http/logging.ts';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/definition.ts';
 import { JobScheduler } from '../../jobs/scheduler.ts';
 import { recordResult, runCheck, type CheckDefinition } from './runner.ts';
+import { nextRunAfter, parseSchedule } from './schedule.ts';
 
 /** job_history.name of a canary's run (one record per canary and run, as the reference keeps). */
 export const CANARY_JOB = 'Canary';
@@ -40,12 +41,23 @@ export function canaryJob(log: Logger, leaseMillis?: number): JobDefinition {
 
 async function runCanary(context: JobContext, log: Logger): Promise<void> {
   const { db, resource, signal } = context;
-  const { rows: checks } = await db.query<CheckDefinition & { canary: string }>(
-    `SELECT k.id, k.name, k.type, k.spec, c.name AS canary
+  const started = new Date();
+  const { rows: checks } = await db.query<CheckDefinition & { canary: string; schedule: string }>(
+    `SELECT k.id, k.name, k.type, k.spec, c.name AS canary,
+            COALESCE(NULLIF(c.schedule, ''), c.spec->>'schedule', '') AS schedule
      FROM checks k JOIN canaries c ON c.id = k.canary_id
      WHERE k.canary_id = $1 AND k.deleted_at IS NULL`,
     [resource!.id],
   );
+  // The checks' next run is this run's start on the canary's schedule, as the scheduler reckons it
+  // (the check modal's "Next Run"; without it the seed's value soon lay in the past).
+  const schedule = checks[0] && parseSchedule(checks[0].schedule);
+  const next = schedule && nextRunAfter(schedule, started);
+  if (next)
+    await db.query(
+      'UPDATE checks SET next_runtime = $2 WHERE canary_id = $1 AND deleted_at IS NULL',
+      [resource!.id, next.toISOString()],
+    );
   for (const check of checks) {
     if (signal.aborted) break;
     const result = await runCheck(check);
