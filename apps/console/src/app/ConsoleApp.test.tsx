@@ -207,6 +207,11 @@ function resizeWindow(width: number) {
 const path = (app: Console) =>
   app.router.state.location.pathname + app.router.state.location.search;
 
+/** The page has one h1 (the header's title, or the error page's own when the header has none). */
+function expectOneH1() {
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+}
+
 describe('console shell', () => {
   it('gives an admin Health and a Settings submenu, and opens a settings page', async () => {
     renderConsole('/settings/connections');
@@ -225,6 +230,7 @@ describe('console shell', () => {
     renderConsole('/settings/connections');
     expect(await screen.findByText('You do not have permission to access this page')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Unauthorized' })).toBeTruthy();
+    expectOneH1();
     const nav = within(sidebar()).getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Health' })).toBeTruthy();
     expect(within(nav).queryByRole('button', { name: 'Settings' })).toBeNull();
@@ -245,6 +251,7 @@ describe('console shell', () => {
   it('answers a bad id below a page it has with Page not found, not "not available yet"', async () => {
     renderConsole('/settings/connections/not-a-uuid');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expectOneH1();
     expect(screen.queryByText(/not available yet/)).toBeNull();
   });
 
@@ -348,6 +355,7 @@ describe('console shell', () => {
       expect(
         await screen.findByRole('heading', { name: 'Sorry.. there was an error' }),
       ).toBeTruthy();
+      expectOneH1();
       expect(within(sidebar()).getByRole('link', { name: 'Health' })).toBeTruthy();
     } finally {
       console.error = quiet;

@@ -11,6 +11,7 @@ import {
   ErrorPage,
   IconButton,
   Menu,
+  PageHeadingLevelProvider,
   SkeletonText,
 } from '@opsdeck/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -144,6 +145,7 @@ export function Shell({ account }: ShellProps) {
   // A page names itself after its record once loaded (usePageTitle); the route's title until then.
   const [recordTitle, setRecordTitle] = useState<string | undefined>();
   const title = recordTitle ?? handle.title;
+  const headerTitle = handle.ownHeader ? undefined : title;
 
   useEffect(() => {
     document.title = title ? `${title} | Opsdeck` : 'Opsdeck';
@@ -225,7 +227,7 @@ export function Shell({ account }: ShellProps) {
                 />
               ) : undefined
             }
-            title={handle.ownHeader ? undefined : title}
+            title={headerTitle}
             views={
               ready &&
               extensions && <HeaderSavedViews extensions={extensions} userId={ready.user.id} />
@@ -259,7 +261,10 @@ export function Shell({ account }: ShellProps) {
             }
           />
           <Main id="main-content" tabIndex={-1} data-testid={testIds.shell.main}>
-            {content}
+            {/* The header's title is the page's h1: an error page under it starts at h2. */}
+            <PageHeadingLevelProvider level={headerTitle ? 2 : 1}>
+              {content}
+            </PageHeadingLevelProvider>
           </Main>
         </Column>
       </Frame>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { OpsdeckThemeProvider } from '../theme/ThemeProvider.tsx';
 import { testIds } from '../testIds.ts';
 import { ErrorPage, NotFoundPage } from './ErrorPage.tsx';
+import { PageHeadingLevelProvider } from './headingLevel.tsx';
 
 const error = new Error('boom', { cause: new Error('disk full') });
 
@@ -59,5 +60,28 @@ describe('NotFoundPage', () => {
     expect(screen.getByRole('link', { name: 'All incidents' }).getAttribute('href')).toBe(
       '/incidents',
     );
+  });
+});
+
+describe('heading level', () => {
+  it('is an h1 on a page of its own and an h2 under a header that holds the h1', () => {
+    const { unmount } = render(
+      <OpsdeckThemeProvider>
+        <NotFoundPage what="incident" back={<a href="/incidents">All incidents</a>} />
+      </OpsdeckThemeProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Not found', level: 1 })).toBeTruthy();
+    unmount();
+    render(
+      <OpsdeckThemeProvider>
+        <PageHeadingLevelProvider level={2}>
+          <ErrorPage error={error} />
+          <NotFoundPage what="incident" back={<a href="/incidents">All incidents</a>} />
+        </PageHeadingLevelProvider>
+      </OpsdeckThemeProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Something went wrong', level: 2 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Not found', level: 2 })).toBeTruthy();
+    expect(screen.queryAllByRole('heading', { level: 1 })).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { FileSearch, OctagonExclamationPoint } from 'lucide-react';
 import { testIds } from '../testIds.ts';
+import { usePageHeading } from './headingLevel.tsx';
 
 export interface ErrorPageProps {
   error?: unknown;
@@ -32,7 +33,8 @@ export const Page = styled.div`
     color: ${({ theme }) => theme.colors.danger};
   }
 
-  h1 {
+  h1,
+  h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSize.xxl};
   }
@@ -44,6 +46,7 @@ export const Page = styled.div`
 
   /* A long address or id in a message breaks rather than widening the page. */
   h1,
+  h2,
   p {
     max-width: 100%;
     overflow-wrap: anywhere;
@@ -113,10 +116,11 @@ export function ErrorPage({
   const message = messageOf(error);
   const stack = error instanceof Error ? error.stack : undefined;
   const cause = error instanceof Error ? describeCause(error.cause) : undefined;
+  const Heading = usePageHeading();
   return (
     <Page>
       <OctagonExclamationPoint size={40} aria-hidden="true" />
-      <h1>{title}</h1>
+      <Heading>{title}</Heading>
       {!hideDetails && message && <p>{message}</p>}
       {showDetails && !hideDetails && (stack || cause) && (
         <Disclosure>
@@ -150,10 +154,11 @@ export interface NotFoundPageProps {
  * (a bad id makes PostgreSQL talk about uuid syntax).
  */
 export function NotFoundPage({ what, back }: NotFoundPageProps) {
+  const Heading = usePageHeading();
   return (
     <Page data-testid={testIds.errorPage.notFound}>
       <FileSearch size={40} aria-hidden="true" />
-      <h1>Not found</h1>
+      <Heading>Not found</Heading>
       <p>{`No ${what} has this address: it may have been deleted, or the link is incomplete.`}</p>
       <Actions>{back}</Actions>
     </Page>

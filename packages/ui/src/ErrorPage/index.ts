@@ -1,1 +1,2 @@
 export * from './ErrorPage.tsx';
+export * from './headingLevel.tsx';
