@@ -69,7 +69,7 @@ export const catalogFeature = defineFeature({
       // The header every sub-page sits under, asked for while the page's chunks load (the calls'
       // module is one of them: imported here, it would weigh on the console's first load).
       prefetch: ({ params, apiClient, prefetchQuery }) =>
-        void import('@opsdeck/api-client/catalog').then(({ configDetailQuery }) =>
+        void import('./lazyCalls.ts').then(({ configDetailQuery }) =>
           prefetchQuery(configDetailQuery(apiClient, params.id ?? '')),
         ),
       children: [

@@ -23,7 +23,7 @@ async function prefetchTopology(
   pick: (queries: PageQueries) => TopologyQuery,
 ) {
   const [{ topologyQuery }, { pageQueries }] = await Promise.all([
-    import('@opsdeck/api-client/topology'),
+    import('./model/lazyCalls.ts'),
     import('./model/pageQueries.ts'),
   ]);
   prefetchQuery(topologyQuery(apiClient, pick(pageQueries)));
