@@ -10,9 +10,14 @@ const sourcemapWanted = () => ['1', 'true'].includes(process.env.OPSDECK_SOURCEM
 /** Libraries and ui parts only a few pages open (CodeMirror, the Ory SDK, QR): each its own chunk. */
 const heavyLazy =
   /codemirror|@lezer|@ory|qrcode|js-yaml|@clerk|CodeEditor|TotpQrCode|[\\/]validation/;
+const formPart = (id: string) =>
+  /[\\/]node_modules[\\/](formik|yup|lodash-es|property-expr|tiny-case|toposort|js-yaml|diff)[\\/]/.test(
+    id,
+  ) || /[\\/]packages[\\/](ui[\\/]src[\\/]forms|contracts[\\/]src[\\/]form)[\\/]/.test(id);
 const sharedPart = (id: string) =>
   /[\\/](node_modules|packages[\\/](ui|api-client|rbac|extensions))[\\/]/.test(id) &&
-  !heavyLazy.test(id);
+  !heavyLazy.test(id) &&
+  !formPart(id);
 
 /**
  * The first load as two chunks besides the entry instead of ~45 small ones (over HTTP/1.1's six
@@ -23,9 +28,14 @@ const sharedPart = (id: string) =>
 const chunkGroups = [
   { name: 'vendor', tags: ['$initial' as const], test: /[\\/]node_modules[\\/]/, priority: 2 },
   { name: 'shell', tags: ['$initial' as const], priority: 1 },
-  // The list, form and overlay parts the lazy pages share: one chunk a page loads with its own,
-  // rather than a dozen of a few hundred bytes each. The heavy lazy parts stay apart.
-  { name: 'parts', test: sharedPart, minShareCount: 2 },
+  // The list and overlay parts the lazy pages share: one chunk a page loads with its own, rather
+  // than a dozen of a few hundred bytes each. The heavy lazy parts stay apart. It picks before
+  // forms, so the basics the form fields use (Select, icons) stay here.
+  { name: 'parts', test: sharedPart, minShareCount: 2, priority: 1 },
+  // Forms, YAML and diffs (ui's fields, Formik, Yup, js-yaml, diff): only the pages that edit or
+  // compare load them, not the lists a first visit opens. In parts, their 170 KB were parsed and
+  // their top-level code run on every page's first load (scripts/size-check.mjs keeps it so).
+  { name: 'forms', test: formPart, minShareCount: 2 },
 ];
 
 // The console is served from the server's root with an SPA fallback, so asset URLs are absolute

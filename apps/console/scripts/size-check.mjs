@@ -52,6 +52,14 @@ for (const page of ['health', 'topology', 'catalog', 'incidents']) {
     console.error(`size-check: /${page}'s first load carries CodeMirror in ${heavy.join(', ')}`);
     ok = false;
   }
+  // Formik (its option names survive minification): forms load with the pages that edit.
+  const withForms = [...initialFiles, ...files.filter((file) => !missing.includes(file))].filter(
+    (file) => readFileSync(join(dist, file), 'utf8').includes('validateOnBlur'),
+  );
+  if (withForms.length > 0) {
+    console.error(`size-check: /${page}'s first load carries Formik in ${withForms.join(', ')}`);
+    ok = false;
+  }
   if (files.length === 0 || missing.length > 0) {
     console.error(
       `size-check: ${ROUTE_PRELOADS_FILE} names no chunks for /${page}${missing.length ? ` (missing: ${missing.join(', ')})` : ''}`,
