@@ -12,7 +12,7 @@ import type { ServerConfig } from './config.ts';
 import { PostgresDatabase } from './db/database.ts';
 import { ResourceLoadError } from './resources/loader.ts';
 import { startServer } from './server.ts';
-import { migratedDataDir, testDatabaseUrl } from './testing/databases.ts';
+import { migratedDataDir, postgresTemplate, testDatabaseUrl } from './testing/databases.ts';
 
 const tempDirs: string[] = [];
 function tempDir(): string {
@@ -134,7 +134,9 @@ describe.skipIf(!postgresUrl)('apply on PostgreSQL', () => {
   it('loads beside a running server, which serves the canary and its checks; a broken file applies nothing', async () => {
     const admin = await PostgresDatabase.open({ url: postgresUrl!, max: 1 });
     try {
-      await admin.exec(`CREATE DATABASE ${name}`);
+      // Migrated, as the PGlite test's data directory is: loading beside a server is the test.
+      const template = postgresTemplate();
+      await admin.exec(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     } finally {
       await admin.close();
     }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config.ts';
 import { bundleForTest } from './testing/bundle.ts';
+import { migratedDataDir } from './testing/databases.ts';
 
 let outDir = '';
 
@@ -162,8 +163,9 @@ describe('opsdeck-server secrets rotate', () => {
   it('rotates a PGlite data directory from its secret.key to OPSDECK_SECRET_KEY, printing counts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'opsdeck-cli-rotate-'));
     try {
-      const data = join(dir, 'data');
-      mkdirSync(data);
+      // A directory a stopped server left (migrated): rotating is the test, not a first start, which
+      // would cost the spawned CLI an initdb and every migration (the apply test above pays that).
+      const data = migratedDataDir(join(dir, 'data'));
       writeFileSync(join(data, 'secret.key'), `${Buffer.alloc(32, 7).toString('base64')}\n`);
       const result = cli(['secrets', 'rotate', '--data-dir', data], {
         OPSDECK_SECRET_KEY: 'a new key',

@@ -8,7 +8,7 @@ import { seedDemo } from '../db/seed/demo.ts';
 import { CookieJar, csrf } from '../services/identity/identity.test.helper.ts';
 import { defaultScryptCost } from '../services/identity/crypto.ts';
 import { startServer, type RunningServer } from '../server.ts';
-import { testDatabases, testDatabaseUrl } from '../testing/databases.ts';
+import { postgresTemplate, testDatabases, testDatabaseUrl } from '../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
 // Issue 17, authentication: the dev outbox is not public (#1); HTTP Basic is a front end to the
@@ -326,7 +326,12 @@ describe.each(testDatabases('one'))('authentication on $engine', (target) => {
   });
 });
 
-/** Databases for the CLI's own start-up path: in-memory PGlite, and a fresh Postgres database when there is one. */
+/**
+ * Databases for the CLI's own start-up path: in-memory PGlite, and a new Postgres database when there
+ * is one. Both start migrated (the in-memory PGlite is a copy of the run's migrated cluster, the
+ * Postgres database a copy of its migrated template): these tests are about the outbox, the proxy and
+ * the public URL; a first start from nothing is what cli.test.ts and durability prove.
+ */
 function cliTargets(): { engine: string; args(): Promise<string[]>; release(): Promise<void> }[] {
   const url = testDatabaseUrl();
   const targets = [
@@ -347,7 +352,8 @@ function cliTargets(): { engine: string; args(): Promise<string[]>; release(): P
     {
       engine: 'postgres',
       async args() {
-        await admin(`CREATE DATABASE ${name}`);
+        const template = postgresTemplate();
+        await admin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
         const target = new URL(url);
         target.pathname = `/${name}`;
         return ['--database-url', target.toString()];

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../config.ts';
 import { PostgresDatabase } from '../../db/database.ts';
 import { startServer, type RunningServer } from '../../server.ts';
-import { testDatabaseUrl } from '../../testing/databases.ts';
+import { postgresTemplate, testDatabaseUrl } from '../../testing/databases.ts';
 
 const postgresUrl = testDatabaseUrl();
 const engines = [
@@ -50,7 +50,10 @@ describe.each(engines)('a canary saved through /api/db on $engine', ({ engine, d
     if (databaseUrl) {
       const admin = await PostgresDatabase.open({ url: postgresUrl!, max: 1 });
       try {
-        await admin.exec(`CREATE DATABASE ${database}`);
+        // Migrated, as the in-memory PGlite is (a copy of the run's migrated cluster): the test is
+        // about a saved canary, not a first start.
+        const template = postgresTemplate();
+        await admin.exec(`CREATE DATABASE ${database}${template ? ` TEMPLATE ${template}` : ''}`);
       } finally {
         await admin.close();
       }
