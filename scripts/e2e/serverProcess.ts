@@ -28,6 +28,17 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * Servers this process started and has not seen exit. Vitest ends a test worker with SIGTERM (after
+ * a hook timed out, say, with the server still starting), and a child process outlives its parent:
+ * a demo server left behind runs its checks for the rest of the run. So they go first.
+ */
+const running = new Set<ChildProcess>();
+function stopRunningAndExit() {
+  for (const child of running) child.kill('SIGTERM');
+  process.exit(143);
+}
+
 export interface RunningServer {
   url: string;
   /** Everything the server logged (outbox lines included), for failure messages. */
@@ -75,6 +86,12 @@ export async function startServerProcess({
       env: { ...process.env, OPSDECK_DEMO_PASSWORD: 'opsdeck-demo' },
     },
   );
+  running.add(child);
+  if (running.size === 1) process.once('SIGTERM', stopRunningAndExit);
+  child.once('exit', () => {
+    running.delete(child);
+    if (running.size === 0) process.off('SIGTERM', stopRunningAndExit);
+  });
   let log = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {

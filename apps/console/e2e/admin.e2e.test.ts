@@ -67,7 +67,7 @@ describe('the administrator’s pages in Chromium against apps/server', () => {
     await dialog.waitFor();
     await dialog.getByRole('tab', { name: 'Errors' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}job-details.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}job-details.jpg`, quality: 80, fullPage: true });
   });
 
   it('invites a user with a role and shows the one-time link', async () => {
@@ -146,7 +146,7 @@ describe('the administrator’s pages in Chromium against apps/server', () => {
     const heights = await rows.evaluateAll((found) =>
       found.slice(0, 20).map((row) => Math.round(row.getBoundingClientRect().height)),
     );
-    await page.screenshot({ path: `${shotsDir}jobs-390.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}jobs-390.jpg`, quality: 80, fullPage: true });
     // One line of text with its padding; a wrapped cell doubles it.
     expect(Math.max(...heights)).toBeLessThanOrEqual(48);
     expect(await axeViolations(page)).toEqual([]);
@@ -166,7 +166,7 @@ describe('the administrator’s pages in Chromium against apps/server', () => {
     await dialog.getByText(/^Attempts 3/).waitFor();
     await dialog.getByText('slack: rate limited').waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}event-queue.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}event-queue.jpg`, quality: 80, fullPage: true });
     await page.context().close();
   });
 
@@ -194,7 +194,7 @@ describe('the administrator’s pages in Chromium against apps/server', () => {
     const dialog = page.getByRole('dialog', { name: 'insert on properties' });
     await dialog.getByTestId(adminTestIds.audit.changed).first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}audit-diff.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}audit-diff.jpg`, quality: 80, fullPage: true });
     await page.context().close();
   });
 

@@ -191,7 +191,7 @@ describe('the catalog in Chromium against apps/server', () => {
         problems.push(
           ...(await sidewaysOverflow(page)).map((found) => `${name} @${width}: ${found}`),
         );
-        await page.screenshot({ path: `${shotsDir}${name}-${width}-${scheme}.png` });
+        await page.screenshot({ path: `${shotsDir}${name}-${width}-${scheme}.jpg`, quality: 80 });
       }
       // A change's diff in its dialog.
       await page.goto(`/catalog/${id}/changes`);
@@ -205,7 +205,7 @@ describe('the catalog in Chromium against apps/server', () => {
         .getByTestId(catalogTestIds.diff.line)
         .first()
         .waitFor();
-      await page.screenshot({ path: `${shotsDir}change-${width}-${scheme}.png` });
+      await page.screenshot({ path: `${shotsDir}change-${width}-${scheme}.jpg`, quality: 80 });
     }
     expect(problems).toEqual([]);
   });

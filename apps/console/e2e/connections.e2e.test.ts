@@ -60,7 +60,7 @@ describe('connections and integrations in Chromium against apps/server', () => {
     await page.getByTestId(connectionsTestIds.list).waitFor();
     await page.getByRole('table', { name: 'Connections' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}list.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}list.jpg`, quality: 80, fullPage: true });
 
     await page.getByRole('link', { name: 'New connection' }).click();
     await page.waitForURL((url) => url.pathname === '/settings/connections/new');
@@ -77,7 +77,7 @@ describe('connections and integrations in Chromium against apps/server', () => {
       .getByLabel(/^Value/)
       .fill(PASSWORD);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}form.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}form.jpg`, quality: 80, fullPage: true });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/settings/connections');
     const created = (await connectionNamed(page, name))!;
@@ -89,7 +89,7 @@ describe('connections and integrations in Chromium against apps/server', () => {
     expect(await page.content()).not.toContain(PASSWORD);
     await page.getByRole('button', { name: 'Test connection' }).click();
     await page.getByTestId(connectionsTestIds.testResult).getByText('Test passed: ok').waitFor();
-    await page.screenshot({ path: `${shotsDir}tested.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}tested.jpg`, quality: 80, fullPage: true });
 
     // Edit the url, leaving the masked password as it came: the stored one is kept.
     await page.getByRole('textbox', { name: /^URL/ }).fill(`${started.server!.url}/health?e2e=1`);
@@ -146,7 +146,11 @@ describe('connections and integrations in Chromium against apps/server', () => {
       const good = await create(`e2e-pg-${Date.now()}`, user, password);
       await good.getByText('Test passed: ok').waitFor();
       expect(await page.content()).not.toContain(password);
-      await page.screenshot({ path: `${shotsDir}postgres-tested.png`, fullPage: true });
+      await page.screenshot({
+        path: `${shotsDir}postgres-tested.jpg`,
+        quality: 80,
+        fullPage: true,
+      });
 
       // A role that does not exist, with a wrong password: refused whatever the server's
       // authentication method, and the page shows PostgreSQL's own words.
@@ -156,7 +160,11 @@ describe('connections and integrations in Chromium against apps/server', () => {
           /Test failed: .*(role "opsdeck_e2e_nobody" does not exist|password authentication failed for user "opsdeck_e2e_nobody")/,
         )
         .waitFor();
-      await page.screenshot({ path: `${shotsDir}postgres-refused.png`, fullPage: true });
+      await page.screenshot({
+        path: `${shotsDir}postgres-refused.jpg`,
+        quality: 80,
+        fullPage: true,
+      });
     },
   );
 
@@ -169,7 +177,7 @@ describe('connections and integrations in Chromium against apps/server', () => {
     const wizard = page.getByRole('dialog', { name: 'Add Integration' });
     await wizard.getByRole('heading', { name: 'Add via GitOps' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}wizard.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}wizard.jpg`, quality: 80, fullPage: true });
 
     await wizard.getByRole('button', { name: 'Kubernetes', exact: true }).click();
     const form = page.getByRole('dialog', { name: 'Add Integration - Kubernetes' });
@@ -192,7 +200,7 @@ describe('connections and integrations in Chromium against apps/server', () => {
     await form.getByRole('tab', { name: 'Helm CLI' }).click();
     await form.getByText(/helm install mission-control-kubernetes/).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}wizard-gitops.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}wizard-gitops.jpg`, quality: 80, fullPage: true });
     await form.getByRole('button', { name: 'Back' }).click();
     await wizard.getByRole('heading', { name: 'Add Directly' }).waitFor();
     await wizard.getByRole('button', { name: 'Close' }).click();

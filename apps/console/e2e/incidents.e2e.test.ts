@@ -13,7 +13,7 @@ const { shotsDir, signedIn } = journeySuite('incidents');
 async function shoot(page: Page, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: `${shotsDir}${name}-${scheme}.png` });
+    await page.screenshot({ path: `${shotsDir}${name}-${scheme}.jpg`, quality: 80 });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -121,7 +121,7 @@ async function checkBothSchemes(name: string, width: number): Promise<string[]> 
     problems.push(
       ...(await sidewaysOverflow(page)).map((problem) => `${name} @${width} ${scheme}: ${problem}`),
     );
-    await page.screenshot({ path: `${shotsDir}${name}-${width}-${scheme}.png` });
+    await page.screenshot({ path: `${shotsDir}${name}-${width}-${scheme}.jpg`, quality: 80 });
   }
   return problems;
 }
@@ -419,7 +419,7 @@ describe('console layout at 1440, 1024 and 390 px, light and dark', () => {
           .evaluate((link) => link === document.activeElement),
       ).toBe(true);
       expect(await sidewaysOverflow(page)).toEqual([]);
-      await page.screenshot({ path: `${shotsDir}drawer-open-390-light.png` });
+      await page.screenshot({ path: `${shotsDir}drawer-open-390-light.jpg`, quality: 80 });
       await page.keyboard.press('Escape');
       await expect.poll(() => sidebar().getAttribute('data-collapsed')).toBe('true');
       await expect.poll(sidebarBox).toMatchObject({ visible: false });

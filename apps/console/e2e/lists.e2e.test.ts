@@ -30,7 +30,10 @@ describe('lists in Chromium', () => {
   it.each(phonePages)('at 390 px, %s shows rows on its first screen', async (path, rowId) => {
     const page = await signedIn('admin@local', path, 390);
     const { top, screen } = await firstRowTop(page, page.getByTestId(rowId));
-    await page.screenshot({ path: `${shotsDir}phone${path.replace(/[/?=]/g, '-')}.png` });
+    await page.screenshot({
+      path: `${shotsDir}phone${path.replace(/[/?=]/g, '-')}.jpg`,
+      quality: 80,
+    });
     // The rows begin in the upper half of the screen: the filters above them take a line, not a
     // screen.
     expect(top).toBeLessThan(screen / 2);
@@ -48,7 +51,10 @@ describe('lists in Chromium', () => {
     async (path) => {
       const page = await signedIn('admin@local', path, 1440);
       await page.getByTestId(uiTestIds.dataTable.row).first().waitFor({ timeout: 30_000 });
-      await page.screenshot({ path: `${shotsDir}wide${path.replace(/\//g, '-')}.png` });
+      await page.screenshot({
+        path: `${shotsDir}wide${path.replace(/\//g, '-')}.jpg`,
+        quality: 80,
+      });
       const clipped = await page.evaluate((rootId) => {
         const root = document.querySelector(`[data-testid="${rootId}"]`)!;
         const frame = root.querySelector('table')!.parentElement!;
@@ -81,7 +87,7 @@ describe('lists in Chromium', () => {
     await expect
       .poll(() => listbox.getByRole('option').count(), { timeout: 15_000 })
       .toBeGreaterThan(1);
-    await page.screenshot({ path: `${shotsDir}picker-open.png` });
+    await page.screenshot({ path: `${shotsDir}picker-open.jpg`, quality: 80 });
     const hidden = await listbox.evaluate((list) => {
       // The list scrolls inside its popover; every option it shows is itself, not something on top.
       return [...list.querySelectorAll('[role=option]')]

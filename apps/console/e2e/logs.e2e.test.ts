@@ -28,7 +28,7 @@ describe('/logs in Chromium', () => {
       const problems: string[] = [];
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
-        await page.screenshot({ path: `${shotsDir}logs-${width}-${scheme}.png` });
+        await page.screenshot({ path: `${shotsDir}logs-${width}-${scheme}.jpg`, quality: 80 });
         problems.push(...(await axeViolations(page)).map((v) => `${scheme}: ${v}`));
         problems.push(...(await sidewaysOverflow(page)).map((v) => `${scheme}: ${v}`));
       }

@@ -77,7 +77,7 @@ describe('notifications in Chromium against apps/server', () => {
     await silenceRow.waitFor();
     expect(await silenceRow.textContent()).toContain('Indefinitely');
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}silences.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}silences.jpg`, quality: 80, fullPage: true });
 
     // Run Now fails the check: healthy → unhealthy is check.failed, which the silence stops.
     await page.goto(`/health?checkId=${check.id}`);
@@ -103,7 +103,7 @@ describe('notifications in Chromium against apps/server', () => {
       .toBeGreaterThan(0);
     expect((await sent.first().textContent())?.toLowerCase()).toContain('silenced');
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}history-silenced.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}history-silenced.jpg`, quality: 80, fullPage: true });
 
     // Put things back for the other journeys on this server: the silence ends now.
     await page.goto('/notifications/silences');
@@ -143,7 +143,7 @@ describe('notifications in Chromium against apps/server', () => {
     // Looked at: the bell has nothing to count.
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}history-errors.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}history-errors.jpg`, quality: 80, fullPage: true });
 
     await page.goto('/notifications/rules');
     await firstRowText(page.getByRole('table', { name: 'Notification rules' }));
@@ -167,7 +167,7 @@ describe('notifications in Chromium against apps/server', () => {
     await page.getByRole('option').first().click();
     await form.getByRole('textbox', { name: /Repeat interval/ }).fill('2h');
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}rule-editor.png` });
+    await page.screenshot({ path: `${shotsDir}rule-editor.jpg`, quality: 80 });
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'detached' });
     const stored = (await (

@@ -4,9 +4,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { testIds } from '../src/testIds.ts';
 import { sharedBrowser, sharedServerUrl } from './serverProcess.ts';
+import { signInThroughForm } from './signIn.ts';
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -35,7 +36,11 @@ export function journeySuite(area: string) {
   };
 }
 
-/** A new page of its own context, signed in as `email` (demo password) and landed on `then`. */
+/**
+ * A new page of its own context, signed in as `email` (demo password) and landed on `then`. On the
+ * shared server it carries the session e2e/globalSetup.ts signed in once for that person; elsewhere
+ * it signs in through the form.
+ */
 export async function signedInPage(
   browser: Browser,
   baseURL: string,
@@ -43,18 +48,18 @@ export async function signedInPage(
   then: string,
   width = 1440,
 ): Promise<Page> {
+  const session = baseURL === sharedServerUrl() ? inject('consoleSessions')[email] : undefined;
   const context = await browser.newContext({
     baseURL,
     viewport: { width, height: width < 640 ? 844 : 900 },
     reducedMotion: 'reduce',
   });
   const page = await context.newPage();
-  await page.goto(`/login?return_to=${encodeURIComponent(then)}`);
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('opsdeck-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-  await page.getByTestId(testIds.userMenu.trigger).waitFor();
+  if (session) {
+    await context.addCookies(session);
+    await page.goto(then);
+    await page.getByTestId(testIds.userMenu.trigger).waitFor();
+  } else await signInThroughForm(page, email, then);
   return page;
 }
 

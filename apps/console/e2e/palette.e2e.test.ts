@@ -49,7 +49,7 @@ describe('the command palette and shortcuts in Chromium against apps/server', ()
       .poll(() => page.getByTestId(paletteTestIds.status).textContent(), { timeout: 10_000 })
       .toMatch(/^\d+ results?$/);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}palette-1440.png` });
+    await page.screenshot({ path: `${shotsDir}palette-1440.jpg`, quality: 80 });
     await page.keyboard.press('Enter');
     await page.waitForURL(
       (url) => url.pathname === '/health' && url.searchParams.get('checkId') === check.id,
@@ -115,7 +115,7 @@ describe('the command palette and shortcuts in Chromium against apps/server', ()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
-    await page.screenshot({ path: `${shotsDir}palette-390.png` });
+    await page.screenshot({ path: `${shotsDir}palette-390.jpg`, quality: 80 });
     await page.keyboard.press('Escape');
     expect(
       await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null),

@@ -46,7 +46,7 @@ describe('playbooks in the console', () => {
       .poll(() => dialog.getByRole('button', { name: 'Run', exact: true }).isEnabled())
       .toBe(true);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}modal-from-check.png` });
+    await page.screenshot({ path: `${shotsDir}modal-from-check.jpg`, quality: 80 });
     await dialog.getByRole('button', { name: 'Run', exact: true }).click();
 
     await page.waitForURL(/\/playbooks\/runs\/[0-9a-f-]+$/);
@@ -60,7 +60,7 @@ describe('playbooks in the console', () => {
     // The actions are read again once the run's status moves (their last poll may predate it).
     await expect.poll(() => actions.first().textContent()).toContain('Exit code 0');
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}run-completed.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}run-completed.jpg`, quality: 80, fullPage: true });
   });
 
   it('runs a playbook from /playbooks on a catalog item found by search (/api/resources/search)', async () => {
@@ -96,7 +96,7 @@ describe('playbooks in the console', () => {
     const table = page.getByRole('table', { name: 'Playbook runs' });
     await table.getByRole('link').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}runs-pending.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}runs-pending.jpg`, quality: 80, fullPage: true });
     // The demo's playbook with spec.approval listing admin@local (the history's other waiting runs
     // are of playbooks with approvers too, some of them only the sre team).
     await table.getByRole('link', { name: 'Restart with approval (demo)' }).first().click();
@@ -150,7 +150,11 @@ describe('playbooks in the console', () => {
         await page.getByTestId(playbooksTestIds.index.card).first().waitFor();
         expect(await sidewaysOverflow(page)).toEqual([]);
         expect(await axeViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${shotsDir}index-${width}-${scheme}.png`, fullPage: true });
+        await page.screenshot({
+          path: `${shotsDir}index-${width}-${scheme}.jpg`,
+          quality: 80,
+          fullPage: true,
+        });
       }
       await page.context().close();
     }
@@ -168,7 +172,11 @@ describe('playbooks in the console', () => {
       await table.getByRole('link').first().waitFor();
       expect(await sidewaysOverflow(page)).toEqual([]);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${shotsDir}runs-${width}-${scheme}.png`, fullPage: true });
+      await page.screenshot({
+        path: `${shotsDir}runs-${width}-${scheme}.jpg`,
+        quality: 80,
+        fullPage: true,
+      });
 
       await page.goto('/playbooks/runs?runs.status.filter=completed');
       await table.getByRole('link', { name: 'Restart service (demo)' }).first().click();
@@ -176,13 +184,20 @@ describe('playbooks in the console', () => {
       await page.getByTestId(playbooksTestIds.run.action).first().waitFor();
       expect(await sidewaysOverflow(page)).toEqual([]);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${shotsDir}run-${width}-${scheme}.png`, fullPage: true });
+      await page.screenshot({
+        path: `${shotsDir}run-${width}-${scheme}.jpg`,
+        quality: 80,
+        fullPage: true,
+      });
 
       const dialog = await openEveryParameterModal(page);
       expect(await axeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${shotsDir}modal-${width}-${scheme}.png` });
+      await page.screenshot({ path: `${shotsDir}modal-${width}-${scheme}.jpg`, quality: 80 });
       await dialog.getByLabel('Memory').first().scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${shotsDir}modal-${width}-${scheme}-scrolled.png` });
+      await page.screenshot({
+        path: `${shotsDir}modal-${width}-${scheme}-scrolled.jpg`,
+        quality: 80,
+      });
       await page.context().close();
     },
   );

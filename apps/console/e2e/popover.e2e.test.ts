@@ -34,7 +34,7 @@ describe('a popover in a modal, in Chromium', () => {
         { timeout: 15_000, interval: 500 },
       )
       .toBe(true);
-    await page.screenshot({ path: `${shotsDir}severity-open.png` });
+    await page.screenshot({ path: `${shotsDir}severity-open.jpg`, quality: 80 });
     const hidden = await listbox.evaluate((list) =>
       [...list.querySelectorAll('[role=option]')]
         .filter((option) => {

@@ -70,7 +70,10 @@ describe('the console with its server stopped', () => {
       await page.getByTestId(testIds.shell.root).waitFor();
       await page.getByTestId(testIds.sidebar.root).waitFor();
       expect((await mainText(page)).trim()).not.toBe('');
-      await page.screenshot({ path: `${shotsDir}down${href.replaceAll('/', '-')}.png` });
+      await page.screenshot({
+        path: `${shotsDir}down${href.replaceAll('/', '-')}.jpg`,
+        quality: 80,
+      });
     }
 
     started.server = await startServer({ dataDir, checks: 50, port });
@@ -91,7 +94,7 @@ describe('the console with its server stopped', () => {
         .poll(() => mainText(page), { timeout: 15_000 })
         .not.toContain('could not be loaded');
       expect(await banner.count()).toBe(0);
-      await page.screenshot({ path: `${shotsDir}up${href.replaceAll('/', '-')}.png` });
+      await page.screenshot({ path: `${shotsDir}up${href.replaceAll('/', '-')}.jpg`, quality: 80 });
     }
     // Recovered without a reload.
     expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);

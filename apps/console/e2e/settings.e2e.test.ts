@@ -96,7 +96,7 @@ describe('the settings editors in Chromium against apps/server', () => {
     await grid.waitFor();
     expect(await grid.getByRole('button').count()).toBe(31);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}type-grid.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}type-grid.jpg`, quality: 80, fullPage: true });
 
     const name = `e2e-http-${Date.now()}`;
     await nameBox(page).fill(name);
@@ -104,7 +104,7 @@ describe('the settings editors in Chromium against apps/server', () => {
     await page.getByRole('textbox', { name: /^URL/ }).fill(`${started.server!.url}/health`);
     await page.getByRole('combobox', { name: /^Schedule/ }).fill('@every 30s');
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}guided-http.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}guided-http.jpg`, quality: 80, fullPage: true });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL((url) => /\/settings\/canaries\/[0-9a-f-]{36}$/.test(url.pathname));
     const id = new URL(page.url()).pathname.split('/').pop()!;
@@ -125,7 +125,7 @@ describe('the settings editors in Chromium against apps/server', () => {
     const modal = page.getByTestId(healthTestIds.modal.root);
     await modal.getByTestId(healthTestIds.modal.stats).waitFor();
     await modal.getByText(name).first().waitFor();
-    await page.screenshot({ path: `${shotsDir}health.png`, fullPage: true });
+    await page.screenshot({ path: `${shotsDir}health.jpg`, quality: 80, fullPage: true });
 
     // Edit the threshold: the record opens in the HTTP form, name kept.
     await page.goto(`/settings/canaries/${id}`);
@@ -230,7 +230,11 @@ describe('the settings editors in Chromium against apps/server', () => {
     expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Back', exact: true }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}responder-read-only.png`, fullPage: true });
+    await page.screenshot({
+      path: `${shotsDir}responder-read-only.jpg`,
+      quality: 80,
+      fullPage: true,
+    });
     const write = await page.request.patch(`/api/db/canaries?id=eq.${canary!.id}`, {
       data: { schedule: '@every 1m' },
     });

@@ -55,7 +55,7 @@ describe('saved views in Chromium against apps/server', () => {
     const panel = await openMenu(page);
     await panel.getByText('(default)').waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shotsDir}menu-open.png` });
+    await page.screenshot({ path: `${shotsDir}menu-open.jpg`, quality: 80 });
     await panel.getByRole('button', { name: personal, exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('search') === 'api');
     await page.goBack();

@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { uiTestIds } from '@opsdeck/ui/testing';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { testIds } from '../src/testIds.ts';
 import { signedInPage, watchRequests } from './pageChecks.ts';
 import { sharedBrowser, sharedServerUrl } from './serverProcess.ts';
@@ -109,9 +109,14 @@ function detailPages(ids: Ids): Record<string, string> {
 
 /**
  * Waits until the page has settled: no request in flight for a while, no page loader, skeleton or
- * loading row left. A page still loading after that is a finding of its own.
+ * loading row left. A page still loading after that is a finding of its own. `expect` is the
+ * running test's (the role walks run side by side).
  */
-async function settle(page: Page, requests: ReturnType<typeof watchRequests>): Promise<string[]> {
+async function settle(
+  page: Page,
+  requests: ReturnType<typeof watchRequests>,
+  expect: ExpectStatic,
+): Promise<string[]> {
   try {
     await requests.quiet(400, 15_000);
   } catch (error) {
@@ -209,8 +214,11 @@ async function navigateInApp(page: Page, path: string): Promise<void> {
 /** How a role's walk moves from page to page: a full load each time, or inside the app. */
 const fullLoads: Record<string, boolean> = { admin: true, responder: false, viewer: false };
 
-/** A role's walk: one context and one page, every page at 1440 px (light and dark) and 390 px. */
-async function walk(role: string, ids: () => Ids): Promise<string[]> {
+/**
+ * A role's walk: one context and one page, every page at 1440 px (light and dark) and 390 px.
+ * `expect` is the walk's own test's: the three roles walk side by side.
+ */
+async function walk(role: string, ids: () => Ids, expect: ExpectStatic): Promise<string[]> {
   const page = await signedInPage(browser, sharedServerUrl(), `${role}@local`, '/health', 1440);
   const problems: string[] = [];
   let where = '';
@@ -224,7 +232,7 @@ async function walk(role: string, ids: () => Ids): Promise<string[]> {
   });
   const requests = watchRequests(page);
   try {
-    await settle(page, requests);
+    await settle(page, requests, expect);
     // Every page the sidebar offers this role, then the detail pages.
     const sidebarLinks = await page
       .getByTestId(testIds.sidebar.root)
@@ -266,7 +274,9 @@ async function walk(role: string, ids: () => Ids): Promise<string[]> {
                 .toContain(path);
           }
         }
-        problems.push(...(await settle(page, requests)).map((problem) => `${where}: ${problem}`));
+        problems.push(
+          ...(await settle(page, requests, expect)).map((problem) => `${where}: ${problem}`),
+        );
         problems.push(...(await pageProblems(page)).map((problem) => `${where}: ${problem}`));
         // A known route in the build: never the shell's not-found, unauthorized or disabled page
         // (what a role may not open is not offered to it), and no toast of a failure.
@@ -330,14 +340,17 @@ describe('the walk of every page as admin, responder and viewer at 1440 and 390 
     ]);
   });
 
-  it.each(['admin', 'responder', 'viewer'])(
+  // The three roles walk side by side, each in its own context of the shared browser: they only
+  // read, and while one waits for its page's requests to go quiet the others use the second core
+  // (one after another they were the suite's longest stretch, admin's full loads most of it).
+  it.concurrent.for(['admin', 'responder', 'viewer'])(
     'shows every page to %s without a raw error, a wrong "Not found" or sideways overflow',
-    async (role) => {
-      expect(await walk(role, () => ids)).toEqual([]);
-    },
     // About 40 pages, each at two widths and in both schemes: a minute on a quiet machine, more
-    // beside other suites.
-    300_000,
+    // beside other suites and the other roles' walks.
+    { timeout: 300_000 },
+    async (role, { expect }) => {
+      expect(await walk(role, () => ids, expect)).toEqual([]);
+    },
   );
 
   it('answers each malformed or unknown id with a "Not found"-style message, never a raw error', async () => {
@@ -363,7 +376,9 @@ describe('the walk of every page as admin, responder and viewer at 1440 and 390 
       for (const [name, path] of Object.entries(badIds)) {
         where = path;
         await page.goto(path);
-        problems.push(...(await settle(page, requests)).map((problem) => `${where}: ${problem}`));
+        problems.push(
+          ...(await settle(page, requests, expect)).map((problem) => `${where}: ${problem}`),
+        );
         const text = await page.evaluate(() => document.body.innerText);
         for (const [what, pattern] of rawErrors) {
           const match = pattern.exec(text);

@@ -55,16 +55,17 @@ export function run(command: string, args: string[], cwd: string): Promise<strin
 }
 
 /**
- * `pnpm pack` of each package into `dest` (workspace: ranges become versions), four at a time (each
- * is mostly pnpm starting up); the tarball paths, in the packages' order.
+ * `pnpm pack` of every package into `dest` (workspace: ranges become versions) in one recursive pnpm,
+ * four at a time: a pnpm per package spent most of its time starting up (16 of them took 11 s of CPU,
+ * one recursive pack 2 s). The tarball paths, in the packages' order.
  */
 export async function packAll(packages: PublishedPackage[], dest: string): Promise<string[]> {
-  const queue = [...packages];
-  const packOne = async (): Promise<void> => {
-    for (let pkg = queue.shift(); pkg; pkg = queue.shift())
-      await run('pnpm', ['pack', '--pack-destination', dest], pkg.dir);
-  };
-  await Promise.all([packOne(), packOne(), packOne(), packOne()]);
+  const filters = packages.flatMap((pkg) => ['--filter', pkg.name]);
+  await run(
+    'pnpm',
+    ['--recursive', ...filters, 'pack', '--pack-destination', dest, '--workspace-concurrency=4'],
+    root,
+  );
   return packages.map((pkg) =>
     path.join(dest, `${pkg.name.replace('@', '').replace('/', '-')}-${pkg.manifest.version}.tgz`),
   );
