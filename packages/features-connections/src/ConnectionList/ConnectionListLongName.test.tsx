@@ -25,10 +25,12 @@ it('cuts a 300-character connection name in its cell, whole in the link’s titl
   const link = await screen.findByRole('link', { name });
   expect(link.getAttribute('title')).toBe(name);
   // Cut to one line by its own class (styled-components' rule), not wrapped across the table.
-  const rules = [...document.querySelectorAll('style')].map((style) => style.textContent).join('');
+  const rules = [...document.styleSheets]
+    .flatMap((sheet) => [...sheet.cssRules])
+    .filter((rule) => rule instanceof CSSStyleRule);
   const own = [...link.classList]
-    .map((cls) => rules.split(`.${cls}{`)[1]?.split('}')[0])
+    .map((cls) => rules.find((rule) => rule.selectorText === `.${cls}`))
     .find(Boolean);
-  expect(own).toContain('white-space:nowrap');
-  expect(own).toContain('text-overflow:ellipsis');
+  expect(own?.style.whiteSpace).toBe('nowrap');
+  expect(own?.style.textOverflow).toBe('ellipsis');
 });

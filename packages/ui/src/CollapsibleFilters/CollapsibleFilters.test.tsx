@@ -78,7 +78,14 @@ describe('a table toolbar on a phone', () => {
     expect(filtersToggle().textContent).toBe('Filters');
     // The rule that hides a folded region sits in a phone media query (jsdom lays nothing out;
     // the Chromium journey checks a 390 px screen).
-    const css = [...document.querySelectorAll('style')].map((style) => style.textContent).join('');
-    expect(css).toMatch(/@media \(max-width: 639\.98px\)\{[^}]*\[data-folded\]\{display:none;\}/);
+    const phoneRules = [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .filter((rule) => rule instanceof CSSMediaRule)
+      .filter((rule) => rule.conditionText === '(max-width: 639.98px)')
+      .flatMap((rule) => [...rule.cssRules]);
+    const folded = phoneRules.find(
+      (rule) => rule instanceof CSSStyleRule && rule.selectorText.endsWith('[data-folded]'),
+    );
+    expect((folded as CSSStyleRule | undefined)?.style.display).toBe('none');
   });
 });

@@ -160,7 +160,9 @@ describe('EntityPicker', () => {
   ];
 
   it('searches once typing settles, tells like-named entities apart, and picks one', async () => {
-    const user = userEvent.setup();
+    // Keys land without a timer between them, as fast typing does: on a loaded machine a 0 ms
+    // timer could outlast the 50 ms debounce and search a half-typed word.
+    const user = userEvent.setup({ delay: null });
     const searched: string[] = [];
     const configQuery = (search: string) =>
       queryOptions({
