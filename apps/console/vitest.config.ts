@@ -2,7 +2,7 @@ import { configDefaults } from 'vitest/config';
 import { definePackageConfig } from '../../vitest.shared.ts';
 
 // Pure modules are tested in node; component tests opt into jsdom with a file comment.
-// e2e/ needs the built server and console plus Chromium: it runs with `test:e2e`, not here.
+// e2e/ needs the built server and console plus Chromium: it runs with `test:journeys`, not here.
 // The files share their worker's environment and module graph (isolate: false): each component
 // test imports the whole console (every feature's pages), and doing that afresh per file was most
 // of the suite's CPU (issue 31). vitest.setup.ts unmounts what each test rendered.

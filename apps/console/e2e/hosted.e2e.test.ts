@@ -11,7 +11,7 @@ import { axeViolations } from './pageChecks.ts';
 import { sharedBrowser } from './serverProcess.ts';
 import { installStandInClerk, type StandInSetup } from './standInClerk.ts';
 
-// The hosted build (VITE_OPSDECK_AUTH=hosted, built by test:e2e into .opsdeck/e2e-hosted-dist) in
+// The hosted build (VITE_OPSDECK_AUTH=hosted, built before test:journeys into .opsdeck/e2e-hosted-dist) in
 // Chromium. The hosted service cannot be reached: a stand-in Clerk object is installed before the
 // page loads and every request off 127.0.0.1 is aborted and recorded. The screens exercised here
 // need no organization backend.
