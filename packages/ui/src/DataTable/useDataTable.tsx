@@ -177,35 +177,24 @@ function queryOf(
  */
 export function readDataTableQuery(
   params: URLSearchParams,
-  {
-    id,
-    defaultSort = DEFAULT_SORT,
-    pageSizes = PAGE_SIZE_OPTIONS,
-    defaultPageSize = DEFAULT_PAGE_SIZE,
-    filters = NONE,
-    searchKey,
-    urlPrefix,
-    rememberPageSize = true,
-  }: DataTableUrlOptions,
+  options: DataTableUrlOptions,
 ): DataTableQuery {
-  const prefix = urlPrefix ?? `${id}.`;
+  const { prefix, defaultSort, pageSizes, defaultPageSize, filters, searchKey, tableId } =
+    resolveUrlOptions(options);
   const state = readTableUrlState(params, {
     prefix,
-    defaultSort: defaultSort ?? undefined,
+    defaultSort,
     filterKeys: filterKeysOf(filters, searchKey),
   });
   const pageSize =
     state.pageSize ??
-    (rememberPageSize ? readStoredPageSize(browserStorage(), id, pageSizes) : undefined) ??
+    (tableId ? readStoredPageSize(browserStorage(), tableId, pageSizes) : undefined) ??
     defaultPageSize;
   return queryOf({ ...state, pageSize }, readPrefixedTimeRange(params, prefix));
 }
 
-/**
- * The URL half of a table: what a fetch needs, before any rows exist. Give it the same options
- * object as `useDataTable` (one constant per table) and the two read the very same state.
- */
-export function useDataTableQuery({
+/** A table's URL options with their defaults, as both readers of its URL state apply them. */
+function resolveUrlOptions({
   id,
   defaultSort = DEFAULT_SORT,
   pageSizes = PAGE_SIZE_OPTIONS,
@@ -214,7 +203,25 @@ export function useDataTableQuery({
   searchKey,
   urlPrefix,
   rememberPageSize = true,
-}: DataTableUrlOptions): DataTableUrlControls {
+}: DataTableUrlOptions) {
+  return {
+    prefix: urlPrefix ?? `${id}.`,
+    defaultSort: defaultSort ?? undefined,
+    pageSizes,
+    defaultPageSize,
+    filters,
+    searchKey,
+    tableId: rememberPageSize ? id : undefined,
+  };
+}
+
+/**
+ * The URL half of a table: what a fetch needs, before any rows exist. Give it the same options
+ * object as `useDataTable` (one constant per table) and the two read the very same state.
+ */
+export function useDataTableQuery(options: DataTableUrlOptions): DataTableUrlControls {
+  const { prefix, defaultSort, pageSizes, defaultPageSize, filters, searchKey, tableId } =
+    resolveUrlOptions(options);
   const filtersKey = [...filters, searchKey ?? ''].join('\u0000');
   const filterKeys = useMemo(
     () => filterKeysOf(filters, searchKey),
@@ -223,10 +230,10 @@ export function useDataTableQuery({
     [filtersKey],
   );
   const { state, update, choosePageSize, setFilter, timeRange, setTimeRange } = useTableUrlState({
-    prefix: urlPrefix ?? `${id}.`,
-    defaultSort: defaultSort ?? undefined,
+    prefix,
+    defaultSort,
     filterKeys,
-    tableId: rememberPageSize ? id : undefined,
+    tableId,
     pageSizeOptions: pageSizes,
     defaultPageSize,
   });
