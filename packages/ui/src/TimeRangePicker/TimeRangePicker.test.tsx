@@ -117,6 +117,8 @@ describe('TimeRangePicker', { timeout: 20_000 }, () => {
     expect(search().get('to')).toMatch(/^2026-11-02T09:30:00\.000/);
     expect(trigger().textContent).toContain('Custom');
     expect(trigger().getAttribute('aria-label')).toContain('2026-11-01 08:00:00');
+    // Label in name: what the button shows is part of what it is called.
+    expect(trigger().getAttribute('aria-label')).toContain(trigger().textContent);
   });
 
   it('opens the calendar when from or to is clicked', async () => {

@@ -189,13 +189,15 @@ export function TimeRangePicker({
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? `${id}-dialog` : undefined}
-        aria-label={`${label}: ${display}${detail ? ` (${detail})` : ''}`}
+        // The name begins with the label and then holds the visible text word for word, so a
+        // voice-control user can say what they see (WCAG 2.5.3, label in name).
+        aria-label={`${label}: ${display}${detail ? ` ${detail}` : ''}`}
         disabled={disabled}
         data-testid={testIds.timeRangePicker.trigger}
         onClick={() => setOpen((wasOpen) => !wasOpen)}
       >
         {display}
-        {detail && <Muted aria-hidden="true">{detail}</Muted>}
+        {detail && <Muted aria-hidden="true">{` ${detail}`}</Muted>}
       </Button>
       {/* Escape hands focus back to the trigger; an outside click leaves it where the user clicked. */}
       <Popover
