@@ -60,6 +60,15 @@ const Region = styled.section`
   gap: ${({ theme }) => theme.space.sm};
   width: min(380px, calc(100vw - 32px));
   pointer-events: none;
+
+  /* On a phone the top of the screen is the page's or a dialog's title and close button: toasts
+     come up from the bottom, as a phone's own notices do. */
+  @media ${({ theme }) => theme.media.phone} {
+    top: auto;
+    bottom: ${({ theme }) => theme.space.lg};
+    right: ${({ theme }) => theme.space.md};
+    width: calc(100vw - 2 * ${({ theme }) => theme.space.md});
+  }
 `;
 
 const Item = styled.div<{ $kind: ToastKind }>`
