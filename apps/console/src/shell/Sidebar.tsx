@@ -17,7 +17,9 @@ const Slot = styled.div<{ $width: number }>`
 // Over the page and its sticky header, under menus, dialogs and toasts.
 const overlayZIndex = 100;
 
-const Aside = styled.div<{ $collapsed: boolean; $layout: SidebarLayout }>`
+// An <aside>, so the logo and the collapse button sit in a landmark too (axe's `region`), not
+// only the navigation between them.
+const Aside = styled.aside<{ $collapsed: boolean; $layout: SidebarLayout }>`
   position: fixed;
   top: 0;
   left: 0;
@@ -233,7 +235,7 @@ export interface SidebarProps {
   onExpand: () => void;
   /** A link in the sidebar was followed. */
   onLinkFollowed: () => void;
-  sidebarRef: RefObject<HTMLDivElement | null>;
+  sidebarRef: RefObject<HTMLElement | null>;
   /** The nav's id, for the header's menu button to point at. */
   navId: string;
 }

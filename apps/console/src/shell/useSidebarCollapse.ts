@@ -28,7 +28,7 @@ export function useSidebarCollapse() {
   const [dockedCollapsed, setDockedCollapsed] = useState(() => readSidebarCollapsed());
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [openedFor, setOpenedFor] = useState({ layout, pathname });
-  const sidebarRef = useRef<HTMLDivElement>(null);
+  const sidebarRef = useRef<HTMLElement>(null);
   // What had focus when the overlay opened: Escape gives focus back to it, once the page behind
   // the drawer is no longer inert (after the commit that closes it).
   const opener = useRef<HTMLElement | null>(null);
