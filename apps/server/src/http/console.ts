@@ -356,6 +356,11 @@ export function consoleHandler(dir: string, options: ConsoleHandlerOptions = {})
     }
     return entry.module;
   };
+  // The server entry is a few MB of code: compiled as the server starts, not on a user's first visit.
+  if (options.appFetch && options.renderBudgetMillis !== 0)
+    void stat(join(root, 'index.html'))
+      .then((info) => serverEntry(info.mtimeMs))
+      .catch(() => undefined);
   /**
    * The page at `path` rendered on the server for this request, compressed as the client takes it;
    * undefined when it is not rendered (no server entry, not a page of the build, no session…).
