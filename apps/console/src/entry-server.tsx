@@ -56,6 +56,9 @@ function settled(client: QueryClient): Promise<void> {
  * The page at `request.url`, or undefined when a server render would not show what the browser
  * would: a sign-in page, no view cookie or one the server cannot reproduce, no session or any
  * failed request (the browser then decides where to go), a redirect, or more time than the budget.
+ * Called by apps/server's console handler (src/http/console.ts), which imports the built file.
+ *
+ * @public
  */
 export async function renderConsolePage(
   request: ConsolePageRequest,
