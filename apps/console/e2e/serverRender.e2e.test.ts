@@ -156,4 +156,52 @@ describe("the server's render of a console page", () => {
       }
     });
   }
+
+  it('hydrates /topology, /catalog and /incidents with their rows and no console error', async () => {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1440, height: 900 },
+    });
+    try {
+      await context.addCookies([
+        ...session,
+        { name: VIEW_COOKIE, value: 'light.docked', url: server.url },
+      ]);
+      const pages = [
+        { path: '/topology', rows: '[data-testid="topology-card"]', row: 'topology-card' },
+        {
+          path: '/catalog',
+          rows: '[data-testid="catalog-list"] [data-testid="ui-data-table-row"]',
+          row: 'ui-data-table-row',
+        },
+        {
+          path: '/incidents',
+          rows: 'main [data-testid="ui-data-table-row"]',
+          row: 'ui-data-table-row',
+        },
+      ];
+      for (const { path, rows, row } of pages) {
+        const page = await context.newPage();
+        const problems: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error' || message.type() === 'warning')
+            problems.push(`${message.type()}: ${message.text()}`);
+        });
+        page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+        const response = await page.goto(path);
+        const html = await response!.text();
+        expect(html, path).toContain('id="opsdeck-render"');
+        // The first rows are in the HTML itself.
+        expect(rootMarkup(html), path).toContain(`data-testid="${row}"`);
+        await page.locator(rows).first().waitFor();
+        // Hydrated: the app answers (the sidebar's link to health goes there in the app).
+        await page.getByTestId(testIds.sidebar.root).locator('a[href="/health"]').click();
+        await page.getByTestId(healthTestIds.page.row).first().waitFor();
+        expect(problems, path).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
 });
