@@ -220,11 +220,11 @@ try {
 
 const columns = ['coldMs', 'warmMs', 'ratio', 'documentMs', 'serverRendered'];
 console.log(`\nfirst visit, p50 of ${runs} runs`);
-console.log(['page', ...columns].map((c) => c.padStart(12)).join(''));
+console.log(['page', ...columns].map((c) => c.padStart(16)).join(''));
 for (const page of pages)
   console.log(
     [page.name, ...columns.map((c) => String(results[page.name][c]))]
-      .map((c) => c.padStart(12))
+      .map((c) => c.padStart(16))
       .join(''),
   );
 console.log(
