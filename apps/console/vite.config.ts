@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 import { routePreloads } from './scripts/routePreloads.ts';
+import { styledComponentIds } from './scripts/styledComponentIds.ts';
 import { authModeFrom } from './src/app/authMode.ts';
 import { sourceResolve } from '../../vitest.shared.ts';
 
@@ -41,15 +43,45 @@ const chunkGroups = [
 // The console is served from the server's root with an SPA fallback, so asset URLs are absolute
 // (a relative base would break on deep links such as /settings/users/42). Workspace packages are read
 // from source through the @opsdeck/source condition, so no package build comes first.
-export default defineConfig(({ mode }) => {
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The first screen as apps/server renders it (src/entry-server.tsx): one bundle for Node with every
+ * library in it, so the server imports it from the build alone, under dist/.opsdeck, which the
+ * server never serves.
+ */
+const serverRenderBuild = {
+  ...sourceResolve,
+  base: '/',
+  plugins: [react(), styledComponentIds(repoRoot)],
+  // React's and styled-components' production code, whatever NODE_ENV the server runs under (Vite
+  // leaves process.env to the runtime in a server build; unset, React rendered its development
+  // build: twice the time, spent on checks and owner stacks).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { ...sourceResolve.ssr, noExternal: true as const, target: 'node' as const },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist/.opsdeck/ssr',
+    emptyOutDir: true,
+    sourcemap: false,
+    copyPublicDir: false,
+    // One file: the server imports it afresh for each build (a query on its URL), which a chunk
+    // importing the entry back would not follow, leaving it two copies of every module.
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+};
+
+export default defineConfig(({ mode, isSsrBuild }) => {
   // A hosted build without its key (or an unknown provider) fails here, not in a user's browser.
   authModeFrom(loadEnv(mode, import.meta.dirname, 'VITE_'));
+  if (isSsrBuild) return serverRenderBuild;
   return {
     ...sourceResolve,
     base: '/',
     // Brotli and gzip made once here; the server picks one per request (apps/server/src/http/console.ts),
     // and names the chunks of the page it serves index.html for from routePreloads' table.
-    plugins: [react(), precompress(), routePreloads()],
+    // Styled components get ids from their place in the source, the same in the server render's build.
+    plugins: [react(), styledComponentIds(repoRoot), precompress(), routePreloads()],
     // The budget that matters is the gzip size of the first load (scripts/size-check.mjs, 300 KB);
     // the lazy CodeMirror chunk is over Vite's raw 500 kB warning by design.
     // Source maps publish the source next to the app: only when asked for (OPSDECK_SOURCEMAP=1).

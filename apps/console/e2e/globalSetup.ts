@@ -33,7 +33,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const resourcesDir = mkdtempSync(join(tmpdir(), 'opsdeck-e2e-resources-'));
   const [server, browser] = await Promise.all([
-    startServer({ args: ['--resources', resourcesDir] }),
+    // No page rendered on the server (--render-budget 0): whether one is depends on the machine's
+    // load against its budget, and the journeys assert what the browser-rendered console requests.
+    // serverRender.e2e.test.ts starts a server that always renders.
+    startServer({ args: ['--resources', resourcesDir, '--render-budget', '0'] }),
     chromium.launchServer(chromiumOptions),
   ]);
   project.provide('consoleServerUrl', server.url);

@@ -95,6 +95,12 @@ async function coldLoad(browser, state, url, page, trace) {
     await tab.goto(`${url}${page.path}`);
     await tab.waitForFunction(() => window.__firstVisit.rows > 0, null, { timeout: 60_000 });
     const ms = await tab.evaluate(() => window.__firstVisit.rows);
+    // Whether apps/server rendered the page's first screen into the HTML (it falls back to the
+    // plain page past its render budget, so under load some cold loads are not).
+    const { serverRendered, documentMs } = await tab.evaluate(() => ({
+      serverRendered: document.getElementById('opsdeck-render') !== null,
+      documentMs: performance.getEntriesByType('navigation')[0].responseEnd,
+    }));
     if (cdp) {
       const { profile } = await cdp.send('Profiler.stop');
       const resources = await tab.evaluate(() => ({
@@ -103,7 +109,7 @@ async function coldLoad(browser, state, url, page, trace) {
       }));
       printTrace(page, ms, resources, profile);
     }
-    return ms;
+    return { ms, serverRendered, documentMs };
   } finally {
     await context.close();
   }
@@ -183,9 +189,14 @@ try {
   for (const page of pages) {
     const cold = [];
     const warm = [];
+    let rendered = 0;
+    const documents = [];
     // Interleaved, so load from elsewhere on the machine weighs on both alike.
     for (let i = 0; i < runs; i++) {
-      cold.push(await coldLoad(browser, state, server.url, page, false));
+      const load = await coldLoad(browser, state, server.url, page, false);
+      cold.push(load.ms);
+      if (load.serverRendered) rendered += 1;
+      documents.push(load.documentMs);
       warm.push(await warmNavigation(browser, state, server.url, page));
     }
     const coldMs = percentile(cold, 50);
@@ -194,6 +205,9 @@ try {
       coldMs: round(coldMs),
       warmMs: round(warmMs),
       ratio: round(coldMs / warmMs),
+      serverRendered: `${rendered}/${runs}`,
+      // The document's last byte: with a server render, the rows paint soon after it.
+      documentMs: round(percentile(documents, 50)),
       cold: cold.map(round),
       warm: warm.map(round),
     };
@@ -204,13 +218,13 @@ try {
   await server.stop();
 }
 
-const columns = ['coldMs', 'warmMs', 'ratio'];
+const columns = ['coldMs', 'warmMs', 'ratio', 'documentMs', 'serverRendered'];
 console.log(`\nfirst visit, p50 of ${runs} runs`);
-console.log(['page', ...columns].map((c) => c.padStart(12)).join(''));
+console.log(['page', ...columns].map((c) => c.padStart(16)).join(''));
 for (const page of pages)
   console.log(
     [page.name, ...columns.map((c) => String(results[page.name][c]))]
-      .map((c) => c.padStart(12))
+      .map((c) => c.padStart(16))
       .join(''),
   );
 console.log(

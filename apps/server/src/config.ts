@@ -13,6 +13,11 @@ export interface ServerConfig {
   /** Config items of a generated benchmark catalog the demo seed adds (0: the demo estate only). */
   configs?: number;
   consoleDir?: string;
+  /**
+   * How long a server render of a console page may wait for its data before the plain page is sent
+   * instead (ms, default 150; 0 renders no page on the server).
+   */
+  renderBudgetMillis?: number;
   backendUrl?: string;
   auth: 'basic' | 'disabled';
   demoPassword: string;
@@ -104,6 +109,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
         components: { type: 'string' },
         configs: { type: 'string' },
         'console-dir': { type: 'string' },
+        'render-budget': { type: 'string' },
         'backend-url': { type: 'string' },
         auth: { type: 'string' },
         'public-url': { type: 'string' },
@@ -164,6 +170,7 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
   const requestTimeout = pick('request-timeout', 'OPSDECK_REQUEST_TIMEOUT');
   const maxConnections = pick('max-connections', 'OPSDECK_MAX_CONNECTIONS');
   const resourcesDir = pick('resources', 'OPSDECK_RESOURCES');
+  const renderBudget = pick('render-budget', 'OPSDECK_RENDER_BUDGET');
   return {
     port: integer('--port', pick('port', 'PORT') ?? '8080', 0, 65_535),
     host,
@@ -181,6 +188,9 @@ export function parseConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Se
     configs: integer('--configs', pick('configs', 'OPSDECK_CONFIGS') ?? '0', 0, 1_000_000),
     ...(pick('console-dir', 'OPSDECK_CONSOLE_DIR')
       ? { consoleDir: pick('console-dir', 'OPSDECK_CONSOLE_DIR')! }
+      : {}),
+    ...(renderBudget
+      ? { renderBudgetMillis: integer('--render-budget', renderBudget, 0, 600_000) }
       : {}),
     ...(backendUrl ? { backendUrl } : {}),
     auth,

@@ -197,6 +197,9 @@ export async function startServer(config: ServerConfig, output: Logger): Promise
     db,
     auth: config.auth,
     consoleDir: config.consoleDir,
+    ...(config.renderBudgetMillis !== undefined
+      ? { consoleRenderBudgetMillis: config.renderBudgetMillis }
+      : {}),
     backendUrl: config.backendUrl,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,

@@ -8,12 +8,13 @@ import {
   type ToastLink,
 } from '@opsdeck/ui';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { ConnectionBanner } from '../connection/ConnectionBanner.tsx';
 import { ConnectionContext } from '../connection/ConnectionContext.tsx';
 import { invalidRowsMessage, type InvalidRowsNotices } from '../errors/invalidRows.ts';
 import { useApiErrorToasts } from '../errors/useApiErrorToasts.ts';
+import { THEME_STORAGE_KEY } from '../ssr/view.ts';
 import { ConsoleContext } from './ConsoleContext.tsx';
 import type { Console } from './createConsole.ts';
 
@@ -35,8 +36,26 @@ function ApiErrorToasts({
   return null;
 }
 
+export interface ConsoleAppProps {
+  console: Console;
+  /** In place of the browser's router (a server render's static one). */
+  routerElement?: ReactNode;
+  /**
+   * The theme a server render showed: the first render (the server's, and the browser's hydrating
+   * one) shows it; the user's own preference takes over once mounted, and main.tsx has checked it
+   * resolves to the same.
+   */
+  renderedTheme?: 'light' | 'dark';
+}
+
 /** The providers every page shares, around the router. */
-export function ConsoleApp({ console: app }: { console: Console }) {
+export function ConsoleApp({ console: app, routerElement, renderedTheme }: ConsoleAppProps) {
+  const [firstTheme, setFirstTheme] = useState(renderedTheme);
+  useEffect(() => {
+    if (firstTheme) setFirstTheme(undefined);
+    // Once, after the first render; a console that was not server-rendered changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const context = useMemo(
     () => ({ registry: app.registry, session: app.session, createApiClient: app.createApiClient }),
     [app],
@@ -64,7 +83,7 @@ export function ConsoleApp({ console: app }: { console: Console }) {
         <KratosProvider flows={app.kratos}>
           <ConsoleContext.Provider value={context}>
             <ConnectionContext.Provider value={app.connection}>
-              <OpsdeckThemeProvider storageKey="opsdeck.console.theme">
+              <OpsdeckThemeProvider storageKey={THEME_STORAGE_KEY} mode={firstTheme}>
                 <ToastProvider renderLink={renderToastLink}>
                   <ApiErrorToasts
                     queryClient={app.queryClient}
@@ -72,7 +91,7 @@ export function ConsoleApp({ console: app }: { console: Console }) {
                     invalidRows={app.invalidRows}
                   />
                   <ConnectionBanner />
-                  <RouterProvider router={app.router} />
+                  {routerElement ?? <RouterProvider router={app.router} />}
                 </ToastProvider>
               </OpsdeckThemeProvider>
             </ConnectionContext.Provider>

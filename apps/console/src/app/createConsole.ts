@@ -36,6 +36,8 @@ export interface ConsoleOptions {
   bindings?: readonly RouteBinding[];
   /** Where the API service groups live; default `/api` (same origin, the session cookie goes along). */
   apiBaseUrl?: string;
+  /** The fetch the API client calls; default the global one (a server render passes its own app's). */
+  fetch?: typeof globalThis.fetch;
   /** The Kratos public API; default `/api/.ory`. */
   kratosBasePath?: string;
   /** Tests pass a memory router; the browser uses the history API. */
@@ -75,7 +77,25 @@ export interface Console {
   invalidRows: InvalidRowsNotices;
 }
 
+/** A console with everything but its router: its route table, still to be made into one. */
+export interface PreparedConsole {
+  routes: RouteObject[];
+  queryClient: QueryClient;
+  /** The console on the router `createRouter` makes of `routes`. */
+  complete(createRouter: (routes: RouteObject[]) => ConsoleRouter): Console;
+}
+
 export function createConsole(options: ConsoleOptions): Console {
+  return prepareConsole(options).complete(
+    options.createRouter ?? ((table) => createBrowserRouter(table)),
+  );
+}
+
+/**
+ * The console up to its route table, for a caller that must do something with the table before
+ * the router is made (hydrating a server render resolves the matched lazy routes first).
+ */
+export function prepareConsole(options: ConsoleOptions): PreparedConsole {
   const registry = createFeatureRegistry(options.features, { bindings: options.bindings });
   // The router is made last (its routes need nothing from here) but the handlers below read it lazily.
   const made: { router?: ConsoleRouter } = {};
@@ -101,6 +121,7 @@ export function createConsole(options: ConsoleOptions): Console {
   const makeApiClient = (auth: ApiAuthOptions) =>
     createApiClient({
       baseUrl: options.apiBaseUrl ?? '/api',
+      ...(options.fetch ? { fetch: options.fetch } : {}),
       ...auth,
       onUnauthorized,
       onInvalidRows: invalidRows.report,
@@ -115,19 +136,25 @@ export function createConsole(options: ConsoleOptions): Console {
   const connection = createConnectionMonitor({ probe: probeBackend(options.apiBaseUrl ?? '/api') });
   watchQueries(connection, queryClient);
   const routes = options.routes(registry, { apiClient, queryClient });
-  const router = (options.createRouter ?? ((table) => createBrowserRouter(table)))(routes);
-  made.router = router;
   const toastMessage = options.toastMessage ?? toastMessageForError;
   return {
-    router,
+    routes,
     queryClient,
-    apiClient,
-    kratos,
-    session,
-    registry,
-    createApiClient: makeApiClient,
-    toastMessage,
-    connection,
-    invalidRows,
+    complete: (createRouter) => {
+      const router = createRouter(routes);
+      made.router = router;
+      return {
+        router,
+        queryClient,
+        apiClient,
+        kratos,
+        session,
+        registry,
+        createApiClient: makeApiClient,
+        toastMessage,
+        connection,
+        invalidRows,
+      };
+    },
   };
 }

@@ -46,6 +46,8 @@ export interface AppOptions {
   /** How users are recognised (src/auth/identity.ts: session cookie, then Basic); none: every /api call is 401. */
   resolvers?: UserResolver[];
   consoleDir?: string;
+  /** How long a server render of a console page may wait for its data (ms, default 150; 0: none). */
+  consoleRenderBudgetMillis?: number;
   backendUrl?: string;
   /** Our own origin as people reach it (config --public-url); unset: the request's own origin. */
   publicUrl?: string | undefined;
@@ -264,7 +266,13 @@ export function createApp(options: AppOptions): CoreApp {
   }
 
   if (options.consoleDir) {
-    const serveConsole = consoleHandler(options.consoleDir);
+    // A page's first screen is rendered with the app's own replies to the request's session.
+    const serveConsole = consoleHandler(options.consoleDir, {
+      appFetch: (request, env) => app.fetch(request, env),
+      renderBudgetMillis: options.consoleRenderBudgetMillis,
+      onRenderError: (error) =>
+        log({ level: 'error', msg: 'console server render failed', error: String(error) }),
+    });
     app.get('*', serveConsole);
   }
   return Object.assign(app, {

@@ -1,5 +1,6 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
@@ -140,8 +141,15 @@ const escapeAttribute = (value: string) =>
  * `html` with the page's preloads before `</head>`: its session requests and, when the URL has no
  * query, its own first request, then its chunks.
  */
-function withPreloads(html: string, route: RoutePreload, withQuery: boolean): string {
-  const requests = [...SESSION_REQUESTS, ...(withQuery ? [] : (PAGE_REQUESTS[route.path] ?? []))];
+function withPreloads(
+  html: string,
+  route: RoutePreload,
+  withQuery: boolean,
+  { requests: withRequests = true } = {},
+): string {
+  const requests = withRequests
+    ? [...SESSION_REQUESTS, ...(withQuery ? [] : (PAGE_REQUESTS[route.path] ?? []))]
+    : [];
   const links = [
     ...requests.map(
       (href) => `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(href)}">`,
@@ -155,11 +163,60 @@ function withPreloads(html: string, route: RoutePreload, withQuery: boolean): st
 }
 
 /**
- * Serves a built single-page app: files as they are, every other path gets index.html. Dotfiles
- * and whatever a symlink reaches outside the directory are never served (the index is, as for any
- * unknown path).
+ * The console build's server render (apps/console/src/entry-server.tsx, built under the dot
+ * directory this handler never serves): a page's first screen as the signed-in browser would show it,
+ * or undefined when the browser should render it itself.
  */
-export function consoleHandler(dir: string) {
+const SERVER_ENTRY = '.opsdeck/ssr/entry-server.js';
+interface RenderedPage {
+  head: string;
+  root: string;
+  payload: string;
+}
+interface ServerEntry {
+  renderConsolePage(request: {
+    url: string;
+    cookie: string | undefined;
+    fetch: (request: Request) => Promise<Response>;
+    budgetMs?: number;
+  }): Promise<RenderedPage | undefined>;
+}
+
+/** The id of the element main.tsx reads the render's data from (apps/console/src/ssr/payload.ts). */
+const PAYLOAD_ELEMENT_ID = 'opsdeck-render';
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** index.html with a render's styles in the head and its markup and data in the root. */
+function withRender(html: string, page: RenderedPage): string | undefined {
+  const head = html.indexOf('</head>');
+  const root = html.indexOf(ROOT_ELEMENT);
+  if (head < 0 || root < head) return undefined;
+  return (
+    `${html.slice(0, head)}${page.head}${html.slice(head, root)}<div id="root">${page.root}</div>` +
+    `<script type="application/json" id="${PAYLOAD_ELEMENT_ID}">${page.payload}</script>` +
+    html.slice(root + ROOT_ELEMENT.length)
+  );
+}
+
+export interface ConsoleHandlerOptions {
+  /**
+   * The server's own app, for a server render's API calls (with the request's env, so they reach
+   * it as the browser's would). Without it, pages are never rendered on the server.
+   */
+  appFetch?: (request: Request, env: unknown) => Response | Promise<Response>;
+  /** How long a render may wait for its data before the plain page goes (ms; default the entry's, 0: no render). */
+  renderBudgetMillis?: number | undefined;
+  /** Told when a server render fails (the plain page is sent instead). */
+  onRenderError?: (error: unknown) => void;
+}
+
+/**
+ * Serves a built single-page app: files as they are, every other path gets index.html — with the
+ * page's first screen rendered in it when the build has a server entry and the render answers.
+ * Dotfiles and whatever a symlink reaches outside the directory are never served (the index is, as
+ * for any unknown path).
+ */
+export function consoleHandler(dir: string, options: ConsoleHandlerOptions = {}) {
   const root = resolve(dir);
   // The directory's own real path, once: a console dir that is itself a symlink still serves.
   let realRoot: Promise<string> | undefined;
@@ -279,6 +336,82 @@ export function consoleHandler(dir: string) {
     }
     return made;
   };
+  /** The build's server entry, imported once per build (index.html's mtime); undefined without one. */
+  let entry: { mtimeMs: number; module: Promise<ServerEntry | undefined> } | undefined;
+  const serverEntry = (mtimeMs: number) => {
+    if (entry?.mtimeMs !== mtimeMs) {
+      const file = join(root, SERVER_ENTRY);
+      entry = {
+        mtimeMs,
+        module: stat(file)
+          .then((info) =>
+            info.isFile()
+              ? (import(
+                  `${pathToFileURL(file).href}?build=${Math.floor(mtimeMs)}`
+                ) as Promise<ServerEntry>)
+              : undefined,
+          )
+          .catch(() => undefined),
+      };
+    }
+    return entry.module;
+  };
+  // The server entry is a few MB of code: compiled as the server starts, not on a user's first visit.
+  if (options.appFetch && options.renderBudgetMillis !== 0)
+    void stat(join(root, 'index.html'))
+      .then((info) => serverEntry(info.mtimeMs))
+      .catch(() => undefined);
+  /**
+   * The page at `path` rendered on the server for this request, compressed as the client takes it;
+   * undefined when it is not rendered (no server entry, not a page of the build, no session…).
+   */
+  const renderedPage = async (c: Context, path: string, index: BuiltFile, indexMtimeMs: number) => {
+    const { appFetch, renderBudgetMillis } = options;
+    if (!appFetch || renderBudgetMillis === 0 || !c.req.header('accept')?.includes('text/html'))
+      return undefined;
+    const route = routeFor(await routeTable(indexMtimeMs), path);
+    const module = route && (await serverEntry(indexMtimeMs));
+    if (!route || !module) return undefined;
+    const template = index.variants.find((variant) => variant.name === 'identity')!;
+    try {
+      const page = await module.renderConsolePage({
+        url: c.req.url,
+        cookie: c.req.header('cookie'),
+        fetch: async (request) => appFetch(request, c.env),
+        ...(renderBudgetMillis !== undefined ? { budgetMs: renderBudgetMillis } : {}),
+      });
+      if (!page) return undefined;
+      const html = withRender(
+        withPreloads(
+          (template.bytes ?? (await readFile(template.path))).toString('utf8'),
+          route,
+          true,
+          { requests: false },
+        ),
+        page,
+      );
+      if (html === undefined) return undefined;
+      const encoding = chooseEncoding(c, ['br', 'gzip']);
+      const bytes = Buffer.from(html);
+      // Made per request, so quick levels: the page is some tens of KB of markup and styles.
+      const body =
+        encoding === 'br'
+          ? Buffer.from(await brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }))
+          : encoding === 'gzip'
+            ? Buffer.from(await gzipped(bytes, { level: 6 }))
+            : bytes;
+      return c.body(body, 200, {
+        'Content-Type': TYPES['.html']!,
+        // The user's own data: kept by no shared cache, and asked for again each visit.
+        'Cache-Control': 'private, no-store',
+        Vary: 'Accept-Encoding, Cookie',
+        ...(encoding !== 'identity' ? { 'Content-Encoding': encoding } : {}),
+      });
+    } catch (error) {
+      options.onRenderError?.(error);
+      return undefined;
+    }
+  };
   return async (c: Context) => {
     const decoded = decodePath(c.req.path);
     if (decoded === undefined)
@@ -318,6 +451,8 @@ export function consoleHandler(dir: string) {
       : undefined;
     if (!info || !built)
       return c.json({ error: 'not found', message: 'console index.html is missing' }, 404);
+    const rendered = await renderedPage(c, decoded, built, info.mtimeMs);
+    if (rendered) return rendered;
     const page = representation(c, built);
     const body =
       (await routedIndex(

@@ -6,6 +6,12 @@ export const rowHeightEstimate = 35;
 export const rowOverscan = 10;
 
 /**
+ * The viewport the first render assumes before anything is measured: a server render draws the
+ * rows it covers, and the browser's hydrating render, which assumes the same, draws the same rows.
+ */
+const initialRect = { width: 1024, height: 768 };
+
+/**
  * A vertical virtualizer over a scroll container. A container with no layout yet (hidden, or a
  * DOM without layout such as jsdom) is taken as window-sized, so the first rows still render.
  */
@@ -24,6 +30,7 @@ export function useListVirtualizer(
     estimateSize: typeof estimateSize === 'function' ? estimateSize : () => estimateSize,
     overscan: rowOverscan,
     getItemKey: options.getItemKey,
+    initialRect,
     observeElementRect: (instance, callback) =>
       observeElementRect(instance, (rect) =>
         callback(

@@ -28,7 +28,11 @@ export function Moment({ value, now, prefix, fallback = '' }: MomentProps) {
   const absolute = formatLocalMoment(value);
   return (
     <Tooltip content={absolute}>
+      {/* The text and label depend on the moment of drawing and the time zone: a server render's may
+          differ from the browser's hydrating one by a minute or a zone, and the browser's next
+          render brings them up to date. */}
       <Time
+        suppressHydrationWarning
         dateTime={momentIso(value)}
         tabIndex={0}
         data-slot="moment"

@@ -6,6 +6,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
@@ -17,6 +18,12 @@ import { testIds } from '../testIds.ts';
 export const TOAST_DURATION_MS = 5000;
 
 export type ToastKind = 'success' | 'error';
+
+// The region is portalled into document.body: not on a server, and not in a render hydrating a
+// server's markup (React would look for it among body's children), only once that is done.
+const noSubscription = () => () => undefined;
+const inBrowser = () => typeof document !== 'undefined';
+const onServer = () => false;
 
 export interface ToastLink {
   href: string;
@@ -197,10 +204,11 @@ export function ToastProvider({ children, renderLink }: ToastProviderProps) {
     </Region>
   );
 
+  const portalReady = useSyncExternalStore(noSubscription, inBrowser, onServer);
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {typeof document === 'undefined' ? null : createPortal(region, document.body)}
+      {portalReady ? createPortal(region, document.body) : null}
     </ToastContext.Provider>
   );
 }
