@@ -5,7 +5,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/database.ts';
-import { seedDemo } from './db/seed/demo.ts';
 import { describeRotation, parseRotateArgs, RotateError, rotateSecrets } from './secretsRotate.ts';
 import { secretBoxFromText, secretContext, SecretError } from './services/playbooks/secrets.ts';
 import { testDatabases } from './testing/databases.ts';
@@ -57,8 +56,7 @@ describe.each(testDatabases())('secrets rotate on $engine', (target) => {
     ).rows[0]!.value;
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 1 });
+    db = await target.openSeeded({ checks: 1 });
     http = createServer((request, response) => {
       seen.push(request.headers.authorization ?? '');
       const expected = `Basic ${Buffer.from(`probe:${PASSWORD}`).toString('base64')}`;

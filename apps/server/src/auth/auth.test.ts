@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 import { authorizeTable } from './tableAccess.ts';
@@ -10,8 +9,7 @@ describe.each(testDatabases('one'))('auth on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 20 });
+    db = await target.openSeeded({ checks: 20 });
     server = await startTestServer({ db });
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { createAuthorizer } from '@opsdeck/rbac';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { DEMO_ROLES, seedDemo } from '../db/seed/demo.ts';
+import { DEMO_ROLES } from '../db/seed/demo.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 import { defaultServiceRegistry } from '../services/list.ts';
@@ -13,8 +13,7 @@ describe.each(testDatabases('one'))('capabilities agree with the console on $eng
   let server: TestServer;
   let checkId: string;
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 20 });
+    db = await target.openSeeded({ checks: 20 });
     // One listed rpc is defined for real (get_playbook_run_actions, by the playbooks migrations), so
     // an allowed call is answered by the function, not refused.
     const { rows } = await db.query<{ id: string }>(

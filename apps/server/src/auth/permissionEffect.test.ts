@@ -3,7 +3,6 @@
 // runner and whoami allow; deny beats allow; no row restricts an admin; an expired `until` is no row.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { seedUuid } from '../db/seed/random.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../testing/server.ts';
@@ -18,8 +17,7 @@ describe.each(testDatabases('one'))('permission rows take effect on $engine', (t
   let deployment: string;
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 5, now: new Date() });
+    db = await target.openSeeded({ checks: 5 });
     const { rows } = await db.query<{ id: string; email: string }>(
       `SELECT id, email FROM people WHERE email LIKE '%@local'`,
     );

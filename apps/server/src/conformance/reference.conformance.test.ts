@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
@@ -101,8 +100,7 @@ describe.each(testDatabases())('the reference console’s requests on $engine', 
   const values = new Map<string, string>();
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 40, now: new Date() });
+    db = await target.openSeeded({ checks: 40 });
     for (const [name, sql] of Object.entries(PLACEHOLDERS)) {
       const { rows } = await db.query<{ id: string }>(sql);
       if (!rows[0]) throw new Error(`the demo estate has no ${name}`);

@@ -113,7 +113,6 @@ import { adminIds, startAdminBackend } from '@opsdeck/features-admin/testing/sta
 import type { FakeBackend } from '@opsdeck/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 import {
@@ -456,8 +455,7 @@ describe.each(testDatabases())(
     const backends = new Map<string, FakeBackend>();
 
     beforeAll(async () => {
-      db = await target.open();
-      await seedDemo(db, { checks: 20, now: new Date() });
+      db = await target.openSeeded({ checks: 20 });
       server = await startTestServer({ db });
       const one = async (sql: string) =>
         (await db.query<{ id: string }>(sql)).rows[0]?.id ?? 'missing';

@@ -12,7 +12,6 @@ import { playbooksFeature } from '@opsdeck/features-playbooks';
 import { topologyFeature } from '@opsdeck/features-topology';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
@@ -77,8 +76,7 @@ describe.each(testDatabases())('the palette’s record searches on $engine', (ta
   const one = async (sql: string) => (await db.query<Record<string, string>>(sql)).rows[0]!;
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 20, now: new Date() });
+    db = await target.openSeeded({ checks: 20 });
     server = await startTestServer({ db });
   });
   afterAll(async () => {

@@ -15,7 +15,6 @@ import {
 } from '@opsdeck/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
@@ -75,8 +74,7 @@ describe.each(testDatabases())(
     };
 
     beforeAll(async () => {
-      db = await target.open();
-      await seedDemo(db, { checks: 10 });
+      db = await target.openSeeded({ checks: 10 });
       server = await startTestServer({ db });
       standIn = await createFakeBackend();
       // A playbook only admin@local may approve, and a run of it waiting for that approval.

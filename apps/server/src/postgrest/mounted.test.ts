@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../db/seed/demo.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
@@ -9,8 +8,7 @@ describe.each(testDatabases())('/api/db mounted in the server on $engine', (targ
   let server: TestServer;
 
   beforeAll(async () => {
-    const db = await target.open();
-    await seedDemo(db, { checks: 20 });
+    const db = await target.openSeeded({ checks: 20 });
     server = await startTestServer({ db });
   });
   afterAll(async () => {

@@ -1,7 +1,6 @@
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { defineService } from '../services/defineService.ts';
 import { SERVICES } from '../services/list.ts';
 import { testDatabases } from '../testing/databases.ts';
@@ -32,10 +31,9 @@ describe.each(testDatabases())('supabase postgrest-js against the server on $eng
   const estate = [ids.httpCanary, ids.tcpCanary];
 
   beforeAll(async () => {
-    db = await target.open();
     // The demo people sign in; the estate is the rows the probes know (its incident number is the
     // demo's first, so the demo's moves aside).
-    await seedDemo(db, { checks: 5 });
+    db = await target.openSeeded({ checks: 5 });
     await db.exec(`UPDATE incidents SET incident_id = 'DEMO-1' WHERE incident_id = 'INC-1'`);
     await seedEstate(db);
     await db.exec(`

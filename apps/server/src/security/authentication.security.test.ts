@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { PostgresDatabase } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { CookieJar, csrf } from '../services/identity/identity.test.helper.ts';
 import { defaultScryptCost } from '../services/identity/crypto.ts';
 import { startServer, type RunningServer } from '../server.ts';
@@ -88,9 +87,7 @@ describe.each(testDatabases('one'))('authentication on $engine', (target) => {
     (await db.query<{ id: string }>('SELECT id FROM people WHERE email = $1', [email])).rows[0]!.id;
 
   beforeAll(async () => {
-    db = await target.open();
-    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM people');
-    if (rows[0]?.n === 0) await seedDemo(db, { checks: 5 });
+    db = await target.openSeeded({ checks: 5 });
     server = await startTestServer({ db });
   });
   afterEach(async () => {

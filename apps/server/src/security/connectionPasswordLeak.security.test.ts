@@ -3,7 +3,6 @@
 // of a connection included, whose error text comes from the remote end).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
@@ -33,8 +32,7 @@ describe.each(testDatabases('one'))('connection passwords never leave on $engine
   };
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 2 });
+    db = await target.openSeeded({ checks: 2 });
     server = await startTestServer({
       db,
       outbound: { allowPrivate: true, allowLinkLocal: false },

@@ -6,7 +6,6 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/user.ts';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { silentLogger } from '../http/logging.ts';
 import { maskSecrets } from '../services/maskSecrets.ts';
 import { PlaybookRunner } from '../services/playbooks/runner.ts';
@@ -46,8 +45,7 @@ describe.each(testDatabases('one'))('connection secrets on $engine', (target) =>
     ).rows[0]!;
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 5 });
+    db = await target.openSeeded({ checks: 5 });
     server = await startTestServer({ db });
     receiver = createServer((request, response) => {
       authorizations.push(request.headers.authorization ?? '');

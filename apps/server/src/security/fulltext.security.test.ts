@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
@@ -11,8 +10,7 @@ describe.each(testDatabases())('full-text filters on /api/db on $engine', (targe
   let configId: string;
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 5 });
+    db = await target.openSeeded({ checks: 5 });
     server = await startTestServer({ db });
     const { rows } = await db.query<{ id: string }>(
       'SELECT id FROM config_items ORDER BY name LIMIT 1',

@@ -2,7 +2,6 @@ import { connect } from 'node:net';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { testDatabases } from '../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../testing/server.ts';
 
@@ -55,8 +54,7 @@ describe.each(testDatabases('one'))('the Host header on $engine', (target) => {
   let port: string;
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 2 });
+    db = await target.openSeeded({ checks: 2 });
     server = await startTestServer({ db });
     port = new URL(server.url).port;
   });

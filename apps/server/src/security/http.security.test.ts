@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { silentLogger } from '../http/logging.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import { testDatabases } from '../testing/databases.ts';
@@ -70,8 +69,7 @@ describe.each(testDatabases('one'))('HTTP layer of /api on $engine', (target) =>
   const otherOrigin = 'http://127.0.0.1:9';
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 5 });
+    db = await target.openSeeded({ checks: 5 });
     server = await startTestServer({ db, summaryCacheMillis: 0 });
     const { rows } = await db.query<{ id: string }>(
       'SELECT id FROM incidents ORDER BY created_at LIMIT 1',

@@ -5,7 +5,6 @@ import {
   type SummaryRepliesOptions,
 } from '../services/canary/summaryReplies.ts';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { handleError } from '../http/errors.ts';
 import { fromDatabaseError } from '../postgrest/errors.ts';
 import { startEngine } from '../postgrest/postgrest.test.helper.ts';
@@ -19,8 +18,7 @@ describe.each(testDatabases('one'))('bad input and resources on $engine', (targe
   let checkId: string;
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 20 });
+    db = await target.openSeeded({ checks: 20 });
     server = await startTestServer({ db });
     const { rows } = await db.query<{ id: string }>('SELECT id FROM checks ORDER BY name LIMIT 1');
     checkId = rows[0]!.id;

@@ -7,7 +7,6 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/user.ts';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import {
   classifyAddress,
   resolveOutbound,
@@ -194,8 +193,7 @@ describe.each(engines)('action replies over HTTP on $engine', (target) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 5 });
+    db = await target.openSeeded({ checks: 5 });
     server = await startTestServer({ db });
   });
   afterAll(async () => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { silentLogger } from '../http/logging.ts';
 import { PlaybookRunner } from '../services/playbooks/runner.ts';
 import { testDatabases } from '../testing/databases.ts';
@@ -24,8 +23,7 @@ describe.each(testDatabases('one'))('playbook approvals that hold on $engine', (
   const people: Record<string, string> = {};
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 5 });
+    db = await target.openSeeded({ checks: 5 });
     server = await startTestServer({ db });
     runner = new PlaybookRunner({ db, log: silentLogger, execEnabled: true });
     const { rows } = await db.query<{ id: string; email: string }>(

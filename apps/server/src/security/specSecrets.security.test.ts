@@ -6,7 +6,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { seedDemo } from '../db/seed/demo.ts';
 import { silentLogger } from '../http/logging.ts';
 import { maskSecrets } from '../services/maskSecrets.ts';
 import { PlaybookRunner } from '../services/playbooks/runner.ts';
@@ -103,8 +102,7 @@ describe.each(testDatabases('one'))('literal secrets of playbook specs on $engin
       .spec;
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 5 });
+    db = await target.openSeeded({ checks: 5 });
     server = await startTestServer({ db });
     const created = await call('POST', 'db/playbooks', 'admin@local', {
       name: `keeper-${randomUUID()}`,

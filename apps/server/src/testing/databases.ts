@@ -1,5 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, openAsBlob } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  openAsBlob,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { inject, it, type TestFunction } from 'vitest';
 import {
   PGliteDatabase,
@@ -8,13 +18,24 @@ import {
   type DatabaseEngine,
 } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { seedDemo, type DemoSeedOptions } from '../db/seed/demo.ts';
 
-/** One engine a suite runs against; `open` gives a migrated database, `release` frees it. */
+/**
+ * One engine a suite runs against; `open` gives a migrated database, `openSeeded` one holding the
+ * demo estate of `options` (see `seededTemplate`), `release` frees what either opened.
+ */
 export interface TestDatabaseTarget {
   engine: DatabaseEngine;
   open(): Promise<Database>;
+  openSeeded(options: DemoEstateOptions): Promise<Database>;
   release(): Promise<void>;
 }
+
+/** The demo seed's options a seeded template is made of (progress and services are the seed's). */
+export type DemoEstateOptions = Pick<
+  DemoSeedOptions,
+  'checks' | 'components' | 'configs' | 'playbookRuns' | 'seed' | 'now'
+>;
 
 /** The copies of a PGlite data directory the global setup wrote (src/testing/globalSetup.ts). */
 export type PGliteTemplate = 'bare' | 'migrated';
@@ -76,6 +97,148 @@ async function migratedPGlite(): Promise<PGliteDatabase> {
   return db;
 }
 
+/**
+ * The instant a seed without its own `now` generates history back from: the run's, to the minute
+ * (src/testing/globalSetup.ts), so every file asking for the same estate gets one template; outside
+ * that setup, now to the minute, as the seed's own default.
+ */
+export function seedNow(): Date {
+  let run: string | undefined;
+  try {
+    run = inject('seedNow') || undefined;
+  } catch {
+    run = undefined;
+  }
+  return run ? new Date(run) : new Date(Math.floor(Date.now() / 60_000) * 60_000);
+}
+
+/** The options with their `now` filled in, and the key every process derives the same from them. */
+function seededEstate(options: DemoEstateOptions): { estate: DemoEstateOptions; key: string } {
+  const estate = { ...options, now: options.now ?? seedNow() };
+  const described = JSON.stringify([
+    estate.checks,
+    estate.components,
+    estate.configs,
+    estate.playbookRuns,
+    estate.seed,
+    estate.now!.toISOString(),
+  ]);
+  return { estate, key: createHash('sha256').update(described).digest('hex').slice(0, 16) };
+}
+
+function seedTemplatesDir(): string | undefined {
+  try {
+    return inject('pgliteSeedTemplates') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const seededBlobs = new Map<string, Promise<Blob>>();
+
+/**
+ * Seeds the estate's dump into `file` unless another worker is at it (a lock directory beside it),
+ * then waits for that one's: resolves to the seeded database when this call made it, else to
+ * undefined once the dump is there. A maker that fails removes its lock and a waiter takes over;
+ * one that hangs is not waited for past a few minutes.
+ */
+async function makeOrAwait(
+  file: string,
+  seedHere: () => Promise<PGliteDatabase>,
+): Promise<PGliteDatabase | undefined> {
+  const lock = `${file}.lock`;
+  for (const started = Date.now(); !existsSync(file); await sleep(100)) {
+    let claimed = true;
+    try {
+      mkdirSync(lock);
+    } catch {
+      claimed = false;
+    }
+    if (claimed) {
+      try {
+        const db = await seedHere();
+        writeFileSync(`${file}.part`, Buffer.from(await (await db.dump()).arrayBuffer()));
+        renameSync(`${file}.part`, file);
+        return db;
+      } catch (error) {
+        rmSync(lock, { recursive: true, force: true });
+        throw error;
+      }
+    }
+    if (Date.now() - started > 150_000) return seedHere();
+  }
+  return undefined;
+}
+
+/**
+ * A PGlite holding the demo estate of `options`. The seed is the costliest part of most suites'
+ * setup (seconds of CPU) and gives the same estate for the same options, so each estate is seeded
+ * once per run: the first file to ask seeds a copy of the migrated template and dumps it into the
+ * run's directory, under a lock directory the other workers wait on; every later one opens a copy
+ * of that dump. The seed's own tests (src/db/seed) still call seedDemo.
+ */
+export async function seededPGlite(options: DemoEstateOptions): Promise<PGliteDatabase> {
+  const { estate, key } = seededEstate(options);
+  const dir = seedTemplatesDir();
+  const seedHere = async () => {
+    const db = await migratedPGlite();
+    try {
+      await seedDemo(db, estate);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+    return db;
+  };
+  if (!dir) return seedHere();
+  const file = join(dir, `${key}.tar`);
+  let blob = seededBlobs.get(key);
+  if (!blob) {
+    const made = await makeOrAwait(file, seedHere);
+    if (made) return made;
+  }
+  if (!blob) seededBlobs.set(key, (blob = openAsBlob(file)));
+  return PGliteDatabase.open({ loadDataDir: await blob });
+}
+
+/**
+ * The same on PostgreSQL: a database seeded once per run and estate, copied from the run's migrated
+ * template and named after it, which a suite's database is then created from. Workers making the
+ * same one queue on an advisory lock; no connection to it stays open, so it can be copied.
+ */
+async function seededPostgresTemplate(
+  url: string,
+  migrated: string,
+  estate: DemoEstateOptions,
+  key: string,
+): Promise<string> {
+  const name = `${migrated}_seed_${key}`;
+  const admin = await PostgresDatabase.open({ url, max: 1 });
+  // One session holds the lock: CREATE DATABASE cannot run inside a transaction.
+  const session = await admin.pool.connect();
+  try {
+    await session.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    const { rows } = await session.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rows.length === 0) {
+      const making = `${migrated}_part_${key}`;
+      await session.query(`DROP DATABASE IF EXISTS ${making}`);
+      await session.query(`CREATE DATABASE ${making} TEMPLATE ${migrated}`);
+      const db = await PostgresDatabase.open({ url: withDatabase(url, making) });
+      try {
+        await seedDemo(db, estate);
+      } finally {
+        await db.close();
+      }
+      await session.query(`ALTER DATABASE ${making} RENAME TO ${name}`);
+    }
+  } finally {
+    await session.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+    session.release();
+    await admin.close();
+  }
+  return name;
+}
+
 let sharedPGlite: Promise<PGliteDatabase> | undefined;
 let sharedUsers = 0;
 
@@ -90,9 +253,11 @@ export async function forgetSharedPGlite(): Promise<void> {
   if (stale) await (await stale.catch(() => undefined))?.close().catch(() => undefined);
 }
 
-// PGlite takes seconds to boot: every suite of one test file shares one migrated instance.
+// PGlite takes seconds to boot: every suite of one test file shares one migrated instance. A
+// seeded one is the suite's own, a copy of its estate's template.
 function pgliteTarget(): TestDatabaseTarget {
   let opened = false;
+  let seeded: PGliteDatabase | undefined;
   return {
     engine: 'pglite',
     async open() {
@@ -101,7 +266,14 @@ function pgliteTarget(): TestDatabaseTarget {
       opened = true;
       return sharedPGlite;
     },
+    async openSeeded(options) {
+      seeded ??= await seededPGlite(options);
+      return seeded;
+    },
     async release() {
+      const own = seeded;
+      seeded = undefined;
+      await own?.close();
       if (!opened) return;
       opened = false;
       sharedUsers -= 1;
@@ -141,26 +313,38 @@ export function postgresTemplate(): string | undefined {
 }
 
 // A database of its own inside the test Postgres, so parallel test files never collide. It is a
-// copy of the run's migrated template when there is one, migrated again (a no-op) as a check;
-// outside the global setup, a new database every migration runs on.
+// copy of the run's migrated template (or of an estate's seeded one) when there is one, migrated
+// again (a no-op) as a check; outside the global setup, a new database every migration runs on.
 function postgresTarget(url: string): TestDatabaseTarget {
   let created: { name: string; db: PostgresDatabase } | undefined;
+  const create = async (template: string | undefined) => {
+    const name = `opsdeck_test_${randomBytes(6).toString('hex')}`;
+    const admin = await PostgresDatabase.open({ url, max: 1 });
+    try {
+      await admin.exec(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    } finally {
+      await admin.close();
+    }
+    const db = await PostgresDatabase.open({ url: withDatabase(url, name) });
+    await migrate(db);
+    created = { name, db };
+    return db;
+  };
   return {
     engine: 'postgres',
     async open() {
+      return created?.db ?? create(postgresTemplate());
+    },
+    async openSeeded(options) {
       if (created) return created.db;
-      const name = `opsdeck_test_${randomBytes(6).toString('hex')}`;
-      const template = postgresTemplate();
-      const admin = await PostgresDatabase.open({ url, max: 1 });
-      try {
-        await admin.exec(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-      } finally {
-        await admin.close();
+      const migrated = postgresTemplate();
+      const { estate, key } = seededEstate(options);
+      if (!migrated) {
+        const db = await create(undefined);
+        await seedDemo(db, estate);
+        return db;
       }
-      const db = await PostgresDatabase.open({ url: withDatabase(url, name) });
-      await migrate(db);
-      created = { name, db };
-      return db;
+      return create(await seededPostgresTemplate(url, migrated, estate, key));
     },
     async release() {
       if (!created) return;

@@ -19,6 +19,10 @@ declare module 'vitest' {
     pgliteMigratedDataDir: string;
     /** A migrated database in the test PostgreSQL that each suite's database is created from. */
     postgresMigratedTemplate: string;
+    /** Where each demo estate's seeded PGlite dump is written once (src/testing/databases.ts). */
+    pgliteSeedTemplates: string;
+    /** The instant (ISO) a seed without its own `now` generates history back from: the run's. */
+    seedNow: string;
   }
 }
 
@@ -77,7 +81,22 @@ async function writePostgresTemplate(
   } finally {
     await db.close();
   }
-  return { name, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  // The estates seeded from it (src/testing/databases.ts) are named after it and go with it.
+  const drop = async () => {
+    const db = await PostgresDatabase.open({ url, max: 1 });
+    try {
+      const { rows } = await db.query<{ datname: string }>(
+        'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+        [`${name}_`],
+      );
+      for (const { datname } of rows)
+        await db.exec(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    } finally {
+      await db.close();
+    }
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
+  return { name, drop };
 }
 
 function postgresInstalled(): boolean {
@@ -144,6 +163,10 @@ export async function setup(project: TestProject) {
   project.provide('pgliteBareTemplate', bare);
   project.provide('pgliteMigratedTemplate', migrated);
   project.provide('pgliteMigratedDataDir', migratedDataDir);
+  const seeded = join(templates, 'seeded');
+  mkdirSync(seeded);
+  project.provide('pgliteSeedTemplates', seeded);
+  project.provide('seedNow', new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString());
   return async () => {
     rmSync(templates, { recursive: true, force: true });
     await postgres?.drop();

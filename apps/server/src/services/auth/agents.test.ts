@@ -2,7 +2,6 @@
 // agent signs in with the token as Bearer or Basic; deleting it (with or without cleanup) ends that.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 
@@ -13,8 +12,7 @@ describe.each(testDatabases('one'))('agent registration and tokens on $engine', 
   let server: TestServer;
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 5 });
+    db = await target.openSeeded({ checks: 5 });
     server = await startTestServer({ db });
   });
   afterAll(async () => {

@@ -3,7 +3,6 @@
 // people updated and deactivated; the role matrix and bad input as 4xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 import { CookieJar, csrf } from '../identity/identity.test.helper.ts';
@@ -14,8 +13,7 @@ describe.each(testDatabases('one'))('people, invitations and roles on $engine', 
   const ids = new Map<string, string>();
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 5 });
+    db = await target.openSeeded({ checks: 5 });
     const { rows } = await db.query<{ id: string; email: string }>(
       `SELECT id, email FROM people WHERE email LIKE '%@local'`,
     );

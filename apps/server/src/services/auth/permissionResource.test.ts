@@ -8,7 +8,6 @@ import { fixturePath } from '@opsdeck/testing';
 import { loadAll } from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { loadResources } from '../../resources/loader.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
@@ -40,8 +39,7 @@ describe.each(testDatabases('one'))('Permission documents on $engine', (target) 
   const kinds = () => defaultServiceRegistry().resourceKinds();
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 5 });
+    db = await target.openSeeded({ checks: 5 });
     server = await startTestServer({ db });
   });
   afterAll(async () => {

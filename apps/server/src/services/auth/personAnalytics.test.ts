@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 
@@ -17,8 +16,7 @@ describe.each(testDatabases('one'))('person_analytics on $engine', (target) => {
   const ids = new Map<string, string>();
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 5 });
+    db = await target.openSeeded({ checks: 5 });
     const { rows } = await db.query<{ id: string; email: string }>(
       `SELECT id, email FROM people WHERE email LIKE '%@local'`,
     );

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 
@@ -10,8 +9,7 @@ describe.each(testDatabases('one'))('demo http probes and the check list on $eng
   let db: Database;
   let server: TestServer;
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 40, now: new Date() });
+    db = await target.openSeeded({ checks: 40 });
     server = await startTestServer({ db });
   });
   afterAll(async () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canaryContract } from '@opsdeck/contracts';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 
@@ -14,8 +13,7 @@ describe.each(engines)('the demo canaries describe their checks on $engine', (ta
   let db: Database;
   let server: TestServer;
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 40, now: new Date() });
+    db = await target.openSeeded({ checks: 40 });
     server = await startTestServer({ db });
   });
   afterAll(async () => {

@@ -2,7 +2,6 @@ import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 import { summaryResponseText } from './summary.ts';
@@ -18,8 +17,7 @@ describe.each(engines)('summary served from opsdeck.summary_rows on $engine', (t
   let db: Database;
   let server: TestServer;
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 40 });
+    db = await target.openSeeded({ checks: 40 });
     server = await startTestServer({
       db,
       auth: 'basic',

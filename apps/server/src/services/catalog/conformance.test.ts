@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { seedUuid } from '../../db/seed/random.ts';
-import { testDatabases } from '../../testing/databases.ts';
+import { seedNow, testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 
 const id = (key: string) => seedUuid(`opsdeck:${key}`);
@@ -30,10 +29,10 @@ describe.each(testDatabases('one'))('the catalog on $engine', (target) => {
   let db: Database;
   let server: TestServer;
   // The seed's clock: recent enough that the 2-day default and the 7-day counts see its history.
-  const now = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  // The run's seed instant: the estate is a copy of the one every suite with these options shares.
+  const now = seedNow();
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 30, now });
+    db = await target.openSeeded({ checks: 30, now });
     server = await startTestServer({ db });
   });
   afterAll(async () => {

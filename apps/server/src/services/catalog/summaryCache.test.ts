@@ -1,7 +1,6 @@
 import { configSummaryBody } from '@opsdeck/api-client/catalog';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { JobScheduler } from '../../jobs/scheduler.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { catalogService } from './service.ts';
@@ -13,8 +12,7 @@ import { cachedSummary, createSummaryCache, summaryKey } from './summaryCache.ts
 describe.each(testDatabases('one'))('the catalog home summary on $engine', (target) => {
   let db: Database;
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 30, now: new Date() });
+    db = await target.openSeeded({ checks: 30 });
   });
   afterAll(() => target.release());
 

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../http/app.ts';
 import { loadAccess } from '../../auth/resolve.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { testDatabases, type TestDatabaseTarget } from '../../testing/databases.ts';
 import type { Database } from '../../db/database.ts';
 import { CookieJar, csrf } from './identity.test.helper.ts';
@@ -22,8 +21,7 @@ describe.each(testDatabases('one'))(
     let identity: IdentityService;
 
     beforeAll(async () => {
-      db = await target.open();
-      await seedDemo(db, { checks: 5 });
+      db = await target.openSeeded({ checks: 5 });
       identity = createIdentityService({
         db,
         demo: true,

@@ -1,5 +1,4 @@
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { seedUuid } from '../../db/seed/random.ts';
 import type { TestDatabaseTarget } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
@@ -34,8 +33,7 @@ export interface IncidentsServer {
 
 /** A migrated database of `target` with the demo estate (40 checks), served over HTTP. */
 export async function openIncidentsServer(target: TestDatabaseTarget): Promise<IncidentsServer> {
-  const db = await target.open();
-  await seedDemo(db, { checks: 40, now: SEEDED_AT });
+  const db = await target.openSeeded({ checks: 40, now: SEEDED_AT });
   const server = await startTestServer({ db });
   return {
     db,

@@ -12,7 +12,6 @@ import {
 } from '@opsdeck/features-logs/testing/stand-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 import { mismatches, recordingClient } from '../../testing/standInReplies.test.helper.ts';
@@ -26,8 +25,7 @@ describe.each(testDatabases())(
     let opsdeck: string;
 
     beforeAll(async () => {
-      db = await target.open();
-      await seedDemo(db, { checks: 10, now: new Date() });
+      db = await target.openSeeded({ checks: 10 });
       // The stand-in's Loki component, here too.
       await db.query(
         `INSERT INTO components (id, name, type, labels, log_selectors)

@@ -3,7 +3,6 @@
 // approve does; the requester never does. Over HTTP, on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 
@@ -26,8 +25,7 @@ describe.each(testDatabases('one'))('playbook approvals by the spec on $engine',
   const people: Record<string, string> = {};
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 5 });
+    db = await target.openSeeded({ checks: 5 });
     server = await startTestServer({ db });
     const { rows } = await db.query<{ id: string; email: string }>(
       "SELECT id, email FROM people WHERE email LIKE '%@local'",

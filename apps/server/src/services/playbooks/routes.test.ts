@@ -3,10 +3,9 @@
 // 400 {error, message}, approvals by approvers and non-approvers, cancel, and runs the runner executes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { seedUuid } from '../../db/seed/random.ts';
 import { silentLogger } from '../../http/logging.ts';
-import { freshPGlite } from '../../testing/databases.ts';
+import { seededPGlite } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 import { PlaybookRunner } from './runner.ts';
 import { createRun } from './runs.ts';
@@ -21,8 +20,7 @@ describe('the playbook service over HTTP', () => {
   let check: { id: string; name: string };
 
   beforeAll(async () => {
-    db = await freshPGlite();
-    await seedDemo(db, { checks: 30, now: new Date() });
+    db = await seededPGlite({ checks: 30 });
     server = await startTestServer({ db });
     runner = new PlaybookRunner({ db, log: silentLogger, execEnabled: true });
     deployment = (

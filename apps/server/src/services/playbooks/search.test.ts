@@ -3,8 +3,7 @@
 // the typed text as a name prefix; empty lists left out; bad input a 400, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
-import { freshPGlite } from '../../testing/databases.ts';
+import { seededPGlite } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 
 type SearchItem = Record<string, unknown> & { id: string; name: string; type?: string };
@@ -16,8 +15,7 @@ describe('POST /api/resources/search', () => {
   let check: { id: string; name: string };
 
   beforeAll(async () => {
-    db = await freshPGlite();
-    await seedDemo(db, { checks: 30, now: new Date() });
+    db = await seededPGlite({ checks: 30 });
     server = await startTestServer({ db });
     check = (
       await db.query<{ id: string; name: string }>(

@@ -5,7 +5,6 @@ import { createApiClient } from '@opsdeck/api-client';
 import { listConnectionsPage } from '@opsdeck/api-client/connections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 
@@ -26,8 +25,7 @@ describe.each(testDatabases())('the connections list on $engine', (target) => {
     });
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 1 });
+    db = await target.openSeeded({ checks: 1 });
     server = await startTestServer({ db });
     await db.query('UPDATE connections SET deleted_at = now() WHERE deleted_at IS NULL');
     const rows = Array.from({ length: 150 }, (_, index) => ({

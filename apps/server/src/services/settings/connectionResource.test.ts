@@ -10,7 +10,6 @@ import type { Database } from '../../db/database.ts';
 import { loadResources } from '../../resources/loader.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { defaultServiceRegistry } from '../list.ts';
 
 const fixtures = fixturePath('mission-control/connections');
@@ -22,8 +21,7 @@ describe.each(testDatabases('one'))('Connection documents on $engine', (target) 
   const dirs: string[] = [];
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 2 });
+    db = await target.openSeeded({ checks: 2 });
     server = await startTestServer({ db });
   });
   afterAll(async () => {

@@ -6,7 +6,6 @@ import { createServer as createTcpServer, type Server as TcpServer, type Socket 
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { testDatabases, testDatabaseUrl } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 
@@ -61,8 +60,7 @@ describe.each(testDatabases('one'))('connection test on $engine', (target) => {
   };
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 2 });
+    db = await target.openSeeded({ checks: 2 });
     server = await startTestServer({ db, outbound: LOOPBACK, connectionTestTimeoutMillis: 1500 });
     strict = await startTestServer({ db });
     closers.push(

@@ -2,7 +2,6 @@
 // passing the connection test, the database password sealed, a second start idempotent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { processSecretBox } from '../playbooks/secrets.ts';
 import { testDatabases, testDatabaseUrl } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
@@ -29,8 +28,7 @@ describe.each(testDatabases())('demo connections on $engine', (target) => {
   };
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 2 });
+    db = await target.openSeeded({ checks: 2 });
     server = await startTestServer({ db, outbound: { allowPrivate: true, allowLinkLocal: false } });
     const options = { selfOrigin: server.url, databaseUrl, secrets: processSecretBox() };
     await seedDemoConnections(db, { ...options, selfOrigin: 'http://127.0.0.1:1' });

@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
-import { seedDemo } from '../../db/seed/demo.ts';
 import { testDatabases } from '../../testing/databases.ts';
 import { basic, startTestServer, type TestServer } from '../../testing/server.ts';
 
@@ -38,8 +37,7 @@ describe.each(testDatabases('one'))('integrations_with_status on $engine', (targ
   };
 
   beforeAll(async () => {
-    db = await target.open();
-    await seedDemo(db, { checks: 2 });
+    db = await target.openSeeded({ checks: 2 });
     server = await startTestServer({ db });
     const { rows } = await db.query<{ id: string }>(
       `SELECT person_id AS id FROM opsdeck.person_roles WHERE role = 'admin' LIMIT 1`,
