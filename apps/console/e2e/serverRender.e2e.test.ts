@@ -4,7 +4,7 @@
 // page answers a filter and Back as the browser-rendered one does, in the light theme and the dark.
 // The journeys' shared server renders nothing on the server (e2e/globalSetup.ts), so this file
 // starts one that always does: a render budget no load on the machine runs past.
-import type { Browser, Cookie } from 'playwright-core';
+import type { Browser, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthTestIds } from '@opsdeck/features-health/testing';
 import { testIds } from '../src/testIds.ts';
@@ -54,6 +54,17 @@ async function documentFor(path: string, cookies: Pick<Cookie, 'name' | 'value'>
 const rootMarkup = (html: string) =>
   html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'));
 
+/** The page's console errors and warnings and uncaught errors (a hydration mismatch is one), as they come. */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
 describe("the server's render of a console page", () => {
   it("holds /health's first rows for an admin's session, and only the plain page without one", async () => {
     const view = { name: VIEW_COOKIE, value: 'light.docked' };
@@ -98,12 +109,7 @@ describe("the server's render of a console page", () => {
           { name: VIEW_COOKIE, value: `${theme}.docked`, url: server.url },
         ]);
         const page = await context.newPage();
-        const problems: string[] = [];
-        page.on('console', (message) => {
-          if (message.type() === 'error' || message.type() === 'warning')
-            problems.push(`${message.type()}: ${message.text()}`);
-        });
-        page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+        const problems = consoleProblems(page);
         // The first row as the HTML parser makes it, before any script runs.
         await page.addInitScript(() => {
           const observer = new MutationObserver(() => {
@@ -182,12 +188,7 @@ describe("the server's render of a console page", () => {
       ];
       for (const { path, rows, row } of pages) {
         const page = await context.newPage();
-        const problems: string[] = [];
-        page.on('console', (message) => {
-          if (message.type() === 'error' || message.type() === 'warning')
-            problems.push(`${message.type()}: ${message.text()}`);
-        });
-        page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+        const problems = consoleProblems(page);
         const response = await page.goto(path);
         const html = await response!.text();
         expect(html, path).toContain('id="opsdeck-render"');
