@@ -14,7 +14,7 @@ import { prepareConsole, type ConsoleRouter } from './app/createConsole.ts';
 import { isSignInPage } from './app/returnTarget.ts';
 import { consoleRoutes } from './app/routes.tsx';
 import { consoleBindings, consoleFeatures } from './features/index.ts';
-import { serializePayload, type ServerRenderPayload } from './ssr/payload.ts';
+import { payloadElement, type ServerRenderPayload } from './ssr/payload.ts';
 import { cookieValue, formatView, parseView, serverRenders, VIEW_COOKIE } from './ssr/view.ts';
 
 export interface ConsolePageRequest {
@@ -31,7 +31,7 @@ export interface ConsolePageRequest {
   budgetMs?: number;
 }
 
-/** A rendered page: style tags for the head, the root's markup and the hydration payload's JSON. */
+/** A rendered page: style tags for the head, the root's markup and the hydration payload's element. */
 export interface ConsolePage {
   head: string;
   root: string;
@@ -131,7 +131,7 @@ export async function renderConsolePage(
           errors: null,
         },
       };
-      return { head: sheet.getStyleTags(), root, payload: serializePayload(payload) };
+      return { head: sheet.getStyleTags(), root, payload: payloadElement(payload) };
     } finally {
       sheet.seal();
     }

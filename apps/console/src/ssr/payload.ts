@@ -14,9 +14,12 @@ export interface ServerRenderPayload {
   router: HydrationState;
 }
 
-/** The payload as the text of the script element: `<` escaped, so no text in it can close the element. */
-export const serializePayload = (payload: ServerRenderPayload): string =>
-  JSON.stringify(payload).replace(/</g, '\\u003c');
+/**
+ * The payload's element, as the server writes it after the root: its JSON with `<` escaped, so no
+ * text in it can close the element.
+ */
+export const payloadElement = (payload: ServerRenderPayload): string =>
+  `<script type="application/json" id="${PAYLOAD_ELEMENT_ID}">${JSON.stringify(payload).replace(/</g, '\\u003c')}</script>`;
 
 /** The payload a server render left in `document`, if any. */
 export function readPayload(document: Document): ServerRenderPayload | undefined {

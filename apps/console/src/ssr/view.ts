@@ -4,7 +4,7 @@
 // now is the one the page was rendered for before hydrating, and renders from scratch otherwise.
 // Plain functions, no React and no DOM: the server entry and main.tsx both use them.
 
-import type { SidebarLayout } from '../navigation/collapse.ts';
+import { SIDEBAR_STORAGE_KEY, type SidebarLayout } from '../navigation/collapse.ts';
 
 export const VIEW_COOKIE = 'opsdeck_view';
 
@@ -55,16 +55,16 @@ export const serverRenders = (view: ConsoleView | undefined): view is ConsoleVie
  * localStorage keys that no first render reads: the theme and the sidebar are in the view itself;
  * the palette's recents and the bell's last look are read after it.
  */
+/** Where the console's theme provider keeps the user's theme choice. */
+export const THEME_STORAGE_KEY = 'opsdeck.console.theme';
+
 const HARMLESS_KEYS = [
-  /^opsdeck\.console\.theme$/,
-  /^opsdeck\.console\.sidebar\.collapsed$/,
-  /^opsdeck\.console\.notifications\.lastLooked\./,
-  /^opsdeck\.palette\.recent$/,
+  (key: string) => key === THEME_STORAGE_KEY,
+  (key: string) => key === SIDEBAR_STORAGE_KEY,
+  (key: string) => key.startsWith('opsdeck.console.notifications.lastLooked.'),
+  (key: string) => key === 'opsdeck.palette.recent',
 ];
 
 /** Whether a key of localStorage is a choice a first render may read. */
 export const isRememberedChoice = (key: string) =>
-  key.startsWith('opsdeck.') && !HARMLESS_KEYS.some((harmless) => harmless.test(key));
-
-/** Where the console's theme provider keeps the user's theme choice. */
-export const THEME_STORAGE_KEY = 'opsdeck.console.theme';
+  key.startsWith('opsdeck.') && !HARMLESS_KEYS.some((harmless) => harmless(key));

@@ -169,8 +169,11 @@ function withPreloads(
  */
 const SERVER_ENTRY = '.opsdeck/ssr/entry-server.js';
 interface RenderedPage {
+  /** Style tags for the head. */
   head: string;
+  /** The root's markup. */
   root: string;
+  /** The element holding the hydration data, for after the root (the console's ssr/payload.ts). */
   payload: string;
 }
 interface ServerEntry {
@@ -182,8 +185,6 @@ interface ServerEntry {
   }): Promise<RenderedPage | undefined>;
 }
 
-/** The id of the element main.tsx reads the render's data from (apps/console/src/ssr/payload.ts). */
-const PAYLOAD_ELEMENT_ID = 'opsdeck-render';
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** index.html with a render's styles in the head and its markup and data in the root. */
@@ -193,7 +194,7 @@ function withRender(html: string, page: RenderedPage): string | undefined {
   if (head < 0 || root < head) return undefined;
   return (
     `${html.slice(0, head)}${page.head}${html.slice(head, root)}<div id="root">${page.root}</div>` +
-    `<script type="application/json" id="${PAYLOAD_ELEMENT_ID}">${page.payload}</script>` +
+    page.payload +
     html.slice(root + ROOT_ELEMENT.length)
   );
 }
